@@ -1,0 +1,60 @@
+/** Domain errors carry their HTTP status; one error handler turns them into `{ message }`. */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Unauthorized') {
+    super(message, 401);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(message, 403);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 503);
+  }
+}
+
+/** An append whose expected version did not hold; command handlers retry on it. */
+export class WrongExpectedVersionError extends ConflictError {
+  constructor(
+    readonly streamId: string,
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`Concurrent change to ${streamId}: expected ${expected}, found ${actual}`);
+  }
+}

@@ -1,0 +1,69 @@
+import type { Position } from './position';
+
+/** 'any' skips the check; a number is the stream's version (its event count) before the append. */
+export type ExpectedVersion = 'any' | 'no_stream' | 'exists' | number;
+
+export interface EventMetadata {
+  actorId?: string | null;
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO time of the command, from the command's metadata (deciders never read a clock). */
+  time?: string;
+  /** Schema version of `data`, set by the registry; readers upcast older versions. */
+  schemaVersion?: number;
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  streamId: string;
+  /** 1-based position inside its stream. */
+  streamPosition: number;
+  position: Position;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append: pass it as the next expected version. */
+  nextVersion: number;
+  /** Position of the last event appended (or of the original events on an idempotent retry). */
+  position: Position;
+}
+
+export interface StreamRead {
+  version: number;
+  events: RecordedEvent[];
+}
+
+export interface ReadAllOptions {
+  batchSize?: number;
+  types?: readonly string[];
+}
+
+export interface SubscribeOptions {
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  readStream(streamId: string): Promise<StreamRead>;
+  /** Events strictly after `fromExclusive`, in total order, never skipping one that commits later. */
+  readAll(fromExclusive: Position, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live; yields batches strictly after `fromExclusive`. */
+  subscribeAll(fromExclusive: Position, options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  /** Position of the newest event readers can see now (START_POSITION when empty). */
+  headPosition(): Promise<Position>;
+  close(): Promise<void>;
+}

