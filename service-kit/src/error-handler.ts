@@ -1,9 +1,10 @@
 import { DomainError, ServiceUnavailableError } from '@civitas/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDeepLink } from './web-app';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** One error handler for every service: a JSON `{ message }`, 4xx for bad input, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -20,5 +21,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Internal Server Error' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+  app.setNotFoundHandler((request, reply) => {
+    if (options.spaFallback && isDeepLink(request.method, request.url)) return reply.sendFile('index.html');
+    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
 }

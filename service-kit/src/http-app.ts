@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './error-handler';
+import { serveWebApp } from './web-app';
 import { loggerOptions } from './logger';
 
 export interface HttpAppOptions {
@@ -10,6 +11,8 @@ export interface HttpAppOptions {
   logLevel: string;
   /** Checks run by GET /healthz; it answers 200 only when every one passes. */
   healthChecks: Record<string, () => Promise<boolean>>;
+  /** Folder of the built web app to serve at `/` with deep links falling back to index.html. */
+  webRoot?: string;
 }
 
 export type HttpApp = FastifyInstance & { withTypeProvider: () => FastifyInstance };
@@ -19,7 +22,8 @@ export async function createHttpApp(options: HttpAppOptions) {
   const app = Fastify({ logger: loggerOptions(options.logLevel), bodyLimit: 1_048_576 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const servesWeb = options.webRoot ? await serveWebApp(app, options.webRoot) : false;
+  registerErrorHandling(app, { spaFallback: servesWeb });
   await app.register(swagger, {
     openapi: { info: { title: options.title, version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -5,3 +5,6 @@ export * from './embedded-postgres';
 export * from './error-handler';
 export * from './http-app';
 export * from './health';
+export * from './migrations';
+export * from './web-app';
+export * from './shutdown';

@@ -12,7 +12,7 @@ export const EVENTS_CHANNEL = 'civitas_events';
 export class AppendSignal {
   private readonly emitter = new EventEmitter();
   private highest: Position | null = null;
-  private notifyInFlight = false;
+  private notifyInFlight: Promise<void> | null = null;
   private notifyPending = false;
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
@@ -48,6 +48,8 @@ export class AppendSignal {
   }
 
   async close(): Promise<void> {
+    // Deliver the last notice first: a process that appends and exits must still wake readers.
+    while (this.notifyInFlight) await this.notifyInFlight;
     this.closed = true;
     const listener = this.listener;
     this.listener = null;
@@ -66,13 +68,12 @@ export class AppendSignal {
       this.notifyPending = true;
       return;
     }
-    this.notifyInFlight = true;
     const position = this.highest;
-    this.pool
+    this.notifyInFlight = this.pool
       .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, position])
-      .catch(() => undefined) // readers still poll; a lost notice only delays them
+      .then(() => undefined, () => undefined) // readers still poll; a lost notice only delays them
       .finally(() => {
-        this.notifyInFlight = false;
+        this.notifyInFlight = null;
         if (this.notifyPending) {
           this.notifyPending = false;
           this.scheduleNotify();

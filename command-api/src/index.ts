@@ -1,0 +1,4 @@
+export * from './app';
+export * from './groups/groups.decider';
+export * from './groups/seed-catalogue';
+export * from './lib/command-reply';

@@ -1,0 +1,5 @@
+import { groupsProjection } from './groups/groups.projection';
+import type { Projection } from './projection';
+
+/** Every projection of the platform; features add theirs here. */
+export const projections: readonly Projection[] = [groupsProjection];

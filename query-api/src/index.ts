@@ -1,0 +1,4 @@
+export * from './app';
+export * from './lib/projection-watcher';
+export * from './lib/read-your-writes';
+export * from './groups/group.schema';

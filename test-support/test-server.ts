@@ -1,0 +1,36 @@
+import { createLogger, loadConfig } from '@civitas/service-kit';
+import { startPlatform, type Platform } from '../scripts/platform';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestServer {
+  baseUrl: string;
+  databaseUrl: string;
+  platform: Platform;
+  /** Stops the platform; keeps the database unless `drop` is set (for restart tests). */
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real all-in-one server on a random port, on a database of its own. */
+export async function startTestServer(options: { database?: TestDatabase; webRoot?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL), { webRoot: options.webRoot });
+  await platform.ready;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await platform.close();
+  };
+  return {
+    baseUrl: platform.url,
+    databaseUrl: database.url,
+    platform,
+    stop,
+    async close() {
+      await stop();
+      await database.drop();
+    },
+  };
+}
