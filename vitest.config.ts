@@ -14,10 +14,13 @@ export default defineConfig({
         },
       },
       {
+        // The web app's Vite config brings the React plugin, so TSX compiles as in the build.
+        extends: './web/vite.config.ts',
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./web/src/test/setup.ts'],
         },
       },
       {

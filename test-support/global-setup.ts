@@ -3,12 +3,6 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig } from '@civitas/service-kit/config';
 import { startEmbeddedPostgres, type RunningDatabase } from '@civitas/service-kit/embedded-postgres';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-  }
-}
-
 let embedded: RunningDatabase | undefined;
 
 /** Tests use DATABASE_URL when set (CI: the machine's server), else the same embedded PostgreSQL `npm start` uses. */

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server tests create their databases on (set by global-setup.ts). */
+    adminDatabaseUrl: string;
+  }
+}
+
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;

@@ -26,6 +26,7 @@ export interface ProjectorServiceOptions {
 export class ProjectorService {
   readonly runner: ProjectionRunner;
   private readonly abort = new AbortController();
+  private runAbort = new AbortController();
   private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private readonly log: ProjectorLog;
@@ -45,7 +46,8 @@ export class ProjectorService {
       this.log.info({ events }, 'read models rebuilt');
     }
     await this.runner.loadCheckpoints();
-    this.running = this.runner.run(this.abort.signal);
+    this.runAbort = new AbortController();
+    this.running = this.runner.run(AbortSignal.any([this.abort.signal, this.runAbort.signal]));
   }
 
   async stop(): Promise<void> {
@@ -55,11 +57,31 @@ export class ProjectorService {
     this.lockClient = null;
   }
 
+  /** The lock lives with its connection: once that is gone another projector may lead, so stop and queue up again. */
+  private lockLost(client: pg.Client): void {
+    if (this.lockClient !== client || this.abort.signal.aborted) return;
+    this.lockClient = null;
+    this.log.warn({}, 'projector lock connection lost; stopping until the lock is regained');
+    this.runAbort.abort();
+    const previous = this.running;
+    this.running = (async () => {
+      await previous?.catch(() => undefined);
+      await this.start();
+    })().catch((error) => this.log.error({ err: error }, 'projector restart failed'));
+  }
+
   private async acquireLock(): Promise<void> {
     while (!this.abort.signal.aborted) {
       const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'civitas-projector' });
       client.on('error', () => undefined);
-      await client.connect();
+      client.on('end', () => this.lockLost(client));
+      try {
+        await client.connect();
+      } catch (error) {
+        this.log.warn({ err: error }, 'cannot reach the database for the projector lock; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        continue;
+      }
       const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [PROJECTOR_LOCK_KEY]);
       if (result.rows[0]?.locked) {
         this.lockClient = client;

@@ -1,0 +1,98 @@
+import type { NewEvent, PostgresEventStore } from '@civitas/events';
+import type { BenchConfig } from './lib/config';
+import { quiesce } from './lib/database';
+import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
+import { closedLoop, type Throughput } from './lib/measure';
+import { emit, progress } from './lib/report';
+
+const RAW_TABLE = 'bench_raw_events';
+const TARGET_RATIO = 0.8;
+
+interface Work {
+  streamId: string;
+  events: NewEvent[];
+}
+
+/** Raw multi-row INSERT of `rows` events: autocommit, one statement, the columns the store writes. */
+function rawInsertSql(rows: number): string {
+  const tuples = Array.from({ length: rows }, (_, row) => {
+    const p = row * 5;
+    return `($${p + 1}, ${row + 1}, $${p + 2}::uuid, $${p + 3}, $${p + 4}::jsonb, $${p + 5}::jsonb)`;
+  });
+  return `insert into ${RAW_TABLE} (stream_id, stream_position, event_id, type, data, metadata)
+    values ${tuples.join(', ')} returning transaction_id::text, global_position`;
+}
+
+const rawValues = (work: Work) =>
+  work.events.flatMap((event) => [work.streamId, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)]);
+
+/**
+ * PostgresEventStore.append of GroupCreated events to new streams against raw INSERTs into a
+ * copy of `events` (same columns, defaults and indexes) through the same pool, with 1 and 8
+ * writers, single events and 10-event batches. Leaves `events` and `streams` empty.
+ */
+export async function benchAppends(store: PostgresEventStore, config: BenchConfig): Promise<void> {
+  const pool = store.pool; // the same pool: raw INSERTs use the store's own connections
+  await pool.query(`create table ${RAW_TABLE} (like events including all)`);
+  let nextGroup = BENCH_GROUP_ID_BASE;
+  // Both sides build their events (zod, uuids) the same way inside the loop, 64 at a time.
+  const next = (queue: Work[], batch: number): Work => {
+    if (queue.length === 0) {
+      for (let i = 0; i < 64; i += 1) {
+        const groupId = nextGroup++;
+        queue.push({ streamId: `bench-append-${groupId}`, events: Array.from({ length: batch }, () => groupCreatedEvent(groupId)) });
+      }
+    }
+    return queue.pop()!;
+  };
+
+  const run = async (label: string, writers: number, batch: number, seconds: number, operation: (work: Work) => Promise<unknown>) => {
+    await quiesce(pool);
+    const queues = Array.from({ length: writers }, () => [] as Work[]);
+    const result = await closedLoop({
+      writers,
+      warmupSeconds: config.warmupSeconds,
+      seconds,
+      operation: async (writer) => {
+        await operation(next(queues[writer]!, batch));
+        return batch;
+      },
+    });
+    progress(`${label}: ${Math.round(result.perSecond)} events/s`);
+    return result;
+  };
+
+  for (const batch of [1, 10]) {
+    const text = rawInsertSql(batch);
+    const name = `bench_raw_insert_${batch}`;
+    for (const writers of [1, 8]) {
+      const what =
+        batch === 1
+          ? `single-event appends to distinct streams, ${writers} writer${writers > 1 ? 's' : ''}`
+          : `10-event batch appends, ${writers} writer${writers > 1 ? 's' : ''}`;
+      const sides = {
+        store: (seconds: number) => run(`${what} (store)`, writers, batch, seconds, (work) => store.append(work.streamId, work.events, 'no_stream')),
+        raw: (seconds: number) => run(`${what} (raw INSERT)`, writers, batch, seconds, (work) => pool.query({ name, text, values: rawValues(work) })),
+      };
+      // Two halves in ABBA order, so table growth, checkpoints and cache state favour neither side.
+      const results = { store: [] as Throughput[], raw: [] as Throughput[] };
+      for (const side of ['store', 'raw', 'raw', 'store'] as const) results[side].push(await sides[side](config.seconds / 2));
+      const storeRate = combine(results.store);
+      const rawRate = combine(results.raw);
+      emit({
+        figure: what,
+        value: storeRate,
+        unit: 'events/s',
+        baseline: rawRate,
+        target: `>= ${TARGET_RATIO}x raw INSERT`,
+        meets: storeRate >= TARGET_RATIO * rawRate,
+      });
+    }
+  }
+  await pool.query(`drop table ${RAW_TABLE}`);
+  await pool.query('truncate events, streams');
+}
+
+function combine(parts: readonly Throughput[]): number {
+  return parts.reduce((sum, part) => sum + part.units, 0) / parts.reduce((sum, part) => sum + part.seconds, 0);
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from '@civitas/service-kit/config';
+
+/** Sizes and durations of one bench run; every value comes from the environment, bounded. */
+export interface BenchConfig {
+  /** DATABASE_URL of a server to create the scratch database on; unset: embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Events generated for the catch-up and rebuild figures. */
+  events: number;
+  /** Measured seconds of each throughput figure (after its warm-up). */
+  seconds: number;
+  warmupSeconds: number;
+  /** Measured seconds of the lag figure and its steady append rate. */
+  lagSeconds: number;
+  lagRate: number;
+  readBatch: number;
+  /** Whole-run limit: past it the bench drops its database and exits non-zero. */
+  timeoutSeconds: number;
+}
+
+function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got ${raw}`);
+  const clamped = Math.min(max, Math.max(min, value));
+  if (clamped !== value) process.stderr.write(`bench: ${name}=${raw} out of [${min}, ${max}], using ${clamped}\n`);
+  return clamped;
+}
+
+export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  const platform = loadConfig(env);
+  return {
+    databaseUrl: platform.DATABASE_URL,
+    dataDir: platform.DATA_DIR,
+    events: Math.round(bounded(env, 'BENCH_EVENTS', 1_000_000, 10_000, 3_000_000)),
+    seconds: bounded(env, 'BENCH_SECONDS', 5, 1, 30),
+    warmupSeconds: bounded(env, 'BENCH_WARMUP_SECONDS', 1.5, 0, 10),
+    lagSeconds: bounded(env, 'BENCH_LAG_SECONDS', 10, 2, 60),
+    lagRate: Math.round(bounded(env, 'BENCH_LAG_RATE', 1000, 10, 5000)),
+    readBatch: Math.round(bounded(env, 'BENCH_READ_BATCH', 1000, 100, 10_000)),
+    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540, 30, 3600),
+  };
+}

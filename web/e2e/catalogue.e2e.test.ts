@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer } from '../../test-support/test-server';
+
+// The all-in-one server with the built web app and the seeded groups catalogue:
+// religions, global forums, one National group per country, the alliance.
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const groupCard = (name: string) => page.getByRole('article', { name, exact: true });
+
+describe('groups catalogue journey', () => {
+  it('lists the real catalogue, searches countries and opens a group', async () => {
+    await page.goto(server.baseUrl + '/');
+
+    await page.getByRole('heading', { name: 'Religious Communities', exact: true }).waitFor();
+    await groupCard('Islam').waitFor();
+    await groupCard('Saudi Arabia').waitFor();
+    await groupCard('France').waitFor();
+
+    await page.getByLabel('Search countries').fill('Saudi');
+    await groupCard('France').waitFor({ state: 'detached' });
+    await groupCard('Saudi Arabia').waitFor();
+
+    await groupCard('Saudi Arabia').getByRole('link', { name: 'View Group' }).click();
+    await page.waitForURL(/\/group\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Saudi Arabia', exact: true }).waitFor();
+    expect(await page.getByText('National', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('answers an unknown path with the 404 page', async () => {
+    await page.goto(server.baseUrl + '/no-such-page');
+
+    await page.getByRole('heading', { name: 'Page Not Found', exact: true }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+interface FullPageSpinnerProps {
+  label?: string;
+}
+
+/** Fills the page area (the shell gives <main> the remaining height) while data loads. */
+export function FullPageSpinner({ label = 'Loading...' }: FullPageSpinnerProps) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        flex: 1,
+        minHeight: '50vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
+    >
+      <CircularProgress aria-hidden />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import type { GroupDepartment, GroupSubscriptionType } from '../api/group';
+
+/** Badge on a group card (spec: free = Free, premium = Premium, elite = Leadership). */
+export const CARD_SUBSCRIPTION_LABELS: Record<GroupSubscriptionType, string> = {
+  free: 'Free',
+  premium: 'Premium',
+  elite: 'Leadership',
+};
+
+/** Badge in a group page header (spec: anything not free or premium is Exclusive Access). */
+export function groupPageSubscriptionLabel(subscriptionType: GroupSubscriptionType): string {
+  if (subscriptionType === 'free') return 'Free Access';
+  if (subscriptionType === 'premium') return 'Premium Required';
+  return 'Exclusive Access';
+}
+
+export const DEPARTMENT_LABELS: Record<GroupDepartment, string> = {
+  family: 'Family',
+  friends: 'Friends',
+  business: 'Business',
+  religion: 'Religion',
+  national: 'National',
+  international: 'International',
+  alliance: 'Alliance',
+};
+
+export function subscriptionBadgeColor(subscriptionType: GroupSubscriptionType) {
+  if (subscriptionType === 'free') return 'success' as const;
+  if (subscriptionType === 'premium') return 'primary' as const;
+  return 'secondary' as const;
+}
+
+export function formatMemberCount(memberCount: number): string {
+  return `${memberCount.toLocaleString('en-US')} ${memberCount === 1 ? 'member' : 'members'}`;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { apiRequest, createQueryClient, getQueryFn, handleUnauthorized, isUnauthorizedError } from './api-client';
+import { currentPosition, POSITION_HEADER } from './read-position';
+import { useToastStore } from './toast-store';
+import { jsonResponse, mockFetch } from '../test/mock-fetch';
+
+function headersOf(fetchMock: ReturnType<typeof mockFetch>, call: number): Record<string, string> {
+  const init = fetchMock.mock.calls[call]?.[1];
+  return (init?.headers ?? {}) as Record<string, string>;
+}
+
+describe('apiRequest', () => {
+  it('turns a failed response into "<status>: <body>"', async () => {
+    mockFetch(() => new Response('Group 9 does not exist', { status: 404, statusText: 'Not Found' }));
+    await expect(apiRequest('GET', '/api/groups/9')).rejects.toThrow('404: Group 9 does not exist');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    mockFetch(() => new Response(null, { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/api/groups')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('sends credentials, and a JSON content type only with a body', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await apiRequest('POST', '/api/topics', { title: 'Road safety' });
+    await apiRequest('POST', '/api/family/invite/abc/accept');
+
+    const [, withBody] = fetchMock.mock.calls[0]!;
+    expect(withBody).toMatchObject({ method: 'POST', credentials: 'include', body: '{"title":"Road safety"}' });
+    expect(headersOf(fetchMock, 0)['Content-Type']).toBe('application/json');
+
+    const [, withoutBody] = fetchMock.mock.calls[1]!;
+    expect(withoutBody).toMatchObject({ method: 'POST', credentials: 'include', body: undefined });
+    expect(headersOf(fetchMock, 1)['Content-Type']).toBeUndefined();
+  });
+
+  it('sends the highest command position on later reads', async () => {
+    const fetchMock = mockFetch(({ init }) =>
+      init?.method === 'POST'
+        ? jsonResponse({ id: 7, position: JSON.parse(String(init.body)).position })
+        : jsonResponse([]),
+    );
+
+    await apiRequest('GET', '/api/groups');
+    expect(headersOf(fetchMock, 0)[POSITION_HEADER]).toBeUndefined();
+
+    await apiRequest('POST', '/api/opinions', { position: '0000000000000005-0000000000000042' });
+    await apiRequest('POST', '/api/opinions', { position: '0000000000000004-0000000000000099' });
+    await apiRequest('GET', '/api/groups');
+
+    expect(headersOf(fetchMock, 3)[POSITION_HEADER]).toBe('0000000000000005-0000000000000042');
+    // Commands themselves do not wait for read models.
+    expect(headersOf(fetchMock, 2)[POSITION_HEADER]).toBeUndefined();
+  });
+
+  it('leaves the command response readable by the caller', async () => {
+    mockFetch(() => jsonResponse({ id: 3, position: '12' }));
+    const response = await apiRequest('POST', '/api/topics', { title: 'x' });
+    await expect(response.json()).resolves.toEqual({ id: 3, position: '12' });
+    expect(currentPosition()).toBe('12');
+  });
+
+  it('ignores command responses without a position or without JSON', async () => {
+    mockFetch(
+      ({ url }) => (url === '/api/text' ? new Response('done') : undefined),
+      () => jsonResponse({ id: 1 }),
+    );
+    await apiRequest('POST', '/api/text', {});
+    await apiRequest('POST', '/api/json', {});
+    expect(currentPosition()).toBeNull();
+  });
+});
+
+describe('getQueryFn', () => {
+  function runQuery<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: unknown[]) {
+    return new QueryClient().fetchQuery({ queryKey, queryFn });
+  }
+
+  it('reads the URL joined from the query key, with the position header', async () => {
+    const fetchMock = mockFetch(({ init }) =>
+      init?.method === 'POST' ? jsonResponse({ position: '9' }) : jsonResponse({ id: 4, name: 'Islam' }),
+    );
+    await apiRequest('POST', '/api/votes', { opinionId: 1, voteType: 'support' });
+
+    const data = await runQuery(getQueryFn({ on401: 'throw' }), ['/api/groups', 4]);
+
+    expect(data).toEqual({ id: 4, name: 'Islam' });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/groups/4', expect.objectContaining({ credentials: 'include' }));
+    expect(headersOf(fetchMock, fetchMock.mock.calls.length - 1)[POSITION_HEADER]).toBe('9');
+  });
+
+  it('returns null on 401 when asked to', async () => {
+    mockFetch(() => new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
+    await expect(runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/auth/user'])).resolves.toBeNull();
+  });
+
+  it('throws the error rule on 401 otherwise', async () => {
+    mockFetch(() => new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }));
+    await expect(runQuery(getQueryFn({ on401: 'throw' }), ['/api/user/stats'])).rejects.toThrow(
+      '401: {"message":"Unauthorized"}',
+    );
+  });
+});
+
+describe('unauthorized handling', () => {
+  it('recognises a 401 Unauthorized message only', () => {
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Forbidden'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+
+  it('says so, then goes to sign in after 500 ms', () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    handleUnauthorized(navigate);
+
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    vi.advanceTimersByTime(499);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledWith('/api/login');
+  });
+});
+
+describe('queryClient defaults', () => {
+  it('follows the spec: no retries, no focus or interval refetch, never stale', () => {
+    const queries = createQueryClient().getDefaultOptions().queries;
+    expect(queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { positionHeaders, recordPosition } from './read-position';
+import { toast } from './toast-store';
+import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './ui-constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The spec's error rule: "<status>: <body text>", or the status text when the body is empty. */
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const bodyText = await response.text();
+  throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+}
+
+function isRead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** Commands answer `{ position, ... }`; remember it so later reads see our own write. */
+async function rememberCommandPosition(response: Response): Promise<void> {
+  let body: unknown;
+  try {
+    // A clone, so the caller can still read the body.
+    const text = await response.clone().text();
+    if (!text) return;
+    body = JSON.parse(text);
+  } catch {
+    return; // Not JSON: this command carries no position.
+  }
+  if (typeof body === 'object' && body !== null && 'position' in body && typeof body.position === 'string') {
+    recordPosition(body.position);
+  }
+}
+
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<Response> {
+  const hasBody = body !== undefined;
+  const headers: Record<string, string> = {
+    ...(isRead(method) ? positionHeaders() : {}),
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+  };
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  await throwIfNotOk(response);
+  if (!isRead(method)) await rememberCommandPosition(response);
+  return response;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default read: GET on the query key joined with '/', parsed as JSON. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKey.join('/'), {
+      headers: positionHeaders(),
+      credentials: 'include',
+      signal,
+    });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/** The spec's answer to a lost session: say so, then sign in again with a full page load. */
+export function handleUnauthorized(navigate: (url: string) => void = fullPageNavigate): void {
+  toast({
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
+    variant: 'destructive',
+  });
+  setTimeout(() => navigate(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+}
+
+/** Sign-in is a server route, so leave the single-page app rather than route within it. */
+function fullPageNavigate(url: string): void {
+  window.location.href = url;
+}
+
+/** Spec defaults: server data changes only through our own commands and live notices. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
