@@ -2,7 +2,7 @@ import type { NewEvent, PostgresEventStore } from '@civitas/events';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
-import { closedLoop, type Throughput } from './lib/measure';
+import { closedLoop, cpuNote, withCpu, type Throughput } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const RAW_TABLE = 'bench_raw_events';
@@ -49,16 +49,18 @@ export async function benchAppends(store: PostgresEventStore, config: BenchConfi
   const run = async (label: string, writers: number, batch: number, seconds: number, operation: (work: Work) => Promise<unknown>) => {
     await quiesce(pool);
     const queues = Array.from({ length: writers }, () => [] as Work[]);
-    const result = await closedLoop({
-      writers,
-      warmupSeconds: config.warmupSeconds,
-      seconds,
-      operation: async (writer) => {
-        await operation(next(queues[writer]!, batch));
-        return batch;
-      },
-    });
-    progress(`${label}: ${Math.round(result.perSecond)} events/s`);
+    const { result, ...cpu } = await withCpu(() =>
+      closedLoop({
+        writers,
+        warmupSeconds: config.warmupSeconds,
+        seconds,
+        operation: async (writer) => {
+          await operation(next(queues[writer]!, batch));
+          return batch;
+        },
+      }),
+    );
+    progress(`${label}: ${Math.round(result.perSecond)} events/s ${cpuNote(cpu)}`);
     return result;
   };
 

@@ -2,7 +2,7 @@ import { START_POSITION, type PostgresEventStore, type Position } from '@civitas
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
 import { assertDecodes } from './lib/generate';
-import { now } from './lib/measure';
+import { cpuNote, now, withCpu } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const TARGET = 150_000;
@@ -51,10 +51,10 @@ export async function benchCatchUp(store: PostgresEventStore, config: BenchConfi
 
   const timed = async (label: string, read: () => Promise<number>) => {
     const started = now();
-    const events = await read();
+    const { result: events, ...cpu } = await withCpu(read);
     const seconds = (now() - started) / 1000;
     if (events !== expected) throw new Error(`${label} read ${events} events, expected ${expected}`);
-    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s`);
+    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s ${cpuNote(cpu)}`);
     return events / seconds;
   };
   // Raw, store, raw, store: the better of two passes each, so one cold cache or a stray

@@ -3,7 +3,7 @@ import { READ_SCHEMA, rebuildReadModels, type Projection } from '@civitas/projec
 import { sql, type Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
-import { now } from './lib/measure';
+import { cpuNote, now, withCpu } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const TARGET = 80_000;
@@ -98,15 +98,15 @@ export async function benchRebuild(
   const timed = async (label: string, rebuild: () => Promise<number>) => {
     await quiesce(options.store.pool);
     const started = now();
-    const events = await rebuild();
+    const { result: events, ...cpu } = await withCpu(rebuild);
     const seconds = (now() - started) / 1000;
     if (events !== expected) throw new Error(`${label} projected ${events} events, expected ${expected}`);
-    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s`);
+    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s ${cpuNote(cpu)}`);
     return events / seconds;
   };
 
   const baseline = await timed('rebuild raw pipeline', () => rawRebuild(options.store, options.db, groups, config.readBatch));
-  const value = await timed('rebuildReadModels', async () => (await rebuildReadModels(options)).events);
+  const value = await timed('rebuildReadModels', async () => (await rebuildReadModels({ ...options, batchSize: config.readBatch })).events);
   const rows = await groupRows(options.db, READ_SCHEMA);
   // Projections skip events they cannot decode: a fast rebuild that projected nothing proves nothing.
   if (rows !== expected) throw new Error(`rebuild left ${rows} groups, expected ${expected}`);

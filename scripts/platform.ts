@@ -52,8 +52,8 @@ export async function startPlatform(config: Config, log: Logger, options: { webR
       readModels: async () => schemaExists(db, READ_SCHEMA),
     },
   });
-  await commandApi(app, { store, registry });
-  await queryApi(app, { db, watcher });
+  await app.register(commandApi, { store, registry });
+  await app.register(queryApi, { db, watcher });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

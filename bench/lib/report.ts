@@ -19,10 +19,13 @@ export function round(value: number, digits = 0): number {
 export function emit(figure: Omit<Figure, 'ratio'>): void {
   const digits = figure.unit === 'ms' ? 2 : 0;
   const line: Figure = {
-    ...figure,
+    figure: figure.figure,
     value: round(figure.value, digits),
+    unit: figure.unit,
     baseline: round(figure.baseline, digits),
     ratio: figure.baseline > 0 ? round(figure.value / figure.baseline, 3) : 0,
+    target: figure.target,
+    meets: figure.meets,
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

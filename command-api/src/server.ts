@@ -17,7 +17,7 @@ const app = await createHttpApp({
   logLevel: config.LOG_LEVEL,
   healthChecks: { database: databaseIsUp(db), migrations: async () => !(await migrationsPending(db, platformMigrations)) },
 });
-await commandApi(app, { store, registry });
+await app.register(commandApi, { store, registry });
 await app.listen({ port: config.PORT, host: config.HOST });
 stopOnSignals(async () => {
   await app.close();

@@ -20,7 +20,7 @@ const app = await createHttpApp({
     readModels: async () => schemaExists(db, READ_SCHEMA),
   },
 });
-await queryApi(app, { db, watcher });
+await app.register(queryApi, { db, watcher });
 await app.listen({ port: config.PORT, host: config.HOST });
 stopOnSignals(async () => {
   await app.close();

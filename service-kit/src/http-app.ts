@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './error-handler';
 import { serveWebApp } from './web-app';
@@ -15,7 +15,6 @@ export interface HttpAppOptions {
   webRoot?: string;
 }
 
-export type HttpApp = FastifyInstance & { withTypeProvider: () => FastifyInstance };
 
 /** The Fastify instance every service starts from: zod validation, OpenAPI at /api/docs, errors, health. */
 export async function createHttpApp(options: HttpAppOptions) {
@@ -42,3 +41,8 @@ export async function createHttpApp(options: HttpAppOptions) {
 }
 
 export type CivitasApp = Awaited<ReturnType<typeof createHttpApp>>;
+
+/** A service's routes as a Fastify plugin; it gets the zod type provider back with `zodRoutes`. */
+export type CivitasPlugin<Options extends object> = FastifyPluginAsync<Options>;
+export const zodRoutes = (instance: FastifyInstance) => instance.withTypeProvider<ZodTypeProvider>();
+export type ZodRoutes = ReturnType<typeof zodRoutes>;

@@ -12,21 +12,21 @@ export const NATIONAL_GROUP_ID_BASE = 1000;
 export const PERSONAL_GROUP_ID_START = 10_000;
 
 const RELIGIONS = [
-  { groupId: 2, name: 'Islam' },
-  { groupId: 3, name: 'Christianity' },
-  { groupId: 4, name: 'Judaism' },
-  { groupId: 5, name: 'Hinduism' },
-  { groupId: 6, name: 'Buddhism' },
+  { groupId: 2, name: 'Islam', members: 'Muslims' },
+  { groupId: 3, name: 'Christianity', members: 'Christians' },
+  { groupId: 4, name: 'Judaism', members: 'Jews' },
+  { groupId: 5, name: 'Hinduism', members: 'Hindus' },
+  { groupId: 6, name: 'Buddhism', members: 'Buddhists' },
 ];
 
 const COMMON_FEATURES = ['Discussion topics', 'Opinion voting', 'Real-time chat', 'Vote delegation'];
 
 /** The groups the platform creates on first start, with stable ids. */
 export const CATALOGUE: readonly CatalogueGroup[] = [
-  ...RELIGIONS.map(({ groupId, name }) => ({
+  ...RELIGIONS.map(({ groupId, name, members }) => ({
     groupId,
     name,
-    description: `An open community for members of the ${name} faith to discuss shared matters, resolve disputes and decide together.`,
+    description: `An open community where ${members} discuss shared matters, resolve disputes and decide together. Free for every member.`,
     department: 'religion' as const,
     subcategory: name.toLowerCase(),
     subscriptionType: 'free' as const,

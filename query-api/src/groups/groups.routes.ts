@@ -1,6 +1,6 @@
 import { NotFoundError } from '@civitas/events';
 import type { GroupsTable } from '@civitas/projector';
-import type { CivitasApp } from '@civitas/service-kit/http-app';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { GroupView, toGroupView } from './group.schema';
@@ -10,7 +10,7 @@ type ReadModels = { groups: GroupsTable };
 // Religion and the world first, then countries by name: the order the dashboard shows them.
 const DEPARTMENT_ORDER = ['family', 'friends', 'business', 'religion', 'international', 'national', 'alliance'];
 
-export function groupsRoutes(app: CivitasApp, readModels: Kysely<ReadModels>): void {
+export function groupsRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>): void {
   app.get('/api/groups', {
     config: { readModels: ['groups'] },
     schema: { tags: ['groups'], summary: 'All groups', response: { 200: z.array(GroupView) } },

@@ -1,5 +1,5 @@
 import { ServiceUnavailableError, ValidationError, isPosition } from '@civitas/events';
-import type { CivitasApp } from '@civitas/service-kit/http-app';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { ProjectionWatcher } from './projection-watcher';
 
 export const POSITION_HEADER = 'x-civitas-position';
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Queries honour X-Civitas-Position: wait up to 2 s for the projections they read, then 503. */
-export function registerReadYourWrites(app: CivitasApp, watcher: ProjectionWatcher, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): void {
+export function registerReadYourWrites(app: ZodRoutes, watcher: ProjectionWatcher, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): void {
   app.addHook('preHandler', async (request) => {
     const header = request.headers[POSITION_HEADER];
     const readModels = request.routeOptions.config?.readModels;

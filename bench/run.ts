@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: the event store's and the projector's throughput and lag, each figure
+ * beside a raw-PostgreSQL baseline measured in the same run on the same fresh database.
+ * One JSON line per figure on stdout, then one line describing the machine; progress on stderr.
+ */
+import { PostgresEventStore, createEventRegistry } from '@civitas/events';
+import { projections } from '@civitas/projector';
+import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
+import { benchAppends } from './appends.bench';
+import { benchCatchUp } from './catch-up.bench';
+import { benchLag } from './lag.bench';
+import { loadBenchConfig } from './lib/config';
+import { createBenchDatabase, type BenchDatabase } from './lib/database';
+import { BENCH_GROUP_ID_BASE } from './lib/events';
+import { generateGroupCreated } from './lib/generate';
+import { describeMachine } from './lib/machine';
+import { now } from './lib/measure';
+import { progress } from './lib/report';
+import { benchRebuild } from './rebuild.bench';
+
+const config = loadBenchConfig();
+const started = now();
+let database: BenchDatabase | null = null;
+
+// The bench stops by itself: past the limit it drops its database and exits non-zero.
+const stopAll = async (reason: string, code: number) => {
+  progress(`${reason}; dropping the bench database`);
+  const dropping = database?.drop().catch((error) => progress(`drop failed: ${String(error)}`));
+  await Promise.race([dropping, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  process.exit(code);
+};
+setTimeout(() => void stopAll(`over BENCH_TIMEOUT_SECONDS=${config.timeoutSeconds}`, 2), config.timeoutSeconds * 1000).unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll(`received ${signal}`, 130));
+
+try {
+  database = await createBenchDatabase(config);
+  progress(`database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value))}`);
+  const db = createKysely(database.url, { applicationName: 'civitas-bench' });
+  await migrateToLatest(db, platformMigrations);
+  const store = new PostgresEventStore({ connectionString: database.url });
+  const registry = createEventRegistry();
+  try {
+    await benchAppends(store, config);
+    await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
+    await benchCatchUp(store, config, config.events);
+    await benchRebuild({ store, db, registry, projections }, config, config.events);
+    await benchLag({ store, db, registry, projections, url: database.url }, config);
+    process.stdout.write(`${JSON.stringify(await describeMachine(store.pool))}\n`);
+  } finally {
+    await store.close();
+    await db.destroy();
+  }
+  await database.drop();
+  progress(`done in ${((now() - started) / 1000).toFixed(0)} s`);
+} catch (error) {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  await stopAll('failed', 1);
+}
