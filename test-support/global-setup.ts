@@ -12,7 +12,8 @@ export async function setup(project: TestProject) {
     project.provide('adminDatabaseUrl', config.DATABASE_URL);
     return;
   }
-  embedded = await startEmbeddedPostgres(path.resolve(config.DATA_DIR, 'test-postgres'), 'postgres');
+  // One cluster per vitest project: their global setups run side by side.
+  embedded = await startEmbeddedPostgres(path.resolve(config.DATA_DIR, `test-postgres-${project.name}`), 'postgres');
   project.provide('adminDatabaseUrl', embedded.url);
 }
 
