@@ -1,10 +1,11 @@
-import { commandApi, seedGroupCatalogue } from '@civitas/command-api';
+import { IdentityService, commandApi, seedGroupCatalogue } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
 import {
   createHttpApp,
   createKysely,
+  createSessionAuth,
   databaseIsUp,
   migrateToLatest,
   migrationsPending,
@@ -15,6 +16,7 @@ import {
   type Logger,
 } from '@civitas/service-kit';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
@@ -31,7 +33,16 @@ export interface Platform {
  * Everything in one process, as `npm start` runs it: command and query routes on one
  * Fastify instance, the projector beside them, the built web app at `/`.
  */
-export async function startPlatform(config: Config, log: Logger, options: { webRoot?: string } = {}): Promise<Platform> {
+export interface PlatformOptions {
+  webRoot?: string;
+  /** The clock commands and sessions read; tests inject one to travel in time. */
+  now?: () => Date;
+  /** Request logs' destination (stdout by default). */
+  logStream?: DestinationStream;
+}
+
+export async function startPlatform(config: Config, log: Logger, options: PlatformOptions = {}): Promise<Platform> {
+  const now = options.now ?? (() => new Date());
   const database = await provideDatabase(config, log);
   const db = createKysely(database.url, { applicationName: 'civitas-app' });
   await migrateToLatest(db, platformMigrations);
@@ -39,12 +50,16 @@ export async function startPlatform(config: Config, log: Logger, options: { webR
   const registry = createEventRegistry();
   const projector = new ProjectorService({ connectionString: database.url, store, db, registry, projections, log });
   const watcher = new ProjectionWatcher(database.url, db);
+  const auth = createSessionAuth(db, config, now);
+  const identity = new IdentityService({ store, registry, adminEmails: config.adminEmails, now });
 
   let ready = false;
   const app = await createHttpApp({
     title: 'Civitas API',
     logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
     webRoot: options.webRoot ?? WEB_ROOT,
+    logStream: options.logStream,
     healthChecks: {
       database: databaseIsUp(db),
       migrations: async () => !(await migrationsPending(db, platformMigrations)),
@@ -52,8 +67,10 @@ export async function startPlatform(config: Config, log: Logger, options: { webR
       readModels: async () => schemaExists(db, READ_SCHEMA),
     },
   });
-  await app.register(commandApi, { store, registry });
-  await app.register(queryApi, { db, watcher });
+  await app.register(commandApi, { store, registry, identity, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
+  await app.register(queryApi, { db, watcher, auth });
+  const sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
+  sessionSweep.unref();
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -61,6 +78,7 @@ export async function startPlatform(config: Config, log: Logger, options: { webR
   const readyPromise = (async () => {
     const seeded = await seedGroupCatalogue(store, registry);
     if (seeded.created > 0) log.info({ created: seeded.created }, 'group catalogue created');
+    await identity.grantConfiguredAdmins();
     await projector.start();
     await watcher.start();
     ready = true;
@@ -73,6 +91,7 @@ export async function startPlatform(config: Config, log: Logger, options: { webR
     databaseUrl: database.url,
     ready: readyPromise,
     async close() {
+      clearInterval(sessionSweep);
       await app.close();
       await projector.stop();
       await watcher.close();

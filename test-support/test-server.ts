@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { createLogger, loadConfig } from '@civitas/service-kit';
 import { startPlatform, type Platform } from '../scripts/platform';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -12,10 +13,19 @@ export interface TestServer {
 }
 
 /** A real all-in-one server on a random port, on a database of its own. */
-export async function startTestServer(options: { database?: TestDatabase; webRoot?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  database?: TestDatabase;
+  webRoot?: string;
+  env?: Record<string, string>;
+  now?: () => Date;
+  /** Receives every log line (platform and requests) at the configured LOG_LEVEL. */
+  logStream?: DestinationStream;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
-  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL), { webRoot: options.webRoot });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', ...options.env });
+  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL, options.logStream), { webRoot: options.webRoot, now: options.now, logStream: options.logStream });
   await platform.ready;
   let stopped = false;
   const stop = async () => {

@@ -1,13 +1,26 @@
+import rateLimit from '@fastify/rate-limit';
 import type { EventRegistry, EventStore } from '@civitas/events';
-import type { CivitasPlugin } from '@civitas/service-kit/http-app';
+import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
+import type { Config } from '@civitas/service-kit/config';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { Kysely } from 'kysely';
+import type { IdentityService } from './identity/identity-service';
+import { identityRoutes } from './identity/identity.routes';
 
 export interface CommandApiOptions {
   store: EventStore;
   registry: EventRegistry;
+  identity: IdentityService;
+  auth: SessionAuth;
+  publicBaseUrl: string;
+  mailConfigured: boolean;
+  db: Kysely<any>;
+  config: Config;
 }
 
-/**
- * Command routes (POST/PUT/DELETE /api/...). The groups catalogue is created by the
- * platform at start (seedGroupCatalogue), so no feature registers commands here yet.
- */
-export const commandApi: CivitasPlugin<CommandApiOptions> = async () => undefined;
+/** Command routes (POST/PUT/DELETE /api/...) and the sign-in navigations. */
+export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, options) => {
+  await instance.register(rateLimit, { global: false });
+  const app = zodRoutes(instance);
+  identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
+};

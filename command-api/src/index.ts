@@ -2,3 +2,4 @@ export * from './app';
 export * from './groups/groups.decider';
 export * from './groups/seed-catalogue';
 export * from './lib/command-reply';
+export * from './identity/identity-service';

@@ -1,7 +1,8 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { createHttpApp, createKysely, createLogger, databaseIsUp, loadConfig, migrateToLatest, migrationsPending, platformMigrations, provideDatabase, stopOnSignals } from '@civitas/service-kit';
+import { createHttpApp, createKysely, createSessionAuth, createLogger, databaseIsUp, loadConfig, migrateToLatest, migrationsPending, platformMigrations, provideDatabase, stopOnSignals } from '@civitas/service-kit';
 import { commandApi } from './app';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
+import { IdentityService } from './identity/identity-service';
 
 /** command-api as its own process (production topology). */
 const config = loadConfig();
@@ -12,14 +13,20 @@ await migrateToLatest(db, platformMigrations);
 const store = new PostgresEventStore({ connectionString: database.url });
 const registry = createEventRegistry();
 await seedGroupCatalogue(store, registry);
+const identity = new IdentityService({ store, registry, adminEmails: config.adminEmails, now: () => new Date() });
+await identity.grantConfiguredAdmins();
+const auth = createSessionAuth(db, config);
+const sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
 const app = await createHttpApp({
   title: 'Civitas command API',
   logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
   healthChecks: { database: databaseIsUp(db), migrations: async () => !(await migrationsPending(db, platformMigrations)) },
 });
-await app.register(commandApi, { store, registry });
+await app.register(commandApi, { store, registry, identity, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
 await app.listen({ port: config.PORT, host: config.HOST });
 stopOnSignals(async () => {
+  clearInterval(sessionSweep);
   await app.close();
   await store.close();
   await db.destroy();

@@ -7,3 +7,4 @@ export * from './change-notice';
 export * from './projections';
 export type { ProjectorLog } from './lib/logger';
 export type { GroupsTable } from './groups/groups.table';
+export type { UsersTable } from './identity/users.table';

@@ -49,7 +49,7 @@ describe('ProjectionRunner', () => {
     await projector.catchUp();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await listener.end();
-    expect(notices).toEqual([{ position: await fixture.store.headPosition(), projections: ['groups'], changes: { groups: [5] } }]);
+    expect(notices).toEqual([{ position: await fixture.store.headPosition(), projections: ['groups', 'users'], changes: { groups: [5] } }]);
   });
 
   it('skips an event it cannot decode instead of stalling', async () => {

@@ -1,19 +1,23 @@
 import { READ_SCHEMA } from '@civitas/projector';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { groupsRoutes } from './groups/groups.routes';
+import { authUserRoutes } from './identity/auth-user.routes';
 import type { ProjectionWatcher } from './lib/projection-watcher';
 import { registerReadYourWrites } from './lib/read-your-writes';
 
 export interface QueryApiOptions {
   db: Kysely<any>;
   watcher: ProjectionWatcher;
+  auth: SessionAuth;
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth }) => {
   const app = zodRoutes(instance);
   registerReadYourWrites(app, watcher);
   const readModels = db.withSchema(READ_SCHEMA);
   groupsRoutes(app, readModels);
+  authUserRoutes(app, readModels, auth);
 };

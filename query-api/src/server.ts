@@ -1,5 +1,5 @@
 import { READ_SCHEMA, schemaExists } from '@civitas/projector';
-import { createHttpApp, createKysely, createLogger, databaseIsUp, loadConfig, migrationsPending, platformMigrations, projectorIsUp, provideDatabase, stopOnSignals } from '@civitas/service-kit';
+import { createHttpApp, createKysely, createSessionAuth, createLogger, databaseIsUp, loadConfig, migrationsPending, platformMigrations, projectorIsUp, provideDatabase, stopOnSignals } from '@civitas/service-kit';
 import { queryApi } from './app';
 import { ProjectionWatcher } from './lib/projection-watcher';
 
@@ -13,6 +13,7 @@ await watcher.start();
 const app = await createHttpApp({
   title: 'Civitas query API',
   logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
   healthChecks: {
     database: databaseIsUp(db),
     migrations: async () => !(await migrationsPending(db, platformMigrations)),
@@ -20,7 +21,7 @@ const app = await createHttpApp({
     readModels: async () => schemaExists(db, READ_SCHEMA),
   },
 });
-await app.register(queryApi, { db, watcher });
+await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config) });
 await app.listen({ port: config.PORT, host: config.HOST });
 stopOnSignals(async () => {
   await app.close();

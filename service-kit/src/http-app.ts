@@ -1,7 +1,10 @@
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { serveWebApp } from './web-app';
 import { loggerOptions } from './logger';
@@ -13,14 +16,22 @@ export interface HttpAppOptions {
   healthChecks: Record<string, () => Promise<boolean>>;
   /** Folder of the built web app to serve at `/` with deep links falling back to index.html. */
   webRoot?: string;
+  /** Origins allowed to send state-changing requests besides the request's own host. */
+  allowedOrigins?: string[];
+  /** Behind a gateway, the client address comes from X-Forwarded-For. */
+  trustProxy?: boolean;
+  /** Where request logs go (stdout by default); tests capture them. */
+  logStream?: DestinationStream;
 }
 
 
 /** The Fastify instance every service starts from: zod validation, OpenAPI at /api/docs, errors, health. */
 export async function createHttpApp(options: HttpAppOptions) {
-  const app = Fastify({ logger: loggerOptions(options.logLevel), bodyLimit: 1_048_576 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 1_048_576, trustProxy: options.trustProxy ?? false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+  registerCsrfProtection(app, { allowedOrigins: options.allowedOrigins ?? [] });
   const servesWeb = options.webRoot ? await serveWebApp(app, options.webRoot) : false;
   registerErrorHandling(app, { spaFallback: servesWeb });
   await app.register(swagger, {

@@ -8,3 +8,7 @@ export * from './health';
 export * from './migrations';
 export * from './web-app';
 export * from './shutdown';
+export * from './sessions';
+export * from './session-auth';
+export * from './csrf';
+export * from './tokens';

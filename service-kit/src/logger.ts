@@ -32,5 +32,5 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-export const createLogger = (level: string) => pino(loggerOptions(level));
+export const createLogger = (level: string, destination?: pino.DestinationStream) => pino(loggerOptions(level), destination);
 export type Logger = pino.Logger;

@@ -1,0 +1,44 @@
+import { ConflictError, type Decider, type ReservationEvent } from '@civitas/events';
+
+/**
+ * `email-{hash}` / `external-identity-{hash}`: at most one account holds an address or a
+ * provider identity. Appending the first reservation with no_stream makes concurrent
+ * sign-ups race on one stream, so exactly one wins.
+ */
+export type Reserve = {
+  type: 'reserve';
+  kind: 'email' | 'externalIdentity';
+  userId: string;
+  /** Set by the handler when the holder's account was never created (a crash between the two appends). */
+  holderAbandoned?: boolean;
+};
+
+export interface ReservationState {
+  userId: string | null;
+}
+
+export const reservationDecider: Decider<Reserve, ReservationEvent, ReservationState> = {
+  initialState: () => ({ userId: null }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'EmailReserved':
+      case 'ExternalIdentityReserved':
+        return { userId: event.data.userId };
+      case 'EmailReservationReleased':
+        return { userId: null };
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    const reserved = command.kind === 'email'
+      ? ({ type: 'EmailReserved', data: { userId: command.userId } } as const)
+      : ({ type: 'ExternalIdentityReserved', data: { userId: command.userId } } as const);
+    if (state.userId === null) return [reserved];
+    if (state.userId === command.userId) return [];
+    if (command.holderAbandoned && command.kind === 'email') {
+      return [{ type: 'EmailReservationReleased', data: { userId: state.userId } }, reserved];
+    }
+    throw new ConflictError('An account with this email already exists');
+  },
+};

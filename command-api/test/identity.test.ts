@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, registration, uniqueEmail } from '../../test-support/http-client';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
+
+describe('e-mail accounts and sessions', () => {
+  let server: TestServer;
+  const admin = uniqueEmail('admin');
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ADMIN_EMAILS: `someone@else.org, ${admin.toUpperCase()}` } });
+  });
+  afterAll(async () => server?.close());
+  const client = () => new TestClient(server.baseUrl);
+
+  it('registers, signs in with a cookie session and serves the member', async () => {
+    const browser = client();
+    const email = uniqueEmail();
+    const response = await browser.post('/api/email-auth/register', { ...registration(email), email: `  ${email.toUpperCase()} ` });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { user: { id: string; email: string }; position: string };
+    expect(body.user).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', isAdmin: false });
+    expect(body.position).toMatch(/^[0-9a-f]{16}-[0-9a-f]{16}$/);
+    const cookie = response.headers.getSetCookie()[0]!;
+    expect(cookie).toMatch(/^civitas_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+
+    const me = await browser.json('GET', '/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      id: body.user.id, email, firstName: 'Ada', lastName: 'Lovelace', isVerified: false, country: null, verifications: [],
+      isSubscribed: false, subscriptionStatus: null, subscriptionPlan: null, participationScore: 0, isBanned: false, roles: [], isAdmin: false,
+    });
+  });
+
+  it('answers 401 to the current-user read when signed out', async () => {
+    expect(await client().json('GET', '/api/auth/user')).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+    const forged = client();
+    forged.cookies.set('civitas_session', 'not-a-session');
+    expect((await forged.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('keeps e-mails unique, compared case-insensitively', async () => {
+    const email = uniqueEmail();
+    expect((await client().post('/api/email-auth/register', registration(email))).status).toBe(201);
+    const again = await client().json('POST', '/api/email-auth/register', registration(email.toUpperCase()));
+    expect(again).toEqual({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('creates exactly one account when the same e-mail signs up many times at once', async () => {
+    const email = uniqueEmail('race');
+    const attempts = await Promise.all(Array.from({ length: 12 }, (_, index) => client().post('/api/email-auth/register', registration(index % 2 ? email : email.toUpperCase()))));
+    const statuses = attempts.map((attempt) => attempt.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(11);
+  });
+
+  it('enforces the registration schema with the spec messages', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...registration(), email: 'not-an-email' }, 'Invalid email address'],
+      [{ ...registration(uniqueEmail(), 'short'), confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+      [{ ...registration(), confirmPassword: 'something else entirely' }, "Passwords don't match"],
+      [{ ...registration(), firstName: '   ' }, 'First name is required'],
+      [{ ...registration(), lastName: undefined }, 'Last name is required'],
+    ];
+    for (const [body, message] of cases) expect(await client().json('POST', '/api/email-auth/register', body)).toEqual({ status: 400, body: { message } });
+  });
+
+  it('accepts long passphrases without truncating them', async () => {
+    const long = 'x'.repeat(100);
+    const email = uniqueEmail();
+    expect((await client().post('/api/email-auth/register', registration(email, long))).status).toBe(201);
+    expect((await client().post('/api/email-auth/login', { email, password: long })).status).toBe(200);
+    expect((await client().post('/api/email-auth/login', { email, password: 'x'.repeat(99) })).status).toBe(401);
+  });
+
+  it('signs in with a new session id and answers wrong passwords and unknown e-mails alike', async () => {
+    const email = uniqueEmail();
+    const first = client();
+    await first.post('/api/email-auth/register', registration(email));
+    const before = first.cookies.get('civitas_session');
+    const login = await first.post('/api/email-auth/login', { email, password: 'correct horse battery staple' });
+    expect(login.status).toBe(200);
+    expect(first.cookies.get('civitas_session')).not.toBe(before);
+    const stale = client();
+    stale.cookies.set('civitas_session', before!);
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+
+    const timed = async (body: unknown) => {
+      const started = performance.now();
+      const answer = await client().json('POST', '/api/email-auth/login', body);
+      return { answer, ms: performance.now() - started };
+    };
+    const wrong = await timed({ email, password: 'wrong password' });
+    const unknown = await timed({ email: uniqueEmail('nobody'), password: 'wrong password' });
+    expect(wrong.answer).toEqual({ status: 401, body: { message: 'Invalid email or password' } });
+    expect(unknown.answer).toEqual(wrong.answer);
+    // Both verify an argon2id hash of the same cost, so neither is an order of magnitude faster.
+    expect(unknown.ms).toBeGreaterThan(wrong.ms / 4);
+    expect(await client().json('POST', '/api/email-auth/login', { email, password: '' })).toEqual({ status: 400, body: { message: 'Password is required' } });
+  });
+
+  it('signs out through /api/logout and sends /api/login to the sign-in options', async () => {
+    const browser = client();
+    await browser.post('/api/email-auth/register', registration());
+    const token = browser.cookies.get('civitas_session')!;
+    const logout = await browser.get('/api/logout');
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/');
+    const replay = client();
+    replay.cookies.set('civitas_session', token);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    const login = await client().get('/api/login');
+    expect([login.status, login.headers.get('location')]).toEqual([302, '/?signin=1']);
+  });
+
+  it('makes ADMIN_EMAILS admins at sign-up', async () => {
+    const browser = client();
+    const response = await browser.json('POST', '/api/email-auth/register', registration(admin));
+    expect(response.body.user).toMatchObject({ roles: ['admin'], isAdmin: true });
+    expect((await browser.json('GET', '/api/auth/user')).body).toMatchObject({ roles: ['admin'], isAdmin: true });
+  });
+
+  it('refuses cross-site and non-JSON state changes', async () => {
+    const evil = await client().request('POST', '/api/email-auth/register', registration(), { origin: 'https://evil.example' });
+    expect([evil.status, await evil.json()]).toEqual([403, { message: 'Cross-site request refused' }]);
+    const fetchMetadata = await client().request('POST', '/api/email-auth/login', { email: uniqueEmail(), password: 'whatever1' }, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchMetadata.status).toBe(403);
+    const form = await fetch(`${server.baseUrl}/api/email-auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c&password=x' });
+    expect([form.status, await form.json()]).toEqual([415, { message: 'Requests must be sent as JSON' }]);
+    const sameOrigin = await client().request('POST', '/api/email-auth/register', registration(), { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.status).toBe(201);
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { Role } from './user.events';
+
+/** GET /api/auth/user: the user's client view (spec section 3); features fill in their fields as they land. */
+export const AuthUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  aboutMe: z.string().nullable(),
+  city: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  isSubscribed: z.boolean(),
+  subscriptionPlan: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionStartDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  participationScore: z.number().int(),
+  isBanned: z.boolean(),
+  banReason: z.string().nullable(),
+  bannedAt: z.string().nullable(),
+  isVerified: z.boolean(),
+  country: z.string().nullable(),
+  verifications: z.array(z.object({ country: z.string() })),
+  roles: z.array(Role),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AuthUser = z.infer<typeof AuthUser>;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../registry';
+
+export const ROLES = ['admin', 'auditor'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const ExternalIdentity = z.object({ issuer: z.string(), subject: z.string() });
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  z.object({
+    userId: z.uuid(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    /** argon2id; null for accounts that only sign in through a provider. */
+    passwordHash: z.string().nullable(),
+    externalIdentity: ExternalIdentity.nullable(),
+  }),
+);
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.uuid(), passwordHash: z.string(), reason: z.enum(['reset', 'change']) }));
+export const ExternalIdentityLinked = defineEvent('ExternalIdentityLinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity }));
+export const UserRoleGranted = defineEvent('UserRoleGranted', z.object({ userId: z.uuid(), role: Role }));
+export const UserRoleRevoked = defineEvent('UserRoleRevoked', z.object({ userId: z.uuid(), role: Role }));
+
+export type UserRegistered = EventOf<typeof UserRegistered>;
+export type UserPasswordChanged = EventOf<typeof UserPasswordChanged>;
+export type ExternalIdentityLinked = EventOf<typeof ExternalIdentityLinked>;
+export type UserRoleGranted = EventOf<typeof UserRoleGranted>;
+export type UserRoleRevoked = EventOf<typeof UserRoleRevoked>;
+export type UserEvent = UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked;
+
+/** `email-{hash}` and `external-identity-{hash}` streams: who holds an address or a provider identity. */
+export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.uuid() }));
+export const EmailReservationReleased = defineEvent('EmailReservationReleased', z.object({ userId: z.uuid() }));
+export const ExternalIdentityReserved = defineEvent('ExternalIdentityReserved', z.object({ userId: z.uuid() }));
+export type EmailReserved = EventOf<typeof EmailReserved>;
+export type EmailReservationReleased = EventOf<typeof EmailReservationReleased>;
+export type ExternalIdentityReserved = EventOf<typeof ExternalIdentityReserved>;
+export type ReservationEvent = EmailReserved | EmailReservationReleased | ExternalIdentityReserved;
+
+/** `password-reset-{tokenHash}` streams: the token itself is never stored, only its hash. */
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId: z.uuid(), expiresAt: z.iso.datetime() }));
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ userId: z.uuid() }));
+export type PasswordResetRequested = EventOf<typeof PasswordResetRequested>;
+export type PasswordResetCompleted = EventOf<typeof PasswordResetCompleted>;
+export type PasswordResetEvent = PasswordResetRequested | PasswordResetCompleted;
+
+export const identityEvents = [
+  UserRegistered, UserPasswordChanged, ExternalIdentityLinked, UserRoleGranted, UserRoleRevoked,
+  EmailReserved, EmailReservationReleased, ExternalIdentityReserved, PasswordResetRequested, PasswordResetCompleted,
+];

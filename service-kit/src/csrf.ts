@@ -1,0 +1,54 @@
+import { ForbiddenError, DomainError } from '@civitas/events';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Multipart bodies are accepted only on upload routes. */
+    allowMultipart?: boolean;
+    /** Server-to-server callbacks (payment webhooks) carry their own proof instead. */
+    skipCsrf?: boolean;
+  }
+}
+
+class UnsupportedMediaTypeError extends DomainError {
+  constructor() {
+    super('Requests must be sent as JSON', 415);
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
+/**
+ * Cross-site request defence for the cookie session: a state-changing request must carry
+ * JSON (a plain HTML form cannot) and come from an allowed origin.
+ */
+export function registerCsrfProtection(app: FastifyInstance, options: { allowedOrigins: string[] }): void {
+  const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin));
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.skipCsrf) return;
+    if (hasBody(request)) {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const multipartAllowed = request.routeOptions.config?.allowMultipart && type === 'multipart/form-data';
+      if (type !== 'application/json' && !multipartAllowed) throw new UnsupportedMediaTypeError();
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const sameHost = request.headers.host !== undefined && safeHost(origin) === request.headers.host;
+      if (!allowed.has(origin) && !sameHost) throw new ForbiddenError('Cross-site request refused');
+      return;
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ForbiddenError('Cross-site request refused');
+  });
+}
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { UnauthorizedError } from '@civitas/events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { SessionStore, type ResolvedSession } from './sessions';
+
+/**
+ * The session cookie: opaque, HttpOnly, SameSite=Lax; over HTTPS also Secure with the
+ * __Host- prefix (bound to this exact origin).
+ */
+export class SessionAuth {
+  readonly cookieName: string;
+  private readonly resolved = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
+
+  constructor(
+    readonly sessions: SessionStore,
+    private readonly secure: boolean,
+  ) {
+    this.cookieName = secure ? '__Host-civitas_session' : 'civitas_session';
+  }
+
+  current(request: FastifyRequest): Promise<ResolvedSession | null> {
+    let session = this.resolved.get(request);
+    if (!session) {
+      session = this.sessions.resolve(request.cookies[this.cookieName]);
+      this.resolved.set(request, session);
+    }
+    return session;
+  }
+
+  async requireUserId(request: FastifyRequest): Promise<string> {
+    const session = await this.current(request);
+    if (!session) throw new UnauthorizedError('Unauthorized');
+    return session.userId;
+  }
+
+  /** Always a new session id at sign-in; any session the browser had is ended. */
+  async signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    await this.sessions.destroy(request.cookies[this.cookieName]);
+    const { token, expiresAt } = await this.sessions.create(userId);
+    reply.setCookie(this.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure, expires: expiresAt });
+    this.resolved.set(request, this.sessions.resolve(token));
+  }
+
+  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.sessions.destroy(request.cookies[this.cookieName]);
+    reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure });
+  }
+}
+
+/** The session settings of the configuration, applied. */
+export function createSessionAuth(db: Kysely<any>, config: Config, now?: () => Date): SessionAuth {
+  const sessions = new SessionStore(db, {
+    idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+    absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 3_600_000,
+    now,
+  });
+  return new SessionAuth(sessions, config.publicBaseUrl.startsWith('https://'));
+}
