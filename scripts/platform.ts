@@ -6,6 +6,7 @@ import {
   createHttpApp,
   createKysely,
   createSessionAuth,
+  freePort,
   databaseIsUp,
   migrateToLatest,
   migrationsPending,
@@ -41,8 +42,15 @@ export interface PlatformOptions {
   logStream?: DestinationStream;
 }
 
-export async function startPlatform(config: Config, log: Logger, options: PlatformOptions = {}): Promise<Platform> {
+export async function startPlatform(requested: Config, log: Logger, options: PlatformOptions = {}): Promise<Platform> {
   const now = options.now ?? (() => new Date());
+  // PORT=0 picks a free port; links (reset e-mails, sign-in callbacks) must name the real one.
+  const config = requested.PORT === 0 && !requested.PUBLIC_BASE_URL
+    ? await (async () => {
+        const port = await freePort();
+        return { ...requested, PORT: port, publicBaseUrl: `http://127.0.0.1:${port}` };
+      })()
+    : requested;
   const database = await provideDatabase(config, log);
   const db = createKysely(database.url, { applicationName: 'civitas-app' });
   await migrateToLatest(db, platformMigrations);

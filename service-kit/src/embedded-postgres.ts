@@ -14,7 +14,8 @@ export interface RunningDatabase {
 const EMBEDDED_USER = 'postgres';
 const EMBEDDED_PASSWORD = 'postgres';
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,27 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer } from '../../test-support/test-server';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../../test-support/test-server';
+import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
 
 // The all-in-one server with the built web app and the seeded groups catalogue:
 // religions, global forums, one National group per country, the alliance.
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: TestServer;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  server = await startServerForBrowser();
+  browser = await launchChromium();
   page = await browser.newPage();
 });
 
@@ -33,8 +23,9 @@ afterAll(async () => {
 const groupCard = (name: string) => page.getByRole('article', { name, exact: true });
 
 describe('groups catalogue journey', () => {
-  it('lists the real catalogue, searches countries and opens a group', async () => {
-    await page.goto(server.baseUrl + '/');
+  it("lists the real catalogue on a member's dashboard, searches countries and opens a group", async () => {
+    // Signed out, / is the landing page: the catalogue is the members' dashboard.
+    await registerThroughUi(page, server.baseUrl, newAccount());
 
     await page.getByRole('heading', { name: 'Religious Communities', exact: true }).waitFor();
     await groupCard('Islam').waitFor();

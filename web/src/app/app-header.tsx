@@ -1,14 +1,55 @@
+import type { MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { LOGIN_PATH } from '../features/identity/api/auth-paths';
+import { useCurrentUser, type AuthUser } from '../features/identity/api/get-current-user';
+import { requestSignInPanel } from '../features/identity/components/sign-in-request-store';
+import { MemberNavLinks } from './header/member-nav-links';
+import { MobileNavDrawer } from './header/mobile-nav-drawer';
+import { UserMenu } from './header/user-menu';
+
+function VisitorActions() {
+  const [location] = useLocation();
+  // On the landing page the sign-in panel is already here: show it rather than leave
+  // for /api/login, which would only come back to it. Elsewhere, the server route.
+  const openPanelHere = (event: MouseEvent) => {
+    if (location !== '/') return;
+    event.preventDefault();
+    requestSignInPanel();
+  };
+  return (
+    <Button variant="contained" href={LOGIN_PATH} onClick={openPanelHere}>
+      Sign In
+    </Button>
+  );
+}
+
+function MemberActions({ user }: { user: AuthUser }) {
+  return (
+    <>
+      {/* jsdom applies no media queries, so tests see both; browsers show one. */}
+      <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
+        <MemberNavLinks user={user} />
+        <UserMenu user={user} />
+      </Box>
+      <Box sx={{ display: { xs: 'flex', md: 'none' } }}>
+        <MobileNavDrawer user={user} />
+      </Box>
+    </>
+  );
+}
 
 export function AppHeader() {
+  const { user, isPending } = useCurrentUser();
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
-      <Toolbar>
+      <Toolbar sx={{ gap: 2 }}>
         <Link
           component={RouterLink}
           href="/"
@@ -21,6 +62,9 @@ export function AppHeader() {
             Civitas
           </Typography>
         </Link>
+        <Box sx={{ flex: 1 }} />
+        {/* Nothing while the session is unknown: no Sign In flashing for members. */}
+        {!isPending && (user ? <MemberActions user={user} /> : <VisitorActions />)}
       </Toolbar>
     </AppBar>
   );

@@ -1,15 +1,67 @@
 import { Route, Switch } from 'wouter';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { GroupPage } from '../features/groups/components/group-page';
-import { GroupsCataloguePage } from '../features/groups/components/groups-catalogue-page';
+import { useCurrentUser, type AuthUser } from '../features/identity/api/get-current-user';
+import { LandingPage } from '../features/identity/components/landing-page';
+import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
+import { SignInRequired } from '../features/identity/components/sign-in-required';
 import { NotFoundPage } from '../pages/not-found-page';
+import { PrivacyPage } from '../pages/privacy-page';
+import { SitemapPage } from '../pages/sitemap-page';
+import { TermsPage } from '../pages/terms-page';
 
-export function AppRoutes() {
+/**
+ * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
+ * in; any other unknown path is a plain 404 for everyone. Pages for /topic, /laws,
+ * /profile, /subscribe and /admin come with their features: until then members get the
+ * 404 page there.
+ */
+const MEMBER_ONLY_PATHS = [
+  '/group/:id',
+  '/topic/:id',
+  '/laws/:groupId',
+  '/profile',
+  '/subscribe',
+  '/admin',
+  '/sitemap',
+];
+
+function VisitorRoutes() {
   return (
     <Switch>
-      {/* Temporary home: the public catalogue, until sign-in and the dashboard land. */}
-      <Route path="/" component={GroupsCataloguePage} />
-      <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
+      <Route path="/" component={LandingPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+      {MEMBER_ONLY_PATHS.map((path) => (
+        <Route key={path} path={path} component={SignInRequired} />
+      ))}
       <Route component={NotFoundPage} />
     </Switch>
   );
+}
+
+function MemberRoutes({ user }: { user: AuthUser }) {
+  return (
+    <Switch>
+      <Route path="/">
+        <DashboardPage user={user} />
+      </Route>
+      <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
+      <Route path="/sitemap" component={SitemapPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      {/* A reset link works signed in too (e.g. opened from the mail on this device). */}
+      <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export function AppRoutes() {
+  const { user, isPending } = useCurrentUser();
+  // Spec section 2: while authentication status loads, a full-page 'Loading...'.
+  if (isPending) return <FullPageSpinner />;
+  return user ? <MemberRoutes user={user} /> : <VisitorRoutes />;
 }

@@ -1,4 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { navigateFullPage } from './navigation';
 import { positionHeaders, recordPosition } from './read-position';
 import { toast } from './toast-store';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './ui-constants';
@@ -75,19 +76,19 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
-/** The spec's answer to a lost session: say so, then sign in again with a full page load. */
-export function handleUnauthorized(navigate: (url: string) => void = fullPageNavigate): void {
+/**
+ * The spec's answer to a lost session: say so, then sign in again with a full page load
+ * (sign-in is a server route). Returns a cancel for the pending navigation, so an effect
+ * that React runs twice (StrictMode) navigates once.
+ */
+export function handleUnauthorized(navigate: (url: string) => void = navigateFullPage): () => void {
   toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
-  setTimeout(() => navigate(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
-}
-
-/** Sign-in is a server route, so leave the single-page app rather than route within it. */
-function fullPageNavigate(url: string): void {
-  window.location.href = url;
+  const timer = setTimeout(() => navigate(LOGIN_PATH), LOGIN_REDIRECT_DELAY_MS);
+  return () => clearTimeout(timer);
 }
 
 /** Spec defaults: server data changes only through our own commands and live notices. */

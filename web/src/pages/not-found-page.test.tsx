@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../test/mock-fetch';
+import { makeUser, serveCurrentUser, signedOut } from '../test/auth-fixtures';
 import { renderApp } from '../test/render-app';
 
 describe('not found page', () => {
-  it('answers unknown paths with a heading and a developer hint', () => {
-    mockFetch();
+  it.each([
+    ['a visitor', null],
+    ['a member', makeUser()],
+  ])('answers unknown paths for %s with a heading and a developer hint', async (_, user) => {
+    mockFetch(serveCurrentUser(user));
     renderApp('/no-such-page');
 
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
 
   it('keeps the header link home', () => {
-    mockFetch();
+    mockFetch(signedOut);
     renderApp('/no-such-page');
 
     expect(screen.getByRole('link', { name: 'Civitas' }).getAttribute('href')).toBe('/');
   });
+
+  it.each(['/profile', '/subscribe', '/admin', '/topic/5', '/laws/2'])(
+    'answers %s with the 404 page for members until its feature lands',
+    async (path) => {
+      mockFetch(serveCurrentUser(makeUser()));
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-type Route = (request: { url: string; init: RequestInit | undefined }) => Response | undefined;
+export type Route = (request: { url: string; init: RequestInit | undefined }) => Response | undefined;
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {

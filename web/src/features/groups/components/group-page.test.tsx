@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { makeGroup } from '../../../test/group-fixtures';
+import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
 import type { Group } from '../api/group';
 
+// The group page is a members' page.
+const member = serveCurrentUser(makeUser());
+
 function serveGroup(group: Group) {
-  mockFetch(({ url }) => (url === `/api/groups/${group.id}` ? jsonResponse(group) : undefined));
+  mockFetch(member, ({ url }) => (url === `/api/groups/${group.id}` ? jsonResponse(group) : undefined));
 }
 
 describe('group page', () => {
@@ -15,7 +19,7 @@ describe('group page', () => {
     serveGroup(islam);
     renderApp(`/group/${islam.id}`);
 
-    expect(screen.getByText('Loading group...')).toBeTruthy();
+    expect(await screen.findByText('Loading group...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Islam' })).toBeTruthy();
     expect(screen.getByText('Faith and community')).toBeTruthy();
     expect(screen.getByText('Religion')).toBeTruthy();
@@ -34,17 +38,17 @@ describe('group page', () => {
   });
 
   it('says so when the group does not exist', async () => {
-    mockFetch(() => new Response('{"message":"Group not found"}', { status: 404 }));
+    mockFetch(member, () => new Response('{"message":"Group not found"}', { status: 404 }));
     renderApp('/group/424242');
 
     expect(await screen.findByText('Group not found')).toBeTruthy();
   });
 
   it('does not ask the server about ids that cannot exist', async () => {
-    const fetchMock = mockFetch();
+    const fetchMock = mockFetch(member);
     renderApp('/group/abc');
 
-    expect(screen.getByText('Group not found')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('Group not found')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { makeGroup } from '../../../test/group-fixtures';
+import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const catalogue = [
@@ -13,18 +14,20 @@ const catalogue = [
   makeGroup({ name: 'Christianity', department: 'religion' }),
 ];
 
+// The catalogue is listed on a member's dashboard.
+const member = serveCurrentUser(makeUser());
+
 function serveCatalogue(groups = catalogue) {
-  return mockFetch(({ url }) => (url === '/api/groups' ? jsonResponse(groups) : undefined));
+  return mockFetch(member, ({ url }) => (url === '/api/groups' ? jsonResponse(groups) : undefined));
 }
 
 const sectionHeadings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
-describe('groups catalogue page', () => {
+describe('groups catalogue on the dashboard', () => {
   it('lists the groups in the spec order of sections', async () => {
     serveCatalogue();
     renderApp('/');
 
-    expect(screen.getByText('Loading...')).toBeTruthy();
     await screen.findByRole('heading', { name: 'Religious Communities' });
 
     expect(sectionHeadings()).toEqual(['Religious Communities', 'Global Forums', 'Countries', 'Leadership Alliance']);
@@ -76,7 +79,7 @@ describe('groups catalogue page', () => {
   });
 
   it('shows the error message when the groups cannot be read', async () => {
-    mockFetch(() => new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }));
+    mockFetch(member, () => new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }));
     renderApp('/');
 
     expect(await screen.findByText('500: database unavailable')).toBeTruthy();
@@ -84,7 +87,7 @@ describe('groups catalogue page', () => {
 
   it('opens a group from its card', async () => {
     const saudiArabia = catalogue[3]!;
-    mockFetch(({ url }) =>
+    mockFetch(member, ({ url }) =>
       url === '/api/groups' ? jsonResponse(catalogue) : url === `/api/groups/${saudiArabia.id}` ? jsonResponse(saudiArabia) : undefined,
     );
     const { location } = renderApp('/');

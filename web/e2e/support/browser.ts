@@ -1,0 +1,76 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** The all-in-one server; with PORT=0 it picks a port and names it in the links it writes (reset links). */
+export function startServerForBrowser(): Promise<TestServer> {
+  return startTestServer();
+}
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+let accounts = 0;
+export function newAccount(overrides: Partial<Account> = {}): Account {
+  accounts += 1;
+  return {
+    firstName: 'Amina',
+    lastName: 'Haddad',
+    email: `amina.${Date.now().toString(36)}.${accounts}@example.org`,
+    password: 'a long enough passphrase',
+    ...overrides,
+  };
+}
+
+/** Sign-in and registration end in a full reload at /: wait for it, not for the click. */
+export async function submitAndAwaitReload(page: Page, submit: () => Promise<void>): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await submit();
+  await reloaded;
+}
+
+/** Registers through the landing page and waits for the dashboard. */
+export async function registerThroughUi(page: Page, baseUrl: string, account: Account): Promise<void> {
+  await page.goto(baseUrl + '/');
+  await page.getByRole('button', { name: 'Sign In with Email' }).click();
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  const form = page.getByRole('form', { name: 'Create account' });
+  // Labels carry the required-field asterisk, hence the anchored patterns.
+  await form.getByLabel(/^First Name/).fill(account.firstName);
+  await form.getByLabel(/^Last Name/).fill(account.lastName);
+  await form.getByLabel(/^Email/).fill(account.email);
+  await form.getByLabel(/^Password/).fill(account.password);
+  await form.getByLabel(/^Confirm Password/).fill(account.password);
+  await submitAndAwaitReload(page, () => form.getByRole('button', { name: 'Create Account' }).click());
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
+}
+
+/** Signs in with e-mail from the landing page's sign-in options. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign In with Email' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with email' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+}
+
+export function signInButton(page: Page) {
+  return page.getByRole('form', { name: 'Sign in with email' }).getByRole('button', { name: 'Sign In', exact: true });
+}

@@ -1,0 +1,40 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink, useLocation } from 'wouter';
+import type { AuthUser } from '../../features/identity/api/get-current-user';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** Desktop and drawer share these; Admin Panel shows only to admins (DECISIONS.md: roles are data). */
+export function memberNavLinks(user: AuthUser): NavLink[] {
+  return [
+    { label: 'Dashboard', href: '/' },
+    { label: 'My Profile', href: '/profile' },
+    ...(user.isAdmin ? [{ label: 'Admin Panel', href: '/admin' }] : []),
+  ];
+}
+
+export function MemberNavLinks({ user }: { user: AuthUser }) {
+  const [location] = useLocation();
+  return (
+    <Stack component="nav" aria-label="Main" direction="row" spacing={0.5}>
+      {memberNavLinks(user).map(({ label, href }) => {
+        const current = location === href;
+        return (
+          <Button
+            key={href}
+            component={RouterLink}
+            href={href}
+            color={current ? 'primary' : 'inherit'}
+            aria-current={current ? 'page' : undefined}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonIcon from '@mui/icons-material/Person';
+import { Link as RouterLink } from 'wouter';
+import { LOGOUT_PATH } from '../../features/identity/api/auth-paths';
+import type { AuthUser } from '../../features/identity/api/get-current-user';
+import { UserAvatar } from '../../features/identity/components/user-avatar';
+import { displayName } from '../../features/identity/components/user-display';
+
+/** Below md: the spec's side drawer with avatar, name, e-mail, Dashboard, My Profile and Logout. */
+export function MobileNavDrawer({ user }: { user: AuthUser }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <IconButton color="inherit" aria-label="Open navigation menu" onClick={() => setOpen(true)}>
+        <MenuIcon />
+      </IconButton>
+      <Drawer anchor="right" open={open} onClose={close}>
+        <Box sx={{ width: 280 }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', p: 3 }}>
+            <UserAvatar user={user} size={56} />
+            <Typography variant="h3" component="p">
+              {displayName(user)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+              {user.email}
+            </Typography>
+          </Stack>
+          <Divider />
+          <List component="nav" aria-label="Main">
+            <ListItemButton component={RouterLink} href="/" onClick={close}>
+              <ListItemIcon>
+                <DashboardIcon />
+              </ListItemIcon>
+              <ListItemText primary="Dashboard" />
+            </ListItemButton>
+            <ListItemButton component={RouterLink} href="/profile" onClick={close}>
+              <ListItemIcon>
+                <PersonIcon />
+              </ListItemIcon>
+              <ListItemText primary="My Profile" />
+            </ListItemButton>
+            <ListItemButton component="a" href={LOGOUT_PATH}>
+              <ListItemIcon>
+                <LogoutIcon />
+              </ListItemIcon>
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          </List>
+        </Box>
+      </Drawer>
+    </>
+  );
+}

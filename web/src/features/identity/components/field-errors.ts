@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The first message per field, for helper texts under the inputs. */
+export function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field as Field] = issue.message;
+  }
+  return errors;
+}

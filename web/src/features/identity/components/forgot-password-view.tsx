@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { serverMessage } from '../../../lib/server-message';
+import {
+  FORGOT_PASSWORD_SUCCESS_TEXT,
+  ForgotPasswordInput,
+  useForgotPassword,
+  type ForgotPasswordResponse,
+} from '../api/forgot-password';
+
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      onClick={onBack}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <ArrowBackIcon fontSize="inherit" aria-hidden />
+      Back to Sign In
+    </Link>
+  );
+}
+
+function CheckYourEmail({ response, onBack }: { response: ForgotPasswordResponse; onBack: () => void }) {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <MarkEmailReadIcon color="success" aria-hidden />
+        <Typography component="h3" variant="h3">
+          Check Your Email
+        </Typography>
+      </Stack>
+      <Typography color="text.secondary">{FORGOT_PASSWORD_SUCCESS_TEXT}</Typography>
+      {/* Only servers without mail transport send the link back (local use and tests). */}
+      {response.resetUrl && (
+        <Alert severity="info" sx={{ width: '100%', wordBreak: 'break-all' }}>
+          For testing: <Link href={response.resetUrl}>{response.resetUrl}</Link>
+        </Alert>
+      )}
+      <BackToSignIn onBack={onBack} />
+    </Stack>
+  );
+}
+
+export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const forgotPassword = useForgotPassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ForgotPasswordInput.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setEmailError(null);
+    forgotPassword.mutate(parsed.data);
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        {forgotPassword.isSuccess ? (
+          <CheckYourEmail response={forgotPassword.data} onBack={onBack} />
+        ) : (
+          <Box component="form" aria-label="Forgot password" noValidate onSubmit={submit}>
+            <Stack spacing={2}>
+              <Typography component="h3" variant="h3">
+                Forgot Password
+              </Typography>
+              <Typography color="text.secondary">
+                Enter your e-mail address and we will send you a link to reset your password.
+              </Typography>
+              {forgotPassword.isError && (
+                <Alert severity="error">
+                  {serverMessage(forgotPassword.error) ?? 'Failed to send reset email'}
+                </Alert>
+              )}
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setEmailError(null);
+                }}
+                error={emailError !== null}
+                helperText={emailError}
+                fullWidth
+              />
+              <Button type="submit" variant="contained" size="large" disabled={forgotPassword.isPending}>
+                {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
+              </Button>
+              <Box>
+                <BackToSignIn onBack={onBack} />
+              </Box>
+            </Stack>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import CodeIcon from '@mui/icons-material/Code';
+import EmailIcon from '@mui/icons-material/Email';
+import GoogleIcon from '@mui/icons-material/Google';
+import { GOOGLE_SIGN_IN_PATH, REPLIT_SIGN_IN_PATH } from '../api/auth-paths';
+
+/**
+ * The three ways in. The providers are plain links: their sign-in runs on the server,
+ * so the browser leaves the app and comes back with a session (or an authError).
+ */
+export function SignInOptions({ onChooseEmail }: { onChooseEmail: () => void }) {
+  return (
+    <Stack spacing={1.5}>
+      <Button variant="contained" size="large" startIcon={<EmailIcon />} onClick={onChooseEmail}>
+        Sign In with Email
+      </Button>
+      <Button variant="outlined" size="large" startIcon={<GoogleIcon />} href={GOOGLE_SIGN_IN_PATH}>
+        Continue with Google
+      </Button>
+      <Button variant="outlined" size="large" startIcon={<CodeIcon />} href={REPLIT_SIGN_IN_PATH}>
+        Continue with Replit
+      </Button>
+    </Stack>
+  );
+}

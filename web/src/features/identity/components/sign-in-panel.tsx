@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearch } from 'wouter';
+import { EmailAuthCard, type EmailAuthTab } from './email-auth-card';
+import { ForgotPasswordView } from './forgot-password-view';
+import { SignInOptions } from './sign-in-options';
+import { useSignInRequestStore } from './sign-in-request-store';
+
+type PanelView = 'options' | 'email' | 'forgot';
+
+/**
+ * What the landing page's query asks for: /api/login lands on `?signin=1`, and a failed
+ * or unconfigured provider sign-in on `?authError=<message>`; both open the panel.
+ */
+function useSignInQuery() {
+  const params = new URLSearchParams(useSearch());
+  const authError = params.get('authError')?.trim() || null;
+  return { authError, wantsSignIn: params.get('signin') === '1' || authError !== null };
+}
+
+export function SignInPanel() {
+  const { authError, wantsSignIn } = useSignInQuery();
+  const [view, setView] = useState<PanelView>('options');
+  const [emailTab, setEmailTab] = useState<EmailAuthTab>('signin');
+  const [dismissedError, setDismissedError] = useState<string | null>(null);
+  const headingId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const requests = useSignInRequestStore((state) => state.requests);
+  // Requests made before this page mounted were answered by another page (or none).
+  const requestsAtMount = useRef(requests);
+
+  const reveal = () => {
+    // jsdom has no scrollIntoView; browsers all do.
+    panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    heading.current?.focus({ preventScroll: true });
+  };
+
+  useEffect(() => {
+    if (wantsSignIn) {
+      setView('options');
+      reveal();
+    }
+  }, [wantsSignIn, authError]);
+
+  useEffect(() => {
+    if (requests !== requestsAtMount.current) reveal();
+  }, [requests]);
+
+  const backToSignIn = () => {
+    setEmailTab('signin');
+    setView('email');
+  };
+
+  return (
+    <Stack spacing={2} ref={panel} component="section" aria-labelledby={headingId} sx={{ scrollMarginTop: 96 }}>
+      {authError && authError !== dismissedError && (
+        <Alert severity="error" onClose={() => setDismissedError(authError)}>
+          {authError}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          component="h2"
+          variant="h2"
+          sx={{ mb: 1, outline: 'none' }}
+        >
+          Join the conversation
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Sign in or create a free account to take part.
+        </Typography>
+        <Box>
+          {view === 'options' && <SignInOptions onChooseEmail={() => setView('email')} />}
+          {view === 'email' && (
+            <EmailAuthCard
+              tab={emailTab}
+              onTabChange={setEmailTab}
+              onForgotPassword={() => setView('forgot')}
+              onBack={() => setView('options')}
+            />
+          )}
+          {view === 'forgot' && <ForgotPasswordView onBack={backToSignIn} />}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The one support address the footer and the legal pages quote. */
+export const SUPPORT_EMAIL = 'support@civitas.app';
