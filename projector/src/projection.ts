@@ -9,6 +9,9 @@ export interface ProjectedEvent extends DomainEvent {
   recordedAt: Date;
 }
 
+/** When the fact happened: the command's time, else when it was stored (never the projector's clock). */
+export const eventTime = (event: ProjectedEvent) => event.metadata.time ?? event.recordedAt.toISOString();
+
 /** Ids of changed rows per read model, published after commit so caches and sockets can refresh. */
 export class ChangeSet {
   readonly changes = new Map<string, Set<string | number>>();

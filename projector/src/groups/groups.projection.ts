@@ -1,8 +1,7 @@
 import type { GroupCreated } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import type { ProjectedEvent, Projection } from '../projection';
+import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
-const eventTime = (event: ProjectedEvent) => event.metadata.time ?? event.recordedAt.toISOString();
 
 export const groupsProjection: Projection = {
   name: 'groups',

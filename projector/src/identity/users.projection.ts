@@ -1,10 +1,9 @@
 import type { ExternalIdentityLinked, UserPasswordChanged, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import type { ProjectedEvent, Projection } from '../projection';
+import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
 type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked);
 const USER_EVENTS = new Set(['UserRegistered', 'UserPasswordChanged', 'ExternalIdentityLinked', 'UserRoleGranted', 'UserRoleRevoked']);
-const eventTime = (event: ProjectedEvent) => event.metadata.time ?? event.recordedAt.toISOString();
 
 export const usersProjection: Projection = {
   name: 'users',
