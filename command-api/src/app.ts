@@ -6,6 +6,7 @@ import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from './identity/identity-service';
 import { identityRoutes } from './identity/identity.routes';
+import { oidcRoutes } from './identity/oidc/oidc.routes';
 
 export interface CommandApiOptions {
   store: EventStore;
@@ -23,4 +24,5 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   await instance.register(rateLimit, { global: false });
   const app = zodRoutes(instance);
   identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
+  oidcRoutes(app, options);
 };

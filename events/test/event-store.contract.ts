@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError } from '../src/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../src/event-store';
 import { START_POSITION, type Position } from '../src/position';
+import { eventually } from '../../test-support/eventually';
 
 export interface ContractFixture {
   store: EventStore;
@@ -118,12 +119,12 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       const from = await store.headPosition();
       const id = stream();
       await store.append(id, [newEvent('X'), newEvent('Y'), newEvent('X')], 'no_stream');
-      const all = await store.readAll(from);
+      const all = (await eventually(() => store.readAll(from), (events) => events.some((event) => event.streamId === id))).filter((event) => event.streamId === id);
       expect(all.map((event) => event.type)).toEqual(['X', 'Y', 'X']);
       expect([...all.map((e) => e.position)].sort()).toEqual(all.map((e) => e.position));
-      expect((await store.readAll(from, { types: ['X'] })).map((event) => event.type)).toEqual(['X', 'X']);
+      expect((await store.readAll(from, { types: ['X'] })).filter((event) => event.streamId === id).map((event) => event.type)).toEqual(['X', 'X']);
       expect(await store.readAll(from, { batchSize: 2 })).toHaveLength(2);
-      expect(await store.headPosition()).toBe(all[2]!.position);
+      expect((await store.headPosition()) >= all[2]!.position).toBe(true);
     });
 
     it('never skips an event whose transaction commits after a later one', async (context) => {
@@ -136,7 +137,7 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       // The later transaction has committed, but the earlier one is still open: nothing is final yet.
       expect(await store.readAll(from)).toEqual([]);
       await held.commit();
-      const once = await store.readAll(from);
+      const once = await eventually(() => store.readAll(from), (events) => events.length >= 2);
       expect(once.map((event) => event.id)).toEqual([early.id, late.id]);
       expect((await store.readAll(from)).map((event) => event.position)).toEqual(once.map((event) => event.position));
     });

@@ -91,6 +91,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   async applyBatch(batch: readonly RecordedEvent[], db: Kysely<any> = this.options.db): Promise<void> {
+    if (batch.length === 0) return;
     const decoded = batch.map((event) => this.decode(event)).filter((event): event is ProjectedEvent => event !== null);
     const last = batch[batch.length - 1]!.position;
     const work = this.options.projections

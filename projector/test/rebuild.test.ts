@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectorService, buildFreshReadModels, projections, readCheckpoints, readModelDigest, rebuildReadModels, schemaExists } from '../src/index';
+import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
 
 describe('rebuilding read models', () => {
@@ -10,17 +11,20 @@ describe('rebuilding read models', () => {
   });
   afterAll(async () => fixture.close());
 
+  let lastAppended = '';
+  const append = async (id: number) => {
+    lastAppended = (await fixture.store.append(`group-${id}`, [groupCreated(id)], 'no_stream')).position;
+  };
+  // Waits for the last append's own position: headPosition() trails it while a projector transaction is open.
   const waitForHead = async (service: ProjectorService) => {
-    const head = await fixture.store.headPosition();
-    for (let tries = 0; tries < 250 && service.runner.positions.get('groups') !== head; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(service.runner.positions.get('groups')).toBe(head);
+    expect(await eventually(async () => service.runner.positions.get('groups'), (position) => position === lastAppended)).toBe(lastAppended);
   };
 
   it('creates the read models on first start, rebuilds byte-identical ones and swaps them in under a live projector', async () => {
     const service = new ProjectorService({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections });
     await service.start();
     expect(await schemaExists(fixture.db, 'read_model')).toBe(true);
-    for (let id = 1; id <= 300; id += 1) await fixture.store.append(`group-${id}`, [groupCreated(id)], 'no_stream');
+    for (let id = 1; id <= 300; id += 1) await append(id);
     await waitForHead(service);
     const live = await readModelDigest(fixture.db);
     expect(live.groups).toMatch(/^300:/);
@@ -33,11 +37,11 @@ describe('rebuilding read models', () => {
     expect(await readModelDigest(fixture.db)).toEqual(live);
 
     // The live projector notices the swap (its compare-and-set fails) and carries on from the rebuilt checkpoint.
-    for (let id = 301; id <= 320; id += 1) await fixture.store.append(`group-${id}`, [groupCreated(id)], 'no_stream');
+    for (let id = 301; id <= 320; id += 1) await append(id);
     await waitForHead(service);
     const after = await readModelDigest(fixture.db);
     expect(after.groups).toMatch(/^320:/);
-    expect((await readCheckpoints(fixture.db)).get('groups')).toBe(await fixture.store.headPosition());
+    expect((await readCheckpoints(fixture.db)).get('groups')).toBe(lastAppended);
     await service.stop();
     const leftovers = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname like 'read_model%'`.execute(fixture.db);
     expect(leftovers.rows.map((row) => row.nspname)).toEqual(['read_model']);

@@ -1,0 +1,111 @@
+import { ConflictError, WrongExpectedVersionError } from '@civitas/events';
+import type { Config } from '@civitas/service-kit/config';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { IdentityService } from '../identity-service';
+import { OIDC_FLOW_TTL_MS, OidcFlowStore } from './oidc-flow-store';
+import { authErrorLocation, oidcMessages } from './oidc-messages';
+import { OIDC_PROVIDER_IDS, OidcConfigurations, oidcProviderSettings, type OidcProviderSettings } from './oidc-providers';
+import { OidcSignIn, OidcSignInFailure, describeError } from './oidc-sign-in';
+import { OidcCallbackQuery, OidcStartQuery } from './oidc.schemas';
+
+export interface OidcRouteOptions {
+  identity: IdentityService;
+  auth: SessionAuth;
+  db: Kysely<any>;
+  config: Config;
+  publicBaseUrl: string;
+}
+
+// Starting a flow writes a row; this keeps one address from filling the table. Generous,
+// because a school or office behind one address signs many people in.
+const STARTS_PER_ADDRESS = 60;
+
+/**
+ * "Continue with Google" / "Continue with Replit": full-page navigations that end in a
+ * redirect to `/` — signed in, or with `?authError=` explaining why not.
+ */
+export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicBaseUrl }: OidcRouteOptions): void {
+  const providers = oidcProviderSettings(config);
+  const signIn = new OidcSignIn({ providers, configurations: new OidcConfigurations(providers), flows: new OidcFlowStore(db), publicBaseUrl });
+  const startLimit = app.createRateLimit({
+    max: Math.ceil(STARTS_PER_ADDRESS * config.AUTH_RATE_LIMIT_FACTOR),
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `oidc-start:${request.ip}`,
+  });
+
+  // Ties a flow to the browser that started it. Lax, because the callback arrives as a
+  // top-level navigation from the provider's site; scoped to the sign-in routes only.
+  const secure = publicBaseUrl.startsWith('https://');
+  const bindingCookie = secure ? '__Secure-civitas_oidc' : 'civitas_oidc';
+  const bindingCookieOptions = { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure, maxAge: OIDC_FLOW_TTL_MS / 1000 } as const;
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, provider: OidcProviderSettings, error: unknown) => {
+    let message = oidcMessages.failed(provider.label);
+    if (error instanceof OidcSignInFailure) {
+      message = oidcMessages[error.reason](provider.label);
+      request.log.warn({ provider: provider.id, reason: error.reason, detail: error.detail }, 'OpenID Connect sign-in refused');
+    } else if (error instanceof ConflictError && !(error instanceof WrongExpectedVersionError)) {
+      // The identity service's own words, e.g. an unverified e-mail that an account already holds.
+      message = error.message;
+      request.log.warn({ provider: provider.id, reason: 'conflict' }, 'OpenID Connect sign-in refused');
+    } else {
+      request.log.error({ provider: provider.id, reason: 'error', detail: describeError(error) }, 'OpenID Connect sign-in failed');
+    }
+    return reply.redirect(authErrorLocation(message));
+  };
+
+  for (const id of OIDC_PROVIDER_IDS) {
+    const provider = providers[id];
+
+    app.get(`/api/auth/${id}`, {
+      // Only a browser's GET navigation starts or finishes a sign-in; link checkers send HEAD.
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['identity'],
+        summary: `Sign in with ${provider.label}`,
+        description: `Navigation: redirects to ${provider.label} (OpenID Connect, authorization code with PKCE), or to /?authError= when that is not possible.`,
+        querystring: OidcStartQuery,
+      },
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const limit = await startLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
+      try {
+        const { authorizationUrl, binding } = await signIn.begin(id, request.cookies[bindingCookie]);
+        reply.setCookie(bindingCookie, binding, bindingCookieOptions);
+        return reply.redirect(authorizationUrl.href);
+      } catch (error) {
+        return refuse(request, reply, provider, error);
+      }
+    });
+
+    app.get(`/api/auth/${id}/callback`, {
+      exposeHeadRoute: false,
+      // A malformed answer is a failed sign-in for the person, not a JSON 400 page.
+      attachValidation: true,
+      schema: {
+        tags: ['identity'],
+        summary: `Finish signing in with ${provider.label}`,
+        description: `Navigation: ${provider.label} sends the browser here; signs in and redirects to /, or to /?authError= with the reason.`,
+        querystring: OidcCallbackQuery,
+      },
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        if (request.validationError) throw new OidcSignInFailure('invalidFlow', 'malformed callback query');
+        // The query exactly as the provider sent it: the library validates the raw response.
+        const query = new URL(request.url, 'http://callback.invalid').searchParams;
+        const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
+        const { userId, created } = await identity.signInWithExternalIdentity(profile);
+        await auth.signIn(request, reply, userId);
+        request.log.info({ provider: id, userId, created }, 'signed in with OpenID Connect');
+        return reply.redirect('/');
+      } catch (error) {
+        return refuse(request, reply, provider, error);
+      }
+    });
+  }
+}
