@@ -1,4 +1,4 @@
-import { IdentityService, commandApi, seedGroupCatalogue } from '@civitas/command-api';
+import { commandApi, createCommandServices, seedGroupCatalogue } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
@@ -59,7 +59,7 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
   const projector = new ProjectorService({ connectionString: database.url, store, db, registry, projections, log });
   const watcher = new ProjectionWatcher(database.url, db);
   const auth = createSessionAuth(db, config, now);
-  const identity = new IdentityService({ store, registry, adminEmails: config.adminEmails, now });
+  const { identity, subscriptions, scheduler } = createCommandServices({ store, registry, config, readModels: db.withSchema(READ_SCHEMA), now, log });
 
   let ready = false;
   const app = await createHttpApp({
@@ -75,8 +75,8 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
       readModels: async () => schemaExists(db, READ_SCHEMA),
     },
   });
-  await app.register(commandApi, { store, registry, identity, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
-  await app.register(queryApi, { db, watcher, auth });
+  await app.register(commandApi, { store, registry, identity, subscriptions, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
+  await app.register(queryApi, { db, watcher, auth, paymentProviders: config.paymentProviders });
   const sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
   sessionSweep.unref();
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -89,6 +89,7 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
     await identity.grantConfiguredAdmins();
     await projector.start();
     await watcher.start();
+    scheduler.start(config.SCHEDULER_INTERVAL_SECONDS * 1000);
     ready = true;
     log.info({ url: `http://localhost:${port}` }, 'Civitas is ready');
   })();
@@ -101,6 +102,7 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
     async close() {
       clearInterval(sessionSweep);
       await app.close();
+      await scheduler.stop();
       await projector.stop();
       await watcher.close();
       await store.close();

@@ -5,6 +5,8 @@ import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from './identity/identity-service';
+import type { SubscriptionService } from './subscriptions/subscription-service';
+import { subscriptionRoutes } from './subscriptions/subscription.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { oidcRoutes } from './identity/oidc/oidc.routes';
 
@@ -12,6 +14,7 @@ export interface CommandApiOptions {
   store: EventStore;
   registry: EventRegistry;
   identity: IdentityService;
+  subscriptions: SubscriptionService;
   auth: SessionAuth;
   publicBaseUrl: string;
   mailConfigured: boolean;
@@ -25,4 +28,5 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   const app = zodRoutes(instance);
   identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
   oidcRoutes(app, options);
+  subscriptionRoutes(app, options);
 };

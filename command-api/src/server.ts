@@ -2,7 +2,8 @@ import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { createHttpApp, createKysely, createSessionAuth, createLogger, databaseIsUp, loadConfig, migrateToLatest, migrationsPending, platformMigrations, provideDatabase, stopOnSignals } from '@civitas/service-kit';
 import { commandApi } from './app';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
-import { IdentityService } from './identity/identity-service';
+import { READ_SCHEMA } from '@civitas/projector';
+import { createCommandServices } from './services';
 
 /** command-api as its own process (production topology). */
 const config = loadConfig();
@@ -13,7 +14,7 @@ await migrateToLatest(db, platformMigrations);
 const store = new PostgresEventStore({ connectionString: database.url });
 const registry = createEventRegistry();
 await seedGroupCatalogue(store, registry);
-const identity = new IdentityService({ store, registry, adminEmails: config.adminEmails, now: () => new Date() });
+const { identity, subscriptions, scheduler } = createCommandServices({ store, registry, config, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log });
 await identity.grantConfiguredAdmins();
 const auth = createSessionAuth(db, config);
 const sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
@@ -23,11 +24,13 @@ const app = await createHttpApp({
     trustProxy: config.TRUST_PROXY,
   healthChecks: { database: databaseIsUp(db), migrations: async () => !(await migrationsPending(db, platformMigrations)) },
 });
-await app.register(commandApi, { store, registry, identity, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
+await app.register(commandApi, { store, registry, identity, subscriptions, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
 await app.listen({ port: config.PORT, host: config.HOST });
+scheduler.start(config.SCHEDULER_INTERVAL_SECONDS * 1000);
 stopOnSignals(async () => {
   clearInterval(sessionSweep);
   await app.close();
+  await scheduler.stop();
   await store.close();
   await db.destroy();
   await database.stop();

@@ -8,3 +8,5 @@ export const voteStream = (opinionId: string, userId: string) => `vote-${opinion
 export const emailStream = (emailHash: string) => `email-${emailHash}`;
 export const externalIdentityStream = (identityHash: string) => `external-identity-${identityHash}`;
 export const passwordResetStream = (tokenHash: string) => `password-reset-${tokenHash}`;
+export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
+export const webhookDeliveryStream = (provider: string, deliveryHash: string) => `webhook-${provider}-${deliveryHash}`;

@@ -8,3 +8,4 @@ export * from './projections';
 export type { ProjectorLog } from './lib/logger';
 export type { GroupsTable } from './groups/groups.table';
 export type { UsersTable } from './identity/users.table';
+export type { SubscriptionPaymentsTable } from './subscriptions/subscription-payments.table';

@@ -21,7 +21,7 @@ const app = await createHttpApp({
     readModels: async () => schemaExists(db, READ_SCHEMA),
   },
 });
-await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config) });
+await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders });
 await app.listen({ port: config.PORT, host: config.HOST });
 stopOnSignals(async () => {
   await app.close();

@@ -18,6 +18,14 @@ const ConfigSchema = z.object({
   SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().positive().default(14 * 24),
   /** Mail transport; while unset, password-reset answers carry the link (local use). */
   SMTP_URL: z.string().optional(),
+  MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
+  MOYASAR_SECRET_KEY: z.string().optional(),
+  /** The secret_token configured on the Moyasar webhook. */
+  MOYASAR_WEBHOOK_SECRET: z.string().optional(),
+  /** The no-network sandbox provider: on by default only while no real provider is configured. */
+  PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** How often reactors look for due work (subscription expiry). */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -26,7 +34,12 @@ const ConfigSchema = z.object({
   REPLIT_CLIENT_SECRET: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicBaseUrl: string; adminEmails: string[] };
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicBaseUrl: string;
+  adminEmails: string[];
+  /** The payment providers this server offers, in the order pages list them. */
+  paymentProviders: Array<'moyasar' | 'sandbox'>;
+};
 
 /** The only place that reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -38,6 +51,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, ''),
+    paymentProviders: paymentProvidersOf(parsed.data),
     adminEmails: parsed.data.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
   };
+}
+
+function paymentProvidersOf(settings: z.infer<typeof ConfigSchema>): Config['paymentProviders'] {
+  const moyasar = Boolean(settings.MOYASAR_SECRET_KEY && settings.MOYASAR_WEBHOOK_SECRET);
+  const sandbox = settings.PAYMENT_SANDBOX === 'on' || (settings.PAYMENT_SANDBOX === 'auto' && !moyasar);
+  return [...(moyasar ? (['moyasar'] as const) : []), ...(sandbox ? (['sandbox'] as const) : [])];
 }

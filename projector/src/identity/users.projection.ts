@@ -1,13 +1,16 @@
-import type { ExternalIdentityLinked, UserPasswordChanged, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
+import type { ExternalIdentityLinked, SubscriptionEvent, UserPasswordChanged, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
-type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked);
-const USER_EVENTS = new Set(['UserRegistered', 'UserPasswordChanged', 'ExternalIdentityLinked', 'UserRoleGranted', 'UserRoleRevoked']);
+type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked | SubscriptionEvent);
+const USER_EVENTS = new Set([
+  'UserRegistered', 'UserPasswordChanged', 'ExternalIdentityLinked', 'UserRoleGranted', 'UserRoleRevoked',
+  'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
+]);
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
 
   async createTables(db, schema) {
     await sql`
@@ -58,6 +61,33 @@ export const usersProjection: Projection = {
           break;
         case 'UserRoleRevoked':
           await users.updateTable('users').set({ roles: sql`array_remove(roles, ${event.data.role})`, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionRequested':
+          // Pending only while there is no access to keep showing.
+          await users.updateTable('users')
+            .set({ subscription_status: sql`case when subscription_status in ('active', 'cancelled') then subscription_status else 'pending' end`, updated_at: at })
+            .where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionRequestFailed':
+          await users.updateTable('users')
+            .set({ subscription_status: sql`case when subscription_status = 'pending' then (case when subscription_end_date is null then null else 'expired' end) else subscription_status end`, updated_at: at })
+            .where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionActivated':
+          await users.updateTable('users')
+            .set({ is_subscribed: true, subscription_status: 'active', subscription_plan: event.data.planId, subscription_start_date: event.data.startDate, subscription_end_date: event.data.endDate, updated_at: at })
+            .where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionRenewed':
+          await users.updateTable('users')
+            .set({ is_subscribed: true, subscription_status: 'active', subscription_plan: event.data.planId, subscription_end_date: event.data.endDate, updated_at: at })
+            .where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionCancelled':
+          await users.updateTable('users').set({ subscription_status: 'cancelled', updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'SubscriptionExpired':
+          await users.updateTable('users').set({ is_subscribed: false, subscription_status: 'expired', updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
         case 'UserPasswordChanged':
         case 'ExternalIdentityLinked':

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PLANS,
+  UnauthorizedError,
+  ValidationError,
+  fold,
+  handleCommand,
+  paymentStream,
+  userStream,
+  webhookDeliveryStream,
+  WrongExpectedVersionError,
+  type EventRegistry,
+  type EventStore,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PlanId,
+  type Position,
+  type SubscriptionEvent,
+} from '@civitas/events';
+import { sha256 } from '@civitas/service-kit/tokens';
+import { paymentDecider, type PaymentCommand, type PaymentState } from './payment.decider';
+import { subscriptionDecider, type SubscriptionCommand, type SubscriptionState } from './subscription.decider';
+import type { MoyasarClient } from './moyasar/moyasar-client';
+import { FAILED_EVENTS, PAID_EVENTS, webhookTokenMatches, type MoyasarWebhookBody } from './moyasar/moyasar-webhook';
+
+export const PROVIDER_UNAVAILABLE = 'This payment method is not available.';
+
+export interface SubscriptionDependencies {
+  store: EventStore;
+  registry: EventRegistry;
+  now: () => Date;
+  publicBaseUrl: string;
+  moyasar: { client: MoyasarClient; webhookSecret: string } | null;
+  sandboxEnabled: boolean;
+}
+
+export interface PaymentOutcome {
+  paymentId: string;
+  status: PaymentState['status'];
+  returnUrl: string;
+  position: Position | null;
+}
+
+/** Payments and the subscription they drive: creation, the provider's verdict, cancellation and expiry. */
+export class SubscriptionService {
+  constructor(private readonly deps: SubscriptionDependencies) {}
+
+  availableProviders(): PaymentProvider[] {
+    return [...(this.deps.moyasar ? (['moyasar'] as const) : []), ...(this.deps.sandboxEnabled ? (['sandbox'] as const) : [])];
+  }
+
+  async createPayment(userId: string, provider: PaymentProvider, planId: PlanId, returnUrl: string): Promise<{ paymentId: string; paymentUrl: string; position: Position | null }> {
+    if (!this.availableProviders().includes(provider)) throw new ValidationError(PROVIDER_UNAVAILABLE);
+    const subscription = await this.loadSubscription(userId);
+    if (subscription.status === 'active') throw new ConflictError('You already have an active subscription.');
+    const paymentId = randomUUID();
+    const plan = PLANS[planId];
+    const base = this.deps.publicBaseUrl;
+    let checkoutUrl = `${base}/checkout/sandbox/${paymentId}`;
+    let providerReference: string | null = null;
+    if (provider === 'moyasar') {
+      const invoice = await this.deps.moyasar!.client.createInvoice({
+        amount: plan.chargeHalalas,
+        currency: 'SAR',
+        description: plan.name,
+        callbackUrl: `${base}/api/webhooks/moyasar`,
+        successUrl: `${base}/api/payments/moyasar/return?paymentId=${paymentId}`,
+        backUrl: `${base}/subscribe`,
+        metadata: { payment_id: paymentId },
+      });
+      if (invoice.amount !== plan.chargeHalalas || invoice.currency !== 'SAR') throw new ConflictError('The payment provider created a different amount; nothing was charged.');
+      checkoutUrl = invoice.url;
+      providerReference = invoice.id;
+    }
+    await this.onPayment(paymentId, {
+      type: 'createPayment',
+      payment: { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl, providerReference, checkoutUrl },
+    }, userId);
+    const requested = await this.onSubscription(userId, { type: 'requestSubscription', userId, paymentId, planId }, userId);
+    return { paymentId, paymentUrl: checkoutUrl, position: requested.position };
+  }
+
+  async completeSandboxPayment(userId: string, paymentId: string): Promise<PaymentOutcome> {
+    const payment = await this.loadPayment(paymentId);
+    if (!payment.payment || payment.payment.userId !== userId) throw new NotFoundError('Payment not found');
+    if (payment.payment.provider !== 'sandbox') throw new ForbiddenError('Only sandbox payments can be completed here.');
+    return this.confirmPaid(paymentId, { providerPaymentId: null, confirmedBy: 'sandbox' });
+  }
+
+  /**
+   * A Moyasar webhook: the shared token first, then the payment re-fetched with our secret key;
+   * only a payment whose status, amount, currency and invoice match ours changes anything.
+   */
+  async handleMoyasarWebhook(body: MoyasarWebhookBody): Promise<'applied' | 'ignored'> {
+    const moyasar = this.deps.moyasar;
+    if (!moyasar) throw new NotFoundError('Moyasar is not configured');
+    if (!webhookTokenMatches(body.secret_token, moyasar.webhookSecret)) throw new UnauthorizedError('Invalid webhook token');
+    const paid = PAID_EVENTS.has(body.type);
+    const failed = FAILED_EVENTS.has(body.type);
+    let paymentId: string | null = null;
+    let applied = false;
+    if (paid || failed) {
+      const remote = await moyasar.client.fetchPayment(body.data.id);
+      const invoiceId = remote.invoice_id ?? body.data.invoice_id ?? null;
+      const invoice = invoiceId ? await moyasar.client.fetchInvoice(invoiceId) : null;
+      const claimed = String(remote.metadata?.payment_id ?? invoice?.metadata?.payment_id ?? '');
+      const ours = claimed ? (await this.loadPayment(claimed)).payment : null;
+      if (ours && ours.provider === 'moyasar' && ours.providerReference === invoiceId && remote.amount === ours.amount && remote.currency.toUpperCase() === ours.currency) {
+        paymentId = ours.paymentId;
+        if (paid && remote.status === 'paid') {
+          await this.confirmPaid(ours.paymentId, { providerPaymentId: remote.id, confirmedBy: 'webhook' });
+          applied = true;
+        } else if (failed && remote.status === 'failed') {
+          await this.confirmFailed(ours.paymentId, `moyasar: ${remote.status}`);
+          applied = true;
+        }
+      }
+    }
+    await this.recordDelivery('moyasar', body.id, body.type, paymentId);
+    return applied ? 'applied' : 'ignored';
+  }
+
+  /** The member is back from the provider's page: ask the provider ourselves, in case the webhook is lost. */
+  async verifyOnReturn(paymentId: string): Promise<PaymentOutcome> {
+    const state = await this.loadPayment(paymentId);
+    if (!state.payment) throw new NotFoundError('Payment not found');
+    const { payment } = state;
+    if (state.status === 'pending' && payment.provider === 'moyasar' && payment.providerReference && this.deps.moyasar) {
+      const invoice = await this.deps.moyasar.client.fetchInvoice(payment.providerReference);
+      const settled = invoice.payments?.find((attempt) => attempt.status === 'paid');
+      if (invoice.status === 'paid' && invoice.amount === payment.amount && invoice.currency.toUpperCase() === payment.currency) {
+        return this.confirmPaid(paymentId, { providerPaymentId: settled?.id ?? null, confirmedBy: 'return' });
+      }
+    }
+    return { paymentId, status: state.status, returnUrl: payment.returnUrl, position: null };
+  }
+
+  async confirmPaid(paymentId: string, verdict: { providerPaymentId: string | null; confirmedBy: 'webhook' | 'return' | 'sandbox' }): Promise<PaymentOutcome> {
+    const marked = await this.onPayment(paymentId, { type: 'markPaid', ...verdict, paidAt: this.deps.now().toISOString() }, null);
+    const state = await this.loadPayment(paymentId);
+    const payment = state.payment!;
+    const paidAt = marked.events[0]?.type === 'PaymentSucceeded' ? marked.events[0].data.paidAt : this.deps.now().toISOString();
+    // A fixed command id per payment: however often this runs, the payment counts once.
+    const applied = await this.onSubscription(payment.userId, { type: 'applyPayment', userId: payment.userId, paymentId, planId: payment.planId, paidAt }, null, `apply-payment-${paymentId}`);
+    return { paymentId, status: state.status, returnUrl: payment.returnUrl, position: applied.position ?? marked.position };
+  }
+
+  async confirmFailed(paymentId: string, reason: string): Promise<void> {
+    await this.onPayment(paymentId, { type: 'markFailed', reason }, null);
+    const state = await this.loadPayment(paymentId);
+    if (state.status === 'failed') await this.onSubscription(state.payment!.userId, { type: 'failRequest', paymentId }, null, `fail-payment-${paymentId}`);
+  }
+
+  cancel(userId: string) {
+    return this.onSubscription(userId, { type: 'cancelSubscription', now: this.deps.now().toISOString() }, userId);
+  }
+
+  /** Ends access whose period is over; safe to repeat (the decider does nothing twice). */
+  expire(userId: string) {
+    return this.onSubscription(userId, { type: 'expireSubscription', now: this.deps.now().toISOString() }, null);
+  }
+
+  async loadPayment(paymentId: string): Promise<PaymentState> {
+    const stream = await this.deps.store.readStream(paymentStream(paymentId));
+    return fold(paymentDecider, stream.events.map((event) => this.deps.registry.decode(event) as PaymentEvent));
+  }
+
+  async loadSubscription(userId: string): Promise<SubscriptionState> {
+    const stream = await this.deps.store.readStream(userStream(userId));
+    return fold(subscriptionDecider, stream.events.map((event) => this.deps.registry.decode(event) as SubscriptionEvent));
+  }
+
+  private async recordDelivery(provider: PaymentProvider, deliveryId: string, deliveryType: string, paymentId: string | null) {
+    try {
+      await this.deps.store.append(webhookDeliveryStream(provider, sha256(deliveryId)), [{
+        id: randomUUID(),
+        type: 'WebhookDeliveryReceived',
+        data: { provider, deliveryType, paymentId },
+        metadata: { time: this.deps.now().toISOString(), schemaVersion: 1, actorId: null },
+      }], 'no_stream');
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error; // a redelivery: recorded already
+    }
+  }
+
+  private onPayment(paymentId: string, command: PaymentCommand, actorId: string | null) {
+    return handleCommand(this.deps.store, this.deps.registry, paymentStream(paymentId), paymentDecider, command, this.context(actorId));
+  }
+
+  private onSubscription(userId: string, command: SubscriptionCommand, actorId: string | null, commandId?: string) {
+    return handleCommand(this.deps.store, this.deps.registry, userStream(userId), subscriptionDecider, command, this.context(actorId, commandId));
+  }
+
+  private context(actorId: string | null, commandId: string = randomUUID()) {
+    return { commandId, actorId, time: this.deps.now().toISOString() };
+  }
+}

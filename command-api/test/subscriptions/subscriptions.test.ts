@@ -1,0 +1,179 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
+import { TestClient, registration } from '../../../test-support/http-client';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { MoyasarStandIn } from './moyasar-stand-in';
+
+const DAY = 86_400_000;
+
+async function countEvents(databaseUrl: string, type: string, userId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ count: string }>(`select count(*) from events where type = $1 and data->>'userId' = $2`, [type, userId]);
+  await client.end();
+  return Number(rows[0]!.count);
+}
+
+async function member(server: TestServer) {
+  const browser = new TestClient(server.baseUrl);
+  const answer = await browser.json('POST', '/api/email-auth/register', registration());
+  return { browser, userId: answer.body.user.id as string };
+}
+
+const me = async (browser: TestClient) => (await browser.json('GET', '/api/auth/user')).body;
+
+describe('sandbox subscriptions', () => {
+  let server: TestServer;
+  let clock = Date.parse('2026-11-22T09:00:00Z');
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => new Date(clock), env: { SCHEDULER_INTERVAL_SECONDS: '0.1', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('offers only the sandbox while no real provider is configured', async () => {
+    const { browser } = await member(server);
+    expect((await browser.json('GET', '/api/payments/providers')).body).toEqual({ providers: [{ id: 'sandbox', label: 'Sandbox (no real payment)' }] });
+    const moyasar = await browser.json('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    expect(moyasar).toEqual({ status: 400, body: { message: 'This payment method is not available.' } });
+  });
+
+  it('activates a subscription when the sandbox payment is completed', async () => {
+    const { browser, userId } = await member(server);
+    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    expect(created.status).toBe(200);
+    expect(created.body.paymentUrl).toBe(`${server.baseUrl}/checkout/sandbox/${created.body.paymentId}`);
+    expect(await me(browser)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'pending' });
+    const payment = await browser.json('GET', `/api/payments/${created.body.paymentId}`);
+    expect(payment.body).toMatchObject({ provider: 'sandbox', planId: 'civic_participation_monthly', amount: 1875, currency: 'SAR', status: 'pending' });
+
+    const completed = await browser.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {});
+    expect(completed.status).toBe(200);
+    expect(completed.body.returnUrl).toBe(`${server.baseUrl}/subscribe/return?paymentId=${created.body.paymentId}&status=paid`);
+    expect(await me(browser)).toMatchObject({
+      isSubscribed: true, subscriptionStatus: 'active', subscriptionPlan: 'civic_participation_monthly',
+      subscriptionStartDate: '2026-11-22T09:00:00.000Z', subscriptionEndDate: '2026-12-22T09:00:00.000Z',
+    });
+    // Paying twice, or completing again, grants nothing more.
+    expect((await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {})).status).toBe(200);
+    expect(await countEvents(server.databaseUrl, 'SubscriptionActivated', userId)).toBe(1);
+    const again = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    expect(again).toEqual({ status: 409, body: { message: 'You already have an active subscription.' } });
+  });
+
+  it('refuses a returnUrl on another site, unknown plans and other members\u2019 payments', async () => {
+    const { browser } = await member(server);
+    const foreign = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: 'https://evil.example/steal' });
+    expect(foreign).toEqual({ status: 400, body: { message: 'returnUrl must be an address on this site' } });
+    const plan = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_daily', returnUrl: `${server.baseUrl}/x` });
+    expect(plan).toEqual({ status: 400, body: { message: 'Unknown plan' } });
+    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/x` });
+    const { browser: stranger } = await member(server);
+    expect((await stranger.json('GET', `/api/payments/${created.body.paymentId}`)).status).toBe(404);
+    expect(await stranger.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {})).toEqual({ status: 404, body: { message: 'Payment not found' } });
+    expect((await new TestClient(server.baseUrl).post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` })).status).toBe(401);
+  });
+
+  it('keeps access after cancelling until the end date, then the scheduler expires it exactly once', async () => {
+    const { browser, userId } = await member(server);
+    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` });
+    await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {});
+    const { subscriptionEndDate } = await me(browser);
+    expect((await browser.json('POST', '/api/subscription/cancel', {})).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'cancelled', subscriptionEndDate });
+    expect(await browser.json('POST', '/api/subscription/cancel', {})).toEqual({ status: 409, body: { message: 'You have no active subscription to cancel.' } });
+
+    clock = Date.parse(subscriptionEndDate) - 1000;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await me(browser)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'cancelled' });
+    clock = Date.parse(subscriptionEndDate) + DAY;
+    const expired = await eventually(() => me(browser), (user) => user.subscriptionStatus === 'expired');
+    expect(expired).toMatchObject({ isSubscribed: false, subscriptionStatus: 'expired' });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // more scheduler ticks
+    expect(await countEvents(server.databaseUrl, 'SubscriptionExpired', userId)).toBe(1);
+  });
+});
+
+describe('Moyasar subscriptions against a stand-in of its API', () => {
+  const secretKey = 'sk_test_standin';
+  const webhookSecret = 'whsec-standin-shared-token';
+  const moyasar = new MoyasarStandIn(secretKey);
+  let server: TestServer;
+  beforeAll(async () => {
+    await moyasar.start();
+    server = await startTestServer({ env: { MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await moyasar.stop();
+  });
+
+  const startPayment = async (planId = 'civic_participation_monthly') => {
+    const { browser, userId } = await member(server);
+    const created = await browser.json('POST', '/api/create-moyasar-payment', { planId, returnUrl: `${server.baseUrl}/subscribe/return` });
+    expect(created.status).toBe(200);
+    const invoice = [...moyasar.invoices.values()].find((candidate) => candidate.metadata.payment_id === created.body.paymentId)!;
+    return { browser, userId, paymentId: created.body.paymentId as string, paymentUrl: created.body.paymentUrl as string, invoice };
+  };
+  const deliver = (body: unknown) => new TestClient(server.baseUrl).request('POST', '/api/webhooks/moyasar', body, { origin: 'https://api.moyasar.com' });
+
+  it('creates an invoice in halalas and SAR with our payment id, authenticated with the secret key', async () => {
+    const { paymentId, paymentUrl, invoice, browser } = await startPayment('civic_participation_yearly');
+    expect(invoice).toMatchObject({ amount: 18750, currency: 'SAR', callback_url: `${server.baseUrl}/api/webhooks/moyasar`, success_url: `${server.baseUrl}/api/payments/moyasar/return?paymentId=${paymentId}`, metadata: { payment_id: paymentId } });
+    expect(paymentUrl).toBe(invoice.url);
+    expect(moyasar.requests.every((request) => request.authorized)).toBe(true);
+    expect((await browser.json('GET', '/api/payments/providers')).body.providers.map((p: { id: string }) => p.id)).toEqual(['moyasar']);
+  });
+
+  it('refuses a webhook with a wrong token and changes nothing', async () => {
+    const { browser, userId, invoice } = await startPayment();
+    const payment = moyasar.attempt(invoice.id, 'paid');
+    const refused = await deliver(moyasar.webhook('payment_paid', payment, 'not-the-secret'));
+    expect([refused.status, await refused.json()]).toEqual([401, { message: 'Invalid webhook token' }]);
+    expect(await me(browser)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'pending' });
+    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(0);
+  });
+
+  it('activates exactly once however often and in whatever order the webhooks arrive', async () => {
+    const { browser, userId, invoice } = await startPayment();
+    const failedAttempt = moyasar.attempt(invoice.id, 'failed');
+    const paid = moyasar.attempt(invoice.id, 'paid');
+    const deliveries = [
+      moyasar.webhook('payment_paid', paid, webhookSecret),
+      moyasar.webhook('payment_failed', failedAttempt, webhookSecret),
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      for (const delivery of round % 2 ? [...deliveries].reverse() : deliveries) expect((await deliver(delivery)).status).toBe(200);
+    }
+    await Promise.all(deliveries.map(deliver));
+    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+    expect(await countEvents(server.databaseUrl, 'SubscriptionActivated', userId)).toBe(1);
+    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(1);
+    expect(await countEvents(server.databaseUrl, 'SubscriptionRenewed', userId)).toBe(0);
+  });
+
+  it('marks a failed payment on either spelling of the failure event', async () => {
+    const { browser, invoice } = await startPayment();
+    const failed = moyasar.attempt(invoice.id, 'failed');
+    expect((await deliver(moyasar.webhook('payment_faild', failed, webhookSecret))).status).toBe(200);
+    expect(await eventually(() => me(browser), (user) => user.subscriptionStatus !== 'pending')).toMatchObject({ isSubscribed: false, subscriptionStatus: null });
+  });
+
+  it('ignores a payment whose amount differs from ours', async () => {
+    const { browser, userId, invoice } = await startPayment();
+    const short = moyasar.attempt(invoice.id, 'paid', 100);
+    expect((await deliver(moyasar.webhook('payment_paid', short, webhookSecret))).status).toBe(200);
+    expect(await me(browser)).toMatchObject({ isSubscribed: false });
+    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(0);
+  });
+
+  it('verifies the payment on return, so a lost webhook still grants access', async () => {
+    const { browser, paymentId, invoice } = await startPayment();
+    moyasar.attempt(invoice.id, 'paid');
+    const back = await browser.get(`/api/payments/moyasar/return?paymentId=${paymentId}&id=${invoice.id}&status=paid`);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${server.baseUrl}/subscribe/return?paymentId=${paymentId}&status=paid`);
+    // A redirect carries no position, so the page (like this test) reads until the projection has it.
+    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+  });
+});

@@ -1,0 +1,43 @@
+import { NotFoundError } from '@civitas/events';
+import type { SubscriptionPaymentsTable } from '@civitas/projector';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+
+const PROVIDER_LABELS = { moyasar: 'Card, mada, Apple Pay or STC Pay', sandbox: 'Sandbox (no real payment)' } as const;
+
+const PaymentView = z.object({
+  id: z.string(),
+  provider: z.enum(['moyasar', 'sandbox']),
+  planId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  returnUrl: z.string(),
+  paymentDate: z.string().nullable(),
+  subscriptionStartDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export function paymentRoutes(app: ZodRoutes, readModels: Kysely<{ subscription_payments: SubscriptionPaymentsTable }>, auth: SessionAuth, providers: ReadonlyArray<'moyasar' | 'sandbox'>): void {
+  app.get('/api/payments/providers', {
+    schema: { tags: ['subscriptions'], summary: 'Payment methods this server offers', response: { 200: z.object({ providers: z.array(z.object({ id: z.enum(['moyasar', 'sandbox']), label: z.string() })) }) } },
+  }, async () => ({ providers: providers.map((id) => ({ id, label: PROVIDER_LABELS[id] })) }));
+
+  app.get('/api/payments/:paymentId', {
+    config: { readModels: ['subscription_payments'] },
+    schema: { tags: ['subscriptions'], summary: 'One of my payments', params: z.object({ paymentId: z.uuid('Payment not found') }), response: { 200: PaymentView } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const row = await readModels.selectFrom('subscription_payments').selectAll().where('id', '=', request.params.paymentId).executeTakeFirst();
+    // Someone else's payment is answered exactly like a missing one.
+    if (!row || row.user_id !== userId) throw new NotFoundError('Payment not found');
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    return {
+      id: row.id, provider: row.provider, planId: row.plan_id, amount: row.amount, currency: row.currency, status: row.status, returnUrl: row.return_url,
+      paymentDate: iso(row.payment_date), subscriptionStartDate: iso(row.subscription_start_date), subscriptionEndDate: iso(row.subscription_end_date), createdAt: row.created_at.toISOString(),
+    };
+  });
+}
