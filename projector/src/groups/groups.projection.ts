@@ -28,22 +28,17 @@ export const groupsProjection: Projection = {
   async apply(db: Kysely<any>, schema, events, changes) {
     const created = events.filter((event): event is ProjectedEvent & GroupCreated => event.type === 'GroupCreated');
     if (created.length === 0) return;
-    const rows = created.map((event) => {
-      changes.add('groups', event.data.groupId);
-      return {
-        id: event.data.groupId,
-        name: event.data.name,
-        description: event.data.description,
-        department: event.data.department,
-        subcategory: event.data.subcategory,
-        subscription_type: event.data.subscriptionType,
-        features: JSON.stringify(event.data.features),
-        owner_id: event.data.ownerId,
-        created_at: eventTime(event),
-        updated_at: eventTime(event),
-      };
-    });
-    // A replayed batch meets its own rows: creation is idempotent by group id.
-    await db.withSchema(schema).insertInto('groups').values(rows).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+    for (const event of created) changes.add('groups', event.data.groupId);
+    const column = <T>(pick: (event: ProjectedEvent & GroupCreated) => T) => created.map(pick);
+    // One statement over arrays: a VALUES list of a thousand rows costs more to build and plan than to run.
+    await sql`
+      insert into ${sql.id(schema, 'groups')} (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
+      select id, name, description, department, subcategory, subscription_type, features::jsonb, owner_id, at, at
+      from unnest(
+        ${column((e) => e.data.groupId)}::int[], ${column((e) => e.data.name)}::text[], ${column((e) => e.data.description)}::text[],
+        ${column((e) => e.data.department)}::text[], ${column((e) => e.data.subcategory)}::text[], ${column((e) => e.data.subscriptionType)}::text[],
+        ${column((e) => JSON.stringify(e.data.features))}::text[], ${column((e) => e.data.ownerId)}::text[], ${column(eventTime)}::timestamptz[]
+      ) as g(id, name, description, department, subcategory, subscription_type, features, owner_id, at)
+      on conflict (id) do nothing`.execute(db);
   },
 };
