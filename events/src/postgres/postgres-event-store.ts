@@ -51,6 +51,28 @@ const READ_ALL_TYPES_SQL = `select ${EVENT_COLUMNS} from events
     and type = any($4::text[])
   order by transaction_id, global_position limit $3`;
 
+// The common appends in one statement (no procedural code): a new stream, 'any', or an exact
+// version / 'exists'. Zero rows or a duplicate event id means a conflict or a retry, which the
+// full civitas_append_events function then sorts out (idempotent success or a precise error).
+const INSERT_EVENTS = `insert into events (stream_id, stream_position, event_id, type, data, metadata)
+  select $1, s.before + x.ord, x.id, x.t, x.d::jsonb, x.m::jsonb
+  from s, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) with ordinality as x(id, t, d, m, ord)
+  returning transaction_id::text as tx, global_position, stream_position`;
+
+const APPEND_NEW_OR_ANY_SQL = `with s as (
+    insert into streams as s (stream_id, version) values ($1, cardinality($3::uuid[]))
+    on conflict (stream_id) do update set version = s.version + cardinality($3::uuid[]) where $2::bigint = -1
+    returning s.version - cardinality($3::uuid[]) as before)
+  ${INSERT_EVENTS}`;
+
+const APPEND_EXISTING_SQL = `with s as (
+    update streams set version = version + cardinality($3::uuid[])
+    where stream_id = $1 and ($2::bigint = -3 or version = $2::bigint)
+    returning version - cardinality($3::uuid[]) as before)
+  ${INSERT_EVENTS}`;
+
+const UNIQUE_VIOLATION = '23505';
+
 const HEAD_SQL = `select transaction_id::text as tx, global_position from events
   where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   order by transaction_id desc, global_position desc limit 1`;
@@ -76,23 +98,47 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new TypeError('append needs at least one event');
     const expectedCode = typeof expected === 'number' ? expected : EXPECTED_CODES[expected];
     if (!Number.isSafeInteger(expectedCode) || expectedCode < -3) throw new TypeError(`bad expected version ${expected}`);
+    const values = [
+      streamId,
+      expectedCode,
+      events.map((event) => event.id),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.data ?? null)),
+      events.map((event) => JSON.stringify(event.metadata ?? {})),
+    ];
+    const result = (await this.appendInOneStatement(expectedCode, values)) ?? (await this.appendThroughFunction(streamId, expected, values));
+    this.signal.appended(result.position);
+    return result;
+  }
+
+  private async appendInOneStatement(expectedCode: number, values: unknown[]): Promise<AppendResult | null> {
+    const newOrAny = expectedCode === -1 || expectedCode === -2 || expectedCode === 0;
+    try {
+      const result = await this.pool.query<{ tx: string; global_position: string; stream_position: string }>({
+        name: newOrAny ? 'civitas_append_new_or_any' : 'civitas_append_existing',
+        text: newOrAny ? APPEND_NEW_OR_ANY_SQL : APPEND_EXISTING_SQL,
+        values: newOrAny && expectedCode === 0 ? [values[0], -2, ...values.slice(2)] : values,
+      });
+      if (result.rows.length === 0) return null;
+      let last = result.rows[0]!;
+      for (const row of result.rows) if (BigInt(row.global_position) > BigInt(last.global_position)) last = row;
+      const nextVersion = Math.max(...result.rows.map((row) => Number(row.stream_position)));
+      return { nextVersion, position: encodePosition(last.tx, last.global_position) };
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  private async appendThroughFunction(streamId: string, expected: ExpectedVersion, values: unknown[]): Promise<AppendResult> {
     try {
       const result = await this.pool.query<{ next_version: string; last_transaction_id: string; last_global_position: string }>({
         name: 'civitas_append_events',
         text: 'select next_version, last_transaction_id::text, last_global_position from civitas_append_events($1, $2, $3, $4, $5, $6)',
-        values: [
-          streamId,
-          expectedCode,
-          events.map((event) => event.id),
-          events.map((event) => event.type),
-          events.map((event) => JSON.stringify(event.data ?? null)),
-          events.map((event) => JSON.stringify(event.metadata ?? {})),
-        ],
+        values,
       });
       const row = result.rows[0]!;
-      const position = encodePosition(row.last_transaction_id, row.last_global_position);
-      this.signal.appended(position);
-      return { nextVersion: Number(row.next_version), position };
+      return { nextVersion: Number(row.next_version), position: encodePosition(row.last_transaction_id, row.last_global_position) };
     } catch (error) {
       if ((error as { code?: string }).code === WRONG_EXPECTED_VERSION_SQLSTATE) {
         throw new WrongExpectedVersionError(streamId, String(expected), (error as { detail?: string }).detail ?? 'unknown');
