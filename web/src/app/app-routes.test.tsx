@@ -46,7 +46,7 @@ describe('routes by sign-in state', () => {
     expect(navigate).toHaveBeenCalledWith('/api/login');
   });
 
-  it.each(['/topic/3', '/laws/2', '/profile', '/subscribe', '/admin', '/sitemap'])(
+  it.each(['/topic/3', '/laws/2', '/profile', '/subscribe', '/subscribe/return', '/checkout/sandbox/pay-1', '/admin', '/sitemap'])(
     'counts %s as a members’ page',
     async (path) => {
       mockFetch(signedOut);

@@ -6,6 +6,10 @@ import { useCurrentUser, type AuthUser } from '../features/identity/api/get-curr
 import { LandingPage } from '../features/identity/components/landing-page';
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
+import { ProfilePage } from '../features/profile/components/profile-page';
+import { SandboxCheckoutPage } from '../features/subscriptions/components/sandbox-checkout-page';
+import { SubscribePage } from '../features/subscriptions/components/subscribe-page';
+import { SubscriptionReturnPage } from '../features/subscriptions/components/subscription-return-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PrivacyPage } from '../pages/privacy-page';
 import { SitemapPage } from '../pages/sitemap-page';
@@ -13,9 +17,8 @@ import { TermsPage } from '../pages/terms-page';
 
 /**
  * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
- * in; any other unknown path is a plain 404 for everyone. Pages for /topic, /laws,
- * /profile, /subscribe and /admin come with their features: until then members get the
- * 404 page there.
+ * in; any other unknown path is a plain 404 for everyone. Pages for /topic, /laws and
+ * /admin come with their features: until then members get the 404 page there.
  */
 const MEMBER_ONLY_PATHS = [
   '/group/:id',
@@ -23,6 +26,9 @@ const MEMBER_ONLY_PATHS = [
   '/laws/:groupId',
   '/profile',
   '/subscribe',
+  // Where the payment provider sends the member back, and the sandbox's checkout.
+  '/subscribe/return',
+  '/checkout/sandbox/:paymentId',
   '/admin',
   '/sitemap',
 ];
@@ -49,6 +55,16 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <DashboardPage user={user} />
       </Route>
       <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
+      <Route path="/profile">
+        <ProfilePage user={user} />
+      </Route>
+      <Route path="/subscribe">
+        <SubscribePage user={user} />
+      </Route>
+      <Route path="/subscribe/return" component={SubscriptionReturnPage} />
+      <Route path="/checkout/sandbox/:paymentId">
+        {(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}
+      </Route>
       <Route path="/sitemap" component={SitemapPage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />

@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { useGroups } from '../../groups/api/get-groups';
 import { GroupsCatalogue } from '../../groups/components/groups-catalogue';
 import type { AuthUser } from '../../identity/api/get-current-user';
+import { PremiumActiveCard } from './premium-active-card';
 import { ProfileSummaryCard } from './profile-summary-card';
+import { UpgradeCard } from './upgrade-card';
 import { WelcomeCard } from './welcome-card';
 
 /** The signed-in home page at /. */
@@ -20,16 +23,19 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         display: 'grid',
         gap: 3,
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
-        // On phones the profile summary comes before the long catalogue, not after it.
-        gridTemplateAreas: { xs: '"welcome" "profile" "groups"', md: '"welcome profile" "groups profile"' },
+        // On phones the sidebar comes before the long catalogue, not after it.
+        gridTemplateAreas: { xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' },
       }}
     >
       <Box sx={{ gridArea: 'welcome' }}>
         <WelcomeCard user={user} />
       </Box>
-      <Box sx={{ gridArea: 'profile', alignSelf: 'start', position: { md: 'sticky' }, top: { md: 88 } }}>
+      {/* Not sticky: with the subscription card it can be taller than a laptop screen. */}
+      <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
         <ProfileSummaryCard user={user} />
-      </Box>
+        {/* Spec: the upgrade card until subscribed, then the premium-active card. */}
+        {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
+      </Stack>
       <Box sx={{ gridArea: 'groups', minWidth: 0 }}>
         {groups.isError ? (
           <Alert severity="error">

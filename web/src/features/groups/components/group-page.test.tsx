@@ -4,6 +4,7 @@ import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { makeGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { makeSubscriber } from '../../../test/subscription-fixtures';
 import type { Group } from '../api/group';
 
 // The group page is a members' page.
@@ -35,6 +36,22 @@ describe('group page', () => {
     renderApp(`/group/${group.id}`);
 
     expect(await screen.findByText(label)).toBeTruthy();
+  });
+
+  it('adds the Premium Member badge for a subscriber, and only then', async () => {
+    const group = makeGroup({ name: 'Global Forum', department: 'international', subscriptionType: 'premium' });
+    const groupRoute = ({ url }: { url: string }) => (url === `/api/groups/${group.id}` ? jsonResponse(group) : undefined);
+    mockFetch(serveCurrentUser(makeSubscriber()), groupRoute);
+    const { unmount } = renderApp(`/group/${group.id}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Global Forum' });
+    expect(screen.getByText('Premium Member')).toBeTruthy();
+    unmount();
+
+    serveGroup(group);
+    renderApp(`/group/${group.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Global Forum' });
+    expect(screen.queryByText('Premium Member')).toBeNull();
   });
 
   it('says so when the group does not exist', async () => {

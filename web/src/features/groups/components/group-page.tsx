@@ -4,7 +4,9 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { useCurrentUser } from '../../identity/api/get-current-user';
 import { useGroup } from '../api/get-group';
 import {
   DEPARTMENT_LABELS,
@@ -27,6 +29,7 @@ function GroupNotFound() {
 
 function GroupDetails({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
+  const { user } = useCurrentUser();
 
   if (group.isPending) return <FullPageSpinner label="Loading group..." />;
   if (group.isError) {
@@ -41,6 +44,10 @@ function GroupDetails({ groupId }: { groupId: number }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         <Chip label={DEPARTMENT_LABELS[department]} variant="outlined" />
         <Chip label={groupPageSubscriptionLabel(subscriptionType)} color={subscriptionBadgeColor(subscriptionType)} />
+        {/* Spec: subscribers see their own standing in every group's header. */}
+        {user?.isSubscribed && (
+          <Chip label="Premium Member" color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />
+        )}
       </Stack>
       <Typography variant="h1">{name}</Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -1,0 +1,149 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'wouter';
+import { currentUserQueryOptions } from '../../identity/api/get-current-user';
+import { paymentQueryOptions } from '../api/get-payment';
+import { PaymentStatus } from '../api/payment-schemas';
+import { summarizeSubscription } from './subscription-summary';
+import { SUBSCRIBE_PATH } from './subscription-paths';
+
+/** While the outcome is open, the page asks again every 2 s, for at most 30 s. */
+export const RETURN_POLL_INTERVAL_MS = 2000;
+export const RETURN_POLL_LIMIT_MS = 30_000;
+
+function Outcome({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 560, width: '100%', mx: 'auto', mt: { md: 4 } }}>
+      <CardContent>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+          {icon}
+          <Typography variant="h1">{title}</Typography>
+          {children}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LinkButton({ href, children, primary = false }: { href: string; children: ReactNode; primary?: boolean }) {
+  return (
+    <Button component={RouterLink} href={href} variant={primary ? 'contained' : 'outlined'}>
+      {children}
+    </Button>
+  );
+}
+
+function useTimeLimit(ms: number): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setOver(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return over;
+}
+
+/**
+ * /subscribe/return: where the member lands after paying. The server has verified the
+ * payment and names its outcome (`status`); a payment still pending, or a return without
+ * a status, is read again until the subscription shows on the member or time runs out.
+ */
+export function SubscriptionReturnPage() {
+  const [params] = useSearchParams();
+  const paymentId = params.get('paymentId');
+  const reported = PaymentStatus.safeParse(params.get('status')).data ?? null;
+  const timedOut = useTimeLimit(RETURN_POLL_LIMIT_MS);
+
+  // Settled verdicts need no second look; an open one is read from the payment itself.
+  const payment = useQuery({
+    ...paymentQueryOptions(paymentId ?? ''),
+    enabled: paymentId !== null && (reported === null || reported === 'pending'),
+    refetchInterval: (query) =>
+      !timedOut && (query.state.data?.status ?? 'pending') === 'pending' ? RETURN_POLL_INTERVAL_MS : false,
+  });
+  const paymentStatus = payment.data?.status ?? reported;
+
+  const userQuery = useQuery({
+    ...currentUserQueryOptions(),
+    // Spec: refresh the member, whose subscription this payment changed.
+    refetchOnMount: 'always',
+    refetchInterval: (query) => {
+      const user = query.state.data;
+      const active = user?.isSubscribed === true && user.subscriptionStatus === 'active';
+      return !timedOut && !active && paymentStatus !== 'failed' ? RETURN_POLL_INTERVAL_MS : false;
+    },
+  });
+  const user = userQuery.data ?? null;
+  const active = user?.isSubscribed === true && user.subscriptionStatus === 'active';
+
+  if (paymentStatus === 'failed') {
+    return (
+      <Outcome icon={<ErrorIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} title="Payment failed">
+        <Typography color="text.secondary">Your payment could not be completed, so no subscription was started.</Typography>
+        <LinkButton href={SUBSCRIBE_PATH} primary>
+          Try again
+        </LinkButton>
+      </Outcome>
+    );
+  }
+
+  if (active || paymentStatus === 'paid') {
+    const summary = user && active ? summarizeSubscription(user) : null;
+    return (
+      <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} title="Subscription active">
+        {summary ? (
+          <Stack spacing={0.5}>
+            <Typography sx={{ fontWeight: 600 }}>{summary.planName}</Typography>
+            {summary.periodEnd && (
+              <Typography color="text.secondary">
+                {summary.periodEnd.label}: {summary.periodEnd.date}
+              </Typography>
+            )}
+          </Stack>
+        ) : timedOut ? (
+          <Typography color="text.secondary">Your plan details will appear on your profile shortly.</Typography>
+        ) : (
+          <CircularProgress size={24} aria-label="Loading your subscription" />
+        )}
+        <Stack direction="row" spacing={1}>
+          <LinkButton href="/" primary>
+            Go to Dashboard
+          </LinkButton>
+          <LinkButton href="/profile">View subscription</LinkButton>
+        </Stack>
+      </Outcome>
+    );
+  }
+
+  return (
+    <Outcome icon={<HourglassTopIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />} title="Payment processing">
+      {timedOut ? (
+        <Typography color="text.secondary">
+          This is taking longer than usual. Your subscription starts as soon as the payment is confirmed; its status
+          shows on your profile.
+        </Typography>
+      ) : (
+        <>
+          <Typography color="text.secondary">
+            We are waiting for the payment to be confirmed. This page updates by itself.
+          </Typography>
+          <CircularProgress size={24} aria-label="Waiting for confirmation" />
+        </>
+      )}
+      <Stack direction="row" spacing={1}>
+        <LinkButton href="/" primary>
+          Go to Dashboard
+        </LinkButton>
+        <LinkButton href="/profile">View subscription</LinkButton>
+      </Stack>
+    </Outcome>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { navigateFullPage } from '../../../lib/navigation';
+import { carryPositionOverReload } from '../../../lib/read-position';
+import { useCreatePayment } from '../api/create-payment';
+import type { PaymentProviderId } from '../api/payment-schemas';
+import type { PlanId } from './plan-prices';
+import { paymentReturnUrl } from './subscription-paths';
+
+export interface PaymentChoice {
+  provider: PaymentProviderId;
+  planId: PlanId;
+}
+
+/**
+ * Creates the payment and leaves for the provider's checkout with a full page load
+ * (spec section 7). Until the page is gone every button stays locked, so a second
+ * click cannot create a second payment.
+ */
+export function useStartPayment() {
+  const createPayment = useCreatePayment();
+  const [chosen, setChosen] = useState<PaymentChoice | null>(null);
+
+  const start = (choice: PaymentChoice) => {
+    setChosen(choice);
+    createPayment.mutate(
+      { ...choice, returnUrl: paymentReturnUrl() },
+      {
+        onSuccess: ({ paymentUrl }) => {
+          // The sandbox checkout is our own page: its first read must see the payment.
+          carryPositionOverReload();
+          navigateFullPage(paymentUrl);
+        },
+        onError: (error) => {
+          setChosen(null);
+          toastCommandError(error, 'Payment Error', 'Failed to create payment. Please try again.');
+        },
+      },
+    );
+  };
+
+  return { start, chosen, busy: createPayment.isPending || createPayment.isSuccess };
+}

@@ -1,0 +1,16 @@
+import { handleUnauthorized, isUnauthorizedError } from './api-client';
+import { serverMessage } from './server-message';
+import { toast } from './toast-store';
+
+/**
+ * The spec's error catalogue for a failed command (section 8): a lost session gets the
+ * 'Unauthorized' toast and sign-in; anything else a destructive toast with the server's
+ * own message, or the screen's fallback text when the server gave none.
+ */
+export function toastCommandError(error: unknown, title: string, fallback: string): void {
+  if (isUnauthorizedError(error)) {
+    handleUnauthorized();
+    return;
+  }
+  toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
+}
