@@ -1,12 +1,15 @@
 import type { NewEvent, PostgresEventStore } from '@civitas/events';
 import type { BenchConfig } from './lib/config';
+import { cpuNote, withCpu } from './lib/cpu';
 import { quiesce } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
-import { closedLoop, cpuNote, withCpu, type Throughput } from './lib/measure';
+import { closedLoop } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const RAW_TABLE = 'bench_raw_events';
 const TARGET_RATIO = 0.8;
+/** Each side's measured time is cut in slices of this many seconds, alternated ABBA. */
+const SLICE_SECONDS = 1;
 
 interface Work {
   streamId: string;
@@ -45,23 +48,17 @@ export async function benchAppends(store: PostgresEventStore, config: BenchConfi
     }
     return queue.pop()!;
   };
-
-  const run = async (label: string, writers: number, batch: number, seconds: number, operation: (work: Work) => Promise<unknown>) => {
-    await quiesce(pool);
+  const loop = (writers: number, batch: number, seconds: number, warmupSeconds: number, operation: (work: Work) => Promise<unknown>) => {
     const queues = Array.from({ length: writers }, () => [] as Work[]);
-    const { result, ...cpu } = await withCpu(() =>
-      closedLoop({
-        writers,
-        warmupSeconds: config.warmupSeconds,
-        seconds,
-        operation: async (writer) => {
-          await operation(next(queues[writer]!, batch));
-          return batch;
-        },
-      }),
-    );
-    progress(`${label}: ${Math.round(result.perSecond)} events/s ${cpuNote(cpu)}`);
-    return result;
+    return closedLoop({
+      writers,
+      warmupSeconds,
+      seconds,
+      operation: async (writer) => {
+        await operation(next(queues[writer]!, batch));
+        return batch;
+      },
+    });
   };
 
   for (const batch of [1, 10]) {
@@ -73,14 +70,26 @@ export async function benchAppends(store: PostgresEventStore, config: BenchConfi
           ? `single-event appends to distinct streams, ${writers} writer${writers > 1 ? 's' : ''}`
           : `10-event batch appends, ${writers} writer${writers > 1 ? 's' : ''}`;
       const sides = {
-        store: (seconds: number) => run(`${what} (store)`, writers, batch, seconds, (work) => store.append(work.streamId, work.events, 'no_stream')),
-        raw: (seconds: number) => run(`${what} (raw INSERT)`, writers, batch, seconds, (work) => pool.query({ name, text, values: rawValues(work) })),
+        store: (work: Work) => store.append(work.streamId, work.events, 'no_stream'),
+        raw: (work: Work) => pool.query({ name, text, values: rawValues(work) }),
       };
-      // Two halves in ABBA order, so table growth, checkpoints and cache state favour neither side.
-      const results = { store: [] as Throughput[], raw: [] as Throughput[] };
-      for (const side of ['store', 'raw', 'raw', 'store'] as const) results[side].push(await sides[side](config.seconds / 2));
-      const storeRate = combine(results.store);
-      const rawRate = combine(results.raw);
+      await quiesce(pool);
+      // Warm both sides up, then alternate short slices (ABBA ABBA ...) so that table growth,
+      // checkpoints and load from elsewhere on the machine weigh on both alike.
+      for (const side of ['store', 'raw'] as const) await loop(writers, batch, 0, config.warmupSeconds, sides[side]);
+      const slices = Math.max(1, Math.round(config.seconds / SLICE_SECONDS));
+      const totals = { store: { units: 0, seconds: 0 }, raw: { units: 0, seconds: 0 } };
+      const { cpu } = await withCpu(pool, async () => {
+        for (let i = 0; i < 2 * slices; i += 1) {
+          const side = ((i + 1) >> 1) % 2 === 0 ? 'store' : 'raw';
+          const result = await loop(writers, batch, config.seconds / slices, 0, sides[side]);
+          totals[side].units += result.units;
+          totals[side].seconds += result.seconds;
+        }
+      });
+      const storeRate = totals.store.units / totals.store.seconds;
+      const rawRate = totals.raw.units / totals.raw.seconds;
+      progress(`${what}: store ${Math.round(storeRate)}, raw INSERT ${Math.round(rawRate)} events/s ${cpuNote(cpu, what)}`);
       emit({
         figure: what,
         value: storeRate,
@@ -93,8 +102,4 @@ export async function benchAppends(store: PostgresEventStore, config: BenchConfi
   }
   await pool.query(`drop table ${RAW_TABLE}`);
   await pool.query('truncate events, streams');
-}
-
-function combine(parts: readonly Throughput[]): number {
-  return parts.reduce((sum, part) => sum + part.units, 0) / parts.reduce((sum, part) => sum + part.seconds, 0);
 }

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
-import { ascending, cpuNote, now, openLoop, percentile, withCpu } from './lib/measure';
+import { cpuNote, withCpu } from './lib/cpu';
+import { lagsTo, summarise, type Append, type Latencies } from './lib/latency';
+import { now, openLoop } from './lib/measure';
 import { NoticeListener } from './lib/notices';
 import { emit, progress } from './lib/report';
 
@@ -12,17 +14,6 @@ const TARGET_P99_MS = 50;
 const PING_CHANNEL = 'civitas_bench_ping';
 /** Lag appends create groups far above the generated ones. */
 const LAG_GROUP_ID_BASE = BENCH_GROUP_ID_BASE + 500_000_000;
-
-interface Latencies {
-  p50: number;
-  p99: number;
-  count: number;
-}
-
-function summarise(values: readonly number[]): Latencies {
-  const sorted = ascending(values);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), count: sorted.length };
-}
 
 /** Baseline: `select pg_notify` through the pool → the LISTEN connection hears it, at the lag figure's rate. */
 async function notifyRoundTrip(store: PostgresEventStore, url: string, config: BenchConfig): Promise<Latencies> {
@@ -44,34 +35,6 @@ async function notifyRoundTrip(store: PostgresEventStore, url: string, config: B
     return at === undefined || heard.payload.startsWith('-') ? [] : [heard.at - at];
   });
   return summarise(lags);
-}
-
-interface Append {
-  position: Position;
-  committedAt: number;
-}
-
-/** For each append, the first moment a position at or past its own was seen; positions arrive in order. */
-function lagsTo(appends: readonly Append[], seen: ReadonlyArray<{ position: Position; at: number }>, giveUpAt: number): { lags: number[]; early: number; missing: number } {
-  let early = 0;
-  let missing = 0;
-  const lags = appends.map((append) => {
-    let lo = 0;
-    let hi = seen.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (seen[mid]!.position >= append.position) hi = mid;
-      else lo = mid + 1;
-    }
-    const match = seen[lo];
-    if (!match) {
-      missing += 1;
-      return giveUpAt - append.committedAt; // a lower bound: never seen before the bench gave up
-    }
-    if (match.at < append.committedAt) early += 1; // the notice beat the append's own reply
-    return Math.max(0, match.at - append.committedAt);
-  });
-  return { lags, early, missing };
 }
 
 /**
@@ -115,7 +78,7 @@ async function projectionLag(
     }
   };
   await openLoop(config.lagRate, config.warmupSeconds, append(false));
-  const { result: schedule, ...cpu } = await withCpu(() => openLoop(config.lagRate, config.lagSeconds, append(true)));
+  const { result: schedule, cpu } = await withCpu(options.store.pool, () => openLoop(config.lagRate, config.lagSeconds, append(true)));
   const last = appends.reduce<Position>((max, item) => (item.position > max ? item.position : max), '');
   const noticePosition = (index: number) => (JSON.parse(listener.heard[index]!.payload) as ChangeNotice).position;
   const caughtUp = await listener.until(() => listener.heard.length > 0 && noticePosition(listener.heard.length - 1) >= last, 15_000);
@@ -132,7 +95,7 @@ async function projectionLag(
     `lag (${ownStore ? 'own store' : 'shared store'}): ${appends.length} appends at ${(schedule.issued / schedule.seconds).toFixed(0)}/s, ` +
       `append latency p50 ${latency.p50.toFixed(2)} ms p99 ${latency.p99.toFixed(2)} ms, ${failures} failed, ` +
       `${notices.length} notices (${(appends.length / Math.max(1, notices.length)).toFixed(1)} appends each), ` +
-      `${toNotice.early} notices before the append reply, ${toNotice.missing} never noticed${caughtUp ? '' : ' (gave up waiting)'} ${cpuNote(cpu)}`,
+      `${toNotice.early} notices before the append reply, ${toNotice.missing} never noticed${caughtUp ? '' : ' (gave up waiting)'} ${cpuNote(cpu, `lag run (${ownStore ? 'own store' : 'shared store'})`)}`,
   );
   return {
     rate: schedule.issued / schedule.seconds,

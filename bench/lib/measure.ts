@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export const now = () => performance.now();
@@ -68,18 +67,3 @@ export async function openLoop(rate: number, seconds: number, fire: (index: numb
   await Promise.all(pending);
   return { issued, seconds: elapsed };
 }
-
-/** CPU use while `work` runs: this process and the whole machine (the database, mostly), in cores. */
-export async function withCpu<T>(work: () => Promise<T>): Promise<{ result: T; nodeCores: number; machineCores: number }> {
-  const machine = () => os.cpus().reduce((sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq, 0);
-  const startedAt = now();
-  const process0 = process.cpuUsage();
-  const machine0 = machine();
-  const result = await work();
-  const wall = now() - startedAt;
-  const used = process.cpuUsage(process0);
-  return { result, nodeCores: (used.user + used.system) / 1000 / wall, machineCores: (machine() - machine0) / wall };
-}
-
-export const cpuNote = (cpu: { nodeCores: number; machineCores: number }) =>
-  `[cpu: node ${cpu.nodeCores.toFixed(2)}, machine ${cpu.machineCores.toFixed(2)} of ${os.cpus().length} cores]`;
