@@ -3,5 +3,10 @@ import { startPlatform } from './platform';
 
 const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL);
-const platform = await startPlatform(config, log);
-stopOnSignals(() => platform.close(), log);
+try {
+  const platform = await startPlatform(config, log);
+  stopOnSignals(() => platform.close(), log);
+} catch (error) {
+  log.fatal({ err: error }, `Civitas could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

