@@ -14,6 +14,7 @@ export * from './identity/auth-user';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
+export { PgListener } from './postgres/pg-listener';
 
 import { groupEvents } from './groups/group.events';
 import { identityEvents } from './identity/user.events';

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { PgListener } from './pg-listener';
 import type { Position } from '../position';
 
 export const EVENTS_CHANNEL = 'civitas_events';
@@ -18,15 +19,19 @@ export class AppendSignal {
   private notifyTimer: NodeJS.Timeout | null = null;
   private lastNotifyAt = 0;
   private notifyPending = false;
-  private listener: pg.Client | null = null;
-  private listenerStarting: Promise<void> | null = null;
+  private readonly listener: PgListener;
   private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly connectionConfig: pg.ClientConfig,
+    connectionConfig: pg.ClientConfig,
   ) {
     this.emitter.setMaxListeners(0);
+    this.listener = new PgListener(connectionConfig, EVENTS_CHANNEL, (position) => this.observe(position), {
+      applicationName: 'civitas-events-listener',
+      // Appends may have been missed while away: wake readers to look.
+      onReconnect: () => this.emitter.emit('change'),
+    });
   }
 
   /** Highest position this process knows to be committed (appended here or heard of). */
@@ -45,10 +50,8 @@ export class AppendSignal {
   }
 
   /** Starts LISTEN on first use; readers in other processes need it, local ones don't. */
-  async listen(): Promise<void> {
-    if (this.listener || this.closed) return;
-    this.listenerStarting ??= this.startListener().finally(() => (this.listenerStarting = null));
-    await this.listenerStarting;
+  listen(): Promise<void> {
+    return this.listener.start();
   }
 
   async close(): Promise<void> {
@@ -60,9 +63,7 @@ export class AppendSignal {
     }
     while (this.notifyInFlight) await this.notifyInFlight;
     this.closed = true;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => undefined);
+    await this.listener.close();
     this.emitter.removeAllListeners();
   }
 
@@ -101,23 +102,5 @@ export class AppendSignal {
           this.scheduleNotify();
         }
       });
-  }
-
-  private async startListener(): Promise<void> {
-    const client = new pg.Client({ ...this.connectionConfig, application_name: 'civitas-events-listener' });
-    client.on('notification', (message) => {
-      if (message.payload) this.observe(message.payload);
-    });
-    client.on('error', () => {
-      if (this.listener === client) this.listener = null;
-      client.end().catch(() => undefined);
-    });
-    await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.listener = client;
   }
 }
