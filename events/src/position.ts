@@ -26,7 +26,3 @@ export function isPosition(value: unknown): value is Position {
 export function comparePositions(a: Position, b: Position): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-export function maxPosition(a: Position, b: Position): Position {
-  return a >= b ? a : b;
-}

@@ -1,9 +1,6 @@
 /** Stream names come only from these helpers (ARCHITECTURE.md, "Streams and deciders"). */
 export const groupStream = (groupId: number) => `group-${groupId}`;
 export const userStream = (userId: string) => `user-${userId}`;
-export const topicStream = (topicId: string) => `topic-${topicId}`;
-export const opinionStream = (opinionId: string) => `opinion-${opinionId}`;
-export const voteStream = (opinionId: string, userId: string) => `vote-${opinionId}-${userId}`;
 /** Keyed by a hash so stream names never carry an e-mail address. */
 export const emailStream = (emailHash: string) => `email-${emailHash}`;
 export const externalIdentityStream = (identityHash: string) => `external-identity-${identityHash}`;

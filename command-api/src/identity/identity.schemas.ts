@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommandReply } from '../lib/command-reply';
 
 /** The spec's schemas (section 5) with their exact messages; the server enforces them. */
 const email = z.string({ error: 'Invalid email address' }).trim().pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
@@ -40,6 +41,6 @@ export const SignedInUser = z.object({
   isAdmin: z.boolean(),
 });
 
-export const SignInReply = z.object({ user: SignedInUser, position: z.string().nullable() });
+export const SignInReply = CommandReply.extend({ user: SignedInUser });
 export const MessageReply = z.object({ message: z.string() });
 export const ForgotPasswordReply = z.object({ message: z.string(), resetUrl: z.string().optional() });

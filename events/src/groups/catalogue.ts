@@ -4,12 +4,12 @@ import type { z } from 'zod';
 
 export type CatalogueGroup = z.infer<typeof GroupCreatedData>;
 
-/** Group id 1 is the alias that redirects to a member's own family group (DECISIONS.md). */
-export const FAMILY_ALIAS_GROUP_ID = 1;
-/** National group ids derive from ISO numeric codes so a list update never renumbers them. */
-export const NATIONAL_GROUP_ID_BASE = 1000;
-/** Personal groups (family, friends, business) are numbered from here on. */
-export const PERSONAL_GROUP_ID_START = 10_000;
+/**
+ * Group ids (docs/decisions.md): 1 is the alias for a member's own family group, 2-8 the
+ * religions, International and Alliance, 1000 + ISO numeric code the National groups (so a list
+ * update never renumbers them), 10000 and up the personal groups.
+ */
+const NATIONAL_GROUP_ID_BASE = 1000;
 
 const RELIGIONS = [
   { groupId: 2, name: 'Islam', members: 'Muslims' },

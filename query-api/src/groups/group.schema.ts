@@ -1,17 +1,10 @@
-import { Department, SubscriptionType } from '@civitas/events';
+import { Department, GroupCreatedData } from '@civitas/events';
 import type { GroupsTable } from '@civitas/projector';
 import { z } from 'zod';
 
 /** GET /api/groups item: the spec's group fields plus the client-view memberCount, type and requiresSubscription. */
-export const GroupView = z.object({
+export const GroupView = GroupCreatedData.omit({ groupId: true }).extend({
   id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  department: Department,
-  subcategory: z.string().nullable(),
-  subscriptionType: SubscriptionType,
-  features: z.array(z.string()),
-  ownerId: z.string().nullable(),
   memberCount: z.number().int(),
   type: Department,
   requiresSubscription: z.boolean(),
