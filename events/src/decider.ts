@@ -21,8 +21,10 @@ export interface CommandContext {
   time: string;
 }
 
-export interface CommandResult<Event extends DomainEvent> {
+export interface CommandResult<Event extends DomainEvent, State = unknown> {
   events: Event[];
+  /** The stream's state after the command, so callers need not read the stream again. */
+  state: State;
   nextVersion: number;
   /** Position of the last event appended, or null when the command changed nothing. */
   position: Position | null;
@@ -54,13 +56,14 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   command: Command,
   context: CommandContext,
   options: { maxAttempts?: number } = {},
-): Promise<CommandResult<Event>> {
+): Promise<CommandResult<Event, State>> {
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt += 1) {
     const stream = await store.readStream(streamId);
     const history = stream.events.map((event) => registry.decode(event) as Event);
-    const events = decider.decide(command, fold(decider, history));
-    if (events.length === 0) return { events, nextVersion: stream.version, position: null };
+    const current = fold(decider, history);
+    const events = decider.decide(command, current);
+    if (events.length === 0) return { events, state: current, nextVersion: stream.version, position: null };
     const metadata: EventMetadata = {
       actorId: context.actorId,
       commandId: context.commandId,
@@ -79,7 +82,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     });
     try {
       const result = await store.append(streamId, newEvents, stream.version === 0 ? 'no_stream' : stream.version);
-      return { events, ...result };
+      return { events, state: events.reduce(decider.evolve, current), ...result };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
     }

@@ -51,7 +51,7 @@ export interface Account {
 export class IdentityService {
   constructor(private readonly deps: IdentityDependencies) {}
 
-  async registerWithPassword(input: { email: string; password: string; firstName: string; lastName: string }, actorId: string | null = null): Promise<{ userId: string; position: Position | null }> {
+  async registerWithPassword(input: { email: string; password: string; firstName: string; lastName: string }, actorId: string | null = null): Promise<{ account: Account; position: Position | null }> {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const userId = randomUUID();
@@ -59,11 +59,11 @@ export class IdentityService {
     return this.createUser({ userId, email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), profileImageUrl: null, passwordHash, externalIdentity: null }, actorId);
   }
 
-  /** The account's id when the password matches; null otherwise, in similar time either way. */
-  async verifyLogin(email: string, password: string): Promise<string | null> {
+  /** The account when the password matches; null otherwise, in similar time either way. */
+  async verifyLogin(email: string, password: string): Promise<Account | null> {
     const account = await this.findAccountByEmail(normalizeEmail(email));
     const matches = await verifyPassword(account?.state.passwordHash ?? null, password);
-    return matches && account ? account.userId : null;
+    return matches && account ? account : null;
   }
 
   /**
@@ -144,7 +144,7 @@ export class IdentityService {
   private async createUser(registration: RegisterUser['registration'], actorId: string | null) {
     const roles = this.deps.adminEmails.includes(registration.email) ? (['admin'] as const) : [];
     const result = await this.execute(userStream(registration.userId), userDecider, { type: 'registerUser', registration, roles: [...roles] }, actorId ?? registration.userId);
-    return { userId: registration.userId, position: result.position };
+    return { account: { userId: registration.userId, state: result.state }, position: result.position };
   }
 
   private async reserveEmail(email: string, userId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { UnauthorizedError } from '@civitas/events';
-import type { IdentityService } from './identity-service';
+import type { Account, IdentityService } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
 
@@ -19,29 +19,26 @@ export interface IdentityRouteOptions {
 
 export function identityRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, mailConfigured, rateLimitFactor }: IdentityRouteOptions): void {
   const limits = signInRateLimits(app, rateLimitFactor);
-  const signedInUser = async (userId: string) => {
-    const account = (await identity.loadAccount(userId))!;
-    const { email, firstName, lastName, roles } = account.state;
-    return { id: userId, email: email!, firstName, lastName, roles, isAdmin: roles.includes('admin') };
-  };
+  const signedInUser = ({ userId, state: { email, firstName, lastName, roles } }: Account) =>
+    ({ id: userId, email: email!, firstName, lastName, roles, isAdmin: roles.includes('admin') });
 
   app.post('/api/email-auth/register', {
     preHandler: limits.register,
     schema: { tags: ['identity'], summary: 'Create an account and sign in', body: RegisterBody, response: { 201: SignInReply } },
   }, async (request, reply) => {
-    const { userId, position } = await identity.registerWithPassword(request.body);
-    await auth.signIn(request, reply, userId);
-    return reply.status(201).send({ user: await signedInUser(userId), position });
+    const { account, position } = await identity.registerWithPassword(request.body);
+    await auth.signIn(request, reply, account.userId);
+    return reply.status(201).send({ user: signedInUser(account), position });
   });
 
   app.post('/api/email-auth/login', {
     preHandler: limits.login,
     schema: { tags: ['identity'], summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: SignInReply } },
   }, async (request, reply) => {
-    const userId = await identity.verifyLogin(request.body.email, request.body.password);
-    if (!userId) throw new UnauthorizedError('Invalid email or password');
-    await auth.signIn(request, reply, userId);
-    return { user: await signedInUser(userId), position: null };
+    const account = await identity.verifyLogin(request.body.email, request.body.password);
+    if (!account) throw new UnauthorizedError('Invalid email or password');
+    await auth.signIn(request, reply, account.userId);
+    return { user: signedInUser(account), position: null };
   });
 
   app.post('/api/email-auth/forgot-password', {

@@ -8,17 +8,18 @@ export type PaymentCommand = CreatePayment | MarkPaid | MarkFailed;
 export interface PaymentState {
   payment: PaymentCreated['data'] | null;
   status: 'pending' | 'paid' | 'failed';
+  paidAt: string | null;
 }
 
 /** `payment-{id}`: the provider's verdict is applied once; 'failed' after 'paid' changes nothing. */
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
-  initialState: () => ({ payment: null, status: 'pending' }),
+  initialState: () => ({ payment: null, status: 'pending', paidAt: null }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'PaymentCreated':
-        return { payment: event.data, status: 'pending' };
+        return { payment: event.data, status: 'pending', paidAt: null };
       case 'PaymentSucceeded':
-        return { ...state, status: 'paid' };
+        return { ...state, status: 'paid', paidAt: event.data.paidAt };
       case 'PaymentFailed':
         return { ...state, status: 'failed' };
       default:

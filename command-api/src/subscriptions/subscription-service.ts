@@ -140,18 +140,19 @@ export class SubscriptionService {
 
   async confirmPaid(paymentId: string, verdict: { providerPaymentId: string | null; confirmedBy: 'webhook' | 'return' | 'sandbox' }): Promise<PaymentOutcome> {
     const marked = await this.onPayment(paymentId, { type: 'markPaid', ...verdict, paidAt: this.deps.now().toISOString() }, null);
-    const state = await this.loadPayment(paymentId);
-    const payment = state.payment!;
-    const paidAt = marked.events[0]?.type === 'PaymentSucceeded' ? marked.events[0].data.paidAt : this.deps.now().toISOString();
-    // A fixed command id per payment: however often this runs, the payment counts once.
-    const applied = await this.onSubscription(payment.userId, { type: 'applyPayment', userId: payment.userId, paymentId, planId: payment.planId, paidAt }, null, `apply-payment-${paymentId}`);
-    return { paymentId, status: state.status, returnUrl: payment.returnUrl, position: applied.position ?? marked.position };
+    const applied = await this.applyPaidPayment(marked.state);
+    return { paymentId, status: marked.state.status, returnUrl: marked.state.payment!.returnUrl, position: applied.position ?? marked.position };
+  }
+
+  /** Turns a paid payment into access; a fixed command id per payment makes it count once however often it runs. */
+  async applyPaidPayment(payment: PaymentState) {
+    const { paymentId, userId, planId } = payment.payment!;
+    return this.onSubscription(userId, { type: 'applyPayment', userId, paymentId, planId, paidAt: payment.paidAt! }, null, `apply-payment-${paymentId}`);
   }
 
   async confirmFailed(paymentId: string, reason: string): Promise<void> {
-    await this.onPayment(paymentId, { type: 'markFailed', reason }, null);
-    const state = await this.loadPayment(paymentId);
-    if (state.status === 'failed') await this.onSubscription(state.payment!.userId, { type: 'failRequest', paymentId }, null, `fail-payment-${paymentId}`);
+    const marked = await this.onPayment(paymentId, { type: 'markFailed', reason }, null);
+    if (marked.state.status === 'failed') await this.onSubscription(marked.state.payment!.userId, { type: 'failRequest', paymentId }, null, `fail-payment-${paymentId}`);
   }
 
   cancel(userId: string) {
