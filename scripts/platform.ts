@@ -1,21 +1,8 @@
-import { commandApi, createCommandServices, seedGroupCatalogue } from '@civitas/command-api';
+import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
-import {
-  createHttpApp,
-  createKysely,
-  createSessionAuth,
-  freePort,
-  databaseIsUp,
-  migrateToLatest,
-  migrationsPending,
-  platformMigrations,
-  projectorIsUp,
-  provideDatabase,
-  type Config,
-  type Logger,
-} from '@civitas/service-kit';
+import { createHttpApp, freePort, openServiceRuntime, projectorIsUp, type Config, type Logger } from '@civitas/service-kit';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';
@@ -51,15 +38,17 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
         return { ...requested, PORT: port, publicBaseUrl: `http://127.0.0.1:${port}` };
       })()
     : requested;
-  const database = await provideDatabase(config, log);
-  const db = createKysely(database.url, { applicationName: 'civitas-app' });
-  await migrateToLatest(db, platformMigrations);
-  const store = new PostgresEventStore({ connectionString: database.url });
+  const runtime = await openServiceRuntime('civitas-app', { migrate: true, config, log });
+  const { db, databaseUrl } = runtime;
+  const store = new PostgresEventStore({ connectionString: databaseUrl });
+  runtime.onStop(() => store.close());
   const registry = createEventRegistry();
-  const projector = new ProjectorService({ connectionString: database.url, store, db, registry, projections, log });
-  const watcher = new ProjectionWatcher(database.url, db);
-  const auth = createSessionAuth(db, config, now);
-  const { identity, subscriptions, scheduler } = createCommandServices({ store, registry, config, readModels: db.withSchema(READ_SCHEMA), now, log });
+  const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log });
+  runtime.onStop(() => projector.stop());
+  const watcher = new ProjectionWatcher(databaseUrl, db);
+  runtime.onStop(() => watcher.close());
+  const services = createCommandServices({ store, registry, config, db, readModels: db.withSchema(READ_SCHEMA), now, log });
+  runtime.onStop(() => services.stop());
 
   let ready = false;
   const app = await createHttpApp({
@@ -69,45 +58,26 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
     webRoot: options.webRoot ?? WEB_ROOT,
     logStream: options.logStream,
     healthChecks: {
-      database: databaseIsUp(db),
-      migrations: async () => !(await migrationsPending(db, platformMigrations)),
+      ...runtime.health,
       projector: async () => ready && (await projectorIsUp(db)()),
-      readModels: async () => schemaExists(db, READ_SCHEMA),
+      readModels: () => schemaExists(db, READ_SCHEMA),
     },
   });
-  await app.register(commandApi, { store, registry, identity, subscriptions, auth, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
-  await app.register(queryApi, { db, watcher, auth, paymentProviders: config.paymentProviders });
-  const sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
-  sessionSweep.unref();
+  await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
+  await app.register(queryApi, { db, watcher, auth: services.auth, paymentProviders: config.paymentProviders });
+  runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
 
   const readyPromise = (async () => {
-    const seeded = await seedGroupCatalogue(store, registry);
-    if (seeded.created > 0) log.info({ created: seeded.created }, 'group catalogue created');
-    await identity.grantConfiguredAdmins();
+    await services.start();
     await projector.start();
     await watcher.start();
-    scheduler.start(config.SCHEDULER_INTERVAL_SECONDS * 1000);
     ready = true;
     log.info({ url: `http://localhost:${port}` }, 'Civitas is ready');
   })();
   readyPromise.catch((error) => log.error({ err: error }, 'start-up failed'));
 
-  return {
-    url: `http://127.0.0.1:${port}`,
-    databaseUrl: database.url,
-    ready: readyPromise,
-    async close() {
-      clearInterval(sessionSweep);
-      await app.close();
-      await scheduler.stop();
-      await projector.stop();
-      await watcher.close();
-      await store.close();
-      await db.destroy();
-      await database.stop();
-    },
-  };
+  return { url: `http://127.0.0.1:${port}`, databaseUrl, ready: readyPromise, close: runtime.close };
 }

@@ -12,3 +12,4 @@ export * from './sessions';
 export * from './session-auth';
 export * from './csrf';
 export * from './tokens';
+export * from './service-runtime';

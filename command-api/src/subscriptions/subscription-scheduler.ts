@@ -2,6 +2,8 @@ import type { SubscriptionPaymentsTable, UsersTable } from '@civitas/projector';
 import type { Kysely } from 'kysely';
 import type { SubscriptionService } from './subscription-service';
 
+const UNDEFINED_TABLE = '42P01';
+
 interface SchedulerLog {
   error(object: object, message: string): void;
 }
@@ -26,7 +28,11 @@ export class SubscriptionScheduler {
   start(intervalMs: number): void {
     const tick = () => {
       this.running ??= this.runOnce()
-        .catch((error) => this.log.error({ err: error }, 'subscription scheduler failed; retrying next tick'))
+        .catch((error) => {
+          // Run apart, command-api may start before the projector has built the read models: nothing is due yet.
+          if ((error as { code?: string }).code === UNDEFINED_TABLE) return;
+          this.log.error({ err: error }, 'subscription scheduler failed; retrying next tick');
+        })
         .finally(() => (this.running = null));
     };
     tick();
@@ -48,6 +54,6 @@ export class SubscriptionScheduler {
     // Give the normal path a moment before repairing: it applies payments right after marking them paid.
     const stranded = await this.readModels.selectFrom('subscription_payments').select('id')
       .where('status', '=', 'paid').where('applied', '=', false).where('payment_date', '<=', new Date(now.getTime() - 30_000)).execute();
-    for (const { id } of stranded) await this.subscriptions.confirmPaid(id, { providerPaymentId: null, confirmedBy: 'return' });
+    for (const { id } of stranded) await this.subscriptions.applyPaidPayment(await this.subscriptions.loadPayment(id));
   }
 }

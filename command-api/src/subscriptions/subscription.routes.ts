@@ -3,6 +3,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CommandReply } from '../lib/command-reply';
 import { MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 import type { SubscriptionService } from './subscription-service';
 
@@ -10,8 +11,8 @@ const CreatePaymentBody = z.object({
   planId: z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: 'Unknown plan' }),
   returnUrl: z.string({ error: 'returnUrl is required' }).min(1, 'returnUrl is required').max(2000, 'returnUrl is too long'),
 });
-const PaymentReply = z.object({ paymentUrl: z.string(), paymentId: z.string(), position: z.string().nullable() });
-const OutcomeReply = z.object({ position: z.string().nullable(), returnUrl: z.string() });
+const PaymentReply = CommandReply.extend({ paymentUrl: z.string(), paymentId: z.string() });
+const OutcomeReply = CommandReply.extend({ returnUrl: z.string() });
 const PaymentParams = z.object({ paymentId: z.uuid('Payment not found') });
 
 /** returnUrl must stay on this site: a payment must never become an open redirect. */
@@ -70,7 +71,7 @@ export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, public
   });
 
   app.post('/api/subscription/cancel', {
-    schema: { tags: ['subscriptions'], summary: 'Cancel; access lasts to the end of the period', response: { 200: z.object({ position: z.string().nullable() }) } },
+    schema: { tags: ['subscriptions'], summary: 'Cancel; access lasts to the end of the period', response: { 200: CommandReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
     const { position } = await subscriptions.cancel(userId);

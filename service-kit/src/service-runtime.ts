@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from './config';
+import { createKysely, migrateToLatest, migrationsPending, provideDatabase } from './database';
+import { databaseIsUp } from './health';
+import { createLogger, type Logger } from './logger';
+import { platformMigrations } from './migrations';
+import { stopOnSignals } from './shutdown';
+
+export interface ServiceRuntime {
+  config: Config;
+  log: Logger;
+  databaseUrl: string;
+  db: Kysely<any>;
+  health: { database: () => Promise<boolean>; migrations: () => Promise<boolean> };
+  /** Registers something to stop; they stop last-registered first, before the database closes. */
+  onStop(stop: () => Promise<unknown> | unknown): void;
+  close(): Promise<void>;
+  /** Closes everything on SIGINT/SIGTERM. */
+  stopOnSignals(): void;
+}
+
+/** What every process starts from: configuration, logger, the database (embedded or DATABASE_URL), migrations. */
+export async function openServiceRuntime(applicationName: string, options: { migrate: boolean; config?: Config; log?: Logger }): Promise<ServiceRuntime> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const database = await provideDatabase(config, log);
+  const db = createKysely(database.url, { applicationName });
+  if (options.migrate) await migrateToLatest(db, platformMigrations);
+  const stops: Array<() => Promise<unknown> | unknown> = [];
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      for (const stop of stops.reverse()) await stop();
+      await db.destroy();
+      await database.stop();
+    })());
+  return {
+    config,
+    log,
+    databaseUrl: database.url,
+    db,
+    health: { database: databaseIsUp(db), migrations: async () => !(await migrationsPending(db, platformMigrations)) },
+    onStop: (stop) => void stops.push(stop),
+    close,
+    stopOnSignals: () => stopOnSignals(close, log),
+  };
+}
