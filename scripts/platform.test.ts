@@ -47,7 +47,7 @@ describe('the all-in-one platform', () => {
     const saudi = groups.find((group) => group.name === 'Saudi Arabia');
     expect(saudi).toMatchObject({ department: 'national', subcategory: 'saudi_arabia', subscriptionType: 'premium', type: 'national', requiresSubscription: true, memberCount: 0 });
     expect(Object.keys(saudi!).sort()).toEqual(
-      ['id', 'name', 'description', 'department', 'subcategory', 'subscriptionType', 'features', 'ownerId', 'memberCount', 'type', 'requiresSubscription', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'name', 'description', 'department', 'subcategory', 'subscriptionType', 'features', 'ownerId', 'memberCount', 'type', 'requiresSubscription', 'canParticipate', 'isMember', 'createdAt', 'updatedAt'].sort(),
     );
     expect(groups.find((group) => group.name === 'Alliance')).toMatchObject({ subscriptionType: 'elite', requiresSubscription: false });
     expect(groups.find((group) => group.name === 'Islam')).toMatchObject({ subscriptionType: 'free', requiresSubscription: false });

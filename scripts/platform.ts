@@ -47,7 +47,7 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
   runtime.onStop(() => projector.stop());
   const watcher = new ProjectionWatcher(databaseUrl, db);
   runtime.onStop(() => watcher.close());
-  const services = createCommandServices({ store, registry, config, db, readModels: db.withSchema(READ_SCHEMA), now, log });
+  const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log });
   runtime.onStop(() => services.stop());
 
   let ready = false;
@@ -64,7 +64,7 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
     },
   });
   await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
-  await app.register(queryApi, { db, watcher, auth: services.auth, paymentProviders: config.paymentProviders });
+  await app.register(queryApi, { db, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

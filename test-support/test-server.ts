@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { createLogger, loadConfig } from '@civitas/service-kit';
 import { startPlatform, type Platform } from '../scripts/platform';
@@ -5,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   baseUrl: string;
+  /** DATA_DIR of this server (mails land in its mail/ folder when no SMTP is configured). */
+  dataDir: string;
   databaseUrl: string;
   platform: Platform;
   /** Stops the platform; keeps the database unless `drop` is set (for restart tests). */
@@ -24,7 +29,9 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', ...options.env });
+  // A folder of its own: with no SMTP configured, mails are written to DATA_DIR/mail.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'civitas-test-'));
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', DATA_DIR: dataDir, ...options.env });
   const platform = await startPlatform(config, createLogger(config.LOG_LEVEL, options.logStream), { webRoot: options.webRoot, now: options.now, logStream: options.logStream });
   await platform.ready;
   let stopped = false;
@@ -32,9 +39,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (stopped) return;
     stopped = true;
     await platform.close();
+    await rm(dataDir, { recursive: true, force: true });
   };
   return {
     baseUrl: platform.url,
+    dataDir: config.DATA_DIR,
     databaseUrl: database.url,
     platform,
     stop,

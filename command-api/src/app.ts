@@ -1,24 +1,41 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventRegistry, EventStore } from '@civitas/events';
+import type { ReadModels } from '@civitas/projector';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from './identity/identity-service';
+import type { InvitationsService } from './invitations/invitations-service';
+import { invitationsRoutes } from './invitations/invitations.routes';
+import type { OpinionsService } from './opinions/opinions-service';
+import { opinionsRoutes } from './opinions/opinions.routes';
 import type { SubscriptionService } from './subscriptions/subscription-service';
 import { subscriptionRoutes } from './subscriptions/subscription.routes';
 import { identityRoutes } from './identity/identity.routes';
 import { oidcRoutes } from './identity/oidc/oidc.routes';
+import type { TopicsService } from './topics/topics-service';
+import { topicsRoutes } from './topics/topics.routes';
+import type { VerificationService } from './verification/verification-service';
+import { verificationRoutes } from './verification/verification.routes';
+import type { VotingService } from './voting/voting-service';
+import { votesRoutes } from './voting/votes.routes';
 
 export interface CommandApiOptions {
   store: EventStore;
   registry: EventRegistry;
   identity: IdentityService;
   subscriptions: SubscriptionService;
+  verification: VerificationService;
+  topics: TopicsService;
+  opinions: OpinionsService;
+  voting: VotingService;
+  invitations: InvitationsService;
   auth: SessionAuth;
   publicBaseUrl: string;
   mailConfigured: boolean;
   db: Kysely<any>;
+  readModels: Kysely<ReadModels>;
   config: Config;
 }
 
@@ -29,4 +46,9 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
   oidcRoutes(app, options);
   subscriptionRoutes(app, options);
+  verificationRoutes(app, options);
+  topicsRoutes(app, options);
+  opinionsRoutes(app, options);
+  votesRoutes(app, options);
+  invitationsRoutes(app, options);
 };

@@ -11,7 +11,7 @@ runtime.stopOnSignals();
 const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
 runtime.onStop(() => store.close());
 const registry = createEventRegistry();
-const services = createCommandServices({ store, registry, config, db, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log });
+const services = await createCommandServices({ store, registry, config, db, databaseUrl: runtime.databaseUrl, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log });
 await services.start();
 runtime.onStop(() => services.stop());
 const app = await createHttpApp({ title: 'Civitas command API', logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY, healthChecks: runtime.health });

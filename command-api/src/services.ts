@@ -1,53 +1,105 @@
 import type { EventRegistry, EventStore } from '@civitas/events';
-import type { SubscriptionPaymentsTable, UsersTable } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector';
 import type { Config } from '@civitas/service-kit/config';
+import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/personal-data';
 import type { Kysely } from 'kysely';
+import path from 'node:path';
 import { createSessionAuth } from '@civitas/service-kit/session-auth';
+import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
 import { IdentityService } from './identity/identity-service';
+import { InvitationsService } from './invitations/invitations-service';
+import { CommandBus } from './lib/command-bus';
+import { ParticipationGate } from './lib/participation-gate';
+import { PeriodicTask } from './lib/periodic-task';
+import { MailOutbox } from './mail/mail-outbox';
+import { fileTransport, smtpTransport } from './mail/mail-transport';
+import { OpinionsService } from './opinions/opinions-service';
 import { MoyasarClient } from './subscriptions/moyasar/moyasar-client';
-import { SubscriptionScheduler } from './subscriptions/subscription-scheduler';
+import { runSubscriptionChores } from './subscriptions/subscription-scheduler';
 import { SubscriptionService } from './subscriptions/subscription-service';
+import { closeExpiredTopics } from './topics/topic-closing';
+import { TopicsService } from './topics/topics-service';
+import { VerificationService } from './verification/verification-service';
+import { VotingService } from './voting/voting-service';
 
 export interface CommandServiceDependencies {
   store: EventStore;
   registry: EventRegistry;
   config: Config;
-  /** The platform database (sessions). */
+  /** The platform database (sessions, subject keys, sequences). */
   db: Kysely<any>;
+  databaseUrl: string;
   /** The read models (schema-bound), for reactors that look for due work. */
   readModels: Kysely<any>;
   now: () => Date;
   log: { error(object: object, message: string): void; info(object: object, message: string): void };
 }
 
+const PERSONAL_GROUPS_SWEEP_MS = 10 * 60_000;
+
 /** The command side's services and reactors, built once from the configuration. */
-export function createCommandServices({ store, registry, config, db, readModels, now, log }: CommandServiceDependencies) {
-  const identity = new IdentityService({ store, registry, adminEmails: config.adminEmails, now });
+export async function createCommandServices({ store, registry, config, db, databaseUrl, readModels: readModelDb, now, log }: CommandServiceDependencies) {
+  const readModels = readModelDb as Kysely<ReadModels>;
+  const bus = new CommandBus(store, registry, now);
+  const personalGroups = new PersonalGroups(bus, db);
+  const vault = new PersonalDataVault(db);
+  const identity = new IdentityService({
+    bus, adminEmails: config.adminEmails, vault,
+    // A failure here is repaired by the periodic sweep; the account itself exists.
+    onAccountCreated: (userId) => personalGroups.ensure(userId).then(({ position }) => position, (error) => {
+      log.error({ err: error }, 'personal groups not created yet');
+      return null;
+    }),
+  });
   const moyasar = config.paymentProviders.includes('moyasar')
     ? { client: new MoyasarClient(config.MOYASAR_API_URL, config.MOYASAR_SECRET_KEY!), webhookSecret: config.MOYASAR_WEBHOOK_SECRET! }
     : null;
-  const subscriptions = new SubscriptionService({ store, registry, now, publicBaseUrl: config.publicBaseUrl, moyasar, sandboxEnabled: config.paymentProviders.includes('sandbox') });
-  const scheduler = new SubscriptionScheduler(readModels as Kysely<{ users: UsersTable; subscription_payments: SubscriptionPaymentsTable }>, subscriptions, now, log);
+  const subscriptions = new SubscriptionService({ bus, publicBaseUrl: config.publicBaseUrl, moyasar, sandboxEnabled: config.paymentProviders.includes('sandbox') });
+  const gate = new ParticipationGate(bus);
+  const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY));
+  const topics = new TopicsService(bus, gate);
+  const opinions = new OpinionsService(bus, gate, topics);
+  const voting = new VotingService(bus, gate, topics, opinions, readModels);
+  const invitations = new InvitationsService(bus, gate, vault, config.publicBaseUrl);
   const auth = createSessionAuth(db, config, now);
+
+  const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
+  const chores: Array<[PeriodicTask, number]> = [
+    [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log), tick],
+    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ db, store, topics, now: now() })), log), tick],
+    // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
+    [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
+  ];
+  const outbox = new MailOutbox({
+    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log,
+    transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, 'mail'), log),
+  });
   let sessionSweep: NodeJS.Timeout | null = null;
   return {
     identity,
     subscriptions,
+    verification,
+    topics,
+    opinions,
+    voting,
+    invitations,
     auth,
+    readModels,
     /** What the command side does at start: the catalogue, configured admins, then its timers. */
     async start() {
       const seeded = await seedGroupCatalogue(store, registry);
       if (seeded.created > 0) log.info({ created: seeded.created }, 'group catalogue created');
       await identity.grantConfiguredAdmins();
-      scheduler.start(config.SCHEDULER_INTERVAL_SECONDS * 1000);
+      for (const [chore, interval] of chores) chore.start(interval);
+      outbox.start();
       sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
       sessionSweep.unref();
     },
     async stop() {
       if (sessionSweep) clearInterval(sessionSweep);
-      await scheduler.stop();
+      await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop()]);
     },
   };
 }
-export type CommandServices = ReturnType<typeof createCommandServices>;
+export type CommandServices = Awaited<ReturnType<typeof createCommandServices>>;

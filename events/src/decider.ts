@@ -28,6 +28,8 @@ export interface CommandResult<Event extends DomainEvent, State = unknown> {
   nextVersion: number;
   /** Position of the last event appended, or null when the command changed nothing. */
   position: Position | null;
+  /** True when this command id had already been applied: its earlier events are answered again, nothing is appended. */
+  replayed: boolean;
 }
 
 const EVENT_ID_NAMESPACE = '1b6f5a3e-4f0c-4d4e-9c55-5a1f4cc2b7e1';
@@ -44,9 +46,49 @@ export function fold<Event extends DomainEvent, State>(
   return events.reduce(decider.evolve, decider.initialState());
 }
 
+/** What a stream's events amount to, kept between commands so a hot stream need not be read again. */
+export interface StreamSnapshot<Event extends DomainEvent, State> {
+  version: number;
+  state: State;
+  /** The commands already applied to the stream, with what they appended. */
+  commands: ReadonlyMap<string, { events: Event[]; position: Position }>;
+}
+
+/** Where handleCommand keeps snapshots; keyed by stream and by the decider that folded it. */
+export interface SnapshotCache {
+  get(streamId: string, decider: object): StreamSnapshot<any, any> | undefined;
+  set(streamId: string, decider: object, snapshot: StreamSnapshot<any, any>): void;
+  delete(streamId: string, decider: object): void;
+}
+
+async function readSnapshot<Event extends DomainEvent, State>(
+  store: EventStore,
+  registry: EventRegistry,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+): Promise<StreamSnapshot<Event, State>> {
+  const stream = await store.readStream(streamId);
+  const commands = new Map<string, { events: Event[]; position: Position }>();
+  let state = decider.initialState();
+  for (const recorded of stream.events) {
+    const event = registry.decode(recorded) as Event;
+    state = decider.evolve(state, event);
+    const commandId = recorded.metadata.commandId;
+    if (!commandId) continue;
+    const applied = commands.get(commandId) ?? { events: [], position: recorded.position };
+    commands.set(commandId, { events: [...applied.events, event], position: recorded.position });
+  }
+  return { version: stream.version, state, commands };
+}
+
 /**
  * Reads the stream, folds it, decides and appends with the expected version; a version
  * conflict means someone else wrote first, so it decides again on the fresh state.
+ *
+ * With a snapshot cache, a stream this process wrote last is not read again: the append's
+ * expected version proves the snapshot current, and a conflict reads the stream afresh. A
+ * refusal or a no-op is only ever answered on state read from the store, since a snapshot may
+ * miss what another process wrote.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -55,15 +97,30 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; snapshots?: SnapshotCache } = {},
 ): Promise<CommandResult<Event, State>> {
   const maxAttempts = options.maxAttempts ?? 5;
+  const cache = options.snapshots;
+  let snapshot = cache?.get(streamId, decider) as StreamSnapshot<Event, State> | undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const stream = await store.readStream(streamId);
-    const history = stream.events.map((event) => registry.decode(event) as Event);
-    const current = fold(decider, history);
-    const events = decider.decide(command, current);
-    if (events.length === 0) return { events, state: current, nextVersion: stream.version, position: null };
+    const cached = snapshot !== undefined;
+    const current = snapshot ?? (await readSnapshot(store, registry, streamId, decider));
+    snapshot = undefined;
+    // A command is applied once: a repeat (a retried request, the same Idempotency-Key) gets the first answer.
+    const earlier = current.commands.get(context.commandId);
+    if (earlier) return { events: earlier.events, state: current.state, nextVersion: current.version, position: earlier.position, replayed: true };
+    let events: Event[];
+    try {
+      events = decider.decide(command, current.state);
+    } catch (error) {
+      if (cached) continue;
+      throw error;
+    }
+    if (events.length === 0) {
+      if (cached) continue;
+      cache?.set(streamId, decider, current);
+      return { events, state: current.state, nextVersion: current.version, position: null, replayed: false };
+    }
     const metadata: EventMetadata = {
       actorId: context.actorId,
       commandId: context.commandId,
@@ -81,10 +138,52 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       };
     });
     try {
-      const result = await store.append(streamId, newEvents, stream.version === 0 ? 'no_stream' : stream.version);
-      return { events, state: events.reduce(decider.evolve, current), ...result };
+      const result = await store.append(streamId, newEvents, current.version === 0 ? 'no_stream' : current.version);
+      const state = events.reduce(decider.evolve, current.state);
+      // The snapshot belongs to the cache alone (callers queue commands per stream), so it grows in place.
+      (current.commands as Map<string, { events: Event[]; position: Position }>).set(context.commandId, { events, position: result.position });
+      cache?.set(streamId, decider, { version: result.nextVersion, state, commands: current.commands });
+      return { events, state, ...result, replayed: false };
     } catch (error) {
+      cache?.delete(streamId, decider);
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;
     }
+  }
+}
+
+/** A snapshot cache that keeps the most recently used streams, up to a bound. */
+export class BoundedSnapshotCache implements SnapshotCache {
+  private readonly snapshots = new Map<string, StreamSnapshot<any, any>>();
+  private readonly deciderIds = new WeakMap<object, number>();
+  private nextDeciderId = 0;
+
+  constructor(private readonly maxStreams = 20_000) {}
+
+  get(streamId: string, decider: object) {
+    const key = this.key(streamId, decider);
+    const snapshot = this.snapshots.get(key);
+    if (snapshot) {
+      // Most recently used last, so the oldest is evicted first.
+      this.snapshots.delete(key);
+      this.snapshots.set(key, snapshot);
+    }
+    return snapshot;
+  }
+
+  set(streamId: string, decider: object, snapshot: StreamSnapshot<any, any>) {
+    const key = this.key(streamId, decider);
+    this.snapshots.delete(key);
+    this.snapshots.set(key, snapshot);
+    if (this.snapshots.size > this.maxStreams) this.snapshots.delete(this.snapshots.keys().next().value!);
+  }
+
+  delete(streamId: string, decider: object) {
+    this.snapshots.delete(this.key(streamId, decider));
+  }
+
+  private key(streamId: string, decider: object): string {
+    let id = this.deciderIds.get(decider);
+    if (id === undefined) this.deciderIds.set(decider, (id = this.nextDeciderId++));
+    return `${id}\u0000${streamId}`;
   }
 }

@@ -39,6 +39,18 @@ export class ConflictError extends DomainError {
   }
 }
 
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super(message, 410);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string) {
+    super(message, 429);
+  }
+}
+
 export class ServiceUnavailableError extends DomainError {
   constructor(
     message: string,

@@ -7,3 +7,11 @@ export const externalIdentityStream = (identityHash: string) => `external-identi
 export const passwordResetStream = (tokenHash: string) => `password-reset-${tokenHash}`;
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 export const webhookDeliveryStream = (provider: string, deliveryHash: string) => `webhook-${provider}-${deliveryHash}`;
+export const topicStream = (topicId: string) => `topic-${topicId}`;
+export const opinionStream = (opinionId: string) => `opinion-${opinionId}`;
+export const voteStream = (opinionId: string, userId: string) => `vote-${opinionId}-${userId}`;
+/** Keyed by a keyed hash of country and id, so stream names never carry a national id. */
+export const nationalIdStream = (keyedHash: string) => `national-id-${keyedHash}`;
+export const invitationStream = (invitationId: string) => `invitation-${invitationId}`;
+/** One stream per event that calls for a mail: it records that the mail went out. */
+export const mailStream = (sourceEventId: string) => `mail-${sourceEventId}`;

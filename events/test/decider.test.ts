@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eventIdFor, handleCommand, type Decider } from '../src/decider';
+import { BoundedSnapshotCache, eventIdFor, handleCommand, type Decider } from '../src/decider';
 import { ConflictError } from '../src/errors';
 import { EventRegistry, defineEvent, type EventOf } from '../src/registry';
 import { createPostgresStore, type StoreFixture } from './postgres-store.fixture';
@@ -45,6 +45,38 @@ describe('handleCommand', () => {
     await fixture.store.append(stream, [{ id: eventIdFor(same.commandId, 0), type: 'CounterIncremented', data: { by: 2 } }], 0).catch(() => undefined);
     expect((await fixture.store.readStream(stream)).version).toBe(1);
     expect(first.position).toBe(events[0]!.position);
+  });
+
+  it('applies a command id once: repeats, even concurrent ones, answer the first result', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const same = context();
+    const results = await Promise.all(Array.from({ length: 20 }, () => handleCommand(fixture.store, registry, stream, counter, { by: 3, max: 100 }, same, { maxAttempts: 50 })));
+    const read = await fixture.store.readStream(stream);
+    expect(read.version).toBe(1);
+    // Those that raced the first append were absorbed by the store's idempotent append of the same event ids.
+    expect(results.some((result) => result.replayed)).toBe(true);
+    expect(new Set(results.map((result) => result.position))).toEqual(new Set([read.events[0]!.position]));
+    expect(results.every((result) => result.state === 3)).toBe(true);
+  });
+
+  it('skips reading a stream it wrote last, and reads it again when another writer moved it on', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const snapshots = new BoundedSnapshotCache();
+    let reads = 0;
+    const counting = Object.create(fixture.store, { readStream: { value: (id: string) => ((reads += 1), fixture.store.readStream(id)) } });
+    await handleCommand(counting, registry, stream, counter, { by: 1, max: 100 }, context(), { snapshots });
+    await handleCommand(counting, registry, stream, counter, { by: 1, max: 100 }, context(), { snapshots });
+    expect(reads).toBe(1);
+    // Someone else appends: the snapshot's expected version fails, the stream is read afresh.
+    await handleCommand(fixture.store, registry, stream, counter, { by: 5, max: 100 }, context());
+    const third = await handleCommand(counting, registry, stream, counter, { by: 1, max: 100 }, context(), { snapshots });
+    expect(third.state).toBe(8);
+    expect(reads).toBe(2);
+    // A refusal is only given on state read from the store: a stale snapshot is checked first.
+    await handleCommand(fixture.store, registry, stream, counter, { by: -8, max: 100 }, context());
+    const allowed = await handleCommand(counting, registry, stream, counter, { by: 95, max: 100 }, context(), { snapshots });
+    expect(allowed.state).toBe(95);
+    expect(reads).toBe(3);
   });
 
   it('refuses events that do not match their schema', async () => {

@@ -1,7 +1,15 @@
 import { groupsProjection } from './groups/groups.projection';
 import { usersProjection } from './identity/users.projection';
+import { invitationsProjection } from './invitations/invitations.projection';
+import { opinionsProjection } from './opinions/opinions.projection';
+import { participationProjection } from './profiles/participation.projection';
 import { subscriptionPaymentsProjection } from './subscriptions/subscription-payments.projection';
+import { topicsProjection } from './topics/topics.projection';
+import { userVerificationsProjection } from './verification/user-verifications.projection';
 import type { Projection } from './projection';
 
 /** Every projection of the platform; features add theirs here. */
-export const projections: readonly Projection[] = [groupsProjection, usersProjection, subscriptionPaymentsProjection];
+export const projections: readonly Projection[] = [
+  groupsProjection, usersProjection, subscriptionPaymentsProjection, userVerificationsProjection, topicsProjection, opinionsProjection, participationProjection,
+  invitationsProjection,
+];

@@ -58,7 +58,7 @@ describe('ProjectionRunner', () => {
     await catchUpTo(projector, position);
     await eventually(async () => notices.length, (count) => count > 0, 2000);
     await listener.end();
-    expect(notices).toEqual([{ position, projections: ['groups', 'users', 'subscription_payments'], changes: { groups: [5] } }]);
+    expect(notices).toEqual([{ position, projections: projections.map((projection) => projection.name), changes: { groups: [5] } }]);
   });
 
   it('skips an event it cannot decode instead of stalling', async () => {

@@ -1,26 +1,40 @@
-import { READ_SCHEMA } from '@civitas/projector';
+import { READ_SCHEMA, type ReadModels } from '@civitas/projector';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { groupsRoutes } from './groups/groups.routes';
+import { invitationsRoutes } from './invitations/invitations.routes';
 import { authUserRoutes } from './identity/auth-user.routes';
+import { userStatsRoutes } from './profiles/user-stats.routes';
 import { paymentRoutes } from './subscriptions/payments.routes';
+import { topicsRoutes } from './topics/topics.routes';
+import { verificationsRoutes } from './verification/verifications.routes';
 import type { ProjectionWatcher } from './lib/projection-watcher';
 import { registerReadYourWrites } from './lib/read-your-writes';
+import type { QueryContext } from './lib/viewer';
 
 export interface QueryApiOptions {
   db: Kysely<any>;
   watcher: ProjectionWatcher;
   auth: SessionAuth;
   paymentProviders: ReadonlyArray<'moyasar' | 'sandbox'>;
+  /** The origin invitation links name. */
+  publicBaseUrl: string;
+  /** The clock that tells whether a topic or an invitation is still open; tests inject one. */
+  now?: () => Date;
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now }) => {
   const app = zodRoutes(instance);
   registerReadYourWrites(app, watcher);
-  const readModels = db.withSchema(READ_SCHEMA);
-  groupsRoutes(app, readModels);
-  authUserRoutes(app, readModels, auth);
+  const readModels = db.withSchema(READ_SCHEMA) as Kysely<ReadModels>;
+  const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()) };
+  groupsRoutes(app, context);
+  authUserRoutes(app, context);
+  verificationsRoutes(app, context);
+  userStatsRoutes(app, context);
+  topicsRoutes(app, context);
+  invitationsRoutes(app, { ...context, db, publicBaseUrl });
   paymentRoutes(app, readModels, auth, paymentProviders);
 };

@@ -1,4 +1,3 @@
 export * from './app';
 export * from './lib/projection-watcher';
 export * from './lib/read-your-writes';
-export * from './groups/group.schema';

@@ -16,6 +16,6 @@ const app = await createHttpApp({
   trustProxy: config.TRUST_PROXY,
   healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(db, READ_SCHEMA) },
 });
-await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders });
+await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl });
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });

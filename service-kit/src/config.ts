@@ -24,7 +24,9 @@ const ConfigSchema = z.object({
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   /** The no-network sandbox provider: on by default only while no real provider is configured. */
   PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** How often reactors look for due work (subscription expiry). */
+  /** Key of the keyed hash that keeps national ids unique per country; made and kept in the database when unset. */
+  NATIONAL_ID_HASH_KEY: z.string().min(32, 'NATIONAL_ID_HASH_KEY must have at least 32 characters').optional(),
+  /** How often reactors look for due work (subscription expiry, topic closing). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -13,3 +13,4 @@ export * from './session-auth';
 export * from './csrf';
 export * from './tokens';
 export * from './service-runtime';
+export * from './personal-data';

@@ -1,9 +1,29 @@
 import { eventStoreMigrations } from '@civitas/events';
-import type { Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { personalDataMigrations } from './personal-data';
 import { sessionMigrations } from './sessions.migrations';
 
 /** Every schema migration of the platform, applied in name order; read models are rebuilt, not migrated. */
 export const platformMigrations: Record<string, Migration> = {
   ...eventStoreMigrations,
   ...sessionMigrations,
+  ...personalDataMigrations,
+  '2026_11_23_002_personal_group_ids': {
+    async up(db: Kysely<any>) {
+      // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.
+      await sql`create sequence personal_group_ids start 10000`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop sequence personal_group_ids`.execute(db);
+    },
+  },
+  '2026_11_23_003_reactor_checkpoints': {
+    async up(db: Kysely<any>) {
+      // How far each reactor that follows the whole store (the mail outbox) has got.
+      await sql`create table reactor_checkpoints (name text primary key, position text not null)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table reactor_checkpoints`.execute(db);
+    },
+  },
 };

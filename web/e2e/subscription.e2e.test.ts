@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../../test-support/test-server';
 import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
 // One member buys the monthly plan through the sandbox provider (the test server has no
 // real payment provider configured, so the sandbox is on), then cancels it. Each step
@@ -70,6 +71,15 @@ describe('subscription journey', () => {
     await region('Premium Active').waitFor();
     expect(await region('Premium Active').getByText(/^Next renewal: /).textContent()).toMatch(DISPLAY_DATE);
     expect(await region('Upgrade to Premium').count()).toBe(0);
+  });
+
+  it('then, verified as a citizen, creates a law amendment in their national group', async () => {
+    await verifyThroughUi(page, 'Saudi Arabia', '1077665544');
+    await page.getByRole('region', { name: 'Your Country' }).getByRole('article', { name: 'Saudi Arabia' }).getByRole('link', { name: 'Join Discussion' }).click();
+    await page.waitForURL(/\/group\/1682$/);
+    await createTopicThroughUi(page, 'Subsidise public transport passes', 'Monthly passes should cost half for students, pensioners and apprentices.');
+    expect(await page.getByText('Law Amendment').first().isVisible()).toBe(true);
+    await page.goto(server.baseUrl + '/');
   });
 
   it('shows the subscription on the profile: Active, with the next renewal date', async () => {

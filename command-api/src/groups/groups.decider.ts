@@ -1,17 +1,31 @@
-import { ConflictError, type Decider, type GroupCreated } from '@civitas/events';
-import type { CatalogueGroup } from '@civitas/events';
+import { ConflictError, ForbiddenError, NotFoundError, type CatalogueGroup, type Decider, type GroupEvent } from '@civitas/events';
 
+/** Catalogue groups have no owner; a personal group's owner joins it as it is created. */
 export type CreateGroup = { type: 'createGroup'; group: CatalogueGroup };
-export type GroupCommand = CreateGroup;
-export type GroupState = { exists: boolean; definition: CatalogueGroup | null };
+export type JoinGroup = { type: 'joinGroup'; userId: string };
+export type RemoveMember = { type: 'removeMember'; userId: string; reason: 'cut' | 'fired'; removedBy: string };
+export type GroupCommand = CreateGroup | JoinGroup | RemoveMember;
 
-/** Group lifecycle; memberships and leaders join this stream with their features. */
-export const groupsDecider: Decider<GroupCommand, GroupCreated, GroupState> = {
-  initialState: () => ({ exists: false, definition: null }),
+export const NOT_A_MEMBER = 'This person is not a member of the group.';
+export interface GroupState {
+  exists: boolean;
+  definition: CatalogueGroup | null;
+  members: Record<string, { role: 'owner' | 'member'; isLeader: boolean }>;
+}
+
+/** `group-{id}`: the group's lifecycle and memberships. */
+export const groupsDecider: Decider<GroupCommand, GroupEvent, GroupState> = {
+  initialState: () => ({ exists: false, definition: null, members: {} }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'GroupCreated':
-        return { exists: true, definition: event.data };
+        return { ...state, exists: true, definition: event.data };
+      case 'GroupMemberJoined':
+        return { ...state, members: { ...state.members, [event.data.userId]: { role: event.data.role, isLeader: event.data.isLeader } } };
+      case 'GroupMemberLeft': {
+        const { [event.data.userId]: _gone, ...members } = state.members;
+        return { ...state, members };
+      }
       default:
         return state;
     }
@@ -19,10 +33,26 @@ export const groupsDecider: Decider<GroupCommand, GroupCreated, GroupState> = {
   decide: (command, state) => {
     switch (command.type) {
       case 'createGroup': {
-        if (!state.exists) return [{ type: 'GroupCreated', data: command.group }];
-        // Creating the same group again is a no-op, so a restart adds nothing.
-        if (state.definition?.name === command.group.name && state.definition.department === command.group.department) return [];
-        throw new ConflictError(`Group ${command.group.groupId} already exists as ${state.definition?.name}`);
+        const { group } = command;
+        if (state.exists) {
+          // Creating the same group again is a no-op, so a restart adds nothing.
+          if (state.definition?.name === group.name && state.definition.department === group.department) return [];
+          throw new ConflictError(`Group ${group.groupId} already exists as ${state.definition?.name}`);
+        }
+        const created: GroupEvent = { type: 'GroupCreated', data: group };
+        if (!group.ownerId) return [created];
+        return [created, { type: 'GroupMemberJoined', data: { groupId: group.groupId, userId: group.ownerId, role: 'owner', isLeader: false } }];
+      }
+      case 'joinGroup': {
+        if (!state.definition) throw new NotFoundError('Group not found');
+        if (state.members[command.userId]) return [];
+        return [{ type: 'GroupMemberJoined', data: { groupId: state.definition.groupId, userId: command.userId, role: 'member', isLeader: false } }];
+      }
+      case 'removeMember': {
+        const member = state.members[command.userId];
+        if (!state.definition || !member) throw new NotFoundError(NOT_A_MEMBER);
+        if (member.role === 'owner') throw new ForbiddenError('The owner cannot be removed from their own group.');
+        return [{ type: 'GroupMemberLeft', data: { groupId: state.definition.groupId, userId: command.userId, reason: command.reason, removedBy: command.removedBy } }];
       }
     }
   },

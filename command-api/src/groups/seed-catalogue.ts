@@ -16,7 +16,7 @@ export async function seedGroupCatalogue(store: EventStore, registry: EventRegis
         actorId: null,
         time: now().toISOString(),
       });
-      if (result.position) {
+      if (result.position && !result.replayed) {
         created += 1;
         if (position === null || result.position > position) position = result.position;
       }

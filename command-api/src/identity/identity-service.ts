@@ -4,18 +4,17 @@ import {
   emailStream,
   externalIdentityStream,
   fold,
-  handleCommand,
   normalizeEmail,
   passwordResetStream,
   userStream,
-  type CommandContext,
-  type EventRegistry,
-  type EventStore,
+  type Decider,
+  type DomainEvent,
   type Position,
   type ReservationEvent,
-  type UserEvent,
 } from '@civitas/events';
+import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { randomToken, sha256 } from '@civitas/service-kit/tokens';
+import type { CommandBus } from '../lib/command-bus';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordResetDecider } from './password-reset.decider';
 import { reservationDecider } from './reservation.decider';
@@ -26,10 +25,11 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 const ABANDONED_RESERVATION_MS = 60_000;
 
 export interface IdentityDependencies {
-  store: EventStore;
-  registry: EventRegistry;
+  bus: CommandBus;
   adminEmails: readonly string[];
-  now: () => Date;
+  vault: PersonalDataVault;
+  /** Runs after an account is created (the member's personal groups); must not throw. Answers its last position. */
+  onAccountCreated?: (userId: string) => Promise<Position | null>;
 }
 
 export interface ExternalProfile {
@@ -40,6 +40,12 @@ export interface ExternalProfile {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+}
+
+/** The account's e-mail and names in clear (events hold them sealed, or in clear before sealing existed). */
+export async function revealUser(vault: PersonalDataVault, userId: string, state: UserState): Promise<UserState> {
+  const [email, firstName, lastName] = await vault.revealAll(userId, [state.email, state.firstName, state.lastName]);
+  return { ...state, email, firstName, lastName };
 }
 
 export interface Account {
@@ -106,8 +112,10 @@ export class IdentityService {
     const token = randomToken();
     const account = await this.findAccountByEmail(normalizeEmail(email));
     if (account) {
-      const expiresAt = new Date(this.deps.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
-      await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'requestReset', userId: account.userId, expiresAt }, null);
+      const expiresAt = new Date(this.deps.bus.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
+      // Sealed with the member's key: the mail outbox writes the link; erasure makes it unreadable.
+      const tokenSealed = await this.deps.vault.seal(account.userId, token);
+      await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'requestReset', userId: account.userId, expiresAt, tokenSealed }, null);
     }
     return token;
   }
@@ -115,7 +123,7 @@ export class IdentityService {
   /** Uses the reset link once and sets the new password; returns the account's id. */
   async resetPassword(token: string, password: string): Promise<{ userId: string; position: Position | null }> {
     const passwordHash = await hashPassword(password);
-    const completed = await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'completeReset', now: this.deps.now().toISOString() }, null);
+    const completed = await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'completeReset', now: this.deps.bus.now().toISOString() }, null);
     const userId = completed.events[0]!.data.userId;
     const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'reset' }, userId);
     return { userId, position: changed.position };
@@ -135,16 +143,20 @@ export class IdentityService {
   }
 
   async loadAccount(userId: string): Promise<Account | null> {
-    const stream = await this.deps.store.readStream(userStream(userId));
-    if (stream.version === 0) return null;
-    const state = fold(userDecider, stream.events.map((event) => this.deps.registry.decode(event) as UserEvent));
-    return { userId, state };
+    const { state, version } = await this.deps.bus.load(userStream(userId), userDecider);
+    if (version === 0) return null;
+    return { userId, state: await revealUser(this.deps.vault, userId, state) };
   }
 
+  /** The e-mail and names enter the event sealed with the member's own key (erasure deletes the key). */
   private async createUser(registration: RegisterUser['registration'], actorId: string | null) {
+    const { userId } = registration;
     const roles = this.deps.adminEmails.includes(registration.email) ? (['admin'] as const) : [];
-    const result = await this.execute(userStream(registration.userId), userDecider, { type: 'registerUser', registration, roles: [...roles] }, actorId ?? registration.userId);
-    return { account: { userId: registration.userId, state: result.state }, position: result.position };
+    const [email, firstName, lastName] = await this.deps.vault.sealAll(userId, [registration.email, registration.firstName, registration.lastName]);
+    const sealed = { ...registration, email, firstName, lastName };
+    const result = await this.execute(userStream(userId), userDecider, { type: 'registerUser', registration: sealed, roles: [...roles] }, actorId ?? userId);
+    const followUp = await this.deps.onAccountCreated?.(userId);
+    return { account: { userId, state: await revealUser(this.deps.vault, userId, result.state) }, position: followUp ?? result.position };
   }
 
   private async reserveEmail(email: string, userId: string): Promise<void> {
@@ -158,25 +170,18 @@ export class IdentityService {
   }
 
   private async reservationAbandoned(stream: string): Promise<boolean> {
-    const read = await this.deps.store.readStream(stream);
+    const read = await this.deps.bus.store.readStream(stream);
     const last = read.events.at(-1);
-    const holder = fold(reservationDecider, read.events.map((event) => this.deps.registry.decode(event) as ReservationEvent)).userId;
+    const holder = fold(reservationDecider, read.events.map((event) => this.deps.bus.registry.decode(event) as ReservationEvent)).userId;
     if (!last || !holder || (await this.loadAccount(holder))) return false;
-    return this.deps.now().getTime() - last.recordedAt.getTime() > ABANDONED_RESERVATION_MS;
+    return this.deps.bus.now().getTime() - last.recordedAt.getTime() > ABANDONED_RESERVATION_MS;
   }
 
   private async holderOf(stream: string): Promise<string | null> {
-    const read = await this.deps.store.readStream(stream);
-    return fold(reservationDecider, read.events.map((event) => this.deps.registry.decode(event) as ReservationEvent)).userId;
+    return (await this.deps.bus.load(stream, reservationDecider)).state.userId;
   }
 
-  private execute<Command, Event extends { type: string; data: unknown }, State>(
-    streamId: string,
-    decider: Parameters<typeof handleCommand<Command, Event, State>>[3],
-    command: Command,
-    actorId: string | null,
-  ) {
-    const context: CommandContext = { commandId: randomUUID(), actorId, time: this.deps.now().toISOString() };
-    return handleCommand(this.deps.store, this.deps.registry, streamId, decider, command, context);
+  private execute<Command, Event extends DomainEvent, State>(streamId: string, decider: Decider<Command, Event, State>, command: Command, actorId: string | null) {
+    return this.deps.bus.run(streamId, decider, command, { actorId });
   }
 }

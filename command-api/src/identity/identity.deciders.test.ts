@@ -46,7 +46,7 @@ describe('reservation decider', () => {
 
 describe('password reset decider', () => {
   const spec = deciderSpec(passwordResetDecider);
-  const requested = { type: 'PasswordResetRequested' as const, data: { userId: ada, expiresAt: '2026-11-22T10:30:00.000Z' } };
+  const requested = { type: 'PasswordResetRequested' as const, data: { userId: ada, expiresAt: '2026-11-22T10:30:00.000Z', tokenSealed: 'v1.sealed' } };
   it('completes a live link once', () => {
     spec.given([requested]).when({ type: 'completeReset', now: '2026-11-22T10:00:00.000Z' }).then([{ type: 'PasswordResetCompleted', data: { userId: ada } }]);
     spec.given([requested, { type: 'PasswordResetCompleted', data: { userId: ada } }]).when({ type: 'completeReset', now: '2026-11-22T10:00:00.000Z' }).thenThrows(ValidationError, INVALID_RESET_LINK);

@@ -2,7 +2,7 @@ import { ValidationError, type Decider, type PasswordResetEvent } from '@civitas
 
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired.';
 
-export type RequestReset = { type: 'requestReset'; userId: string; expiresAt: string };
+export type RequestReset = { type: 'requestReset'; userId: string; expiresAt: string; tokenSealed: string };
 export type CompleteReset = { type: 'completeReset'; now: string };
 export type PasswordResetCommand = RequestReset | CompleteReset;
 
@@ -29,7 +29,7 @@ export const passwordResetDecider: Decider<PasswordResetCommand, PasswordResetEv
     switch (command.type) {
       case 'requestReset':
         if (state.userId) throw new ValidationError(INVALID_RESET_LINK);
-        return [{ type: 'PasswordResetRequested', data: { userId: command.userId, expiresAt: command.expiresAt } }];
+        return [{ type: 'PasswordResetRequested', data: { userId: command.userId, expiresAt: command.expiresAt, tokenSealed: command.tokenSealed } }];
       case 'completeReset':
         if (!state.userId || state.used || Date.parse(state.expiresAt!) <= Date.parse(command.now)) throw new ValidationError(INVALID_RESET_LINK);
         return [{ type: 'PasswordResetCompleted', data: { userId: state.userId } }];

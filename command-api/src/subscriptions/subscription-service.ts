@@ -6,21 +6,16 @@ import {
   PLANS,
   UnauthorizedError,
   ValidationError,
-  fold,
-  handleCommand,
   paymentStream,
   userStream,
   webhookDeliveryStream,
   WrongExpectedVersionError,
-  type EventRegistry,
-  type EventStore,
-  type PaymentEvent,
   type PaymentProvider,
   type PlanId,
   type Position,
-  type SubscriptionEvent,
 } from '@civitas/events';
 import { sha256 } from '@civitas/service-kit/tokens';
+import type { CommandBus } from '../lib/command-bus';
 import { paymentDecider, type PaymentCommand, type PaymentState } from './payment.decider';
 import { subscriptionDecider, type SubscriptionCommand, type SubscriptionState } from './subscription.decider';
 import type { MoyasarClient } from './moyasar/moyasar-client';
@@ -29,9 +24,7 @@ import { FAILED_EVENTS, PAID_EVENTS, webhookTokenMatches, type MoyasarWebhookBod
 export const PROVIDER_UNAVAILABLE = 'This payment method is not available.';
 
 export interface SubscriptionDependencies {
-  store: EventStore;
-  registry: EventRegistry;
-  now: () => Date;
+  bus: CommandBus;
   publicBaseUrl: string;
   moyasar: { client: MoyasarClient; webhookSecret: string } | null;
   sandboxEnabled: boolean;
@@ -139,7 +132,7 @@ export class SubscriptionService {
   }
 
   async confirmPaid(paymentId: string, verdict: { providerPaymentId: string | null; confirmedBy: 'webhook' | 'return' | 'sandbox' }): Promise<PaymentOutcome> {
-    const marked = await this.onPayment(paymentId, { type: 'markPaid', ...verdict, paidAt: this.deps.now().toISOString() }, null);
+    const marked = await this.onPayment(paymentId, { type: 'markPaid', ...verdict, paidAt: this.deps.bus.now().toISOString() }, null);
     const applied = await this.applyPaidPayment(marked.state);
     return { paymentId, status: marked.state.status, returnUrl: marked.state.payment!.returnUrl, position: applied.position ?? marked.position };
   }
@@ -156,31 +149,29 @@ export class SubscriptionService {
   }
 
   cancel(userId: string) {
-    return this.onSubscription(userId, { type: 'cancelSubscription', now: this.deps.now().toISOString() }, userId);
+    return this.onSubscription(userId, { type: 'cancelSubscription', now: this.deps.bus.now().toISOString() }, userId);
   }
 
   /** Ends access whose period is over; safe to repeat (the decider does nothing twice). */
   expire(userId: string) {
-    return this.onSubscription(userId, { type: 'expireSubscription', now: this.deps.now().toISOString() }, null);
+    return this.onSubscription(userId, { type: 'expireSubscription', now: this.deps.bus.now().toISOString() }, null);
   }
 
   async loadPayment(paymentId: string): Promise<PaymentState> {
-    const stream = await this.deps.store.readStream(paymentStream(paymentId));
-    return fold(paymentDecider, stream.events.map((event) => this.deps.registry.decode(event) as PaymentEvent));
+    return (await this.deps.bus.load(paymentStream(paymentId), paymentDecider)).state;
   }
 
   async loadSubscription(userId: string): Promise<SubscriptionState> {
-    const stream = await this.deps.store.readStream(userStream(userId));
-    return fold(subscriptionDecider, stream.events.map((event) => this.deps.registry.decode(event) as SubscriptionEvent));
+    return (await this.deps.bus.load(userStream(userId), subscriptionDecider)).state;
   }
 
   private async recordDelivery(provider: PaymentProvider, deliveryId: string, deliveryType: string, paymentId: string | null) {
     try {
-      await this.deps.store.append(webhookDeliveryStream(provider, sha256(deliveryId)), [{
+      await this.deps.bus.store.append(webhookDeliveryStream(provider, sha256(deliveryId)), [{
         id: randomUUID(),
         type: 'WebhookDeliveryReceived',
         data: { provider, deliveryType, paymentId },
-        metadata: { time: this.deps.now().toISOString(), schemaVersion: 1, actorId: null },
+        metadata: { time: this.deps.bus.now().toISOString(), schemaVersion: 1, actorId: null },
       }], 'no_stream');
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error; // a redelivery: recorded already
@@ -188,14 +179,10 @@ export class SubscriptionService {
   }
 
   private onPayment(paymentId: string, command: PaymentCommand, actorId: string | null) {
-    return handleCommand(this.deps.store, this.deps.registry, paymentStream(paymentId), paymentDecider, command, this.context(actorId));
+    return this.deps.bus.run(paymentStream(paymentId), paymentDecider, command, { actorId });
   }
 
   private onSubscription(userId: string, command: SubscriptionCommand, actorId: string | null, commandId?: string) {
-    return handleCommand(this.deps.store, this.deps.registry, userStream(userId), subscriptionDecider, command, this.context(actorId, commandId));
-  }
-
-  private context(actorId: string | null, commandId: string = randomUUID()) {
-    return { commandId, actorId, time: this.deps.now().toISOString() };
+    return this.deps.bus.run(userStream(userId), subscriptionDecider, command, { actorId, commandId });
   }
 }

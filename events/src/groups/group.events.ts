@@ -5,6 +5,12 @@ export const GROUP_DEPARTMENTS = ['family', 'friends', 'business', 'religion', '
 export const Department = z.enum(GROUP_DEPARTMENTS);
 export type Department = z.infer<typeof Department>;
 
+export const PERSONAL_DEPARTMENTS = ['family', 'friends', 'business'] as const;
+export const PersonalDepartment = z.enum(PERSONAL_DEPARTMENTS);
+export type PersonalDepartment = z.infer<typeof PersonalDepartment>;
+export const isPersonalDepartment = (department: Department): department is PersonalDepartment =>
+  (PERSONAL_DEPARTMENTS as readonly string[]).includes(department);
+
 export const SubscriptionType = z.enum(['free', 'premium', 'elite']);
 export type SubscriptionType = z.infer<typeof SubscriptionType>;
 
@@ -20,7 +26,31 @@ export const GroupCreatedData = z.object({
 });
 
 export const GroupCreated = defineEvent('GroupCreated', GroupCreatedData);
-export type GroupCreated = EventOf<typeof GroupCreated>;
+/** `group-{id}`: someone became a member (the owner of a personal group at its creation, an invitee on acceptance). */
+export const GroupMemberJoined = defineEvent('GroupMemberJoined', z.object({
+  groupId: z.number().int().positive(),
+  userId: z.uuid(),
+  role: z.enum(['owner', 'member']),
+  isLeader: z.boolean(),
+}));
+/** `group-{id}`: a membership ended; the member can no longer participate. */
+export const GroupMemberLeft = defineEvent('GroupMemberLeft', z.object({
+  groupId: z.number().int().positive(),
+  userId: z.uuid(),
+  reason: z.enum(['cut', 'fired', 'left']),
+  removedBy: z.uuid().nullable(),
+}));
+/** `user-{id}`: the numbers of a member's own Family, Friends and Business groups, fixed once. */
+export const PersonalGroupsAssigned = defineEvent('PersonalGroupsAssigned', z.object({
+  userId: z.uuid(),
+  family: z.number().int().positive(),
+  friends: z.number().int().positive(),
+  business: z.number().int().positive(),
+}));
 
-export type GroupEvent = GroupCreated;
-export const groupEvents = [GroupCreated];
+export type GroupCreated = EventOf<typeof GroupCreated>;
+export type GroupMemberJoined = EventOf<typeof GroupMemberJoined>;
+export type GroupMemberLeft = EventOf<typeof GroupMemberLeft>;
+export type PersonalGroupsAssigned = EventOf<typeof PersonalGroupsAssigned>;
+export type GroupEvent = GroupCreated | GroupMemberJoined | GroupMemberLeft;
+export const groupEvents = [GroupCreated, GroupMemberJoined, GroupMemberLeft, PersonalGroupsAssigned];

@@ -23,9 +23,16 @@ export const AuthUser = z.object({
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
   bannedAt: z.string().nullable(),
+  /** True once any nationality is approved; country is the first approved one, nationalId its id (the owner's own). */
   isVerified: z.boolean(),
   country: z.string().nullable(),
-  verifications: z.array(z.object({ country: z.string() })),
+  nationalId: z.string().nullable(),
+  verifications: z.array(z.object({
+    id: z.string(),
+    country: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    isVerified: z.boolean(),
+  })),
   roles: z.array(Role),
   isAdmin: z.boolean(),
   createdAt: z.string(),

@@ -7,6 +7,10 @@ export type Role = z.infer<typeof Role>;
 
 export const ExternalIdentity = z.object({ issuer: z.string(), subject: z.string() });
 
+/**
+ * v2: email, firstName and lastName are sealed with the member's own key (personal data enters
+ * events only sealed); v1 events hold them in clear, and readers reveal either.
+ */
 export const UserRegistered = defineEvent(
   'UserRegistered',
   z.object({
@@ -19,6 +23,7 @@ export const UserRegistered = defineEvent(
     passwordHash: z.string().nullable(),
     externalIdentity: ExternalIdentity.nullable(),
   }),
+  { version: 2, upcasters: [{ from: 1, upcast: (data) => data }] },
 );
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.uuid(), passwordHash: z.string(), reason: z.enum(['reset', 'change']) }));
 export const ExternalIdentityLinked = defineEvent('ExternalIdentityLinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity }));
@@ -42,7 +47,12 @@ export type ExternalIdentityReserved = EventOf<typeof ExternalIdentityReserved>;
 export type ReservationEvent = EmailReserved | EmailReservationReleased | ExternalIdentityReserved;
 
 /** `password-reset-{tokenHash}` streams: the token itself is never stored, only its hash. */
-export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ userId: z.uuid(), expiresAt: z.iso.datetime() }));
+/** v2 carries the link's token sealed with the member's key, so the mail outbox can write the link. */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  z.object({ userId: z.uuid(), expiresAt: z.iso.datetime(), tokenSealed: z.string().nullable() }),
+  { version: 2, upcasters: [{ from: 1, upcast: (data) => ({ ...data, tokenSealed: null }) }] },
+);
 export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ userId: z.uuid() }));
 export type PasswordResetRequested = EventOf<typeof PasswordResetRequested>;
 export type PasswordResetCompleted = EventOf<typeof PasswordResetCompleted>;

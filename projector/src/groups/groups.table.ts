@@ -10,7 +10,17 @@ export interface GroupsTable {
   subscription_type: SubscriptionType;
   features: string[];
   owner_id: string | null;
+  /** Memberships (personal groups, Alliance); open groups count their participants elsewhere. */
   member_count: number;
   created_at: Date;
   updated_at: Date;
+}
+
+/** Read model `group_members`: who belongs to which group (spec: user_groups). */
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: string;
+  role: 'owner' | 'member';
+  is_leader: boolean;
+  joined_at: Date;
 }

@@ -1,4 +1,5 @@
 import type { ExternalIdentityLinked, SubscriptionEvent, UserPasswordChanged, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
+import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql, type Kysely } from 'kysely';
 import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
@@ -10,7 +11,8 @@ const USER_EVENTS = new Set([
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events.
+  version: 4,
 
   async createTables(db, schema) {
     await sql`
@@ -31,7 +33,6 @@ export const usersProjection: Projection = {
         subscription_status text,
         subscription_start_date timestamptz,
         subscription_end_date timestamptz,
-        participation_score integer not null default 0,
         is_banned boolean not null default false,
         ban_reason text,
         banned_at timestamptz,
@@ -43,17 +44,23 @@ export const usersProjection: Projection = {
 
   async apply(db: Kysely<any>, schema, events, changes) {
     const users = db.withSchema(schema);
+    // E-mail and names are sealed in the events: opened here with the member's key, in the batch's transaction.
+    const vault = new PersonalDataVault(db);
     for (const event of events.filter((candidate): candidate is UserEvent => USER_EVENTS.has(candidate.type))) {
       const at = eventTime(event);
       changes.add('users', event.data.userId);
       switch (event.type) {
-        case 'UserRegistered':
+        case 'UserRegistered': {
+          const { userId } = event.data;
+          const [email, firstName, lastName] = await vault.revealAll(userId, [event.data.email, event.data.firstName, event.data.lastName]);
           await users
             .insertInto('users')
-            .values({ id: event.data.userId, email: event.data.email, first_name: event.data.firstName, last_name: event.data.lastName, profile_image_url: event.data.profileImageUrl, created_at: at, updated_at: at })
+            // An erased member keeps a row (their votes still count) but no address or name.
+            .values({ id: userId, email: email ?? `erased:${userId}`, first_name: firstName, last_name: lastName, profile_image_url: event.data.profileImageUrl, created_at: at, updated_at: at })
             .onConflict((conflict) => conflict.column('id').doNothing())
             .execute();
           break;
+        }
         case 'UserRoleGranted':
           await users.updateTable('users')
             .set({ roles: sql`(select array(select distinct unnest(roles || ${[event.data.role]}::text[]) order by 1))`, updated_at: at })

@@ -18,7 +18,6 @@ export interface UsersTable {
   subscription_status: string | null;
   subscription_start_date: Date | null;
   subscription_end_date: Date | null;
-  participation_score: number;
   is_banned: boolean;
   ban_reason: string | null;
   banned_at: Date | null;

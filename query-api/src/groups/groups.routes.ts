@@ -1,37 +1,103 @@
-import { NotFoundError } from '@civitas/events';
-import type { GroupsTable } from '@civitas/projector';
+import {
+  GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, isPersonalDepartment,
+} from '@civitas/events';
+import type { ParticipantProfile } from '@civitas/projector';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { GroupView, toGroupView } from './group.schema';
+import { requireViewer, viewerOf, type QueryContext } from '../lib/viewer';
+import { groupRows, toGroupView, visibleTo, type GroupRow } from './group-views';
 
-type ReadModels = { groups: GroupsTable };
-
-// Religion and the world first, then countries by name: the order the dashboard shows them.
+// Personal groups first, then religion and the world, countries by name, then the Alliance: the order the dashboard shows them.
 const DEPARTMENT_ORDER = ['family', 'friends', 'business', 'religion', 'international', 'national', 'alliance'];
+const byDashboardOrder = (a: GroupRow, b: GroupRow) =>
+  DEPARTMENT_ORDER.indexOf(a.department) - DEPARTMENT_ORDER.indexOf(b.department) || (a.department === 'national' ? a.name.localeCompare(b.name, 'en') : a.id - b.id);
 
-export function groupsRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>): void {
+const GROUP_NOT_FOUND = 'Group not found';
+export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }).int().positive('Group id must be a positive number') });
+const GROUP_READ_MODELS = ['groups', 'users', 'user_verifications', 'participation'];
+
+/** Group 1 is the member's own family group; a personal group of someone else does not exist for the viewer. */
+export async function findVisibleGroup({ readModels }: QueryContext, groupId: number, viewer: ParticipantProfile | null): Promise<GroupRow> {
+  let id = groupId;
+  if (groupId === MY_FAMILY_GROUP_ALIAS && viewer) {
+    const own = await readModels.selectFrom('groups').select('id').where('owner_id', '=', viewer.userId).where('department', '=', 'family').executeTakeFirst();
+    if (own) id = own.id;
+  }
+  const row = await groupRows(readModels).where('groups.id', '=', id).executeTakeFirst();
+  if (!row || !visibleTo(row, viewer)) throw new NotFoundError(GROUP_NOT_FOUND);
+  return row;
+}
+
+export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels, auth } = context;
+
   app.get('/api/groups', {
-    config: { readModels: ['groups'] },
-    schema: { tags: ['groups'], summary: 'All groups', response: { 200: z.array(GroupView) } },
-  }, async () => {
-    const rows = await readModels.selectFrom('groups').selectAll().orderBy('id').execute();
-    return rows
-      .sort((a, b) => DEPARTMENT_ORDER.indexOf(a.department) - DEPARTMENT_ORDER.indexOf(b.department) || (a.department === 'national' ? a.name.localeCompare(b.name, 'en') : a.id - b.id))
-      .map(toGroupView);
+    config: { readModels: GROUP_READ_MODELS },
+    schema: { tags: ['groups'], summary: 'The catalogue and, signed in, my personal groups', response: { 200: z.array(GroupView) } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const personal = viewer ? [...viewer.memberships.keys()] : [];
+    const rows = await groupRows(readModels)
+      .where((eb) => eb.or([eb('groups.department', 'not in', ['family', 'friends', 'business']), ...(personal.length ? [eb('groups.id', 'in', personal)] : [])]))
+      .execute();
+    return rows.sort(byDashboardOrder).map((row) => toGroupView(row, viewer));
   });
 
   app.get('/api/groups/:id', {
-    config: { readModels: ['groups'] },
-    schema: {
-      tags: ['groups'],
-      summary: 'One group',
-      params: z.object({ id: z.coerce.number({ error: 'Group id must be a number' }).int().positive('Group id must be a positive number') }),
-      response: { 200: GroupView },
-    },
+    config: { readModels: GROUP_READ_MODELS },
+    schema: { tags: ['groups'], summary: 'One group (1: my family group)', params: GroupIdParams, response: { 200: GroupView } },
   }, async (request) => {
-    const row = await readModels.selectFrom('groups').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-    if (!row) throw new NotFoundError('Group not found');
-    return toGroupView(row);
+    const viewer = await viewerOf(request, auth, readModels);
+    return toGroupView(await findVisibleGroup(context, request.params.id, viewer), viewer);
+  });
+
+  app.get('/api/user/groups', {
+    config: { readModels: GROUP_READ_MODELS },
+    schema: { tags: ['groups'], summary: 'My memberships', response: { 200: z.array(UserGroupView) } },
+  }, async (request) => {
+    const viewer = await requireViewer(request, context);
+    const rows = await groupRows(readModels).innerJoin('group_members as m', 'm.group_id', 'groups.id')
+      .select(['m.role', 'm.is_leader', 'm.joined_at']).where('m.user_id', '=', viewer.userId).execute();
+    const subscribed = viewer.isSubscribed;
+    return rows.sort(byDashboardOrder).map((row) => ({
+      id: `${row.id}:${viewer.userId}`, userId: viewer.userId, groupId: row.id, isSubscribed: subscribed, isLeader: row.is_leader, role: row.role,
+      joinedAt: row.joined_at.toISOString(), group: toGroupView(row, viewer),
+    }));
+  });
+
+  app.get('/api/groups/:id/stats', {
+    config: { readModels: [...GROUP_READ_MODELS, 'topics'] },
+    schema: { tags: ['groups'], summary: 'A group\u2019s numbers', params: GroupIdParams, response: { 200: GroupStats } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const group = await findVisibleGroup(context, request.params.id, viewer);
+    const counts = await readModels.selectFrom('topics')
+      .select([
+        sql<number>`count(*) filter (where status = 'active')::int`.as('active_topics'),
+        sql<number>`count(*) filter (where status = 'active' and type = 'election')::int`.as('pending_elections'),
+        sql<number>`count(*) filter (where status = 'closed')::int`.as('resolved_issues'),
+      ])
+      .where('group_id', '=', group.id).executeTakeFirstOrThrow();
+    return {
+      activeMembers: isPersonalDepartment(group.department) || group.department === 'alliance' ? group.member_count : (group.participant_count ?? 0),
+      activeTopics: counts.active_topics,
+      pendingElections: counts.pending_elections,
+      resolvedIssues: counts.resolved_issues,
+    };
+  });
+
+  app.get('/api/platform/stats', {
+    config: { readModels: ['topics'] },
+    schema: { tags: ['groups'], summary: 'The platform\u2019s numbers', response: { 200: PlatformStats } },
+  }, async () => {
+    const counts = await readModels.selectFrom('topics')
+      .select([
+        sql<number>`count(*) filter (where type = 'dispute_resolution')::int`.as('resolved_disputes'),
+        sql<number>`count(*) filter (where type = 'election')::int`.as('elections_held'),
+      ])
+      .where('status', '=', 'closed').executeTakeFirstOrThrow();
+    const laws = await readModels.selectFrom('laws').select(sql<number>`count(*)::int`.as('count')).where('type', '=', 'law_amendment').executeTakeFirstOrThrow();
+    return { resolvedDisputes: counts.resolved_disputes, lawsAmended: laws.count, electionsHeld: counts.elections_held };
   });
 }

@@ -1,12 +1,11 @@
 import { AuthUser, ServiceUnavailableError } from '@civitas/events';
-import type { UsersTable } from '@civitas/projector';
+import type { UsersTable, UserVerificationsTable } from '@civitas/projector';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { Kysely } from 'kysely';
+import { iso } from '../lib/iso';
+import type { QueryContext } from '../lib/viewer';
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-export function toAuthUser(row: UsersTable): AuthUser {
+export function toAuthUser(row: UsersTable, verifications: readonly UserVerificationsTable[], participationScore: number): AuthUser {
+  const approved = verifications.filter((verification) => verification.status === 'approved');
   return {
     id: row.id,
     email: row.email,
@@ -24,14 +23,15 @@ export function toAuthUser(row: UsersTable): AuthUser {
     subscriptionStatus: row.subscription_status,
     subscriptionStartDate: iso(row.subscription_start_date),
     subscriptionEndDate: iso(row.subscription_end_date),
-    participationScore: row.participation_score,
+    participationScore,
     isBanned: row.is_banned,
     banReason: row.ban_reason,
     bannedAt: iso(row.banned_at),
-    // Verification lands with its own feature; until then nobody is verified.
-    isVerified: false,
-    country: null,
-    verifications: [],
+    isVerified: approved.length > 0,
+    country: approved[0]?.country ?? null,
+    // Only ever answered to the member themself (this route reads the session's own account).
+    nationalId: approved[0]?.national_id ?? null,
+    verifications: verifications.map((verification) => ({ id: verification.id, country: verification.country, status: verification.status, isVerified: verification.is_verified })),
     roles: row.roles,
     isAdmin: row.roles.includes('admin'),
     createdAt: row.created_at.toISOString(),
@@ -39,15 +39,19 @@ export function toAuthUser(row: UsersTable): AuthUser {
   };
 }
 
-export function authUserRoutes(app: ZodRoutes, readModels: Kysely<{ users: UsersTable }>, auth: SessionAuth): void {
+export function authUserRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
   app.get('/api/auth/user', {
-    config: { readModels: ['users'] },
+    config: { readModels: ['users', 'user_verifications', 'participation'] },
     schema: { tags: ['identity'], summary: 'The signed-in member', response: { 200: AuthUser } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const row = await readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const [row, verifications, stats] = await Promise.all([
+      readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+      readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+      readModels.selectFrom('member_stats').select('participation_score').where('user_id', '=', userId).executeTakeFirst(),
+    ]);
     // A session exists only after its account's events: the read model is just behind.
     if (!row) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
-    return toAuthUser(row);
+    return toAuthUser(row, verifications, stats?.participation_score ?? 0);
   });
 }

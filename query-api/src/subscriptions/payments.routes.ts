@@ -1,5 +1,6 @@
 import { NotFoundError } from '@civitas/events';
-import type { SubscriptionPaymentsTable } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector';
+import { iso } from '../lib/iso';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
@@ -21,7 +22,7 @@ const PaymentView = z.object({
   createdAt: z.string(),
 });
 
-export function paymentRoutes(app: ZodRoutes, readModels: Kysely<{ subscription_payments: SubscriptionPaymentsTable }>, auth: SessionAuth, providers: ReadonlyArray<'moyasar' | 'sandbox'>): void {
+export function paymentRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>, auth: SessionAuth, providers: ReadonlyArray<'moyasar' | 'sandbox'>): void {
   app.get('/api/payments/providers', {
     schema: { tags: ['subscriptions'], summary: 'Payment methods this server offers', response: { 200: z.object({ providers: z.array(z.object({ id: z.enum(['moyasar', 'sandbox']), label: z.string() })) }) } },
   }, async () => ({ providers: providers.map((id) => ({ id, label: PROVIDER_LABELS[id] })) }));
@@ -34,7 +35,6 @@ export function paymentRoutes(app: ZodRoutes, readModels: Kysely<{ subscription_
     const row = await readModels.selectFrom('subscription_payments').selectAll().where('id', '=', request.params.paymentId).executeTakeFirst();
     // Someone else's payment is answered exactly like a missing one.
     if (!row || row.user_id !== userId) throw new NotFoundError('Payment not found');
-    const iso = (date: Date | null) => (date ? date.toISOString() : null);
     return {
       id: row.id, provider: row.provider, planId: row.plan_id, amount: row.amount, currency: row.currency, status: row.status, returnUrl: row.return_url,
       paymentDate: iso(row.payment_date), subscriptionStartDate: iso(row.subscription_start_date), subscriptionEndDate: iso(row.subscription_end_date), createdAt: row.created_at.toISOString(),

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -17,8 +17,8 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** The all-in-one server; with PORT=0 it picks a port and names it in the links it writes (reset links). */
-export function startServerForBrowser(): Promise<TestServer> {
-  return startTestServer();
+export function startServerForBrowser(options: TestServerOptions = {}): Promise<TestServer> {
+  return startTestServer(options);
 }
 
 export interface Account {

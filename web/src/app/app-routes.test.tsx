@@ -85,3 +85,22 @@ describe('routes by sign-in state', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(2);
   });
 });
+
+describe('coming back after sign-in', () => {
+  it('takes a member who signed in from an invitation back to it, once', async () => {
+    sessionStorage.setItem('civitas.return-after-sign-in', '/friend-invite/abc123');
+    mockFetch(serveCurrentUser(makeUser()), ({ url }) => (url.startsWith('/api/friends/invite/') ? jsonResponse({ message: 'This invitation link is invalid or has expired.' }, { status: 404 }) : undefined));
+    const { location } = renderApp('/');
+    await screen.findByText('Invalid Invitation');
+    expect(location.history.at(-1)).toBe('/friend-invite/abc123');
+    expect(sessionStorage.getItem('civitas.return-after-sign-in')).toBeNull();
+  });
+
+  it('never follows a way back off this site', async () => {
+    sessionStorage.setItem('civitas.return-after-sign-in', '//evil.example/steal');
+    mockFetch(serveCurrentUser(makeUser()));
+    const { location } = renderApp('/');
+    await act(async () => undefined);
+    expect(location.history).toEqual(['/']);
+  });
+});

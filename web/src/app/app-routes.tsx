@@ -1,15 +1,21 @@
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { ReturnAfterSignIn } from './return-after-sign-in';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { GroupPage } from '../features/groups/components/group-page';
 import { useCurrentUser, type AuthUser } from '../features/identity/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
+import { BusinessInvitePage } from '../features/invitations/components/business-invite-page';
+import { FamilyInvitePage } from '../features/invitations/components/family-invite-page';
+import { FriendInvitePage } from '../features/invitations/components/friend-invite-page';
+import { LawsPage } from '../features/laws/components/laws-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { SandboxCheckoutPage } from '../features/subscriptions/components/sandbox-checkout-page';
 import { SubscribePage } from '../features/subscriptions/components/subscribe-page';
 import { SubscriptionReturnPage } from '../features/subscriptions/components/subscription-return-page';
+import { TopicPage } from '../features/topics/components/topic-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PrivacyPage } from '../pages/privacy-page';
 import { SitemapPage } from '../pages/sitemap-page';
@@ -17,8 +23,8 @@ import { TermsPage } from '../pages/terms-page';
 
 /**
  * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
- * in; any other unknown path is a plain 404 for everyone. Pages for /topic, /laws and
- * /admin come with their features: until then members get the 404 page there.
+ * in; any other unknown path is a plain 404 for everyone. The /admin page comes with its
+ * feature: until then members get the 404 page there.
  */
 const MEMBER_ONLY_PATHS = [
   '/group/:id',
@@ -33,6 +39,17 @@ const MEMBER_ONLY_PATHS = [
   '/sitemap',
 ];
 
+/** Invitation links work signed in and out: each page shows the visitor what signing in is for. */
+function invitationRoutes() {
+  return [
+    <Route key="family" path="/family-invite/:token">{(params) => <FamilyInvitePage token={params.token} />}</Route>,
+    <Route key="friends" path="/friend-invite/:token">{(params) => <FriendInvitePage token={params.token} />}</Route>,
+    <Route key="business" path="/business-invite/:token">
+      {(params) => <BusinessInvitePage token={params.token} />}
+    </Route>,
+  ];
+}
+
 function VisitorRoutes() {
   return (
     <Switch>
@@ -40,6 +57,7 @@ function VisitorRoutes() {
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+      {invitationRoutes()}
       {MEMBER_ONLY_PATHS.map((path) => (
         <Route key={path} path={path} component={SignInRequired} />
       ))}
@@ -50,28 +68,34 @@ function VisitorRoutes() {
 
 function MemberRoutes({ user }: { user: AuthUser }) {
   return (
-    <Switch>
-      <Route path="/">
-        <DashboardPage user={user} />
-      </Route>
-      <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
-      <Route path="/profile">
-        <ProfilePage user={user} />
-      </Route>
-      <Route path="/subscribe">
-        <SubscribePage user={user} />
-      </Route>
-      <Route path="/subscribe/return" component={SubscriptionReturnPage} />
-      <Route path="/checkout/sandbox/:paymentId">
-        {(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}
-      </Route>
-      <Route path="/sitemap" component={SitemapPage} />
-      <Route path="/terms" component={TermsPage} />
-      <Route path="/privacy" component={PrivacyPage} />
-      {/* A reset link works signed in too (e.g. opened from the mail on this device). */}
-      <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
-      <Route component={NotFoundPage} />
-    </Switch>
+    <>
+      <ReturnAfterSignIn />
+      <Switch>
+        <Route path="/">
+          <DashboardPage user={user} />
+        </Route>
+        <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
+        <Route path="/topic/:id">{(params) => <TopicPage id={params.id} />}</Route>
+        <Route path="/laws/:groupId">{(params) => <LawsPage groupId={params.groupId} />}</Route>
+        <Route path="/profile">
+          <ProfilePage user={user} />
+        </Route>
+        <Route path="/subscribe">
+          <SubscribePage user={user} />
+        </Route>
+        <Route path="/subscribe/return" component={SubscriptionReturnPage} />
+        <Route path="/checkout/sandbox/:paymentId">
+          {(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}
+        </Route>
+        <Route path="/sitemap" component={SitemapPage} />
+        <Route path="/terms" component={TermsPage} />
+        <Route path="/privacy" component={PrivacyPage} />
+        {/* A reset link works signed in too (e.g. opened from the mail on this device). */}
+        <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+        {invitationRoutes()}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </>
   );
 }
 

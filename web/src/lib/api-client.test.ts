@@ -35,6 +35,16 @@ describe('apiRequest', () => {
     expect(headersOf(fetchMock, 1)['Content-Type']).toBeUndefined();
   });
 
+  it("adds the caller's own headers to the usual ones", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ position: '3' }));
+    const vote = { opinionId: 'o-1', voteType: 'support' };
+    await apiRequest('POST', '/api/votes', vote, { headers: { 'Idempotency-Key': 'key-1' } });
+    await apiRequest('POST', '/api/votes', vote);
+
+    expect(headersOf(fetchMock, 0)).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' });
+    expect(headersOf(fetchMock, 1)).toEqual({ 'Content-Type': 'application/json' });
+  });
+
   it('sends the highest command position on later reads', async () => {
     const fetchMock = mockFetch(({ init }) =>
       init?.method === 'POST'

@@ -37,12 +37,14 @@ export async function apiRequest(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const headers: Record<string, string> = {
     ...(isRead(method) ? positionHeaders() : {}),
     ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    // A caller's own headers, e.g. a vote's Idempotency-Key.
+    ...options.headers,
   };
   const response = await fetch(url, {
     method,

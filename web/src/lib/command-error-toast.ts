@@ -4,10 +4,10 @@ import { toast } from './toast-store';
 
 /**
  * The spec's error catalogue for a failed command (section 8): a lost session gets the
- * 'Unauthorized' toast and sign-in; anything else a destructive toast with the server's
- * own message, or the screen's fallback text when the server gave none.
+ * 'Unauthorized' toast and sign-in; anything else a destructive toast titled with the spec's
+ * words and described by the server's own message, or the screen's fallback text (if any).
  */
-export function toastCommandError(error: unknown, title: string, fallback: string): void {
+export function toastCommandError(error: unknown, title: string, fallback?: string): void {
   if (isUnauthorizedError(error)) {
     handleUnauthorized();
     return;

@@ -8,3 +8,6 @@ export const LOGIN_PATH = '/api/login';
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 /** Moving between tooltips within this window opens the next one without the delay. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** A copy button says 'Copied!' this long before it reads as before (spec section 9). */
+export const COPY_CONFIRMATION_RESET_MS = 2000;

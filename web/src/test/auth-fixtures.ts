@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     bannedAt: null,
     isVerified: false,
     country: null,
+    nationalId: null,
     verifications: [],
     roles: [],
     isAdmin: false,

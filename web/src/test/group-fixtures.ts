@@ -1,7 +1,9 @@
 import type { Group } from '../features/groups/api/group';
+import type { UserGroup } from '../features/groups/api/get-user-groups';
 
 let nextId = 100;
 
+/** A catalogue group the member may only view, unless the overrides say otherwise. */
 export function makeGroup(overrides: Partial<Group> & Pick<Group, 'name' | 'department'>): Group {
   nextId += 1;
   return {
@@ -10,9 +12,41 @@ export function makeGroup(overrides: Partial<Group> & Pick<Group, 'name' | 'depa
     subcategory: null,
     subscriptionType: 'free',
     features: [],
+    ownerId: null,
     memberCount: 0,
     type: overrides.department,
     requiresSubscription: false,
+    canParticipate: false,
+    isMember: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The National group of a country, keyed as the server keys it (lowercase, underscores). */
+export function makeNationalGroup(name: string, overrides: Partial<Group> = {}): Group {
+  return makeGroup({
+    name,
+    department: 'national',
+    subcategory: name.toLowerCase().replace(/ /g, '_'),
+    subscriptionType: 'premium',
+    requiresSubscription: true,
+    ...overrides,
+  });
+}
+
+/** A membership as GET /api/user/groups lists it. */
+export function makeMembership(group: Group, overrides: Partial<UserGroup> = {}): UserGroup {
+  return {
+    id: `membership-${group.id}`,
+    userId: group.ownerId ?? 'user-1',
+    groupId: group.id,
+    isSubscribed: false,
+    isLeader: false,
+    role: 'member',
+    joinedAt: '2025-01-01T00:00:00.000Z',
+    group,
     ...overrides,
   };
 }

@@ -10,4 +10,6 @@ afterEach(() => {
   vi.useRealTimers();
   forgetPosition();
   removeToast();
+  // Ways back after sign-in and carried positions live in session storage.
+  sessionStorage.clear();
 });

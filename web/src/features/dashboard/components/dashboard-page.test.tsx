@@ -1,16 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { makeGroup } from '../../../test/group-fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
+import { serveSidebarStats } from '../../../test/stats-fixtures';
 import { makeSubscriber } from '../../../test/subscription-fixtures';
 
 const noGroups = ({ url }: { url: string }) => (url === '/api/groups' ? jsonResponse([]) : undefined);
 
+/** The number a stat list shows beside its label. */
+function statValue(container: HTMLElement, label: string): string | null | undefined {
+  return within(container).getByText(label).nextElementSibling?.textContent;
+}
+
 describe('dashboard', () => {
   it("says 'Loading platform...' until its data is in", async () => {
-    const served = mockFetch(serveCurrentUser(makeUser()));
+    const served = mockFetch(serveCurrentUser(makeUser()), serveSidebarStats());
     // The groups never answer.
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
       input === '/api/groups' ? new Promise<Response>(() => {}) : served(input, init),
@@ -20,10 +26,12 @@ describe('dashboard', () => {
     expect(await screen.findByText('Loading platform...')).toBeTruthy();
   });
 
-  it('welcomes the member, summarises the profile and lists the groups', async () => {
-    const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', participationScore: 37 });
-    mockFetch(serveCurrentUser(user), ({ url }) =>
-      url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined,
+  it('welcomes the member, summarises the profile with their counts and lists the groups', async () => {
+    const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', participationScore: 30 });
+    mockFetch(
+      serveCurrentUser(user),
+      serveSidebarStats({ participationScore: 37, topicsCreated: 4, votesCast: 1203, delegatesCount: 2, opinionsPosted: 6 }),
+      ({ url }) => (url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined),
     );
     renderApp('/');
 
@@ -37,16 +45,42 @@ describe('dashboard', () => {
     expect(within(profile).getByText('Amina Haddad')).toBeTruthy();
     expect(within(profile).getByText(user.email)).toBeTruthy();
     expect(within(profile).getByText('Active Citizen')).toBeTruthy();
-    expect(within(profile).getByText('37')).toBeTruthy();
+    await waitFor(() => expect(statValue(profile, 'Topics Created')).toBe('4'));
+    // The stats projection's score is newer than the member read's.
+    expect(statValue(profile, 'Participation Score')).toBe('37');
+    expect(statValue(profile, 'Votes Cast')).toBe('1,203');
+    expect(statValue(profile, 'Delegations')).toBe('2');
     expect(within(profile).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe('/profile');
 
     expect(screen.getByRole('region', { name: 'Religious Communities' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Islam' })).toBeTruthy();
   });
 
+  it('shows the platform statistics from the server', async () => {
+    mockFetch(
+      serveCurrentUser(makeUser()),
+      serveSidebarStats({}, { resolvedDisputes: 3, lawsAmended: 11, electionsHeld: 5 }),
+      noGroups,
+    );
+    renderApp('/');
+
+    const stats = await screen.findByRole('region', { name: 'Group Statistics' });
+    await waitFor(() => expect(statValue(stats, 'Resolved Disputes')).toBe('3'));
+    expect(statValue(stats, 'Laws Amended')).toBe('11');
+    expect(statValue(stats, 'Elections Held')).toBe('5');
+  });
+
+  it('says so when the statistics cannot be read', async () => {
+    mockFetch(serveCurrentUser(makeUser()), noGroups);
+    renderApp('/');
+
+    const stats = await screen.findByRole('region', { name: 'Group Statistics' });
+    expect(await within(stats).findByText('Could not load the statistics: 404: Not Found')).toBeTruthy();
+  });
+
   it('greets a member without names by e-mail', async () => {
     const user = makeUser({ firstName: null, lastName: null, email: 'sam@example.com' });
-    mockFetch(serveCurrentUser(user), ({ url }) => (url === '/api/groups' ? jsonResponse([]) : undefined));
+    mockFetch(serveCurrentUser(user), serveSidebarStats(), noGroups);
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome!' })).toBeTruthy();
@@ -55,8 +89,53 @@ describe('dashboard', () => {
     expect(within(profile).getAllByText('sam@example.com')).toHaveLength(2);
   });
 
+  it('asks an unverified member to verify, and opens the verification dialog', async () => {
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), noGroups);
+    renderApp('/');
+
+    const card = await screen.findByRole('region', { name: 'Verify Your Identity' });
+    expect(screen.queryByRole('region', { name: 'Identity Verified' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Verify Now' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Identity' });
+    expect(within(dialog).getByRole('combobox', { name: 'Country' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'National ID / Passport' })).toBeTruthy();
+  });
+
+  it('shows a verified member the identity-verified card naming the country', async () => {
+    const user = makeUser({
+      isVerified: true,
+      country: 'Saudi Arabia',
+      verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+    });
+    mockFetch(serveCurrentUser(user), serveSidebarStats(), noGroups);
+    renderApp('/');
+
+    const card = await screen.findByRole('region', { name: 'Identity Verified' });
+    expect(within(card).getByText('Your Saudi Arabia nationality is verified.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Verify Your Identity' })).toBeNull();
+  });
+
+  it('offers Create New Topic in the groups where the member may take part, and no unbuilt actions', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
+    const france = makeNationalGroup('France');
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), ({ url }) =>
+      url === '/api/groups' ? jsonResponse([islam, france, family]) : undefined,
+    );
+    renderApp('/');
+
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic']);
+    fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
+    const picker = within(dialog).getByRole('combobox', { name: 'Group' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Islam', "Amina's Family"]);
+  });
+
   it('offers a member without a subscription the upgrade at $5 per month', async () => {
-    mockFetch(serveCurrentUser(makeUser()), noGroups);
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), noGroups);
     renderApp('/');
 
     const upgrade = await screen.findByRole('region', { name: 'Upgrade to Premium' });
@@ -67,7 +146,7 @@ describe('dashboard', () => {
   });
 
   it('shows a subscriber the premium-active card with the plan and next renewal', async () => {
-    mockFetch(serveCurrentUser(makeSubscriber()), noGroups);
+    mockFetch(serveCurrentUser(makeSubscriber()), serveSidebarStats(), noGroups);
     renderApp('/');
 
     const premium = await screen.findByRole('region', { name: 'Premium Active' });
@@ -80,6 +159,7 @@ describe('dashboard', () => {
   it('tells a member who cancelled until when access lasts', async () => {
     mockFetch(
       serveCurrentUser(makeSubscriber({ subscriptionStatus: 'cancelled', subscriptionPlan: 'civic_participation_yearly' })),
+      serveSidebarStats(),
       noGroups,
     );
     renderApp('/');

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -6,14 +7,19 @@ import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { useGroups } from '../../groups/api/get-groups';
 import { GroupsCatalogue } from '../../groups/components/groups-catalogue';
 import type { AuthUser } from '../../identity/api/get-current-user';
+import { verifiedCountries } from '../../verification/components/verified-countries';
+import { IdentityCard } from './identity-card';
+import { PlatformStatsCard } from './platform-stats-card';
 import { PremiumActiveCard } from './premium-active-card';
 import { ProfileSummaryCard } from './profile-summary-card';
+import { QuickActionsCard } from './quick-actions-card';
 import { UpgradeCard } from './upgrade-card';
 import { WelcomeCard } from './welcome-card';
 
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {
   const groups = useGroups();
+  const countries = useMemo(() => verifiedCountries(user), [user]);
 
   if (groups.isPending) return <FullPageSpinner label="Loading platform..." />;
 
@@ -27,23 +33,26 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         gridTemplateAreas: { xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' },
       }}
     >
-      <Box sx={{ gridArea: 'welcome' }}>
+      <Stack spacing={3} sx={{ gridArea: 'welcome' }}>
         <WelcomeCard user={user} />
-      </Box>
-      {/* Not sticky: with the subscription card it can be taller than a laptop screen. */}
+        <IdentityCard user={user} />
+      </Stack>
+      {/* Not sticky: with all its cards it is taller than a laptop screen. */}
       <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
         <ProfileSummaryCard user={user} />
         {/* Spec: the upgrade card until subscribed, then the premium-active card. */}
         {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
+        <PlatformStatsCard />
+        <QuickActionsCard user={user} groups={groups.data ?? []} />
       </Stack>
-      <Box sx={{ gridArea: 'groups', minWidth: 0 }}>
+      <Box component="section" aria-label="Groups" sx={{ gridArea: 'groups', minWidth: 0 }}>
         {groups.isError ? (
           <Alert severity="error">
             <AlertTitle>Could not load groups</AlertTitle>
             {groups.error.message}
           </Alert>
         ) : (
-          <GroupsCatalogue groups={groups.data} />
+          <GroupsCatalogue groups={groups.data} verifiedCountries={countries} />
         )}
       </Box>
     </Box>

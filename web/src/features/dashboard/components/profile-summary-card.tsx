@@ -6,15 +6,15 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
+import { StatList } from '../../../components/stats-card';
 import type { AuthUser } from '../../identity/api/get-current-user';
 import { UserAvatar } from '../../identity/components/user-avatar';
 import { displayName } from '../../identity/components/user-display';
+import { useUserStats } from '../api/get-user-stats';
 
-/**
- * The dashboard sidebar's profile summary. Topics created, votes cast and delegations
- * join it with the participation statistics; until then it shows only real data.
- */
+/** The dashboard sidebar's profile summary, with the member's counts from GET /api/user/stats. */
 export function ProfileSummaryCard({ user }: { user: AuthUser }) {
+  const stats = useUserStats();
   return (
     <Card variant="outlined" component="aside" aria-label="Your profile">
       <CardContent>
@@ -29,12 +29,16 @@ export function ProfileSummaryCard({ user }: { user: AuthUser }) {
           <Chip label="Active Citizen" color="success" size="small" />
         </Stack>
         <Divider sx={{ my: 2 }} />
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography color="text.secondary">Participation Score</Typography>
-          <Typography variant="h3" component="p">
-            {user.participationScore.toLocaleString('en-US')}
-          </Typography>
-        </Stack>
+        <StatList
+          error={stats.error}
+          items={[
+            // The stats projection is newer than the member read when the member just acted.
+            { label: 'Participation Score', value: stats.data?.participationScore ?? user.participationScore },
+            { label: 'Topics Created', value: stats.data?.topicsCreated },
+            { label: 'Votes Cast', value: stats.data?.votesCast },
+            { label: 'Delegations', value: stats.data?.delegatesCount },
+          ]}
+        />
         <Button component={RouterLink} href="/profile" variant="outlined" fullWidth sx={{ mt: 2 }}>
           View Full Profile
         </Button>

@@ -1,31 +1,15 @@
-import { z } from 'zod';
+import { GroupView } from '@civitas/events/groups/group.contract';
+import { Department, SubscriptionType } from '@civitas/events/groups/group.events';
 
-export const GroupDepartment = z.enum([
-  'family',
-  'friends',
-  'business',
-  'religion',
-  'national',
-  'international',
-  'alliance',
-]);
-export type GroupDepartment = z.infer<typeof GroupDepartment>;
+// The shapes GET /api/groups and GET /api/groups/<id> answer with, shared with the query
+// API so the two cannot drift. `Group` stays the name the web code uses.
 
-export const GroupSubscriptionType = z.enum(['free', 'premium', 'elite']);
-export type GroupSubscriptionType = z.infer<typeof GroupSubscriptionType>;
+/** A group as the signed-in member sees it, with canParticipate and isMember. */
+export const Group = GroupView;
+export type Group = GroupView;
 
-/** A group as GET /api/groups and GET /api/groups/<id> return it. */
-export const Group = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  department: GroupDepartment,
-  /** For national groups, the country key: lowercase name with underscores. */
-  subcategory: z.string().nullable(),
-  subscriptionType: GroupSubscriptionType,
-  features: z.array(z.string()),
-  memberCount: z.number().int().nonnegative(),
-  type: z.string(),
-  requiresSubscription: z.boolean(),
-});
-export type Group = z.infer<typeof Group>;
+export const GroupDepartment = Department;
+export type GroupDepartment = Department;
+
+export const GroupSubscriptionType = SubscriptionType;
+export type GroupSubscriptionType = SubscriptionType;

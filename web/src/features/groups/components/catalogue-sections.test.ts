@@ -1,22 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { makeGroup } from '../../../test/group-fixtures';
+import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { filterByName, splitCatalogue } from './catalogue-sections';
 
 describe('splitCatalogue', () => {
-  it('files each group under one section and sorts countries by name', () => {
-    const islam = makeGroup({ name: 'Islam', department: 'religion' });
-    const forum = makeGroup({ name: 'World Climate Forum', department: 'international' });
-    const peru = makeGroup({ name: 'Peru', department: 'national' });
-    const chad = makeGroup({ name: 'Chad', department: 'national' });
-    const alliance = makeGroup({ name: 'Leaders Alliance', department: 'alliance' });
-    const family = makeGroup({ name: 'Family', department: 'family' });
+  const family = makeGroup({ name: "Amina's Family", department: 'family' });
+  const friends = makeGroup({ name: "Amina's Friends", department: 'friends' });
+  const business = makeGroup({ name: "Amina's Business", department: 'business' });
+  const islam = makeGroup({ name: 'Islam', department: 'religion' });
+  const forum = makeGroup({ name: 'International', department: 'international' });
+  const saudiArabia = makeNationalGroup('Saudi Arabia');
+  const peru = makeNationalGroup('Peru');
+  const chad = makeNationalGroup('Chad');
+  const alliance = makeGroup({ name: 'Alliance', department: 'alliance' });
 
-    expect(splitCatalogue([peru, islam, family, alliance, chad, forum])).toEqual({
+  it('files each group under one section, personal groups and own countries first', () => {
+    const all = [peru, islam, business, alliance, chad, saudiArabia, forum, friends, family];
+
+    expect(splitCatalogue(all, ['Saudi Arabia'])).toEqual({
+      personal: [family, friends, business],
+      yourCountry: [saudiArabia],
       religious: [islam],
       globalForums: [forum],
-      countries: [chad, peru],
+      otherCountries: [chad, peru],
       alliance: [alliance],
     });
+  });
+
+  it('lists every verified country under Your Country, and none without a verification', () => {
+    expect(splitCatalogue([peru, saudiArabia, chad], ['Peru', 'Saudi Arabia']).yourCountry).toEqual([peru, saudiArabia]);
+    const unverified = splitCatalogue([peru, saudiArabia]);
+    expect(unverified.yourCountry).toEqual([]);
+    expect(unverified.otherCountries).toEqual([peru, saudiArabia]);
+  });
+
+  it('matches a country by its key, whatever the case of the verification', () => {
+    const usa = makeNationalGroup('United States of America');
+    expect(splitCatalogue([usa], ['united states of america']).yourCountry).toEqual([usa]);
   });
 
   it('counts the named faiths as religious communities whatever their department', () => {
@@ -25,12 +44,16 @@ describe('splitCatalogue', () => {
     expect(sections.religious).toEqual([buddhism]);
     expect(sections.globalForums).toEqual([]);
   });
+
+  it('counts groups named Family, Friends or Business as personal', () => {
+    const named = makeGroup({ name: 'Family', department: 'religion' });
+    expect(splitCatalogue([named]).personal).toEqual([named]);
+    expect(splitCatalogue([named]).religious).toEqual([]);
+  });
 });
 
 describe('filterByName', () => {
-  const countries = ['Saudi Arabia', 'France', "Côte d'Ivoire"].map((name) =>
-    makeGroup({ name, department: 'national' }),
-  );
+  const countries = ['Saudi Arabia', 'France', "Côte d'Ivoire"].map((name) => makeNationalGroup(name));
 
   it('matches case- and accent-insensitively', () => {
     expect(filterByName(countries, ' saudi ').map((group) => group.name)).toEqual(['Saudi Arabia']);

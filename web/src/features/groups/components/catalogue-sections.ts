@@ -1,30 +1,60 @@
-import type { Group } from '../api/group';
+import { countryKey } from '@civitas/events/groups/countries';
+import type { Group, GroupDepartment } from '../api/group';
 
 /** The spec also files these names under Religious Communities, whatever their department. */
 const RELIGION_NAMES = new Set(['Islam', 'Christianity', 'Judaism', 'Hinduism', 'Buddhism']);
+/** Spec: personal groups are the private departments, or groups named after them. */
+const PERSONAL_NAME = /\b(Family|Friends|Business)\b/;
+const PERSONAL_ORDER: Partial<Record<GroupDepartment, number>> = { family: 0, friends: 1, business: 2 };
 
+/** The dashboard's group sections, in the spec's order. */
 export interface CatalogueSections {
+  personal: Group[];
+  yourCountry: Group[];
   religious: Group[];
   globalForums: Group[];
-  countries: Group[];
+  otherCountries: Group[];
   alliance: Group[];
-}
-
-function isReligious(group: Group): boolean {
-  return group.department === 'religion' || RELIGION_NAMES.has(group.name);
 }
 
 export function byName(a: Group, b: Group): number {
   return a.name.localeCompare(b.name);
 }
 
-/** Splits the catalogue into its sections; a group appears in one section at most. */
-export function splitCatalogue(groups: Group[]): CatalogueSections {
-  const others = groups.filter((group) => !isReligious(group));
+function isPersonal(group: Group): boolean {
+  return group.department in PERSONAL_ORDER || PERSONAL_NAME.test(group.name);
+}
+
+function isReligious(group: Group): boolean {
+  return group.department === 'religion' || RELIGION_NAMES.has(group.name);
+}
+
+/** Family, friends, business; by name within each. */
+function byPersonalOrder(a: Group, b: Group): number {
+  const rank = (group: Group) => PERSONAL_ORDER[group.department] ?? Object.keys(PERSONAL_ORDER).length;
+  return rank(a) - rank(b) || byName(a, b);
+}
+
+/**
+ * Splits the groups into the dashboard's sections; every group appears in one section at
+ * most. `verifiedCountries` are the names of the member's approved nationalities: their
+ * National groups make up "Your Country".
+ */
+export function splitCatalogue(groups: Group[], verifiedCountries: readonly string[] = []): CatalogueSections {
+  const ownKeys = new Set(verifiedCountries.map(countryKey));
+  const isOwnCountry = (group: Group) => ownKeys.has(group.subcategory ?? countryKey(group.name));
+
+  const personal = groups.filter(isPersonal);
+  const rest = groups.filter((group) => !isPersonal(group));
+  const religious = rest.filter(isReligious);
+  const others = rest.filter((group) => !isReligious(group));
+  const national = others.filter((group) => group.department === 'national');
   return {
-    religious: groups.filter(isReligious),
+    personal: personal.sort(byPersonalOrder),
+    yourCountry: national.filter(isOwnCountry).sort(byName),
+    religious,
     globalForums: others.filter((group) => group.department === 'international'),
-    countries: others.filter((group) => group.department === 'national').sort(byName),
+    otherCountries: national.filter((group) => !isOwnCountry(group)).sort(byName),
     alliance: others.filter((group) => group.department === 'alliance'),
   };
 }

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PeopleIcon from '@mui/icons-material/People';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Link as RouterLink } from 'wouter';
 import type { Group } from '../api/group';
 import { CARD_SUBSCRIPTION_LABELS, formatMemberCount, subscriptionBadgeColor } from './group-labels';
@@ -43,10 +44,20 @@ export function GroupCard({ group }: { group: Group }) {
           <Typography variant="body2">{formatMemberCount(group.memberCount)}</Typography>
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} href={`/group/${group.id}`} variant="contained" fullWidth>
-          View Group
-        </Button>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        {/* Spec: Join Discussion where the member may take part, else View Group marked View Only. */}
+        {group.canParticipate ? (
+          <Button component={RouterLink} href={`/group/${group.id}`} variant="contained" fullWidth>
+            Join Discussion
+          </Button>
+        ) : (
+          <>
+            <Chip size="small" label="View Only" icon={<VisibilityIcon aria-hidden />} />
+            <Button component={RouterLink} href={`/group/${group.id}`} variant="outlined" sx={{ flex: 1 }}>
+              View Group
+            </Button>
+          </>
+        )}
       </CardActions>
     </Card>
   );

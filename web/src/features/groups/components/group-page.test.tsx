@@ -1,71 +1,269 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
-import { makeGroup } from '../../../test/group-fixtures';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthUser } from '../../identity/api/get-current-user';
+import type { TopicView } from '../../topics/api/get-group-topics';
+import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
+import { makeGroup, makeMembership, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { makeGroupStats } from '../../../test/stats-fixtures';
 import { makeSubscriber } from '../../../test/subscription-fixtures';
+import { makeTopic } from '../../../test/topic-page-fixtures';
+import type { GroupStats } from '../api/get-group-stats';
+import type { UserGroup } from '../api/get-user-groups';
 import type { Group } from '../api/group';
 
 // The group page is a members' page.
-const member = serveCurrentUser(makeUser());
+const member = makeUser();
+const citizenOfSaudiArabia = makeUser({
+  isVerified: true,
+  country: 'Saudi Arabia',
+  verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+});
 
-function serveGroup(group: Group) {
-  mockFetch(member, ({ url }) => (url === `/api/groups/${group.id}` ? jsonResponse(group) : undefined));
+interface Served {
+  user?: AuthUser;
+  groups?: Group[];
+  topics?: TopicView[];
+  stats?: GroupStats;
+  memberships?: UserGroup[];
 }
 
-describe('group page', () => {
+/** Answers every read of the group page for `group`. */
+function serveGroup(group: Group, { user = member, groups = [group], topics = [], stats = makeGroupStats(), memberships = [] }: Served = {}) {
+  const route: Route = ({ url }) => {
+    if (url === '/api/groups') return jsonResponse(groups);
+    if (url === '/api/user/groups') return jsonResponse(memberships);
+    if (url === `/api/groups/${group.id}`) return jsonResponse(group);
+    if (url === `/api/groups/${group.id}/topics`) return jsonResponse(topics);
+    if (url === `/api/groups/${group.id}/stats`) return jsonResponse(stats);
+    return undefined;
+  };
+  return mockFetch(serveCurrentUser(user), route);
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+function statValue(container: HTMLElement, label: string) {
+  return within(container).getByText(label).nextElementSibling?.textContent;
+}
+
+describe('group page header', () => {
   it('shows the name, description, department and subscription badges', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', description: 'Faith and community' });
     serveGroup(islam);
     renderApp(`/group/${islam.id}`);
 
     expect(await screen.findByText('Loading group...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Islam' })).toBeTruthy();
-    expect(screen.getByText('Faith and community')).toBeTruthy();
-    expect(screen.getByText('Religion')).toBeTruthy();
-    expect(screen.getByText('Free Access')).toBeTruthy();
+    const header = (await heading('Islam')).closest('header')!;
+    expect(within(header).getByText('Faith and community')).toBeTruthy();
+    expect(within(header).getByText('Religion')).toBeTruthy();
+    expect(within(header).getByText('Free Access')).toBeTruthy();
   });
 
   it.each([
     ['premium', 'Premium Required'],
     ['elite', 'Exclusive Access'],
   ] as const)('labels a %s group "%s"', async (subscriptionType, label) => {
-    const group = makeGroup({ name: 'Some Group', department: 'national', subscriptionType });
+    const group = makeGroup({ name: 'Some Group', department: 'international', subscriptionType });
     serveGroup(group);
     renderApp(`/group/${group.id}`);
 
-    expect(await screen.findByText(label)).toBeTruthy();
+    const header = (await heading('Some Group')).closest('header')!;
+    expect(within(header).getByText(label)).toBeTruthy();
   });
 
   it('adds the Premium Member badge for a subscriber, and only then', async () => {
     const group = makeGroup({ name: 'Global Forum', department: 'international', subscriptionType: 'premium' });
-    const groupRoute = ({ url }: { url: string }) => (url === `/api/groups/${group.id}` ? jsonResponse(group) : undefined);
-    mockFetch(serveCurrentUser(makeSubscriber()), groupRoute);
+    serveGroup(group, { user: makeSubscriber() });
     const { unmount } = renderApp(`/group/${group.id}`);
 
-    await screen.findByRole('heading', { level: 1, name: 'Global Forum' });
+    await heading('Global Forum');
     expect(screen.getByText('Premium Member')).toBeTruthy();
     unmount();
 
     serveGroup(group);
     renderApp(`/group/${group.id}`);
-    await screen.findByRole('heading', { level: 1, name: 'Global Forum' });
+    await heading('Global Forum');
     expect(screen.queryByText('Premium Member')).toBeNull();
   });
 
   it('says so when the group does not exist', async () => {
-    mockFetch(member, () => new Response('{"message":"Group not found"}', { status: 404 }));
+    mockFetch(serveCurrentUser(member), () => new Response('{"message":"Group not found"}', { status: 404 }));
     renderApp('/group/424242');
 
     expect(await screen.findByText('Group not found')).toBeTruthy();
   });
 
   it('does not ask the server about ids that cannot exist', async () => {
-    const fetchMock = mockFetch(member);
+    const fetchMock = mockFetch(serveCurrentUser(member));
     renderApp('/group/abc');
 
     expect(await screen.findByText('Group not found')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+  });
+});
+
+describe('/group/1', () => {
+  it("goes to the member's own family group, replacing the alias in the history", async () => {
+    const family = makeGroup({ name: "Amina's Family", department: 'family', ownerId: member.id, canParticipate: true, isMember: true });
+    const othersFamily = makeGroup({ name: "Omar's Family", department: 'family', ownerId: 'user-omar', isMember: true });
+    serveGroup(family, {
+      memberships: [makeMembership(othersFamily), makeMembership(family, { role: 'owner' })],
+    });
+    const { location } = renderApp('/group/1');
+
+    expect(await heading("Amina's Family")).toBeTruthy();
+    expect(location.history).toEqual([`/group/${family.id}`]);
+    expect(screen.getByText('Private family group')).toBeTruthy();
+  });
+});
+
+describe('national group banners', () => {
+  it('shows an unverified member the observer banner with Verify Identity', async () => {
+    const france = makeNationalGroup('France');
+    serveGroup(france);
+    renderApp(`/group/${france.id}`);
+
+    await heading('France');
+    const banner = screen.getByText('You are viewing as an observer').closest<HTMLElement>('[role="alert"]')!;
+    expect(within(banner).getByText(/You have not verified a nationality yet\./)).toBeTruthy();
+    expect(screen.queryByText('Full citizen access')).toBeNull();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Verify Identity' }));
+    expect(await screen.findByRole('dialog', { name: 'Verify Your Identity' })).toBeTruthy();
+  });
+
+  it("lists a citizen of another country's verified countries, without Verify Identity", async () => {
+    const france = makeNationalGroup('France');
+    serveGroup(france, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${france.id}`);
+
+    await heading('France');
+    const banner = screen.getByText('You are viewing as an observer').closest<HTMLElement>('[role="alert"]')!;
+    expect(within(banner).getByText(/Your verified countries: Saudi Arabia\./)).toBeTruthy();
+    expect(within(banner).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a verified citizen the full-citizen banner', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
+    serveGroup(saudiArabia, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${saudiArabia.id}`);
+
+    await heading('Saudi Arabia');
+    expect(screen.getByText('Full citizen access')).toBeTruthy();
+    expect(screen.queryByText('You are viewing as an observer')).toBeNull();
+  });
+
+  it('lists the participation requirements and which are met', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
+    serveGroup(saudiArabia, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${saudiArabia.id}`);
+
+    const card = await screen.findByRole('region', { name: 'Participation Requirements' });
+    const requirement = (name: string) => within(card).getByText(name).closest('li')!;
+    expect(within(requirement('Verified citizenship of Saudi Arabia')).getByText('Met')).toBeTruthy();
+    expect(within(requirement('Civic Participation subscription')).getByText('Not met')).toBeTruthy();
+  });
+
+  it('explains an open religious community, without national cards', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    serveGroup(islam);
+    renderApp(`/group/${islam.id}`);
+
+    await heading('Islam');
+    expect(screen.getByText('Open community')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Participation Requirements' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Group Overview' })).toBeNull();
+  });
+});
+
+describe('discussion topics', () => {
+  const topics = [
+    makeTopic({ title: 'Lower the speed limit near schools', type: 'law_amendment' }),
+    makeTopic({ title: 'Settle the market stall dispute', type: 'dispute_resolution', status: 'closed' }),
+  ];
+
+  it('lists the topics, links the laws and offers Create Topic to a participant', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true, memberCount: 12 });
+    serveGroup(saudiArabia, { user: citizenOfSaudiArabia, topics });
+    renderApp(`/group/${saudiArabia.id}`);
+
+    const section = await screen.findByRole('region', { name: 'Discussion Topics' });
+    const cards = await within(section).findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Lower the speed limit near schools',
+      'Settle the market stall dispute',
+    ]);
+    expect(within(section).getByRole('link', { name: 'View Laws' }).getAttribute('href')).toBe(`/laws/${saudiArabia.id}`);
+    expect(within(section).getByRole('button', { name: 'Create Topic' })).toBeTruthy();
+
+    const overview = screen.getByRole('region', { name: 'Group Overview' });
+    expect(statValue(overview, 'Members')).toBe('12');
+    expect(statValue(overview, 'Law Amendments')).toBe('1');
+    expect(statValue(overview, 'Dispute Resolutions')).toBe('1');
+    expect(statValue(overview, 'Closed Topics')).toBe('1');
+  });
+
+  it('hides Create Topic from an observer', async () => {
+    const france = makeNationalGroup('France');
+    serveGroup(france, { topics });
+    renderApp(`/group/${france.id}`);
+
+    const section = await screen.findByRole('region', { name: 'Discussion Topics' });
+    await within(section).findAllByRole('article');
+    expect(within(section).queryByRole('button', { name: 'Create Topic' })).toBeNull();
+    expect(within(section).getByRole('link', { name: 'View Laws' })).toBeTruthy();
+  });
+
+  it('says when there are no topics yet', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    serveGroup(islam);
+    renderApp(`/group/${islam.id}`);
+
+    expect(await screen.findByText('No topics yet. Create the first one to start the discussion.')).toBeTruthy();
+  });
+});
+
+describe('group statistics and tabs', () => {
+  it('shows the statistics the server counted', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion' });
+    serveGroup(islam, { stats: makeGroupStats({ activeMembers: 48, activeTopics: 3, pendingElections: 1, resolvedIssues: 7 }) });
+    renderApp(`/group/${islam.id}`);
+
+    const stats = await screen.findByRole('region', { name: 'Group Statistics' });
+    await waitFor(() => expect(statValue(stats, 'Active Members')).toBe('48'));
+    expect(statValue(stats, 'Active Topics')).toBe('3');
+    expect(statValue(stats, 'Pending Elections')).toBe('1');
+    expect(statValue(stats, 'Resolved Issues')).toBe('7');
+  });
+
+  it('has a tab per group with its badge, and opens the chosen one', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion' });
+    const international = makeGroup({ name: 'International', department: 'international', requiresSubscription: true });
+    const alliance = makeGroup({ name: 'Alliance', department: 'alliance', subscriptionType: 'elite' });
+    const groups = [islam, international, alliance];
+    mockFetch(serveCurrentUser(member), ({ url }) => {
+      if (url === '/api/groups') return jsonResponse(groups);
+      const group = groups.find((candidate) => url === `/api/groups/${candidate.id}`);
+      if (group) return jsonResponse(group);
+      if (url.endsWith('/topics')) return jsonResponse([]);
+      if (url.endsWith('/stats')) return jsonResponse(makeGroupStats());
+      return undefined;
+    });
+    const { location } = renderApp(`/group/${islam.id}`);
+
+    await heading('Islam');
+    const tabs = await screen.findByRole('tablist', { name: 'Groups' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'IslamFree',
+      'InternationalSubscription',
+      'AllianceLeaders Only',
+    ]);
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('IslamFree');
+
+    fireEvent.click(within(tabs).getByRole('tab', { name: /Alliance/ }));
+    expect(await heading('Alliance')).toBeTruthy();
+    expect(location.history).toEqual([`/group/${islam.id}`, `/group/${alliance.id}`]);
   });
 });

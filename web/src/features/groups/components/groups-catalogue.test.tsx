@@ -1,107 +1,168 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
-import { makeGroup } from '../../../test/group-fixtures';
+import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { serveSidebarStats } from '../../../test/stats-fixtures';
 
-const catalogue = [
-  makeGroup({ name: 'France', department: 'national', subscriptionType: 'premium', memberCount: 31 }),
-  makeGroup({ name: 'Islam', department: 'religion', memberCount: 1204 }),
-  makeGroup({ name: 'Leadership Alliance', department: 'alliance', subscriptionType: 'elite', memberCount: 3 }),
-  makeGroup({ name: 'Saudi Arabia', department: 'national', subscriptionType: 'premium', memberCount: 1 }),
-  makeGroup({ name: 'Global Climate Forum', department: 'international', subscriptionType: 'premium' }),
-  makeGroup({ name: 'Christianity', department: 'religion' }),
-];
+const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
+const islam = makeGroup({ name: 'Islam', department: 'religion', memberCount: 1204, canParticipate: true });
+const saudiArabia = makeNationalGroup('Saudi Arabia', { memberCount: 1, canParticipate: true });
+const france = makeNationalGroup('France', { memberCount: 31 });
+const chad = makeNationalGroup('Chad');
+const international = makeGroup({
+  name: 'International',
+  department: 'international',
+  subscriptionType: 'premium',
+  requiresSubscription: true,
+});
+const alliance = makeGroup({ name: 'Alliance', department: 'alliance', subscriptionType: 'elite', memberCount: 3 });
+const christianity = makeGroup({ name: 'Christianity', department: 'religion', canParticipate: true });
 
-// The catalogue is listed on a member's dashboard.
-const member = serveCurrentUser(makeUser());
+const catalogue = [islam, christianity, international, chad, france, saudiArabia, alliance, family];
 
-function serveCatalogue(groups = catalogue) {
-  return mockFetch(member, ({ url }) => (url === '/api/groups' ? jsonResponse(groups) : undefined));
+// A member verified as a citizen of Saudi Arabia.
+const citizen = makeUser({
+  isVerified: true,
+  country: 'Saudi Arabia',
+  verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+});
+
+const sidebarStats = serveSidebarStats();
+
+function serveCatalogue(groups = catalogue, user = citizen) {
+  return mockFetch(serveCurrentUser(user), sidebarStats, ({ url }) =>
+    url === '/api/groups' ? jsonResponse(groups) : undefined,
+  );
 }
 
-// The dashboard's sidebar has a level-2 heading of its own: the subscription card.
-const SIDEBAR_HEADINGS = ['Upgrade to Premium', 'Premium Active'];
+const groupsArea = () => screen.getByRole('region', { name: 'Groups' });
 const sectionHeadings = () =>
-  screen
+  within(groupsArea())
     .getAllByRole('heading', { level: 2 })
-    .map((heading) => heading.textContent)
-    .filter((text) => !SIDEBAR_HEADINGS.includes(text ?? ''));
+    .map((heading) => heading.textContent);
 
-describe('groups catalogue on the dashboard', () => {
-  it('lists the groups in the spec order of sections', async () => {
+describe('group sections on the dashboard', () => {
+  it('lists the sections in the spec order', async () => {
     serveCatalogue();
     renderApp('/');
 
     await screen.findByRole('heading', { name: 'Religious Communities' });
 
-    expect(sectionHeadings()).toEqual(['Religious Communities', 'Global Forums', 'Countries', 'Leadership Alliance']);
-    const religious = screen.getByRole('region', { name: 'Religious Communities' });
-    expect(within(religious).getByText('Free Access')).toBeTruthy();
-    expect(within(religious).getByRole('heading', { name: 'Islam' })).toBeTruthy();
+    expect(sectionHeadings()).toEqual([
+      'Your Personal Groups',
+      'Your Country',
+      'Religious Communities',
+      'Global Forums',
+      'Other Countries',
+      'Leadership Alliance',
+    ]);
+    const cardsIn = (section: string) =>
+      within(screen.getByRole('region', { name: section }))
+        .getAllByRole('article')
+        .map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+    expect(cardsIn('Your Personal Groups')).toEqual(["Amina's Family"]);
+    expect(cardsIn('Your Country')).toEqual(['Saudi Arabia']);
+    expect(cardsIn('Religious Communities')).toEqual(['Islam', 'Christianity']);
+    expect(cardsIn('Global Forums')).toEqual(['International']);
+    expect(cardsIn('Other Countries')).toEqual(['Chad', 'France']);
+    expect(cardsIn('Leadership Alliance')).toEqual(['Alliance']);
+    expect(within(screen.getByRole('region', { name: 'Religious Communities' })).getByText('Free Access')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Leadership Alliance' })).getByText('Exclusive')).toBeTruthy();
   });
 
-  it('shows each card with its badge, member count and a link to the group', async () => {
+  it('offers Join Discussion where the member may take part, else View Group marked View Only', async () => {
     serveCatalogue();
     renderApp('/');
 
-    const islam = await screen.findByRole('article', { name: 'Islam' });
-    expect(within(islam).getByText('Free')).toBeTruthy();
-    expect(within(islam).getByText('1,204 members')).toBeTruthy();
-    expect(within(islam).getByText('Islam discussion group')).toBeTruthy();
-    expect(within(islam).getByRole('link', { name: 'View Group' }).getAttribute('href')).toBe(
-      `/group/${catalogue[1]!.id}`,
-    );
-    expect(within(screen.getByRole('article', { name: 'Saudi Arabia' })).getByText('Premium')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Saudi Arabia' })).getByText('1 member')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'Leadership Alliance' })).getByText('Leadership')).toBeTruthy();
+    const islamCard = await screen.findByRole('article', { name: 'Islam' });
+    expect(within(islamCard).getByRole('link', { name: 'Join Discussion' }).getAttribute('href')).toBe(`/group/${islam.id}`);
+    expect(within(islamCard).queryByText('View Only')).toBeNull();
+    expect(within(islamCard).queryByRole('link', { name: 'View Group' })).toBeNull();
+
+    const franceCard = screen.getByRole('article', { name: 'France' });
+    expect(within(franceCard).getByRole('link', { name: 'View Group' }).getAttribute('href')).toBe(`/group/${france.id}`);
+    expect(within(franceCard).getByText('View Only')).toBeTruthy();
+    expect(within(franceCard).queryByRole('link', { name: 'Join Discussion' })).toBeNull();
+
+    const ownCountry = screen.getByRole('article', { name: 'Saudi Arabia' });
+    expect(within(ownCountry).getByRole('link', { name: 'Join Discussion' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: "Amina's Family" })).getByRole('link', { name: 'Join Discussion' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'International' })).getByText('View Only')).toBeTruthy();
   });
 
-  it('sorts countries by name and filters them by the search text', async () => {
+  it('shows each card with its badge, description and member count', async () => {
     serveCatalogue();
     renderApp('/');
 
-    const countries = await screen.findByRole('region', { name: 'Countries' });
-    const countryNames = () => within(countries).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(countryNames()).toEqual(['France', 'Saudi Arabia']);
+    const islamCard = await screen.findByRole('article', { name: 'Islam' });
+    expect(within(islamCard).getByText('Free')).toBeTruthy();
+    expect(within(islamCard).getByText('1,204 members')).toBeTruthy();
+    expect(within(islamCard).getByText('Islam discussion group')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Saudi Arabia' })).getByText('Premium')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Saudi Arabia' })).getByText('1 member')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Alliance' })).getByText('Leadership')).toBeTruthy();
+  });
 
-    fireEvent.change(within(countries).getByLabelText('Search countries'), { target: { value: 'saudi' } });
-    await waitFor(() => expect(countryNames()).toEqual(['Saudi Arabia']));
+  it('files every country under Other Countries for an unverified member', async () => {
+    serveCatalogue(catalogue, makeUser());
+    renderApp('/');
 
-    fireEvent.change(within(countries).getByLabelText('Search countries'), { target: { value: 'Atlantis' } });
-    await within(countries).findByText('No country matches "Atlantis".');
+    const others = await screen.findByRole('region', { name: 'Other Countries' });
+    expect(screen.queryByRole('region', { name: 'Your Country' })).toBeNull();
+    expect(within(others).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Chad',
+      'France',
+      'Saudi Arabia',
+    ]);
+  });
+
+  it('filters the other countries by the search text', async () => {
+    serveCatalogue();
+    renderApp('/');
+
+    const others = await screen.findByRole('region', { name: 'Other Countries' });
+    const countryNames = () => within(others).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(countryNames()).toEqual(['Chad', 'France']);
+
+    fireEvent.change(within(others).getByLabelText('Search countries'), { target: { value: 'fra' } });
+    await waitFor(() => expect(countryNames()).toEqual(['France']));
+
+    fireEvent.change(within(others).getByLabelText('Search countries'), { target: { value: 'Atlantis' } });
+    await within(others).findByText('No country matches "Atlantis".');
     // Other sections are not filtered.
     expect(screen.getByRole('heading', { name: 'Islam' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Saudi Arabia' })).toBeTruthy();
   });
 
   it('hides empty sections', async () => {
-    serveCatalogue(catalogue.filter((group) => group.department === 'national'));
+    serveCatalogue([chad, france]);
     renderApp('/');
 
-    await screen.findByRole('heading', { name: 'Countries' });
-    expect(sectionHeadings()).toEqual(['Countries']);
+    await screen.findByRole('heading', { name: 'Other Countries' });
+    expect(sectionHeadings()).toEqual(['Other Countries']);
   });
 
   it('shows the error message when the groups cannot be read', async () => {
-    mockFetch(member, () => new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }));
+    mockFetch(serveCurrentUser(citizen), sidebarStats, () =>
+      new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }),
+    );
     renderApp('/');
 
     expect(await screen.findByText('500: database unavailable')).toBeTruthy();
   });
 
   it('opens a group from its card', async () => {
-    const saudiArabia = catalogue[3]!;
-    mockFetch(member, ({ url }) =>
-      url === '/api/groups' ? jsonResponse(catalogue) : url === `/api/groups/${saudiArabia.id}` ? jsonResponse(saudiArabia) : undefined,
+    mockFetch(serveCurrentUser(citizen), sidebarStats, ({ url }) =>
+      url === '/api/groups' ? jsonResponse(catalogue) : url === `/api/groups/${france.id}` ? jsonResponse(france) : undefined,
     );
     const { location } = renderApp('/');
 
-    const card = await screen.findByRole('article', { name: 'Saudi Arabia' });
+    const card = await screen.findByRole('article', { name: 'France' });
     fireEvent.click(within(card).getByRole('link', { name: 'View Group' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Saudi Arabia' })).toBeTruthy();
-    expect(location.history).toEqual(['/', `/group/${saudiArabia.id}`]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'France' })).toBeTruthy();
+    expect(location.history).toEqual(['/', `/group/${france.id}`]);
   });
 });

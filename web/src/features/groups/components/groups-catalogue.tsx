@@ -5,29 +5,36 @@ import { filterByName, splitCatalogue } from './catalogue-sections';
 import { CountrySearchField } from './country-search-field';
 import { GroupSection } from './group-section';
 
-/** The groups catalogue in its sections, each hidden when empty; the dashboard lists it. */
-export function GroupsCatalogue({ groups }: { groups: Group[] }) {
+interface GroupsCatalogueProps {
+  groups: Group[];
+  /** Names of the member's approved nationalities. */
+  verifiedCountries: readonly string[];
+}
+
+/** The dashboard's group sections in the spec's order, each hidden when empty. */
+export function GroupsCatalogue({ groups, verifiedCountries }: GroupsCatalogueProps) {
   const [countryQuery, setCountryQuery] = useState('');
   // About 250 country cards: let typing stay responsive while the grid re-renders.
   const deferredCountryQuery = useDeferredValue(countryQuery);
-  const sections = useMemo(() => splitCatalogue(groups), [groups]);
-  const countries = useMemo(
-    () => filterByName(sections.countries, deferredCountryQuery),
-    [sections.countries, deferredCountryQuery],
+  const sections = useMemo(() => splitCatalogue(groups, verifiedCountries), [groups, verifiedCountries]);
+  const otherCountries = useMemo(
+    () => filterByName(sections.otherCountries, deferredCountryQuery),
+    [sections.otherCountries, deferredCountryQuery],
   );
 
-  const { religious, globalForums, alliance } = sections;
-  const hasAnyGroup = religious.length + globalForums.length + sections.countries.length + alliance.length > 0;
+  const { personal, yourCountry, religious, globalForums, alliance } = sections;
 
   return (
     <>
-      {!hasAnyGroup && <Typography color="text.secondary">No groups yet.</Typography>}
+      {groups.length === 0 && <Typography color="text.secondary">No groups yet.</Typography>}
+      {personal.length > 0 && <GroupSection title="Your Personal Groups" groups={personal} />}
+      {yourCountry.length > 0 && <GroupSection title="Your Country" groups={yourCountry} />}
       {religious.length > 0 && <GroupSection title="Religious Communities" badge="Free Access" groups={religious} />}
       {globalForums.length > 0 && <GroupSection title="Global Forums" groups={globalForums} />}
-      {sections.countries.length > 0 && (
+      {sections.otherCountries.length > 0 && (
         <GroupSection
-          title="Countries"
-          groups={countries}
+          title="Other Countries"
+          groups={otherCountries}
           toolbar={<CountrySearchField value={countryQuery} onChange={setCountryQuery} />}
           emptyMessage={`No country matches "${deferredCountryQuery.trim()}".`}
         />

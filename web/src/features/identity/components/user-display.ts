@@ -1,20 +1,23 @@
-import type { AuthUser } from '../api/get-current-user';
+/** Whom pages name: the member themself (with an e-mail), or an author beside what they wrote. */
+export interface NamedPerson {
+  firstName: string | null;
+  lastName: string | null;
+  email?: string | null;
+}
 
-type NamedUser = Pick<AuthUser, 'email' | 'firstName' | 'lastName'>;
-
-/** "First Last" when the member gave names, else the e-mail (accounts from providers may have none). */
-export function displayName(user: NamedUser): string {
-  const name = [user.firstName, user.lastName]
+/** "First Last" when the member gave names, else their e-mail, else 'Member' (some provider accounts have neither). */
+export function displayName(person: NamedPerson): string {
+  const name = [person.firstName, person.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return name || user.email;
+  return name || person.email || 'Member';
 }
 
 /** Up to two letters for the avatar: the initials of the names, else the e-mail's first letter. */
-export function initials(user: NamedUser): string {
-  const letters = [user.firstName, user.lastName]
+export function initials(person: NamedPerson): string {
+  const letters = [person.firstName, person.lastName]
     .map((part) => part?.trim().charAt(0) ?? '')
     .join('');
-  return (letters || user.email.charAt(0)).toLocaleUpperCase();
+  return (letters || person.email?.charAt(0) || 'M').toLocaleUpperCase();
 }

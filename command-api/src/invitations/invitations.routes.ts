@@ -1,0 +1,65 @@
+import {
+  AcceptInvitationReply, BusinessInviteReply, FamilyInviteReply, FriendsInviteReply, INVITATION_NOT_FOUND, InviteBody, NotFoundError,
+  type InvitationCreated, type InvitationKind, type InvitationView,
+} from '@civitas/events';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { z } from 'zod';
+import { CommandReply } from '../lib/command-reply';
+import { existingId } from '../lib/ids';
+import type { InvitationsService } from './invitations-service';
+
+// Tokens are 256-bit base64url strings; anything else names no invitation.
+const TokenParams = z.object({ token: z.string() });
+const tokenOf = (token: string) => {
+  if (!/^[\w-]{20,100}$/.test(token)) throw new NotFoundError(INVITATION_NOT_FOUND);
+  return token;
+};
+const MemberParams = z.object({ groupId: z.coerce.number().int().positive(), memberId: z.string() });
+
+function viewOf(invitation: InvitationCreated['data'], email: string, link: string, createdAt: string): InvitationView {
+  return {
+    id: invitation.invitationId, kind: invitation.kind, email, groupId: invitation.groupId, invitedBy: invitation.invitedBy, status: 'pending',
+    acceptedBy: null, acceptedAt: null, expiresAt: invitation.expiresAt, createdAt, invitationLink: link,
+  };
+}
+
+const PATHS: Record<InvitationKind, string> = { family: 'family', friends: 'friends', business: 'business' };
+
+export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invitations: InvitationsService; auth: SessionAuth }): void {
+  const inviteReplies = { family: FamilyInviteReply, friends: FriendsInviteReply, business: BusinessInviteReply } as const;
+  for (const kind of ['family', 'friends', 'business'] as const) {
+    app.post(`/api/${PATHS[kind]}/invite`, {
+      schema: { tags: ['invitations'], summary: `Invite someone by e-mail into my ${kind} group`, body: InviteBody, response: { 201: inviteReplies[kind] } },
+    }, async (request, reply) => {
+      const userId = await auth.requireUserId(request);
+      const { invitation, link, createdAt, position } = await invitations.invite(kind, userId, request.body.email);
+      const view = viewOf(invitation, request.body.email, link, createdAt);
+      // Business answers inviteUrl, the others invitationLink (spec section 3).
+      return reply.status(201).send(kind === 'business' ? { position, inviteUrl: link, invitation: view } : { position, invitationLink: link, invitation: view });
+    });
+
+    app.post(`/api/${PATHS[kind]}/invite/:token/accept`, {
+      schema: { tags: ['invitations'], summary: `Accept a ${kind} invitation`, params: TokenParams, response: { 200: AcceptInvitationReply } },
+    }, async (request) => {
+      const userId = await auth.requireUserId(request);
+      return invitations.accept(kind, tokenOf(request.params.token), userId);
+    });
+  }
+
+  app.post('/api/friends/:groupId/cut/:memberId', {
+    schema: { tags: ['invitations'], summary: 'Cut a friendship: the friend leaves my friends group', params: MemberParams, response: { 200: CommandReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const { position } = await invitations.removeMember('friends', userId, request.params.groupId, existingId(request.params.memberId, 'This person is not a member of the group.'));
+    return { position };
+  });
+
+  app.post('/api/business/:groupId/fire/:memberId', {
+    schema: { tags: ['invitations'], summary: 'Remove a colleague from my business group', params: MemberParams, response: { 200: CommandReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const { position } = await invitations.removeMember('business', userId, request.params.groupId, existingId(request.params.memberId, 'This person is not a member of the group.'));
+    return { position };
+  });
+}

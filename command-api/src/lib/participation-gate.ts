@@ -1,0 +1,72 @@
+import {
+  ForbiddenError,
+  NotFoundError,
+  groupStream,
+  isPersonalDepartment,
+  participationRefusal,
+  userStream,
+  type CatalogueGroup,
+  type DomainEvent,
+  type SubscriptionEvent,
+  type VerificationEvent,
+} from '@civitas/events';
+import { groupsDecider } from '../groups/groups.decider';
+import { subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
+import { verificationDecider, verifiedCountryKeys, type VerificationState } from '../verification/verification.decider';
+import type { CommandBus } from './command-bus';
+
+export const GROUP_NOT_FOUND = 'Group not found';
+
+/** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
+const standingView = {
+  initialState: () => ({ subscription: subscriptionDecider.initialState(), verification: verificationDecider.initialState() }),
+  evolve: (state: { subscription: SubscriptionState; verification: VerificationState }, event: DomainEvent) => ({
+    subscription: subscriptionDecider.evolve(state.subscription, event as SubscriptionEvent),
+    verification: verificationDecider.evolve(state.verification, event as VerificationEvent),
+  }),
+};
+
+export interface Standing {
+  isSubscribed: boolean;
+  verifiedCountryKeys: string[];
+}
+
+/**
+ * Enforces participation eligibility (spec section 5) for every participation command. The
+ * facts come from the member's and the group's streams, so a member who has just verified or
+ * subscribed may participate at once; the rule itself is the shared participationRefusal.
+ */
+export class ParticipationGate {
+  // Open groups never change who may take part, so their definitions are read once.
+  private readonly openGroups = new Map<number, CatalogueGroup>();
+
+  constructor(private readonly bus: CommandBus) {}
+
+  async standing(userId: string): Promise<Standing> {
+    const { state } = await this.bus.load(userStream(userId), standingView);
+    const { status, endDate } = state.subscription;
+    const hasAccess = (status === 'active' || status === 'cancelled') && endDate !== null && endDate > this.bus.now().toISOString();
+    return { isSubscribed: hasAccess, verifiedCountryKeys: verifiedCountryKeys(state.verification) };
+  }
+
+  /** The group if the member may participate in it; otherwise a 404 or a 403 with the reason. */
+  async requireParticipant(userId: string, groupId: number): Promise<{ group: CatalogueGroup; standing: Standing }> {
+    const [group, standing] = await Promise.all([this.group(groupId), this.standing(userId)]);
+    const refusal = participationRefusal(group.definition, {
+      ...standing,
+      membership: group.members[userId] ?? null,
+    });
+    if (refusal) throw new ForbiddenError(refusal);
+    return { group: group.definition, standing };
+  }
+
+  private async group(groupId: number): Promise<{ definition: CatalogueGroup; members: Record<string, { isLeader: boolean }> }> {
+    const cached = this.openGroups.get(groupId);
+    if (cached) return { definition: cached, members: {} };
+    const { state } = await this.bus.load(groupStream(groupId), groupsDecider);
+    if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
+    const { department } = state.definition;
+    if (!isPersonalDepartment(department) && department !== 'alliance') this.openGroups.set(groupId, state.definition);
+    return { definition: state.definition, members: state.members };
+  }
+}

@@ -1,0 +1,45 @@
+import { INVITATION_VALIDITY_DAYS, type InvitationKind } from '@civitas/events';
+import type { MailMessage } from './mail-transport';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], link: { href: string; label: string }): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}" style="background:#1e4a8a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Or open this link: ${escapeHtml(link.href)}</p>
+</body></html>`;
+}
+
+const GROUP_WORDS: Record<InvitationKind, string> = { family: 'family group', friends: 'friends group', business: 'business group' };
+
+export function invitationMail(input: { messageId: string; to: string; kind: InvitationKind; inviterName: string; groupName: string; link: string }): MailMessage {
+  const subject = `${input.inviterName} invited you to their ${GROUP_WORDS[input.kind]} on Civitas`;
+  const paragraphs = [
+    `${input.inviterName} invited you to join "${input.groupName}", a private ${GROUP_WORDS[input.kind]} on Civitas where members discuss, vote and decide together.`,
+    `The invitation is valid for ${INVITATION_VALIDITY_DAYS} days. Sign in or create a free account, then accept it.`,
+  ];
+  return {
+    messageId: input.messageId,
+    to: input.to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\nAccept the invitation: ${input.link}\n`,
+    html: layout(subject, paragraphs, { href: input.link, label: 'Accept Invitation' }),
+  };
+}
+
+export function passwordResetMail(input: { messageId: string; to: string; link: string }): MailMessage {
+  const subject = 'Reset your Civitas password';
+  const paragraphs = [
+    'Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within 30 minutes.',
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+  ];
+  return {
+    messageId: input.messageId,
+    to: input.to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${input.link}\n`,
+    html: layout(subject, paragraphs, { href: input.link, label: 'Reset Password' }),
+  };
+}

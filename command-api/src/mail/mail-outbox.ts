@@ -1,0 +1,140 @@
+import {
+  INVITATION_PAGES,
+  START_POSITION,
+  WrongExpectedVersionError,
+  eventIdFor,
+  mailStream,
+  personalGroupName,
+  userStream,
+  type EventRegistry,
+  type EventStore,
+  type InvitationCreated,
+  type PasswordResetRequested,
+  type Position,
+  type RecordedEvent,
+} from '@civitas/events';
+import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import { sql, type Kysely } from 'kysely';
+import { revealUser } from '../identity/identity-service';
+import { userDecider } from '../identity/user.decider';
+import type { CommandBus } from '../lib/command-bus';
+import { acquireLeaderLock } from '../lib/leader-lock';
+import { invitationMail, passwordResetMail } from './mail-messages';
+import type { MailMessage, MailTransport } from './mail-transport';
+
+const OUTBOX = 'mail_outbox';
+const OUTBOX_LOCK_KEY = 0x6d61696c; // 'mail'
+const RETRY_MS = 2000;
+const MAIL_EVENTS = new Set(['InvitationCreated', 'PasswordResetRequested']);
+// Provider accounts without an address get a placeholder that no one receives.
+const UNDELIVERABLE = /@users\.noreply\.civitas$/;
+
+export interface MailOutboxDependencies {
+  connectionString: string;
+  db: Kysely<any>;
+  store: EventStore;
+  registry: EventRegistry;
+  bus: CommandBus;
+  vault: PersonalDataVault;
+  transport: MailTransport;
+  publicBaseUrl: string;
+  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/**
+ * Sends the mails events call for (invitations, password resets). It follows the whole store
+ * from a checkpoint, one instance at a time (an advisory lock), and records each mail on a
+ * `mail-{eventId}` stream after sending: a crash or an SMTP failure means the mail is tried
+ * again (never lost), and a mail recorded as sent is never sent again.
+ */
+export class MailOutbox {
+  private readonly abort = new AbortController();
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly deps: MailOutboxDependencies) {}
+
+  start(): void {
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running;
+    this.deps.transport.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.abort.signal.aborted) {
+      const leadership = new AbortController();
+      const lock = await acquireLeaderLock(this.deps.connectionString, OUTBOX_LOCK_KEY, this.abort.signal, () => leadership.abort());
+      if (!lock) return;
+      try {
+        const signal = AbortSignal.any([this.abort.signal, leadership.signal]);
+        for await (const batch of this.deps.store.subscribeAll(await this.checkpoint(), { signal })) {
+          for (const event of batch) if (MAIL_EVENTS.has(event.type)) await this.deliver(event);
+          await this.saveCheckpoint(batch[batch.length - 1]!.position);
+        }
+      } catch (error) {
+        if (!this.abort.signal.aborted) {
+          this.deps.log.error({ err: error }, 'mail outbox failed; retrying');
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
+      } finally {
+        await lock.end().catch(() => undefined);
+      }
+    }
+  }
+
+  private async deliver(event: RecordedEvent): Promise<void> {
+    const stream = mailStream(event.id);
+    if ((await this.deps.store.readStream(stream)).version > 0) return;
+    const decoded = this.deps.registry.decode(event);
+    const messageId = `<${event.id}@mail.civitas>`;
+    const message = decoded.type === 'InvitationCreated'
+      ? await this.invitation(messageId, decoded.data as InvitationCreated['data'])
+      : await this.passwordReset(messageId, decoded.data as PasswordResetRequested['data']);
+    if (!message) return;
+    await this.deps.transport.send(message);
+    try {
+      await this.deps.store.append(stream, [{
+        id: eventIdFor(`mail-${event.id}`, 0),
+        type: 'MailSent',
+        data: { sourceEventId: event.id, kind: decoded.type === 'InvitationCreated' ? 'invitation' : 'password_reset', transport: this.deps.transport.kind, messageId },
+        metadata: { actorId: null, time: this.deps.bus.now().toISOString(), schemaVersion: 1 },
+      }], 'no_stream');
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+    }
+  }
+
+  /** Null when there is nothing to send: expired, or the sealed address or link can no longer be read. */
+  private async invitation(messageId: string, data: InvitationCreated['data']): Promise<MailMessage | null> {
+    if (this.deps.bus.now().toISOString() >= data.expiresAt) return null;
+    const [to, token] = await this.deps.vault.revealAll(data.invitationId, [data.emailSealed, data.tokenSealed]);
+    if (!to || !token) return null;
+    const { state: inviter } = await this.deps.bus.load(userStream(data.invitedBy), userDecider);
+    const named = await revealUser(this.deps.vault, data.invitedBy, inviter);
+    const inviterName = [named.firstName, named.lastName].filter(Boolean).join(' ') || 'A Civitas member';
+    const link = `${this.deps.publicBaseUrl}${INVITATION_PAGES[data.kind]}/${token}`;
+    return invitationMail({ messageId, to, kind: data.kind, inviterName, groupName: personalGroupName(named.firstName, data.kind), link });
+  }
+
+  private async passwordReset(messageId: string, data: PasswordResetRequested['data']): Promise<MailMessage | null> {
+    if (!data.tokenSealed || this.deps.bus.now().toISOString() >= data.expiresAt) return null;
+    const token = await this.deps.vault.open(data.userId, data.tokenSealed);
+    const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
+    const { email } = await revealUser(this.deps.vault, data.userId, state);
+    if (!token || !email || UNDELIVERABLE.test(email)) return null;
+    return passwordResetMail({ messageId, to: email, link: `${this.deps.publicBaseUrl}/reset-password/${token}` });
+  }
+
+  private async checkpoint(): Promise<Position> {
+    const row = (await sql<{ position: string }>`select position from reactor_checkpoints where name = ${OUTBOX}`.execute(this.deps.db)).rows[0];
+    return row?.position ?? START_POSITION;
+  }
+
+  private async saveCheckpoint(position: Position): Promise<void> {
+    await sql`insert into reactor_checkpoints (name, position) values (${OUTBOX}, ${position})
+      on conflict (name) do update set position = excluded.position where reactor_checkpoints.position < excluded.position`.execute(this.deps.db);
+  }
+}

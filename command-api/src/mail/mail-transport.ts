@@ -1,0 +1,49 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  /** Deterministic per source event, so a receiver can tell a rare redelivery from a new mail. */
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+const FROM = 'Civitas <no-reply@civitas.app>';
+
+/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from: FROM, ...message });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** With no SMTP configured, each mail becomes an .eml file in DATA_DIR/mail (local use). */
+export function fileTransport(folder: string, log: { info(object: object, message: string): void }): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(message) {
+      const built = await builder.sendMail({ from: FROM, ...message });
+      await mkdir(folder, { recursive: true });
+      // The file is named by the message id only: no address in the name or the log line.
+      const file = path.join(folder, `${message.messageId.replace(/[<>@]/g, '_')}.eml`);
+      await writeFile(file, built.message as Buffer);
+      log.info({ file: path.basename(file) }, 'mail written');
+    },
+    close: () => builder.close(),
+  };
+}

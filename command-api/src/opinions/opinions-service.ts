@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
+import type { CommandBus } from '../lib/command-bus';
+import type { ParticipationGate } from '../lib/participation-gate';
+import type { TopicsService } from '../topics/topics-service';
+import { opinionDecider } from './opinion.decider';
+
+export const OPINION_NOT_FOUND = 'Opinion not found';
+
+/** Opinions on open topics, by members eligible in the topic's group. */
+export class OpinionsService {
+  // What an opinion is about never changes: votes look it up once.
+  private readonly targets = new Map<string, OpinionPosted['data']>();
+
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly gate: ParticipationGate,
+    private readonly topics: TopicsService,
+  ) {}
+
+  async post(userId: string, body: PostOpinionBody) {
+    const topic = await this.topics.requireOpenTopic(body.topicId);
+    await this.gate.requireParticipant(userId, topic.groupId);
+    const opinion: OpinionPosted['data'] = { opinionId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, content: body.content };
+    const createdAt = this.bus.now().toISOString();
+    const result = await this.bus.run(opinionStream(opinion.opinionId), opinionDecider, { type: 'postOpinion', opinion }, { actorId: userId });
+    return { opinion, createdAt, position: result.position };
+  }
+
+  async find(opinionId: string): Promise<OpinionPosted['data']> {
+    const cached = this.targets.get(opinionId);
+    if (cached) return cached;
+    const { state } = await this.bus.load(opinionStream(opinionId), opinionDecider);
+    if (!state.opinion) throw new NotFoundError(OPINION_NOT_FOUND);
+    if (this.targets.size >= 50_000) this.targets.clear();
+    this.targets.set(opinionId, state.opinion);
+    return state.opinion;
+  }
+}

@@ -1,0 +1,25 @@
+import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND } from '@civitas/events';
+import type { ReadModels } from '@civitas/projector';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { Kysely } from 'kysely';
+import { existingId } from '../lib/ids';
+import { personSummary } from '../lib/people';
+import type { OpinionsService } from './opinions-service';
+
+export function opinionsRoutes(app: ZodRoutes, { opinions, auth, readModels }: { opinions: OpinionsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+  app.post('/api/opinions', {
+    schema: { tags: ['opinions'], summary: 'Post an opinion on a topic', body: PostOpinionBody, response: { 201: PostOpinionReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    const { opinion, createdAt: at, position } = await opinions.post(userId, { ...request.body, topicId: existingId(request.body.topicId, TOPIC_NOT_FOUND) });
+    return reply.status(201).send({
+      position,
+      opinion: {
+        id: opinion.opinionId, topicId: opinion.topicId, userId, content: opinion.content, createdAt: at, updatedAt: at,
+        user: await personSummary(readModels, userId), myVote: null,
+        supportCount: 0, opposeCount: 0, weightedSupport: 0, weightedOppose: 0, voteCount: 0,
+      },
+    });
+  });
+}

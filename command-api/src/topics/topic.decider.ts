@@ -1,0 +1,88 @@
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ONLY_CREATOR_DELETES,
+  TOPIC_NOT_FOUND,
+  typeEnactsLaw,
+  type Decider,
+  type TopicCreated,
+  type TopicEvent,
+  type TopicType,
+} from '@civitas/events';
+
+/** An opinion's standing when its topic closes, read from the tallies once they include every vote. */
+export interface OpinionStanding {
+  opinionId: string;
+  proposerId: string;
+  weightedSupport: number;
+  weightedOppose: number;
+  /** When it was posted: the earliest wins a tie. */
+  postedAt: string;
+}
+
+export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
+export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
+export type CloseTopic = { type: 'closeTopic'; now: string; standings: OpinionStanding[] };
+export type TopicCommand = CreateTopic | DeleteTopic | CloseTopic;
+
+export interface TopicState {
+  topic: TopicCreated['data'] | null;
+  status: 'active' | 'closed' | 'deleted';
+}
+
+export const TOPIC_CLOSED_CANNOT_DELETE = 'A closed topic cannot be deleted: its outcome is part of the record.';
+
+/** The winner of a law amendment or dispute resolution (DECISIONS.md): most weighted support, enacted only if it beats its opposition. */
+export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
+  const ranked = [...standings].sort((a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId));
+  const best = ranked[0];
+  return best && best.weightedSupport > best.weightedOppose ? best : null;
+}
+
+/** `topic-{id}`: active → closed when it expires (its winning opinion enacted), or deleted by its creator. */
+export const topicDecider: Decider<TopicCommand, TopicEvent, TopicState> = {
+  initialState: () => ({ topic: null, status: 'active' }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'TopicCreated':
+        return { topic: event.data, status: 'active' };
+      case 'TopicDeleted':
+        return { ...state, status: 'deleted' };
+      case 'TopicClosed':
+        return { ...state, status: 'closed' };
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'createTopic':
+        if (state.topic) throw new ConflictError('This topic exists already.');
+        return [{ type: 'TopicCreated', data: command.topic }];
+      case 'deleteTopic': {
+        const { topic } = state;
+        if (!topic || state.status === 'deleted') throw new NotFoundError(TOPIC_NOT_FOUND);
+        if (topic.createdBy !== command.actorId) throw new ForbiddenError(ONLY_CREATOR_DELETES);
+        if (state.status === 'closed') throw new ConflictError(TOPIC_CLOSED_CANNOT_DELETE);
+        return [{ type: 'TopicDeleted', data: { topicId: topic.topicId, groupId: topic.groupId, createdBy: topic.createdBy, deletedBy: command.actorId } }];
+      }
+      case 'closeTopic': {
+        const { topic } = state;
+        // Closing is repeatable: nothing to do before expiry, after closing, or for a deleted topic.
+        if (!topic || state.status !== 'active' || command.now < topic.expiresAt) return [];
+        const type: TopicType = topic.type;
+        const closed: TopicEvent = { type: 'TopicClosed', data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now } };
+        const winner = typeEnactsLaw(type) ? winningOpinion(command.standings) : null;
+        if (!winner) return [closed];
+        return [closed, {
+          type: 'LawEnacted',
+          data: {
+            topicId: topic.topicId, groupId: topic.groupId, opinionId: winner.opinionId, proposerId: winner.proposerId, type,
+            weightedSupport: winner.weightedSupport, weightedOppose: winner.weightedOppose, enactedAt: command.now,
+          },
+        }];
+      }
+    }
+  },
+};

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ForbiddenError,
+  MY_FAMILY_GROUP_ALIAS,
+  NotFoundError,
+  TOPIC_CLOSED,
+  TOPIC_NOT_FOUND,
+  TOPIC_SUBSCRIPTION_REQUIRED,
+  TOPIC_TYPE_LABELS,
+  ValidationError,
+  defaultTopicDays,
+  defaultTopicType,
+  topicStream,
+  topicTypesFor,
+  typeNeedsSubscription,
+  userStream,
+  type CreateTopicBody,
+  type TopicCreated,
+} from '@civitas/events';
+import { personalGroupsDecider } from '../groups/personal-groups.decider';
+import type { CommandBus } from '../lib/command-bus';
+import { GROUP_NOT_FOUND, type ParticipationGate } from '../lib/participation-gate';
+import { topicDecider, type OpinionStanding, type TopicState } from './topic.decider';
+
+const DAY_MS = 86_400_000;
+/** How long a topic's state is trusted for votes and opinions before it is read again. */
+const TOPIC_STATE_TTL_MS = 1000;
+
+/** Topics: creation under the eligibility and type rules, deletion by the creator, closing when they expire. */
+export class TopicsService {
+  // A hot topic takes many votes a second: its state is read at most once a second. Expiry is exact
+  // (expiresAt never changes); a deletion in another process is noticed within the second.
+  private readonly recent = new Map<string, { topic: TopicState; readAt: number }>();
+
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly gate: ParticipationGate,
+  ) {}
+
+  async create(userId: string, body: CreateTopicBody) {
+    const groupId = await this.resolveGroupId(userId, body.groupId);
+    const { group, standing } = await this.gate.requireParticipant(userId, groupId);
+    const type = body.type ?? defaultTopicType(group.department);
+    if (!topicTypesFor(group.department).includes(type)) throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
+    if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
+    const now = this.bus.now();
+    const topic: TopicCreated['data'] = {
+      topicId: randomUUID(),
+      groupId,
+      title: body.title,
+      description: body.description,
+      type,
+      createdBy: userId,
+      isMainElection: false,
+      expiresAt: new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
+    };
+    const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId });
+    return { topic, createdAt: now.toISOString(), position: result.position };
+  }
+
+  delete(userId: string, topicId: string) {
+    this.recent.delete(topicId);
+    return this.bus.run(topicStream(topicId), topicDecider, { type: 'deleteTopic', actorId: userId }, { actorId: userId });
+  }
+
+  /** Closes an expired topic with the standings its votes gave; a fixed command id makes it happen once. */
+  close(topicId: string, standings: OpinionStanding[]) {
+    return this.bus.run(topicStream(topicId), topicDecider, { type: 'closeTopic', now: this.bus.now().toISOString(), standings }, { actorId: null, commandId: `close-topic-${topicId}` });
+  }
+
+  /** A topic members may still add to: it exists, is not deleted, and has not expired. */
+  async requireOpenTopic(topicId: string): Promise<NonNullable<TopicState['topic']>> {
+    const state = await this.topicState(topicId);
+    if (!state.topic || state.status === 'deleted') throw new NotFoundError(TOPIC_NOT_FOUND);
+    // Votes stop at expiresAt even before the scheduler closes the topic, so the close counts every vote.
+    if (state.status === 'closed' || this.bus.now().toISOString() >= state.topic.expiresAt) throw new ForbiddenError(TOPIC_CLOSED);
+    return state.topic;
+  }
+
+  private async topicState(topicId: string): Promise<TopicState> {
+    const now = Date.now();
+    const known = this.recent.get(topicId);
+    if (known && now - known.readAt < TOPIC_STATE_TTL_MS) return known.topic;
+    const { state } = await this.bus.load(topicStream(topicId), topicDecider);
+    if (this.recent.size >= 10_000) this.recent.clear();
+    this.recent.set(topicId, { topic: state, readAt: now });
+    return state;
+  }
+
+  /** Group 1 stands for the member's own family group (DECISIONS.md). */
+  private async resolveGroupId(userId: string, groupId: number): Promise<number> {
+    if (groupId !== MY_FAMILY_GROUP_ALIAS) return groupId;
+    const { state } = await this.bus.load(userStream(userId), personalGroupsDecider);
+    if (!state.assigned) throw new NotFoundError(GROUP_NOT_FOUND);
+    return state.assigned.family;
+  }
+}

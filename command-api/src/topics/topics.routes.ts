@@ -1,0 +1,35 @@
+import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND } from '@civitas/events';
+import type { ReadModels } from '@civitas/projector';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { CommandReply } from '../lib/command-reply';
+import { existingId } from '../lib/ids';
+import { personSummary } from '../lib/people';
+import type { TopicsService } from './topics-service';
+
+export function topicsRoutes(app: ZodRoutes, { topics, auth, readModels }: { topics: TopicsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+  app.post('/api/topics', {
+    schema: { tags: ['topics'], summary: 'Create a topic in a group', body: CreateTopicBody, response: { 201: CreateTopicReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    const { topic, createdAt: at, position } = await topics.create(userId, request.body);
+    return reply.status(201).send({
+      position,
+      topic: {
+        id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: userId,
+        status: 'active', isMainElection: topic.isMainElection, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
+        author: await personSummary(readModels, userId), opinionCount: 0, canParticipate: true,
+      },
+    });
+  });
+
+  app.delete('/api/topics/:id', {
+    schema: { tags: ['topics'], summary: 'Delete a topic (its creator only)', params: z.object({ id: z.string() }), response: { 200: CommandReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const { position } = await topics.delete(userId, existingId(request.params.id, TOPIC_NOT_FOUND));
+    return { position };
+  });
+}

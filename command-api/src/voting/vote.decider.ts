@@ -1,0 +1,31 @@
+import type { Decider, VoteEvent, VoteType } from '@civitas/events';
+
+export interface VoteTarget {
+  opinionId: string;
+  topicId: string;
+  groupId: number;
+  userId: string;
+}
+export type CastVote = { type: 'castVote'; target: VoteTarget; voteType: VoteType };
+export type RetractVote = { type: 'retractVote'; target: VoteTarget };
+export type VoteCommand = CastVote | RetractVote;
+export interface VoteState {
+  voteType: VoteType | null;
+}
+
+/**
+ * `vote-{opinionId}-{userId}`: one member's vote on one opinion, so one vote per member per
+ * opinion holds under any concurrency. Spec section 4: the same type again removes the vote,
+ * the other type replaces it.
+ */
+export const voteDecider: Decider<VoteCommand, VoteEvent, VoteState> = {
+  initialState: () => ({ voteType: null }),
+  evolve: (_state, event) => ({ voteType: event.type === 'VoteCast' ? event.data.voteType : null }),
+  decide: (command, state) => {
+    const previous = state.voteType;
+    if (command.type === 'retractVote' || previous === command.voteType) {
+      return previous ? [{ type: 'VoteRetracted', data: { ...command.target, previousVoteType: previous } }] : [];
+    }
+    return [{ type: 'VoteCast', data: { ...command.target, voteType: command.voteType, previousVoteType: previous } }];
+  },
+};

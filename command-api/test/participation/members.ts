@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
+import { TestClient, registration } from '../../../test-support/http-client';
+import type { TestServer } from '../../../test-support/test-server';
+
+export interface Member {
+  browser: TestClient;
+  userId: string;
+  firstName: string;
+  email: string;
+}
+
+/** A new member signed in through the API, with their personal groups in place. */
+export async function newMember(server: TestServer, firstName = 'Ada'): Promise<Member> {
+  const browser = new TestClient(server.baseUrl);
+  const answer = await browser.json('POST', '/api/email-auth/register', { ...registration(), firstName });
+  expect(answer.status).toBe(201);
+  return { browser, userId: answer.body.user.id as string, firstName, email: answer.body.user.email as string };
+}
+
+/** Pays the monthly plan through the sandbox, as the checkout page does. */
+export async function subscribe({ browser }: Member, server: TestServer): Promise<void> {
+  const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+  expect(created.status).toBe(200);
+  expect((await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {})).status).toBe(200);
+}
+
+export async function verify({ browser }: Member, country: string, nationalId: string) {
+  return browser.json('POST', '/api/user/verify', { country, nationalId });
+}
+
+/** The member's own group of a department, from GET /api/user/groups. */
+export async function ownGroup({ browser }: Member, department: 'family' | 'friends' | 'business'): Promise<number> {
+  const groups = await eventually(async () => (await browser.json('GET', '/api/user/groups')).body as Array<{ role: string; group: { id: number; department: string } }>, (list) => list.length === 3);
+  return groups.find((membership) => membership.role === 'owner' && membership.group.department === department)!.group.id;
+}
+
+export const SAUDI_ARABIA = { name: 'Saudi Arabia', groupId: 1682 };
+export const INTERNATIONAL = 7;
+export const ALLIANCE = 8;
+export const ISLAM = 2;
+
+export const topicBody = (groupId: number, overrides: Record<string, unknown> = {}) => ({
+  title: 'Extend library opening hours',
+  description: 'Libraries should open until 22:00 on weekdays so that students and workers can use them.',
+  groupId,
+  ...overrides,
+});

@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
+import { TestClient } from '../../../test-support/http-client';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { SAUDI_ARABIA, newMember, subscribe, topicBody, verify, type Member } from './members';
+
+const DAY = 86_400_000;
+// The clock travels; sessions must outlive the journey.
+const env = { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' };
+
+async function eventCount(databaseUrl: string, type: string, topicId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from events where type = $1 and stream_id = $2`, [type, `topic-${topicId}`]);
+  await client.end();
+  return rows[0]!.n;
+}
+
+describe('closing topics and enacting laws', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let clock = Date.parse('2026-11-22T10:00:00Z');
+  const now = () => new Date(clock);
+  let proposer: Member;
+  let voter: Member;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startTestServer({ database, now, env });
+    proposer = await newMember(server, 'Nadia');
+    voter = await newMember(server, 'Karim');
+    await verify(proposer, SAUDI_ARABIA.name, '3000000001');
+    await verify(voter, SAUDI_ARABIA.name, '3000000002');
+    await subscribe(proposer, server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('closes an expired law amendment exactly once, across a restart, and enacts its winning opinion', async () => {
+    const topic = (await proposer.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title: 'Weekend markets', expiresInDays: 2 }))).body.topic;
+    const winner = (await proposer.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Allow markets on Saturdays.' })).body.opinion;
+    const loser = (await voter.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Keep markets to weekdays.' })).body.opinion;
+    await proposer.browser.json('POST', '/api/votes', { opinionId: winner.id, voteType: 'support' });
+    await voter.browser.json('POST', '/api/votes', { opinionId: winner.id, voteType: 'support' });
+    await voter.browser.json('POST', '/api/votes', { opinionId: loser.id, voteType: 'support' });
+    await proposer.browser.json('POST', '/api/votes', { opinionId: loser.id, voteType: 'oppose' });
+    expect((await proposer.browser.json('GET', `/api/laws/${SAUDI_ARABIA.groupId}`)).body).toEqual([]);
+
+    clock += 2 * DAY;
+    // From expiry on, nothing more is added, even before the scheduler has closed it.
+    expect((await voter.browser.json('POST', '/api/votes', { opinionId: loser.id, voteType: 'support' })).body).toEqual({ message: 'This topic is closed.' });
+    const laws = await eventually(async () => (await proposer.browser.json('GET', `/api/laws/${SAUDI_ARABIA.groupId}`)).body as unknown[], (list) => list.length === 1);
+    expect(laws).toEqual([{
+      id: topic.id, topicId: topic.id, opinionId: winner.id, content: 'Allow markets on Saturdays.', voteCount: 2, weightedSupport: 2, weightedOppose: 0,
+      // Enacted when the scheduler closed it: at the (injected) time it noticed the expiry.
+      createdAt: new Date(clock).toISOString(),
+      topic: { id: topic.id, type: 'law_amendment', title: 'Weekend markets' },
+      user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
+    }]);
+    expect((await proposer.browser.json('GET', `/api/topics/${topic.id}`)).body).toMatchObject({ status: 'closed', canParticipate: false });
+    expect((await proposer.browser.json('DELETE', `/api/topics/${topic.id}`)).status).toBe(409);
+    expect((await proposer.browser.json('GET', '/api/platform/stats')).body.lawsAmended).toBe(1);
+
+    await server.stop();
+    server = await startTestServer({ database, now, env });
+    // Give the restarted scheduler several ticks to (not) close it again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await eventCount(server.databaseUrl, 'TopicClosed', topic.id)).toBe(1);
+    expect(await eventCount(server.databaseUrl, 'LawEnacted', topic.id)).toBe(1);
+  });
+
+  it('catches up on topics that expired while it was down, and enacts nothing without a majority', async () => {
+    const browser = new TestClient(server.baseUrl);
+    const login = await browser.json('POST', '/api/email-auth/login', { email: proposer.email, password: 'correct horse battery staple' });
+    expect(login.status).toBe(200);
+    const dispute = (await browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { type: 'dispute_resolution', expiresInDays: 1 }))).body.topic;
+    const contested = (await browser.json('POST', '/api/opinions', { topicId: dispute.id, content: 'Split the costs evenly.' })).body.opinion;
+    await browser.json('POST', '/api/votes', { opinionId: contested.id, voteType: 'oppose' });
+    const family = (await browser.json('POST', '/api/topics', topicBody(1, { expiresInDays: 1 }))).body.topic;
+
+    await server.stop();
+    clock += 1 * DAY + 60_000;
+    server = await startTestServer({ database, now, env });
+    await eventually(async () => eventCount(server.databaseUrl, 'TopicClosed', dispute.id), (n) => n === 1);
+    await eventually(async () => eventCount(server.databaseUrl, 'TopicClosed', family.id), (n) => n === 1);
+    expect(await eventCount(server.databaseUrl, 'LawEnacted', dispute.id)).toBe(0);
+    expect(await eventCount(server.databaseUrl, 'LawEnacted', family.id)).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { Department, GroupCreatedData } from './group.events';
+
+/**
+ * GET /api/groups item and GET /api/groups/<id>: the spec's group fields plus the client-view
+ * memberCount, type and requiresSubscription, and what the signed-in member may do there.
+ */
+export const GroupView = GroupCreatedData.omit({ groupId: true }).extend({
+  id: z.number().int(),
+  memberCount: z.number().int(),
+  type: Department,
+  requiresSubscription: z.boolean(),
+  /** Whether the signed-in member may create topics, post opinions and vote here (false signed out). */
+  canParticipate: z.boolean(),
+  /** Whether the signed-in member belongs to the group (owner or member). */
+  isMember: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupView = z.infer<typeof GroupView>;
+
+/** GET /api/user/groups item: a membership of the signed-in member (spec: user_groups). */
+export const UserGroupView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  groupId: z.number().int(),
+  isSubscribed: z.boolean(),
+  isLeader: z.boolean(),
+  role: z.enum(['owner', 'member']),
+  joinedAt: z.string(),
+  group: GroupView,
+});
+export type UserGroupView = z.infer<typeof UserGroupView>;
+
+/** GET /api/groups/<id>/stats. */
+export const GroupStats = z.object({
+  activeMembers: z.number().int(),
+  activeTopics: z.number().int(),
+  pendingElections: z.number().int(),
+  resolvedIssues: z.number().int(),
+});
+export type GroupStats = z.infer<typeof GroupStats>;
+
+/** GET /api/platform/stats. */
+export const PlatformStats = z.object({
+  resolvedDisputes: z.number().int(),
+  lawsAmended: z.number().int(),
+  electionsHeld: z.number().int(),
+});
+export type PlatformStats = z.infer<typeof PlatformStats>;
+
+/** Group 1 is the alias of the signed-in member's own family group (DECISIONS.md). */
+export const MY_FAMILY_GROUP_ALIAS = 1;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../registry';
+import { TOPIC_TYPES } from './topic-rules';
+
+export const TopicTypeSchema = z.enum(TOPIC_TYPES);
+
+/** `topic-{id}`: a topic's life: created, then closed when it expires, or deleted by its creator. */
+export const TopicCreated = defineEvent('TopicCreated', z.object({
+  topicId: z.uuid(),
+  groupId: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  type: TopicTypeSchema,
+  createdBy: z.uuid(),
+  isMainElection: z.boolean(),
+  expiresAt: z.iso.datetime(),
+}));
+export const TopicDeleted = defineEvent('TopicDeleted', z.object({
+  topicId: z.uuid(),
+  groupId: z.number().int().positive(),
+  createdBy: z.uuid(),
+  deletedBy: z.uuid(),
+}));
+export const TopicClosed = defineEvent('TopicClosed', z.object({
+  topicId: z.uuid(),
+  groupId: z.number().int().positive(),
+  type: TopicTypeSchema,
+  closedAt: z.iso.datetime(),
+}));
+/**
+ * `topic-{id}`, with TopicClosed: the winning opinion of a law amendment or dispute resolution.
+ * The tallies it was decided on are part of the fact, so an auditor can recount them from the votes.
+ */
+export const LawEnacted = defineEvent('LawEnacted', z.object({
+  topicId: z.uuid(),
+  groupId: z.number().int().positive(),
+  opinionId: z.uuid(),
+  proposerId: z.uuid(),
+  type: TopicTypeSchema,
+  weightedSupport: z.number().int().nonnegative(),
+  weightedOppose: z.number().int().nonnegative(),
+  enactedAt: z.iso.datetime(),
+}));
+
+export type TopicCreated = EventOf<typeof TopicCreated>;
+export type TopicDeleted = EventOf<typeof TopicDeleted>;
+export type TopicClosed = EventOf<typeof TopicClosed>;
+export type LawEnacted = EventOf<typeof LawEnacted>;
+export type TopicEvent = TopicCreated | TopicDeleted | TopicClosed | LawEnacted;
+export const topicEvents = [TopicCreated, TopicDeleted, TopicClosed, LawEnacted];

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { OpinionTally } from '../opinions/opinion.contract';
+import { VoteType } from './vote.events';
+
+/** POST /api/votes. Voting the type you already voted removes the vote (spec section 4). */
+export const CastVoteBody = z.object({
+  opinionId: z.string({ error: 'Opinion not found' }).min(1, 'Opinion not found'),
+  voteType: VoteType,
+});
+export type CastVoteBody = z.infer<typeof CastVoteBody>;
+
+/** Answer of POST /api/votes and DELETE /api/votes/<opinionId>: the member's vote now and the opinion's new tally. */
+export const VoteReply = z.object({
+  position: z.string().nullable(),
+  opinionId: z.string(),
+  voteType: VoteType.nullable(),
+  tally: OpinionTally,
+});
+export type VoteReply = z.infer<typeof VoteReply>;
+
+/** Sent with a vote, the same key makes repeats of one click count once (e.g. a retried request). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

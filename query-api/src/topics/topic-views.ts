@@ -1,0 +1,33 @@
+import { canParticipate, type TopicView } from '@civitas/events';
+import { participantIn, type ParticipantProfile, type ReadModels, type TopicsTable } from '@civitas/projector';
+import type { Kysely } from 'kysely';
+import type { GroupRow } from '../groups/group-views';
+
+/** Topics with their author, never the deleted ones. */
+export const topicRows = (readModels: Kysely<ReadModels>) =>
+  readModels.selectFrom('topics as t').leftJoin('users as u', 'u.id', 't.created_by')
+    .selectAll('t').select(['u.first_name', 'u.last_name', 'u.profile_image_url'])
+    .where('t.status', '<>', 'deleted');
+
+export type TopicRow = TopicsTable & { first_name: string | null; last_name: string | null; profile_image_url: string | null };
+
+export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantProfile | null, now: Date): TopicView {
+  const open = row.status === 'active' && row.expires_at > now;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    groupId: row.group_id,
+    createdBy: row.created_by,
+    status: row.status === 'closed' ? 'closed' : 'active',
+    isMainElection: row.is_main_election,
+    winnerId: row.winner_id,
+    expiresAt: row.expires_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    author: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    opinionCount: row.opinion_count,
+    canParticipate: open && viewer !== null && canParticipate(group, participantIn(viewer, group.id)),
+  };
+}

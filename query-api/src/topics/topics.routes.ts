@@ -1,0 +1,104 @@
+import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView } from '@civitas/events';
+import type { ParticipantProfile } from '@civitas/projector';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { GroupIdParams, findVisibleGroup } from '../groups/groups.routes';
+import { viewerOf, type QueryContext } from '../lib/viewer';
+import { toTopicView, topicRows } from './topic-views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TopicParams = z.object({ id: z.string() });
+const TOPIC_READ_MODELS = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
+const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+
+/** A topic the viewer may see: it exists, is not deleted, and its group is visible to them. */
+async function findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
+  if (!UUID.test(topicId)) throw new NotFoundError(TOPIC_NOT_FOUND);
+  const row = await topicRows(context.readModels).where('t.id', '=', topicId).executeTakeFirst();
+  if (!row) throw new NotFoundError(TOPIC_NOT_FOUND);
+  const group = await findVisibleGroup(context, row.group_id, viewer).catch(() => {
+    throw new NotFoundError(TOPIC_NOT_FOUND);
+  });
+  return { row, group };
+}
+
+export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels, auth, now } = context;
+
+  app.get('/api/groups/:id/topics', {
+    config: { readModels: TOPIC_READ_MODELS },
+    schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(TopicView) } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const group = await findVisibleGroup(context, request.params.id, viewer);
+    const rows = await topicRows(readModels).where('t.group_id', '=', group.id).orderBy('t.created_at', 'desc').orderBy('t.created_position', 'desc').limit(500).execute();
+    return rows.map((row) => toTopicView(row, group, viewer, now()));
+  });
+
+  app.get('/api/topics/:id', {
+    config: { readModels: TOPIC_READ_MODELS },
+    schema: { tags: ['topics'], summary: 'One topic', params: TopicParams, response: { 200: TopicView } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const { row, group } = await findVisibleTopic(context, request.params.id, viewer);
+    return toTopicView(row, group, viewer, now());
+  });
+
+  app.get('/api/topics/:id/stats', {
+    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicParams, response: { 200: TopicStats } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const { row } = await findVisibleTopic(context, request.params.id, viewer);
+    const tally = await readModels.selectFrom('opinions')
+      .select([sql<number>`coalesce(sum(support_count), 0)::int`.as('support'), sql<number>`coalesce(sum(oppose_count), 0)::int`.as('oppose')])
+      .where('topic_id', '=', row.id).executeTakeFirstOrThrow();
+    const participants = await readModels.selectFrom('topic_participants').select(sql<number>`count(*)::int`.as('count')).where('topic_id', '=', row.id).executeTakeFirstOrThrow();
+    return { participants: participants.count, totalVotes: tally.support + tally.oppose, totalOpinions: row.opinion_count, support: tally.support, oppose: tally.oppose };
+  });
+
+  app.get('/api/topics/:id/opinions', {
+    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const { row } = await findVisibleTopic(context, request.params.id, viewer);
+    const rows = await readModels.selectFrom('opinions as o')
+      .leftJoin('users as u', 'u.id', 'o.user_id')
+      .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
+      .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote'])
+      .where('o.topic_id', '=', row.id)
+      .orderBy('o.vote_count', 'desc').orderBy('o.created_at').orderBy('o.posted_position')
+      .limit(1000).execute();
+    return rows.map((opinion) => ({
+      id: opinion.id, topicId: opinion.topic_id, userId: opinion.user_id, content: opinion.content,
+      supportCount: opinion.support_count, opposeCount: opinion.oppose_count, weightedSupport: opinion.weighted_support, weightedOppose: opinion.weighted_oppose,
+      voteCount: opinion.vote_count, createdAt: opinion.created_at.toISOString(), updatedAt: opinion.updated_at.toISOString(),
+      user: { firstName: opinion.first_name, lastName: opinion.last_name, profileImageUrl: opinion.profile_image_url },
+      myVote: opinion.my_vote ?? null,
+    }));
+  });
+
+  app.get('/api/laws/:id', {
+    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+    schema: { tags: ['topics'], summary: 'The laws a group enacted, newest first', params: GroupIdParams, response: { 200: z.array(LawView) } },
+  }, async (request) => {
+    const viewer = await viewerOf(request, auth, readModels);
+    const group = await findVisibleGroup(context, request.params.id, viewer);
+    const rows = await readModels.selectFrom('laws as l')
+      .innerJoin('topics as t', 't.id', 'l.topic_id')
+      .innerJoin('opinions as o', 'o.id', 'l.opinion_id')
+      .leftJoin('users as u', 'u.id', 'l.proposer_id')
+      .select(['l.topic_id', 'l.opinion_id', 'l.type', 'l.weighted_support', 'l.weighted_oppose', 'l.enacted_at', 't.title', 'o.content', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+      .where('l.group_id', '=', group.id)
+      .orderBy('l.enacted_at', 'desc').orderBy('l.topic_id').execute();
+    return rows.map((law) => ({
+      id: law.topic_id, topicId: law.topic_id, opinionId: law.opinion_id, content: law.content,
+      voteCount: law.weighted_support - law.weighted_oppose, weightedSupport: law.weighted_support, weightedOppose: law.weighted_oppose,
+      createdAt: law.enacted_at.toISOString(),
+      topic: { id: law.topic_id, type: law.type, title: law.title },
+      user: { firstName: law.first_name, lastName: law.last_name, profileImageUrl: law.profile_image_url },
+    }));
+  });
+}

@@ -1,0 +1,26 @@
+import { VerificationView } from '@civitas/events';
+import type { UserVerificationsTable } from '@civitas/projector';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { z } from 'zod';
+import { iso } from '../lib/iso';
+import type { QueryContext } from '../lib/viewer';
+
+export function toVerificationView(row: UserVerificationsTable): VerificationView {
+  return {
+    id: row.id, userId: row.user_id, country: row.country, nationalId: row.national_id, documentImageUrl: row.document_image_url,
+    verificationType: row.verification_type, status: row.status, isVerified: row.is_verified, confirmedByLeader: row.confirmed_by_leader,
+    verifiedAt: iso(row.verified_at), reviewedAt: iso(row.reviewed_at), rejectionReason: row.rejection_reason,
+    createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function verificationsRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
+  app.get('/api/user/verifications', {
+    config: { readModels: ['user_verifications'] },
+    schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const rows = await readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+    return rows.map(toVerificationView);
+  });
+}

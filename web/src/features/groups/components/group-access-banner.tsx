@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'wouter';
+import type { AuthUser } from '../../identity/api/get-current-user';
+import { verifiedCountries } from '../../verification/components/verified-countries';
+import { VerifyIdentityDialog } from '../../verification/components/verify-identity-dialog';
+import type { Group } from '../api/group';
+
+interface BannerProps {
+  group: Group;
+  user: AuthUser;
+}
+
+function NationalBanner({ group, user }: BannerProps) {
+  const [verifying, setVerifying] = useState(false);
+  if (group.canParticipate) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>Full citizen access</AlertTitle>
+        You are a verified citizen of {group.name}: you can post opinions and vote on its topics.{' '}
+        {user.isSubscribed
+          ? 'With your subscription you can also create law amendments and dispute resolutions.'
+          : 'Creating law amendments and dispute resolutions needs a Civic Participation subscription.'}
+      </Alert>
+    );
+  }
+  const countries = verifiedCountries(user);
+  return (
+    <Alert
+      severity="info"
+      action={
+        // Additional nationalities need a document upload (the nationality manager), not this dialog.
+        !user.isVerified && (
+          <Button color="inherit" size="small" onClick={() => setVerifying(true)}>
+            Verify Identity
+          </Button>
+        )
+      }
+    >
+      <AlertTitle>You are viewing as an observer</AlertTitle>
+      Only verified citizens of {group.name} can create topics, post opinions and vote here; anyone can follow the
+      discussions.{' '}
+      {countries.length > 0
+        ? `Your verified countries: ${countries.join(', ')}.`
+        : 'You have not verified a nationality yet.'}
+      <VerifyIdentityDialog open={verifying} onClose={() => setVerifying(false)} />
+    </Alert>
+  );
+}
+
+/** Why the member may or may not take part here (spec section 2, group page banners). */
+export function GroupAccessBanner({ group, user }: BannerProps) {
+  switch (group.department) {
+    case 'national':
+      return <NationalBanner group={group} user={user} />;
+    case 'family':
+      return (
+        <Alert severity="info">
+          <AlertTitle>Private family group</AlertTitle>
+          Only members of this family see its discussions. Creating topics, posting opinions and voting here is free.
+        </Alert>
+      );
+    case 'friends':
+      return (
+        <Alert severity="info">
+          <AlertTitle>Private friends group</AlertTitle>
+          Only members of this friends group see its discussions. Taking part is free.
+        </Alert>
+      );
+    case 'business':
+      return (
+        <Alert severity="info">
+          <AlertTitle>Private business group</AlertTitle>
+          Only members of this business group see its discussions. Taking part needs a Civic Participation
+          subscription.
+        </Alert>
+      );
+    case 'religion':
+      return (
+        <Alert severity="info">
+          <AlertTitle>Open community</AlertTitle>
+          Every member can create topics, post opinions and vote here, free of charge.
+        </Alert>
+      );
+    case 'international':
+      return group.canParticipate ? null : (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} href="/subscribe" color="inherit" size="small">
+              Subscribe Now
+            </Button>
+          }
+        >
+          <AlertTitle>You are viewing as an observer</AlertTitle>
+          Taking part in international groups needs a Civic Participation subscription.
+        </Alert>
+      );
+    case 'alliance':
+      return group.canParticipate ? null : (
+        <Alert severity="info">
+          <AlertTitle>You are viewing as an observer</AlertTitle>
+          Only leaders elected in other groups take part in the Leadership Alliance.
+        </Alert>
+      );
+  }
+}

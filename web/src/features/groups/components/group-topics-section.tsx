@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import GavelIcon from '@mui/icons-material/Gavel';
+import { Link as RouterLink } from 'wouter';
+import { useGroupTopics } from '../../topics/api/get-group-topics';
+import { CreateTopicDialog } from '../../topics/components/create-topic-dialog';
+import { TopicCard } from '../../topics/components/topic-card';
+import type { Group } from '../api/group';
+
+function TopicList({ groupId, canParticipate }: { groupId: number; canParticipate: boolean }) {
+  const topics = useGroupTopics(groupId);
+  if (topics.isPending) return <Typography color="text.secondary">Loading topics...</Typography>;
+  if (topics.isError) return <Alert severity="error">{topics.error.message}</Alert>;
+  if (topics.data.length === 0) {
+    return (
+      <Typography color="text.secondary">
+        No topics yet.{canParticipate && ' Create the first one to start the discussion.'}
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      {topics.data.map((topic) => (
+        <TopicCard key={topic.id} topic={topic} />
+      ))}
+    </Stack>
+  );
+}
+
+interface GroupTopicsSectionProps {
+  group: Group;
+  isSubscribed: boolean;
+}
+
+/** 'Discussion Topics': the group's topics, and Create Topic where the member may take part. */
+export function GroupTopicsSection({ group, isSubscribed }: GroupTopicsSectionProps) {
+  const headingId = useId();
+  const [creating, setCreating] = useState(false);
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
+      >
+        <Typography id={headingId} component="h2" variant="h2">
+          Discussion Topics
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} href={`/laws/${group.id}`} variant="outlined" startIcon={<GavelIcon aria-hidden />}>
+            View Laws
+          </Button>
+          {group.canParticipate && (
+            <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={() => setCreating(true)}>
+              Create Topic
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <TopicList groupId={group.id} canParticipate={group.canParticipate} />
+      {group.canParticipate && (
+        <CreateTopicDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          groups={[group]}
+          isSubscribed={isSubscribed}
+        />
+      )}
+    </Box>
+  );
+}

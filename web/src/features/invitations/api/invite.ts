@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  BusinessInviteReply,
+  FamilyInviteReply,
+  INVITATION_VALIDITY_DAYS,
+  InviteBody,
+  type InvitationView,
+} from '@civitas/events/invitations/invitation.contract';
+import type { InvitationKind } from '@civitas/events/invitations/invitation.events';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+import { toast } from '../../../lib/toast-store';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { invitationsQueryOptions } from './get-invitations';
+
+export { InviteBody };
+
+export interface InviteResult {
+  /** The link the invitee opens (business answers it as inviteUrl). */
+  link: string;
+  invitation: InvitationView;
+}
+
+/** Invites `email` into the caller's own group of that kind (the server picks the group). */
+export async function invite(kind: InvitationKind, body: InviteBody): Promise<InviteResult> {
+  const url = `/api/${kind}/invite`;
+  const response = await apiRequest('POST', url, body);
+  if (kind === 'business') {
+    const reply = await parseResponse(response, BusinessInviteReply, `POST ${url}`);
+    return { link: reply.inviteUrl, invitation: reply.invitation };
+  }
+  const reply = await parseResponse(response, FamilyInviteReply, `POST ${url}`);
+  return { link: reply.invitationLink, invitation: reply.invitation };
+}
+
+/** Spec section 8: the dialogs' and the business card's own failure titles. */
+const FAILURE_TITLES: Record<InvitationKind, string> = {
+  family: 'Failed to create invitation. Please try again.',
+  friends: 'Failed to create invitation. Please try again.',
+  business: 'Failed to send invitation',
+};
+
+/**
+ * The toasts live here, not with the form: a dashboard dialog may close before the answer
+ * arrives, and the member should still hear of it.
+ */
+export function useInvite(kind: InvitationKind, groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InviteBody) => invite(kind, body),
+    onSuccess: (_result, body) => {
+      toast({
+        title: 'Invitation sent',
+        description: `We e-mailed an invitation to ${body.email}. It is valid for ${INVITATION_VALIDITY_DAYS} days.`,
+      });
+      return queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(kind, groupId).queryKey });
+    },
+    // The server's reason (e.g. the daily limit) is the description.
+    onError: (error) => toastCommandError(error, FAILURE_TITLES[kind]),
+  });
+}

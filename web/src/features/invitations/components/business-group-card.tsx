@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import { INVITATION_VALIDITY_DAYS } from '@civitas/events/invitations/invitation.contract';
+import { BusinessMembersList } from './business-members-list';
+import { InviteByEmailForm } from './invite-by-email-form';
+import { SentInvitationsList } from './sent-invitations-list';
+
+interface BusinessGroupCardProps {
+  /** The owner's business group. */
+  groupId: number;
+  isSubscribed: boolean;
+}
+
+function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
+        Invite Colleagues
+      </Typography>
+      {isSubscribed ? (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Invite a colleague by e-mail. The invitation is valid for {INVITATION_VALIDITY_DAYS} days.
+          </Typography>
+          <InviteByEmailForm kind="business" groupId={groupId} label="Colleague's email" />
+        </>
+      ) : (
+        // The server refuses business invitations without a subscription; say so before the member tries.
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} href="/subscribe" color="inherit" size="small">
+              Subscribe Now
+            </Button>
+          }
+        >
+          <AlertTitle>Subscription required</AlertTitle>
+          Inviting colleagues to your business group needs a Civic Participation subscription.
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** Spec section 2, business group: invite colleagues, the invitations and members, and Remove member. */
+export function BusinessGroupCard({ groupId, isSubscribed }: BusinessGroupCardProps) {
+  const headingId = useId();
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
+          Manage Business Group
+        </Typography>
+        <Stack spacing={3} divider={<Divider flexItem />}>
+          <InviteColleagues groupId={groupId} isSubscribed={isSubscribed} />
+          <SentInvitationsList kind="business" groupId={groupId} title="Invitations" />
+          <BusinessMembersList groupId={groupId} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { displayName } from '../../identity/components/user-display';
+import { useBusinessMembers } from '../api/get-business-members';
+import { PersonRow } from './person-row';
+import { RemoveMemberDialog } from './remove-member-dialog';
+
+/** The colleagues in the owner's business group; only active ones can be removed. */
+export function BusinessMembersList({ groupId }: { groupId: number }) {
+  const headingId = useId();
+  const members = useBusinessMembers(groupId);
+  const [confirming, setConfirming] = useState<{ memberId: string; name: string } | null>(null);
+
+  let body;
+  if (members.isPending) {
+    body = <Typography color="text.secondary">Loading members...</Typography>;
+  } else if (members.isError) {
+    body = <Alert severity="error">Could not load the members: {members.error.message}</Alert>;
+  } else if (members.data.length === 0) {
+    body = <Typography color="text.secondary">No colleagues yet. They join when they accept your invitation.</Typography>;
+  } else {
+    body = (
+      <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {members.data.map((membership) => {
+          const name = displayName(membership.member);
+          const active = membership.status === 'active';
+          return (
+            <PersonRow key={membership.id} name={name} email={membership.member.email}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Chip size="small" label={active ? 'Active' : 'Removed'} color={active ? 'success' : 'default'} />
+                {active && (
+                  <Button size="small" color="error" onClick={() => setConfirming({ memberId: membership.memberId, name })}>
+                    Remove member
+                  </Button>
+                )}
+              </Stack>
+            </PersonRow>
+          );
+        })}
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
+        Members
+      </Typography>
+      {body}
+      <RemoveMemberDialog groupId={groupId} member={confirming} onClose={() => setConfirming(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { toast } from '../../../lib/toast-store';
+import { COPY_CONFIRMATION_RESET_MS } from '../../../lib/ui-constants';
+
+/** Copies an invitation link, for owners who would rather send it themselves; says 'Copied!' for 2 s. */
+export function CopyInvitationLinkButton({ link }: { link: string }) {
+  // A time rather than a flag, so a second copy within the 2 s starts the wait afresh.
+  const [copiedAt, setCopiedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (copiedAt === null) return;
+    const timer = setTimeout(() => setCopiedAt(null), COPY_CONFIRMATION_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [copiedAt]);
+
+  const copy = async () => {
+    try {
+      // Absent outside secure contexts (plain http on another host).
+      if (!navigator.clipboard) throw new Error('The clipboard is not available');
+      await navigator.clipboard.writeText(link);
+    } catch {
+      toast({ title: 'Failed to copy link', description: 'Failed to copy to clipboard.', variant: 'destructive' });
+      return;
+    }
+    setCopiedAt(Date.now());
+    toast({ title: 'Copied!', description: 'The invitation link is on your clipboard.' });
+  };
+
+  const copied = copiedAt !== null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      color={copied ? 'success' : 'primary'}
+      startIcon={copied ? <CheckIcon aria-hidden /> : <ContentCopyIcon aria-hidden />}
+      onClick={() => void copy()}
+    >
+      {copied ? 'Copied!' : 'Copy link'}
+    </Button>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { displayName } from '../../identity/components/user-display';
+import { useFriends } from '../api/get-friends';
+import { CutFriendshipDialog } from './cut-friendship-dialog';
+import { PersonRow } from './person-row';
+
+/** The owner's current friends, each with Cut friendship (after a confirmation). */
+export function FriendsList({ groupId }: { groupId: number }) {
+  const headingId = useId();
+  const friends = useFriends(groupId);
+  const [confirming, setConfirming] = useState<{ friendId: string; name: string } | null>(null);
+
+  let body;
+  if (friends.isPending) {
+    body = <Typography color="text.secondary">Loading friends...</Typography>;
+  } else if (friends.isError) {
+    body = <Alert severity="error">Could not load your friends: {friends.error.message}</Alert>;
+  } else {
+    // Cut friendships are history: the list is who is in the group now.
+    const active = friends.data.filter((friend) => friend.status === 'active');
+    body =
+      active.length === 0 ? (
+        <Typography color="text.secondary">No friends yet. Friends join when they accept your invitation.</Typography>
+      ) : (
+        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {active.map((friend) => {
+            const name = displayName(friend.friend);
+            return (
+              <PersonRow key={friend.id} name={name} email={friend.friend.email}>
+                <Button size="small" color="error" onClick={() => setConfirming({ friendId: friend.friendId, name })}>
+                  Cut friendship
+                </Button>
+              </PersonRow>
+            );
+          })}
+        </Box>
+      );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
+        Your Friends
+      </Typography>
+      {body}
+      <CutFriendshipDialog groupId={groupId} friend={confirming} onClose={() => setConfirming(null)} />
+    </Box>
+  );
+}

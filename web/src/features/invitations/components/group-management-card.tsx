@@ -1,0 +1,73 @@
+import { useId, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import GroupIcon from '@mui/icons-material/Group';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import type { Group } from '../../groups/api/group';
+import type { AuthUser } from '../../identity/api/get-current-user';
+import { BusinessGroupCard } from './business-group-card';
+import { InviteFamilyDialog } from './invite-family-dialog';
+import { ManageFriendsDialog } from './manage-friends-dialog';
+
+interface ActionCardProps {
+  title: string;
+  text: string;
+  icon: ReactNode;
+  renderDialog: (open: boolean, onClose: () => void) => ReactNode;
+}
+
+/** A short explanation and one button that opens the group's dialog; the button says what the card says. */
+function ActionCard({ title, text, icon, renderDialog }: ActionCardProps) {
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {text}
+        </Typography>
+        <Button variant="contained" startIcon={icon} onClick={() => setOpen(true)}>
+          {title}
+        </Button>
+        {renderDialog(open, () => setOpen(false))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Spec section 2: the invite/manage cards on a personal group's page. Only the owner invites
+ * and manages (the server answers others 403), so members see none.
+ */
+export function PersonalGroupManagement({ group, user }: { group: Group; user: AuthUser }) {
+  if (group.ownerId !== user.id) return null;
+  switch (group.department) {
+    case 'family':
+      return (
+        <ActionCard
+          title="Invite Family"
+          text="Invite relatives by e-mail to discuss and decide family matters together, and see who has accepted."
+          icon={<PersonAddIcon aria-hidden />}
+          renderDialog={(open, onClose) => <InviteFamilyDialog open={open} onClose={onClose} groupId={group.id} />}
+        />
+      );
+    case 'friends':
+      return (
+        <ActionCard
+          title="Manage Friends"
+          text="Invite friends by e-mail, copy their invitation links, and see or cut the friendships in this group."
+          icon={<GroupIcon aria-hidden />}
+          renderDialog={(open, onClose) => <ManageFriendsDialog open={open} onClose={onClose} groupId={group.id} />}
+        />
+      );
+    case 'business':
+      return <BusinessGroupCard groupId={group.id} isSubscribed={user.isSubscribed} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,22 @@
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useLocation } from 'wouter';
+import { InvitePageFrame } from './invite-page-frame';
+
+interface InvalidInvitationProps {
+  message: string;
+  /** The family page says 'Go to Home', the friend page 'Go to Homepage' (spec section 2). */
+  homeLabel: string;
+}
+
+export function InvalidInvitation({ message, homeLabel }: InvalidInvitationProps) {
+  const [, navigate] = useLocation();
+  return (
+    <InvitePageFrame title="Invalid Invitation">
+      <Typography sx={{ textAlign: 'center' }}>{message}</Typography>
+      <Button variant="contained" onClick={() => navigate('/')} sx={{ alignSelf: 'center' }}>
+        {homeLabel}
+      </Button>
+    </InvitePageFrame>
+  );
+}

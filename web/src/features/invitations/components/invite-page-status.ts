@@ -1,0 +1,22 @@
+import { isBefore, parseISO } from 'date-fns';
+import type { InvitationLookup } from '../api/get-invitation';
+
+/**
+ * What an invitation page shows (spec section 4): pending, accepted or expired, where a
+ * pending invitation past its expiresAt is expired too. 'ended' is a link whose friendship
+ * or membership was cut since: it can no longer be used, so the pages call it invalid.
+ */
+export type InviteDisplayStatus = 'pending' | 'accepted' | 'expired' | 'ended';
+
+export function inviteDisplayStatus(lookup: InvitationLookup, now: Date = new Date()): InviteDisplayStatus {
+  switch (lookup.status) {
+    case 'accepted':
+      return 'accepted';
+    case 'cut':
+      return 'ended';
+    case 'expired':
+      return 'expired';
+    case 'pending':
+      return isBefore(parseISO(lookup.expiresAt), now) ? 'expired' : 'pending';
+  }
+}

@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { INVITATION_VALIDITY_DAYS, RECENT_INVITATIONS_SHOWN } from '@civitas/events/invitations/invitation.contract';
+import { InviteByEmailForm } from './invite-by-email-form';
+import { SentInvitationsList } from './sent-invitations-list';
+
+interface PersonalInvitationsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  kind: 'family' | 'friends';
+  /** The member's own group of that kind. */
+  groupId: number;
+  title: string;
+  /** Who is invited, in the intro: "a relative", "a friend". */
+  invitee: string;
+  emailLabel: string;
+  /** More below the invitations (the friends list). */
+  children?: ReactNode;
+}
+
+/** Spec section 2: the e-mail invitation form and the first 5 invitations with their states. */
+export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title, invitee, emailLabel, children }: PersonalInvitationsDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {/* Mounted only while open: the lists are read when the owner looks, the form starts empty. */}
+      {open && (
+        <DialogContent>
+          <Stack spacing={3}>
+            <DialogContentText>
+              Invite {invitee} by e-mail to your private {kind === 'family' ? 'family' : 'friends'} group. The invitation is
+              valid for {INVITATION_VALIDITY_DAYS} days; you can also copy its link and send it yourself.
+            </DialogContentText>
+            <InviteByEmailForm kind={kind} groupId={groupId} label={emailLabel} />
+            <SentInvitationsList kind={kind} groupId={groupId} title="Recent Invitations" limit={RECENT_INVITATIONS_SHOWN} />
+            {children}
+          </Stack>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

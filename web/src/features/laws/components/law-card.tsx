@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
+import { formatDisplayDate } from '../../../lib/format-date';
+import { UserAvatar } from '../../identity/components/user-avatar';
+import { displayName } from '../../identity/components/user-display';
+import type { LawView } from '../api/get-laws';
+
+function formatVotes(voteCount: number): string {
+  return `${voteCount.toLocaleString('en-US')} ${Math.abs(voteCount) === 1 ? 'vote' : 'votes'}`;
+}
+
+/** One enacted law: the winning opinion of its topic, who proposed it and when it passed. */
+export function LawCard({ law }: { law: LawView }) {
+  const titleId = useId();
+  const enacted = formatDisplayDate(law.createdAt);
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+          <Chip size="small" color="primary" label={TOPIC_TYPE_LABELS[law.topic.type]} />
+          <Chip size="small" variant="outlined" label={formatVotes(law.voteCount)} />
+        </Stack>
+        <Typography id={titleId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
+          <Link component={RouterLink} href={`/topic/${law.topicId}`} underline="hover">
+            {law.topic.title}
+          </Link>
+        </Typography>
+        <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{law.content}</Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <UserAvatar user={law.user} size={28} />
+          <Typography variant="body2" color="text.secondary">
+            Proposed by {displayName(law.user)}
+          </Typography>
+          {enacted && (
+            <>
+              <Typography variant="body2" color="text.secondary" aria-hidden>
+                ·
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Enacted {enacted}
+              </Typography>
+            </>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import GavelIcon from '@mui/icons-material/Gavel';
+import { Link as RouterLink } from 'wouter';
+import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { errorStatus } from '../../../lib/server-message';
+import { useGroup } from '../../groups/api/get-group';
+import { GroupNotFound, parseGroupId } from '../../groups/components/group-not-found';
+import { useLaws } from '../api/get-laws';
+import { LawCard } from './law-card';
+
+function NoLaws() {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+      <GavelIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+      <Typography component="h2" variant="h3" sx={{ mt: 1 }}>
+        No Laws Enacted Yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        When a law amendment or dispute resolution closes, its most supported opinion is enacted and listed here.
+      </Typography>
+    </Paper>
+  );
+}
+
+function GroupLaws({ groupId }: { groupId: number }) {
+  const group = useGroup(groupId);
+  // Group 1 stands for the member's own family group: its laws are under its real id.
+  const realId = group.data?.id ?? groupId;
+  const laws = useLaws(realId, { enabled: group.isSuccess });
+
+  if (group.isPending || (group.isSuccess && laws.isPending)) return <FullPageSpinner label="Loading laws..." />;
+  if (group.isError) {
+    if (errorStatus(group.error) === 404) return <GroupNotFound />;
+    return <Alert severity="error">{group.error.message}</Alert>;
+  }
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Button component={RouterLink} href={`/group/${realId}`} startIcon={<ArrowBackIcon aria-hidden />}>
+          Back to group
+        </Button>
+        <Typography variant="h1" sx={{ mt: 1 }}>
+          {group.data.name} Laws
+        </Typography>
+      </div>
+      {laws.isError ? (
+        <Alert severity="error">{laws.error.message}</Alert>
+      ) : laws.data?.length ? (
+        <Stack spacing={2}>
+          {laws.data.map((law) => (
+            <LawCard key={law.id} law={law} />
+          ))}
+        </Stack>
+      ) : (
+        <NoLaws />
+      )}
+    </Stack>
+  );
+}
+
+/** /laws/<groupId>: the laws a group enacted, newest first. */
+export function LawsPage({ groupId }: { groupId: string }) {
+  const id = parseGroupId(groupId);
+  return id === null ? <GroupNotFound /> : <GroupLaws groupId={id} />;
+}

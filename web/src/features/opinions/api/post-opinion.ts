@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PostOpinionReply, type PostOpinionBody } from '@civitas/events/opinions/opinion.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
+import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import { topicQueryKey } from '../../topics/api/get-topic';
+
+const OPINIONS_URL = '/api/opinions';
+
+export async function postOpinion(body: PostOpinionBody): Promise<PostOpinionReply> {
+  const response = await apiRequest('POST', OPINIONS_URL, body);
+  return parseResponse(response, PostOpinionReply, `POST ${OPINIONS_URL}`);
+}
+
+export function usePostOpinion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postOpinion,
+    onSuccess: (_reply, { topicId }) =>
+      Promise.all([
+        // The topic (opinion count), its opinions (the new one takes its place by tally) and its stats.
+        queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId) }),
+        // Posting raises the participation score.
+        queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
+        refreshCurrentUser(queryClient),
+      ]),
+  });
+}

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OpinionView } from '../api/get-topic-opinions';
+import { VoteButtons } from '../../voting/components/vote-buttons';
+import { UserAvatar } from '../../identity/components/user-avatar';
+import { displayName } from '../../identity/components/user-display';
+import { relativeTime } from './relative-time';
+
+interface OpinionCardProps {
+  topicId: string;
+  opinion: OpinionView;
+  canVote: boolean;
+}
+
+/** One opinion: who wrote it and when, what it says, and its votes. */
+export function OpinionCard({ topicId, opinion, canVote }: OpinionCardProps) {
+  const author = displayName(opinion.user);
+  const age = relativeTime(opinion.createdAt);
+  return (
+    <Box component="article" aria-label={`Opinion by ${author}`}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <UserAvatar user={opinion.user} size={32} />
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>{author}</Typography>
+          {age && (
+            <Typography variant="caption" color="text.secondary" component="time" dateTime={opinion.createdAt}>
+              {age}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>{opinion.content}</Typography>
+      <VoteButtons topicId={topicId} opinion={opinion} disabled={!canVote} />
+    </Box>
+  );
+}

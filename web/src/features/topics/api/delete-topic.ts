@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
+import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+import { groupStatsQueryOptions } from '../../groups/api/get-group-stats';
+import { groupTopicsQueryOptions } from './get-group-topics';
+import { topicQueryKey, topicUrl } from './get-topic';
+
+export const DeleteTopicReply = z.object({ position: z.string().nullable() });
+
+export interface DeleteTopicInput {
+  topicId: string;
+  groupId: number;
+}
+
+export async function deleteTopic({ topicId }: DeleteTopicInput): Promise<z.infer<typeof DeleteTopicReply>> {
+  const url = topicUrl(topicId);
+  const response = await apiRequest('DELETE', url);
+  return parseResponse(response, DeleteTopicReply, `DELETE ${url}`);
+}
+
+export function useDeleteTopic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTopic,
+    onSuccess: (_reply, { topicId, groupId }) =>
+      Promise.all([
+        // The group's list and its active-topic count no longer include it.
+        queryClient.invalidateQueries({ queryKey: groupTopicsQueryOptions(groupId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: groupStatsQueryOptions(groupId).queryKey }),
+        // The creator's topics count and participation score drop with it.
+        queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
+        refreshCurrentUser(queryClient),
+        // Stale but not refetched: the page is leaving, and a later visit reads 'Topic not found'.
+        queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId), refetchType: 'none' }),
+      ]),
+  });
+}

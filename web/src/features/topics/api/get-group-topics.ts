@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { TopicView } from '@civitas/events/topics/topic.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+
+export { TopicView };
+
+/** A group's topics, newest first: active and closed (deleted ones never). */
+export async function fetchGroupTopics(groupId: number, signal?: AbortSignal): Promise<TopicView[]> {
+  const url = `/api/groups/${groupId}/topics`;
+  const response = await apiRequest('GET', url, undefined, { signal });
+  return parseResponse(response, z.array(TopicView), `GET ${url}`);
+}
+
+export function groupTopicsQueryOptions(groupId: number) {
+  return queryOptions({
+    // Under the group's key: a new verification (which invalidates ['/api/groups']) changes
+    // canParticipate on every topic too.
+    queryKey: ['/api/groups', groupId, 'topics'],
+    queryFn: ({ signal }) => fetchGroupTopics(groupId, signal),
+  });
+}
+
+export function useGroupTopics(groupId: number) {
+  return useQuery(groupTopicsQueryOptions(groupId));
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthUser } from '../../identity/api/get-current-user';
+import type { Group } from '../../groups/api/group';
+import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
+import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { renderApp } from '../../../test/render-app';
+import { makeGroupStats, serveSidebarStats } from '../../../test/stats-fixtures';
+import { makeSubscriber, sentBody } from '../../../test/subscription-fixtures';
+import { makeTopic } from '../../../test/topic-page-fixtures';
+
+const citizen = makeUser({
+  isVerified: true,
+  country: 'Saudi Arabia',
+  verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+});
+const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
+
+const isTopicPost = (url: string, init: RequestInit | undefined) => url === '/api/topics' && init?.method === 'POST';
+
+/** The group page of `group`, and POST /api/topics answered by `answer`. */
+function serveGroupPage(group: Group, user: AuthUser, answer: (body: unknown) => Response = () => new Response('', { status: 500 })) {
+  return mockFetch(serveCurrentUser(user), ({ url, init }) => {
+    if (isTopicPost(url, init)) return answer(sentBody(init));
+    if (url === '/api/groups') return jsonResponse([group]);
+    if (url === `/api/groups/${group.id}`) return jsonResponse(group);
+    if (url === `/api/groups/${group.id}/topics`) return jsonResponse([]);
+    if (url === `/api/groups/${group.id}/stats`) return jsonResponse(makeGroupStats());
+    return undefined;
+  });
+}
+
+async function openDialog(group: Group) {
+  const rendered = renderApp(`/group/${group.id}`);
+  const section = await screen.findByRole('region', { name: 'Discussion Topics' });
+  fireEvent.click(within(section).getByRole('button', { name: 'Create Topic' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
+  return { ...rendered, dialog };
+}
+
+const typeSelect = (dialog: HTMLElement) => within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Type' });
+const offeredTypes = (dialog: HTMLElement) => within(typeSelect(dialog)).getAllByRole('option').map((o) => o.textContent);
+const daysField = (dialog: HTMLElement) => within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: 'Duration (days)' });
+
+function fill(dialog: HTMLElement, title: string, description: string) {
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Title' }), { target: { value: title } });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Description' }), { target: { value: description } });
+}
+
+const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Topic' }));
+const notifications = () => screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
+const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url, init]) => isTopicPost(String(url), init));
+
+describe('create topic dialog', () => {
+  it.each([
+    ['family', makeGroup({ name: 'Family', department: 'family', canParticipate: true }), ['Family Discussion', 'Law Amendment', 'Dispute Resolution']],
+    ['friends', makeGroup({ name: 'Friends', department: 'friends', canParticipate: true }), ['Friends Discussion', 'Law Amendment', 'Dispute Resolution']],
+    ['business', makeGroup({ name: 'Business', department: 'business', canParticipate: true }), ['Business Discussion', 'Election', 'Law Amendment', 'Dispute Resolution']],
+    ['alliance', makeGroup({ name: 'Alliance', department: 'alliance', canParticipate: true }), ['Alliance Discussion', 'Law Amendment', 'Dispute Resolution']],
+    ['national', makeNationalGroup('Saudi Arabia', { canParticipate: true }), ['Law Amendment', 'Dispute Resolution']],
+    ['religion', makeGroup({ name: 'Islam', department: 'religion', canParticipate: true }), ['Law Amendment', 'Dispute Resolution']],
+  ])('offers the %s department its types, its own first and preselected', async (_, group, types) => {
+    serveGroupPage(group, makeSubscriber());
+    const { dialog } = await openDialog(group);
+
+    expect(offeredTypes(dialog)).toEqual(types);
+    expect(typeSelect(dialog).selectedOptions[0]?.textContent).toBe(types[0]);
+    expect(daysField(dialog).value).toBe('7');
+  });
+
+  it('runs an election 14 days by default, unless the member chose the duration', async () => {
+    const business = makeGroup({ name: 'Business', department: 'business', canParticipate: true });
+    serveGroupPage(business, makeSubscriber());
+    const { dialog } = await openDialog(business);
+
+    fireEvent.change(typeSelect(dialog), { target: { value: 'election' } });
+    expect(daysField(dialog).value).toBe('14');
+    fireEvent.change(daysField(dialog), { target: { value: '3' } });
+    fireEvent.change(typeSelect(dialog), { target: { value: 'business_discussion' } });
+    expect(daysField(dialog).value).toBe('3');
+  });
+
+  it('checks title, description and duration before sending', async () => {
+    const fetchMock = serveGroupPage(family, citizen);
+    const { dialog } = await openDialog(family);
+
+    fill(dialog, ' Tax ', 'Too short');
+    fireEvent.change(daysField(dialog), { target: { value: '31' } });
+    submit(dialog);
+
+    expect(await within(dialog).findByText('Title must be at least 5 characters')).toBeTruthy();
+    expect(within(dialog).getByText('Description must be at least 20 characters')).toBeTruthy();
+    expect(within(dialog).getByText('A topic runs 1 to 30 days')).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('stops a law amendment without a subscription with the Subscription Required toast', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
+    const fetchMock = serveGroupPage(saudiArabia, citizen);
+    const { dialog } = await openDialog(saudiArabia);
+
+    expect(
+      within(dialog).getByText('Law amendments and dispute resolutions need a Civic Participation subscription.'),
+    ).toBeTruthy();
+    fill(dialog, 'Lower the speed limit', 'Children walk to school along busy roads.');
+    submit(dialog);
+
+    const toast = notifications();
+    expect(await within(toast).findByText('Subscription Required')).toBeTruthy();
+    expect(
+      within(toast).getByText('You need a Civic Participation subscription to create law amendments and dispute resolutions.'),
+    ).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Create New Topic' })).toBeTruthy();
+  });
+
+  it('sends the topic, confirms and opens it', async () => {
+    const created = makeTopic({ groupId: family.id, type: 'family_discussion' });
+    const fetchMock = serveGroupPage(family, citizen, () =>
+      jsonResponse({ position: '0000000000000001-0000000000000001', topic: created }, { status: 201 }),
+    );
+    const { dialog, location } = await openDialog(family);
+    const topicReads = () => fetchMock.mock.calls.filter(([url]) => url === `/api/groups/${family.id}/topics`).length;
+    const readsBefore = topicReads();
+
+    fill(dialog, '  Summer holiday plans ', 'Where should we all go this summer, and when?');
+    fireEvent.change(daysField(dialog), { target: { value: '10' } });
+    submit(dialog);
+
+    expect(await within(notifications()).findByText('Topic created successfully!')).toBeTruthy();
+    expect(sentBody(posts(fetchMock)[0]?.[1])).toEqual({
+      title: 'Summer holiday plans',
+      description: 'Where should we all go this summer, and when?',
+      type: 'family_discussion',
+      groupId: family.id,
+      expiresInDays: 10,
+    });
+    await waitFor(() => expect(location.history).toEqual([`/group/${family.id}`, `/topic/${created.id}`]));
+    // The group's list was marked stale: it is read again.
+    await waitFor(() => expect(topicReads()).toBeGreaterThan(readsBefore));
+  });
+
+  it("shows the server's reason when the topic is refused", async () => {
+    const fetchMock = serveGroupPage(family, citizen, () =>
+      jsonResponse({ message: 'Only members of this group can participate.' }, { status: 403 }),
+    );
+    const { dialog, location } = await openDialog(family);
+
+    fill(dialog, 'Summer holiday plans', 'Where should we all go this summer, and when?');
+    submit(dialog);
+
+    const toast = notifications();
+    expect(await within(toast).findByText('Failed to create topic. Please try again.')).toBeTruthy();
+    expect(within(toast).getByText('Only members of this group can participate.')).toBeTruthy();
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(location.history).toEqual([`/group/${family.id}`]);
+  });
+
+  it('lets the dashboard pick the group, with the types of the group picked', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    const created = makeTopic({ groupId: family.id, type: 'family_discussion' });
+    const fetchMock = mockFetch(serveCurrentUser(citizen), serveSidebarStats(), ({ url, init }) => {
+      if (isTopicPost(url, init)) return jsonResponse({ position: null, topic: created }, { status: 201 });
+      return url === '/api/groups' ? jsonResponse([islam, family]) : undefined;
+    });
+    const { location } = renderApp('/');
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
+
+    expect(offeredTypes(dialog)).toEqual(['Law Amendment', 'Dispute Resolution']);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Group' }), { target: { value: String(family.id) } });
+    expect(offeredTypes(dialog)).toEqual(['Family Discussion', 'Law Amendment', 'Dispute Resolution']);
+    expect(typeSelect(dialog).value).toBe('family_discussion');
+
+    fill(dialog, 'Summer holiday plans', 'Where should we all go this summer, and when?');
+    submit(dialog);
+
+    await waitFor(() => expect(location.history).toEqual(['/', `/topic/${created.id}`]));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).toMatchObject({ groupId: family.id, type: 'family_discussion', expiresInDays: 7 });
+  });
+});

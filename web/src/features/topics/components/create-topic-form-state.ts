@@ -1,0 +1,75 @@
+import {
+  defaultTopicDays,
+  defaultTopicType,
+  TOPIC_MAX_DAYS,
+  TOPIC_MIN_DAYS,
+  topicTypesFor,
+  type TopicType,
+} from '@civitas/events/topics/topic-rules';
+import { TOPIC_DAYS_RANGE } from '@civitas/events/topics/topic.contract';
+import type { Group } from '../../groups/api/group';
+import { fieldErrors, type FieldErrors } from '../../identity/components/field-errors';
+import { CreateTopicBody } from '../api/create-topic';
+
+export type TopicField = 'title' | 'description' | 'type' | 'groupId' | 'expiresInDays';
+
+export interface TopicForm {
+  groupId: number;
+  title: string;
+  description: string;
+  type: TopicType;
+  /** As typed; checked on submit. */
+  days: string;
+  /** Once the member picks a type, another group keeps it where that group offers it. */
+  typeChosen: boolean;
+  /** Once the member sets the duration, a change of type no longer resets it to the type's default. */
+  daysChosen: boolean;
+}
+
+
+export function initialTopicForm(group: Group): TopicForm {
+  const type = defaultTopicType(group.department);
+  return {
+    groupId: group.id,
+    title: '',
+    description: '',
+    type,
+    days: String(defaultTopicDays(type)),
+    typeChosen: false,
+    daysChosen: false,
+  };
+}
+
+/** Another group: its default type, unless the member picked one this group offers too. */
+export function withGroup(form: TopicForm, group: Group): TopicForm {
+  const keep = form.typeChosen && topicTypesFor(group.department).includes(form.type);
+  return applyType({ ...form, groupId: group.id }, keep ? form.type : defaultTopicType(group.department));
+}
+
+/** The member picks a type. */
+export function withType(form: TopicForm, type: TopicType): TopicForm {
+  return applyType({ ...form, typeChosen: true }, type);
+}
+
+function applyType(form: TopicForm, type: TopicType): TopicForm {
+  return { ...form, type, days: form.daysChosen ? form.days : String(defaultTopicDays(type)) };
+}
+
+export type TopicFormResult = { ok: true; body: CreateTopicBody } | { ok: false; errors: FieldErrors<TopicField> };
+
+/** The contract's rules, so the texts match the server's ('Title must be at least 5 characters', ...). */
+export function validateTopicForm(form: TopicForm): TopicFormResult {
+  const days = /^\d+$/.test(form.days.trim()) ? Number(form.days) : Number.NaN;
+  const daysError = Number.isInteger(days) && days >= TOPIC_MIN_DAYS && days <= TOPIC_MAX_DAYS ? null : TOPIC_DAYS_RANGE;
+  const parsed = CreateTopicBody.safeParse({
+    title: form.title,
+    description: form.description,
+    type: form.type,
+    groupId: form.groupId,
+    expiresInDays: daysError ? undefined : days,
+  });
+  const errors: FieldErrors<TopicField> = parsed.success ? {} : fieldErrors<TopicField>(parsed.error);
+  if (daysError) errors.expiresInDays = daysError;
+  if (parsed.success && !daysError) return { ok: true, body: parsed.data };
+  return { ok: false, errors };
+}

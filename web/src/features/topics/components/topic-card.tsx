@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EventIcon from '@mui/icons-material/Event';
+import { Link as RouterLink } from 'wouter';
+import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
+import type { TopicView } from '../api/get-group-topics';
+import { UserAvatar } from '../../identity/components/user-avatar';
+import { displayName } from '../../identity/components/user-display';
+import { TopicDescription } from './topic-description';
+import { formatTopicAge, formatTopicExpiry, isTopicExpired } from './topic-time';
+
+/** A topic in a group's list (spec section 2, "Topic card"). */
+export function TopicCard({ topic }: { topic: TopicView }) {
+  const titleId = useId();
+  const now = new Date();
+  const href = `/topic/${topic.id}`;
+  const expired = isTopicExpired(topic, now);
+  return (
+    <Card component="article" aria-labelledby={titleId} variant="outlined">
+      <CardContent>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
+          <Chip size="small" color="primary" variant="outlined" label={TOPIC_TYPE_LABELS[topic.type]} />
+          <Typography variant="body2" color="text.secondary">
+            {formatTopicAge(topic.createdAt, now)}
+          </Typography>
+        </Stack>
+        <Typography id={titleId} component="h3" variant="h3" sx={{ mb: 1 }}>
+          <Link component={RouterLink} href={href} underline="hover" color="inherit">
+            {topic.title}
+          </Link>
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+          <UserAvatar user={topic.author} size={28} />
+          <Typography variant="body2">{displayName(topic.author)}</Typography>
+        </Stack>
+        <TopicDescription text={topic.description} />
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: expired ? 'error.main' : 'text.secondary' }}>
+          <EventIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">{formatTopicExpiry(topic, now)}</Typography>
+        </Stack>
+        <Button component={RouterLink} href={href} variant="contained" size="small">
+          Join Discussion
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

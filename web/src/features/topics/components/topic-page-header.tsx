@@ -1,0 +1,81 @@
+import { useId, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EventIcon from '@mui/icons-material/Event';
+import HowToVoteIcon from '@mui/icons-material/HowToVote';
+import PeopleIcon from '@mui/icons-material/People';
+import { Link as RouterLink } from 'wouter';
+import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
+import type { TopicView } from '../api/get-topic';
+import type { TopicStats } from '../api/get-topic-stats';
+import { displayName } from '../../identity/components/user-display';
+import { relativeTime } from '../../opinions/components/relative-time';
+import { TopicDeleteButton } from './topic-delete-button';
+import { expiryLabel, topicIsOpen } from './topic-status';
+
+interface TopicPageHeaderProps {
+  topic: TopicView;
+  /** Undefined until the numbers are in (or when they could not be read). */
+  stats: TopicStats | undefined;
+  isCreator: boolean;
+}
+
+function count(value: number, one: string, many: string): string {
+  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+      {icon}
+      <Typography variant="body2">{children}</Typography>
+    </Stack>
+  );
+}
+
+export function TopicPageHeader({ topic, stats, isCreator }: TopicPageHeaderProps) {
+  const titleId = useId();
+  const started = relativeTime(topic.createdAt);
+  const expiry = expiryLabel(topic);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 4 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+        <Button component={RouterLink} href={`/group/${topic.groupId}`} startIcon={<ArrowBackIcon aria-hidden />}>
+          Back to group
+        </Button>
+        {isCreator && <TopicDeleteButton topicId={topic.id} groupId={topic.groupId} />}
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
+        <Chip label={TOPIC_TYPE_LABELS[topic.type]} color="primary" />
+        {!topicIsOpen(topic) && <Chip label={expiry} variant="outlined" />}
+      </Stack>
+      <Typography id={titleId} variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {topic.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {topic.description}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        Started by {displayName(topic.author)}
+        {started ? `, ${started}` : ''}
+      </Typography>
+      <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+        {stats && (
+          <>
+            <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>
+              {count(stats.participants, 'participant', 'participants')}
+            </Fact>
+            <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>
+              {count(stats.totalVotes, 'vote cast', 'votes cast')}
+            </Fact>
+          </>
+        )}
+        {expiry && <Fact icon={<EventIcon fontSize="small" aria-hidden />}>{expiry}</Fact>}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '../../../lib/toast-store';
+import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { renderApp } from '../../../test/render-app';
+import { makeOpinion, makeStats, makeTopic, requestsOf, serveTopic } from '../../../test/topic-page-fixtures';
+
+const user = makeUser({ id: 'member-1' });
+const member = serveCurrentUser(user);
+
+function statValue(region: HTMLElement, label: string): string | null | undefined {
+  return within(region).getByText(label).nextElementSibling?.textContent;
+}
+
+describe('topic page', () => {
+  it("says 'Loading topic...' until the topic is in", async () => {
+    const topic = makeTopic();
+    const served = mockFetch(member, serveTopic(topic));
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      input === `/api/topics/${topic.id}` ? new Promise<Response>(() => {}) : served(input, init),
+    );
+    renderApp(`/topic/${topic.id}`);
+
+    expect(await screen.findByText('Loading topic...')).toBeTruthy();
+  });
+
+  it("says 'Topic not found' for a topic that does not exist (or was deleted)", async () => {
+    mockFetch(member, () => jsonResponse({ message: 'Topic not found' }, { status: 404 }));
+    renderApp('/topic/00000000-0000-4000-8000-999999999999');
+
+    expect(await screen.findByText('Topic not found')).toBeTruthy();
+  });
+
+  it('shows the type, title, description, expiry, the way back, and numbers from the stats', async () => {
+    const topic = makeTopic({ type: 'dispute_resolution', groupId: 1682 });
+    mockFetch(member, serveTopic(topic, { stats: makeStats({ participants: 13, totalVotes: 58 }) }));
+    renderApp(`/topic/${topic.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: topic.title })).toBeTruthy();
+    const header = screen.getByRole('region', { name: topic.title });
+    expect(within(header).getByText('Dispute Resolution')).toBeTruthy();
+    expect(within(header).getByText(topic.description)).toBeTruthy();
+    expect(within(header).getByText('Expires Jun 15, 2099')).toBeTruthy();
+    expect(await within(header).findByText('13 participants')).toBeTruthy();
+    expect(within(header).getByText('58 votes cast')).toBeTruthy();
+    expect(within(header).getByText(/Started by Omar Farouk/)).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Back to group' }).getAttribute('href')).toBe('/group/1682');
+  });
+
+  it('fills the statistics card from the server, nothing fixed', async () => {
+    const topic = makeTopic();
+    mockFetch(
+      member,
+      serveTopic(topic, {
+        stats: makeStats({ totalOpinions: 7, support: 31, oppose: 12, participants: 9, totalVotes: 43 }),
+      }),
+    );
+    renderApp(`/topic/${topic.id}`);
+
+    const card = await screen.findByRole('region', { name: 'Topic Statistics' });
+    await within(card).findByText('Total Opinions');
+    expect(statValue(card, 'Total Opinions')).toBe('7');
+    expect(statValue(card, 'Support')).toBe('31');
+    expect(statValue(card, 'Oppose')).toBe('12');
+    expect(statValue(card, 'Participants')).toBe('9');
+    expect(statValue(card, 'Total Votes')).toBe('43');
+    expect(document.body.textContent).not.toMatch(/892|564|47 participants/);
+  });
+
+  it('shows the first opinion as the Top Opinion and the rest as Other Opinions', async () => {
+    const topic = makeTopic();
+    const top = makeOpinion({
+      topicId: topic.id,
+      content: 'Make it 30 km/h',
+      user: { firstName: 'Layla', lastName: 'Nasser', profileImageUrl: null },
+      supportCount: 5,
+      opposeCount: 1,
+      voteCount: 4,
+    });
+    const second = makeOpinion({
+      topicId: topic.id,
+      content: 'Add speed bumps instead',
+      user: { firstName: 'Karim', lastName: 'Saleh', profileImageUrl: null },
+      supportCount: 1,
+      opposeCount: 3,
+      voteCount: -2,
+      myVote: 'oppose',
+    });
+    mockFetch(member, serveTopic(topic, { opinions: () => [top, second] }));
+    renderApp(`/topic/${topic.id}`);
+
+    const topCard = await screen.findByRole('region', { name: 'Top Opinion' });
+    const topOpinion = await within(topCard).findByRole('article', { name: 'Opinion by Layla Nasser' });
+    expect(within(topOpinion).getByText('Make it 30 km/h')).toBeTruthy();
+    expect(within(topOpinion).getByRole('button', { name: 'Support 5' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(topOpinion).getByRole('button', { name: 'Oppose 1' })).toBeTruthy();
+    expect(within(topOpinion).getByText('Net +4')).toBeTruthy();
+
+    const others = screen.getByRole('region', { name: 'Other Opinions' });
+    const other = within(others).getByRole('article', { name: 'Opinion by Karim Saleh' });
+    expect(within(other).getByText('Add speed bumps instead')).toBeTruthy();
+    expect(within(other).getByRole('button', { name: 'Oppose 3' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(other).getByText('Net -2')).toBeTruthy();
+    expect(within(others).queryByText('Make it 30 km/h')).toBeNull();
+  });
+
+  it('says when there are no opinions yet', async () => {
+    const topic = makeTopic();
+    mockFetch(member, serveTopic(topic));
+    renderApp(`/topic/${topic.id}`);
+
+    const topCard = await screen.findByRole('region', { name: 'Top Opinion' });
+    expect(within(topCard).getByText(/No opinions yet/)).toBeTruthy();
+    const others = screen.getByRole('region', { name: 'Other Opinions' });
+    expect(within(others).getByText('No other opinions yet.')).toBeTruthy();
+  });
+
+  it('marks a closed topic, and closes its composer and votes', async () => {
+    const topic = makeTopic({ status: 'closed', canParticipate: false });
+    mockFetch(member, serveTopic(topic, { opinions: () => [makeOpinion({ topicId: topic.id })] }));
+    renderApp(`/topic/${topic.id}`);
+
+    await screen.findByRole('heading', { level: 1, name: topic.title });
+    expect(screen.getAllByText('Closed').length).toBeGreaterThan(0);
+    const composer = screen.getByRole('region', { name: 'Share Your Opinion' });
+    expect(within(composer).getByText(/This topic is closed/)).toBeTruthy();
+    expect(within(composer).queryByRole('textbox')).toBeNull();
+    const topCard = await screen.findByRole('region', { name: 'Top Opinion' });
+    expect((await within(topCard).findByRole('button', { name: /^Support/ })).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("says 'Expired' once the expiry passed, before the server closed it", async () => {
+    const topic = makeTopic({ expiresAt: '2020-01-01T12:00:00.000Z' });
+    mockFetch(member, serveTopic(topic));
+    renderApp(`/topic/${topic.id}`);
+
+    await screen.findByRole('heading', { level: 1, name: topic.title });
+    expect(screen.getAllByText('Expired').length).toBeGreaterThan(0);
+  });
+});
+
+describe('deleting a topic', () => {
+  it('offers Delete Topic to the creator only', async () => {
+    const theirs = makeTopic();
+    mockFetch(member, serveTopic(theirs));
+    const { unmount } = renderApp(`/topic/${theirs.id}`);
+    await screen.findByRole('heading', { level: 1, name: theirs.title });
+    expect(screen.queryByRole('button', { name: 'Delete Topic' })).toBeNull();
+    unmount();
+
+    const mine = makeTopic({ createdBy: user.id });
+    mockFetch(member, serveTopic(mine));
+    renderApp(`/topic/${mine.id}`);
+    expect(await screen.findByRole('button', { name: 'Delete Topic' })).toBeTruthy();
+  });
+
+  it('asks first, deletes, then goes back to the group', async () => {
+    const topic = makeTopic({ createdBy: user.id, groupId: 1682 });
+    const fetchMock = mockFetch(member, serveTopic(topic), ({ url, init }) =>
+      init?.method === 'DELETE' && url === `/api/topics/${topic.id}` ? jsonResponse({ position: '5' }) : undefined,
+    );
+    const { location } = renderApp(`/topic/${topic.id}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Topic' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Topic' });
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this topic? This action cannot be undone.'),
+    ).toBeTruthy();
+
+    // Cancelling sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsOf(fetchMock)).not.toContain(`DELETE /api/topics/${topic.id}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Topic' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(location.history.at(-1)).toBe('/group/1682'));
+    expect(requestsOf(fetchMock).filter((request) => request.startsWith('DELETE'))).toEqual([
+      `DELETE /api/topics/${topic.id}`,
+    ]);
+  });
+
+  it('says so when the delete fails, and stays', async () => {
+    const topic = makeTopic({ createdBy: user.id });
+    mockFetch(member, serveTopic(topic), ({ init }) =>
+      init?.method === 'DELETE' ? new Response('Internal Server Error', { status: 500 }) : undefined,
+    );
+    const { location } = renderApp(`/topic/${topic.id}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Topic' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Failed to delete topic. Please try again.')).toBeTruthy();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: 'destructive' });
+    expect(location.history.at(-1)).toBe(`/topic/${topic.id}`);
+  });
+});

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VerifyIdentityBody, VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { parseResponse } from '../../../lib/parse-response';
+import { toast } from '../../../lib/toast-store';
+import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import { groupsQueryOptions } from '../../groups/api/get-groups';
+import { userGroupsQueryOptions } from '../../groups/api/get-user-groups';
+
+export { VerifyIdentityBody };
+
+const VERIFY_URL = '/api/user/verify';
+
+/** The simple identity verification: the first nationality, approved at once. */
+export async function verifyIdentity(body: VerifyIdentityBody): Promise<VerifyIdentityReply> {
+  const response = await apiRequest('POST', VERIFY_URL, body);
+  return parseResponse(response, VerifyIdentityReply, `POST ${VERIFY_URL}`);
+}
+
+/**
+ * The toasts live here, not with the dialog: refreshing the member swaps the card or banner
+ * that holds the dialog, which may unmount it before it would hear of the outcome.
+ */
+export function useVerifyIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyIdentity,
+    onSuccess: (_reply, body) => {
+      toast({ title: 'Verification Complete', description: `Your ${body.country} nationality is verified.` });
+      // A verified country changes the member and where they may participate.
+      return Promise.all([
+        refreshCurrentUser(queryClient),
+        queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) =>
+      toastCommandError(
+        error,
+        'Verification Failed',
+        'Failed to verify your identity. Please check your information and try again.',
+      ),
+  });
+}

@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
+import { fieldErrors, type FieldErrors } from '../../identity/components/field-errors';
+import { useVerifyIdentity, VerifyIdentityBody } from '../api/verify-identity';
+
+type Field = keyof VerifyIdentityBody;
+
+interface VerifyIdentityDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const [country, setCountry] = useState<Country | null>(null);
+  const [nationalId, setNationalId] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const verify = useVerifyIdentity();
+
+  const clearError = (field: Field) =>
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The contract's own rules, so the texts match what the server would answer.
+    const parsed = VerifyIdentityBody.safeParse({ country: country?.name ?? '', nationalId });
+    if (!parsed.success) {
+      setErrors(fieldErrors<Field>(parsed.error));
+      return;
+    }
+    setErrors({});
+    // The toasts and refreshes happen in the mutation; closing is all that is left here.
+    verify.mutate(parsed.data, { onSuccess: onClose });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Verify your nationality to take part in your country&apos;s national group: create topics, post opinions and
+          vote. Your national ID stays private.
+        </DialogContentText>
+        <Stack spacing={2}>
+          <Autocomplete
+            options={COUNTRIES}
+            value={country}
+            onChange={(_, value) => {
+              setCountry(value);
+              clearError('country');
+            }}
+            getOptionLabel={(option) => option.name}
+            isOptionEqualToValue={(option, value) => option.code === value.code}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Country"
+                required
+                error={errors.country !== undefined}
+                helperText={errors.country}
+              />
+            )}
+          />
+          <TextField
+            label="National ID / Passport"
+            name="nationalId"
+            required
+            autoComplete="off"
+            value={nationalId}
+            onChange={(event) => {
+              setNationalId(event.target.value);
+              clearError('nationalId');
+            }}
+            error={errors.nationalId !== undefined}
+            helperText={errors.nationalId}
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={verify.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={verify.isPending}>
+          {verify.isPending ? 'Verifying...' : 'Verify'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/** The simple identity verification (spec section 2): country and national ID or passport number. */
+export function VerifyIdentityDialog({ open, onClose }: VerifyIdentityDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Verify Your Identity</DialogTitle>
+      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {open && <VerifyIdentityForm titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { VoteReply } from '@civitas/events/voting/vote.contract';
+import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
+import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import type { OpinionView } from '../../opinions/api/get-topic-opinions';
+import { topicOpinionsQueryKey } from '../../opinions/api/get-topic-opinions';
+import { topicStatsQueryKey } from '../../topics/api/get-topic-stats';
+
+/**
+ * A vote's reply carries the opinion's new tally and the member's vote now: shown at once.
+ * The list keeps its order until the next read, so an opinion does not jump away under
+ * the pointer that just voted on it.
+ */
+export function applyVoteReply(queryClient: QueryClient, topicId: string, reply: VoteReply): Promise<unknown> {
+  queryClient.setQueryData<OpinionView[]>(topicOpinionsQueryKey(topicId), (opinions) =>
+    opinions?.map((opinion) =>
+      opinion.id === reply.opinionId ? { ...opinion, ...reply.tally, myVote: reply.voteType } : opinion,
+    ),
+  );
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) }),
+    // Voting changes the participation score.
+    queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
+    refreshCurrentUser(queryClient),
+  ]);
+}

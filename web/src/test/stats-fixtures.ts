@@ -1,0 +1,24 @@
+import type { GroupStats, PlatformStats } from '@civitas/events/groups/group.contract';
+import type { UserStats } from '@civitas/events/profiles/user-stats.contract';
+import { jsonResponse, type Route } from './mock-fetch';
+
+export function makeUserStats(overrides: Partial<UserStats> = {}): UserStats {
+  return { topicsCreated: 0, votesCast: 0, opinionsPosted: 0, electionsWon: 0, delegatesCount: 0, participationScore: 0, ...overrides };
+}
+
+export function makePlatformStats(overrides: Partial<PlatformStats> = {}): PlatformStats {
+  return { resolvedDisputes: 0, lawsAmended: 0, electionsHeld: 0, ...overrides };
+}
+
+export function makeGroupStats(overrides: Partial<GroupStats> = {}): GroupStats {
+  return { activeMembers: 0, activeTopics: 0, pendingElections: 0, resolvedIssues: 0, ...overrides };
+}
+
+/** Answers the dashboard sidebar's reads: GET /api/user/stats and GET /api/platform/stats. */
+export function serveSidebarStats(user: Partial<UserStats> = {}, platform: Partial<PlatformStats> = {}): Route {
+  return ({ url }) => {
+    if (url === '/api/user/stats') return jsonResponse(makeUserStats(user));
+    if (url === '/api/platform/stats') return jsonResponse(makePlatformStats(platform));
+    return undefined;
+  };
+}
