@@ -17,7 +17,7 @@ const RAW_SELECT = `select transaction_id::text as tx, global_position, type, da
 const RAW_INSERT = `insert into ${RAW_SCHEMA}.groups
     (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
   select id, name, description, department, subcategory, subscription_type, features, owner_id, at, at
-  from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::timestamptz[])
+  from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::uuid[], $9::timestamptz[])
     as x(id, name, description, department, subcategory, subscription_type, features, owner_id, at)
   on conflict (id) do nothing`;
 

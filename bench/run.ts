@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the event store's and the projector's throughput and lag, each figure
- * beside a raw-PostgreSQL baseline measured in the same run on the same fresh database.
+ * `npm run bench`: the event store's and the projector's throughput and lag, and votes over
+ * HTTP through the whole platform, each figure beside a baseline (raw PostgreSQL, a plain CRUD
+ * route) measured in the same run on the same fresh database. BENCH_ONLY picks benches.
  * One JSON line per figure on stdout, then one line describing the machine; progress on stderr.
  */
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
@@ -17,6 +18,7 @@ import { busyCores, describeMachine } from './lib/machine';
 import { now } from './lib/measure';
 import { progress } from './lib/report';
 import { benchRebuild } from './rebuild.bench';
+import { benchVotes } from './votes.bench';
 
 const config = loadBenchConfig();
 const started = now();
@@ -43,17 +45,20 @@ try {
   const busyBefore = await busyCores();
   if (busyBefore > 0.25) progress(`the machine is already busy (${busyBefore.toFixed(2)} cores): figures will be lower and noisier`);
   database = await createBenchDatabase(config);
-  progress(`database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value))}`);
+  progress(`database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value instanceof Set ? [...value] : value))}`);
   const db = createKysely(database.url, { applicationName: 'civitas-bench' });
   await migrateToLatest(db, platformMigrations);
   const store = new PostgresEventStore({ connectionString: database.url });
   const registry = createEventRegistry();
   try {
-    await benchAppends(store, config);
-    await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
-    await benchCatchUp(store, config, config.events);
-    await benchRebuild({ store, db, registry, projections }, config, config.events);
-    await benchLag({ store, db, registry, projections, url: database.url }, config);
+    const only = config.only;
+    if (only.has('appends')) await benchAppends(store, config);
+    if (only.has('catch-up') || only.has('rebuild')) await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
+    if (only.has('catch-up')) await benchCatchUp(store, config, config.events);
+    if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);
+    if (only.has('lag')) await benchLag({ store, db, registry, projections, url: database.url }, config);
+    // The platform on a database of its own (a sibling on the same server), away from the generated events.
+    if (only.has('votes')) await benchVotes(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();

@@ -14,8 +14,25 @@ export interface BenchConfig {
   lagSeconds: number;
   lagRate: number;
   readBatch: number;
+  /** Measured seconds of each side (platform, CRUD baseline) of the HTTP votes figure. */
+  voteSeconds: number;
+  /** Measured seconds of the tally staleness figure on the platform (the baseline gets up to 5). */
+  stalenessSeconds: number;
+  /** The benches to run (BENCH_ONLY, comma-separated); all by default. */
+  only: ReadonlySet<BenchName>;
   /** Whole-run limit: past it the bench drops its database and exits non-zero. */
   timeoutSeconds: number;
+}
+
+export const BENCH_NAMES = ['appends', 'catch-up', 'rebuild', 'lag', 'votes'] as const;
+export type BenchName = (typeof BENCH_NAMES)[number];
+
+function benchNames(raw: string | undefined): ReadonlySet<BenchName> {
+  if (raw === undefined || raw.trim() === '') return new Set(BENCH_NAMES);
+  const names = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(BENCH_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown benches (${unknown.join(', ')}); choose from ${BENCH_NAMES.join(', ')}`);
+  return new Set(names as BenchName[]);
 }
 
 function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -39,6 +56,9 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     lagSeconds: bounded(env, 'BENCH_LAG_SECONDS', 10, 2, 60),
     lagRate: Math.round(bounded(env, 'BENCH_LAG_RATE', 1000, 10, 5000)),
     readBatch: Math.round(bounded(env, 'BENCH_READ_BATCH', 1000, 100, 10_000)),
+    voteSeconds: bounded(env, 'BENCH_VOTE_SECONDS', 10, 2, 60),
+    stalenessSeconds: bounded(env, 'BENCH_STALENESS_SECONDS', 10, 2, 60),
+    only: benchNames(env.BENCH_ONLY),
     timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540, 30, 3600),
   };
 }

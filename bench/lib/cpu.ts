@@ -61,7 +61,7 @@ export async function withCpu<T>(pool: pg.Pool | null, work: () => Promise<T>): 
 /** Load from outside the bench above this many cores marks a measurement as disturbed. */
 const DISTURBED_CORES = 0.25;
 /** Measurements taken while the machine was busy with other work, for the machine line. */
-export const disturbed: Array<{ what: string; otherCores: number }> = [];
+export const disturbed: Array<{ what: string; otherCores?: number; otherDatabases?: { transactions: number; created: number; dropped: number } }> = [];
 
 export function otherCores(cpu: CpuUse): number | null {
   return cpu.postgres === null ? null : Math.max(0, cpu.machine - cpu.node - cpu.postgres);

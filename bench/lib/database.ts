@@ -9,8 +9,10 @@ export interface BenchDatabase {
   /** Connection string of the fresh scratch database. */
   url: string;
   name: string;
-  /** Drops the scratch database (and stops an embedded server); safe to call twice. */
+  /** Drops the scratch database, its siblings (and stops an embedded server); safe to call twice. */
   drop(): Promise<void>;
+  /** Another fresh database `<name>_<suffix>` on the same server, dropped with this one. */
+  sibling(suffix: string): Promise<BenchDatabase>;
 }
 
 /** A fresh `civitas_bench_<random>` database on DATABASE_URL's server, else on an embedded one. */
@@ -24,10 +26,14 @@ export async function createBenchDatabase(config: BenchConfig): Promise<BenchDat
     adminUrl = embedded.url;
     stopServer = () => embedded.stop();
   }
-  const name = `civitas_bench_${randomBytes(6).toString('hex')}`;
+  return scratchDatabase(adminUrl, `civitas_bench_${randomBytes(6).toString('hex')}`, stopServer);
+}
+
+async function scratchDatabase(adminUrl: string, name: string, stopServer: () => Promise<void>): Promise<BenchDatabase> {
   await adminQuery(adminUrl, `create database ${pg.escapeIdentifier(name)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const siblings: BenchDatabase[] = [];
   let dropped: Promise<void> | null = null;
   return {
     url: url.toString(),
@@ -35,12 +41,18 @@ export async function createBenchDatabase(config: BenchConfig): Promise<BenchDat
     drop() {
       dropped ??= (async () => {
         try {
+          for (const sibling of siblings) await sibling.drop().catch((error) => progress(`drop of ${sibling.name} failed: ${String(error)}`));
           await adminQuery(adminUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
         } finally {
           await stopServer();
         }
       })();
       return dropped;
+    },
+    async sibling(suffix) {
+      const sibling = await scratchDatabase(adminUrl, `${name}_${suffix}`, async () => undefined);
+      siblings.push(sibling);
+      return sibling;
     },
   };
 }

@@ -8,6 +8,9 @@ const FEATURES = ['Discussion topics', 'Opinion voting', 'Real-time chat', 'Vote
 /** Bench group ids start here, above the catalogue's and far from any real personal group. */
 export const BENCH_GROUP_ID_BASE = 100_000_000;
 
+/** One of 10,000 bench owners: a uuid, as the groups read model stores owner ids. */
+export const benchUserId = (groupId: number) => `00000000-0000-4000-8000-${String(groupId % 10_000).padStart(12, '0')}`;
+
 export function groupCreatedData(groupId: number): GroupCreated['data'] {
   return {
     groupId,
@@ -17,7 +20,7 @@ export function groupCreatedData(groupId: number): GroupCreated['data'] {
     subcategory: groupId % 2 === 0 ? null : 'bench',
     subscriptionType: SUBSCRIPTIONS[groupId % SUBSCRIPTIONS.length]!,
     features: FEATURES,
-    ownerId: `bench-user-${groupId % 10_000}`,
+    ownerId: benchUserId(groupId),
   };
 }
 
@@ -30,7 +33,7 @@ export function groupCreatedEvent(groupId: number): NewEvent {
     type: 'GroupCreated',
     data: prepared.data,
     metadata: {
-      actorId: `bench-user-${groupId % 10_000}`,
+      actorId: benchUserId(groupId),
       commandId,
       correlationId: commandId,
       causationId: commandId,

@@ -29,9 +29,9 @@ export async function generateGroupCreated(pool: pg.Pool, first: number, count: 
            'subcategory', case when g % 2 = 0 then null else 'bench' end,
            'subscriptionType', (array['free','premium','elite'])[1 + g % 3],
            'features', '["Discussion topics","Opinion voting","Real-time chat","Vote delegation"]'::jsonb,
-           'ownerId', 'bench-user-' || g % 10000),
+           'ownerId', '00000000-0000-4000-8000-' || lpad((g % 10000)::text, 12, '0')),
          jsonb_build_object(
-           'actorId', 'bench-user-' || g % 10000,
+           'actorId', '00000000-0000-4000-8000-' || lpad((g % 10000)::text, 12, '0'),
            'commandId', command_id, 'correlationId', command_id, 'causationId', command_id,
            'time', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
            'schemaVersion', 1)
