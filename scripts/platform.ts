@@ -2,7 +2,7 @@ import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
-import { createHttpApp, freePort, openServiceRuntime, projectorIsUp, type Config, type Logger } from '@civitas/service-kit';
+import { createHttpApp, freePort, openServiceRuntime, projectorIsUp, type Config, type Logger, type ServiceRuntime } from '@civitas/service-kit';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,16 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
       })()
     : requested;
   const runtime = await openServiceRuntime('civitas-app', { migrate: true, config, log });
+  try {
+    return await startOnRuntime(runtime, config, log, options, now);
+  } catch (error) {
+    // A start that fails halfway still stops what it started, the embedded PostgreSQL above all.
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logger, options: PlatformOptions, now: () => Date): Promise<Platform> {
   const { db, databaseUrl } = runtime;
   const store = new PostgresEventStore({ connectionString: databaseUrl });
   runtime.onStop(() => store.close());

@@ -30,9 +30,17 @@ export async function openServiceRuntime(applicationName: string, options: { mig
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      for (const stop of stops.reverse()) await stop();
-      await db.destroy();
-      await database.stop();
+      // Every part stops even when one before it fails: an embedded PostgreSQL must never outlive us.
+      const failures: unknown[] = [];
+      for (const stop of [...stops.reverse(), () => db.destroy(), () => database.stop()]) {
+        try {
+          await stop();
+        } catch (error) {
+          log.error({ err: error }, 'a part failed to stop');
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) throw new AggregateError(failures, 'unclean stop');
     })());
   return {
     config,
