@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useGroups } from '../../groups/api/get-groups';
 import { GroupsCatalogue } from '../../groups/components/groups-catalogue';
 import type { AuthUser } from '../../identity/api/get-current-user';
@@ -24,15 +25,8 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   if (groups.isPending) return <FullPageSpinner label="Loading platform..." />;
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
-        // On phones the sidebar comes before the long catalogue, not after it.
-        gridTemplateAreas: { xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' },
-      }}
-    >
+    // On phones the sidebar comes before the long catalogue, not after it.
+    <SidebarLayout areas={{ xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' }}>
       <Stack spacing={3} sx={{ gridArea: 'welcome' }}>
         <WelcomeCard user={user} />
         <IdentityCard user={user} />
@@ -55,6 +49,6 @@ export function DashboardPage({ user }: { user: AuthUser }) {
           <GroupsCatalogue groups={groups.data} verifiedCountries={countries} />
         )}
       </Box>
-    </Box>
+    </SidebarLayout>
   );
 }

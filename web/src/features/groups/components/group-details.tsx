@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useCurrentUser } from '../../identity/api/get-current-user';
 import { PersonalGroupManagement } from '../../invitations/components/group-management-card';
 import { useGroup } from '../api/get-group';
@@ -13,31 +12,20 @@ import { GroupStatsCard } from './group-stats-card';
 import { GroupTabBar } from './group-tab-bar';
 import { GroupTopicsSection } from './group-topics-section';
 import { ParticipationRequirementsCard } from './participation-requirements-card';
-import { errorStatus } from '../../../lib/server-message';
 
 function GroupContent({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
   const { user } = useCurrentUser();
 
-  if (group.isPending) return <FullPageSpinner label="Loading group..." />;
-  if (group.isError) {
-    // The error rule puts the status first: a 404 means there is no such group (for this member).
-    if (errorStatus(group.error) === 404) return <GroupNotFound />;
-    return <Alert severity="error">{group.error.message}</Alert>;
-  }
+  // A 404 means there is no such group (for this member).
+  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel="Loading group..." notFound={<GroupNotFound />} />;
   // A members' page: the routes only render it with a member signed in.
   if (!user) return null;
 
   const data = group.data;
   const isNational = data.department === 'national';
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
-      }}
-    >
+    <SidebarLayout>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <GroupHeader group={data} isSubscribed={user.isSubscribed} />
         <GroupAccessBanner group={data} user={user} />
@@ -49,7 +37,7 @@ function GroupContent({ groupId }: { groupId: number }) {
         <GroupStatsCard groupId={data.id} />
         {isNational && <ParticipationRequirementsCard group={data} isSubscribed={user.isSubscribed} />}
       </Stack>
-    </Box>
+    </SidebarLayout>
   );
 }
 

@@ -30,7 +30,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
           const name = displayName(membership.member);
           const active = membership.status === 'active';
           return (
-            <PersonRow key={membership.id} name={name} email={membership.member.email}>
+            <PersonRow key={membership.id} name={name} detail={membership.member.email}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Chip size="small" label={active ? 'Active' : 'Removed'} color={active ? 'success' : 'default'} />
                 {active && (

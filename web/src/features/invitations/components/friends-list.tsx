@@ -30,7 +30,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
           {active.map((friend) => {
             const name = displayName(friend.friend);
             return (
-              <PersonRow key={friend.id} name={name} email={friend.friend.email}>
+              <PersonRow key={friend.id} name={name} detail={friend.friend.email}>
                 <Button size="small" color="error" onClick={() => setConfirming({ friendId: friend.friendId, name })}>
                   Cut friendship
                 </Button>

@@ -1,5 +1,5 @@
-import { isBefore, parseISO } from 'date-fns';
 import type { InvitationLookup } from '../api/get-invitation';
+import { isPastExpiry } from './sent-invitation-status';
 
 /**
  * What an invitation page shows (spec section 4): pending, accepted or expired, where a
@@ -17,6 +17,6 @@ export function inviteDisplayStatus(lookup: InvitationLookup, now: Date = new Da
     case 'expired':
       return 'expired';
     case 'pending':
-      return isBefore(parseISO(lookup.expiresAt), now) ? 'expired' : 'pending';
+      return isPastExpiry(lookup.expiresAt, now) ? 'expired' : 'pending';
   }
 }

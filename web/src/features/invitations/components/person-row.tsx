@@ -3,8 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** One person in an owner's list: name and address on the left, their state and actions on the right. */
-export function PersonRow({ name, email, children }: { name: string; email: string; children?: ReactNode }) {
+/** One row in an owner's lists (people, invitations): who on the left, a detail line under it, state and actions on the right. */
+export function PersonRow({ name, detail, children }: { name: string; detail?: string; children?: ReactNode }) {
   return (
     <Stack
       component="li"
@@ -15,9 +15,11 @@ export function PersonRow({ name, email, children }: { name: string; email: stri
     >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ overflowWrap: 'anywhere' }}>{name}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {email}
-        </Typography>
+        {detail && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {detail}
+          </Typography>
+        )}
       </Box>
       {children}
     </Stack>

@@ -7,6 +7,11 @@ export type ShownInvitationStatus = InvitationView['status'];
  * server's list says so (spec section 9: expiresAt is compared with the current time).
  */
 export function shownInvitationStatus(invitation: Pick<InvitationView, 'status' | 'expiresAt'>, now: Date): ShownInvitationStatus {
-  if (invitation.status === 'pending' && Date.parse(invitation.expiresAt) < now.getTime()) return 'expired';
+  if (invitation.status === 'pending' && isPastExpiry(invitation.expiresAt, now)) return 'expired';
   return invitation.status;
+}
+
+/** A pending invitation whose expiresAt has passed can no longer be accepted, whatever the last list said. */
+export function isPastExpiry(expiresAt: string, now: Date): boolean {
+  return Date.parse(expiresAt) < now.getTime();
 }

@@ -7,6 +7,7 @@ import { formatDisplayDate } from '../../../lib/format-date';
 import { useInvitations, type InvitationKind, type InvitationView } from '../api/get-invitations';
 import { CopyInvitationLinkButton } from './copy-invitation-link-button';
 import { InvitationStatusChip } from './invitation-status-chip';
+import { PersonRow } from './person-row';
 import { shownInvitationStatus } from './sent-invitation-status';
 
 interface SentInvitationsListProps {
@@ -23,27 +24,13 @@ function InvitationRow({ invitation, now }: { invitation: InvitationView; now: D
   const expires = formatDisplayDate(invitation.expiresAt);
   const details = [sent && `Sent ${sent}`, status === 'pending' && expires && `expires ${expires}`].filter(Boolean).join(', ');
   return (
-    <Stack
-      component="li"
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', py: 1 }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</Typography>
-        {details && (
-          <Typography variant="body2" color="text.secondary">
-            {details}
-          </Typography>
-        )}
-      </Box>
+    <PersonRow name={invitation.email} detail={details}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <InvitationStatusChip status={status} />
         {/* Only a link that can still be accepted is worth passing on. */}
         {status === 'pending' && <CopyInvitationLinkButton link={invitation.invitationLink} />}
       </Stack>
-    </Stack>
+    </PersonRow>
   );
 }
 

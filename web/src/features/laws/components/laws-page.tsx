@@ -7,7 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import { Link as RouterLink } from 'wouter';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { errorStatus } from '../../../lib/server-message';
+import { QueryFallback } from '../../../components/query-fallback';
 import { useGroup } from '../../groups/api/get-group';
 import { GroupNotFound, parseGroupId } from '../../groups/components/group-not-found';
 import { useLaws } from '../api/get-laws';
@@ -33,11 +33,8 @@ function GroupLaws({ groupId }: { groupId: number }) {
   const realId = group.data?.id ?? groupId;
   const laws = useLaws(realId, { enabled: group.isSuccess });
 
-  if (group.isPending || (group.isSuccess && laws.isPending)) return <FullPageSpinner label="Loading laws..." />;
-  if (group.isError) {
-    if (errorStatus(group.error) === 404) return <GroupNotFound />;
-    return <Alert severity="error">{group.error.message}</Alert>;
-  }
+  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel="Loading laws..." notFound={<GroupNotFound />} />;
+  if (laws.isPending) return <FullPageSpinner label="Loading laws..." />;
 
   return (
     <Stack spacing={3}>

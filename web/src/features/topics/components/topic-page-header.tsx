@@ -13,9 +13,9 @@ import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
 import type { TopicView } from '../api/get-topic';
 import type { TopicStats } from '../api/get-topic-stats';
 import { displayName } from '../../identity/components/user-display';
-import { relativeTime } from '../../opinions/components/relative-time';
 import { TopicDeleteButton } from './topic-delete-button';
 import { expiryLabel, topicIsOpen } from './topic-status';
+import { formatTopicAge } from './topic-time';
 
 interface TopicPageHeaderProps {
   topic: TopicView;
@@ -39,7 +39,8 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 export function TopicPageHeader({ topic, stats, isCreator }: TopicPageHeaderProps) {
   const titleId = useId();
-  const started = relativeTime(topic.createdAt);
+  // The same wording as the topic's card (spec section 9), so the two never disagree.
+  const started = formatTopicAge(topic.createdAt);
   const expiry = expiryLabel(topic);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 4 } }}>
@@ -61,7 +62,7 @@ export function TopicPageHeader({ topic, stats, isCreator }: TopicPageHeaderProp
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         Started by {displayName(topic.author)}
-        {started ? `, ${started}` : ''}
+        {started ? ` · ${started}` : ''}
       </Typography>
       <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         {stats && (

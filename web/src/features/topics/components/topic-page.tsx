@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { errorStatus } from '../../../lib/server-message';
+import { QueryFallback } from '../../../components/query-fallback';
+import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useCurrentUser } from '../../identity/api/get-current-user';
 import { useTopic, type TopicView } from '../api/get-topic';
 import { useTopicStats } from '../api/get-topic-stats';
@@ -21,14 +20,7 @@ function TopicNotFound() {
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
-        gridTemplateAreas: { xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' },
-      }}
-    >
+    <SidebarLayout areas={{ xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' }}>
       <Box sx={{ gridArea: 'header' }}>
         <TopicPageHeader topic={topic} stats={stats.data} isCreator={topic.createdBy === userId} />
       </Box>
@@ -38,7 +30,7 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
       <Box sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         <TopicStatsCard stats={stats} />
       </Box>
-    </Box>
+    </SidebarLayout>
   );
 }
 
@@ -47,12 +39,8 @@ export function TopicPage({ id }: { id: string }) {
   const topic = useTopic(id);
   const { user } = useCurrentUser();
 
-  if (topic.isPending) return <FullPageSpinner label="Loading topic..." />;
-  if (topic.isError) {
-    // Deleted topics answer 404 too.
-    if (errorStatus(topic.error) === 404) return <TopicNotFound />;
-    return <Alert severity="error">{topic.error.message}</Alert>;
-  }
+  // Deleted topics answer 404 too.
+  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel="Loading topic..." notFound={<TopicNotFound />} />;
   // Keyed by topic, so a draft opinion never carries over to another topic.
   return <TopicDetails key={topic.data.id} topic={topic.data} userId={user?.id} />;
 }
