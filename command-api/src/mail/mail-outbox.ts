@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { revealUser } from '../identity/identity-service';
 import { userDecider } from '../identity/user.decider';
@@ -25,6 +26,8 @@ import type { MailMessage, MailTransport } from './mail-transport';
 const OUTBOX = 'mail_outbox';
 const OUTBOX_LOCK_KEY = 0x6d61696c; // 'mail'
 const RETRY_MS = 2000;
+const CHECKPOINT_EVERY_MS = 5000;
+const GATHER_MS = 200;
 const MAIL_EVENTS = new Set(['InvitationCreated', 'PasswordResetRequested']);
 // Provider accounts without an address get a placeholder that no one receives.
 const UNDELIVERABLE = /@users\.noreply\.civitas$/;
@@ -70,9 +73,18 @@ export class MailOutbox {
       if (!lock) return;
       try {
         const signal = AbortSignal.any([this.abort.signal, leadership.signal]);
+        let savedAt = 0;
         for await (const batch of this.deps.store.subscribeAll(await this.checkpoint(), { signal })) {
-          for (const event of batch) if (MAIL_EVENTS.has(event.type)) await this.deliver(event);
-          await this.saveCheckpoint(batch[batch.length - 1]!.position);
+          const mails = batch.filter((event) => MAIL_EVENTS.has(event.type));
+          for (const event of mails) await this.deliver(event);
+          // Most batches hold no mail (votes, opinions): their checkpoint can wait, since a restart
+          // that reads them again sends nothing twice (each mail is recorded on its own stream).
+          if (mails.length > 0 || Date.now() - savedAt >= CHECKPOINT_EVERY_MS) {
+            await this.saveCheckpoint(batch[batch.length - 1]!.position);
+            savedAt = Date.now();
+          }
+          // Mail can wait a moment; reading the store on every vote cannot: let events gather.
+          await sleep(GATHER_MS, undefined, { signal });
         }
       } catch (error) {
         if (!this.abort.signal.aborted) {

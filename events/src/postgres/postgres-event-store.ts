@@ -15,6 +15,8 @@ import { START_POSITION, decodePosition, encodePosition, type Position } from '.
 import { AppendSignal } from './append-signal';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations';
 
+/** Events per read when a caller names no batch size. */
+const DEFAULT_BATCH_SIZE = 1000;
 const EXPECTED_CODES = { any: -1, no_stream: -2, exists: -3 } as const;
 
 export interface PostgresEventStoreOptions {
@@ -159,7 +161,7 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(fromExclusive: Position, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const { major, minor } = decodePosition(fromExclusive);
-    const batchSize = options.batchSize ?? 1000;
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     const result = options.types
       ? await this.pool.query<EventRow>({
           name: 'civitas_read_all_types',
@@ -195,11 +197,13 @@ export class PostgresEventStore implements EventStore {
       await this.signal.listen().catch(() => undefined); // polling still works without it
       while (!options.signal?.aborted) {
         changed = false;
-        const batch = await this.readAll(position, { batchSize: options.batchSize });
+        const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+        const batch = await this.readAll(position, { batchSize });
         if (batch.length > 0) {
           position = batch[batch.length - 1]!.position;
           yield batch;
-          continue;
+          // A short batch was everything visible: read again only when told of more, not at once.
+          if (batch.length >= batchSize) continue;
         }
         if (changed) continue;
         // A committed append we were told of may still be hidden behind an older open
