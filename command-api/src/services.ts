@@ -46,6 +46,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   const vault = new PersonalDataVault(db);
   const identity = new IdentityService({
     bus, adminEmails: config.adminEmails, vault,
+    reservationKey: await createKeyedHasher(db, 'reservation-key'),
     // A failure here is repaired by the periodic sweep; the account itself exists.
     onAccountCreated: (userId) => personalGroups.ensure(userId).then(({ position }) => position, (error) => {
       log.error({ err: error }, 'personal groups not created yet');

@@ -17,8 +17,11 @@ import { randomToken, sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordResetDecider } from './password-reset.decider';
-import { reservationDecider } from './reservation.decider';
+import { EMAIL_TAKEN, reservationDecider } from './reservation.decider';
 import { userDecider, type RegisterUser, type UserState } from './user.decider';
+
+/** Accounts made before reservation names were keyed hold their address on a stream named by its plain SHA-256. */
+const legacyEmailStream = (email: string) => emailStream(sha256(email));
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** A reservation whose account never appeared after this long was left by a crashed sign-up. */
@@ -28,6 +31,11 @@ export interface IdentityDependencies {
   bus: CommandBus;
   adminEmails: readonly string[];
   vault: PersonalDataVault;
+  /**
+   * Names the reservation streams (e-mail, provider identity): a keyed hash, so whoever reads
+   * the event history (auditors, backups) cannot test whether an address has an account.
+   */
+  reservationKey: (value: string) => string;
   /** Runs after an account is created (the member's personal groups); must not throw. Answers its last position. */
   onAccountCreated?: (userId: string) => Promise<Position | null>;
 }
@@ -77,8 +85,9 @@ export class IdentityService {
    * existing account links to it, otherwise a new account is created.
    */
   async signInWithExternalIdentity(profile: ExternalProfile): Promise<{ userId: string; created: boolean; position: Position | null }> {
-    const identityKey = externalIdentityStream(sha256(`${profile.issuer}\n${profile.subject}`));
-    const holder = await this.holderOf(identityKey);
+    const identity = `${profile.issuer}\n${profile.subject}`;
+    const identityKey = externalIdentityStream(this.deps.reservationKey(identity));
+    const holder = (await this.holderOf(identityKey)) ?? (await this.holderOf(externalIdentityStream(sha256(identity))));
     if (holder && (await this.loadAccount(holder))) return { userId: holder, created: false, position: null };
 
     const email = profile.email ? normalizeEmail(profile.email) : null;
@@ -93,7 +102,7 @@ export class IdentityService {
     const userId = randomUUID();
     await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId }, userId);
     // A provider without an e-mail still gets an account; its address is unique per identity.
-    const accountEmail = email ?? `${sha256(`${profile.issuer}\n${profile.subject}`).slice(0, 24)}@users.noreply.civitas`;
+    const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}@users.noreply.civitas`;
     await this.reserveEmail(accountEmail, userId);
     const created = await this.createUser({
       userId,
@@ -138,7 +147,7 @@ export class IdentityService {
   }
 
   async findAccountByEmail(email: string): Promise<Account | null> {
-    const holder = await this.holderOf(emailStream(sha256(email)));
+    const holder = (await this.holderOf(emailStream(this.deps.reservationKey(email)))) ?? (await this.holderOf(legacyEmailStream(email)));
     return holder ? this.loadAccount(holder) : null;
   }
 
@@ -160,7 +169,9 @@ export class IdentityService {
   }
 
   private async reserveEmail(email: string, userId: string): Promise<void> {
-    const stream = emailStream(sha256(email));
+    const legacyHolder = await this.holderOf(legacyEmailStream(email));
+    if (legacyHolder && (await this.loadAccount(legacyHolder))) throw new ConflictError(EMAIL_TAKEN);
+    const stream = emailStream(this.deps.reservationKey(email));
     try {
       await this.execute(stream, reservationDecider, { type: 'reserve', kind: 'email', userId }, userId);
     } catch (error) {

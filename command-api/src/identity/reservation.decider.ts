@@ -1,5 +1,7 @@
 import { ConflictError, type Decider, type ReservationEvent } from '@civitas/events';
 
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
 /**
  * `email-{hash}` / `external-identity-{hash}`: at most one account holds an address or a
  * provider identity. Appending the first reservation with no_stream makes concurrent
@@ -39,6 +41,6 @@ export const reservationDecider: Decider<Reserve, ReservationEvent, ReservationS
     if (command.holderAbandoned && command.kind === 'email') {
       return [{ type: 'EmailReservationReleased', data: { userId: state.userId } }, reserved];
     }
-    throw new ConflictError('An account with this email already exists');
+    throw new ConflictError(EMAIL_TAKEN);
   },
 };
