@@ -30,17 +30,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The link in the mail sent to `address`, read from the mail folder. */
+/** The link in the mail sent to `address`, read from the mail folder once the outbox has written it. */
 async function linkMailedTo(address: string, page: string): Promise<string> {
   const folder = path.join(server.dataDir, 'mail');
-  await expect.poll(async () => (await readdir(folder).catch(() => [])).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  for (const file of await readdir(folder)) {
-    const mail = (await readFile(path.join(folder, file), 'utf8')).replace(/=\r?\n/g, '');
-    if (!mail.includes(`To: ${address}`)) continue;
-    const link = new RegExp(`${server.baseUrl}${page}/[\\w-]+`).exec(mail)?.[0];
-    if (link) return link;
-  }
-  throw new Error(`no mail to ${address}`);
+  const findLink = async (): Promise<string | null> => {
+    for (const file of await readdir(folder).catch(() => [])) {
+      const mail = (await readFile(path.join(folder, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!mail.includes(`To: ${address}`)) continue;
+      const link = new RegExp(`${server.baseUrl}${page}/[\\w-]+`).exec(mail)?.[0];
+      if (link) return link;
+    }
+    return null;
+  };
+  await expect.poll(findLink, { timeout: 15_000, message: `no mail to ${address}` }).not.toBeNull();
+  return (await findLink())!;
 }
 
 describe('family invitation journey', () => {
