@@ -87,6 +87,8 @@ export class IdentityService {
   async signInWithExternalIdentity(profile: ExternalProfile): Promise<{ userId: string; created: boolean; position: Position | null }> {
     const identity = `${profile.issuer}\n${profile.subject}`;
     const identityKey = externalIdentityStream(this.deps.reservationKey(identity));
+    // The user's events keep the provider's subject id only as a keyed hash: it is only ever compared.
+    const subject = this.deps.reservationKey(`subject\n${identity}`);
     const holder = (await this.holderOf(identityKey)) ?? (await this.holderOf(externalIdentityStream(sha256(identity))));
     if (holder && (await this.loadAccount(holder))) return { userId: holder, created: false, position: null };
 
@@ -95,7 +97,7 @@ export class IdentityService {
     if (existing) {
       if (!profile.emailVerified) throw new ConflictError('An account with this email already exists. Sign in with your password.');
       await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId }, existing.userId);
-      const linked = await this.execute(userStream(existing.userId), userDecider, { type: 'linkExternalIdentity', issuer: profile.issuer, subject: profile.subject }, existing.userId);
+      const linked = await this.execute(userStream(existing.userId), userDecider, { type: 'linkExternalIdentity', issuer: profile.issuer, subject }, existing.userId);
       return { userId: existing.userId, created: false, position: linked.position };
     }
 
@@ -111,7 +113,7 @@ export class IdentityService {
       lastName: profile.lastName,
       profileImageUrl: profile.profileImageUrl,
       passwordHash: null,
-      externalIdentity: { issuer: profile.issuer, subject: profile.subject },
+      externalIdentity: { issuer: profile.issuer, subject },
     }, userId);
     return { userId, created: true, position: created.position };
   }

@@ -5,6 +5,7 @@ export const ROLES = ['admin', 'auditor'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
+/** `subject`: the provider's subject id as a keyed hash (in clear in events written before that); it is only compared. */
 export const ExternalIdentity = z.object({ issuer: z.string(), subject: z.string() });
 
 /**
