@@ -92,6 +92,11 @@ describe('topics, opinions and votes', () => {
     const familyTopic = (await createTopic(citizen, topicBody(family))).body.topic;
     expect(await postOpinion(observer, familyTopic.id, 'Not my family, though.')).toEqual({ status: 403, body: { message: 'Only members of this group can participate.' } });
     expect(await observer.browser.json('GET', `/api/topics/${familyTopic.id}`)).toEqual({ status: 404, body: { message: 'Topic not found' } });
+    // Its opinions stay private too: the list is read beside the visibility check, never instead of it.
+    expect((await postOpinion(citizen, familyTopic.id, 'Only for the family.')).status).toBe(201);
+    expect(await observer.browser.json('GET', `/api/topics/${familyTopic.id}/opinions`)).toEqual({ status: 404, body: { message: 'Topic not found' } });
+    expect(await observer.browser.json('GET', '/api/topics/not-a-topic/opinions')).toEqual({ status: 404, body: { message: 'Topic not found' } });
+    expect((await citizen.browser.json('GET', `/api/topics/${familyTopic.id}/opinions`)).body).toHaveLength(1);
     expect(await createTopic(observer, topicBody(family))).toEqual({ status: 403, body: { message: 'Only members of this group can participate.' } });
   });
 

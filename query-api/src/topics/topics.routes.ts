@@ -62,15 +62,20 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
     schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
+    const topicId = request.params.id;
+    if (!UUID.test(topicId)) throw new NotFoundError(TOPIC_NOT_FOUND);
     const viewer = await viewerOf(request, auth, readModels);
-    const { row } = await findVisibleTopic(context, request.params.id, viewer);
-    const rows = await readModels.selectFrom('opinions as o')
-      .leftJoin('users as u', 'u.id', 'o.user_id')
-      .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
-      .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote'])
-      .where('o.topic_id', '=', row.id)
-      .orderBy('o.vote_count', 'desc').orderBy('o.created_at').orderBy('o.posted_position')
-      .limit(1000).execute();
+    // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
+    const [, rows] = await Promise.all([
+      findVisibleTopic(context, topicId, viewer),
+      readModels.selectFrom('opinions as o')
+        .leftJoin('users as u', 'u.id', 'o.user_id')
+        .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
+        .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote'])
+        .where('o.topic_id', '=', topicId)
+        .orderBy('o.vote_count', 'desc').orderBy('o.created_at').orderBy('o.posted_position')
+        .limit(1000).execute(),
+    ]);
     return rows.map((opinion) => ({
       id: opinion.id, topicId: opinion.topic_id, userId: opinion.user_id, content: opinion.content,
       supportCount: opinion.support_count, opposeCount: opinion.oppose_count, weightedSupport: opinion.weighted_support, weightedOppose: opinion.weighted_oppose,
