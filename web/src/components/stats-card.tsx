@@ -1,9 +1,7 @@
-import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from './section-card';
 
 export interface StatItem {
   label: string;
@@ -44,15 +42,9 @@ export function StatList({ items, error }: StatListProps) {
 
 /** A titled card of statistics: every figure comes from the server, loading rows show placeholders. */
 export function StatsCard({ title, ...list }: StatListProps & { title: string }) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-        <StatList {...list} />
-      </CardContent>
-    </Card>
+    <SectionCard title={title}>
+      <StatList {...list} />
+    </SectionCard>
   );
 }

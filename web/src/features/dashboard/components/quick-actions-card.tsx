@@ -1,7 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -12,6 +10,7 @@ import type { AuthUser } from '../../identity/api/get-current-user';
 import { InviteFamilyDialog } from '../../invitations/components/invite-family-dialog';
 import { ManageFriendsDialog } from '../../invitations/components/manage-friends-dialog';
 import { CreateTopicDialog } from '../../topics/components/create-topic-dialog';
+import { SectionCard } from '../../../components/section-card';
 
 interface QuickActionsCardProps {
   user: AuthUser;
@@ -24,7 +23,6 @@ interface QuickActionsCardProps {
  * Friends open the dialogs for the member's own groups.
  */
 export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
-  const headingId = useId();
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<'family' | 'friends' | null>(null);
   // A topic can only go where the member may take part.
@@ -35,50 +33,45 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const familyGroupId = ownGroupId('family');
   const friendsGroupId = ownGroupId('friends');
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
-          Quick Actions
+    <SectionCard title="Quick Actions">
+      <Button
+        variant="contained"
+        startIcon={<AddIcon aria-hidden />}
+        fullWidth
+        disabled={topicGroups.length === 0}
+        onClick={() => setCreating(true)}
+      >
+        Create New Topic
+      </Button>
+      {topicGroups.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          There is no group you can create topics in yet.
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon aria-hidden />}
-          fullWidth
-          disabled={topicGroups.length === 0}
-          onClick={() => setCreating(true)}
-        >
-          Create New Topic
-        </Button>
-        {topicGroups.length === 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            There is no group you can create topics in yet.
-          </Typography>
-        )}
-        <Stack spacing={1} sx={{ mt: familyGroupId !== undefined || friendsGroupId !== undefined ? 2 : 0 }}>
-          {familyGroupId !== undefined && (
-            <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} fullWidth onClick={() => setDialog('family')}>
-              Invite Family
-            </Button>
-          )}
-          {friendsGroupId !== undefined && (
-            <Button variant="outlined" startIcon={<GroupIcon aria-hidden />} fullWidth onClick={() => setDialog('friends')}>
-              Manage Friends
-            </Button>
-          )}
-        </Stack>
+      )}
+      <Stack spacing={1} sx={{ mt: familyGroupId !== undefined || friendsGroupId !== undefined ? 2 : 0 }}>
         {familyGroupId !== undefined && (
-          <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />
+          <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} fullWidth onClick={() => setDialog('family')}>
+            Invite Family
+          </Button>
         )}
         {friendsGroupId !== undefined && (
-          <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />
+          <Button variant="outlined" startIcon={<GroupIcon aria-hidden />} fullWidth onClick={() => setDialog('friends')}>
+            Manage Friends
+          </Button>
         )}
-        <CreateTopicDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          groups={topicGroups}
-          isSubscribed={user.isSubscribed}
-        />
-      </CardContent>
-    </Card>
+      </Stack>
+      {familyGroupId !== undefined && (
+        <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />
+      )}
+      {friendsGroupId !== undefined && (
+        <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />
+      )}
+      <CreateTopicDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        groups={topicGroups}
+        isSubscribed={user.isSubscribed}
+      />
+    </SectionCard>
   );
 }

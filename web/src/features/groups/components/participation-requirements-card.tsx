@@ -1,6 +1,3 @@
-import { useId } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -10,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import type { Group } from '../api/group';
+import { SectionCard } from '../../../components/section-card';
 
 interface Requirement {
   title: string;
@@ -24,7 +22,6 @@ interface ParticipationRequirementsCardProps {
 
 /** National groups: what taking part needs, and which of it the member already has. */
 export function ParticipationRequirementsCard({ group, isSubscribed }: ParticipationRequirementsCardProps) {
-  const headingId = useId();
   const requirements: Requirement[] = [
     {
       title: `Verified citizenship of ${group.name}`,
@@ -39,30 +36,25 @@ export function ParticipationRequirementsCard({ group, isSubscribed }: Participa
     },
   ];
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1 }}>
-          Participation Requirements
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Anyone can follow the discussions of this group.
-        </Typography>
-        <List dense disablePadding>
-          {requirements.map(({ title, purpose, met }) => (
-            <ListItem
-              key={title}
-              disableGutters
-              alignItems="flex-start"
-              secondaryAction={<Chip size="small" label={met ? 'Met' : 'Not met'} color={met ? 'success' : 'default'} />}
-            >
-              <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                {met ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon aria-hidden />}
-              </ListItemIcon>
-              <ListItemText primary={title} secondary={purpose} sx={{ pr: 7 }} />
-            </ListItem>
-          ))}
-        </List>
-      </CardContent>
-    </Card>
+    <SectionCard title="Participation Requirements" titleGap={1}>
+      <Typography variant="body2" color="text.secondary">
+        Anyone can follow the discussions of this group.
+      </Typography>
+      <List dense disablePadding>
+        {requirements.map(({ title, purpose, met }) => (
+          <ListItem
+            key={title}
+            disableGutters
+            alignItems="flex-start"
+            secondaryAction={<Chip size="small" label={met ? 'Met' : 'Not met'} color={met ? 'success' : 'default'} />}
+          >
+            <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+              {met ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon aria-hidden />}
+            </ListItemIcon>
+            <ListItemText primary={title} secondary={purpose} sx={{ pr: 7 }} />
+          </ListItem>
+        ))}
+      </List>
+    </SectionCard>
   );
 }

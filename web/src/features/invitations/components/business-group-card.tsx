@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +11,7 @@ import { INVITATION_VALIDITY_DAYS } from '@civitas/events/invitations/invitation
 import { BusinessMembersList } from './business-members-list';
 import { InviteByEmailForm } from './invite-by-email-form';
 import { SentInvitationsList } from './sent-invitations-list';
+import { SectionCard } from '../../../components/section-card';
 
 interface BusinessGroupCardProps {
   /** The owner's business group. */
@@ -56,17 +55,12 @@ function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
 export function BusinessGroupCard({ groupId, isSubscribed }: BusinessGroupCardProps) {
   const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
-          Manage Business Group
-        </Typography>
-        <Stack spacing={3} divider={<Divider flexItem />}>
-          <InviteColleagues groupId={groupId} isSubscribed={isSubscribed} />
-          <SentInvitationsList kind="business" groupId={groupId} title="Invitations" />
-          <BusinessMembersList groupId={groupId} />
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard title="Manage Business Group">
+      <Stack spacing={3} divider={<Divider flexItem />}>
+        <InviteColleagues groupId={groupId} isSubscribed={isSubscribed} />
+        <SentInvitationsList kind="business" groupId={groupId} title="Invitations" />
+        <BusinessMembersList groupId={groupId} />
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,7 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -10,6 +8,7 @@ import type { AuthUser } from '../../identity/api/get-current-user';
 import { BusinessGroupCard } from './business-group-card';
 import { InviteFamilyDialog } from './invite-family-dialog';
 import { ManageFriendsDialog } from './manage-friends-dialog';
+import { SectionCard } from '../../../components/section-card';
 
 interface ActionCardProps {
   title: string;
@@ -20,23 +19,17 @@ interface ActionCardProps {
 
 /** A short explanation and one button that opens the group's dialog; the button says what the card says. */
 function ActionCard({ title, text, icon, renderDialog }: ActionCardProps) {
-  const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {text}
-        </Typography>
-        <Button variant="contained" startIcon={icon} onClick={() => setOpen(true)}>
-          {title}
-        </Button>
-        {renderDialog(open, () => setOpen(false))}
-      </CardContent>
-    </Card>
+    <SectionCard title={title} titleGap={1}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {text}
+      </Typography>
+      <Button variant="contained" startIcon={icon} onClick={() => setOpen(true)}>
+        {title}
+      </Button>
+      {renderDialog(open, () => setOpen(false))}
+    </SectionCard>
   );
 }
 

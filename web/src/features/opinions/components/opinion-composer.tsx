@@ -1,15 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { OPINION_MAX_LENGTH } from '@civitas/events/topics/topic-rules';
 import { toast } from '../../../lib/toast-store';
 import { usePostOpinion } from '../api/post-opinion';
 import { toastOpinionError } from './opinion-error-toast';
+import { SectionCard } from '../../../components/section-card';
 
 interface OpinionComposerProps {
   topicId: string;
@@ -18,16 +16,10 @@ interface OpinionComposerProps {
 }
 
 export function OpinionComposer({ topicId, blockedReason }: OpinionComposerProps) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
-          Share Your Opinion
-        </Typography>
-        {blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <OpinionForm topicId={topicId} />}
-      </CardContent>
-    </Card>
+    <SectionCard title="Share Your Opinion">
+      {blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <OpinionForm topicId={topicId} />}
+    </SectionCard>
   );
 }
 

@@ -1,11 +1,8 @@
-import { useId } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import type { OpinionView } from '../api/get-topic-opinions';
 import { OpinionCard } from './opinion-card';
+import { SectionCard } from '../../../components/section-card';
 
 interface TopOpinionCardProps {
   topicId: string;
@@ -15,22 +12,13 @@ interface TopOpinionCardProps {
 }
 
 export function TopOpinionCard({ topicId, opinion, canVote }: TopOpinionCardProps) {
-  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ borderColor: 'secondary.main' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          <EmojiEventsIcon color="secondary" aria-hidden />
-          <Typography id={headingId} component="h2" variant="h3">
-            Top Opinion
-          </Typography>
-        </Stack>
-        {opinion ? (
-          <OpinionCard topicId={topicId} opinion={opinion} canVote={canVote} />
-        ) : (
-          <Typography color="text.secondary">No opinions yet. The most supported opinion will appear here.</Typography>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Top Opinion" icon={<EmojiEventsIcon color="secondary" aria-hidden />} sx={{ borderColor: 'secondary.main' }}>
+      {opinion ? (
+        <OpinionCard topicId={topicId} opinion={opinion} canVote={canVote} />
+      ) : (
+        <Typography color="text.secondary">No opinions yet. The most supported opinion will appear here.</Typography>
+      )}
+    </SectionCard>
   );
 }
