@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { createLogger, loadConfig } from '@civitas/service-kit';
 import { startPlatform, type Platform } from '../scripts/platform';
@@ -12,6 +13,8 @@ export interface TestServer {
   dataDir: string;
   databaseUrl: string;
   platform: Platform;
+  /** Runs one statement on the server's database (tests look at the events themselves). */
+  query<Row extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<Row[]>;
   /** Stops the platform; keeps the database unless `drop` is set (for restart tests). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -43,13 +46,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   return {
     baseUrl: platform.url,
-    dataDir: config.DATA_DIR,
+    dataDir,
     databaseUrl: database.url,
     platform,
+    query: (text, values) => queryDatabase(database.url, text, values),
     stop,
     async close() {
       await stop();
       await database.drop();
     },
   };
+}
+
+async function queryDatabase<Row extends pg.QueryResultRow>(databaseUrl: string, text: string, values?: unknown[]): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

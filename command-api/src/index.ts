@@ -1,7 +1,6 @@
 export * from './app';
 export * from './groups/groups.decider';
 export * from './groups/seed-catalogue';
-export * from './lib/command-reply';
 export * from './identity/identity-service';
 export * from './services';
 export * from './subscriptions/subscription-service';

@@ -62,7 +62,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   const topics = new TopicsService(bus, gate);
   const opinions = new OpinionsService(bus, gate, topics);
   const voting = new VotingService(bus, gate, topics, opinions, readModels);
-  const invitations = new InvitationsService(bus, gate, vault, config.publicBaseUrl);
+  const invitations = new InvitationsService(bus, vault, config.publicBaseUrl);
   const auth = createSessionAuth(db, config, now);
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;

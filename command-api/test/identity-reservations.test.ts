@@ -1,6 +1,5 @@
 import { createHmac, createHash, randomUUID } from 'node:crypto';
 import { PostgresEventStore, emailStream } from '@civitas/events';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration, uniqueEmail } from '../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
@@ -9,23 +8,17 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 describe('reservation stream names', () => {
   let server: TestServer;
-  let db: pg.Client;
   beforeAll(async () => {
     server = await startTestServer();
-    db = new pg.Client({ connectionString: server.databaseUrl });
-    await db.connect();
   });
-  afterAll(async () => {
-    await db?.end();
-    await server?.close();
-  });
-  const streamExists = async (streamId: string) => (await db.query('select 1 from streams where stream_id = $1', [streamId])).rowCount === 1;
+  afterAll(async () => server?.close());
+  const streamExists = async (streamId: string) => (await server.query('select 1 from streams where stream_id = $1', [streamId])).length === 1;
 
   it('name an address by a keyed hash, so the event history cannot be searched for it', async () => {
     const email = uniqueEmail('keyed');
     expect((await new TestClient(server.baseUrl).post('/api/email-auth/register', registration(email))).status).toBe(201);
-    const { rows } = await db.query<{ value: Buffer }>("select value from platform_secrets where name = 'reservation-key'");
-    const keyed = createHmac('sha256', rows[0]!.value).update(email).digest('hex');
+    const [secret] = await server.query<{ value: Buffer }>("select value from platform_secrets where name = 'reservation-key'");
+    const keyed = createHmac('sha256', secret!.value).update(email).digest('hex');
     expect(await streamExists(emailStream(keyed))).toBe(true);
     expect(await streamExists(emailStream(sha256(email)))).toBe(false);
   });

@@ -3,6 +3,7 @@ import { WrongExpectedVersionError } from './errors';
 import type { EventMetadata, EventStore } from './event-store';
 import type { Position } from './position';
 import type { DomainEvent, EventRegistry } from './registry';
+import { LruMap } from './lru-map';
 
 /** Pure decision logic: no clock, no database; time, ids and the actor come in the command. */
 export interface Decider<Command, Event extends DomainEvent, State> {
@@ -153,28 +154,20 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 
 /** A snapshot cache that keeps the most recently used streams, up to a bound. */
 export class BoundedSnapshotCache implements SnapshotCache {
-  private readonly snapshots = new Map<string, StreamSnapshot<any, any>>();
+  private readonly snapshots: LruMap<string, StreamSnapshot<any, any>>;
   private readonly deciderIds = new WeakMap<object, number>();
   private nextDeciderId = 0;
 
-  constructor(private readonly maxStreams = 20_000) {}
+  constructor(maxStreams = 20_000) {
+    this.snapshots = new LruMap(maxStreams);
+  }
 
   get(streamId: string, decider: object) {
-    const key = this.key(streamId, decider);
-    const snapshot = this.snapshots.get(key);
-    if (snapshot) {
-      // Most recently used last, so the oldest is evicted first.
-      this.snapshots.delete(key);
-      this.snapshots.set(key, snapshot);
-    }
-    return snapshot;
+    return this.snapshots.get(this.key(streamId, decider));
   }
 
   set(streamId: string, decider: object, snapshot: StreamSnapshot<any, any>) {
-    const key = this.key(streamId, decider);
-    this.snapshots.delete(key);
-    this.snapshots.set(key, snapshot);
-    if (this.snapshots.size > this.maxStreams) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.set(this.key(streamId, decider), snapshot);
   }
 
   delete(streamId: string, decider: object) {

@@ -1,4 +1,6 @@
 export * from './position';
+export * from './command-reply';
+export * from './lru-map';
 export * from './errors';
 export * from './event-store';
 export * from './registry';

@@ -14,5 +14,5 @@ export type { UserVerificationsTable } from './verification/user-verifications.t
 export type { TopicsTable, LawsTable } from './topics/topics.table';
 export type { OpinionsTable, VotesTable } from './opinions/opinions.table';
 export type { MemberStatsTable, TopicParticipantsTable, GroupParticipantsTable, GroupActivityTable } from './profiles/participation.table';
-export type { InvitationsTable, GroupMembershipsTable } from './invitations/invitations.table';
+export type { InvitationsTable } from './invitations/invitations.table';
 export * from './read-models';

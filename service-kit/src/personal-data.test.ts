@@ -39,4 +39,18 @@ describe('the personal data vault', () => {
     const sealed = await Promise.all(Array.from({ length: 10 }, (_, index) => vault.seal(subject, `value ${index}`)));
     expect(await vault.revealAll(subject, sealed)).toEqual(sealed.map((_, index) => `value ${index}`));
   });
+
+  it('opens one value of each of many subjects at once, null for an erased subject or a clear value', async () => {
+    const vault = new PersonalDataVault(db);
+    const [first, second, erased] = [randomUUID(), randomUUID(), randomUUID()];
+    const items = [
+      { subjectId: first, sealed: await vault.seal(first, 'first token') },
+      { subjectId: second, sealed: await vault.seal(second, 'second token') },
+      { subjectId: erased, sealed: await vault.seal(erased, 'gone') },
+      { subjectId: first, sealed: 'not sealed' },
+    ];
+    await vault.erase(erased);
+    expect(await vault.openEach(items)).toEqual(['first token', 'second token', null, null]);
+    expect(await vault.openEach([])).toEqual([]);
+  });
 });

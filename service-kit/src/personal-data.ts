@@ -55,6 +55,20 @@ export class PersonalDataVault {
     return values.map((value) => (value === null || !isSealed(value) ? value : key ? decrypt(key, value) : null)) as { [Index in keyof Values]: string | null };
   }
 
+  /** Opens one sealed value of each of many subjects (a list's rows) with one key lookup; null where `open` gives null. */
+  async openEach(items: ReadonlyArray<{ subjectId: string; sealed: string }>): Promise<Array<string | null>> {
+    const subjects = [...new Set(items.filter((item) => isSealed(item.sealed)).map((item) => item.subjectId))];
+    const keys = new Map<string, Buffer>();
+    if (subjects.length > 0) {
+      const rows = await sql<{ subject_id: string; key: Buffer }>`select subject_id, key from subject_keys where subject_id = any(${subjects})`.execute(this.db);
+      for (const row of rows.rows) keys.set(row.subject_id, row.key);
+    }
+    return items.map(({ subjectId, sealed }) => {
+      const key = isSealed(sealed) ? keys.get(subjectId) : undefined;
+      return key ? decrypt(key, sealed) : null;
+    });
+  }
+
   /** Erasure: without the key, nothing sealed for this subject can be read again. */
   async erase(subjectId: string): Promise<void> {
     await sql`delete from subject_keys where subject_id = ${subjectId}`.execute(this.db);

@@ -51,4 +51,9 @@ describe('memberships', () => {
     spec.given(history).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner }).thenThrows(NotFoundError);
     spec.given(history).when({ type: 'removeMember', userId: owner, reason: 'cut', removedBy: owner }).thenThrows(ForbiddenError);
   });
+  it('lets only the owner remove, and only from the kind of group the removal is for', () => {
+    spec.given([...history, joined]).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: friend }).thenThrows(ForbiddenError, 'Only the owner of this group can do that.');
+    spec.given([...history, joined]).when({ type: 'removeMember', userId: friend, reason: 'fired', removedBy: owner }).thenThrows(NotFoundError, 'Group not found');
+    spec.given([]).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner }).thenThrows(NotFoundError, 'Group not found');
+  });
 });

@@ -1,9 +1,11 @@
-import { ConflictError, ForbiddenError, NotFoundError, type CatalogueGroup, type Decider, type GroupEvent } from '@civitas/events';
+import { ConflictError, ForbiddenError, GROUP_NOT_FOUND, NotFoundError, OWNER_ONLY, type CatalogueGroup, type Decider, type GroupEvent } from '@civitas/events';
 
 /** Catalogue groups have no owner; a personal group's owner joins it as it is created. */
 export type CreateGroup = { type: 'createGroup'; group: CatalogueGroup };
 export type JoinGroup = { type: 'joinGroup'; userId: string };
+/** Cutting a friendship (friends groups) or firing a colleague (business groups), by the group's owner. */
 export type RemoveMember = { type: 'removeMember'; userId: string; reason: 'cut' | 'fired'; removedBy: string };
+const REMOVED_FROM = { cut: 'friends', fired: 'business' } as const;
 export type GroupCommand = CreateGroup | JoinGroup | RemoveMember;
 
 export const NOT_A_MEMBER = 'This person is not a member of the group.';
@@ -44,13 +46,15 @@ export const groupsDecider: Decider<GroupCommand, GroupEvent, GroupState> = {
         return [created, { type: 'GroupMemberJoined', data: { groupId: group.groupId, userId: group.ownerId, role: 'owner', isLeader: false } }];
       }
       case 'joinGroup': {
-        if (!state.definition) throw new NotFoundError('Group not found');
+        if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
         if (state.members[command.userId]) return [];
         return [{ type: 'GroupMemberJoined', data: { groupId: state.definition.groupId, userId: command.userId, role: 'member', isLeader: false } }];
       }
       case 'removeMember': {
+        if (state.definition?.department !== REMOVED_FROM[command.reason]) throw new NotFoundError(GROUP_NOT_FOUND);
+        if (state.definition.ownerId !== command.removedBy) throw new ForbiddenError(OWNER_ONLY);
         const member = state.members[command.userId];
-        if (!state.definition || !member) throw new NotFoundError(NOT_A_MEMBER);
+        if (!member) throw new NotFoundError(NOT_A_MEMBER);
         if (member.role === 'owner') throw new ForbiddenError('The owner cannot be removed from their own group.');
         return [{ type: 'GroupMemberLeft', data: { groupId: state.definition.groupId, userId: command.userId, reason: command.reason, removedBy: command.removedBy } }];
       }

@@ -1,4 +1,4 @@
-import { groupStream, personalGroupLabel, userStream, type CatalogueGroup, type PersonalDepartment, type Position } from '@civitas/events';
+import { PERSONAL_DEPARTMENTS, groupStream, personalGroupLabel, userStream, type CatalogueGroup, type PersonalDepartment, type Position } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModels } from '@civitas/projector';
 import type { CommandBus } from '../lib/command-bus';
@@ -45,7 +45,7 @@ export class PersonalGroups {
     }
     const assigned = state.assigned!;
     // Three independent streams: created side by side.
-    const created = await Promise.all((['family', 'friends', 'business'] as const).map((department) => {
+    const created = await Promise.all(PERSONAL_DEPARTMENTS.map((department) => {
       const groupId = assigned[department];
       const group: CatalogueGroup = {
         groupId,

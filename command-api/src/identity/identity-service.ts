@@ -20,10 +20,10 @@ import { passwordResetDecider } from './password-reset.decider';
 import { EMAIL_TAKEN, reservationDecider } from './reservation.decider';
 import { userDecider, type RegisterUser, type UserState } from './user.decider';
 
-/** Accounts made before reservation names were keyed hold their address on a stream named by its plain SHA-256. */
-const legacyEmailStream = (email: string) => emailStream(sha256(email));
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** The page a reset link opens, with its token. */
+export const resetPasswordLink = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/reset-password/${token}`;
 /** A reservation whose account never appeared after this long was left by a crashed sign-up. */
 const ABANDONED_RESERVATION_MS = 60_000;
 
@@ -86,10 +86,11 @@ export class IdentityService {
    */
   async signInWithExternalIdentity(profile: ExternalProfile): Promise<{ userId: string; created: boolean; position: Position | null }> {
     const identity = `${profile.issuer}\n${profile.subject}`;
-    const identityKey = externalIdentityStream(this.deps.reservationKey(identity));
+    const identityNames = this.reservationNames(externalIdentityStream, identity);
+    const identityKey = identityNames.keyed;
     // The user's events keep the provider's subject id only as a keyed hash: it is only ever compared.
     const subject = this.deps.reservationKey(`subject\n${identity}`);
-    const holder = (await this.holderOf(identityKey)) ?? (await this.holderOf(externalIdentityStream(sha256(identity))));
+    const holder = await this.holderOfEither(identityNames);
     if (holder && (await this.loadAccount(holder))) return { userId: holder, created: false, position: null };
 
     const email = profile.email ? normalizeEmail(profile.email) : null;
@@ -149,7 +150,7 @@ export class IdentityService {
   }
 
   async findAccountByEmail(email: string): Promise<Account | null> {
-    const holder = (await this.holderOf(emailStream(this.deps.reservationKey(email)))) ?? (await this.holderOf(legacyEmailStream(email)));
+    const holder = await this.holderOfEither(this.reservationNames(emailStream, email));
     return holder ? this.loadAccount(holder) : null;
   }
 
@@ -167,13 +168,15 @@ export class IdentityService {
     const sealed = { ...registration, email, firstName, lastName };
     const result = await this.execute(userStream(userId), userDecider, { type: 'registerUser', registration: sealed, roles: [...roles] }, actorId ?? userId);
     const followUp = await this.deps.onAccountCreated?.(userId);
-    return { account: { userId, state: await revealUser(this.deps.vault, userId, result.state) }, position: followUp ?? result.position };
+    // The state holds them sealed; the caller gets the values it gave, in clear.
+    const state = { ...result.state, email: registration.email, firstName: registration.firstName, lastName: registration.lastName };
+    return { account: { userId, state }, position: followUp ?? result.position };
   }
 
   private async reserveEmail(email: string, userId: string): Promise<void> {
-    const legacyHolder = await this.holderOf(legacyEmailStream(email));
+    const { keyed: stream, legacy } = this.reservationNames(emailStream, email);
+    const legacyHolder = await this.holderOf(legacy);
     if (legacyHolder && (await this.loadAccount(legacyHolder))) throw new ConflictError(EMAIL_TAKEN);
-    const stream = emailStream(this.deps.reservationKey(email));
     try {
       await this.execute(stream, reservationDecider, { type: 'reserve', kind: 'email', userId }, userId);
     } catch (error) {
@@ -188,6 +191,15 @@ export class IdentityService {
     const holder = fold(reservationDecider, read.events.map((event) => this.deps.bus.registry.decode(event) as ReservationEvent)).userId;
     if (!last || !holder || (await this.loadAccount(holder))) return false;
     return this.deps.bus.now().getTime() - last.recordedAt.getTime() > ABANDONED_RESERVATION_MS;
+  }
+
+  /** A reservation's stream, and the one accounts made before keyed names hold it on (named by the plain SHA-256). */
+  private reservationNames(stream: (hash: string) => string, value: string) {
+    return { keyed: stream(this.deps.reservationKey(value)), legacy: stream(sha256(value)) };
+  }
+
+  private async holderOfEither(names: { keyed: string; legacy: string }): Promise<string | null> {
+    return (await this.holderOf(names.keyed)) ?? (await this.holderOf(names.legacy));
   }
 
   private async holderOf(stream: string): Promise<string | null> {

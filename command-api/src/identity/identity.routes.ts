@@ -1,7 +1,7 @@
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { UnauthorizedError } from '@civitas/events';
-import type { Account, IdentityService } from './identity-service';
+import { resetPasswordLink, type Account, type IdentityService } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
 
@@ -46,7 +46,7 @@ export function identityRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, 
     schema: { tags: ['identity'], summary: 'Send a password reset link', body: ForgotPasswordBody, response: { 200: ForgotPasswordReply } },
   }, async (request) => {
     const token = await identity.requestPasswordReset(request.body.email);
-    return mailConfigured ? { message: FORGOT_PASSWORD_ANSWER } : { message: FORGOT_PASSWORD_ANSWER, resetUrl: `${publicBaseUrl}/reset-password/${token}` };
+    return mailConfigured ? { message: FORGOT_PASSWORD_ANSWER } : { message: FORGOT_PASSWORD_ANSWER, resetUrl: resetPasswordLink(publicBaseUrl, token) };
   });
 
   app.post('/api/email-auth/reset-password', {

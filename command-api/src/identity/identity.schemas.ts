@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CommandReply } from '../lib/command-reply';
+import { CommandReply } from '@civitas/events';
 
 /** The spec's schemas (section 5) with their exact messages; the server enforces them. */
 const email = z.string({ error: 'Invalid email address' }).trim().pipe(z.email('Invalid email address').max(254, 'Invalid email address'));

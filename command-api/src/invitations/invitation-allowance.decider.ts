@@ -1,17 +1,45 @@
-import { INVITATIONS_PER_DAY, TOO_MANY_INVITATIONS, TooManyRequestsError, type Decider, type InvitationSent } from '@civitas/events';
+import {
+  BUSINESS_NEEDS_SUBSCRIPTION,
+  ForbiddenError,
+  GROUP_NOT_FOUND,
+  INVITATIONS_PER_DAY,
+  NotFoundError,
+  TOO_MANY_INVITATIONS,
+  TooManyRequestsError,
+  type Decider,
+  type DomainEvent,
+  type InvitationKind,
+  type InvitationSent,
+  type PersonalGroupsAssigned,
+  type SubscriptionEvent,
+} from '@civitas/events';
+import { personalGroupsDecider, type PersonalGroupsState } from '../groups/personal-groups.decider';
+import { hasAccessAt, subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
 
 const DAY_MS = 86_400_000;
 
-export type SendInvitation = { type: 'sendInvitation'; userId: string; invitationId: string; now: string };
+export type SendInvitation = { type: 'sendInvitation'; kind: InvitationKind; userId: string; invitationId: string; now: string };
 export interface AllowanceState {
+  groups: PersonalGroupsState;
+  subscription: SubscriptionState;
   sentAt: string[];
 }
 
-/** The invitations part of `user-{id}`: at most 50 in any 24 hours, counted on the member's own stream. */
+/**
+ * Whether the owner may send an invitation, all from their own `user-{id}` stream in one read:
+ * they have personal groups, business invitations need a subscription, and at most 50 go out in
+ * any 24 hours.
+ */
 export const invitationAllowanceDecider: Decider<SendInvitation, InvitationSent, AllowanceState> = {
-  initialState: () => ({ sentAt: [] }),
-  evolve: (state, event) => (event.type === 'InvitationSent' ? { sentAt: [...state.sentAt, event.data.sentAt] } : state),
+  initialState: () => ({ groups: personalGroupsDecider.initialState(), subscription: subscriptionDecider.initialState(), sentAt: [] }),
+  evolve: (state, event: DomainEvent) => ({
+    groups: personalGroupsDecider.evolve(state.groups, event as PersonalGroupsAssigned),
+    subscription: subscriptionDecider.evolve(state.subscription, event as SubscriptionEvent),
+    sentAt: event.type === 'InvitationSent' ? [...state.sentAt, (event as InvitationSent).data.sentAt] : state.sentAt,
+  }),
   decide: (command, state) => {
+    if (!state.groups.assigned) throw new NotFoundError(GROUP_NOT_FOUND);
+    if (command.kind === 'business' && !hasAccessAt(state.subscription, command.now)) throw new ForbiddenError(BUSINESS_NEEDS_SUBSCRIPTION);
     const since = new Date(Date.parse(command.now) - DAY_MS).toISOString();
     if (state.sentAt.filter((sentAt) => sentAt > since).length >= INVITATIONS_PER_DAY) throw new TooManyRequestsError(TOO_MANY_INVITATIONS);
     return [{ type: 'InvitationSent', data: { userId: command.userId, invitationId: command.invitationId, sentAt: command.now } }];

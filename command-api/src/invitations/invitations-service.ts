@@ -1,11 +1,7 @@
 import {
-  BUSINESS_NEEDS_SUBSCRIPTION,
-  ForbiddenError,
-  INVITATION_PAGES,
   INVITATION_VALIDITY_DAYS,
-  NotFoundError,
-  OWNER_ONLY,
   groupStream,
+  invitationLink,
   invitationIdFor,
   invitationStream,
   userStream,
@@ -16,9 +12,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { randomToken } from '@civitas/service-kit/tokens';
 import { groupsDecider } from '../groups/groups.decider';
-import { personalGroupsDecider } from '../groups/personal-groups.decider';
 import type { CommandBus } from '../lib/command-bus';
-import { GROUP_NOT_FOUND, type ParticipationGate } from '../lib/participation-gate';
 import { invitationAllowanceDecider } from './invitation-allowance.decider';
 import { invitationDecider } from './invitation.decider';
 
@@ -28,36 +22,29 @@ const DAY_MS = 86_400_000;
 export class InvitationsService {
   constructor(
     private readonly bus: CommandBus,
-    private readonly gate: ParticipationGate,
     private readonly vault: PersonalDataVault,
     private readonly publicBaseUrl: string,
   ) {}
 
-  linkFor(kind: InvitationKind, token: string): string {
-    return `${this.publicBaseUrl}${INVITATION_PAGES[kind]}/${token}`;
-  }
-
   async invite(kind: InvitationKind, ownerId: string, email: string): Promise<{ invitation: InvitationCreated['data']; link: string; createdAt: string; position: Position | null }> {
-    const { state } = await this.bus.load(userStream(ownerId), personalGroupsDecider);
-    if (!state.assigned) throw new NotFoundError(GROUP_NOT_FOUND);
-    if (kind === 'business' && !(await this.gate.standing(ownerId)).isSubscribed) throw new ForbiddenError(BUSINESS_NEEDS_SUBSCRIPTION);
     const token = randomToken();
     const invitationId = invitationIdFor(token);
     const now = this.bus.now();
-    await this.bus.run(userStream(ownerId), invitationAllowanceDecider, { type: 'sendInvitation', userId: ownerId, invitationId, now: now.toISOString() }, { actorId: ownerId });
+    const allowed = await this.bus.run(userStream(ownerId), invitationAllowanceDecider, { type: 'sendInvitation', kind, userId: ownerId, invitationId, now: now.toISOString() }, { actorId: ownerId });
+    const assigned = allowed.state.groups.assigned!;
     // The invitation is its own subject: erasing it makes the address and the link unreadable.
     const [emailSealed, tokenSealed] = await this.vault.sealAll(invitationId, [email, token]);
     const invitation: InvitationCreated['data'] = {
       invitationId,
       kind,
-      groupId: state.assigned[kind],
+      groupId: assigned[kind],
       invitedBy: ownerId,
       emailSealed,
       tokenSealed,
       expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_DAYS * DAY_MS).toISOString(),
     };
     const result = await this.bus.run(invitationStream(invitationId), invitationDecider, { type: 'createInvitation', invitation }, { actorId: ownerId });
-    return { invitation, link: this.linkFor(kind, token), createdAt: now.toISOString(), position: result.position };
+    return { invitation, link: invitationLink(this.publicBaseUrl, kind, token), createdAt: now.toISOString(), position: result.position };
   }
 
   /**
@@ -73,10 +60,7 @@ export class InvitationsService {
   }
 
   /** Cutting a friendship or firing a colleague: the owner of that kind of group only. */
-  async removeMember(kind: 'friends' | 'business', ownerId: string, groupId: number, memberId: string) {
-    const { state } = await this.bus.load(groupStream(groupId), groupsDecider);
-    if (!state.definition || state.definition.department !== kind) throw new NotFoundError(GROUP_NOT_FOUND);
-    if (state.definition.ownerId !== ownerId) throw new ForbiddenError(OWNER_ONLY);
+  removeMember(kind: 'friends' | 'business', ownerId: string, groupId: number, memberId: string) {
     return this.bus.run(groupStream(groupId), groupsDecider, { type: 'removeMember', userId: memberId, reason: kind === 'friends' ? 'cut' : 'fired', removedBy: ownerId }, { actorId: ownerId });
   }
 }

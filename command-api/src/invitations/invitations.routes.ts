@@ -1,11 +1,11 @@
 import {
-  AcceptInvitationReply, BusinessInviteReply, FamilyInviteReply, FriendsInviteReply, INVITATION_NOT_FOUND, InviteBody, NotFoundError,
-  type InvitationCreated, type InvitationKind, type InvitationView,
+  AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, INVITATION_NOT_FOUND, InviteBody, NotFoundError, PERSONAL_DEPARTMENTS,
+  type InvitationCreated, type InvitationView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
-import { CommandReply } from '../lib/command-reply';
+import { NOT_A_MEMBER } from '../groups/groups.decider';
 import { existingId } from '../lib/ids';
 import type { InvitationsService } from './invitations-service';
 
@@ -24,12 +24,10 @@ function viewOf(invitation: InvitationCreated['data'], email: string, link: stri
   };
 }
 
-const PATHS: Record<InvitationKind, string> = { family: 'family', friends: 'friends', business: 'business' };
-
 export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invitations: InvitationsService; auth: SessionAuth }): void {
   const inviteReplies = { family: FamilyInviteReply, friends: FriendsInviteReply, business: BusinessInviteReply } as const;
-  for (const kind of ['family', 'friends', 'business'] as const) {
-    app.post(`/api/${PATHS[kind]}/invite`, {
+  for (const kind of PERSONAL_DEPARTMENTS) {
+    app.post(`/api/${kind}/invite`, {
       schema: { tags: ['invitations'], summary: `Invite someone by e-mail into my ${kind} group`, body: InviteBody, response: { 201: inviteReplies[kind] } },
     }, async (request, reply) => {
       const userId = await auth.requireUserId(request);
@@ -39,7 +37,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
       return reply.status(201).send(kind === 'business' ? { position, inviteUrl: link, invitation: view } : { position, invitationLink: link, invitation: view });
     });
 
-    app.post(`/api/${PATHS[kind]}/invite/:token/accept`, {
+    app.post(`/api/${kind}/invite/:token/accept`, {
       schema: { tags: ['invitations'], summary: `Accept a ${kind} invitation`, params: TokenParams, response: { 200: AcceptInvitationReply } },
     }, async (request) => {
       const userId = await auth.requireUserId(request);
@@ -51,7 +49,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
     schema: { tags: ['invitations'], summary: 'Cut a friendship: the friend leaves my friends group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const { position } = await invitations.removeMember('friends', userId, request.params.groupId, existingId(request.params.memberId, 'This person is not a member of the group.'));
+    const { position } = await invitations.removeMember('friends', userId, request.params.groupId, existingId(request.params.memberId, NOT_A_MEMBER));
     return { position };
   });
 
@@ -59,7 +57,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
     schema: { tags: ['invitations'], summary: 'Remove a colleague from my business group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const { position } = await invitations.removeMember('business', userId, request.params.groupId, existingId(request.params.memberId, 'This person is not a member of the group.'));
+    const { position } = await invitations.removeMember('business', userId, request.params.groupId, existingId(request.params.memberId, NOT_A_MEMBER));
     return { position };
   });
 }

@@ -1,8 +1,9 @@
 import {
   ForbiddenError,
+  GROUP_NOT_FOUND,
   NotFoundError,
   groupStream,
-  isPersonalDepartment,
+  hasMembers,
   participationRefusal,
   userStream,
   type CatalogueGroup,
@@ -11,11 +12,9 @@ import {
   type VerificationEvent,
 } from '@civitas/events';
 import { groupsDecider } from '../groups/groups.decider';
-import { subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
+import { hasAccessAt, subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
 import { verificationDecider, verifiedCountryKeys, type VerificationState } from '../verification/verification.decider';
 import type { CommandBus } from './command-bus';
-
-export const GROUP_NOT_FOUND = 'Group not found';
 
 /** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
 const standingView = {
@@ -44,9 +43,7 @@ export class ParticipationGate {
 
   async standing(userId: string): Promise<Standing> {
     const { state } = await this.bus.load(userStream(userId), standingView);
-    const { status, endDate } = state.subscription;
-    const hasAccess = (status === 'active' || status === 'cancelled') && endDate !== null && endDate > this.bus.now().toISOString();
-    return { isSubscribed: hasAccess, verifiedCountryKeys: verifiedCountryKeys(state.verification) };
+    return { isSubscribed: hasAccessAt(state.subscription, this.bus.now().toISOString()), verifiedCountryKeys: verifiedCountryKeys(state.verification) };
   }
 
   /** The group if the member may participate in it; otherwise a 404 or a 403 with the reason. */
@@ -66,7 +63,7 @@ export class ParticipationGate {
     const { state } = await this.bus.load(groupStream(groupId), groupsDecider);
     if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     const { department } = state.definition;
-    if (!isPersonalDepartment(department) && department !== 'alliance') this.openGroups.set(groupId, state.definition);
+    if (!hasMembers(department)) this.openGroups.set(groupId, state.definition);
     return { definition: state.definition, members: state.members };
   }
 }

@@ -1,4 +1,5 @@
 import { INVITATION_VALIDITY_DAYS, type InvitationKind } from '@civitas/events';
+import { RESET_TOKEN_TTL_MS } from '../identity/identity-service';
 import type { MailMessage } from './mail-transport';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -14,32 +15,33 @@ ${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 
 const GROUP_WORDS: Record<InvitationKind, string> = { family: 'family group', friends: 'friends group', business: 'business group' };
 
-export function invitationMail(input: { messageId: string; to: string; kind: InvitationKind; inviterName: string; groupName: string; link: string }): MailMessage {
-  const subject = `${input.inviterName} invited you to their ${GROUP_WORDS[input.kind]} on Civitas`;
-  const paragraphs = [
-    `${input.inviterName} invited you to join "${input.groupName}", a private ${GROUP_WORDS[input.kind]} on Civitas where members discuss, vote and decide together.`,
-    `The invitation is valid for ${INVITATION_VALIDITY_DAYS} days. Sign in or create a free account, then accept it.`,
-  ];
+interface Addressed {
+  messageId: string;
+  to: string;
+  link: string;
+}
+
+/** The plain-text and HTML bodies of one message: its paragraphs, then the link (a button in HTML). */
+function message(input: Addressed, subject: string, paragraphs: string[], action: { text: string; button: string }): MailMessage {
   return {
     messageId: input.messageId,
     to: input.to,
     subject,
-    text: `${paragraphs.join('\n\n')}\n\nAccept the invitation: ${input.link}\n`,
-    html: layout(subject, paragraphs, { href: input.link, label: 'Accept Invitation' }),
+    text: `${paragraphs.join('\n\n')}\n\n${action.text}: ${input.link}\n`,
+    html: layout(subject, paragraphs, { href: input.link, label: action.button }),
   };
 }
 
-export function passwordResetMail(input: { messageId: string; to: string; link: string }): MailMessage {
-  const subject = 'Reset your Civitas password';
-  const paragraphs = [
-    'Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within 30 minutes.',
+export function invitationMail(input: Addressed & { kind: InvitationKind; inviterName: string; groupName: string }): MailMessage {
+  return message(input, `${input.inviterName} invited you to their ${GROUP_WORDS[input.kind]} on Civitas`, [
+    `${input.inviterName} invited you to join "${input.groupName}", a private ${GROUP_WORDS[input.kind]} on Civitas where members discuss, vote and decide together.`,
+    `The invitation is valid for ${INVITATION_VALIDITY_DAYS} days. Sign in or create a free account, then accept it.`,
+  ], { text: 'Accept the invitation', button: 'Accept Invitation' });
+}
+
+export function passwordResetMail(input: Addressed): MailMessage {
+  return message(input, 'Reset your Civitas password', [
+    `Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within ${RESET_TOKEN_TTL_MS / 60_000} minutes.`,
     'If it was not you, ignore this e-mail: your password stays as it is.',
-  ];
-  return {
-    messageId: input.messageId,
-    to: input.to,
-    subject,
-    text: `${paragraphs.join('\n\n')}\n\nReset your password: ${input.link}\n`,
-    html: layout(subject, paragraphs, { href: input.link, label: 'Reset Password' }),
-  };
+  ], { text: 'Reset your password', button: 'Reset Password' });
 }

@@ -1,5 +1,5 @@
 import {
-  INVITATION_PAGES,
+  invitationLink,
   START_POSITION,
   WrongExpectedVersionError,
   eventIdFor,
@@ -16,7 +16,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { revealUser } from '../identity/identity-service';
+import { resetPasswordLink, revealUser } from '../identity/identity-service';
 import { userDecider } from '../identity/user.decider';
 import type { CommandBus } from '../lib/command-bus';
 import { acquireLeaderLock } from '../lib/leader-lock';
@@ -89,7 +89,7 @@ export class MailOutbox {
       } catch (error) {
         if (!this.abort.signal.aborted) {
           this.deps.log.error({ err: error }, 'mail outbox failed; retrying');
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          await sleep(RETRY_MS, undefined, { signal: this.abort.signal }).catch(() => undefined);
         }
       } finally {
         await lock.end().catch(() => undefined);
@@ -127,7 +127,7 @@ export class MailOutbox {
     const { state: inviter } = await this.deps.bus.load(userStream(data.invitedBy), userDecider);
     const named = await revealUser(this.deps.vault, data.invitedBy, inviter);
     const inviterName = [named.firstName, named.lastName].filter(Boolean).join(' ') || 'A Civitas member';
-    const link = `${this.deps.publicBaseUrl}${INVITATION_PAGES[data.kind]}/${token}`;
+    const link = invitationLink(this.deps.publicBaseUrl, data.kind, token);
     return invitationMail({ messageId, to, kind: data.kind, inviterName, groupName: personalGroupName(named.firstName, data.kind), link });
   }
 
@@ -137,7 +137,7 @@ export class MailOutbox {
     const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
     const { email } = await revealUser(this.deps.vault, data.userId, state);
     if (!token || !email || UNDELIVERABLE.test(email)) return null;
-    return passwordResetMail({ messageId, to: email, link: `${this.deps.publicBaseUrl}/reset-password/${token}` });
+    return passwordResetMail({ messageId, to: email, link: resetPasswordLink(this.deps.publicBaseUrl, token) });
   }
 
   private async checkpoint(): Promise<Position> {

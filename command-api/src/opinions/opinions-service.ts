@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
+import { LruMap, NotFoundError, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
 import type { TopicsService } from '../topics/topics-service';
@@ -10,7 +10,7 @@ export const OPINION_NOT_FOUND = 'Opinion not found';
 /** Opinions on open topics, by members eligible in the topic's group. */
 export class OpinionsService {
   // What an opinion is about never changes: votes look it up once.
-  private readonly targets = new Map<string, OpinionPosted['data']>();
+  private readonly targets = new LruMap<string, OpinionPosted['data']>(50_000);
 
   constructor(
     private readonly bus: CommandBus,
@@ -32,7 +32,6 @@ export class OpinionsService {
     if (cached) return cached;
     const { state } = await this.bus.load(opinionStream(opinionId), opinionDecider);
     if (!state.opinion) throw new NotFoundError(OPINION_NOT_FOUND);
-    if (this.targets.size >= 50_000) this.targets.clear();
     this.targets.set(opinionId, state.opinion);
     return state.opinion;
   }

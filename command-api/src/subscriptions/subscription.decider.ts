@@ -25,6 +25,9 @@ export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel.';
 
 const hasAccess = (state: SubscriptionState) => state.status === 'active' || state.status === 'cancelled';
 
+/** Whether the subscription gives access at `now` (ISO): active, or cancelled, until its end date. */
+export const hasAccessAt = (state: SubscriptionState, now: string) => hasAccess(state) && state.endDate !== null && state.endDate > now;
+
 /** The subscription part of `user-{id}`: none → pending → active → cancelled (access to the end) → expired. */
 export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> = {
   initialState: () => ({ userId: null, status: 'none', planId: null, endDate: null, pendingPaymentId: null, appliedPayments: [] }),

@@ -1,9 +1,8 @@
-import { PAYMENT_PROVIDERS, PLAN_IDS, ValidationError, type PlanId } from '@civitas/events';
+import { PAYMENT_PROVIDERS, PLAN_IDS, ValidationError, type PlanId, CommandReply } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CommandReply } from '../lib/command-reply';
 import { MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 import type { SubscriptionService } from './subscription-service';
 

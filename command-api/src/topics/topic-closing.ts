@@ -19,7 +19,7 @@ export async function closeExpiredTopics(deps: { db: Kysely<any>; store: EventSt
   if (!(await projectionsReachHead(deps.db, deps.store, ['opinions', 'topics']))) return 0;
   for (const { id } of due) {
     const opinions = await readModels.selectFrom('opinions')
-      .select(['id', 'user_id', 'weighted_support', 'weighted_oppose', 'created_at', 'posted_position']).where('topic_id', '=', id).execute();
+      .select(['id', 'user_id', 'weighted_support', 'weighted_oppose', 'created_at']).where('topic_id', '=', id).execute();
     await deps.topics.close(id, opinions.map((row) => ({
       opinionId: row.id, proposerId: row.user_id, weightedSupport: row.weighted_support, weightedOppose: row.weighted_oppose, postedAt: row.created_at.toISOString(),
     })));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ForbiddenError,
+  GROUP_NOT_FOUND,
+  LruMap,
   MY_FAMILY_GROUP_ALIAS,
   NotFoundError,
   TOPIC_CLOSED,
@@ -19,7 +21,7 @@ import {
 } from '@civitas/events';
 import { personalGroupsDecider } from '../groups/personal-groups.decider';
 import type { CommandBus } from '../lib/command-bus';
-import { GROUP_NOT_FOUND, type ParticipationGate } from '../lib/participation-gate';
+import type { ParticipationGate } from '../lib/participation-gate';
 import { topicDecider, type OpinionStanding, type TopicState } from './topic.decider';
 
 const DAY_MS = 86_400_000;
@@ -30,7 +32,7 @@ const TOPIC_STATE_TTL_MS = 1000;
 export class TopicsService {
   // A hot topic takes many votes a second: its state is read at most once a second. Expiry is exact
   // (expiresAt never changes); a deletion in another process is noticed within the second.
-  private readonly recent = new Map<string, { topic: TopicState; readAt: number }>();
+  private readonly recent = new LruMap<string, { topic: TopicState; readAt: number }>(10_000);
 
   constructor(
     private readonly bus: CommandBus,
@@ -82,7 +84,6 @@ export class TopicsService {
     const known = this.recent.get(topicId);
     if (known && now - known.readAt < TOPIC_STATE_TTL_MS) return known.topic;
     const { state } = await this.bus.load(topicStream(topicId), topicDecider);
-    if (this.recent.size >= 10_000) this.recent.clear();
     this.recent.set(topicId, { topic: state, readAt: now });
     return state;
   }

@@ -5,6 +5,7 @@ import {
   ValidationError,
   type Decider,
   type VerificationEvent,
+  type VerificationStatus,
 } from '@civitas/events';
 
 export type VerifyFirstNationality = {
@@ -18,7 +19,7 @@ export type VerifyFirstNationality = {
 export type VerificationCommand = VerifyFirstNationality;
 
 export interface VerificationState {
-  verifications: Array<{ id: string; countryKey: string; status: 'pending' | 'approved' | 'rejected' }>;
+  verifications: Array<{ id: string; countryKey: string; status: VerificationStatus }>;
 }
 
 export const verifiedCountryKeys = (state: VerificationState) =>

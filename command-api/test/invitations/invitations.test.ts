@@ -96,6 +96,13 @@ describe('invitations to personal groups', () => {
     await karim.browser.json('POST', `/api/friends/invite/${token}/accept`);
     expect(((await karim.browser.json('GET', '/api/user/groups')).body as Array<{ groupId: number }>).some((m) => m.groupId === friends)).toBe(false);
     expect((await owner.browser.json('POST', `/api/friends/${friends}/cut/${karim.userId}`)).status).toBe(404);
+
+    // A new invitation makes them friends again: one active entry, counted once.
+    const again = tokenOf((await invite(owner, 'friends', 'karim@example.org')).body.invitationLink);
+    expect((await karim.browser.json('POST', `/api/friends/invite/${again}/accept`)).status).toBe(200);
+    seesWritesOf(owner, karim);
+    expect((await owner.browser.json('GET', `/api/friends/${friends}/friends`)).body).toEqual([expect.objectContaining({ friendId: karim.userId, status: 'active', cutAt: null })]);
+    expect((await owner.browser.json('GET', `/api/groups/${friends}`)).body.memberCount).toBe(2);
   });
 
   it('needs a subscription for business invitations; the owner fires a colleague', async () => {

@@ -120,14 +120,11 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     expect((await currentUser(again.browser)).body.id).toBe(me.body.id);
 
     // The provider's subject id is personal data: the event history holds it neither in events nor in stream names.
-    const database = new pg.Client({ connectionString: server.databaseUrl });
-    await database.connect();
-    const { rows } = await database.query<{ found: number }>(
+    const [inEvents] = await server.query<{ found: number }>(
       `select count(*)::int as found from events where stream_id like '%' || $1 || '%' or data::text like '%' || $1 || '%'`, [subject]);
-    const linked = await database.query<{ found: number }>(`select count(*)::int as found from events where type = 'UserRegistered' and data->>'userId' = $1 and data->'externalIdentity' is not null`, [me.body.id]);
-    await database.end();
-    expect(rows[0]!.found).toBe(0);
-    expect(linked.rows[0]!.found).toBe(1);
+    const [linked] = await server.query<{ found: number }>(`select count(*)::int as found from events where type = 'UserRegistered' and data->>'userId' = $1 and data->'externalIdentity' is not null`, [me.body.id]);
+    expect(inEvents!.found).toBe(0);
+    expect(linked!.found).toBe(1);
   });
 
   it('keeps Google and Replit identities apart even when the subjects are equal', async () => {

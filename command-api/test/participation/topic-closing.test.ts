@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
@@ -10,12 +9,9 @@ const DAY = 86_400_000;
 // The clock travels; sessions must outlive the journey.
 const env = { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' };
 
-async function eventCount(databaseUrl: string, type: string, topicId: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from events where type = $1 and stream_id = $2`, [type, `topic-${topicId}`]);
-  await client.end();
-  return rows[0]!.n;
+async function eventCount(server: TestServer, type: string, topicId: string): Promise<number> {
+  const [row] = await server.query<{ n: number }>(`select count(*)::int as n from events where type = $1 and stream_id = $2`, [type, `topic-${topicId}`]);
+  return row!.n;
 }
 
 describe('closing topics and enacting laws', () => {
@@ -68,8 +64,8 @@ describe('closing topics and enacting laws', () => {
     server = await startTestServer({ database, now, env });
     // Give the restarted scheduler several ticks to (not) close it again.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await eventCount(server.databaseUrl, 'TopicClosed', topic.id)).toBe(1);
-    expect(await eventCount(server.databaseUrl, 'LawEnacted', topic.id)).toBe(1);
+    expect(await eventCount(server, 'TopicClosed', topic.id)).toBe(1);
+    expect(await eventCount(server, 'LawEnacted', topic.id)).toBe(1);
   });
 
   it('catches up on topics that expired while it was down, and enacts nothing without a majority', async () => {
@@ -84,9 +80,9 @@ describe('closing topics and enacting laws', () => {
     await server.stop();
     clock += 1 * DAY + 60_000;
     server = await startTestServer({ database, now, env });
-    await eventually(async () => eventCount(server.databaseUrl, 'TopicClosed', dispute.id), (n) => n === 1);
-    await eventually(async () => eventCount(server.databaseUrl, 'TopicClosed', family.id), (n) => n === 1);
-    expect(await eventCount(server.databaseUrl, 'LawEnacted', dispute.id)).toBe(0);
-    expect(await eventCount(server.databaseUrl, 'LawEnacted', family.id)).toBe(0);
+    await eventually(async () => eventCount(server, 'TopicClosed', dispute.id), (n) => n === 1);
+    await eventually(async () => eventCount(server, 'TopicClosed', family.id), (n) => n === 1);
+    expect(await eventCount(server, 'LawEnacted', dispute.id)).toBe(0);
+    expect(await eventCount(server, 'LawEnacted', family.id)).toBe(0);
   });
 });

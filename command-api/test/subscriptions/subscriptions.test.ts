@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient, registration } from '../../../test-support/http-client';
@@ -7,12 +6,9 @@ import { MoyasarStandIn } from './moyasar-stand-in';
 
 const DAY = 86_400_000;
 
-async function countEvents(databaseUrl: string, type: string, userId: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ count: string }>(`select count(*) from events where type = $1 and data->>'userId' = $2`, [type, userId]);
-  await client.end();
-  return Number(rows[0]!.count);
+async function countEvents(server: TestServer, type: string, userId: string): Promise<number> {
+  const [row] = await server.query<{ count: string }>(`select count(*) from events where type = $1 and data->>'userId' = $2`, [type, userId]);
+  return Number(row!.count);
 }
 
 async function member(server: TestServer) {
@@ -56,7 +52,7 @@ describe('sandbox subscriptions', () => {
     });
     // Paying twice, or completing again, grants nothing more.
     expect((await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {})).status).toBe(200);
-    expect(await countEvents(server.databaseUrl, 'SubscriptionActivated', userId)).toBe(1);
+    expect(await countEvents(server, 'SubscriptionActivated', userId)).toBe(1);
     const again = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/subscribe/return` });
     expect(again).toEqual({ status: 409, body: { message: 'You already have an active subscription.' } });
   });
@@ -90,7 +86,7 @@ describe('sandbox subscriptions', () => {
     const expired = await eventually(() => me(browser), (user) => user.subscriptionStatus === 'expired');
     expect(expired).toMatchObject({ isSubscribed: false, subscriptionStatus: 'expired' });
     await new Promise((resolve) => setTimeout(resolve, 400)); // more scheduler ticks
-    expect(await countEvents(server.databaseUrl, 'SubscriptionExpired', userId)).toBe(1);
+    expect(await countEvents(server, 'SubscriptionExpired', userId)).toBe(1);
   });
 });
 
@@ -131,7 +127,7 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const refused = await deliver(moyasar.webhook('payment_paid', payment, 'not-the-secret'));
     expect([refused.status, await refused.json()]).toEqual([401, { message: 'Invalid webhook token' }]);
     expect(await me(browser)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'pending' });
-    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(0);
+    expect(await countEvents(server, 'PaymentSucceeded', userId)).toBe(0);
   });
 
   it('activates exactly once however often and in whatever order the webhooks arrive', async () => {
@@ -147,9 +143,9 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     }
     await Promise.all(deliveries.map(deliver));
     expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
-    expect(await countEvents(server.databaseUrl, 'SubscriptionActivated', userId)).toBe(1);
-    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(1);
-    expect(await countEvents(server.databaseUrl, 'SubscriptionRenewed', userId)).toBe(0);
+    expect(await countEvents(server, 'SubscriptionActivated', userId)).toBe(1);
+    expect(await countEvents(server, 'PaymentSucceeded', userId)).toBe(1);
+    expect(await countEvents(server, 'SubscriptionRenewed', userId)).toBe(0);
   });
 
   it('marks a failed payment on either spelling of the failure event', async () => {
@@ -164,7 +160,7 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const short = moyasar.attempt(invoice.id, 'paid', 100);
     expect((await deliver(moyasar.webhook('payment_paid', short, webhookSecret))).status).toBe(200);
     expect(await me(browser)).toMatchObject({ isSubscribed: false });
-    expect(await countEvents(server.databaseUrl, 'PaymentSucceeded', userId)).toBe(0);
+    expect(await countEvents(server, 'PaymentSucceeded', userId)).toBe(0);
   });
 
   it('verifies the payment on return, so a lost webhook still grants access', async () => {

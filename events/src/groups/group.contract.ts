@@ -51,3 +51,4 @@ export type PlatformStats = z.infer<typeof PlatformStats>;
 
 /** Group 1 is the alias of the signed-in member's own family group (DECISIONS.md). */
 export const MY_FAMILY_GROUP_ALIAS = 1;
+export const GROUP_NOT_FOUND = 'Group not found';

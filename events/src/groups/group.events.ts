@@ -10,6 +10,8 @@ export const PersonalDepartment = z.enum(PERSONAL_DEPARTMENTS);
 export type PersonalDepartment = z.infer<typeof PersonalDepartment>;
 export const isPersonalDepartment = (department: Department): department is PersonalDepartment =>
   (PERSONAL_DEPARTMENTS as readonly string[]).includes(department);
+/** Groups that have members (personal groups and the Alliance); the others are open to whoever may take part. */
+export const hasMembers = (department: Department): boolean => isPersonalDepartment(department) || department === 'alliance';
 
 export const SubscriptionType = z.enum(['free', 'premium', 'elite']);
 export type SubscriptionType = z.infer<typeof SubscriptionType>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VerificationStatus } from '../verification/verification.contract';
 import { Role } from './user.events';
 
 /** GET /api/auth/user: the user's client view (spec section 3); features fill in their fields as they land. */
@@ -30,7 +31,7 @@ export const AuthUser = z.object({
   verifications: z.array(z.object({
     id: z.string(),
     country: z.string(),
-    status: z.enum(['pending', 'approved', 'rejected']),
+    status: VerificationStatus,
     isVerified: z.boolean(),
   })),
   roles: z.array(Role),

@@ -47,8 +47,10 @@ export type EmailReservationReleased = EventOf<typeof EmailReservationReleased>;
 export type ExternalIdentityReserved = EventOf<typeof ExternalIdentityReserved>;
 export type ReservationEvent = EmailReserved | EmailReservationReleased | ExternalIdentityReserved;
 
-/** `password-reset-{tokenHash}` streams: the token itself is never stored, only its hash. */
-/** v2 carries the link's token sealed with the member's key, so the mail outbox can write the link. */
+/**
+ * `password-reset-{tokenHash}` streams: named by the token's hash, the token never in clear. v2
+ * carries it sealed with the member's key, so the mail outbox can write the link.
+ */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
   z.object({ userId: z.uuid(), expiresAt: z.iso.datetime(), tokenSealed: z.string().nullable() }),

@@ -85,3 +85,6 @@ export type BusinessMemberView = z.infer<typeof BusinessMemberView>;
 
 /** Where each kind's link leads in the web app. */
 export const INVITATION_PAGES = { family: '/family-invite', friends: '/friend-invite', business: '/business-invite' } as const;
+
+/** The link an invitee opens: its page on the public site, with the token. */
+export const invitationLink = (publicBaseUrl: string, kind: keyof typeof INVITATION_PAGES, token: string) => `${publicBaseUrl}${INVITATION_PAGES[kind]}/${token}`;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PersonalDepartment } from '../groups/group.events';
 import { defineEvent, type EventOf } from '../registry';
 
-export const INVITATION_KINDS = ['family', 'friends', 'business'] as const;
-export const InvitationKind = z.enum(INVITATION_KINDS);
-export type InvitationKind = z.infer<typeof InvitationKind>;
+/** One kind of invitation per personal group. */
+export const InvitationKind = PersonalDepartment;
+export type InvitationKind = PersonalDepartment;
 
 /**
  * `invitation-{id}`: an owner invites someone by e-mail into their personal group. The id is

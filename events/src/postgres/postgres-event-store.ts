@@ -195,9 +195,9 @@ export class PostgresEventStore implements EventStore {
     options.signal?.addEventListener('abort', onAbort);
     try {
       await this.signal.listen().catch(() => undefined); // polling still works without it
+      const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
       while (!options.signal?.aborted) {
         changed = false;
-        const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
         const batch = await this.readAll(position, { batchSize });
         if (batch.length > 0) {
           position = batch[batch.length - 1]!.position;

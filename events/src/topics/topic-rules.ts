@@ -44,11 +44,10 @@ export function topicTypesFor(department: Department): TopicType[] {
 /** The type a new topic gets when none is chosen: the department's own, else law amendment. */
 export const defaultTopicType = (department: Department): TopicType => topicTypesFor(department)[0]!;
 
-/** These types need a Civic Participation subscription (spec section 5). */
-export const typeNeedsSubscription = (type: TopicType) => type === 'law_amendment' || type === 'dispute_resolution';
-
-/** Closing these enacts the winning opinion as a law (DECISIONS.md). */
-export const typeEnactsLaw = (type: TopicType) => type === 'law_amendment' || type === 'dispute_resolution';
+/** The types that make law: they need a Civic Participation subscription (spec section 5), and closing one enacts its winning opinion (DECISIONS.md). */
+const LAW_TYPES: ReadonlySet<TopicType> = new Set(['law_amendment', 'dispute_resolution']);
+export const typeNeedsSubscription = (type: TopicType) => LAW_TYPES.has(type);
+export const typeEnactsLaw = (type: TopicType) => LAW_TYPES.has(type);
 
 export const defaultTopicDays = (type: TopicType) => (type === 'election' ? ELECTION_DEFAULT_DAYS : TOPIC_DEFAULT_DAYS);
 

@@ -14,6 +14,7 @@ export const VerifyIdentityBody = z.object({
 export type VerifyIdentityBody = z.infer<typeof VerifyIdentityBody>;
 
 export const VerificationStatus = z.enum(['pending', 'approved', 'rejected']);
+export type VerificationStatus = z.infer<typeof VerificationStatus>;
 
 /** GET /api/user/verifications item (the owner's own: it carries the national id). */
 export const VerificationView = z.object({

@@ -8,7 +8,7 @@ type Left = ProjectedEvent & GroupMemberLeft;
 
 export const groupsProjection: Projection = {
   name: 'groups',
-  version: 2,
+  version: 3,
 
   async createTables(db, schema) {
     await sql`
@@ -33,7 +33,10 @@ export const groupsProjection: Projection = {
         user_id uuid not null,
         role text not null,
         is_leader boolean not null,
+        status text not null,
         joined_at timestamptz not null,
+        removed_at timestamptz,
+        removed_by uuid,
         primary key (group_id, user_id)
       )`.execute(db);
     await sql`create index on ${sql.id(schema, 'group_members')} (user_id)`.execute(db);
@@ -65,22 +68,31 @@ export const groupsProjection: Projection = {
   },
 };
 
+/** A member who left stays listed (cut, fired) until they join again; only active members count. */
 async function joined(db: Kysely<any>, schema: string, event: Joined) {
   const { data } = event;
   const at = eventTime(event);
-  const inserted = await sql<{ fresh: boolean }>`
-    insert into ${sql.id(schema, 'group_members')} (group_id, user_id, role, is_leader, joined_at)
-    values (${data.groupId}, ${data.userId}, ${data.role}, ${data.isLeader}, ${at})
-    on conflict (group_id, user_id) do update set role = excluded.role, is_leader = excluded.is_leader
-    returning (xmax = 0) as fresh`.execute(db);
-  if (inserted.rows[0]?.fresh) {
+  const members = sql.id(schema, 'group_members');
+  // Every CTE sees the rows as they were before the upsert: was this member active already?
+  const result = await sql<{ was_active: boolean }>`
+    with previous as (select status from ${members} where group_id = ${data.groupId} and user_id = ${data.userId}),
+    upserted as (
+      insert into ${members} as m (group_id, user_id, role, is_leader, status, joined_at)
+      values (${data.groupId}, ${data.userId}, ${data.role}, ${data.isLeader}, 'active', ${at})
+      on conflict (group_id, user_id) do update set role = excluded.role, is_leader = excluded.is_leader, status = 'active',
+        joined_at = case when m.status = 'active' then m.joined_at else excluded.joined_at end, removed_at = null, removed_by = null
+      returning 1)
+    select coalesce((select status = 'active' from previous), false) as was_active from upserted`.execute(db);
+  if (!result.rows[0]?.was_active) {
     await sql`update ${sql.id(schema, 'groups')} set member_count = member_count + 1, updated_at = ${at} where id = ${data.groupId}`.execute(db);
   }
 }
 
 async function left(db: Kysely<any>, schema: string, event: Left) {
   const { data } = event;
-  const removed = await sql`delete from ${sql.id(schema, 'group_members')} where group_id = ${data.groupId} and user_id = ${data.userId}`.execute(db);
+  const removed = await sql`
+    update ${sql.id(schema, 'group_members')} set status = ${data.reason}, removed_at = ${eventTime(event)}, removed_by = ${data.removedBy}
+    where group_id = ${data.groupId} and user_id = ${data.userId} and status = 'active'`.execute(db);
   if (Number(removed.numAffectedRows) > 0) {
     await sql`update ${sql.id(schema, 'groups')} set member_count = member_count - 1, updated_at = ${eventTime(event)} where id = ${data.groupId}`.execute(db);
   }

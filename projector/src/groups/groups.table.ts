@@ -16,11 +16,15 @@ export interface GroupsTable {
   updated_at: Date;
 }
 
-/** Read model `group_members`: who belongs to which group (spec: user_groups). */
+/** Read model `group_members`: who belongs or belonged to which group (spec: user_groups, friendships, business_memberships). */
 export interface GroupMembersTable {
   group_id: number;
   user_id: string;
   role: 'owner' | 'member';
   is_leader: boolean;
+  /** Only active members belong; the others were cut, fired or left. */
+  status: 'active' | 'cut' | 'fired' | 'left';
   joined_at: Date;
+  removed_at: Date | null;
+  removed_by: string | null;
 }

@@ -1,15 +1,15 @@
-import type { GroupMemberJoined, GroupMemberLeft, InvitationAccepted, InvitationCreated } from '@civitas/events';
+import type { GroupMemberLeft, InvitationAccepted, InvitationCreated } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql, type Kysely } from 'kysely';
 import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
-type InvitationEvent = ProjectedEvent & (InvitationCreated | InvitationAccepted | GroupMemberJoined | GroupMemberLeft);
-const INVITATION_EVENTS = new Set(['InvitationCreated', 'InvitationAccepted', 'GroupMemberJoined', 'GroupMemberLeft']);
+type InvitationEvent = ProjectedEvent & (InvitationCreated | InvitationAccepted | GroupMemberLeft);
+const INVITATION_EVENTS = new Set(['InvitationCreated', 'InvitationAccepted', 'GroupMemberLeft']);
 
-/** Invitations and the memberships they made, as owners list them; a cut or firing marks the invitation cut. */
+/** Invitations as owners list them; cutting or firing the member one made marks it cut (the memberships are the groups projection's). */
 export const invitationsProjection: Projection = {
   name: 'invitations',
-  version: 1,
+  version: 2,
 
   async createTables(db, schema) {
     await sql`
@@ -28,21 +28,10 @@ export const invitationsProjection: Projection = {
         updated_at timestamptz not null
       )`.execute(db);
     await sql`create index on ${sql.id(schema, 'invitations')} (group_id, created_at desc)`.execute(db);
-    await sql`
-      create table ${sql.id(schema, 'group_memberships')} (
-        group_id integer not null,
-        user_id uuid not null,
-        status text not null,
-        joined_at timestamptz not null,
-        removed_at timestamptz,
-        removed_by uuid,
-        primary key (group_id, user_id)
-      )`.execute(db);
   },
 
   async apply(db: Kysely<any>, schema, events, changes) {
     const invitations = sql.id(schema, 'invitations');
-    const memberships = sql.id(schema, 'group_memberships');
     const vault = new PersonalDataVault(db);
     for (const event of events.filter((candidate): candidate is InvitationEvent => INVITATION_EVENTS.has(candidate.type))) {
       const at = eventTime(event);
@@ -60,19 +49,8 @@ export const invitationsProjection: Projection = {
           changes.add('invitations', event.data.groupId);
           await sql`update ${invitations} set status = 'accepted', accepted_by = ${event.data.acceptedBy}, accepted_at = ${at}, updated_at = ${at} where id = ${event.data.invitationId}`.execute(db);
           break;
-        case 'GroupMemberJoined':
-          // Owners are not listed among the friends or colleagues they invited.
-          if (event.data.role !== 'member') break;
-          changes.add('invitations', event.data.groupId);
-          await sql`
-            insert into ${memberships} (group_id, user_id, status, joined_at) values (${event.data.groupId}, ${event.data.userId}, 'active', ${at})
-            on conflict (group_id, user_id) do update set status = 'active', joined_at = excluded.joined_at, removed_at = null, removed_by = null`.execute(db);
-          break;
         case 'GroupMemberLeft':
           changes.add('invitations', event.data.groupId);
-          await sql`
-            update ${memberships} set status = ${event.data.reason}, removed_at = ${at}, removed_by = ${event.data.removedBy}
-            where group_id = ${event.data.groupId} and user_id = ${event.data.userId}`.execute(db);
           await sql`
             update ${invitations} set status = 'cut', updated_at = ${at}
             where group_id = ${event.data.groupId} and accepted_by = ${event.data.userId} and status = 'accepted'`.execute(db);

@@ -17,13 +17,3 @@ export interface InvitationsTable {
   created_at: Date;
   updated_at: Date;
 }
-
-/** Read model `group_memberships`: invited members of personal groups, active or removed (spec: friendships, business_memberships). */
-export interface GroupMembershipsTable {
-  group_id: number;
-  user_id: string;
-  status: 'active' | 'cut' | 'fired' | 'left';
-  joined_at: Date;
-  removed_at: Date | null;
-  removed_by: string | null;
-}

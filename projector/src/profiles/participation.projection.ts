@@ -78,6 +78,7 @@ export const participationProjection: Projection = {
     }
 
     const took = [...participants.values()];
+    if (took.length === 0) return;
     await sql`
       insert into ${sql.id(schema, 'topic_participants')} (topic_id, user_id)
       select * from unnest(${took.map((p) => p.topicId)}::uuid[], ${took.map((p) => p.userId)}::uuid[])

@@ -48,6 +48,8 @@ export const topicsProjection: Projection = {
 
   async apply(db: Kysely<any>, schema, events, changes) {
     const topics = sql.id(schema, 'topics');
+    // Opinions come in bursts on hot topics: counted per topic, written once per batch after the topics exist.
+    const postedOpinions = new Map<string, number>();
     for (const event of events.filter((candidate): candidate is TopicEvent => TOPIC_EVENTS.has(candidate.type))) {
       const at = eventTime(event);
       changes.add('topics', event.data.topicId);
@@ -67,7 +69,7 @@ export const topicsProjection: Projection = {
           await sql`update ${topics} set status = 'closed', closed_at = ${event.data.closedAt}, updated_at = ${at} where id = ${event.data.topicId} and status = 'active'`.execute(db);
           break;
         case 'OpinionPosted':
-          await sql`update ${topics} set opinion_count = opinion_count + 1 where id = ${event.data.topicId}`.execute(db);
+          postedOpinions.set(event.data.topicId, (postedOpinions.get(event.data.topicId) ?? 0) + 1);
           break;
         case 'LawEnacted': {
           const { data } = event;
@@ -79,6 +81,12 @@ export const topicsProjection: Projection = {
           break;
         }
       }
+    }
+    if (postedOpinions.size > 0) {
+      await sql`
+        update ${topics} t set opinion_count = t.opinion_count + d.posted
+        from unnest(${[...postedOpinions.keys()]}::uuid[], ${[...postedOpinions.values()]}::int[]) as d(id, posted)
+        where t.id = d.id`.execute(db);
     }
   },
 };

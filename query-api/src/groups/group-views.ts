@@ -1,5 +1,6 @@
-import { canParticipate, isPersonalDepartment, personalGroupName, type GroupView } from '@civitas/events';
-import { participantIn, type GroupsTable, type ParticipantProfile, type ReadModels } from '@civitas/projector';
+import { canParticipate, hasMembers, isPersonalDepartment, personalGroupName, type GroupView } from '@civitas/events';
+import type { GroupsTable, ReadModels } from '@civitas/projector';
+import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import type { Kysely } from 'kysely';
 
 export type GroupRow = GroupsTable & { participant_count: number | null; owner_first_name: string | null };
@@ -14,7 +15,8 @@ export const groupRows = (readModels: Kysely<ReadModels>) =>
     .leftJoin('users as owner', 'owner.id', 'groups.owner_id')
     .selectAll('groups').select(['group_activity.participant_count', 'owner.first_name as owner_first_name']);
 
-const countsMembers = (row: GroupsTable) => isPersonalDepartment(row.department) || row.department === 'alliance';
+/** Groups with members count them; open groups count the members who took part. */
+export const memberCount = (row: GroupRow) => (hasMembers(row.department) ? row.member_count : (row.participant_count ?? 0));
 
 /** A personal group is seen only by its members. */
 export const visibleTo = (row: GroupsTable, viewer: ParticipantProfile | null) =>
@@ -30,7 +32,7 @@ export function toGroupView(row: GroupRow, viewer: ParticipantProfile | null): G
     subscriptionType: row.subscription_type,
     features: row.features,
     ownerId: row.owner_id,
-    memberCount: countsMembers(row) ? row.member_count : (row.participant_count ?? 0),
+    memberCount: memberCount(row),
     type: row.department,
     requiresSubscription: row.subscription_type === 'premium',
     canParticipate: viewer !== null && canParticipate(row, participantIn(viewer, row.id)),

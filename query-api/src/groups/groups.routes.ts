@@ -1,19 +1,17 @@
 import {
-  GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, isPersonalDepartment,
+  GROUP_NOT_FOUND, GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS,
 } from '@civitas/events';
-import type { ParticipantProfile } from '@civitas/projector';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireViewer, viewerOf, type QueryContext } from '../lib/viewer';
-import { groupRows, toGroupView, visibleTo, type GroupRow } from './group-views';
+import { requireViewer, viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { groupRows, memberCount, toGroupView, visibleTo, type GroupRow } from './group-views';
 
 // Personal groups first, then religion and the world, countries by name, then the Alliance: the order the dashboard shows them.
 const DEPARTMENT_ORDER = ['family', 'friends', 'business', 'religion', 'international', 'national', 'alliance'];
 const byDashboardOrder = (a: GroupRow, b: GroupRow) =>
   DEPARTMENT_ORDER.indexOf(a.department) - DEPARTMENT_ORDER.indexOf(b.department) || (a.department === 'national' ? a.name.localeCompare(b.name, 'en') : a.id - b.id);
 
-const GROUP_NOT_FOUND = 'Group not found';
 export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }).int().positive('Group id must be a positive number') });
 const GROUP_READ_MODELS = ['groups', 'users', 'user_verifications', 'participation'];
 
@@ -39,7 +37,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
     const viewer = await viewerOf(request, auth, readModels);
     const personal = viewer ? [...viewer.memberships.keys()] : [];
     const rows = await groupRows(readModels)
-      .where((eb) => eb.or([eb('groups.department', 'not in', ['family', 'friends', 'business']), ...(personal.length ? [eb('groups.id', 'in', personal)] : [])]))
+      .where((eb) => eb.or([eb('groups.department', 'not in', PERSONAL_DEPARTMENTS), ...(personal.length ? [eb('groups.id', 'in', personal)] : [])]))
       .execute();
     return rows.sort(byDashboardOrder).map((row) => toGroupView(row, viewer));
   });
@@ -58,7 +56,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   }, async (request) => {
     const viewer = await requireViewer(request, context);
     const rows = await groupRows(readModels).innerJoin('group_members as m', 'm.group_id', 'groups.id')
-      .select(['m.role', 'm.is_leader', 'm.joined_at']).where('m.user_id', '=', viewer.userId).execute();
+      .select(['m.role', 'm.is_leader', 'm.joined_at']).where('m.user_id', '=', viewer.userId).where('m.status', '=', 'active').execute();
     const subscribed = viewer.isSubscribed;
     return rows.sort(byDashboardOrder).map((row) => ({
       id: `${row.id}:${viewer.userId}`, userId: viewer.userId, groupId: row.id, isSubscribed: subscribed, isLeader: row.is_leader, role: row.role,
@@ -80,7 +78,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
       ])
       .where('group_id', '=', group.id).executeTakeFirstOrThrow();
     return {
-      activeMembers: isPersonalDepartment(group.department) || group.department === 'alliance' ? group.member_count : (group.participant_count ?? 0),
+      activeMembers: memberCount(group),
       activeTopics: counts.active_topics,
       pendingElections: counts.pending_elections,
       resolvedIssues: counts.resolved_issues,

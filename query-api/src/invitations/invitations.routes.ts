@@ -1,6 +1,6 @@
 import {
-  BusinessMemberView, FriendView, INVITATION_NOT_FOUND, INVITATION_PAGES, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError,
-  invitationIdFor, personalGroupName, type InvitationKind, type InvitationStatus,
+  BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError,
+  invitationIdFor, invitationLink, personalGroupName, type InvitationKind, type InvitationStatus,
 } from '@civitas/events';
 import type { InvitationsTable } from '@civitas/projector';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
@@ -10,8 +10,7 @@ import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-const KINDS = ['family', 'friends', 'business'] as const;
-const GroupParams = z.object({ groupId: z.coerce.number({ error: 'Group not found' }).int().positive('Group not found') });
+const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }).int().positive(GROUP_NOT_FOUND) });
 const READ_MODELS = ['invitations', 'groups', 'users'];
 
 const statusOf = (row: Pick<InvitationsTable, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
@@ -27,26 +26,28 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
   const ownedGroup = async (request: Parameters<typeof auth.requireUserId>[0], groupId: number, kind: InvitationKind) => {
     const userId = await auth.requireUserId(request);
     const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', groupId).executeTakeFirst();
-    if (!group || group.department !== kind) throw new NotFoundError('Group not found');
+    if (!group || group.department !== kind) throw new NotFoundError(GROUP_NOT_FOUND);
     if (group.owner_id !== userId) throw new ForbiddenError(OWNER_ONLY);
     return group;
   };
 
-  for (const kind of KINDS) {
+  for (const kind of PERSONAL_DEPARTMENTS) {
     app.get(`/api/${kind}/:groupId/invitations`, {
       config: { readModels: READ_MODELS },
       schema: { tags: ['invitations'], summary: `My ${kind} group's invitations, newest first`, params: GroupParams, response: { 200: z.array(InvitationView) } },
     }, async (request) => {
       const group = await ownedGroup(request, request.params.groupId, kind);
       const rows = await readModels.selectFrom('invitations').selectAll().where('group_id', '=', group.id).orderBy('created_at', 'desc').orderBy('id').limit(200).execute();
-      return Promise.all(rows.map(async (row) => {
-        const token = await vault.open(row.id, row.token_sealed);
+      // Each invitation is its own subject: their keys are read in one go.
+      const tokens = await vault.openEach(rows.map((row) => ({ subjectId: row.id, sealed: row.token_sealed })));
+      return rows.map((row, index) => {
+        const token = tokens[index];
         return {
           id: row.id, kind: row.kind, email: row.email ?? '', groupId: row.group_id, invitedBy: row.invited_by, status: statusOf(row, now()),
           acceptedBy: row.accepted_by, acceptedAt: iso(row.accepted_at), expiresAt: row.expires_at.toISOString(), createdAt: row.created_at.toISOString(),
-          invitationLink: token ? `${context.publicBaseUrl}${INVITATION_PAGES[kind]}/${token}` : '',
+          invitationLink: token ? invitationLink(context.publicBaseUrl, kind, token) : '',
         };
-      }));
+      });
     });
 
     app.get(`/api/${kind}/invite/:token`, {
@@ -67,9 +68,10 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
     });
   }
 
-  const members = (groupId: number) => readModels.selectFrom('group_memberships as m').innerJoin('users as u', 'u.id', 'm.user_id')
+  // The members the owner invited (the owner is a member too, not one of their own friends or colleagues).
+  const members = (groupId: number) => readModels.selectFrom('group_members as m').innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.user_id', 'm.status', 'm.joined_at', 'm.removed_at', 'u.first_name', 'u.last_name', 'u.email'])
-    .where('m.group_id', '=', groupId)
+    .where('m.group_id', '=', groupId).where('m.role', '=', 'member')
     // Active first, then the most recent.
     .orderBy(({ eb }) => eb.case().when('m.status', '=', 'active').then(0).else(1).end()).orderBy('m.joined_at', 'desc').execute();
 

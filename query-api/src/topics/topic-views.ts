@@ -1,5 +1,6 @@
 import { canParticipate, type TopicView } from '@civitas/events';
-import { participantIn, type ParticipantProfile, type ReadModels, type TopicsTable } from '@civitas/projector';
+import type { ReadModels, TopicsTable } from '@civitas/projector';
+import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import type { Kysely } from 'kysely';
 import type { GroupRow } from '../groups/group-views';
 

@@ -1,10 +1,9 @@
 import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView } from '@civitas/events';
-import type { ParticipantProfile } from '@civitas/projector';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup } from '../groups/groups.routes';
-import { viewerOf, type QueryContext } from '../lib/viewer';
+import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,8 +16,9 @@ async function findVisibleTopic(context: QueryContext, topicId: string, viewer: 
   if (!UUID.test(topicId)) throw new NotFoundError(TOPIC_NOT_FOUND);
   const row = await topicRows(context.readModels).where('t.id', '=', topicId).executeTakeFirst();
   if (!row) throw new NotFoundError(TOPIC_NOT_FOUND);
-  const group = await findVisibleGroup(context, row.group_id, viewer).catch(() => {
-    throw new NotFoundError(TOPIC_NOT_FOUND);
+  // A topic in a group the viewer may not see does not exist for them; other failures stay what they are.
+  const group = await findVisibleGroup(context, row.group_id, viewer).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError(TOPIC_NOT_FOUND) : error;
   });
   return { row, group };
 }
