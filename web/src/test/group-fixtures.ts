@@ -1,5 +1,4 @@
 import type { Group } from '../features/groups/api/group';
-import type { UserGroup } from '../features/groups/api/get-user-groups';
 
 let nextId = 100;
 
@@ -34,19 +33,4 @@ export function makeNationalGroup(name: string, overrides: Partial<Group> = {}):
     requiresSubscription: true,
     ...overrides,
   });
-}
-
-/** A membership as GET /api/user/groups lists it. */
-export function makeMembership(group: Group, overrides: Partial<UserGroup> = {}): UserGroup {
-  return {
-    id: `membership-${group.id}`,
-    userId: group.ownerId ?? 'user-1',
-    groupId: group.id,
-    isSubscribed: false,
-    isLeader: false,
-    role: 'member',
-    joinedAt: '2025-01-01T00:00:00.000Z',
-    group,
-    ...overrides,
-  };
 }

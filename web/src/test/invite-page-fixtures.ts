@@ -40,10 +40,22 @@ export function serveInvitation(
  * GET /api/auth/user answering whoever `current()` names at the time of the read, so a test
  * can end the session halfway (the server then answers 401).
  */
-export function serveChangingUser(current: () => AuthUser | null): Route {
+function serveChangingUser(current: () => AuthUser | null): Route {
   return ({ url }) => {
     if (url !== '/api/auth/user') return undefined;
     const user = current();
     return user ? jsonResponse(user) : jsonResponse({ message: 'Unauthorized' }, { status: 401 });
   };
+}
+
+/** The member's session ends as they accept: the accept answers 401, and so does every later read of the member. */
+export function serveSessionEndingOnAccept(kind: InvitationKind, lookup: InvitationLookup, member: AuthUser): Route[] {
+  let user: AuthUser | null = member;
+  return [
+    serveChangingUser(() => user),
+    serveInvitation(kind, lookup, () => {
+      user = null;
+      return jsonResponse({ message: 'Unauthorized' }, { status: 401 });
+    }),
+  ];
 }

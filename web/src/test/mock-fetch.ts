@@ -23,3 +23,37 @@ export function mockFetch(...routes: Route[]) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * mockFetch, except that requests to `heldUrl` wait until the test releases them: for what a
+ * screen shows meanwhile. Gives the mock serving every other request, the held requests'
+ * inits, and `release`, which answers the latest held request.
+ */
+export function mockFetchHolding(heldUrl: string, ...routes: Route[]) {
+  const served = mockFetch(...routes);
+  const held: RequestInit[] = [];
+  let answer: (response: Response) => void = () => {};
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    if (input !== heldUrl) return served(input, init);
+    held.push(init ?? {});
+    return new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+  });
+  return { served, held, release: (response: Response) => answer(response) };
+}
+
+type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
+type FetchMockLike = { mock: { calls: FetchCall[] } };
+
+const requestLine = ([url, init]: FetchCall) => `${init?.method ?? 'GET'} ${String(url)}`;
+
+/** The requests a mocked fetch received, as "METHOD url". */
+export function requestsOf(fetchMock: FetchMockLike): string[] {
+  return fetchMock.mock.calls.map(requestLine);
+}
+
+/** The requests (url and init) a mocked fetch received for one method and URL. */
+export function requestsTo(fetchMock: FetchMockLike, method: string, url: string): FetchCall[] {
+  return fetchMock.mock.calls.filter((call) => requestLine(call) === `${method} ${url}`);
+}

@@ -88,8 +88,3 @@ export function serveTopic(topic: TopicView, { stats = makeStats(), opinions = (
     return undefined;
   };
 }
-
-/** The requests a mocked fetch received, as "METHOD url". */
-export function requestsOf(fetchMock: { mock: { calls: Array<[RequestInfo | URL, RequestInit?]> } }): string[] {
-  return fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
-}

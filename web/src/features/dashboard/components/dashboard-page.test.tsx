@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, mockFetchHolding } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { serveSidebarStats } from '../../../test/stats-fixtures';
 import { makeSubscriber } from '../../../test/subscription-fixtures';
@@ -16,11 +16,8 @@ function statValue(container: HTMLElement, label: string): string | null | undef
 
 describe('dashboard', () => {
   it("says 'Loading platform...' until its data is in", async () => {
-    const served = mockFetch(serveCurrentUser(makeUser()), serveSidebarStats());
     // The groups never answer.
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-      input === '/api/groups' ? new Promise<Response>(() => {}) : served(input, init),
-    );
+    mockFetchHolding('/api/groups', serveCurrentUser(makeUser()), serveSidebarStats());
     renderApp('/');
 
     expect(await screen.findByText('Loading platform...')).toBeTruthy();

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import type { Group } from '../../groups/api/group';
+import { ownGroupId, type Group } from '../../groups/api/group';
 import type { AuthUser } from '../../identity/api/get-current-user';
 import { InviteFamilyDialog } from '../../invitations/components/invite-family-dialog';
 import { ManageFriendsDialog } from '../../invitations/components/manage-friends-dialog';
@@ -27,11 +27,8 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const [dialog, setDialog] = useState<'family' | 'friends' | null>(null);
   // A topic can only go where the member may take part.
   const topicGroups = useMemo(() => groups.filter((group) => group.canParticipate), [groups]);
-  // The member's own personal groups are in the list (GET /api/groups), with their owner.
-  const ownGroupId = (department: 'family' | 'friends') =>
-    groups.find((group) => group.department === department && group.ownerId === user.id)?.id;
-  const familyGroupId = ownGroupId('family');
-  const friendsGroupId = ownGroupId('friends');
+  const familyGroupId = ownGroupId(groups, user.id, 'family');
+  const friendsGroupId = ownGroupId(groups, user.id, 'friends');
   return (
     <SectionCard title="Quick Actions">
       <Button

@@ -17,7 +17,7 @@ export interface CatalogueSections {
   alliance: Group[];
 }
 
-export function byName(a: Group, b: Group): number {
+function byName(a: Group, b: Group): number {
   return a.name.localeCompare(b.name);
 }
 

@@ -1,4 +1,4 @@
-import Typography from '@mui/material/Typography';
+import { NotFoundMessage } from '../../../components/not-found-message';
 
 /** A group id from a path: a positive whole number, else null (no request is made for it). */
 export function parseGroupId(raw: string): number | null {
@@ -6,9 +6,5 @@ export function parseGroupId(raw: string): number | null {
 }
 
 export function GroupNotFound() {
-  return (
-    <Typography variant="h1" component="p" sx={{ textAlign: 'center', mt: 6 }}>
-      Group not found
-    </Typography>
-  );
+  return <NotFoundMessage>Group not found</NotFoundMessage>;
 }

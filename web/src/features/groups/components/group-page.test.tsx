@@ -3,14 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser } from '../../identity/api/get-current-user';
 import type { TopicView } from '../../topics/api/get-group-topics';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
-import { makeGroup, makeMembership, makeNationalGroup } from '../../../test/group-fixtures';
+import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { makeGroupStats } from '../../../test/stats-fixtures';
 import { makeSubscriber } from '../../../test/subscription-fixtures';
 import { makeTopic } from '../../../test/topic-page-fixtures';
 import type { GroupStats } from '../api/get-group-stats';
-import type { UserGroup } from '../api/get-user-groups';
 import type { Group } from '../api/group';
 
 // The group page is a members' page.
@@ -26,14 +25,12 @@ interface Served {
   groups?: Group[];
   topics?: TopicView[];
   stats?: GroupStats;
-  memberships?: UserGroup[];
 }
 
 /** Answers every read of the group page for `group`. */
-function serveGroup(group: Group, { user = member, groups = [group], topics = [], stats = makeGroupStats(), memberships = [] }: Served = {}) {
+function serveGroup(group: Group, { user = member, groups = [group], topics = [], stats = makeGroupStats() }: Served = {}) {
   const route: Route = ({ url }) => {
     if (url === '/api/groups') return jsonResponse(groups);
-    if (url === '/api/user/groups') return jsonResponse(memberships);
     if (url === `/api/groups/${group.id}`) return jsonResponse(group);
     if (url === `/api/groups/${group.id}/topics`) return jsonResponse(topics);
     if (url === `/api/groups/${group.id}/stats`) return jsonResponse(stats);
@@ -108,9 +105,8 @@ describe('/group/1', () => {
   it("goes to the member's own family group, replacing the alias in the history", async () => {
     const family = makeGroup({ name: "Amina's Family", department: 'family', ownerId: member.id, canParticipate: true, isMember: true });
     const othersFamily = makeGroup({ name: "Omar's Family", department: 'family', ownerId: 'user-omar', isMember: true });
-    serveGroup(family, {
-      memberships: [makeMembership(othersFamily), makeMembership(family, { role: 'owner' })],
-    });
+    // GET /api/groups lists the member's personal groups, each with its owner.
+    serveGroup(family, { groups: [othersFamily, family] });
     const { location } = renderApp('/group/1');
 
     expect(await heading("Amina's Family")).toBeTruthy();

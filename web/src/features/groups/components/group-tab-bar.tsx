@@ -9,7 +9,7 @@ import type { Group } from '../api/group';
 import { DepartmentIcon } from './department-icon';
 
 /** Spec: Leaders Only for the alliance, Subscription where one is needed, else Free. */
-export function groupTabBadge(group: Group): string {
+function groupTabBadge(group: Group): string {
   if (group.department === 'alliance') return 'Leaders Only';
   return group.requiresSubscription ? 'Subscription' : 'Free';
 }

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 import { RegisterInput, useRegister } from '../api/register';
-import { fieldErrors, type FieldErrors } from './field-errors';
+import { fieldErrors, withoutError, type FieldErrors } from './field-errors';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 type Field = keyof RegisterInput;
@@ -36,12 +36,7 @@ export function CreateAccountForm() {
 
   const change = (field: Field, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    // A corrected field stops showing its old complaint.
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+    setErrors((current) => withoutError(current, field));
   };
 
   const submit = (event: FormEvent) => {

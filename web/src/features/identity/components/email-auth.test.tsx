@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pageNavigation } from '../../../lib/navigation';
-import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, signedOut } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
+import { lastToast } from '../../../test/toasts';
 
-const currentToast = () => useToastStore.getState().toasts[0];
 
 function post(path: string, answer: (body: Record<string, unknown>) => Response): Route {
   return ({ url, init }) => (url === path && init?.method === 'POST' ? answer(JSON.parse(String(init.body))) : undefined);
@@ -35,7 +34,7 @@ describe('sign in with e-mail', () => {
     const form = await openEmailCard();
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
-    expect(currentToast()).toMatchObject({
+    expect(lastToast()).toMatchObject({
       title: 'Validation error',
       description: 'Email and password are required',
     });
@@ -58,7 +57,7 @@ describe('sign in with e-mail', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() =>
-      expect(currentToast()).toMatchObject({
+      expect(lastToast()).toMatchObject({
         title: 'Login failed',
         description: 'Too many attempts. Please wait a few minutes and try again.',
         variant: 'destructive',
@@ -76,7 +75,7 @@ describe('sign in with e-mail', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() =>
-      expect(currentToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }),
+      expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }),
     );
   });
 
@@ -101,7 +100,7 @@ describe('sign in with e-mail', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
-    expect(currentToast()).toMatchObject({ title: 'Login successful', description: 'Welcome back!' });
+    expect(lastToast()).toMatchObject({ title: 'Login successful', description: 'Welcome back!' });
     // The current user was read again before the reload.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(2);
     expect(sessionStorage.getItem('civitas.carried-position')).toBe('0000000000000001-0000000000000007');
@@ -165,7 +164,7 @@ describe('create account', () => {
       firstName: 'Amina',
       lastName: 'Haddad',
     });
-    expect(currentToast()).toMatchObject({
+    expect(lastToast()).toMatchObject({
       title: 'Registration successful',
       description: 'Your account has been created!',
     });
@@ -189,7 +188,7 @@ describe('create account', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
 
     await waitFor(() =>
-      expect(currentToast()).toMatchObject({
+      expect(lastToast()).toMatchObject({
         title: 'Registration failed',
         description: 'An account with this email already exists',
         variant: 'destructive',

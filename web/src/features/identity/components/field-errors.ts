@@ -11,3 +11,10 @@ export function fieldErrors<Field extends string>(error: z.ZodError): FieldError
   }
   return errors;
 }
+
+/** The errors less `field`'s: a corrected field stops showing its old complaint. */
+export function withoutError<Field extends string>(errors: FieldErrors<Field>, field: Field): FieldErrors<Field> {
+  const rest = { ...errors };
+  delete rest[field];
+  return rest;
+}

@@ -9,7 +9,7 @@ import { useAcceptInvitation } from './accept-invitation';
 import { invitationQueryKey } from './get-invitation';
 
 describe('useAcceptInvitation', () => {
-  it('posts without a body, then marks the lookup accepted and invalidates groups, memberships and the member', async () => {
+  it('posts without a body, then marks the lookup accepted and invalidates the groups list, the joined group and the member', async () => {
     const fetchMock = mockFetch(({ url, init }) =>
       url === '/api/friends/invite/tok%2Fen/accept' && init?.method === 'POST'
         ? jsonResponse({ position: '0000000000000001-0000000000000002', groupId: 10043 })
@@ -17,7 +17,8 @@ describe('useAcceptInvitation', () => {
     );
     const queryClient = createQueryClient();
     queryClient.setQueryData(['/api/groups'], []);
-    queryClient.setQueryData(['/api/user/groups'], []);
+    queryClient.setQueryData(['/api/groups', 10043], {});
+    queryClient.setQueryData(['/api/groups', 10099], {});
     queryClient.setQueryData(['/api/auth/user'], null);
     queryClient.setQueryData(invitationQueryKey('friends', 'tok/en'), makeLookup());
     queryClient.setQueryData(['/api/topics', 'unrelated'], {});
@@ -34,7 +35,8 @@ describe('useAcceptInvitation', () => {
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: undefined });
     const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     expect(invalidated(['/api/groups'])).toBe(true);
-    expect(invalidated(['/api/user/groups'])).toBe(true);
+    expect(invalidated(['/api/groups', 10043])).toBe(true);
+    expect(invalidated(['/api/groups', 10099])).toBe(false);
     expect(invalidated(['/api/auth/user'])).toBe(true);
     expect(invalidated(['/api/topics', 'unrelated'])).toBe(false);
     expect(queryClient.getQueryData(invitationQueryKey('friends', 'tok/en'))).toMatchObject({ status: 'accepted' });

@@ -3,12 +3,22 @@ import { AcceptInvitationReply } from '@civitas/events/invitations/invitation.co
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
+import { errorStatus } from '../../../lib/server-message';
+import { toast, type ToastInput } from '../../../lib/toast-store';
 import { refreshCurrentUser } from '../../identity/api/get-current-user';
-import { groupsQueryOptions } from '../../groups/api/get-groups';
-import { userGroupsQueryOptions } from '../../groups/api/get-user-groups';
+import { invalidateGroupMembership } from './membership-change';
 import { invitationQueryKey, invitationUrl, type InvitationKind, type InvitationLookup } from './get-invitation';
 
 export type AcceptInvitationReply = z.infer<typeof AcceptInvitationReply>;
+
+/** What an invitation page says when accepting needs a session: the family page's words, or the friends and business pages'. */
+export const SIGN_IN_TO_ACCEPT = {
+  family: { title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' },
+  group: { title: 'Authentication Required', description: 'Please sign in to accept this invitation.', variant: 'destructive' },
+} satisfies Record<string, ToastInput>;
+
+/** The session ended while the page was open (401). */
+export const isSessionLost = (error: unknown): boolean => errorStatus(error) === 401;
 
 /** POST .../invite/<token>/accept, with no body: the session says who accepts. */
 export async function acceptInvitation(kind: InvitationKind, token: string): Promise<AcceptInvitationReply> {
@@ -17,15 +27,20 @@ export async function acceptInvitation(kind: InvitationKind, token: string): Pro
   return parseResponse(response, AcceptInvitationReply, `POST ${url}`);
 }
 
-export function useAcceptInvitation(kind: InvitationKind, token: string) {
+interface AcceptInvitationOptions {
+  /** After a lost session was told and the member read again (the page may have remounted by then). */
+  onSessionLost?: () => void;
+}
+
+export function useAcceptInvitation(kind: InvitationKind, token: string, { onSessionLost }: AcceptInvitationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => acceptInvitation(kind, token),
-    onSuccess: async () => {
-      // The member now belongs to the inviter's group.
+    onSuccess: async ({ groupId }) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
+        // The member now belongs to the inviter's group: it joins their groups list (GET /api/groups
+        // lists the member's personal groups) and its member count changes.
+        invalidateGroupMembership(queryClient, groupId),
         refreshCurrentUser(queryClient),
       ]);
       // Spec section 4: the page updates locally to accepted, without reading the link again.
@@ -33,6 +48,16 @@ export function useAcceptInvitation(kind: InvitationKind, token: string) {
       queryClient.setQueryData<InvitationLookup>(invitationQueryKey(kind, token), (lookup) =>
         lookup ? { ...lookup, status: 'accepted', acceptedByYou: true } : lookup,
       );
+    },
+    // Here, not with mutate: reading the member again (now signed out) remounts the page, and a
+    // mutate callback would no longer be heard.
+    onError: async (error) => {
+      if (!isSessionLost(error)) return;
+      // Not the general 401 rule (no 'Unauthorized' toast, no trip to /api/login): the page
+      // turns to its signed-out state once the app knows the session ended.
+      toast(kind === 'family' ? SIGN_IN_TO_ACCEPT.family : SIGN_IN_TO_ACCEPT.group);
+      await refreshCurrentUser(queryClient);
+      onSessionLost?.();
     },
   });
 }

@@ -4,9 +4,9 @@ import {
   FamilyInviteReply,
   INVITATION_VALIDITY_DAYS,
   InviteBody,
-  type InvitationView,
 } from '@civitas/events/invitations/invitation.contract';
 import type { InvitationKind } from '@civitas/events/invitations/invitation.events';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { toast } from '../../../lib/toast-store';
@@ -15,22 +15,18 @@ import { invitationsQueryOptions } from './get-invitations';
 
 export { InviteBody };
 
-export interface InviteResult {
-  /** The link the invitee opens (business answers it as inviteUrl). */
-  link: string;
-  invitation: InvitationView;
-}
-
-/** Invites `email` into the caller's own group of that kind (the server picks the group). */
-export async function invite(kind: InvitationKind, body: InviteBody): Promise<InviteResult> {
+/**
+ * Invites `email` into the caller's own group of that kind (the server picks the group).
+ * The reply is checked against its contract (business names the link inviteUrl); the lists
+ * read the new invitation again.
+ */
+export async function invite(
+  kind: InvitationKind,
+  body: InviteBody,
+): Promise<z.infer<typeof BusinessInviteReply | typeof FamilyInviteReply>> {
   const url = `/api/${kind}/invite`;
   const response = await apiRequest('POST', url, body);
-  if (kind === 'business') {
-    const reply = await parseResponse(response, BusinessInviteReply, `POST ${url}`);
-    return { link: reply.inviteUrl, invitation: reply.invitation };
-  }
-  const reply = await parseResponse(response, FamilyInviteReply, `POST ${url}`);
-  return { link: reply.invitationLink, invitation: reply.invitation };
+  return parseResponse(response, kind === 'business' ? BusinessInviteReply : FamilyInviteReply, `POST ${url}`);
 }
 
 /** Spec section 8: the dialogs' and the business card's own failure titles. */

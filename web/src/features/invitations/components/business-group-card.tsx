@@ -53,7 +53,6 @@ function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
 
 /** Spec section 2, business group: invite colleagues, the invitations and members, and Remove member. */
 export function BusinessGroupCard({ groupId, isSubscribed }: BusinessGroupCardProps) {
-  const headingId = useId();
   return (
     <SectionCard title="Manage Business Group">
       <Stack spacing={3} divider={<Divider flexItem />}>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../../../test/auth-fixtures';
 import { INVITE_TOKEN, lookupUrl, makeLookup, serveInvitation } from '../../../test/invite-page-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
+import { lastToast } from '../../../test/toasts';
 
 const PATH = `/business-invite/${INVITE_TOKEN}`;
 const member = makeUser({ id: 'member-layla', isSubscribed: true, subscriptionStatus: 'active' });
@@ -56,7 +56,7 @@ describe('business invitation page', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Accept Invitation' }));
 
     await waitFor(() => expect(location.history).toEqual([PATH, '/group/10044']));
-    expect(useToastStore.getState().toasts[0]).toMatchObject({
+    expect(lastToast()).toMatchObject({
       title: 'Invitation Accepted!',
       description: 'You have successfully joined the business group.',
     });
@@ -74,7 +74,7 @@ describe('business invitation page', () => {
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
 
     await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({
+      expect(lastToast()).toMatchObject({
         description: 'This invitation has expired.',
         variant: 'destructive',
       }),

@@ -8,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import { displayName } from '../../identity/components/user-display';
 import { useBusinessMembers } from '../api/get-business-members';
 import { PersonRow } from './person-row';
-import { RemoveMemberDialog } from './remove-member-dialog';
+import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
 
 /** The colleagues in the owner's business group; only active ones can be removed. */
 export function BusinessMembersList({ groupId }: { groupId: number }) {
   const headingId = useId();
   const members = useBusinessMembers(groupId);
-  const [confirming, setConfirming] = useState<{ memberId: string; name: string } | null>(null);
+  const [confirming, setConfirming] = useState<PersonToRemove | null>(null);
 
   let body;
   if (members.isPending) {
@@ -34,7 +34,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Chip size="small" label={active ? 'Active' : 'Removed'} color={active ? 'success' : 'default'} />
                 {active && (
-                  <Button size="small" color="error" onClick={() => setConfirming({ memberId: membership.memberId, name })}>
+                  <Button size="small" color="error" onClick={() => setConfirming({ id: membership.memberId, name })}>
                     Remove member
                   </Button>
                 )}
@@ -52,7 +52,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
         Members
       </Typography>
       {body}
-      <RemoveMemberDialog groupId={groupId} member={confirming} onClose={() => setConfirming(null)} />
+      <RemoveFromGroupDialog kind="business" groupId={groupId} person={confirming} onClose={() => setConfirming(null)} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../../../test/auth-fixtures';
@@ -6,26 +6,22 @@ import {
   INVITE_TOKEN,
   lookupUrl,
   makeLookup,
-  serveChangingUser,
   serveInvitation,
+  serveSessionEndingOnAccept,
 } from '../../../test/invite-page-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, mockFetchHolding } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
-import type { AuthUser } from '../../identity/api/get-current-user';
+import { lastToast } from '../../../test/toasts';
 
 const PATH = `/family-invite/${INVITE_TOKEN}`;
 const ACCEPT_URL = `${lookupUrl('family')}/accept`;
 const member = makeUser({ id: 'member-layla', firstName: 'Layla', lastName: 'Nasser' });
 
 const page = () => screen.findByRole('region', { name: 'Family Invitation' });
-const lastToast = () => useToastStore.getState().toasts[0];
 
 describe('family invitation page: the invitation', () => {
   it("says 'Loading invitation...' until the invitation is in", async () => {
-    const served = mockFetch(signedOut);
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-      input === lookupUrl('family') ? new Promise<Response>(() => {}) : served(input, init),
-    );
+    mockFetchHolding(lookupUrl('family'), signedOut);
     renderApp(PATH);
 
     expect(await screen.findByText('Loading invitation...')).toBeTruthy();
@@ -126,16 +122,11 @@ describe('family invitation page: accepting', () => {
   });
 
   it("posts an empty accept, says 'Accepting...', then 'Success!' and opens the family group", async () => {
-    let release: (response: Response) => void = () => {};
-    const served = mockFetch(serveCurrentUser(member), serveInvitation('family', makeLookup()));
-    const accepts: RequestInit[] = [];
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-      if (input !== ACCEPT_URL) return served(input, init);
-      accepts.push(init ?? {});
-      return new Promise<Response>((resolve) => {
-        release = resolve;
-      });
-    });
+    const { served, held: accepts, release } = mockFetchHolding(
+      ACCEPT_URL,
+      serveCurrentUser(member),
+      serveInvitation('family', makeLookup()),
+    );
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
@@ -176,14 +167,7 @@ describe('family invitation page: accepting', () => {
   });
 
   it('treats a session that ended meanwhile (401) like accepting signed out', async () => {
-    let user: AuthUser | null = member;
-    mockFetch(
-      serveChangingUser(() => user),
-      serveInvitation('family', makeLookup(), () => {
-        user = null;
-        return jsonResponse({ message: 'Unauthorized' }, { status: 401 });
-      }),
-    );
+    mockFetch(...serveSessionEndingOnAccept('family', makeLookup(), member));
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));

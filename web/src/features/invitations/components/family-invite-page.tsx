@@ -2,21 +2,19 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { useSignInAndReturn } from './use-sign-in-and-return';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { errorStatus } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
-import { refreshCurrentUser, useCurrentUser } from '../../identity/api/get-current-user';
-import { useAcceptInvitation } from '../api/accept-invitation';
+import { useCurrentUser } from '../../identity/api/get-current-user';
+import { isSessionLost, SIGN_IN_TO_ACCEPT, useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationLookup } from '../api/get-invitation';
 import { InvalidInvitation } from './invalid-invitation';
 import { InvitationBenefits } from './invitation-benefits';
 import { InvitePageFrame } from './invite-page-frame';
 import { inviteDisplayStatus } from './invite-page-status';
 
-export const FAMILY_INVITATION_INVALID = 'This invitation link is invalid, expired, or has already been used.';
+const FAMILY_INVITATION_INVALID = 'This invitation link is invalid, expired, or has already been used.';
 
 const FAMILY_BENEFITS = [
   'Free participation in family decisions',
@@ -31,15 +29,11 @@ type AcceptMutation = ReturnType<typeof useAcceptInvitation>;
 function FamilyInvitation({ invitation, accept }: { invitation: InvitationLookup; accept: AcceptMutation }) {
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const signInAndReturn = useSignInAndReturn();
-
-  const askToSignIn = () =>
-    toast({ title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' });
 
   const onAccept = () => {
     if (!user) {
-      askToSignIn();
+      toast(SIGN_IN_TO_ACCEPT.family);
       signInAndReturn();
       return;
     }
@@ -49,13 +43,8 @@ function FamilyInvitation({ invitation, accept }: { invitation: InvitationLookup
         navigate(`/group/${groupId}`);
       },
       onError: (error) => {
-        // The session ended while the page was open: same as accepting signed out, once the
-        // app knows it (else / would still be the member's dashboard).
-        if (errorStatus(error) === 401) {
-          askToSignIn();
-          void refreshCurrentUser(queryClient).finally(() => signInAndReturn());
-          return;
-        }
+        // A lost session is told by the mutation (see FamilyInvitePage).
+        if (isSessionLost(error)) return;
         toast({
           title: 'Error',
           description: 'Failed to accept invitation. Please try again.',
@@ -93,7 +82,10 @@ function FamilyInvitation({ invitation, accept }: { invitation: InvitationLookup
 /** /family-invite/<token>: signed in or out, the invitation into someone's family group. */
 export function FamilyInvitePage({ token }: { token: string }) {
   const invitation = useInvitation('family', token);
-  const accept = useAcceptInvitation('family', token);
+  const signInAndReturn = useSignInAndReturn();
+  // The session ended while the page was open: same as accepting signed out, once the app
+  // knows it (else / would still be the member's dashboard).
+  const accept = useAcceptInvitation('family', token, { onSessionLost: signInAndReturn });
 
   if (invitation.isPending) return <FullPageSpinner label="Loading invitation..." />;
   // Only a pending invitation can be accepted. While (and once) this page accepts it, the

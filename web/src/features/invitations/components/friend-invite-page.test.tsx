@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../../../test/auth-fixtures';
@@ -6,12 +6,12 @@ import {
   INVITE_TOKEN,
   lookupUrl,
   makeLookup,
-  serveChangingUser,
   serveInvitation,
+  serveSessionEndingOnAccept,
 } from '../../../test/invite-page-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, mockFetchHolding } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
-import type { AuthUser } from '../../identity/api/get-current-user';
+import { lastToast } from '../../../test/toasts';
 
 const PATH = `/friend-invite/${INVITE_TOKEN}`;
 const ACCEPT_URL = `${lookupUrl('friends')}/accept`;
@@ -20,7 +20,6 @@ const friendsLookup = (overrides: Parameters<typeof makeLookup>[0] = {}) =>
   makeLookup({ groupId: 10043, groupName: "Omar's Friends", ...overrides });
 
 const page = () => screen.findByRole('region', { name: 'Friends Group Invitation' });
-const lastToast = () => useToastStore.getState().toasts[0];
 
 /** The value beside a row's label (Status, Invited to, Expires). */
 function row(region: HTMLElement, label: string): HTMLElement {
@@ -30,10 +29,7 @@ function row(region: HTMLElement, label: string): HTMLElement {
 
 describe('friend invitation page: loading and invalid links', () => {
   it('shows a spinner until the invitation is in', async () => {
-    const served = mockFetch(signedOut);
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-      input === lookupUrl('friends') ? new Promise<Response>(() => {}) : served(input, init),
-    );
+    mockFetchHolding(lookupUrl('friends'), signedOut);
     renderApp(PATH);
 
     // The session is known (the header offers Sign In), yet the invitation is still loading.
@@ -168,16 +164,11 @@ describe('friend invitation page: signed in', () => {
 
 describe('friend invitation page: accepting', () => {
   it("posts an empty accept, says 'Accepting...', then shows the invitation accepted in place", async () => {
-    let release: (response: Response) => void = () => {};
-    const served = mockFetch(serveCurrentUser(member), serveInvitation('friends', friendsLookup()));
-    const accepts: RequestInit[] = [];
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-      if (input !== ACCEPT_URL) return served(input, init);
-      accepts.push(init ?? {});
-      return new Promise<Response>((resolve) => {
-        release = resolve;
-      });
-    });
+    const { served, held: accepts, release } = mockFetchHolding(
+      ACCEPT_URL,
+      serveCurrentUser(member),
+      serveInvitation('friends', friendsLookup()),
+    );
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
@@ -234,14 +225,7 @@ describe('friend invitation page: accepting', () => {
   });
 
   it("asks to sign in ('Authentication Required') when the session ended meanwhile", async () => {
-    let user: AuthUser | null = member;
-    mockFetch(
-      serveChangingUser(() => user),
-      serveInvitation('friends', friendsLookup(), () => {
-        user = null;
-        return jsonResponse({ message: 'Unauthorized' }, { status: 401 });
-      }),
-    );
+    mockFetch(...serveSessionEndingOnAccept('friends', friendsLookup(), member));
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));

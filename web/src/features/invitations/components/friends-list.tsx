@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { displayName } from '../../identity/components/user-display';
 import { useFriends } from '../api/get-friends';
-import { CutFriendshipDialog } from './cut-friendship-dialog';
 import { PersonRow } from './person-row';
+import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
 
 /** The owner's current friends, each with Cut friendship (after a confirmation). */
 export function FriendsList({ groupId }: { groupId: number }) {
   const headingId = useId();
   const friends = useFriends(groupId);
-  const [confirming, setConfirming] = useState<{ friendId: string; name: string } | null>(null);
+  const [confirming, setConfirming] = useState<PersonToRemove | null>(null);
 
   let body;
   if (friends.isPending) {
@@ -31,7 +31,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
             const name = displayName(friend.friend);
             return (
               <PersonRow key={friend.id} name={name} detail={friend.friend.email}>
-                <Button size="small" color="error" onClick={() => setConfirming({ friendId: friend.friendId, name })}>
+                <Button size="small" color="error" onClick={() => setConfirming({ id: friend.friendId, name })}>
                   Cut friendship
                 </Button>
               </PersonRow>
@@ -47,7 +47,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
         Your Friends
       </Typography>
       {body}
-      <CutFriendshipDialog groupId={groupId} friend={confirming} onClose={() => setConfirming(null)} />
+      <RemoveFromGroupDialog kind="friends" groupId={groupId} person={confirming} onClose={() => setConfirming(null)} />
     </Box>
   );
 }

@@ -3,16 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { INVITATION_NOT_FOUND, INVITATION_USED } from '@civitas/events/invitations/invitation.contract';
 import { useLocation } from 'wouter';
 import { useSignInAndReturn } from './use-sign-in-and-return';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { errorStatus, serverMessage } from '../../../lib/server-message';
+import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
-import { refreshCurrentUser, useCurrentUser } from '../../identity/api/get-current-user';
-import { useAcceptInvitation } from '../api/accept-invitation';
+import { useCurrentUser } from '../../identity/api/get-current-user';
+import { isSessionLost, useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationKind, type InvitationLookup } from '../api/get-invitation';
 import { InvalidInvitation } from './invalid-invitation';
 import { InvitationBenefits } from './invitation-benefits';
@@ -78,7 +77,6 @@ type AcceptMutation = ReturnType<typeof useAcceptInvitation>;
 
 function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: AcceptMutation }) {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
 
   const onAccept = () =>
     accept.mutate(undefined, {
@@ -87,16 +85,9 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
         if (page.destinationAfterAccept) navigate(page.destinationAfterAccept(groupId));
       },
       onError: (error) => {
-        // The session ended while the page was open: the page turns to its signed-out state.
-        if (errorStatus(error) === 401) {
-          toast({
-            title: 'Authentication Required',
-            description: 'Please sign in to accept this invitation.',
-            variant: 'destructive',
-          });
-          void refreshCurrentUser(queryClient);
-          return;
-        }
+        // The session ended while the page was open: the mutation told the member, and the page
+        // turns to its signed-out state.
+        if (isSessionLost(error)) return;
         toast({
           title: 'Error',
           description: serverMessage(error) ?? 'Failed to accept invitation',

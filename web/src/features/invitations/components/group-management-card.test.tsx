@@ -6,16 +6,12 @@ import type { BusinessMemberView } from '../api/get-business-members';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
-import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsTo, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { makeGroupStats } from '../../../test/stats-fixtures';
 import { makeSubscriber, sentBody } from '../../../test/subscription-fixtures';
-import {
-  makeBusinessMember,
-  makeInvitation,
-  notifications,
-  requestsTo,
-} from '../../../test/sent-invitation-fixtures';
+import { makeBusinessMember, makeInvitation } from '../../../test/sent-invitation-fixtures';
+import { notifications } from '../../../test/toasts';
 
 const owner = makeSubscriber();
 const unsubscribedOwner = makeUser();
@@ -44,7 +40,6 @@ function serveGroupPage(group: Group, { user = owner, members = [], extra }: Ser
     const answered = extra?.({ url, init });
     if (answered) return answered;
     if (url === '/api/groups') return jsonResponse([group]);
-    if (url === '/api/user/groups') return jsonResponse([]);
     if (url === `/api/groups/${group.id}`) return jsonResponse(group);
     if (url === `/api/groups/${group.id}/topics`) return jsonResponse([]);
     if (url === `/api/groups/${group.id}/stats`) return jsonResponse(makeGroupStats());

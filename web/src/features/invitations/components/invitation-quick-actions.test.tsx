@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { makeGroup } from '../../../test/group-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsTo } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
-import { makeFriend, makeInvitation, requestsTo } from '../../../test/sent-invitation-fixtures';
+import { makeFriend, makeInvitation } from '../../../test/sent-invitation-fixtures';
 import { serveSidebarStats } from '../../../test/stats-fixtures';
 
 // The dashboard's Quick Actions open the owner's dialogs (spec section 2, "Dialogs reachable from the dashboard").

@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOO_MANY_INVITATIONS } from '@civitas/events/invitations/invitation.contract';
-import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
-import {
-  makeInvitation,
-  notifications,
-  renderWithQueries,
-  requestsTo,
-  stubClipboard,
-} from '../../../test/sent-invitation-fixtures';
+import { jsonResponse, mockFetch, requestsTo, type Route } from '../../../test/mock-fetch';
+import { renderWithQueries } from '../../../test/render-app';
+import { makeInvitation, stubClipboard } from '../../../test/sent-invitation-fixtures';
 import { sentBody } from '../../../test/subscription-fixtures';
+import { notifications } from '../../../test/toasts';
 import type { InvitationView } from '../api/get-invitations';
 import { InviteFamilyDialog } from './invite-family-dialog';
 

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { OWNER_ONLY } from '@civitas/events/invitations/invitation.contract';
-import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
-import {
-  makeFriend,
-  makeInvitation,
-  notifications,
-  renderWithQueries,
-  requestsTo,
-} from '../../../test/sent-invitation-fixtures';
+import { jsonResponse, mockFetch, requestsTo, type Route } from '../../../test/mock-fetch';
+import { renderWithQueries } from '../../../test/render-app';
+import { makeFriend, makeInvitation } from '../../../test/sent-invitation-fixtures';
 import { sentBody } from '../../../test/subscription-fixtures';
+import { notifications } from '../../../test/toasts';
 import type { FriendView } from '../api/get-friends';
 import { ManageFriendsDialog } from './manage-friends-dialog';
 

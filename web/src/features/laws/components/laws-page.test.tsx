@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { makeGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsOf } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
-import { makeLaw, requestsOf } from '../../../test/topic-page-fixtures';
+import { makeLaw } from '../../../test/topic-page-fixtures';
 import type { Group } from '../../groups/api/group';
 import type { LawView } from '../api/get-laws';
 

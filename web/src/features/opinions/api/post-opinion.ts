@@ -3,7 +3,6 @@ import { PostOpinionReply, type PostOpinionBody } from '@civitas/events/opinions
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
 import { topicQueryKey } from '../../topics/api/get-topic';
 
 const OPINIONS_URL = '/api/opinions';
@@ -23,7 +22,6 @@ export function usePostOpinion() {
         queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId) }),
         // Posting raises the participation score.
         queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-        refreshCurrentUser(queryClient),
       ]),
   });
 }

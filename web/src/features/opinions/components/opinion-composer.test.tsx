@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
-import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsOf, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { sentBody } from '../../../test/subscription-fixtures';
-import { makeOpinion, makeTopic, requestsOf, serveTopic } from '../../../test/topic-page-fixtures';
+import { makeOpinion, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
+import { lastToast } from '../../../test/toasts';
 import type { TopicView } from '../../topics/api/get-topic';
 
 const member = serveCurrentUser(makeUser());
@@ -19,10 +19,6 @@ async function openComposer(topic: TopicView, ...routes: Route[]) {
 
 function answerPost(response: () => Response): Route {
   return ({ url, init }) => (init?.method === 'POST' && url === '/api/opinions' ? response() : undefined);
-}
-
-function lastToast() {
-  return useToastStore.getState().toasts[0];
 }
 
 describe('opinion composer', () => {

@@ -1,24 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { CommandReply } from '@civitas/events/command-reply';
 import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { groupStatsQueryOptions } from '../../groups/api/get-group-stats';
 import { groupTopicsQueryOptions } from './get-group-topics';
 import { topicQueryKey, topicUrl } from './get-topic';
 
-export const DeleteTopicReply = z.object({ position: z.string().nullable() });
-
 export interface DeleteTopicInput {
   topicId: string;
   groupId: number;
 }
 
-export async function deleteTopic({ topicId }: DeleteTopicInput): Promise<z.infer<typeof DeleteTopicReply>> {
+export async function deleteTopic({ topicId }: DeleteTopicInput): Promise<CommandReply> {
   const url = topicUrl(topicId);
   const response = await apiRequest('DELETE', url);
-  return parseResponse(response, DeleteTopicReply, `DELETE ${url}`);
+  return parseResponse(response, CommandReply, `DELETE ${url}`);
 }
 
 export function useDeleteTopic() {
@@ -32,7 +29,6 @@ export function useDeleteTopic() {
         queryClient.invalidateQueries({ queryKey: groupStatsQueryOptions(groupId).queryKey }),
         // The creator's topics count and participation score drop with it.
         queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-        refreshCurrentUser(queryClient),
         // Stale but not refetched: the page is leaving, and a later visit reads 'Topic not found'.
         queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId), refetchType: 'none' }),
       ]),

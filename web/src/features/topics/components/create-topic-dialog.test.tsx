@@ -9,6 +9,7 @@ import { renderApp } from '../../../test/render-app';
 import { makeGroupStats, serveSidebarStats } from '../../../test/stats-fixtures';
 import { makeSubscriber, sentBody } from '../../../test/subscription-fixtures';
 import { makeTopic } from '../../../test/topic-page-fixtures';
+import { notifications } from '../../../test/toasts';
 
 const citizen = makeUser({
   isVerified: true,
@@ -49,7 +50,6 @@ function fill(dialog: HTMLElement, title: string, description: string) {
 }
 
 const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Topic' }));
-const notifications = () => screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([url, init]) => isTopicPost(String(url), init));
 

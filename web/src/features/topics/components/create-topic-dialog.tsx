@@ -19,7 +19,7 @@ import {
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import type { Group } from '../../groups/api/group';
-import type { FieldErrors } from '../../identity/components/field-errors';
+import { withoutError, type FieldErrors } from '../../identity/components/field-errors';
 import { useCreateTopic } from '../api/create-topic';
 import {
   initialTopicForm,
@@ -30,7 +30,7 @@ import {
   type TopicForm,
 } from './create-topic-form-state';
 
-export const SUBSCRIPTION_REQUIRED_DESCRIPTION =
+const SUBSCRIPTION_REQUIRED_DESCRIPTION =
   'You need a Civic Participation subscription to create law amendments and dispute resolutions.';
 
 interface CreateTopicDialogProps {
@@ -55,12 +55,7 @@ function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTo
 
   const update = (field: TopicField, next: TopicForm) => {
     setForm(next);
-    // A corrected field stops showing its old complaint.
-    setErrors((current) => {
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
+    setErrors((current) => withoutError(current, field));
   };
 
   const submit = (event: FormEvent) => {

@@ -7,8 +7,8 @@ import { toast } from '../../../lib/toast-store';
 import { useDeleteTopic } from '../api/delete-topic';
 import { toastCommandError } from '../../../lib/command-error-toast';
 
-export const DELETE_TOPIC_CONFIRMATION = 'Are you sure you want to delete this topic? This action cannot be undone.';
-export const DELETE_TOPIC_FAILED = 'Failed to delete topic. Please try again.';
+const DELETE_TOPIC_CONFIRMATION = 'Are you sure you want to delete this topic? This action cannot be undone.';
+const DELETE_TOPIC_FAILED = 'Failed to delete topic. Please try again.';
 
 /** For the topic's creator: asks first, then goes back to the group. */
 export function TopicDeleteButton({ topicId, groupId }: { topicId: string; groupId: number }) {

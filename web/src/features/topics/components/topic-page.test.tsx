@@ -1,10 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, mockFetchHolding, requestsOf } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
-import { makeOpinion, makeStats, makeTopic, requestsOf, serveTopic } from '../../../test/topic-page-fixtures';
+import { makeOpinion, makeStats, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
+import { lastToast } from '../../../test/toasts';
 
 const user = makeUser({ id: 'member-1' });
 const member = serveCurrentUser(user);
@@ -16,10 +16,7 @@ function statValue(region: HTMLElement, label: string): string | null | undefine
 describe('topic page', () => {
   it("says 'Loading topic...' until the topic is in", async () => {
     const topic = makeTopic();
-    const served = mockFetch(member, serveTopic(topic));
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
-      input === `/api/topics/${topic.id}` ? new Promise<Response>(() => {}) : served(input, init),
-    );
+    mockFetchHolding(`/api/topics/${topic.id}`, member, serveTopic(topic));
     renderApp(`/topic/${topic.id}`);
 
     expect(await screen.findByText('Loading topic...')).toBeTruthy();
@@ -194,7 +191,7 @@ describe('deleting a topic', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Failed to delete topic. Please try again.')).toBeTruthy();
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: 'destructive' });
+    expect(lastToast()).toMatchObject({ variant: 'destructive' });
     expect(location.history.at(-1)).toBe(`/topic/${topic.id}`);
   });
 });

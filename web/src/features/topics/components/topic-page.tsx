@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { NotFoundMessage } from '../../../components/not-found-message';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useCurrentUser } from '../../identity/api/get-current-user';
@@ -8,14 +8,6 @@ import { useTopicStats } from '../api/get-topic-stats';
 import { TopicPageHeader } from './topic-page-header';
 import { TopicPageOpinions } from './topic-page-opinions';
 import { TopicStatsCard } from './topic-stats-card';
-
-function TopicNotFound() {
-  return (
-    <Typography variant="h1" component="p" sx={{ textAlign: 'center', mt: 6 }}>
-      Topic not found
-    </Typography>
-  );
-}
 
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);
@@ -40,7 +32,7 @@ export function TopicPage({ id }: { id: string }) {
   const { user } = useCurrentUser();
 
   // Deleted topics answer 404 too.
-  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel="Loading topic..." notFound={<TopicNotFound />} />;
+  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel="Loading topic..." notFound={<NotFoundMessage>Topic not found</NotFoundMessage>} />;
   // Keyed by topic, so a draft opinion never carries over to another topic.
   return <TopicDetails key={topic.data.id} topic={topic.data} userId={user?.id} />;
 }

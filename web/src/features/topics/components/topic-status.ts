@@ -13,8 +13,8 @@ export function expiryLabel(topic: TopicTiming, now: Date = new Date()): string 
   return topic.status === 'closed' ? 'Closed' : formatTopicExpiry(topic, now);
 }
 
-export const TOPIC_CLOSED_NOTE = 'This topic is closed. New opinions and votes are no longer accepted.';
-export const NOT_ELIGIBLE_NOTE =
+const TOPIC_CLOSED_NOTE = 'This topic is closed. New opinions and votes are no longer accepted.';
+const NOT_ELIGIBLE_NOTE =
   'You can follow this discussion, but only members eligible to take part in this group can post opinions and vote.';
 
 /** Why the member may not post or vote here, or null when they may. */

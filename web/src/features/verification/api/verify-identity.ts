@@ -6,7 +6,6 @@ import { parseResponse } from '../../../lib/parse-response';
 import { toast } from '../../../lib/toast-store';
 import { refreshCurrentUser } from '../../identity/api/get-current-user';
 import { groupsQueryOptions } from '../../groups/api/get-groups';
-import { userGroupsQueryOptions } from '../../groups/api/get-user-groups';
 
 export { VerifyIdentityBody };
 
@@ -32,7 +31,6 @@ export function useVerifyIdentity() {
       return Promise.all([
         refreshCurrentUser(queryClient),
         queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: userGroupsQueryOptions().queryKey }),
       ]);
     },
     onError: (error) =>

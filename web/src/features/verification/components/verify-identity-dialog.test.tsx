@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createQueryClient } from '../../../lib/api-client';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { makeGroup } from '../../../test/group-fixtures';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, renderWithQueries } from '../../../test/render-app';
 import { serveSidebarStats } from '../../../test/stats-fixtures';
 import { sentBody } from '../../../test/subscription-fixtures';
-import { Toaster } from '../../../components/toaster';
+import { notifications } from '../../../test/toasts';
 import { VerifyIdentityDialog } from './verify-identity-dialog';
 
 const unverified = makeUser();
@@ -79,8 +78,6 @@ function typeNationalId(dialog: HTMLElement, value: string) {
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'National ID / Passport' }), { target: { value } });
 }
 
-const notifications = () => screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
-
 const calls = (fetchMock: ReturnType<typeof mockFetch>, url: string) =>
   fetchMock.mock.calls.filter(([called]) => called === url).length;
 
@@ -124,17 +121,12 @@ describe('simple identity verification dialog', () => {
     expect(calls(fetchMock, '/api/groups')).toBeGreaterThan(groupReads);
   });
 
-  it('marks the groups and the memberships as changed', async () => {
+  it('marks the groups list and each group (where the member may take part) as changed', async () => {
     mockFetch((request) => (isVerifyPost(request) ? jsonResponse(verificationReply) : undefined), serveCurrentUser(unverified));
     const queryClient = createQueryClient();
     queryClient.setQueryData(['/api/groups'], []);
-    queryClient.setQueryData(['/api/user/groups'], []);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <VerifyIdentityDialog open onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
-    );
+    queryClient.setQueryData(['/api/groups', 101], {});
+    renderWithQueries(<VerifyIdentityDialog open onClose={() => {}} />, queryClient);
     const dialog = screen.getByRole('dialog', { name: 'Verify Your Identity' });
 
     await chooseCountry(dialog, 'France');
@@ -143,7 +135,7 @@ describe('simple identity verification dialog', () => {
 
     expect(await screen.findByText('Your France nationality is verified.')).toBeTruthy();
     expect(queryClient.getQueryState(['/api/groups'])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['/api/user/groups'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['/api/groups', 101])?.isInvalidated).toBe(true);
   });
 
   it("shows the server's reason when the verification is refused", async () => {

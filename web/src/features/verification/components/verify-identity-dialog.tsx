@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
-import { fieldErrors, type FieldErrors } from '../../identity/components/field-errors';
+import { fieldErrors, withoutError, type FieldErrors } from '../../identity/components/field-errors';
 import { useVerifyIdentity, VerifyIdentityBody } from '../api/verify-identity';
 
 type Field = keyof VerifyIdentityBody;
@@ -26,12 +26,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const verify = useVerifyIdentity();
 
-  const clearError = (field: Field) =>
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+  const clearError = (field: Field) => setErrors((current) => withoutError(current, field));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

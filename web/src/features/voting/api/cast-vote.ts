@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { VoteReply, type CastVoteBody } from '@civitas/events/voting/vote.contract';
+import { IDEMPOTENCY_KEY_HEADER, VoteReply, type CastVoteBody } from '@civitas/events/voting/vote.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { applyVoteReply } from './vote-cache';
@@ -17,7 +17,7 @@ export async function castVote({ opinionId, voteType, idempotencyKey }: CastVote
     'POST',
     VOTES_URL,
     { opinionId, voteType },
-    { headers: { 'Idempotency-Key': idempotencyKey } },
+    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
   );
   return parseResponse(response, VoteReply, `POST ${VOTES_URL}`);
 }

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VoteReply } from '@civitas/events/voting/vote.contract';
 import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
 import type { OpinionView } from '../../opinions/api/get-topic-opinions';
 import { topicOpinionsQueryKey } from '../../opinions/api/get-topic-opinions';
 import { topicStatsQueryKey } from '../../topics/api/get-topic-stats';
@@ -21,6 +20,5 @@ export function applyVoteReply(queryClient: QueryClient, topicId: string, reply:
     queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) }),
     // Voting changes the participation score.
     queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-    refreshCurrentUser(queryClient),
   ]);
 }

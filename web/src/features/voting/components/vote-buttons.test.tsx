@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { VoteReply } from '@civitas/events/voting/vote.contract';
-import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
-import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsOf, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { sentBody } from '../../../test/subscription-fixtures';
-import { makeOpinion, makeStats, makeTopic, requestsOf, serveTopic } from '../../../test/topic-page-fixtures';
+import { makeOpinion, makeStats, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
+import { lastToast } from '../../../test/toasts';
 import type { OpinionView } from '../../opinions/api/get-topic-opinions';
 import type { TopicView } from '../../topics/api/get-topic';
 
@@ -32,8 +32,9 @@ function reply(
   };
 }
 
+/** Header names are case-insensitive, as on the wire. */
 function headerOf(init: RequestInit | undefined, name: string): string | undefined {
-  return (init?.headers as Record<string, string> | undefined)?.[name];
+  return new Headers(init?.headers).get(name) ?? undefined;
 }
 
 async function openOpinion(topic: TopicView, opinion: OpinionView, ...routes: Route[]) {
@@ -72,7 +73,7 @@ describe('voting on an opinion', () => {
     expect(support.getAttribute('aria-pressed')).toBe('true');
     expect(within(card).getByRole('button', { name: 'Oppose 1' }).getAttribute('aria-pressed')).toBe('false');
     expect(within(card).getByText('Net +2')).toBeTruthy();
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Vote recorded' });
+    expect(lastToast()).toMatchObject({ title: 'Vote recorded' });
     // The topic's numbers are read again.
     await waitFor(() => expect(statsReads()).toBe(2));
 
@@ -106,7 +107,7 @@ describe('voting on an opinion', () => {
     fireEvent.click(support);
 
     expect((await within(card).findByRole('button', { name: 'Support 3' })).getAttribute('aria-pressed')).toBe('false');
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Vote removed' });
+    expect(lastToast()).toMatchObject({ title: 'Vote removed' });
     expect(requestsOf(fetchMock)).toContain(`DELETE /api/votes/${opinion.id}`);
     expect(requestsOf(fetchMock)).not.toContain('POST /api/votes');
   });
@@ -121,7 +122,7 @@ describe('voting on an opinion', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Support 1' }));
 
     expect((await within(card).findByRole('button', { name: 'Support 0' })).getAttribute('aria-pressed')).toBe('false');
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Vote removed' });
+    expect(lastToast()).toMatchObject({ title: 'Vote removed' });
   });
 
   it.each([
@@ -137,7 +138,7 @@ describe('voting on an opinion', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Support 5' }));
 
     await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({ title: message, variant: 'destructive' }),
+      expect(lastToast()).toMatchObject({ title: message, variant: 'destructive' }),
     );
     const support = within(card).getByRole('button', { name: 'Support 5' });
     expect(support.getAttribute('aria-pressed')).toBe(String(myVote === 'support'));

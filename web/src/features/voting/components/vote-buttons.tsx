@@ -12,8 +12,8 @@ import { useCastVote } from '../api/cast-vote';
 import { useRemoveVote } from '../api/remove-vote';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
-export const VOTE_RECORD_FAILED = 'Failed to record vote. Please try again.';
-export const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
+const VOTE_RECORD_FAILED = 'Failed to record vote. Please try again.';
+const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
 
 interface VoteButtonsProps {
   topicId: string;
@@ -23,7 +23,7 @@ interface VoteButtonsProps {
 }
 
 /** The official tally with its sign, e.g. "+3", "0", "-2". */
-export function formatNet(voteCount: number): string {
+function formatNet(voteCount: number): string {
   return voteCount > 0 ? `+${voteCount}` : String(voteCount);
 }
 

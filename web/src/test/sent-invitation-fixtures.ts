@@ -1,10 +1,4 @@
-import type { ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { BusinessMemberView, FriendView, InvitationView } from '@civitas/events/invitations/invitation.contract';
-import { Toaster } from '../components/toaster';
-import { createQueryClient } from '../lib/api-client';
-import type { mockFetch } from './mock-fetch';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let nextId = 0;
@@ -54,26 +48,6 @@ export function makeBusinessMember(overrides: Partial<BusinessMemberView> = {}):
     firedAt: null,
     ...overrides,
   };
-}
-
-/** Renders a piece of the owner's screens with a query cache of its own and the toasts. */
-export function renderWithQueries(ui: ReactNode) {
-  const queryClient = createQueryClient();
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...view, queryClient };
-}
-
-/** The toast viewport; hidden from the accessibility tree while a dialog is open. */
-export const notifications = () => screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
-
-/** The requests the mocked fetch received for one method and URL. */
-export function requestsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, url: string) {
-  return fetchMock.mock.calls.filter(([called, init]) => called === url && (init?.method ?? 'GET') === method);
 }
 
 /** Puts a clipboard on the navigator (jsdom has none) and returns its writeText mock. */
