@@ -14,3 +14,4 @@ export * from './csrf';
 export * from './tokens';
 export * from './service-runtime';
 export * from './personal-data';
+export * from './security-log';

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, once the session was resolved for this request (for logs). */
+    memberId?: string | null;
+  }
+}
+
+/** What an operator needs to see when someone probes the platform; never personal data. */
+export type SecurityEventKind =
+  | 'sign_in_failed'
+  | 'sign_in_refused'
+  | 'rate_limited'
+  | 'csrf_refused'
+  | 'forbidden'
+  | 'password_reset_requested'
+  | 'password_reset_completed'
+  | 'email_verified'
+  | 'role_granted'
+  | 'role_revoked'
+  | 'signed_out';
+
+export interface SecurityEventDetails {
+  /** The member concerned when known (the actor's own session otherwise). */
+  userId?: string | null;
+  /** A short, fixed reason code or route name: never user input. */
+  reason?: string;
+}
+
+/**
+ * One structured line per security event, with the member id and the client address, so an
+ * operator can search `securityEvent` in the logs. Never pass e-mails, names, tokens or ids of
+ * documents here: the log outlives erasure.
+ */
+export function logSecurityEvent(request: FastifyRequest, kind: SecurityEventKind, details: SecurityEventDetails = {}): void {
+  request.log.warn(
+    {
+      securityEvent: kind,
+      clientAddress: request.ip,
+      userId: details.userId ?? request.memberId ?? null,
+      route: request.routeOptions?.url ?? null,
+      ...(details.reason ? { reason: details.reason } : {}),
+    },
+    'security event',
+  );
+}
