@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Decider } from '../decider';
 import { fold } from '../decider';
 import type { DomainEvent } from '../registry';
@@ -15,9 +16,8 @@ export function deciderSpec<Command, Event extends DomainEvent, State>(decider: 
           return {
             then(expected: Event[]) {
               const actual = run();
-              const actualJson = JSON.stringify(actual);
-              const expectedJson = JSON.stringify(expected);
-              if (actualJson !== expectedJson) throw new Error(`expected events ${expectedJson}\n     got ${actualJson}`);
+              // Deep equality, not JSON text: equal events whose keys were written in another order are equal.
+              if (!isDeepStrictEqual(actual, expected)) throw new Error(`expected events ${JSON.stringify(expected)}\n     got ${JSON.stringify(actual)}`);
             },
             thenThrows(errorClass: new (...args: any[]) => Error, message?: string | RegExp) {
               let thrown: unknown;
