@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotFoundError } from '../errors';
 import { Department, GroupCreatedData } from './group.events';
 
 /**
@@ -52,3 +53,17 @@ export type PlatformStats = z.infer<typeof PlatformStats>;
 /** Group 1 is the alias of the signed-in member's own family group (DECISIONS.md). */
 export const MY_FAMILY_GROUP_ALIAS = 1;
 export const GROUP_NOT_FOUND = 'Group not found';
+
+/** Group ids are PostgreSQL int4 serials: a larger number must never reach a query (it fails there, a 500). */
+export const GROUP_ID_MAX = 2_147_483_647;
+
+/** A group id in a body (1 to GROUP_ID_MAX); `message` is the field's one refusal, e.g. 'Please select a group'. */
+export const groupIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(GROUP_ID_MAX, message);
+
+const AnyGroupId = groupIdSchema(GROUP_NOT_FOUND);
+
+/** A group id from a path: a number no group can have names none, so it is a 404 like a missing group. */
+export function existingGroupId(id: number): number {
+  if (!AnyGroupId.safeParse(id).success) throw new NotFoundError(GROUP_NOT_FOUND);
+  return id;
+}

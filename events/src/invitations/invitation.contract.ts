@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { InvitationKind } from './invitation.events';
 
 /** Invitations are valid for 7 days (DECISIONS.md); a member sends at most 50 a day. */
@@ -16,7 +17,7 @@ export const OWNER_ONLY = 'Only the owner of this group can do that.';
 
 /** POST /api/{family,friends,business}/invite. */
 export const InviteBody = z.object({
-  email: z.string({ error: INVALID_EMAIL }).trim().toLowerCase().pipe(z.email(INVALID_EMAIL)),
+  email: text({ field: 'Email', required: INVALID_EMAIL }).toLowerCase().pipe(z.email(INVALID_EMAIL)),
 });
 export type InviteBody = z.infer<typeof InviteBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { OPINION_MAX_LENGTH } from '../topics/topic-rules';
 import { PersonSummary } from '../topics/topic.contract';
 import { VoteType } from '../voting/vote.events';
@@ -6,10 +7,13 @@ import { VoteType } from '../voting/vote.events';
 export const OPINION_BLANK = 'Opinion cannot be empty';
 export const OPINION_TOO_LONG = `Opinion must be at most ${OPINION_MAX_LENGTH} characters`;
 
-/** POST /api/opinions: the content is trimmed, must not be blank and has at most 1000 characters. */
+/**
+ * POST /api/opinions: the content is trimmed, must not be blank and has at most 1000 characters.
+ * topicId is checked as a uuid by the route (anything else is a 404, like a missing topic).
+ */
 export const PostOpinionBody = z.object({
   topicId: z.string({ error: 'Topic not found' }).min(1, 'Topic not found'),
-  content: z.string({ error: OPINION_BLANK }).trim().min(1, OPINION_BLANK).max(OPINION_MAX_LENGTH, OPINION_TOO_LONG),
+  content: text({ field: 'Opinion', required: OPINION_BLANK, lines: 'multi' }).min(1, OPINION_BLANK).max(OPINION_MAX_LENGTH, OPINION_TOO_LONG),
 });
 export type PostOpinionBody = z.infer<typeof PostOpinionBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text';
 import { VerificationType } from './verification.events';
 
 export const NATIONAL_ID_MIN_LENGTH = 5;
@@ -6,8 +7,8 @@ export const NATIONAL_ID_MAX_LENGTH = 64;
 
 /** POST /api/user/verify: the simple identity verification (first nationality, approved at once). */
 export const VerifyIdentityBody = z.object({
-  country: z.string({ error: 'Please select a country' }).trim().min(1, 'Please select a country'),
-  nationalId: z.string({ error: 'National ID must be at least 5 characters' }).trim()
+  country: text({ field: 'Country', required: 'Please select a country' }).min(1, 'Please select a country'),
+  nationalId: text({ field: 'National ID', required: 'National ID must be at least 5 characters' })
     .min(NATIONAL_ID_MIN_LENGTH, 'National ID must be at least 5 characters')
     .max(NATIONAL_ID_MAX_LENGTH, 'National ID is too long'),
 });

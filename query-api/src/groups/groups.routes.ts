@@ -1,5 +1,5 @@
 import {
-  GROUP_NOT_FOUND, GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS,
+  GROUP_NOT_FOUND, GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS, existingGroupId,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
@@ -12,13 +12,14 @@ const DEPARTMENT_ORDER = ['family', 'friends', 'business', 'religion', 'internat
 const byDashboardOrder = (a: GroupRow, b: GroupRow) =>
   DEPARTMENT_ORDER.indexOf(a.department) - DEPARTMENT_ORDER.indexOf(b.department) || (a.department === 'national' ? a.name.localeCompare(b.name, 'en') : a.id - b.id);
 
-export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }).int().positive('Group id must be a positive number') });
+/** Any number is taken; findVisibleGroup answers one no group can have (0, 1.5, past int4) with a 404 like a missing group. */
+export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }) });
 const GROUP_READ_MODELS = ['groups', 'users', 'user_verifications', 'participation'];
 
 /** Group 1 is the member's own family group; a personal group of someone else does not exist for the viewer. */
 export async function findVisibleGroup({ readModels }: QueryContext, groupId: number, viewer: ParticipantProfile | null): Promise<GroupRow> {
-  let id = groupId;
-  if (groupId === MY_FAMILY_GROUP_ALIAS && viewer) {
+  let id = existingGroupId(groupId);
+  if (id === MY_FAMILY_GROUP_ALIAS && viewer) {
     const own = await readModels.selectFrom('groups').select('id').where('owner_id', '=', viewer.userId).where('department', '=', 'family').executeTakeFirst();
     if (own) id = own.id;
   }

@@ -1,5 +1,5 @@
 import {
-  BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError,
+  BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError, existingGroupId,
   invitationIdFor, invitationLink, personalGroupName, type InvitationKind, type InvitationStatus,
 } from '@civitas/events';
 import type { InvitationsTable } from '@civitas/projector';
@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }).int().positive(GROUP_NOT_FOUND) });
+// Any number is taken here; ownedGroup answers one no group can have with a 404.
+const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }) });
 const READ_MODELS = ['invitations', 'groups', 'users'];
 
 const statusOf = (row: Pick<InvitationsTable, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
@@ -25,7 +26,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
   /** The group, if the signed-in member owns it and it is of this kind; 404 or 403 otherwise. */
   const ownedGroup = async (request: Parameters<typeof auth.requireUserId>[0], groupId: number, kind: InvitationKind) => {
     const userId = await auth.requireUserId(request);
-    const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', groupId).executeTakeFirst();
+    const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', existingGroupId(groupId)).executeTakeFirst();
     if (!group || group.department !== kind) throw new NotFoundError(GROUP_NOT_FOUND);
     if (group.owner_id !== userId) throw new ForbiddenError(OWNER_ONLY);
     return group;

@@ -1,0 +1,211 @@
+import { PostgresEventStore, comparePositions, isPosition } from '@civitas/events';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
+import { TestClient, registration, uniqueEmail } from '../../../test-support/http-client';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
+
+/**
+ * Every text field of every command route gets random strings: any code point, control
+ * characters, lone surrogates, direction marks and overrides, decomposed letters, 10,000
+ * characters, and valid values with one of those slipped in. None may cause a 500; every
+ * answer is JSON, a success or a 4xx with a message; and whatever was accepted must be
+ * something the projector can apply, so the read side catches up with every success.
+ */
+
+// The characters that break storage or display, and the ones that look like them but are fine.
+const TROUBLE = [
+  '\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\u000B', '\f', '\r', '\u001B', '\u007F', '\u0085', '\u009B', '\u009F',
+  '\ud800', '\udbff', '\udc00', '\udfff', '\u200B', '\u200D', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u2069', '\u2028', '\uFEFF', '\uFFFE', '\uFFFF',
+  'e\u0301', '\u0958', '\u{1F600}', '\u{10FFFF}', 'ل', '"', '\\', '%00', ' ', 'A',
+];
+const trouble = fc.constantFrom(...TROUBLE);
+/** Any sequence of UTF-16 code units: unpaired surrogates included. */
+const codeUnits = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }).map((units) => String.fromCharCode(...units));
+const long = fc.tuple(fc.constantFrom('a', '\u00e9', 'e\u0301', '\u{1F600}', 'ل', '\u0000', '\ud800', '\u202E', '\n'), fc.constantFrom('', 'x', '\u0000')).map(([unit, tail]) => unit.repeat(10_000 / unit.length) + tail);
+
+/** Random strings, and the field's valid value with trouble slipped in somewhere (so it gets past the length rules). */
+const stringsFor = (valid: string) => fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  codeUnits,
+  fc.array(trouble, { maxLength: 12 }).map((parts) => parts.join('')),
+  fc.tuple(fc.nat(), fc.array(trouble, { minLength: 1, maxLength: 3 })).map(([at, parts]) => {
+    const index = at % (valid.length + 1);
+    return `${valid.slice(0, index)}${parts.join('')}${valid.slice(index)}`;
+  }),
+  fc.tuple(fc.string({ unit: 'grapheme', maxLength: 20 }), trouble).map(([text, odd]) => `${valid} ${text}${odd}`),
+  long,
+  fc.constant(valid),
+);
+/** Not strings at all: a field must refuse these as cleanly. */
+const notStrings = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string(), { maxKeys: 2 }));
+const valuesFor = (valid: string) => fc.oneof({ arbitrary: stringsFor(valid), weight: 9 }, { arbitrary: notStrings, weight: 1 });
+
+/**
+ * A path segment as a raw client writes it (a value that is no string, as its JSON): lone
+ * surrogates become the bytes they would be (invalid UTF-8), everything else is
+ * percent-encoded like a browser does.
+ */
+const segment = (value: unknown) => Array.from(typeof value === 'string' ? value : String(JSON.stringify(value)), (char) => {
+  const code = char.codePointAt(0)!;
+  if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(char);
+  return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+}).join('');
+
+interface Answer {
+  status: number;
+  type: string;
+  body: any;
+}
+
+type Kind = 'command' | 'navigation';
+interface Target {
+  route: string;
+  field: string;
+  runs: number;
+  kind: Kind;
+  valid: string;
+  send(value: unknown): Promise<Answer>;
+}
+
+const setAt = (body: Record<string, any>, field: string, value: unknown) => {
+  const keys = field.split('.');
+  const copy = structuredClone(body);
+  let node = copy;
+  for (const key of keys.slice(0, -1)) node = node[key];
+  node[keys.at(-1)!] = value;
+  return copy;
+};
+
+async function send(browser: TestClient, method: string, path: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${browser.baseUrl}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(browser.cookies.size ? { cookie: browser.cookieHeader } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  let parsed: unknown = text;
+  if (type.includes('application/json')) parsed = JSON.parse(text);
+  return { status: response.status, type, body: parsed };
+}
+
+describe('fuzzing every text field of every command', () => {
+  let server: TestServer;
+  let member: Member;
+  let newcomer: Member;
+  let topicId: string;
+  let opinionId: string;
+  let friends: number;
+  const positions: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    member = await newMember(server, 'Fuzz');
+    expect((await verify(member, SAUDI_ARABIA.name, '5550001111')).status).toBe(200);
+    await subscribe(member, server);
+    const topic = await member.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId));
+    expect(topic.status).toBe(201);
+    topicId = topic.body.topic.id;
+    const opinion = await member.browser.json('POST', '/api/opinions', { topicId, content: 'Later hours help everyone.' });
+    expect(opinion.status).toBe(201);
+    opinionId = opinion.body.opinion.id;
+    friends = await ownGroup(member, 'friends');
+    newcomer = await newMember(server, 'Newcomer');
+  });
+  afterAll(async () => server?.close());
+
+  /** The table: route, a valid body, the field fuzzed. Sign-in routes hash passwords and are rate limited: fewer runs. */
+  const targets = (): Target[] => {
+    const body = (browser: () => TestClient, method: string, path: string, base: () => Record<string, unknown>, field: string, runs = 20): Target => {
+      const valid = String(field.split('.').reduce<any>((node, key) => node?.[key], base()) ?? '');
+      return { route: `${method} ${path}`, field, runs, kind: 'command', valid, send: (value) => send(browser(), method, path, setAt(base(), field, value)) };
+    };
+    const param = (browser: () => TestClient, method: string, template: string, field: string, valid: string, runs = 20): Target => ({
+      route: `${method} ${template}`, field, runs, kind: 'command', valid,
+      send: (value) => send(browser(), method, template.replace(`:${field}`, segment(value)), method === 'GET' ? undefined : {}),
+    });
+    const query = (browser: () => TestClient, path: string, field: string, valid: string, runs = 15): Target => ({
+      route: `GET ${path}`, field, runs, kind: 'navigation', valid,
+      send: (value) => send(browser(), 'GET', `${path}?${field}=${segment(value)}`),
+    });
+    const visitor = () => new TestClient(server.baseUrl);
+    const signedIn = () => member.browser;
+    const password = 'correct horse battery staple';
+    const register = () => registration(uniqueEmail('fuzz'), password);
+    const returnUrl = `${server.baseUrl}/subscribe/return`;
+    const webhook = () => ({ id: 'evt_1', type: 'payment_paid', secret_token: 'not-the-secret', data: { id: 'pay_1', invoice_id: 'inv_1' } });
+    return [
+      ...['email', 'password', 'confirmPassword', 'firstName', 'lastName'].map((field) => body(visitor, 'POST', '/api/email-auth/register', register, field, 8)),
+      ...['email', 'password'].map((field) => body(visitor, 'POST', '/api/email-auth/login', () => ({ email: member.email, password }), field, 8)),
+      body(visitor, 'POST', '/api/email-auth/forgot-password', () => ({ email: uniqueEmail('fuzz') }), 'email', 10),
+      ...['token', 'password', 'confirmPassword'].map((field) => body(visitor, 'POST', '/api/email-auth/reset-password', () => ({ token: 'a'.repeat(43), password, confirmPassword: password }), field, 10)),
+      body(visitor, 'POST', '/api/email-auth/verify-email', () => ({ token: 'a'.repeat(43) }), 'token', 10),
+      ...['country', 'nationalId'].map((field) => body(() => newcomer.browser, 'POST', '/api/user/verify', () => ({ country: SAUDI_ARABIA.name, nationalId: '7770001111' }), field)),
+      ...['title', 'description', 'groupId', 'type'].map((field) => body(signedIn, 'POST', '/api/topics', () => topicBody(SAUDI_ARABIA.groupId), field)),
+      param(signedIn, 'DELETE', '/api/topics/:id', 'id', '00000000-0000-4000-8000-000000000000'),
+      ...['topicId', 'content'].map((field) => body(signedIn, 'POST', '/api/opinions', () => ({ topicId, content: 'I agree with this proposal.' }), field)),
+      ...['opinionId', 'voteType'].map((field) => body(signedIn, 'POST', '/api/votes', () => ({ opinionId, voteType: 'support' }), field)),
+      param(signedIn, 'DELETE', '/api/votes/:opinionId', 'opinionId', '00000000-0000-4000-8000-000000000000'),
+      ...['family', 'friends', 'business'].map((kind) => body(signedIn, 'POST', `/api/${kind}/invite`, () => ({ email: uniqueEmail('invitee') }), 'email', 10)),
+      ...['family', 'friends', 'business'].map((kind) => param(signedIn, 'POST', `/api/${kind}/invite/:token/accept`, 'token', 'a'.repeat(43), 10)),
+      param(signedIn, 'POST', `/api/friends/${friends}/cut/:memberId`, 'memberId', '00000000-0000-4000-8000-000000000000', 10),
+      param(signedIn, 'POST', '/api/business/:groupId/fire/00000000-0000-4000-8000-000000000000', 'groupId', String(friends), 10),
+      ...['planId', 'returnUrl'].map((field) => body(signedIn, 'POST', '/api/create-sandbox-payment', () => ({ planId: 'civic_participation_monthly', returnUrl }), field)),
+      body(signedIn, 'POST', '/api/create-moyasar-payment', () => ({ planId: 'civic_participation_monthly', returnUrl }), 'returnUrl', 8),
+      param(signedIn, 'POST', '/api/payments/sandbox/:paymentId/complete', 'paymentId', '00000000-0000-4000-8000-000000000000', 10),
+      ...['id', 'type', 'secret_token', 'data.id', 'data.invoice_id'].map((field) => body(visitor, 'POST', '/api/webhooks/moyasar', webhook, field, 8)),
+      query(visitor, '/api/payments/moyasar/return', 'paymentId', '00000000-0000-4000-8000-000000000000'),
+      ...['code', 'state', 'error_description'].map((field) => query(visitor, '/api/auth/google/callback', field, 'abc', 8)),
+    ];
+  };
+
+  it('never answers 500: JSON successes or 4xx with a message, for every field', { timeout: 60_000 }, async () => {
+    for (const target of targets()) {
+      await fc.assert(
+        fc.asyncProperty(valuesFor(target.valid), async (value) => {
+          const answer = await target.send(value);
+          const where = `${target.route} ${target.field} = ${JSON.stringify(value)?.slice(0, 200)} -> ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+          expect(answer.status, where).toBeLessThan(500);
+          if (target.kind === 'navigation' && answer.status >= 300 && answer.status < 400) return;
+          expect(answer.type, where).toContain('application/json');
+          if (answer.status >= 200 && answer.status < 300) {
+            if (isPosition(answer.body?.position)) positions.push(answer.body.position);
+            return;
+          }
+          expect(answer.status, where).toBeGreaterThanOrEqual(400);
+          expect(typeof answer.body?.message, where).toBe('string');
+        }),
+        { numRuns: target.runs },
+      );
+    }
+    // The fuzz reached the places that store text, not only the refusals.
+    expect(positions.length).toBeGreaterThan(20);
+  });
+
+  it('leaves the read side able to catch up with everything it accepted', async () => {
+    const newest = [...positions].sort(comparePositions).at(-1)!;
+    expect(isPosition(newest)).toBe(true);
+    for (const path of ['/api/auth/user', '/api/groups', `/api/topics/${topicId}/opinions`, `/api/groups/${SAUDI_ARABIA.groupId}/topics`]) {
+      const response = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: member.browser.cookieHeader, 'x-civitas-position': newest } });
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    }
+
+    // Every projection's checkpoint reaches the newest event in the store.
+    const store = new PostgresEventStore({ connectionString: server.databaseUrl });
+    try {
+      const head = await store.headPosition();
+      expect(comparePositions(head, newest)).toBeGreaterThanOrEqual(0);
+      const checkpoints = await eventually(
+        async () => server.query<{ name: string; position: string }>('select name, position from read_model.projection_checkpoints'),
+        (rows) => rows.length > 0 && rows.every((row) => comparePositions(row.position, head) >= 0),
+      );
+      expect(checkpoints.length).toBeGreaterThan(0);
+      expect(checkpoints.filter((row) => comparePositions(row.position, head) < 0)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
