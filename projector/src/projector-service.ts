@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import type { Projection } from './projection';
-import { fingerprintOf, storedFingerprint } from './read-schema';
+import { READ_SCHEMA, createParkedEventsTable, fingerprintOf, storedFingerprint } from './read-schema';
 import { rebuildReadModels } from './rebuild';
 import { ProjectionRunner } from './runner';
 
@@ -42,9 +42,10 @@ export class ProjectorService {
     if (this.abort.signal.aborted) return;
     if ((await storedFingerprint(this.options.db)) !== fingerprintOf(this.options.projections)) {
       this.log.info({}, 'read model definitions changed or missing: rebuilding from zero');
-      const { events } = await rebuildReadModels({ ...this.options, log: this.log });
-      this.log.info({ events }, 'read models rebuilt');
+      const { events, parked } = await rebuildReadModels({ ...this.options, log: this.log });
+      this.log.info({ events, parked }, 'read models rebuilt');
     }
+    await createParkedEventsTable(this.options.db, READ_SCHEMA);
     await this.runner.loadCheckpoints();
     this.runAbort = new AbortController();
     this.running = this.runner.run(AbortSignal.any([this.abort.signal, this.runAbort.signal]));

@@ -6,6 +6,12 @@ import type { Projection } from './projection';
 /** Live read models; rebuilds fill a fresh schema and rename it over this one. */
 export const READ_SCHEMA = 'read_model';
 export const READ_MODELS_CHANNEL = 'civitas_read_models';
+/**
+ * Events a projection could not apply, beside the read models they are missing from: a rebuild
+ * fills a fresh schema (this table included) from zero, so it re-derives them with the code of
+ * the day, and the swap brings them in together with the tables they belong to.
+ */
+export const PARKED_EVENTS_TABLE = 'parked_events';
 
 export const fingerprintOf = (projections: readonly Projection[]) =>
   createHash('sha256')
@@ -17,10 +23,29 @@ export async function createReadSchema(db: Kysely<any>, schema: string, projecti
   await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null)`.execute(db);
   await sql`create table ${sql.id(schema, 'read_model_info')} (fingerprint text not null)`.execute(db);
   await sql`insert into ${sql.id(schema, 'read_model_info')} values (${fingerprintOf(projections)})`.execute(db);
+  await createParkedEventsTable(db, schema);
   for (const projection of projections) {
     await projection.createTables(db, schema);
     await sql`insert into ${sql.id(schema, 'projection_checkpoints')} values (${projection.name}, ${START_POSITION})`.execute(db);
   }
+}
+
+/** Idempotent: read models created before parking existed get the table at the projector's next start. */
+export async function createParkedEventsTable(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`
+    create table if not exists ${sql.id(schema, PARKED_EVENTS_TABLE)} (
+      projection text not null,
+      position text not null,
+      event_id uuid not null,
+      event_type text not null,
+      stream_id text not null,
+      error_code text not null,
+      error_message text not null,
+      attempts integer not null default 1,
+      parked_at timestamptz not null default now(),
+      last_attempt_at timestamptz not null default now(),
+      primary key (projection, position)
+    )`.execute(db);
 }
 
 export async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
@@ -41,11 +66,12 @@ export async function readCheckpoints(db: Kysely<any>, schema = READ_SCHEMA): Pr
 
 /**
  * A digest of every table in a read-model schema, rows in a canonical order: equal digests
- * mean byte-identical read models (the audit tools and the rebuild test rely on it).
+ * mean byte-identical read models (the audit tools and the rebuild test rely on it). Parked
+ * events are left out: they are the projector's own bookkeeping and carry its clock.
  */
 export async function readModelDigest(db: Kysely<any>, schema = READ_SCHEMA): Promise<Record<string, string>> {
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
+    select table_name from information_schema.tables where table_schema = ${schema} and table_name <> ${PARKED_EVENTS_TABLE} order by table_name`.execute(db);
   const digest: Record<string, string> = {};
   for (const { table_name } of tables.rows) {
     const result = await sql<{ digest: string | null; count: string }>`

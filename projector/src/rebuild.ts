@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { encodeChangeNotice } from './change-notice';
+import { countParkedEvents } from './parked-events';
 import { ProjectionRunner, type RunnerOptions } from './runner';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, createReadSchema, schemaExists } from './read-schema';
 
@@ -20,24 +21,27 @@ export async function buildFreshReadModels(options: Omit<RunnerOptions, 'schema'
 /**
  * Rebuilds every read model from position zero into fresh tables while the old ones keep
  * serving, then swaps them in atomically: the live projector's next compare-and-set fails
- * and it resumes from the rebuilt checkpoints.
+ * and it resumes from the rebuilt checkpoints. Parked events are re-derived with the rest
+ * (the fresh schema has its own, empty list): `parked` is how many the rebuild parked.
  */
-export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>): Promise<{ events: number }> {
+export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>): Promise<{ events: number; parked: number }> {
   await dropAbandonedSchemas(options.db);
   const { schema, runner, events } = await buildFreshReadModels(options);
   const retired = scratchName('old');
   let total = events;
+  let parked = 0;
   await options.db.transaction().execute(async (trx) => {
     const liveExists = await schemaExists(trx, READ_SCHEMA);
     if (liveExists) await sql`lock table ${sql.id(READ_SCHEMA, 'projection_checkpoints')} in access exclusive mode`.execute(trx);
     total += await runner.catchUp(trx);
+    parked = [...(await countParkedEvents(trx, schema)).values()].reduce((sum, count) => sum + count, 0);
     if (liveExists) await sql`alter schema ${sql.id(READ_SCHEMA)} rename to ${sql.id(retired)}`.execute(trx);
     await sql`alter schema ${sql.id(schema)} rename to ${sql.id(READ_SCHEMA)}`.execute(trx);
     const position = [...runner.positions.values()].sort()[0] ?? START_POSITION;
     await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, [...runner.positions.keys()], null, true)})`.execute(trx);
   });
   await sql`drop schema if exists ${sql.id(retired)} cascade`.execute(options.db);
-  return { events: total };
+  return { events: total, parked };
 }
 
 /** Schemas left by a rebuild that crashed or was stopped half-way. */

@@ -4,7 +4,9 @@ import { sql, type Kysely } from 'kysely';
 import { encodeChangeNotice } from './change-notice';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
+import { parkEvents, type NewParkedEvent } from './parked-events';
 import { ChangeSet, type ProjectedEvent, type Projection } from './projection';
+import { describeDecodeFailure, describeFailure, isParkable, type ProjectionFailure } from './projection-failure';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints } from './read-schema';
 
 export interface RunnerOptions {
@@ -20,15 +22,52 @@ export interface RunnerOptions {
 /** Another writer moved a checkpoint under us (a second projector, or a rebuild swap). */
 class CheckpointMoved extends Error {}
 
+/** Projections that failed for a reason that may pass (a lost connection, a deadlock): they retry; the others went on. */
+export class ProjectionsHeldBack extends Error {
+  constructor(readonly failures: ReadonlyArray<{ projection: string; error: ProjectionFailure }>) {
+    super(`projections held back: ${failures.map((failure) => `${failure.projection} (${failure.error.code})`).join(', ')}`);
+  }
+}
+
 export interface BatchCommitted {
   position: Position;
   projections: string[];
 }
 
+interface Work {
+  projection: Projection;
+  from: Position;
+  events: ProjectedEvent[];
+}
+
+interface PreparedBatch {
+  batch: readonly RecordedEvent[];
+  decoded: Map<Position, ProjectedEvent>;
+  undecodable: Map<Position, ProjectionFailure>;
+  last: Position;
+}
+
+/** Upcasts and parses a stored event into what projections see. */
+export function decodeEvent(registry: EventRegistry, event: RecordedEvent): ProjectedEvent {
+  const { type, data } = registry.decode(event);
+  return { type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
+}
+
+export const parkedEntry = (projection: string, event: RecordedEvent, error: ProjectionFailure): NewParkedEvent => ({
+  projection, position: event.position, eventId: event.id, eventType: event.type, streamId: event.streamId, error,
+});
+
 /**
  * Feeds events to named projections. One reader serves every projection; each batch is
  * applied and every checkpoint compare-and-set in one transaction, so delivery may repeat
  * but the effect happens exactly once.
+ *
+ * No single event can stop the projections: when a batch fails, it is applied again projection
+ * by projection (a savepoint each), and a projection whose failure comes from an event's data
+ * (projection-failure.ts) goes through the batch event by event; an event that still fails
+ * twice is parked for that projection (recorded in the same transaction that moves its
+ * checkpoint past it) while every other projection applies it. Transient failures park nothing:
+ * the projection they hit holds and retries.
  */
 export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted] }> {
   readonly schema: string;
@@ -83,7 +122,9 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       } catch (error) {
         if (signal.aborted) return;
         if (!(error instanceof CheckpointMoved)) {
-          this.log.error({ err: error }, 'projection batch failed; retrying');
+          // Described, never the raw error: PostgreSQL's messages and details may quote personal data.
+          const failures = error instanceof ProjectionsHeldBack ? error.failures : [{ projection: '*', error: describeFailure(error) }];
+          for (const failure of failures) this.log.error({ projection: failure.projection, code: failure.error.code, error: failure.error.message }, 'projection batch failed; retrying');
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       }
@@ -92,49 +133,196 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
 
   async applyBatch(batch: readonly RecordedEvent[], db: Kysely<any> = this.options.db): Promise<void> {
     if (batch.length === 0) return;
-    const decoded = batch.map((event) => this.decode(event)).filter((event): event is ProjectedEvent => event !== null);
-    const last = batch[batch.length - 1]!.position;
-    const work = this.options.projections
+    const prepared = this.prepare(batch);
+    const work = this.workFor(prepared);
+    if (work.length === 0) return;
+    try {
+      await inTransaction(db, (trx) => this.applyWhole(trx, prepared, work));
+    } catch (error) {
+      if (error instanceof CheckpointMoved) throw error;
+      this.log.warn({ code: describeFailure(error).code }, 'projection batch failed; applying it projection by projection');
+      await this.applyProjectionByProjection(prepared, work, db);
+      return;
+    }
+    this.committed(prepared.last, work, this.undecodableEntries(prepared, work));
+  }
+
+  private prepare(batch: readonly RecordedEvent[]): PreparedBatch {
+    const decoded = new Map<Position, ProjectedEvent>();
+    const undecodable = new Map<Position, ProjectionFailure>();
+    for (const event of batch) {
+      try {
+        decoded.set(event.position, decodeEvent(this.options.registry, event));
+      } catch (error) {
+        undecodable.set(event.position, describeDecodeFailure(error));
+      }
+    }
+    return { batch, decoded, undecodable, last: batch[batch.length - 1]!.position };
+  }
+
+  private workFor(prepared: PreparedBatch): Work[] {
+    const events = [...prepared.decoded.values()];
+    return this.options.projections
       .map((projection) => {
         const from = this.checkpoints.get(projection.name)!;
-        return { projection, from, events: decoded.filter((event) => event.position > from) };
+        return { projection, from, events: events.filter((event) => event.position > from) };
       })
-      .filter((item) => item.from < last);
-    if (work.length === 0) return;
+      .filter((item) => item.from < prepared.last);
+  }
 
-    const apply = async (trx: Kysely<any>) => {
-      // Losing an unflushed commit in a server crash only rolls back data and checkpoint together.
+  /** The fast path: the whole batch for every projection in one transaction, no savepoints. */
+  private async applyWhole(trx: Kysely<any>, prepared: PreparedBatch, work: readonly Work[]): Promise<void> {
+    // Losing an unflushed commit in a server crash only rolls back data and checkpoint together.
+    await sql`set local synchronous_commit = off`.execute(trx);
+    const moved = await sql`
+      update ${sql.id(this.schema, 'projection_checkpoints')} c set position = ${prepared.last}
+      from unnest(${work.map((item) => item.projection.name)}::text[], ${work.map((item) => item.from)}::text[]) as x(name, expected)
+      where c.name = x.name and c.position = x.expected`.execute(trx);
+    if (Number(moved.numAffectedRows) !== work.length) throw new CheckpointMoved();
+    const changes = new ChangeSet();
+    for (const item of work) {
+      if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
+    }
+    await parkEvents(trx, this.schema, this.undecodableEntries(prepared, work));
+    await this.notify(trx, prepared.last, work, changes);
+  }
+
+  /**
+   * The careful path: each projection in a savepoint of its own. Those that apply commit; those
+   * an event's data broke go through the batch event by event; the others hold and retry.
+   */
+  private async applyProjectionByProjection(prepared: PreparedBatch, work: readonly Work[], db: Kysely<any>): Promise<void> {
+    const applied: Work[] = [];
+    const isolate: Work[] = [];
+    const held: Array<{ projection: string; error: ProjectionFailure }> = [];
+    await inTransaction(db, async (trx) => {
+      applied.length = isolate.length = held.length = 0;
       await sql`set local synchronous_commit = off`.execute(trx);
-      const moved = await sql`
-        update ${sql.id(this.schema, 'projection_checkpoints')} c set position = ${last}
-        from unnest(${work.map((item) => item.projection.name)}::text[], ${work.map((item) => item.from)}::text[]) as x(name, expected)
-        where c.name = x.name and c.position = x.expected`.execute(trx);
-      if (Number(moved.numAffectedRows) !== work.length) throw new CheckpointMoved();
+      await this.lockCheckpoints(trx, work.map((item) => [item.projection.name, item.from]));
       const changes = new ChangeSet();
       for (const item of work) {
-        if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
+        const error = item.events.length > 0 ? await this.attempt(trx, item.projection, item.events, changes) : null;
+        if (error === null) applied.push(item);
+        else if (isParkable(error)) isolate.push(item);
+        else held.push({ projection: item.projection.name, error: describeFailure(error) });
       }
-      // Only the live read models announce progress: a rebuild's scratch schema is not what queries read.
-      if (this.schema === READ_SCHEMA) {
-        const names = work.map((item) => item.projection.name);
-        await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(last, names, changes)})`.execute(trx);
-      }
-    };
-
-    if (db.isTransaction) await apply(db);
-    else await db.transaction().execute(apply);
-    for (const item of work) this.checkpoints.set(item.projection.name, last);
-    this.emit('committed', { position: last, projections: work.map((item) => item.projection.name) });
+      await this.setCheckpoints(trx, applied, prepared.last);
+      await parkEvents(trx, this.schema, this.undecodableEntries(prepared, applied));
+      await this.notify(trx, prepared.last, applied, changes);
+    });
+    if (applied.length > 0) this.committed(prepared.last, applied, this.undecodableEntries(prepared, applied));
+    if (isolate.length > 0) held.push(...(await this.applyEventByEvent(prepared, isolate, db)));
+    if (held.length > 0) throw new ProjectionsHeldBack(held);
   }
 
-  private decode(event: RecordedEvent): ProjectedEvent | null {
-    try {
-      const { type, data } = this.options.registry.decode(event);
-      return { type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
-    } catch (error) {
-      // Projections never stall on odd data: the event stays in the store for a later fix and rebuild.
-      this.log.warn({ eventId: event.id, type: event.type, err: error }, 'event could not be decoded; skipped');
-      return null;
+  /** Finds and parks the events a projection cannot apply: one transaction per event, the apply tried twice. */
+  private async applyEventByEvent(prepared: PreparedBatch, isolate: readonly Work[], db: Kysely<any>): Promise<Array<{ projection: string; error: ProjectionFailure }>> {
+    const held = new Map<string, ProjectionFailure>();
+    for (const event of prepared.batch) {
+      const due = isolate.filter((item) => !held.has(item.projection.name) && this.checkpoints.get(item.projection.name)! < event.position);
+      if (due.length === 0) continue;
+      const moved: Work[] = [];
+      const parked: NewParkedEvent[] = [];
+      const heldNow = new Map<string, ProjectionFailure>();
+      await inTransaction(db, async (trx) => {
+        moved.length = parked.length = 0;
+        heldNow.clear();
+        await sql`set local synchronous_commit = off`.execute(trx);
+        await this.lockCheckpoints(trx, due.map((item) => [item.projection.name, this.checkpoints.get(item.projection.name)!]));
+        const changes = new ChangeSet();
+        const decoded = prepared.decoded.get(event.position);
+        for (const item of due) {
+          let failure = prepared.undecodable.get(event.position) ?? null;
+          if (decoded) {
+            // Once more before parking: only a failure that repeats on the same event parks it.
+            let error = await this.attempt(trx, item.projection, [decoded], changes);
+            if (error !== null && isParkable(error)) error = await this.attempt(trx, item.projection, [decoded], changes);
+            if (error !== null && !isParkable(error)) {
+              heldNow.set(item.projection.name, describeFailure(error));
+              continue;
+            }
+            if (error !== null) failure = describeFailure(error);
+          }
+          if (failure) parked.push(parkedEntry(item.projection.name, event, failure));
+          moved.push(item);
+        }
+        await this.setCheckpoints(trx, moved, event.position);
+        await parkEvents(trx, this.schema, parked);
+        await this.notify(trx, event.position, moved, changes);
+      });
+      for (const [name, failure] of heldNow) held.set(name, failure);
+      if (moved.length > 0) this.committed(event.position, moved, parked);
     }
+    return [...held].map(([projection, error]) => ({ projection, error }));
   }
+
+  /** Applies in a savepoint; returns the error (its effects rolled back) instead of throwing it. */
+  private async attempt(trx: Kysely<any>, projection: Projection, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<unknown> {
+    const own = new ChangeSet();
+    try {
+      await withSavepoint(trx, 'projection_attempt', () => projection.apply(trx, this.schema, events, own));
+    } catch (error) {
+      return error;
+    }
+    for (const [model, ids] of own.changes) for (const id of ids) changes.add(model, id);
+    return null;
+  }
+
+  /** The compare half of the compare-and-set, holding the rows until commit. */
+  private async lockCheckpoints(trx: Kysely<any>, expected: ReadonlyArray<readonly [string, Position]>): Promise<void> {
+    const result = await sql<{ name: string; position: string }>`
+      select name, position from ${sql.id(this.schema, 'projection_checkpoints')}
+      where name = any(${expected.map(([name]) => name)}::text[]) for update`.execute(trx);
+    const stored = new Map(result.rows.map((row) => [row.name, row.position]));
+    if (expected.some(([name, position]) => stored.get(name) !== position)) throw new CheckpointMoved();
+  }
+
+  private async setCheckpoints(trx: Kysely<any>, work: readonly Work[], position: Position): Promise<void> {
+    if (work.length === 0) return;
+    await sql`update ${sql.id(this.schema, 'projection_checkpoints')} set position = ${position}
+      where name = any(${work.map((item) => item.projection.name)}::text[])`.execute(trx);
+  }
+
+  private async notify(trx: Kysely<any>, position: Position, work: readonly Work[], changes: ChangeSet): Promise<void> {
+    // Only the live read models announce progress: a rebuild's scratch schema is not what queries read.
+    if (this.schema !== READ_SCHEMA || work.length === 0) return;
+    const names = work.map((item) => item.projection.name);
+    await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, names, changes)})`.execute(trx);
+  }
+
+  /** Undecodable events are parked for every projection that had not reached them. */
+  private undecodableEntries(prepared: PreparedBatch, work: readonly Work[]): NewParkedEvent[] {
+    if (prepared.undecodable.size === 0) return [];
+    return prepared.batch.flatMap((event) => {
+      const failure = prepared.undecodable.get(event.position);
+      if (!failure) return [];
+      return work.filter((item) => item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
+    });
+  }
+
+  private committed(position: Position, work: readonly Work[], parked: readonly NewParkedEvent[]): void {
+    for (const item of work) this.checkpoints.set(item.projection.name, position);
+    // One line per parked event: where and why, never the data.
+    for (const entry of parked) {
+      this.log.warn({ projection: entry.projection, position: entry.position, type: entry.eventType, code: entry.error.code }, 'event parked: the projection moved on past it');
+    }
+    this.emit('committed', { position, projections: work.map((item) => item.projection.name) });
+  }
+}
+
+/** A transaction of its own, or a savepoint when `db` already is one (a rebuild's swap). */
+async function inTransaction(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>): Promise<void> {
+  if (db.isTransaction) await withSavepoint(db, 'projection_batch', () => work(db));
+  else await db.transaction().execute(work);
+}
+
+async function withSavepoint(trx: Kysely<any>, name: string, work: () => Promise<void>): Promise<void> {
+  await sql`savepoint ${sql.id(name)}`.execute(trx);
+  try {
+    await work();
+  } catch (error) {
+    await sql`rollback to savepoint ${sql.id(name)}`.execute(trx);
+    throw error;
+  }
+  await sql`release savepoint ${sql.id(name)}`.execute(trx);
 }

@@ -1,5 +1,6 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { createHttpApp, openServiceRuntime, projectorIsUp } from '@civitas/service-kit';
+import { projectionHealth } from './projection-health';
 import { ProjectorService } from './projector-service';
 import { projections } from './projections';
 
@@ -11,7 +12,7 @@ const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
 runtime.onStop(() => store.close());
 const projector = new ProjectorService({ connectionString: runtime.databaseUrl, store, db, registry: createEventRegistry(), projections, log });
 runtime.onStop(() => projector.stop());
-const app = await createHttpApp({ title: 'Civitas projector', logLevel: config.LOG_LEVEL, healthChecks: { database: runtime.health.database, projector: projectorIsUp(db) } });
+const app = await createHttpApp({ title: 'Civitas projector', logLevel: config.LOG_LEVEL, healthChecks: { database: runtime.health.database, projector: projectorIsUp(db) }, healthDegradation: () => projectionHealth(db) });
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });
 await projector.start();
