@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test-support/eventually';
 import { TestClient, registration, uniqueEmail } from '../../test-support/http-client';
+import { mailedLink } from '../../test-support/mail-folder';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 
 describe('e-mail accounts and sessions', () => {
@@ -27,7 +29,7 @@ describe('e-mail accounts and sessions', () => {
     const me = await browser.json('GET', '/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
-      id: body.user.id, email, firstName: 'Ada', lastName: 'Lovelace', isVerified: false, country: null, verifications: [],
+      id: body.user.id, email, emailVerified: false, firstName: 'Ada', lastName: 'Lovelace', isVerified: false, country: null, verifications: [],
       isSubscribed: false, subscriptionStatus: null, subscriptionPlan: null, participationScore: 0, isBanned: false, roles: [], isAdmin: false,
     });
   });
@@ -99,25 +101,51 @@ describe('e-mail accounts and sessions', () => {
     expect(await client().json('POST', '/api/email-auth/login', { email, password: '' })).toEqual({ status: 400, body: { message: 'Password is required' } });
   });
 
-  it('signs out through /api/logout and sends /api/login to the sign-in options', async () => {
+  it('signs out only by a same-origin POST /api/logout; a GET (which any site can trigger) leads to a page that asks', async () => {
     const browser = client();
     await browser.post('/api/email-auth/register', registration());
     const token = browser.cookies.get('civitas_session')!;
-    const logout = await browser.get('/api/logout');
-    expect(logout.status).toBe(302);
-    expect(logout.headers.get('location')).toBe('/');
-    const replay = client();
-    replay.cookies.set('civitas_session', token);
-    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    const stillSignedIn = async () => {
+      const replay = client();
+      replay.cookies.set('civitas_session', token);
+      return (await replay.get('/api/auth/user')).status === 200;
+    };
+
+    // Another site's link or image: the browser sends the Lax cookie on a top-level GET.
+    const navigation = await browser.get('/api/logout', { 'sec-fetch-site': 'cross-site' });
+    expect([navigation.status, navigation.headers.get('location')]).toEqual([302, '/logout']);
+    expect(await stillSignedIn()).toBe(true);
+
+    const forged = await browser.request('POST', '/api/logout', undefined, { origin: 'https://evil.example' });
+    expect([forged.status, await forged.json()]).toEqual([403, { message: 'Cross-site request refused' }]);
+    expect(await stillSignedIn()).toBe(true);
+
+    const logout = await browser.request('POST', '/api/logout', undefined, { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' });
+    expect([logout.status, await logout.json()]).toEqual([200, { message: 'You have been signed out.' }]);
+    expect(browser.cookies.has('civitas_session')).toBe(false);
+    expect(await stillSignedIn()).toBe(false);
+    // Signed out already, or a JSON body: the same answer.
+    expect(await client().json('POST', '/api/logout', {})).toEqual({ status: 200, body: { message: 'You have been signed out.' } });
+
     const login = await client().get('/api/login');
     expect([login.status, login.headers.get('location')]).toEqual([302, '/?signin=1']);
   });
 
-  it('makes ADMIN_EMAILS admins at sign-up', async () => {
+  it('makes an ADMIN_EMAILS address admin only once it is verified, by the link mailed at sign-up', async () => {
     const browser = client();
     const response = await browser.json('POST', '/api/email-auth/register', registration(admin));
-    expect(response.body.user).toMatchObject({ roles: ['admin'], isAdmin: true });
-    expect((await browser.json('GET', '/api/auth/user')).body).toMatchObject({ roles: ['admin'], isAdmin: true });
+    expect(response.body.user).toMatchObject({ roles: [], isAdmin: false });
+    expect(response.body.verificationUrl).toBeUndefined();
+    expect((await browser.json('GET', '/api/auth/user')).body).toMatchObject({ emailVerified: false, roles: [], isAdmin: false });
+
+    const link = await mailedLink(server.dataDir, admin, 'Verify your email');
+    expect(link).toMatch(new RegExp(`^${server.baseUrl}/verify-email/[A-Za-z0-9_-]{43}$`));
+    // Followed from another device, signed out: the link alone proves the address.
+    const verified = await client().json('POST', '/api/email-auth/verify-email', { token: link.split('/').pop() });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ message: 'Your email address is verified.', position: expect.any(String) });
+    const me = await eventually(() => browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+    expect(me.body).toMatchObject({ emailVerified: true, roles: ['admin'], isAdmin: true });
   });
 
   it('refuses cross-site and non-JSON state changes', async () => {

@@ -5,6 +5,7 @@ export const userStream = (userId: string) => `user-${userId}`;
 export const emailStream = (emailHash: string) => `email-${emailHash}`;
 export const externalIdentityStream = (identityHash: string) => `external-identity-${identityHash}`;
 export const passwordResetStream = (tokenHash: string) => `password-reset-${tokenHash}`;
+export const emailVerificationStream = (tokenHash: string) => `email-verification-${tokenHash}`;
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 export const webhookDeliveryStream = (provider: string, deliveryHash: string) => `webhook-${provider}-${deliveryHash}`;
 export const topicStream = (topicId: string) => `topic-${topicId}`;

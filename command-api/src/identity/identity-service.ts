@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
+  ValidationError,
   emailStream,
+  emailVerificationStream,
   externalIdentityStream,
   fold,
   normalizeEmail,
@@ -11,19 +13,32 @@ import {
   type DomainEvent,
   type Position,
   type ReservationEvent,
+  type Role,
+  type UserEvent,
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { randomToken, sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
+import { emailVerificationDecider } from './email-verification.decider';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordResetDecider } from './password-reset.decider';
 import { EMAIL_TAKEN, reservationDecider } from './reservation.decider';
-import { userDecider, type RegisterUser, type UserState } from './user.decider';
+import { INVALID_VERIFICATION_LINK, userDecider, type RegisterUser, type UserState } from './user.decider';
 
-
+export const UNVERIFIED_PROVIDER_EMAIL_TAKEN = 'An account with this email already exists. Sign in with your password.';
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** The page a reset link opens, with its token. */
 export const resetPasswordLink = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/reset-password/${token}`;
+/** A verification link works for a day (and only while it is the account's newest). */
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 3_600_000;
+/** Verification links one account may be sent in an hour, the sign-up's included. */
+export const VERIFICATION_LINKS_PER_HOUR = 5;
+/** The page a verification link opens, with its token. */
+export const verifyEmailLink = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/verify-email/${token}`;
+export const NO_ADDRESS_TO_VERIFY = 'This account has no email address to verify.';
+/** Provider accounts without an address get a placeholder that no one receives. */
+const PLACEHOLDER_DOMAIN = '@users.noreply.civitas';
+export const isPlaceholderAddress = (email: string) => email.endsWith(PLACEHOLDER_DOMAIN);
 /** A reservation whose account never appeared after this long was left by a crashed sign-up. */
 const ABANDONED_RESERVATION_MS = 60_000;
 
@@ -61,52 +76,101 @@ export interface Account {
   state: UserState;
 }
 
-/** Sign-up, sign-in checks, password resets and roles, as commands on the identity streams. */
+/** What a provider sign-in changed, for the session and the security log. */
+export interface ExternalSignIn {
+  userId: string;
+  created: boolean;
+  position: Position | null;
+  /**
+   * The provider proved the address of an existing account that had never verified it: the
+   * other ways in (a password, other provider identities) ended, so its sessions must end too.
+   */
+  claimedUnverifiedAccount: boolean;
+  emailVerified: boolean;
+  rolesGranted: Role[];
+}
+
+/** The roles and verification a command's events brought. */
+function outcomeOf(events: readonly UserEvent[]) {
+  return {
+    emailVerified: events.some((event) => event.type === 'EmailVerified'),
+    rolesGranted: events.flatMap((event) => (event.type === 'UserRoleGranted' ? [event.data.role] : [])),
+  };
+}
+
+/** Sign-up, sign-in checks, e-mail verification, password resets and roles, as commands on the identity streams. */
 export class IdentityService {
   constructor(private readonly deps: IdentityDependencies) {}
 
-  async registerWithPassword(input: { email: string; password: string; firstName: string; lastName: string }, actorId: string | null = null): Promise<{ account: Account; position: Position | null }> {
+  /** A new password account, signed in but unverified; the token is its first verification link's. */
+  async registerWithPassword(input: { email: string; password: string; firstName: string; lastName: string }, actorId: string | null = null): Promise<{ account: Account; position: Position | null; verificationToken: string }> {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const userId = randomUUID();
     await this.reserveEmail(email, userId);
-    return this.createUser({ userId, email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), profileImageUrl: null, passwordHash, externalIdentity: null }, actorId);
+    const requestId = randomUUID();
+    const created = await this.createUser(
+      { userId, email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), profileImageUrl: null, passwordHash, externalIdentity: null },
+      actorId,
+      { emailVerified: false, verificationLink: { requestId, now: this.now() } },
+    );
+    const verificationToken = await this.recordVerificationLink(userId, requestId);
+    return { ...created, verificationToken };
   }
 
-  /** The account when the password matches; null otherwise, in similar time either way. */
-  async verifyLogin(email: string, password: string): Promise<Account | null> {
+  /** The account when the password matches; otherwise the account tried, if any (for the security log). Similar time either way. */
+  async verifyLogin(email: string, password: string): Promise<{ account: Account; triedUserId: string } | { account: null; triedUserId: string | null }> {
     const account = await this.findAccountByEmail(normalizeEmail(email));
     const matches = await verifyPassword(account?.state.passwordHash ?? null, password);
-    return matches && account ? account : null;
+    return matches && account ? { account, triedUserId: account.userId } : { account: null, triedUserId: account?.userId ?? null };
   }
 
   /**
-   * An OpenID Connect sign-in: the account keyed by (issuer, subject); a verified e-mail of an
-   * existing account links to it, otherwise a new account is created.
+   * An OpenID Connect sign-in: the account keyed by (issuer, subject). A provider-verified
+   * e-mail of an existing account links to it; if that account's address was never verified,
+   * the provider's word proves it and ends the password and the other provider identities (a
+   * pre-registered account is not kept usable by whoever registered it). An unverified e-mail
+   * that an account holds is refused; otherwise a new account is created.
    */
-  async signInWithExternalIdentity(profile: ExternalProfile): Promise<{ userId: string; created: boolean; position: Position | null }> {
+  async signInWithExternalIdentity(profile: ExternalProfile): Promise<ExternalSignIn> {
     const identity = `${profile.issuer}\n${profile.subject}`;
     const identityNames = this.reservationNames(externalIdentityStream, identity);
     const identityKey = identityNames.keyed;
     // The user's events keep the provider's subject id only as a keyed hash: it is only ever compared.
     const subject = this.deps.reservationKey(`subject\n${identity}`);
-    const holder = await this.holderOfEither(identityNames);
-    if (holder && (await this.loadAccount(holder))) return { userId: holder, created: false, position: null };
-
     const email = profile.email ? normalizeEmail(profile.email) : null;
+    const nothingChanged = { created: false, position: null, claimedUnverifiedAccount: false, emailVerified: false, rolesGranted: [] };
+    const holder = await this.holderOfEither(identityNames);
+    const held = holder ? await this.loadAccount(holder) : null;
+    // Events before keyed subjects hold the subject in clear.
+    const subjects = [subject, profile.subject];
+    const stillLinked = held?.state.externalIdentities.some((linked) => linked.issuer === profile.issuer && subjects.includes(linked.subject));
+    if (held && stillLinked) {
+      const proven = profile.emailVerified && email !== null && held.state.email === email;
+      if (!proven || held.state.emailVerified) return { userId: held.userId, ...nothingChanged };
+      const confirmed = await this.execute(userStream(held.userId), userDecider, { type: 'confirmAddressByProvider', issuer: profile.issuer, subjects, configuredRoles: this.configuredRoles(email) }, held.userId);
+      // Only when some other way in ended do sessions have to go.
+      const othersEnded = confirmed.events.some((event) => event.type === 'UserPasswordRemoved' || event.type === 'ExternalIdentityUnlinked');
+      return { userId: held.userId, ...nothingChanged, position: confirmed.position, claimedUnverifiedAccount: othersEnded, ...outcomeOf(confirmed.events) };
+    }
+    // An identity unlinked when its account's address was proven by another: it is matched by e-mail like a new one.
+
     const existing = email ? await this.findAccountByEmail(email) : null;
     if (existing) {
-      if (!profile.emailVerified) throw new ConflictError('An account with this email already exists. Sign in with your password.');
+      if (!profile.emailVerified) throw new ConflictError(UNVERIFIED_PROVIDER_EMAIL_TAKEN);
       await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId }, existing.userId);
-      const linked = await this.execute(userStream(existing.userId), userDecider, { type: 'linkExternalIdentity', issuer: profile.issuer, subject }, existing.userId);
-      return { userId: existing.userId, created: false, position: linked.position };
+      const linked = await this.execute(userStream(existing.userId), userDecider, {
+        type: 'linkExternalIdentity', issuer: profile.issuer, subject, addressProven: true, configuredRoles: this.configuredRoles(email!),
+      }, existing.userId);
+      return { userId: existing.userId, ...nothingChanged, position: linked.position, claimedUnverifiedAccount: !existing.state.emailVerified, ...outcomeOf(linked.events) };
     }
 
     const userId = randomUUID();
     await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId }, userId);
     // A provider without an e-mail still gets an account; its address is unique per identity.
-    const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}@users.noreply.civitas`;
+    const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}${PLACEHOLDER_DOMAIN}`;
     await this.reserveEmail(accountEmail, userId);
+    const emailVerified = profile.emailVerified && email !== null;
     const created = await this.createUser({
       userId,
       email: accountEmail,
@@ -115,37 +179,68 @@ export class IdentityService {
       profileImageUrl: profile.profileImageUrl,
       passwordHash: null,
       externalIdentity: { issuer: profile.issuer, subject },
-    }, userId);
-    return { userId, created: true, position: created.position };
+    }, userId, { emailVerified });
+    return { userId, created: true, position: created.position, claimedUnverifiedAccount: false, emailVerified, rolesGranted: created.account.state.roles };
   }
 
   /** Always returns a token, so the answer looks the same whether or not the account exists. */
-  async requestPasswordReset(email: string): Promise<string> {
+  async requestPasswordReset(email: string): Promise<{ token: string; userId: string | null }> {
     const token = randomToken();
     const account = await this.findAccountByEmail(normalizeEmail(email));
     if (account) {
+      // The user stream records the newest request first: from now on only this link works.
+      const requestId = randomUUID();
+      await this.execute(userStream(account.userId), userDecider, { type: 'issuePasswordReset', requestId }, null);
       const expiresAt = new Date(this.deps.bus.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
       // Sealed with the member's key: the mail outbox writes the link; erasure makes it unreadable.
       const tokenSealed = await this.deps.vault.seal(account.userId, token);
-      await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'requestReset', userId: account.userId, expiresAt, tokenSealed }, null);
+      await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'requestReset', userId: account.userId, requestId, expiresAt, tokenSealed }, null);
     }
-    return token;
+    return { token, userId: account?.userId ?? null };
   }
 
-  /** Uses the reset link once and sets the new password; returns the account's id. */
+  /** Uses the reset link once, if it is the account's newest, and sets the new password; returns the account's id. */
   async resetPassword(token: string, password: string): Promise<{ userId: string; position: Position | null }> {
     const passwordHash = await hashPassword(password);
-    const completed = await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'completeReset', now: this.deps.bus.now().toISOString() }, null);
+    const stream = passwordResetStream(sha256(token));
+    const { state: link } = await this.deps.bus.load(stream, passwordResetDecider);
+    const latestRequestId = link.userId ? (await this.deps.bus.load(userStream(link.userId), userDecider)).state.latestResetRequestId : null;
+    const completed = await this.execute(stream, passwordResetDecider, { type: 'completeReset', now: this.now(), latestRequestId }, null);
     const userId = completed.events[0]!.data.userId;
-    const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'reset' }, userId);
+    // Checked again on the user stream, so a link issued meanwhile still ends this one.
+    const email = (await this.loadAccount(userId))?.state.email ?? null;
+    const changed = await this.execute(userStream(userId), userDecider, {
+      type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId, configuredRoles: email ? this.configuredRoles(email) : [],
+    }, userId);
     return { userId, position: changed.position };
   }
 
-  /** ADMIN_EMAILS that already have accounts become admins (new ones do at sign-up). */
+  /** A new verification link for a signed-in member (ending the ones before); answers its token. */
+  async resendEmailVerification(userId: string, maxPerHour: number): Promise<string> {
+    const account = await this.loadAccount(userId);
+    if (!account) throw new ConflictError('No such account');
+    if (!account.state.email || isPlaceholderAddress(account.state.email)) throw new ConflictError(NO_ADDRESS_TO_VERIFY);
+    const requestId = randomUUID();
+    await this.execute(userStream(userId), userDecider, { type: 'issueEmailVerification', requestId, now: this.now(), maxPerHour }, userId);
+    return this.recordVerificationLink(userId, requestId);
+  }
+
+  /** Follows a verification link: the address is verified, and ADMIN_EMAILS roles apply from now on. */
+  async verifyEmail(token: string): Promise<{ userId: string; position: Position | null; emailVerified: boolean; rolesGranted: Role[] }> {
+    const { state: link } = await this.deps.bus.load(emailVerificationStream(sha256(token)), emailVerificationDecider);
+    const account = link.userId ? await this.loadAccount(link.userId) : null;
+    if (!account) throw new ValidationError(INVALID_VERIFICATION_LINK);
+    const verified = await this.execute(userStream(account.userId), userDecider, {
+      type: 'verifyEmail', requestId: link.requestId!, expiresAt: link.expiresAt!, now: this.now(), configuredRoles: this.configuredRoles(account.state.email),
+    }, account.userId);
+    return { userId: account.userId, position: verified.position, ...outcomeOf(verified.events) };
+  }
+
+  /** ADMIN_EMAILS whose accounts exist with a verified address become admins (others when they verify). */
   async grantConfiguredAdmins(): Promise<void> {
     for (const email of this.deps.adminEmails) {
       const account = await this.findAccountByEmail(email);
-      if (account) await this.execute(userStream(account.userId), userDecider, { type: 'grantRole', role: 'admin' }, null);
+      if (account?.state.emailVerified) await this.execute(userStream(account.userId), userDecider, { type: 'grantRole', role: 'admin' }, null);
     }
   }
 
@@ -161,16 +256,36 @@ export class IdentityService {
   }
 
   /** The e-mail and names enter the event sealed with the member's own key (erasure deletes the key). */
-  private async createUser(registration: RegisterUser['registration'], actorId: string | null) {
+  private async createUser(registration: RegisterUser['registration'], actorId: string | null, verification: Pick<RegisterUser, 'emailVerified' | 'verificationLink'>) {
     const { userId } = registration;
-    const roles = this.deps.adminEmails.includes(registration.email) ? (['admin'] as const) : [];
     const [email, firstName, lastName] = await this.deps.vault.sealAll(userId, [registration.email, registration.firstName, registration.lastName]);
     const sealed = { ...registration, email, firstName, lastName };
-    const result = await this.execute(userStream(userId), userDecider, { type: 'registerUser', registration: sealed, roles: [...roles] }, actorId ?? userId);
+    const result = await this.execute(userStream(userId), userDecider, {
+      type: 'registerUser', registration: sealed, configuredRoles: this.configuredRoles(registration.email), ...verification,
+    }, actorId ?? userId);
     const followUp = await this.deps.onAccountCreated?.(userId);
     // The state holds them sealed; the caller gets the values it gave, in clear.
     const state = { ...result.state, email: registration.email, firstName: registration.firstName, lastName: registration.lastName };
     return { account: { userId, state }, position: followUp ?? result.position };
+  }
+
+  /** The token stream of a verification link the user stream already recorded; answers the token. */
+  private async recordVerificationLink(userId: string, requestId: string): Promise<string> {
+    const token = randomToken();
+    const expiresAt = new Date(this.deps.bus.now().getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
+    // Sealed with the member's key, as reset links are: the mail outbox writes the link.
+    const tokenSealed = await this.deps.vault.seal(userId, token);
+    await this.execute(emailVerificationStream(sha256(token)), emailVerificationDecider, { type: 'requestVerification', userId, requestId, expiresAt, tokenSealed }, userId);
+    return token;
+  }
+
+  /** What ADMIN_EMAILS gives an address (granted only once it is verified). */
+  private configuredRoles(email: string | null): Role[] {
+    return email && this.deps.adminEmails.includes(email) ? ['admin'] : [];
+  }
+
+  private now(): string {
+    return this.deps.bus.now().toISOString();
   }
 
   private async reserveEmail(email: string, userId: string): Promise<void> {

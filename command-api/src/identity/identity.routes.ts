@@ -1,43 +1,58 @@
+import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import { UnauthorizedError } from '@civitas/events';
-import { resetPasswordLink, type Account, type IdentityService } from './identity-service';
+import { emailVerificationRoutes } from './email-verification.routes';
+import { RegisterReply } from './email-verification.schemas';
+import { resetPasswordLink, verifyEmailLink, type Account, type IdentityService } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account with this email exists, you will receive a password reset link shortly.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.';
+export const SIGNED_OUT = 'You have been signed out.';
+/** The web page that asks before signing out (what a GET /api/logout from anywhere leads to). */
+export const LOGOUT_PAGE = '/logout';
 
 export interface IdentityRouteOptions {
   identity: IdentityService;
   auth: SessionAuth;
   publicBaseUrl: string;
-  /** While no mail transport exists, the reset link is handed back for local use (DECISIONS.md). */
-  mailConfigured: boolean;
+  /** EXPOSE_MAIL_LINKS: answers carry the links mails carry (local development only). */
+  config: Pick<Config, 'EXPOSE_MAIL_LINKS'>;
   rateLimitFactor: number;
 }
 
-export function identityRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, mailConfigured, rateLimitFactor }: IdentityRouteOptions): void {
+export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): void {
+  const { identity, auth, publicBaseUrl, config, rateLimitFactor } = options;
+  const exposeMailLinks = config.EXPOSE_MAIL_LINKS;
   const limits = signInRateLimits(app, rateLimitFactor);
   const signedInUser = ({ userId, state: { email, firstName, lastName, roles } }: Account) =>
     ({ id: userId, email: email!, firstName, lastName, roles, isAdmin: roles.includes('admin') });
 
   app.post('/api/email-auth/register', {
     preHandler: limits.register,
-    schema: { tags: ['identity'], summary: 'Create an account and sign in', body: RegisterBody, response: { 201: SignInReply } },
+    schema: { tags: ['identity'], summary: 'Create an account and sign in; mails a link to verify the address', body: RegisterBody, response: { 201: RegisterReply } },
   }, async (request, reply) => {
-    const { account, position } = await identity.registerWithPassword(request.body);
+    const { account, position, verificationToken } = await identity.registerWithPassword(request.body);
     await auth.signIn(request, reply, account.userId);
-    return reply.status(201).send({ user: signedInUser(account), position });
+    logSecurityEvent(request, 'signed_in', { userId: account.userId, reason: 'sign_up' });
+    const verificationUrl = exposeMailLinks ? { verificationUrl: verifyEmailLink(publicBaseUrl, verificationToken) } : {};
+    return reply.status(201).send({ user: signedInUser(account), position, ...verificationUrl });
   });
 
   app.post('/api/email-auth/login', {
     preHandler: limits.login,
     schema: { tags: ['identity'], summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: SignInReply } },
   }, async (request, reply) => {
-    const account = await identity.verifyLogin(request.body.email, request.body.password);
-    if (!account) throw new UnauthorizedError('Invalid email or password');
+    const { account, triedUserId } = await identity.verifyLogin(request.body.email, request.body.password);
+    if (!account) {
+      logSecurityEvent(request, 'sign_in_failed', { userId: triedUserId, reason: triedUserId ? 'wrong_password' : 'unknown_account' });
+      throw new UnauthorizedError('Invalid email or password');
+    }
     await auth.signIn(request, reply, account.userId);
+    logSecurityEvent(request, 'signed_in', { userId: account.userId, reason: 'password' });
     return { user: signedInUser(account), position: null };
   });
 
@@ -45,8 +60,10 @@ export function identityRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, 
     preHandler: limits.forgotPassword,
     schema: { tags: ['identity'], summary: 'Send a password reset link', body: ForgotPasswordBody, response: { 200: ForgotPasswordReply } },
   }, async (request) => {
-    const token = await identity.requestPasswordReset(request.body.email);
-    return mailConfigured ? { message: FORGOT_PASSWORD_ANSWER } : { message: FORGOT_PASSWORD_ANSWER, resetUrl: resetPasswordLink(publicBaseUrl, token) };
+    const { token, userId } = await identity.requestPasswordReset(request.body.email);
+    logSecurityEvent(request, 'password_reset_requested', { userId, reason: userId ? 'link_issued' : 'unknown_account' });
+    // For an unknown address the link leads nowhere, so the two answers still look alike.
+    return exposeMailLinks ? { message: FORGOT_PASSWORD_ANSWER, resetUrl: resetPasswordLink(publicBaseUrl, token) } : { message: FORGOT_PASSWORD_ANSWER };
   });
 
   app.post('/api/email-auth/reset-password', {
@@ -54,14 +71,25 @@ export function identityRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, 
   }, async (request) => {
     const { userId } = await identity.resetPassword(request.body.token, request.body.password);
     await auth.sessions.destroyAllForUser(userId);
+    logSecurityEvent(request, 'password_reset_completed', { userId });
     return { message: PASSWORD_RESET_DONE };
+  });
+
+  emailVerificationRoutes(app, options);
+
+  // A POST through the CSRF check: no other site can sign a member out.
+  app.post('/api/logout', {
+    schema: { tags: ['identity'], summary: 'Sign out (JSON or empty body)', response: { 200: MessageReply } },
+  }, async (request, reply) => {
+    const session = await auth.current(request);
+    await auth.signOut(request, reply);
+    if (session) logSecurityEvent(request, 'signed_out', { userId: session.userId });
+    return { message: SIGNED_OUT };
   });
 
   // Navigations (full page loads), so they answer with redirects.
   app.get('/api/login', { schema: { tags: ['identity'], summary: 'Go to the sign-in options' } }, async (_request, reply) => reply.redirect('/?signin=1'));
 
-  app.get('/api/logout', { schema: { tags: ['identity'], summary: 'Sign out and go home' } }, async (request, reply) => {
-    await auth.signOut(request, reply);
-    return reply.redirect('/');
-  });
+  // Any site can send a browser here, so it only leads to a page that asks first (and POSTs).
+  app.get('/api/logout', { schema: { tags: ['identity'], summary: 'Go to the sign-out page (it asks before signing out)' } }, async (_request, reply) => reply.redirect(LOGOUT_PAGE));
 }

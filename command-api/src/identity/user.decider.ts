@@ -1,10 +1,47 @@
-import { ConflictError, type Decider, type Role, type UserEvent, type UserRegistered } from '@civitas/events';
+import { ConflictError, TooManyRequestsError, ValidationError, type Decider, type Role, type UserEvent, type UserRegistered } from '@civitas/events';
+import { INVALID_RESET_LINK } from './password-reset.decider';
 
-export type RegisterUser = { type: 'registerUser'; registration: UserRegistered['data']; roles: Role[] };
-export type ChangePassword = { type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change' };
-export type LinkExternalIdentity = { type: 'linkExternalIdentity'; issuer: string; subject: string };
+export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
+// The sign-in rate limits' words (rate-limits.ts), kept here so this pure decider imports no HTTP code.
+export const TOO_MANY_VERIFICATION_LINKS = 'Too many attempts. Please wait a few minutes and try again.';
+const HOUR_MS = 3_600_000;
+
+/** A refused resend, with how long until the oldest link of the last hour stops counting (Retry-After). */
+export class VerificationLinksExhausted extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY_VERIFICATION_LINKS);
+  }
+}
+
+/** `configuredRoles`: what ADMIN_EMAILS gives this address; granted only once the address is verified. */
+export type RegisterUser = {
+  type: 'registerUser';
+  registration: UserRegistered['data'];
+  /** True when a provider vouched for the address at sign-up. */
+  emailVerified: boolean;
+  configuredRoles: Role[];
+  /** A password sign-up issues its first verification link in the same append. */
+  verificationLink?: { requestId: string; now: string };
+};
+/** A reset proves the address (the link was mailed there): `configuredRoles` apply once it is verified. */
+export type ChangePassword = { type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null; configuredRoles?: Role[] };
+/**
+ * A provider sign-in: links the identity (once) and, when the provider proved the account's
+ * address (`addressProven`), verifies it. Proving an address that was never verified ends the
+ * password and the other provider identities: whoever added them never showed they own the address.
+ */
+export type LinkExternalIdentity = { type: 'linkExternalIdentity'; issuer: string; subject: string; addressProven: boolean; configuredRoles: Role[] };
+/**
+ * A provider sign-in with an identity already linked, whose provider now vouches for the
+ * account's address. `subjects`: the identity's subject as events may hold it (keyed hash, or in clear before that).
+ */
+export type ConfirmAddressByProvider = { type: 'confirmAddressByProvider'; issuer: string; subjects: string[]; configuredRoles: Role[] };
 export type GrantRole = { type: 'grantRole'; role: Role };
-export type UserCommand = RegisterUser | ChangePassword | LinkExternalIdentity | GrantRole;
+export type IssueEmailVerification = { type: 'issueEmailVerification'; requestId: string; now: string; maxPerHour: number };
+export type VerifyEmail = { type: 'verifyEmail'; requestId: string; expiresAt: string; now: string; configuredRoles: Role[] };
+export type IssuePasswordReset = { type: 'issuePasswordReset'; requestId: string };
+export type UserCommand = RegisterUser | ChangePassword | LinkExternalIdentity | ConfirmAddressByProvider | GrantRole | IssueEmailVerification | VerifyEmail | IssuePasswordReset;
 
 export interface UserState {
   userId: string | null;
@@ -14,11 +51,56 @@ export interface UserState {
   passwordHash: string | null;
   externalIdentities: Array<{ issuer: string; subject: string }>;
   roles: Role[];
+  emailVerified: boolean;
+  /** Only the newest link of each kind works. */
+  latestVerificationRequestId: string | null;
+  verificationLinksIssuedAt: string[];
+  latestResetRequestId: string | null;
 }
 
-const initialState = (): UserState => ({ userId: null, email: null, firstName: null, lastName: null, passwordHash: null, externalIdentities: [], roles: [] });
+const initialState = (): UserState => ({
+  userId: null, email: null, firstName: null, lastName: null, passwordHash: null, externalIdentities: [], roles: [],
+  emailVerified: false, latestVerificationRequestId: null, verificationLinksIssuedAt: [], latestResetRequestId: null,
+});
 
-/** `user-{id}`: the account, its credentials and roles. */
+/** The configured roles the account lacks: granted only to a verified address. */
+const rolesToGrant = (userId: string, held: readonly Role[], configured: readonly Role[], verified: boolean): UserEvent[] =>
+  verified ? configured.filter((role) => !held.includes(role)).map((role) => ({ type: 'UserRoleGranted' as const, data: { userId, role } })) : [];
+
+/**
+ * A provider proved the address: verified from now on, with its configured roles. An address that
+ * was never verified loses its password and every other provider identity (`keep` is the proving
+ * one), since whoever added them never showed they own the address.
+ */
+function addressProvenByProvider(state: UserState & { userId: string }, configuredRoles: readonly Role[], keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
+  const { userId } = state;
+  if (state.emailVerified) return rolesToGrant(userId, state.roles, configuredRoles, true);
+  const reason = 'unverified_address_claimed' as const;
+  return [
+    ...(state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
+    ...state.externalIdentities.filter((identity) => !keep(identity)).map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
+    { type: 'EmailVerified', data: { userId, via: 'provider' } },
+    ...rolesToGrant(userId, state.roles, configuredRoles, true),
+  ];
+}
+
+/**
+ * A reset link was used: whoever holds the mailbox now holds the password. An address never
+ * verified before is verified, and the provider identities added while it was unproven end, so
+ * whoever registered the address first (through a provider that did not vouch for it) is out.
+ */
+function addressProvenByReset(state: UserState & { userId: string }, configuredRoles: readonly Role[]): UserEvent[] {
+  if (state.emailVerified) return [];
+  const { userId } = state;
+  const reason = 'unverified_address_claimed' as const;
+  return [
+    ...state.externalIdentities.map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
+    { type: 'EmailVerified', data: { userId, via: 'password_reset' } },
+    ...rolesToGrant(userId, state.roles, configuredRoles, true),
+  ];
+}
+
+/** `user-{id}`: the account, its credentials, its address's verification and its roles. */
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState,
   evolve: (state, event) => {
@@ -35,12 +117,29 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         };
       case 'UserPasswordChanged':
         return { ...state, passwordHash: event.data.passwordHash };
+      case 'UserPasswordRemoved':
+        return { ...state, passwordHash: null };
       case 'ExternalIdentityLinked':
         return { ...state, externalIdentities: [...state.externalIdentities, event.data.externalIdentity] };
+      case 'ExternalIdentityUnlinked': {
+        const { issuer, subject } = event.data.externalIdentity;
+        return { ...state, externalIdentities: state.externalIdentities.filter((identity) => identity.issuer !== issuer || identity.subject !== subject) };
+      }
       case 'UserRoleGranted':
         return state.roles.includes(event.data.role) ? state : { ...state, roles: [...state.roles, event.data.role] };
       case 'UserRoleRevoked':
         return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
+      case 'EmailVerified':
+        return { ...state, emailVerified: true };
+      case 'EmailVerificationLinkIssued':
+        // Only the last hour's matter (the resend limit); older ones need not be kept.
+        return {
+          ...state,
+          latestVerificationRequestId: event.data.requestId,
+          verificationLinksIssuedAt: [...state.verificationLinksIssuedAt.filter((at) => Date.parse(at) > Date.parse(event.data.issuedAt) - HOUR_MS), event.data.issuedAt],
+        };
+      case 'PasswordResetLinkIssued':
+        return { ...state, latestResetRequestId: event.data.requestId };
       default:
         return state;
     }
@@ -51,20 +150,50 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       const userId = command.registration.userId;
       return [
         { type: 'UserRegistered', data: command.registration },
-        ...command.roles.map((role) => ({ type: 'UserRoleGranted' as const, data: { userId, role } })),
+        ...(command.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, via: 'provider' as const } }] : []),
+        ...(command.verificationLink && !command.emailVerified
+          ? [{ type: 'EmailVerificationLinkIssued' as const, data: { userId, requestId: command.verificationLink.requestId, issuedAt: command.verificationLink.now } }]
+          : []),
+        ...rolesToGrant(userId, [], command.configuredRoles, command.emailVerified),
       ];
     }
     if (!state.userId) throw new ConflictError('No such account');
     const userId = state.userId;
     switch (command.type) {
       case 'changePassword':
-        return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } }];
+        if (command.reason === 'reset' && (command.resetRequestId ?? null) !== state.latestResetRequestId) throw new ValidationError(INVALID_RESET_LINK);
+        return [
+          { type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } },
+          ...(command.reason === 'reset' ? addressProvenByReset({ ...state, userId }, command.configuredRoles ?? []) : []),
+        ];
       case 'linkExternalIdentity': {
         const linked = state.externalIdentities.some((identity) => identity.issuer === command.issuer && identity.subject === command.subject);
-        return linked ? [] : [{ type: 'ExternalIdentityLinked', data: { userId, externalIdentity: { issuer: command.issuer, subject: command.subject } } }];
+        return [
+          ...(linked ? [] : [{ type: 'ExternalIdentityLinked' as const, data: { userId, externalIdentity: { issuer: command.issuer, subject: command.subject } } }]),
+          ...(command.addressProven
+            ? addressProvenByProvider({ ...state, userId }, command.configuredRoles, (identity) => identity.issuer === command.issuer && identity.subject === command.subject)
+            : rolesToGrant(userId, state.roles, command.configuredRoles, state.emailVerified)),
+        ];
       }
+      case 'confirmAddressByProvider':
+        return addressProvenByProvider({ ...state, userId }, command.configuredRoles, (identity) => identity.issuer === command.issuer && command.subjects.includes(identity.subject));
       case 'grantRole':
         return state.roles.includes(command.role) ? [] : [{ type: 'UserRoleGranted', data: { userId, role: command.role } }];
+      case 'issueEmailVerification': {
+        if (state.emailVerified) throw new ConflictError(ALREADY_VERIFIED);
+        const now = Date.parse(command.now);
+        const recent = state.verificationLinksIssuedAt.map(Date.parse).filter((at) => at > now - HOUR_MS);
+        if (recent.length >= command.maxPerHour) throw new VerificationLinksExhausted(Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now) / 1000)));
+        return [{ type: 'EmailVerificationLinkIssued', data: { userId, requestId: command.requestId, issuedAt: command.now } }];
+      }
+      case 'verifyEmail':
+        if (command.requestId !== state.latestVerificationRequestId || Date.parse(command.expiresAt) <= Date.parse(command.now)) throw new ValidationError(INVALID_VERIFICATION_LINK);
+        // Following the newest link again is harmless: it answers as the first time did.
+        if (state.emailVerified) return [];
+        return [{ type: 'EmailVerified', data: { userId, via: 'link' } }, ...rolesToGrant(userId, state.roles, command.configuredRoles, true)];
+      case 'issuePasswordReset':
+        return [{ type: 'PasswordResetLinkIssued', data: { userId, requestId: command.requestId } }];
     }
   },
 };
+

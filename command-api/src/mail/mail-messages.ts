@@ -1,5 +1,5 @@
 import { INVITATION_VALIDITY_DAYS, type InvitationKind } from '@civitas/events';
-import { RESET_TOKEN_TTL_MS } from '../identity/identity-service';
+import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from '../identity/identity-service';
 import type { MailMessage } from './mail-transport';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -44,4 +44,11 @@ export function passwordResetMail(input: Addressed): MailMessage {
     `Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within ${RESET_TOKEN_TTL_MS / 60_000} minutes.`,
     'If it was not you, ignore this e-mail: your password stays as it is.',
   ], { text: 'Reset your password', button: 'Reset Password' });
+}
+
+export function emailVerificationMail(input: Addressed): MailMessage {
+  return message(input, 'Verify your Civitas email address', [
+    `Please confirm that this address belongs to your Civitas account. The link below works within ${VERIFICATION_TOKEN_TTL_MS / 3_600_000} hours; a newer link replaces it.`,
+    'If you did not create a Civitas account, ignore this e-mail and do not follow the link.',
+  ], { text: 'Verify your email', button: 'Verify Email' });
 }

@@ -8,7 +8,9 @@ import {
   userStream,
   type EventRegistry,
   type EventStore,
+  type EmailVerificationRequested,
   type InvitationCreated,
+  type MailSent,
   type PasswordResetRequested,
   type Position,
   type RecordedEvent,
@@ -16,11 +18,11 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { resetPasswordLink, revealUser } from '../identity/identity-service';
+import { isPlaceholderAddress, resetPasswordLink, revealUser, verifyEmailLink } from '../identity/identity-service';
 import { userDecider } from '../identity/user.decider';
 import type { CommandBus } from '../lib/command-bus';
 import { acquireLeaderLock } from '../lib/leader-lock';
-import { invitationMail, passwordResetMail } from './mail-messages';
+import { emailVerificationMail, invitationMail, passwordResetMail } from './mail-messages';
 import type { MailMessage, MailTransport } from './mail-transport';
 
 const OUTBOX = 'mail_outbox';
@@ -28,9 +30,11 @@ const OUTBOX_LOCK_KEY = 0x6d61696c; // 'mail'
 const RETRY_MS = 2000;
 const CHECKPOINT_EVERY_MS = 5000;
 const GATHER_MS = 200;
-const MAIL_EVENTS = new Set(['InvitationCreated', 'PasswordResetRequested']);
-// Provider accounts without an address get a placeholder that no one receives.
-const UNDELIVERABLE = /@users\.noreply\.civitas$/;
+const MAIL_KINDS: Record<string, MailSent['data']['kind']> = {
+  InvitationCreated: 'invitation',
+  PasswordResetRequested: 'password_reset',
+  EmailVerificationRequested: 'email_verification',
+};
 
 export interface MailOutboxDependencies {
   connectionString: string;
@@ -45,7 +49,7 @@ export interface MailOutboxDependencies {
 }
 
 /**
- * Sends the mails events call for (invitations, password resets). It follows the whole store
+ * Sends the mails events call for (invitations, password resets, e-mail verification). It follows the whole store
  * from a checkpoint, one instance at a time (an advisory lock), and records each mail on a
  * `mail-{eventId}` stream after sending: a crash or an SMTP failure means the mail is tried
  * again (never lost), and a mail recorded as sent is never sent again.
@@ -75,7 +79,7 @@ export class MailOutbox {
         const signal = AbortSignal.any([this.abort.signal, leadership.signal]);
         let savedAt = 0;
         for await (const batch of this.deps.store.subscribeAll(await this.checkpoint(), { signal })) {
-          const mails = batch.filter((event) => MAIL_EVENTS.has(event.type));
+          const mails = batch.filter((event) => event.type in MAIL_KINDS);
           for (const event of mails) await this.deliver(event);
           // Most batches hold no mail (votes, opinions): their checkpoint can wait, since a restart
           // that reads them again sends nothing twice (each mail is recorded on its own stream).
@@ -104,14 +108,16 @@ export class MailOutbox {
     const messageId = `<${event.id}@mail.civitas>`;
     const message = decoded.type === 'InvitationCreated'
       ? await this.invitation(messageId, decoded.data as InvitationCreated['data'])
-      : await this.passwordReset(messageId, decoded.data as PasswordResetRequested['data']);
+      : decoded.type === 'PasswordResetRequested'
+        ? await this.passwordReset(messageId, decoded.data as PasswordResetRequested['data'])
+        : await this.emailVerification(messageId, decoded.data as EmailVerificationRequested['data']);
     if (!message) return;
     await this.deps.transport.send(message);
     try {
       await this.deps.store.append(stream, [{
         id: eventIdFor(`mail-${event.id}`, 0),
         type: 'MailSent',
-        data: { sourceEventId: event.id, kind: decoded.type === 'InvitationCreated' ? 'invitation' : 'password_reset', transport: this.deps.transport.kind, messageId },
+        data: { sourceEventId: event.id, kind: MAIL_KINDS[decoded.type]!, transport: this.deps.transport.kind, messageId },
         metadata: { actorId: null, time: this.deps.bus.now().toISOString(), schemaVersion: 1 },
       }], 'no_stream');
     } catch (error) {
@@ -136,8 +142,19 @@ export class MailOutbox {
     const token = await this.deps.vault.open(data.userId, data.tokenSealed);
     const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
     const { email } = await revealUser(this.deps.vault, data.userId, state);
-    if (!token || !email || UNDELIVERABLE.test(email)) return null;
+    if (!token || !email || isPlaceholderAddress(email)) return null;
     return passwordResetMail({ messageId, to: email, link: resetPasswordLink(this.deps.publicBaseUrl, token) });
+  }
+
+  /** Null also once the address is verified (a provider vouched for it meanwhile): the link has nothing left to do. */
+  private async emailVerification(messageId: string, data: EmailVerificationRequested['data']): Promise<MailMessage | null> {
+    if (this.deps.bus.now().toISOString() >= data.expiresAt) return null;
+    const token = await this.deps.vault.open(data.userId, data.tokenSealed);
+    const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
+    if (state.emailVerified) return null;
+    const { email } = await revealUser(this.deps.vault, data.userId, state);
+    if (!token || !email || isPlaceholderAddress(email)) return null;
+    return emailVerificationMail({ messageId, to: email, link: verifyEmailLink(this.deps.publicBaseUrl, token) });
   }
 
   private async checkpoint(): Promise<Position> {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -31,17 +31,24 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** With no SMTP configured, each mail becomes an .eml file in DATA_DIR/mail (local use). */
+/**
+ * With no SMTP configured, each mail becomes an .eml file in DATA_DIR/mail (local use). Mails
+ * carry sign-in power (reset and verification links): only the server's own user may read them.
+ */
 export function fileTransport(folder: string, log: { info(object: object, message: string): void }): MailTransport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'file',
     async send(message) {
       const built = await builder.sendMail({ from: FROM, ...message });
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      // mkdir leaves an existing folder (or one the umask narrowed) as it was.
+      await chmod(folder, 0o700);
       // The file is named by the message id only: no address in the name or the log line.
       const file = path.join(folder, `${message.messageId.replace(/[<>@]/g, '_')}.eml`);
-      await writeFile(file, built.message as Buffer);
+      await writeFile(file, built.message as Buffer, { mode: 0o600 });
+      // writeFile keeps the mode of a file it overwrites (a rare redelivery).
+      await chmod(file, 0o600);
       log.info({ file: path.basename(file) }, 'mail written');
     },
     close: () => builder.close(),

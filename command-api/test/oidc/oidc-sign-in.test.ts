@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
 import { TestClient, registration, uniqueEmail } from '../../../test-support/http-client';
+import { mailedLink } from '../../../test-support/mail-folder';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { oidcMessages } from '../../src/identity/oidc/oidc-messages';
 import { HandBrowser, authErrorOf } from './hand-browser';
@@ -14,6 +16,8 @@ describe('OpenID Connect sign-in, driven request by request', () => {
   let replit: TestProvider;
   let server: TestServer;
   const logs: string[] = [];
+  const verifiedAdmin = uniqueEmail('provider-admin');
+  const unverifiedAdmin = uniqueEmail('unproven-admin');
 
   beforeAll(async () => {
     // Our redirect URIs contain our own port, and the providers must know them up front.
@@ -26,6 +30,7 @@ describe('OpenID Connect sign-in, driven request by request', () => {
         PORT: String(port),
         PUBLIC_BASE_URL: baseUrl,
         LOG_LEVEL: 'info',
+        ADMIN_EMAILS: `${verifiedAdmin},${unverifiedAdmin}`,
         GOOGLE_ISSUER_URL: google.issuer,
         GOOGLE_CLIENT_ID: 'civitas-google',
         GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -113,7 +118,8 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     expect(first.browser.cookie(server.baseUrl, 'civitas_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await currentUser(first.browser);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, firstName: 'Katherine', lastName: 'Johnson', profileImageUrl: 'https://example.org/k.png' });
+    // The provider vouched for the address: the account starts verified.
+    expect(me.body).toMatchObject({ email, emailVerified: true, firstName: 'Katherine', lastName: 'Johnson', profileImageUrl: 'https://example.org/k.png' });
 
     const again = await signIn(provider, subject);
     expect(again.location).toBe('/');
@@ -239,32 +245,83 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     expect(browser.cookie(server.baseUrl, 'civitas_session')).toBeUndefined();
   });
 
-  it('refuses an unverified e-mail that a password account holds, and links a verified one to it', async () => {
-    const email = uniqueEmail('linked');
-    const member = new TestClient(server.baseUrl);
-    const registered = await member.post('/api/email-auth/register', registration(email));
+  /** The security events the server logged, newest last. */
+  const securityEvents = () => logs.filter((line) => line.includes('"securityEvent"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('refuses an unverified e-mail that a password account holds; a verified one claims the never-verified account, ending its password and sessions', async () => {
+    const email = uniqueEmail('claimed');
+    const squatter = new TestClient(server.baseUrl);
+    const registered = await squatter.post('/api/email-auth/register', registration(email));
     expect(registered.status).toBe(201);
-    const memberId = ((await registered.json()) as { user: { id: string } }).user.id;
+    const accountId = ((await registered.json()) as { user: { id: string } }).user.id;
 
     const unverified = await signIn('google', person(google, { email: email.toUpperCase(), email_verified: false }));
     expect(authErrorOf(unverified.location)).toBe('An account with this email already exists. Sign in with your password.');
     expect(unverified.browser.cookie(server.baseUrl, 'civitas_session')).toBeUndefined();
+    expect(securityEvents().at(-1)).toMatchObject({ securityEvent: 'sign_in_refused', reason: 'google-link-refused', userId: null });
+
+    const ownerSubject = person(google, { email, email_verified: true, given_name: 'Someone', family_name: 'Else' });
+    const owner = await signIn('google', ownerSubject);
+    expect(owner.location).toBe('/');
+    // A provider's redirect carries no read position: the read model follows within moments.
+    const me = await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true);
+    expect(me.body).toMatchObject({ id: accountId, email, emailVerified: true });
+    // Whoever registered the address without proving it is out: no session, no password.
+    expect((await squatter.get('/api/auth/user')).status).toBe(401);
+    expect((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email, password: registration().password })).status).toBe(401);
+    expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'unverified_account_claimed', userId: accountId, reason: 'google' }));
+    expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'email_verified', userId: accountId, reason: 'provider' }));
+    // The provider identity keeps working.
+    expect((await currentUser((await signIn('google', ownerSubject)).browser)).body.id).toBe(accountId);
+  });
+
+  it('ends, with the claim, a provider identity that registered the address without proving it', async () => {
+    const email = uniqueEmail('squatted');
+    const squatterSubject = person(replit, { email, email_verified: false });
+    const squatter = await signIn('replit', squatterSubject);
+    const accountId = (await currentUser(squatter.browser)).body.id as string;
+
+    const owner = await signIn('google', person(google, { email, email_verified: true }));
+    expect((await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true)).body.id).toBe(accountId);
+    expect((await squatter.browser.request(`${server.baseUrl}/api/auth/user`)).status).toBe(401);
+    const again = await signIn('replit', squatterSubject);
+    expect(authErrorOf(again.location)).toBe('An account with this email already exists. Sign in with your password.');
+    expect(again.browser.cookie(server.baseUrl, 'civitas_session')).toBeUndefined();
+  });
+
+  it('links a verified e-mail to a password account whose address is verified, which keeps its password and sessions', async () => {
+    const email = uniqueEmail('linked');
+    const member = new TestClient(server.baseUrl);
+    const registered = await member.post('/api/email-auth/register', registration(email));
+    const memberId = ((await registered.json()) as { user: { id: string } }).user.id;
+    const link = await mailedLink(server.dataDir, email, 'Verify your email');
+    expect((await member.post('/api/email-auth/verify-email', { token: link.split('/').pop() })).status).toBe(200);
 
     const verifiedSubject = person(google, { email, email_verified: true, given_name: 'Someone', family_name: 'Else' });
     const verified = await signIn('google', verifiedSubject);
     expect(verified.location).toBe('/');
-    const me = await currentUser(verified.browser);
-    expect(me.body).toMatchObject({ id: memberId, email, firstName: 'Ada', lastName: 'Lovelace' });
-    // The linked identity keeps working, and the password still does too.
+    const me = await eventually(() => currentUser(verified.browser), (answer) => answer.body.emailVerified === true);
+    expect(me.body).toMatchObject({ id: memberId, email, emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' });
     expect((await currentUser((await signIn('google', verifiedSubject)).browser)).body.id).toBe(memberId);
+    expect((await member.get('/api/auth/user')).status).toBe(200);
     expect((await member.post('/api/email-auth/login', { email, password: registration().password })).status).toBe(200);
+    expect(securityEvents().some((event) => event.securityEvent === 'unverified_account_claimed' && event.userId === memberId)).toBe(false);
   });
 
-  it('creates a separate account for an unverified e-mail nobody holds yet', async () => {
+  it('creates a separate, unverified account for an unverified e-mail nobody holds yet', async () => {
     const email = uniqueEmail('unverified');
     const { browser, location } = await signIn('replit', person(replit, { email, email_verified: false }));
     expect(location).toBe('/');
-    expect((await currentUser(browser)).body).toMatchObject({ email });
+    expect((await currentUser(browser)).body).toMatchObject({ email, emailVerified: false });
+  });
+
+  it('makes an ADMIN_EMAILS address admin through a provider only when the provider vouches for it', async () => {
+    const { browser } = await signIn('google', person(google, { email: verifiedAdmin, email_verified: true }));
+    const admin = await eventually(() => currentUser(browser), (answer) => answer.body.isAdmin === true);
+    expect(admin.body).toMatchObject({ email: verifiedAdmin, emailVerified: true, isAdmin: true, roles: ['admin'] });
+    expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'role_granted', userId: admin.body.id }));
+    const unproven = await currentUser((await signIn('replit', person(replit, { email: unverifiedAdmin, email_verified: false }))).browser);
+    expect(unproven.body).toMatchObject({ email: unverifiedAdmin, emailVerified: false, isAdmin: false, roles: [] });
   });
 
   it('logs refusals and sign-ins without codes, states, tokens, e-mails or names', async () => {

@@ -6,6 +6,8 @@ import { Role } from './user.events';
 export const AuthUser = z.object({
   id: z.string(),
   email: z.string(),
+  /** The member proved the address (its mailed link, or a provider that vouches for it). */
+  emailVerified: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),

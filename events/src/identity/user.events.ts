@@ -31,12 +31,36 @@ export const ExternalIdentityLinked = defineEvent('ExternalIdentityLinked', z.ob
 export const UserRoleGranted = defineEvent('UserRoleGranted', z.object({ userId: z.uuid(), role: Role }));
 export const UserRoleRevoked = defineEvent('UserRoleRevoked', z.object({ userId: z.uuid(), role: Role }));
 
+/** The account's address is proven: the member followed the mailed link, or their provider vouched for it. */
+/** `password_reset`: a reset link mailed to the address was used, which proves the mailbox as well. */
+export const EmailVerified = defineEvent('EmailVerified', z.object({ userId: z.uuid(), via: z.enum(['link', 'provider', 'password_reset']) }));
+/**
+ * The account's password ended: a provider proved the address of an account whose address
+ * was never verified, so whoever set that password may not be its owner.
+ */
+export const UserPasswordRemoved = defineEvent('UserPasswordRemoved', z.object({ userId: z.uuid(), reason: z.enum(['unverified_address_claimed']) }));
+/** A provider identity no longer signs in to the account: for the same reason, one that never proved the address. */
+export const ExternalIdentityUnlinked = defineEvent('ExternalIdentityUnlinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity, reason: z.enum(['unverified_address_claimed']) }));
+/**
+ * On the user stream: a link was issued (its token lives on its own stream, by hash). Only the
+ * newest link of each kind works, so issuing one ends the ones before it.
+ */
+export const EmailVerificationLinkIssued = defineEvent('EmailVerificationLinkIssued', z.object({ userId: z.uuid(), requestId: z.uuid(), issuedAt: z.iso.datetime() }));
+export const PasswordResetLinkIssued = defineEvent('PasswordResetLinkIssued', z.object({ userId: z.uuid(), requestId: z.uuid() }));
+
 export type UserRegistered = EventOf<typeof UserRegistered>;
 export type UserPasswordChanged = EventOf<typeof UserPasswordChanged>;
 export type ExternalIdentityLinked = EventOf<typeof ExternalIdentityLinked>;
 export type UserRoleGranted = EventOf<typeof UserRoleGranted>;
 export type UserRoleRevoked = EventOf<typeof UserRoleRevoked>;
-export type UserEvent = UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked;
+export type EmailVerified = EventOf<typeof EmailVerified>;
+export type UserPasswordRemoved = EventOf<typeof UserPasswordRemoved>;
+export type ExternalIdentityUnlinked = EventOf<typeof ExternalIdentityUnlinked>;
+export type EmailVerificationLinkIssued = EventOf<typeof EmailVerificationLinkIssued>;
+export type PasswordResetLinkIssued = EventOf<typeof PasswordResetLinkIssued>;
+export type UserEvent =
+  | UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked
+  | EmailVerified | UserPasswordRemoved | ExternalIdentityUnlinked | EmailVerificationLinkIssued | PasswordResetLinkIssued;
 
 /** `email-{hash}` and `external-identity-{hash}` streams: who holds an address or a provider identity. */
 export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.uuid() }));
@@ -49,19 +73,37 @@ export type ReservationEvent = EmailReserved | EmailReservationReleased | Extern
 
 /**
  * `password-reset-{tokenHash}` streams: named by the token's hash, the token never in clear. v2
- * carries it sealed with the member's key, so the mail outbox can write the link.
+ * carries it sealed with the member's key, so the mail outbox can write the link; v3 the id of
+ * the request the user stream records (null before: such a link works until a newer one is issued).
  */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
-  z.object({ userId: z.uuid(), expiresAt: z.iso.datetime(), tokenSealed: z.string().nullable() }),
-  { version: 2, upcasters: [{ from: 1, upcast: (data) => ({ ...data, tokenSealed: null }) }] },
+  z.object({ userId: z.uuid(), requestId: z.uuid().nullable(), expiresAt: z.iso.datetime(), tokenSealed: z.string().nullable() }),
+  {
+    version: 3,
+    upcasters: [
+      { from: 1, upcast: (data) => ({ ...data, tokenSealed: null }) },
+      { from: 2, upcast: (data) => ({ ...data, requestId: null }) },
+    ],
+  },
 );
 export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ userId: z.uuid() }));
 export type PasswordResetRequested = EventOf<typeof PasswordResetRequested>;
 export type PasswordResetCompleted = EventOf<typeof PasswordResetCompleted>;
 export type PasswordResetEvent = PasswordResetRequested | PasswordResetCompleted;
 
+/**
+ * `email-verification-{tokenHash}` streams, like password resets: the token only as the stream
+ * name's hash, sealed with the member's key for the mail outbox.
+ */
+export const EmailVerificationRequested = defineEvent(
+  'EmailVerificationRequested',
+  z.object({ userId: z.uuid(), requestId: z.uuid(), expiresAt: z.iso.datetime(), tokenSealed: z.string() }),
+);
+export type EmailVerificationRequested = EventOf<typeof EmailVerificationRequested>;
+
 export const identityEvents = [
   UserRegistered, UserPasswordChanged, ExternalIdentityLinked, UserRoleGranted, UserRoleRevoked,
   EmailReserved, EmailReservationReleased, ExternalIdentityReserved, PasswordResetRequested, PasswordResetCompleted,
+  EmailVerified, UserPasswordRemoved, ExternalIdentityUnlinked, EmailVerificationLinkIssued, PasswordResetLinkIssued, EmailVerificationRequested,
 ];

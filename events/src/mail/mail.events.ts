@@ -4,7 +4,7 @@ import { defineEvent, type EventOf } from '../registry';
 /** `mail-{eventId}`: the mail an event called for went out (or was written to the mail folder). */
 export const MailSent = defineEvent('MailSent', z.object({
   sourceEventId: z.uuid(),
-  kind: z.enum(['invitation', 'password_reset']),
+  kind: z.enum(['invitation', 'password_reset', 'email_verification']),
   transport: z.enum(['smtp', 'file']),
   messageId: z.string(),
 }));

@@ -1,24 +1,25 @@
-import type { ExternalIdentityLinked, SubscriptionEvent, UserPasswordChanged, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
+import type { EmailVerified, ExternalIdentityLinked, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql, type Kysely } from 'kysely';
 import { eventTime, type ProjectedEvent, type Projection } from '../projection';
 
-type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked | SubscriptionEvent);
+type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent);
 const USER_EVENTS = new Set([
-  'UserRegistered', 'UserPasswordChanged', 'ExternalIdentityLinked', 'UserRoleGranted', 'UserRoleRevoked',
+  'UserRegistered', 'UserPasswordChanged', 'UserPasswordRemoved', 'ExternalIdentityLinked', 'ExternalIdentityUnlinked', 'EmailVerified', 'UserRoleGranted', 'UserRoleRevoked',
   'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
 ]);
 
 export const usersProjection: Projection = {
   name: 'users',
-  // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events.
-  version: 4,
+  // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events; 5: email_verified.
+  version: 5,
 
   async createTables(db, schema) {
     await sql`
       create table ${sql.id(schema, 'users')} (
         id uuid primary key,
         email text not null unique,
+        email_verified boolean not null default false,
         first_name text,
         last_name text,
         profile_image_url text,
@@ -61,6 +62,9 @@ export const usersProjection: Projection = {
             .execute();
           break;
         }
+        case 'EmailVerified':
+          await users.updateTable('users').set({ email_verified: true, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
         case 'UserRoleGranted':
           await users.updateTable('users')
             .set({ roles: sql`(select array(select distinct unnest(roles || ${[event.data.role]}::text[]) order by 1))`, updated_at: at })
@@ -97,7 +101,9 @@ export const usersProjection: Projection = {
           await users.updateTable('users').set({ is_subscribed: false, subscription_status: 'expired', updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
         case 'UserPasswordChanged':
+        case 'UserPasswordRemoved':
         case 'ExternalIdentityLinked':
+        case 'ExternalIdentityUnlinked':
           await users.updateTable('users').set({ updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
       }

@@ -4,6 +4,7 @@ import type { Role } from '@civitas/events';
 export interface UsersTable {
   id: string;
   email: string;
+  email_verified: boolean;
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;

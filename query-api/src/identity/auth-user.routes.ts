@@ -9,6 +9,7 @@ export function toAuthUser(row: UsersTable, verifications: readonly UserVerifica
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.email_verified,
     firstName: row.first_name,
     lastName: row.last_name,
     profileImageUrl: row.profile_image_url,

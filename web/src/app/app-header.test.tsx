@@ -1,10 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { pageNavigation } from '../lib/navigation';
 import { makeUser, serveCurrentUser, signedOut } from '../test/auth-fixtures';
-import { mockFetch } from '../test/mock-fetch';
+import { jsonResponse, mockFetch, requestsTo, type Route } from '../test/mock-fetch';
 import { renderApp } from '../test/render-app';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+const signOutAnswer: Route = ({ url, init }) =>
+  url === '/api/logout' && init?.method === 'POST' ? jsonResponse({ message: 'You have been signed out.' }) : undefined;
+
+/** Logout POSTs (never a link another site could copy), then reloads at /. */
+async function expectSignOut(fetchMock: ReturnType<typeof mockFetch>, navigate: ReturnType<typeof vi.spyOn>) {
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+  const calls = requestsTo(fetchMock, 'POST', '/api/logout');
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.[1]?.credentials).toBe('include');
+}
 
 describe('header', () => {
   it('gives a member the Dashboard and My Profile, and no Admin Panel', async () => {
@@ -25,16 +37,20 @@ describe('header', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
   });
 
-  it("opens the member's menu: Profile, Settings and Logout", async () => {
-    mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina', lastName: 'Haddad' })));
+  it("opens the member's menu: Profile, Settings and Logout, which signs out at once", async () => {
+    const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    navigate.mockClear();
+    const fetchMock = mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina', lastName: 'Haddad' })), signOutAnswer);
     renderApp('/sitemap');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Amina Haddad' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/profile');
-    // Sign-out is a server route: a full page load.
-    expect(within(menu).getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/api/logout');
+    const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
+    expect(logout.getAttribute('href')).toBeNull();
+    fireEvent.click(logout);
+    await expectSignOut(fetchMock, navigate);
   });
 
   it('shows the initials in the avatar', async () => {
@@ -46,8 +62,10 @@ describe('header', () => {
   });
 
   it('opens a drawer with the member, Dashboard, My Profile and Logout on small screens', async () => {
+    const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    navigate.mockClear();
     const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', isAdmin: true });
-    mockFetch(serveCurrentUser(user));
+    const fetchMock = mockFetch(serveCurrentUser(user), signOutAnswer);
     renderApp('/sitemap');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
@@ -56,7 +74,23 @@ describe('header', () => {
     expect(within(drawer).getByText(user.email)).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
     expect(within(drawer).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
-    expect(within(drawer).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/api/logout');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Logout' }));
+    await expectSignOut(fetchMock, navigate);
+  });
+
+  it('says so when signing out fails, and stays', async () => {
+    const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    navigate.mockClear();
+    mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina', lastName: 'Haddad' })), ({ url }) =>
+      url === '/api/logout' ? jsonResponse({ message: 'Cross-site request refused' }, { status: 403 }) : undefined,
+    );
+    renderApp('/sitemap');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Amina Haddad' }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Cross-site request refused')).toBeTruthy();
+    expect(screen.getByText('Logout failed')).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('offers a visitor Sign In, which goes to /api/login away from the landing page', async () => {

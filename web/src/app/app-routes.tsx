@@ -5,8 +5,10 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { GroupPage } from '../features/groups/components/group-page';
 import { useCurrentUser, type AuthUser } from '../features/identity/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
+import { LogoutPage } from '../features/identity/components/logout-page';
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
+import { VerifyEmailPage } from '../features/identity/components/verify-email-page';
 import { BusinessInvitePage } from '../features/invitations/components/business-invite-page';
 import { FamilyInvitePage } from '../features/invitations/components/family-invite-page';
 import { FriendInvitePage } from '../features/invitations/components/friend-invite-page';
@@ -39,6 +41,17 @@ const MEMBER_ONLY_PATHS = [
   '/sitemap',
 ];
 
+/**
+ * Pages that work signed in and out: the mailed verification link (its token leaves the address
+ * bar once read, hence the optional segment) and the sign-out confirmation.
+ */
+function accountRoutes() {
+  return [
+    <Route key="verify-email" path="/verify-email/:token?">{(params) => <VerifyEmailPage token={params.token} />}</Route>,
+    <Route key="logout" path="/logout" component={LogoutPage} />,
+  ];
+}
+
 /** Invitation links work signed in and out: each page shows the visitor what signing in is for. */
 function invitationRoutes() {
   return [
@@ -57,6 +70,7 @@ function VisitorRoutes() {
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+      {accountRoutes()}
       {invitationRoutes()}
       {MEMBER_ONLY_PATHS.map((path) => (
         <Route key={path} path={path} component={SignInRequired} />
@@ -92,6 +106,7 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <Route path="/privacy" component={PrivacyPage} />
         {/* A reset link works signed in too (e.g. opened from the mail on this device). */}
         <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+        {accountRoutes()}
         {invitationRoutes()}
         <Route component={NotFoundPage} />
       </Switch>

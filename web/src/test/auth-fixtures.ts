@@ -8,6 +8,7 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return {
     id: `user-${nextId}`,
     email: `amina.haddad${nextId}@example.com`,
+    emailVerified: true,
     firstName: 'Amina',
     lastName: 'Haddad',
     profileImageUrl: null,

@@ -14,8 +14,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import { Link as RouterLink } from 'wouter';
-import { LOGOUT_PATH } from '../../features/identity/api/auth-paths';
 import type { AuthUser } from '../../features/identity/api/get-current-user';
+import { useSignOut } from '../../features/identity/api/sign-out';
 import { UserAvatar } from '../../features/identity/components/user-avatar';
 import { displayName } from '../../features/identity/components/user-display';
 
@@ -23,6 +23,7 @@ import { displayName } from '../../features/identity/components/user-display';
 export function MobileNavDrawer({ user }: { user: AuthUser }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const signOut = useSignOut();
 
   return (
     <>
@@ -54,7 +55,7 @@ export function MobileNavDrawer({ user }: { user: AuthUser }) {
               </ListItemIcon>
               <ListItemText primary="My Profile" />
             </ListItemButton>
-            <ListItemButton component="a" href={LOGOUT_PATH}>
+            <ListItemButton onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
               <ListItemIcon>
                 <LogoutIcon />
               </ListItemIcon>

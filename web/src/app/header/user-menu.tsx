@@ -8,8 +8,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Link as RouterLink } from 'wouter';
-import { LOGOUT_PATH } from '../../features/identity/api/auth-paths';
 import type { AuthUser } from '../../features/identity/api/get-current-user';
+import { useSignOut } from '../../features/identity/api/sign-out';
 import { UserAvatar } from '../../features/identity/components/user-avatar';
 import { displayName } from '../../features/identity/components/user-display';
 
@@ -17,6 +17,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
+  const signOut = useSignOut();
 
   return (
     <>
@@ -52,8 +53,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
           Settings
         </MenuItem>
         <Divider />
-        {/* A plain link: the server ends the session and redirects to /. */}
-        <MenuItem component="a" href={LOGOUT_PATH}>
+        {/* A POST (no other site can send one), then a full reload at /. */}
+        <MenuItem
+          disabled={signOut.isPending || signOut.isSuccess}
+          onClick={() => {
+            close();
+            signOut.mutate();
+          }}
+        >
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>

@@ -8,6 +8,7 @@ import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useGroups } from '../../groups/api/get-groups';
 import { GroupsCatalogue } from '../../groups/components/groups-catalogue';
 import type { AuthUser } from '../../identity/api/get-current-user';
+import { EmailVerificationBanner } from '../../identity/components/email-verification-banner';
 import { verifiedCountries } from '../../verification/components/verified-countries';
 import { IdentityCard } from './identity-card';
 import { PlatformStatsCard } from './platform-stats-card';
@@ -28,6 +29,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
     // On phones the sidebar comes before the long catalogue, not after it.
     <SidebarLayout areas={{ xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' }}>
       <Stack spacing={3} sx={{ gridArea: 'welcome' }}>
+        {!user.emailVerified && <EmailVerificationBanner user={user} />}
         <WelcomeCard user={user} />
         <IdentityCard user={user} />
       </Stack>

@@ -215,7 +215,7 @@ describe('forgot password', () => {
     return screen.getByRole('form', { name: 'Forgot password' });
   }
 
-  it("confirms with 'Check Your Email' and, without mail transport, a link for testing", async () => {
+  it("confirms with 'Check Your Email' and, when the server exposes mailed links (development), a link for testing", async () => {
     mockFetch(
       signedOut,
       post('/api/email-auth/forgot-password', (body) => {

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +11,7 @@ import { serverMessage } from '../../../lib/server-message';
 import { SIGN_IN_OPTIONS_PATH } from '../api/auth-paths';
 import { ResetPasswordInput, useResetPassword } from '../api/reset-password';
 import { fieldErrors, type FieldErrors } from './field-errors';
+import { IdentityPageCard } from './identity-page-card';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -35,57 +34,51 @@ export function ResetPasswordPage({ token }: { token: string }) {
   };
 
   return (
-    <Card variant="outlined" sx={{ maxWidth: 480, width: '100%', mx: 'auto', mt: { xs: 2, md: 6 } }}>
-      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <LockResetIcon color="primary" fontSize="large" aria-hidden />
-          <Typography variant="h1">Reset Password</Typography>
+    <IdentityPageCard icon={<LockResetIcon color="primary" fontSize="large" aria-hidden />} title="Reset Password">
+      {reset.isSuccess ? (
+        <Stack spacing={2}>
+          <Alert severity="success">{reset.data.message}</Alert>
+          <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
+            Sign In
+          </Button>
         </Stack>
-        {reset.isSuccess ? (
+      ) : (
+        <Box component="form" aria-label="Reset password" noValidate onSubmit={submit}>
           <Stack spacing={2}>
-            <Alert severity="success">{reset.data.message}</Alert>
-            <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
-              Sign In
+            <Typography color="text.secondary">Choose a new password of at least 8 characters.</Typography>
+            {reset.isError && (
+              <Alert severity="error">{serverMessage(reset.error) ?? 'Failed to reset password'}</Alert>
+            )}
+            {/* A link whose token went missing cannot be repaired by typing. */}
+            {errors.token && <Alert severity="error">{errors.token}</Alert>}
+            <TextField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password !== undefined}
+              helperText={errors.password}
+              fullWidth
+            />
+            <TextField
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+              error={errors.confirmPassword !== undefined}
+              helperText={errors.confirmPassword}
+              fullWidth
+            />
+            <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
+              {reset.isPending ? 'Resetting...' : 'Reset Password'}
             </Button>
           </Stack>
-        ) : (
-          <Box component="form" aria-label="Reset password" noValidate onSubmit={submit}>
-            <Stack spacing={2}>
-              <Typography color="text.secondary">Choose a new password of at least 8 characters.</Typography>
-              {reset.isError && (
-                <Alert severity="error">{serverMessage(reset.error) ?? 'Failed to reset password'}</Alert>
-              )}
-              {/* A link whose token went missing cannot be repaired by typing. */}
-              {errors.token && <Alert severity="error">{errors.token}</Alert>}
-              <TextField
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={errors.password !== undefined}
-                helperText={errors.password}
-                fullWidth
-              />
-              <TextField
-                label="Confirm New Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
-                error={errors.confirmPassword !== undefined}
-                helperText={errors.confirmPassword}
-                fullWidth
-              />
-              <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
-                {reset.isPending ? 'Resetting...' : 'Reset Password'}
-              </Button>
-            </Stack>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+        </Box>
+      )}
+    </IdentityPageCard>
   );
 }

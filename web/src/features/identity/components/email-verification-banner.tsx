@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { serverMessage } from '../../../lib/server-message';
+import type { AuthUser } from '../api/get-current-user';
+import { useResendVerification } from '../api/resend-verification';
+
+/** Until the member follows the mailed link: a reminder, and a new link on request. */
+export function EmailVerificationBanner({ user }: { user: AuthUser }) {
+  const resend = useResendVerification();
+  return (
+    <Alert
+      severity="warning"
+      // A standing reminder, not an interruption: read in turn, never announced over the page.
+      role="region"
+      aria-label="Email verification"
+      action={
+        <Button color="inherit" size="small" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending...' : 'Resend Link'}
+        </Button>
+      }
+    >
+      <AlertTitle>Please verify your email address</AlertTitle>
+      We sent a link to {user.email}. Follow it to confirm this address is yours.
+      {resend.isSuccess && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {resend.data.message}
+        </Typography>
+      )}
+      {resend.isError && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {serverMessage(resend.error) ?? 'Could not send a new link. Please try again.'}
+        </Typography>
+      )}
+    </Alert>
+  );
+}

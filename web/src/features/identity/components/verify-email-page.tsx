@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { Link as RouterLink } from 'wouter';
+import { serverMessage } from '../../../lib/server-message';
+import { SIGN_IN_OPTIONS_PATH } from '../api/auth-paths';
+import { useCurrentUser } from '../api/get-current-user';
+import { useVerifyEmail } from '../api/verify-email';
+import { IdentityPageCard } from './identity-page-card';
+
+export const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
+const INVALID_LINK = 'This verification link is invalid or has expired.';
+
+/**
+ * /verify-email/<token>: the link from the verification e-mail. It works signed in or out;
+ * the token leaves the address bar as soon as it is read, so it lingers in no history,
+ * bookmark or screenshot.
+ */
+export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
+  // Kept from the first render: the address bar loses the token right after.
+  const [token] = useState(() => tokenInPath ?? null);
+  const { user } = useCurrentUser();
+  const verify = useVerifyEmail();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once, though StrictMode runs effects twice.
+    if (!token || sent.current) return;
+    sent.current = true;
+    window.history.replaceState(window.history.state, '', VERIFY_EMAIL_PAGE_PATH);
+    verify.mutate(token);
+  }, [token, verify]);
+
+  const next = user ? (
+    <Button component={RouterLink} href="/" variant="contained" size="large">
+      Go to Dashboard
+    </Button>
+  ) : (
+    <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
+      Sign In
+    </Button>
+  );
+
+  return (
+    <IdentityPageCard icon={<MarkEmailReadIcon color="primary" fontSize="large" aria-hidden />} title="Verify Email">
+      {verify.isSuccess ? (
+        <Stack spacing={2}>
+          <Alert severity="success">{verify.data.message}</Alert>
+          {next}
+        </Stack>
+      ) : verify.isError || !token ? (
+        <Stack spacing={2}>
+          <Alert severity="error">{(verify.isError && serverMessage(verify.error)) || INVALID_LINK}</Alert>
+          {user && <Typography color="text.secondary">You can ask for a new link on your dashboard.</Typography>}
+          {next}
+        </Stack>
+      ) : (
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>Verifying your email address...</Typography>
+        </Stack>
+      )}
+    </IdentityPageCard>
+  );
+}
