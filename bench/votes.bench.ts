@@ -145,7 +145,7 @@ function describe(name: string, side: Side): { perSecond: number; latency: Laten
 
 export async function benchVotes(database: BenchDatabase, config: BenchConfig): Promise<void> {
   const votesDatabase = await database.sibling('votes');
-  const platformConfig = loadConfig({ DATABASE_URL: votesDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100000' });
+  const platformConfig = loadConfig({ DATABASE_URL: votesDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100000', PAYMENT_SANDBOX: 'on', VAULT_KEY: randomBytes(32).toString('hex') });
   let platform: Platform | null = null;
   let crud: CrudVotes | null = null;
   let load: VoteLoad | null = null;

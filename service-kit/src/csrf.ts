@@ -1,5 +1,6 @@
 import { ForbiddenError, DomainError } from '@civitas/events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { logSecurityEvent } from './security-log';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +14,13 @@ declare module 'fastify' {
 class UnsupportedMediaTypeError extends DomainError {
   constructor() {
     super('Requests must be sent as JSON', 415);
+  }
+}
+
+/** A refusal the CSRF check itself logged (as csrf_refused, not as a plain 403). */
+export class CrossSiteRequestRefused extends ForbiddenError {
+  constructor() {
+    super('Cross-site request refused');
   }
 }
 
@@ -32,17 +40,26 @@ export function registerCsrfProtection(app: FastifyInstance, options: { allowedO
     if (hasBody(request)) {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const multipartAllowed = request.routeOptions.config?.allowMultipart && type === 'multipart/form-data';
-      if (type !== 'application/json' && !multipartAllowed) throw new UnsupportedMediaTypeError();
+      if (type !== 'application/json' && !multipartAllowed) {
+        // What a plain HTML form from another site would send.
+        logSecurityEvent(request, 'csrf_refused', { reason: 'content-type' });
+        throw new UnsupportedMediaTypeError();
+      }
     }
     const origin = request.headers.origin;
     if (origin !== undefined) {
       const sameHost = request.headers.host !== undefined && safeHost(origin) === request.headers.host;
-      if (!allowed.has(origin) && !sameHost) throw new ForbiddenError('Cross-site request refused');
+      if (!allowed.has(origin) && !sameHost) refuse(request, 'origin');
       return;
     }
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ForbiddenError('Cross-site request refused');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') refuse(request, 'sec-fetch-site');
   });
+}
+
+function refuse(request: FastifyRequest, reason: string): never {
+  logSecurityEvent(request, 'csrf_refused', { reason });
+  throw new CrossSiteRequestRefused();
 }
 
 function safeHost(origin: string): string | null {

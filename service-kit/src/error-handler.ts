@@ -1,5 +1,7 @@
-import { DomainError, ServiceUnavailableError } from '@civitas/events';
+import { DomainError, ForbiddenError, ServiceUnavailableError } from '@civitas/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { CrossSiteRequestRefused } from './csrf';
+import { logSecurityEvent } from './security-log';
 import { isDeepLink } from './web-app';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -11,6 +13,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       return reply.status(400).send({ message: first?.message ?? 'Invalid request' });
     }
     if (error instanceof DomainError) {
+      // Refusals an operator should see when someone probes (the CSRF check logs its own).
+      if (error instanceof ForbiddenError && !(error instanceof CrossSiteRequestRefused)) logSecurityEvent(request, 'forbidden');
+      if (error.statusCode === 429) logSecurityEvent(request, 'rate_limited', { reason: error.name });
       if (error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message });
     }

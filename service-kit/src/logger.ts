@@ -27,7 +27,13 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
-      req: (request: { method?: string; url?: string; id?: string }) => ({ method: request.method, url: request.url && maskUrl(request.url), id: request.id }),
+      // The client address (behind the gateway, the one it saw) and the member, never cookies or bodies.
+      req: (request: { method?: string; url?: string; id?: string; ip?: string }) => ({
+        method: request.method, url: request.url && maskUrl(request.url), id: request.id, remoteAddress: request.ip,
+      }),
+      res: (reply: { statusCode?: number; request?: { ip?: string; memberId?: string | null } }) => ({
+        statusCode: reply.statusCode, remoteAddress: reply.request?.ip, memberId: reply.request?.memberId ?? null,
+      }),
     },
   };
 }

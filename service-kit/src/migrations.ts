@@ -1,6 +1,7 @@
 import { eventStoreMigrations } from '@civitas/events';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { personalDataMigrations } from './personal-data';
+import { rateLimitMigrations } from './rate-limit-store';
 import { sessionMigrations } from './sessions.migrations';
 
 /** Every schema migration of the platform, applied in name order; read models are rebuilt, not migrated. */
@@ -8,6 +9,7 @@ export const platformMigrations: Record<string, Migration> = {
   ...eventStoreMigrations,
   ...sessionMigrations,
   ...personalDataMigrations,
+  ...rateLimitMigrations,
   '2026_11_23_002_personal_group_ids': {
     async up(db: Kysely<any>) {
       // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.

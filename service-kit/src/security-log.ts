@@ -9,6 +9,7 @@ declare module 'fastify' {
 
 /** What an operator needs to see when someone probes the platform; never personal data. */
 export type SecurityEventKind =
+  | 'signed_in'
   | 'sign_in_failed'
   | 'sign_in_refused'
   | 'rate_limited'
@@ -17,6 +18,9 @@ export type SecurityEventKind =
   | 'password_reset_requested'
   | 'password_reset_completed'
   | 'email_verified'
+  | 'email_verification_requested'
+  /** A provider proved the address of an account that never verified it: its password and sessions ended. */
+  | 'unverified_account_claimed'
   | 'role_granted'
   | 'role_revoked'
   | 'signed_out';

@@ -2,6 +2,7 @@ import { UnauthorizedError } from '@civitas/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type {} from './security-log'; // request.memberId
 import { SessionStore, type ResolvedSession } from './sessions';
 
 /**
@@ -22,7 +23,10 @@ export class SessionAuth {
   current(request: FastifyRequest): Promise<ResolvedSession | null> {
     let session = this.resolved.get(request);
     if (!session) {
-      session = this.sessions.resolve(request.cookies[this.cookieName]);
+      session = this.sessions.resolve(request.cookies[this.cookieName]).then((resolved) => {
+        request.memberId = resolved?.userId ?? null;
+        return resolved;
+      });
       this.resolved.set(request, session);
     }
     return session;
@@ -40,6 +44,7 @@ export class SessionAuth {
     const { token, expiresAt } = await this.sessions.create(userId);
     reply.setCookie(this.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure, expires: expiresAt });
     this.resolved.set(request, this.sessions.resolve(token));
+    request.memberId = userId;
   }
 
   async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {

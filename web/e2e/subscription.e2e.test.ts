@@ -4,22 +4,27 @@ import type { TestServer } from '../../test-support/test-server';
 import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
 import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
-// One member buys the monthly plan through the sandbox provider (the test server has no
-// real payment provider configured, so the sandbox is on), then cancels it. Each step
-// starts where the last one ended.
+// One member buys the monthly plan through the sandbox provider (turned on for this
+// server: it is off unless enabled), then cancels it. Each step starts where the last one
+// ended. The whole journey runs under the app's Content Security Policy: any violation
+// Chromium reports on the way fails the last step.
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+const policyViolations: string[] = [];
 
 const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 /** "MMM dd, yyyy", e.g. "Apr 01, 2025". */
 const DISPLAY_DATE = /[A-Z][a-z]{2} \d{2}, \d{4}/;
 
 beforeAll(async () => {
-  server = await startServerForBrowser();
+  server = await startServerForBrowser({ env: { PAYMENT_SANDBOX: 'on' } });
   browser = await launchChromium();
   // Desktop width: the header shows its links rather than the drawer.
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) policyViolations.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -32,6 +37,8 @@ const subscriptionPanel = () => page.getByRole('tabpanel', { name: 'Subscription
 
 describe('subscription journey', () => {
   it('offers a new member the upgrade on the dashboard', async () => {
+    const landing = await page.goto(server.baseUrl + '/');
+    expect(landing?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     await registerThroughUi(page, server.baseUrl, account);
 
     await region('Upgrade to Premium').waitFor();
@@ -103,5 +110,9 @@ describe('subscription journey', () => {
     // Access lasts: after a reload the dashboard still shows the premium card.
     await page.goto(server.baseUrl + '/');
     await region('Premium Active').getByText(/^Access until: /).waitFor();
+  });
+
+  it('met no Content Security Policy violation on the way', () => {
+    expect(policyViolations).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ export interface SubscriptionDependencies {
 export interface PaymentOutcome {
   paymentId: string;
   status: PaymentState['status'];
+  /** Where the member goes next: a path on our site (older payments hold an absolute address). */
   returnUrl: string;
   position: Position | null;
 }
@@ -45,7 +46,8 @@ export class SubscriptionService {
     return [...(this.deps.moyasar ? (['moyasar'] as const) : []), ...(this.deps.sandboxEnabled ? (['sandbox'] as const) : [])];
   }
 
-  async createPayment(userId: string, provider: PaymentProvider, planId: PlanId, returnUrl: string): Promise<{ paymentId: string; paymentUrl: string; position: Position | null }> {
+  /** `returnPath` is a path on our own site, checked by the caller; redirects are rebuilt from it on our origin. */
+  async createPayment(userId: string, provider: PaymentProvider, planId: PlanId, returnPath: string): Promise<{ paymentId: string; paymentUrl: string; position: Position | null }> {
     if (!this.availableProviders().includes(provider)) throw new ValidationError(PROVIDER_UNAVAILABLE);
     const subscription = await this.loadSubscription(userId);
     if (subscription.status === 'active') throw new ConflictError('You already have an active subscription.');
@@ -70,7 +72,7 @@ export class SubscriptionService {
     }
     await this.onPayment(paymentId, {
       type: 'createPayment',
-      payment: { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl, providerReference, checkoutUrl },
+      payment: { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl: returnPath, providerReference, checkoutUrl },
     }, userId);
     const requested = await this.onSubscription(userId, { type: 'requestSubscription', userId, paymentId, planId }, userId);
     return { paymentId, paymentUrl: checkoutUrl, position: requested.position };

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient, registration } from '../../../test-support/http-client';
@@ -19,11 +20,40 @@ async function member(server: TestServer) {
 
 const me = async (browser: TestClient) => (await browser.json('GET', '/api/auth/user')).body;
 
+/** A request with headers fetch() will not send (a forged Host), as a client talking straight to the server could. */
+function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const outgoing = httpRequest(new URL(path, baseUrl), { method, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body: text }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+/** Addresses a returnUrl must never be: other hosts, and ways of writing one that look like ours. */
+const foreignReturnUrls = (baseUrl: string) => [
+  'https://evil.example/steal',
+  '//evil.example/steal',
+  '/\\evil.example/steal',
+  `${baseUrl}@evil.example/steal`,
+  `https://${new URL(baseUrl).host}/subscribe/return`,
+  'javascript:alert(document.cookie)',
+  'evil.example',
+];
+
 describe('sandbox subscriptions', () => {
   let server: TestServer;
   let clock = Date.parse('2026-11-22T09:00:00Z');
   beforeAll(async () => {
-    server = await startTestServer({ now: () => new Date(clock), env: { SCHEDULER_INTERVAL_SECONDS: '0.1', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' } });
+    server = await startTestServer({
+      now: () => new Date(clock),
+      // Behind a gateway, so X-Forwarded-Host is read: it must not widen what a returnUrl may be.
+      env: { PAYMENT_SANDBOX: 'on', TRUST_PROXY: 'true', SCHEDULER_INTERVAL_SECONDS: '0.1', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' },
+    });
   });
   afterAll(async () => server?.close());
 
@@ -46,6 +76,8 @@ describe('sandbox subscriptions', () => {
     const completed = await browser.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {});
     expect(completed.status).toBe(200);
     expect(completed.body.returnUrl).toBe(`${server.baseUrl}/subscribe/return?paymentId=${created.body.paymentId}&status=paid`);
+    // Kept as a path on this site.
+    expect((await browser.json('GET', `/api/payments/${created.body.paymentId}`)).body.returnUrl).toBe('/subscribe/return');
     expect(await me(browser)).toMatchObject({
       isSubscribed: true, subscriptionStatus: 'active', subscriptionPlan: 'civic_participation_monthly',
       subscriptionStartDate: '2026-11-22T09:00:00.000Z', subscriptionEndDate: '2026-12-22T09:00:00.000Z',
@@ -59,8 +91,19 @@ describe('sandbox subscriptions', () => {
 
   it('refuses a returnUrl on another site, unknown plans and other members\u2019 payments', async () => {
     const { browser } = await member(server);
-    const foreign = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: 'https://evil.example/steal' });
-    expect(foreign).toEqual({ status: 400, body: { message: 'returnUrl must be an address on this site' } });
+    for (const returnUrl of foreignReturnUrls(server.baseUrl)) {
+      const foreign = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl });
+      expect(foreign, returnUrl).toEqual({ status: 400, body: { message: 'returnUrl must be an address on this site' } });
+    }
+    // Naming another host as our own, in Host or (behind the gateway) X-Forwarded-Host, changes nothing.
+    const session = { cookie: browser.cookieHeader };
+    for (const [headers, returnUrl] of [
+      [{ ...session, host: 'evil.example' }, 'http://evil.example/steal'],
+      [{ ...session, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, 'https://evil.example/steal'],
+    ] as const) {
+      const spoofed = await rawRequest(server.baseUrl, 'POST', '/api/create-sandbox-payment', headers, { planId: 'civic_participation_monthly', returnUrl });
+      expect([spoofed.status, JSON.parse(spoofed.body)]).toEqual([400, { message: 'returnUrl must be an address on this site' }]);
+    }
     const plan = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_daily', returnUrl: `${server.baseUrl}/x` });
     expect(plan).toEqual({ status: 400, body: { message: 'Unknown plan' } });
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/x` });
@@ -68,6 +111,14 @@ describe('sandbox subscriptions', () => {
     expect((await stranger.json('GET', `/api/payments/${created.body.paymentId}`)).status).toBe(404);
     expect(await stranger.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {})).toEqual({ status: 404, body: { message: 'Payment not found' } });
     expect((await new TestClient(server.baseUrl).post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` })).status).toBe(401);
+  });
+
+  it('accepts a return path on this site and keeps its query', async () => {
+    const { browser } = await member(server);
+    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return?from=plans' });
+    expect(created.status).toBe(200);
+    const completed = await browser.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {});
+    expect(completed.body.returnUrl).toBe(`${server.baseUrl}/subscribe/return?from=plans&paymentId=${created.body.paymentId}&status=paid`);
   });
 
   it('keeps access after cancelling until the end date, then the scheduler expires it exactly once', async () => {
@@ -97,7 +148,7 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
   let server: TestServer;
   beforeAll(async () => {
     await moyasar.start();
-    server = await startTestServer({ env: { MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
+    server = await startTestServer({ env: { PAYMENT_SANDBOX: 'off', TRUST_PROXY: 'true', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
   });
   afterAll(async () => {
     await server?.close();
@@ -119,6 +170,8 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     expect(paymentUrl).toBe(invoice.url);
     expect(moyasar.requests.every((request) => request.authorized)).toBe(true);
     expect((await browser.json('GET', '/api/payments/providers')).body.providers.map((p: { id: string }) => p.id)).toEqual(['moyasar']);
+    // The sandbox is off: nobody subscribes for free here.
+    expect(await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' })).toEqual({ status: 400, body: { message: 'This payment method is not available.' } });
   });
 
   it('refuses a webhook with a wrong token and changes nothing', async () => {
@@ -169,6 +222,13 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const back = await browser.get(`/api/payments/moyasar/return?paymentId=${paymentId}&id=${invoice.id}&status=paid`);
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${server.baseUrl}/subscribe/return?paymentId=${paymentId}&status=paid`);
+    // Signed out, with another host named in Host or X-Forwarded-Host: the redirect stays on our origin.
+    const forgedHosts: Array<Record<string, string>> = [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }];
+    for (const headers of forgedHosts) {
+      const spoofed = await rawRequest(server.baseUrl, 'GET', `/api/payments/moyasar/return?paymentId=${paymentId}`, headers);
+      expect(spoofed.status).toBe(302);
+      expect(spoofed.location).toBe(`${server.baseUrl}/subscribe/return?paymentId=${paymentId}&status=paid`);
+    }
     // A redirect carries no position, so the page (like this test) reads until the projection has it.
     expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
   });

@@ -3,6 +3,7 @@ import type { ReadModels } from '@civitas/projector';
 import { iso } from '../lib/iso';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { sitePath } from '@civitas/service-kit/site-address';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
@@ -15,6 +16,7 @@ const PaymentView = z.object({
   amount: z.number().int(),
   currency: z.string(),
   status: z.enum(['pending', 'paid', 'failed']),
+  /** A path on this site (the page the member returns to). */
   returnUrl: z.string(),
   paymentDate: z.string().nullable(),
   subscriptionStartDate: z.string().nullable(),
@@ -36,7 +38,7 @@ export function paymentRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>, au
     // Someone else's payment is answered exactly like a missing one.
     if (!row || row.user_id !== userId) throw new NotFoundError('Payment not found');
     return {
-      id: row.id, provider: row.provider, planId: row.plan_id, amount: row.amount, currency: row.currency, status: row.status, returnUrl: row.return_url,
+      id: row.id, provider: row.provider, planId: row.plan_id, amount: row.amount, currency: row.currency, status: row.status, returnUrl: sitePath(row.return_url),
       paymentDate: iso(row.payment_date), subscriptionStartDate: iso(row.subscription_start_date), subscriptionEndDate: iso(row.subscription_end_date), createdAt: row.created_at.toISOString(),
     };
   });

@@ -1,7 +1,9 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { ConflictError, WrongExpectedVersionError } from '@civitas/events';
 import type { Config } from '@civitas/service-kit/config';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from '../identity-service';
@@ -10,6 +12,7 @@ import { authErrorLocation, oidcMessages } from './oidc-messages';
 import { OIDC_PROVIDER_IDS, OidcConfigurations, oidcProviderSettings, type OidcProviderSettings } from './oidc-providers';
 import { OidcSignIn, OidcSignInFailure, describeError } from './oidc-sign-in';
 import { OidcCallbackQuery, OidcStartQuery } from './oidc.schemas';
+import { logVerification } from '../email-verification.routes';
 
 export interface OidcRouteOptions {
   identity: IdentityService;
@@ -22,6 +25,8 @@ export interface OidcRouteOptions {
 // Starting a flow writes a row; this keeps one address from filling the table. Generous,
 // because a school or office behind one address signs many people in.
 const STARTS_PER_ADDRESS = 60;
+/** Refusals that may be someone's attempt (a forged, replayed or tampered answer), for the security log. */
+const SUSPICIOUS_FAILURES = new Set(['invalidFlow', 'failed', 'providerError']);
 
 /**
  * "Continue with Google" / "Continue with Replit": full-page navigations that end in a
@@ -33,7 +38,7 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
   const startLimit = app.createRateLimit({
     max: Math.ceil(STARTS_PER_ADDRESS * config.AUTH_RATE_LIMIT_FACTOR),
     timeWindow: '15 minutes',
-    keyGenerator: (request) => `oidc-start:${request.ip}`,
+    keyGenerator: (request) => `oidc-start:${normalizeIP(request.ip)}`,
   });
 
   // Ties a flow to the browser that started it. Lax, because the callback arrives as a
@@ -47,10 +52,13 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
     if (error instanceof OidcSignInFailure) {
       message = oidcMessages[error.reason](provider.label);
       request.log.warn({ provider: provider.id, reason: error.reason, detail: error.detail }, 'OpenID Connect sign-in refused');
+      // A person cancelling, or a provider we cannot reach, is no attempt on anyone's account.
+      if (SUSPICIOUS_FAILURES.has(error.reason)) logSecurityEvent(request, 'sign_in_refused', { reason: `${provider.id}-${error.reason}` });
     } else if (error instanceof ConflictError && !(error instanceof WrongExpectedVersionError)) {
       // The identity service's own words, e.g. an unverified e-mail that an account already holds.
       message = error.message;
       request.log.warn({ provider: provider.id, reason: 'conflict' }, 'OpenID Connect sign-in refused');
+      logSecurityEvent(request, 'sign_in_refused', { reason: `${provider.id}-link-refused` });
     } else {
       request.log.error({ provider: provider.id, reason: 'error', detail: describeError(error) }, 'OpenID Connect sign-in failed');
     }
@@ -72,7 +80,10 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
     }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const limit = await startLimit(request);
-      if (!limit.isAllowed && limit.isExceeded) return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
+      if (!limit.isAllowed && limit.isExceeded) {
+        logSecurityEvent(request, 'rate_limited', { reason: 'oidc-start' });
+        return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
+      }
       try {
         const { authorizationUrl, binding } = await signIn.begin(id, request.cookies[bindingCookie]);
         reply.setCookie(bindingCookie, binding, bindingCookieOptions);
@@ -99,9 +110,16 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
         // The query exactly as the provider sent it: the library validates the raw response.
         const query = new URL(request.url, 'http://callback.invalid').searchParams;
         const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
-        const { userId, created } = await identity.signInWithExternalIdentity(profile);
+        const { userId, created, claimedUnverifiedAccount, ...outcome } = await identity.signInWithExternalIdentity(profile);
+        // Whoever held the account before its address was proven (a password, a session) is out.
+        if (claimedUnverifiedAccount) {
+          await auth.sessions.destroyAllForUser(userId);
+          logSecurityEvent(request, 'unverified_account_claimed', { userId, reason: id });
+        }
         await auth.signIn(request, reply, userId);
         request.log.info({ provider: id, userId, created }, 'signed in with OpenID Connect');
+        logSecurityEvent(request, 'signed_in', { userId, reason: id });
+        logVerification(request, userId, outcome, 'provider');
         return reply.redirect('/');
       } catch (error) {
         return refuse(request, reply, provider, error);

@@ -51,7 +51,7 @@ describe('subscribe page', () => {
     mockFetch(serveCurrentUser(makeUser()), serveProviders());
     renderApp('/subscribe');
 
-    expect(await screen.findByText('Payments are not available right now. Please try again later.')).toBeTruthy();
+    expect(await screen.findByText('Payments are not available on this server, so the plans cannot be bought here.')).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: /^Subscribe/ })).toHaveLength(0);
   });
 
@@ -59,7 +59,7 @@ describe('subscribe page', () => {
     ['sandbox', 'Subscribe (sandbox)', YEARLY, 'civic_participation_yearly'],
     ['moyasar', 'Subscribe with card', MONTHLY, 'civic_participation_monthly'],
   ] as const)(
-    'creates a %s payment for the chosen plan with a same-origin return address, then goes to its checkout',
+    'creates a %s payment for the chosen plan with a return path on this site, then goes to its checkout',
     async (provider, button, planName, planId) => {
       const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
       const paymentUrl =
@@ -76,7 +76,7 @@ describe('subscribe page', () => {
       await waitFor(() => expect(navigate).toHaveBeenCalledWith(paymentUrl));
       const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
       expect(post?.[0]).toBe(`/api/create-${provider}-payment`);
-      expect(sentBody(post?.[1])).toEqual({ planId, returnUrl: `${window.location.origin}/subscribe/return` });
+      expect(sentBody(post?.[1])).toEqual({ planId, returnUrl: '/subscribe/return' });
       // The checkout's first read, after the full page load, must see the new payment.
       expect(sessionStorage.getItem('civitas.carried-position')).toBe('0000000000000001-0000000000000009');
       // Locked until the page is gone: no second payment.

@@ -54,7 +54,7 @@ export function SubscribePage({ user }: { user: AuthUser }) {
   else if (canBuy && providers.isError) {
     notice = <Alert severity="error">Could not load the payment methods. Please try again later.</Alert>;
   } else if (canBuy && providers.data?.length === 0) {
-    notice = <Alert severity="info">Payments are not available right now. Please try again later.</Alert>;
+    notice = <Alert severity="info">Payments are not available on this server, so the plans cannot be bought here.</Alert>;
   }
 
   const actionsFor = (planId: PlanId): ReactNode =>

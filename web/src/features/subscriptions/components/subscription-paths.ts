@@ -1,12 +1,11 @@
 // Client routes of the subscription screens, and the addresses handed to the server.
 
 export const SUBSCRIBE_PATH = '/subscribe';
+/**
+ * The provider sends the member back here. Handed to the server as a path: it keeps only
+ * paths and sends members back on its public origin, whatever host this page came from.
+ */
 export const SUBSCRIPTION_RETURN_PATH = '/subscribe/return';
-
-/** The provider sends the member back here; the server accepts only our own origin. */
-export function paymentReturnUrl(): string {
-  return `${window.location.origin}${SUBSCRIPTION_RETURN_PATH}`;
-}
 
 /**
  * Where to go once a sandbox payment is done: the return address the server holds,

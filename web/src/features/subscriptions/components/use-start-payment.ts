@@ -5,7 +5,7 @@ import { carryPositionOverReload } from '../../../lib/read-position';
 import { useCreatePayment } from '../api/create-payment';
 import type { PaymentProviderId } from '../api/payment-schemas';
 import type { PlanId } from './plan-prices';
-import { paymentReturnUrl } from './subscription-paths';
+import { SUBSCRIPTION_RETURN_PATH } from './subscription-paths';
 
 export interface PaymentChoice {
   provider: PaymentProviderId;
@@ -24,7 +24,7 @@ export function useStartPayment() {
   const start = (choice: PaymentChoice) => {
     setChosen(choice);
     createPayment.mutate(
-      { ...choice, returnUrl: paymentReturnUrl() },
+      { ...choice, returnUrl: SUBSCRIPTION_RETURN_PATH },
       {
         onSuccess: ({ paymentUrl }) => {
           // The sandbox checkout is our own page: its first read must see the payment.
