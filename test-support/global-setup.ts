@@ -13,7 +13,13 @@ export async function setup(project: TestProject) {
     return;
   }
   // One cluster per vitest project: their global setups run side by side.
-  embedded = await startEmbeddedPostgres(path.resolve(config.DATA_DIR, `test-postgres-${project.name}`), 'postgres');
+  const clusterDir = path.resolve(config.DATA_DIR, `test-postgres-${project.name}`);
+  try {
+    embedded = await startEmbeddedPostgres(clusterDir, 'postgres');
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    throw new Error(`The tests' embedded PostgreSQL (${clusterDir}) could not start: ${reason}. Or set DATABASE_URL to test against a running server.`, { cause: error });
+  }
   project.provide('adminDatabaseUrl', embedded.url);
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCHEMA, buildFreshReadModels, createReadSchema, projections, readCheckpoints, readModelDigest, schemaExists } from '../src/index';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
+import { TEST_VAULT_KEY } from '../../test-support/test-vault-key';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOTAL_EVENTS = 100_000;
@@ -26,7 +27,7 @@ describe('the projector killed with SIGKILL while it projects', () => {
   const startProjector = () => {
     const process_ = spawn(process.execPath, ['--import', 'tsx', 'projector/src/server.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: fixture.database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+      env: { ...process.env, DATABASE_URL: fixture.database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', VAULT_KEY: TEST_VAULT_KEY },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     return process_;

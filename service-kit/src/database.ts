@@ -23,6 +23,8 @@ export function createKysely<Database = any>(connectionString: string, options: 
   });
   // An idle connection that dies (server restart) is replaced on the next query; don't crash on it.
   pool.on('error', () => undefined);
+  // A connection that dies while checked out (server restart, failover) fails its query; it must not crash the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

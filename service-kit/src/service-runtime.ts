@@ -4,7 +4,9 @@ import { createKysely, migrateToLatest, migrationsPending, provideDatabase } fro
 import { databaseIsUp } from './health';
 import { createLogger, type Logger } from './logger';
 import { platformMigrations } from './migrations';
+import { openVault } from './personal-data';
 import { stopOnSignals } from './shutdown';
+import { loadVaultKey } from './vault-key';
 
 export interface ServiceRuntime {
   config: Config;
@@ -19,13 +21,23 @@ export interface ServiceRuntime {
   stopOnSignals(): void;
 }
 
-/** What every process starts from: configuration, logger, the database (embedded or DATABASE_URL), migrations. */
+/** What every process starts from: configuration, logger, the vault's key, the database (embedded or DATABASE_URL), migrations. */
 export async function openServiceRuntime(applicationName: string, options: { migrate: boolean; config?: Config; log?: Logger }): Promise<ServiceRuntime> {
   const config = options.config ?? loadConfig();
   const log = options.log ?? createLogger(config.LOG_LEVEL);
+  // Before anything starts: a missing key is a setting to fix, not a database to stop again.
+  const vaultKey = loadVaultKey(config);
   const database = await provideDatabase(config, log);
   const db = createKysely(database.url, { applicationName });
-  if (options.migrate) await migrateToLatest(db, platformMigrations);
+  try {
+    if (options.migrate) await migrateToLatest(db, platformMigrations);
+    await openVault(db, vaultKey, log);
+  } catch (error) {
+    // A start that fails here must not leave an embedded PostgreSQL running.
+    await db.destroy().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+    throw error;
+  }
   const stops: Array<() => Promise<unknown> | unknown> = [];
   let closing: Promise<void> | null = null;
   const close = () =>

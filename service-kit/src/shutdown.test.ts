@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,6 +38,8 @@ describe('stopping on signals', () => {
 
   it('stops the embedded PostgreSQL even when a part before it fails to stop', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'civitas-runtime-'));
+    // Open to PostgreSQL's own user (it runs as one under root), so the cluster stays in this temp folder.
+    chmodSync(dataDir, 0o755);
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const runtime = await openServiceRuntime('civitas-runtime-test', { migrate: false, config, log: createLogger('silent') });
     let laterPartStopped = false;

@@ -92,6 +92,8 @@ export class PostgresEventStore implements EventStore {
     };
     this.pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, application_name: 'civitas-event-store' });
     this.pool.on('error', () => undefined); // idle client errors surface on the next query
+    // A connection that dies while checked out fails its query; it must not crash the process.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.signal = new AppendSignal(this.pool, connection);
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
   }
