@@ -15,7 +15,8 @@ const sign = (type: VoteType | null, wanted: VoteType) => (type === wanted ? 1 :
  */
 export const opinionsProjection: Projection = {
   name: 'opinions',
-  version: 1,
+  // 2: updated_at moves for votes that cancel out within a batch (rebuilds equal live projection).
+  version: 2,
 
   async createTables(db, schema) {
     await sql`
@@ -95,7 +96,8 @@ export const opinionsProjection: Projection = {
           ${column((e) => e.data.groupId)}::int[], ${column((e) => e.data.voteType)}::text[], ${column(eventTime)}::timestamptz[])
         on conflict (opinion_id, user_id) do update set vote_type = excluded.vote_type, cast_at = excluded.cast_at`.execute(db);
     }
-    const changed = [...deltas].filter(([, delta]) => delta.support !== 0 || delta.oppose !== 0);
+    // Every opinion voted on moves its updated_at, even when its votes cancel out within the batch.
+    const changed = [...deltas];
     if (changed.length > 0) {
       // Until delegation lends weight, every direct vote weighs one.
       await sql`

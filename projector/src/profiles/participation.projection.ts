@@ -10,7 +10,8 @@ interface StatsDelta { topics: number; opinions: number; votes: number }
 /** Who took part where, and each member's counts and score; a batch folds into one change per member. */
 export const participationProjection: Projection = {
   name: 'participation',
-  version: 1,
+  // 2: a member whose changes cancel out within a batch still gets a row (rebuilds equal live projection).
+  version: 2,
 
   async createTables(db, schema) {
     await sql`
@@ -65,7 +66,8 @@ export const participationProjection: Projection = {
       }
     }
 
-    const members = [...stats].filter(([, delta]) => delta.topics || delta.opinions || delta.votes);
+    // Members whose changes cancel out still get their row: a batch must leave what one-by-one delivery leaves.
+    const members = [...stats];
     if (members.length > 0) {
       for (const [userId] of members) changes.add('member_stats', userId);
       await sql`
