@@ -1,6 +1,6 @@
 import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { ProjectorService, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
+import { ProjectorService, projectionHealth, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
 import { createHttpApp, freePort, openServiceRuntime, projectorIsUp, type Config, type Logger, type ServiceRuntime } from '@civitas/service-kit';
 import path from 'node:path';
@@ -65,6 +65,7 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
     title: 'Civitas API',
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    publicBaseUrl: config.publicBaseUrl,
     webRoot: options.webRoot ?? WEB_ROOT,
     logStream: options.logStream,
     healthChecks: {
@@ -72,8 +73,9 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
       projector: async () => ready && (await projectorIsUp(db)()),
       readModels: () => schemaExists(db, READ_SCHEMA),
     },
+    healthDegradation: () => projectionHealth(db),
   });
-  await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, mailConfigured: Boolean(config.SMTP_URL), db, config });
+  await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, db, config });
   await app.register(queryApi, { db, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { createLogger, loadConfig } from '@civitas/service-kit';
 import { startPlatform, type Platform } from '../scripts/platform';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { TEST_VAULT_KEY } from './test-vault-key';
 
 export interface TestServer {
   baseUrl: string;
@@ -34,7 +35,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = options.database ?? (await createTestDatabase());
   // A folder of its own: with no SMTP configured, mails are written to DATA_DIR/mail.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'civitas-test-'));
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', DATA_DIR: dataDir, ...options.env });
+  // The sandbox payment provider is off by default; tests pay with it, so it is turned on here (a test may set 'off').
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', PAYMENT_SANDBOX: 'on', VAULT_KEY: TEST_VAULT_KEY, DATA_DIR: dataDir, ...options.env });
   const platform = await startPlatform(config, createLogger(config.LOG_LEVEL, options.logStream), { webRoot: options.webRoot, now: options.now, logStream: options.logStream });
   await platform.ready;
   let stopped = false;

@@ -4,6 +4,7 @@ import type { ReadModels } from '@civitas/projector';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from './identity/identity-service';
 import type { InvitationsService } from './invitations/invitations-service';
@@ -32,8 +33,9 @@ export interface CommandApiOptions {
   voting: VotingService;
   invitations: InvitationsService;
   auth: SessionAuth;
+  /** Where rate limits count: shared by every instance. */
+  rateLimitCounters: RateLimitCounters;
   publicBaseUrl: string;
-  mailConfigured: boolean;
   db: Kysely<any>;
   readModels: Kysely<ReadModels>;
   config: Config;
@@ -41,7 +43,7 @@ export interface CommandApiOptions {
 
 /** Command routes (POST/PUT/DELETE /api/...) and the sign-in navigations. */
 export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, options) => {
-  await instance.register(rateLimit, { global: false });
+  await instance.register(rateLimit, { global: false, store: options.rateLimitCounters.storeClass() });
   const app = zodRoutes(instance);
   identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
   oidcRoutes(app, options);

@@ -5,6 +5,7 @@ import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/perso
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { createSessionAuth } from '@civitas/service-kit/session-auth';
+import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
 import { IdentityService } from './identity/identity-service';
@@ -64,6 +65,8 @@ export async function createCommandServices({ store, registry, config, db, datab
   const voting = new VotingService(bus, gate, topics, opinions, readModels);
   const invitations = new InvitationsService(bus, vault, config.publicBaseUrl);
   const auth = createSessionAuth(db, config, now);
+  // Sign-in limits count in the database, so every command-api instance counts together.
+  const rateLimitCounters = new RateLimitCounters(db);
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
@@ -76,7 +79,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log,
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, 'mail'), log),
   });
-  let sessionSweep: NodeJS.Timeout | null = null;
+  let expirySweep: NodeJS.Timeout | null = null;
   return {
     identity,
     subscriptions,
@@ -86,6 +89,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     voting,
     invitations,
     auth,
+    rateLimitCounters,
     readModels,
     /** What the command side does at start: the catalogue, configured admins, then its timers. */
     async start() {
@@ -94,11 +98,14 @@ export async function createCommandServices({ store, registry, config, db, datab
       await identity.grantConfiguredAdmins();
       for (const [chore, interval] of chores) chore.start(interval);
       outbox.start();
-      sessionSweep = setInterval(() => auth.sessions.deleteExpired().catch(() => undefined), 10 * 60_000);
-      sessionSweep.unref();
+      expirySweep = setInterval(() => {
+        auth.sessions.deleteExpired().catch(() => undefined);
+        rateLimitCounters.sweep().catch(() => undefined);
+      }, 10 * 60_000);
+      expirySweep.unref();
     },
     async stop() {
-      if (sessionSweep) clearInterval(sessionSweep);
+      if (expirySweep) clearInterval(expirySweep);
       await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop()]);
     },
   };

@@ -1,5 +1,6 @@
 export * from './position';
 export * from './command-reply';
+export * from './text';
 export * from './lru-map';
 export * from './errors';
 export * from './event-store';

@@ -1,9 +1,13 @@
 /**
- * Positions are opaque, totally ordered tokens. Both adapters encode two unsigned 64-bit
- * numbers as fixed-width hex so that plain string comparison gives the total order,
- * which lets the query side and the web client compare positions without parsing.
+ * Positions are opaque, totally ordered tokens. The PostgreSQL adapter encodes two unsigned 64-bit
+ * numbers (transaction id, global position) as fixed-width hex so that plain string comparison
+ * gives the total order, which lets the query side and the web client compare positions without
+ * parsing; any other adapter must keep that property.
  */
 export type Position = string;
+
+/** The request header a client names the highest position it holds with (read-your-writes). */
+export const POSITION_HEADER = 'X-Civitas-Position';
 
 const WIDTH = 16;
 const POSITION_PATTERN = /^[0-9a-f]{16}-[0-9a-f]{16}$/;

@@ -1,4 +1,4 @@
-import { READ_SCHEMA, schemaExists } from '@civitas/projector';
+import { READ_SCHEMA, projectionHealth, schemaExists } from '@civitas/projector';
 import { createHttpApp, createSessionAuth, openServiceRuntime, projectorIsUp } from '@civitas/service-kit';
 import { queryApi } from './app';
 import { ProjectionWatcher } from './lib/projection-watcher';
@@ -14,7 +14,9 @@ const app = await createHttpApp({
   title: 'Civitas query API',
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
+  publicBaseUrl: config.publicBaseUrl,
   healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(db, READ_SCHEMA) },
+  healthDegradation: () => projectionHealth(db),
 });
 await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl });
 runtime.onStop(() => app.close());

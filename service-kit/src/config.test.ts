@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h:5432/db', LOG_LEVEL: 'warn', DATA_DIR: '' })).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@h:5432/db', LOG_LEVEL: 'warn', DATA_DIR: '.data' });
   });
 
+  it('keeps the sandbox payment provider off unless turned on, and never with an https address', () => {
+    expect(loadConfig({}).paymentProviders).toEqual([]);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'on' }).paymentProviders).toEqual(['sandbox']);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'on', PUBLIC_BASE_URL: 'http://localhost:5173' }).paymentProviders).toEqual(['sandbox']);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'on', PUBLIC_BASE_URL: 'https://civitas.example' })).toThrow(/PAYMENT_SANDBOX.*development only.*https PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'auto' })).toThrow(/PAYMENT_SANDBOX: must be 'on' or 'off'/);
+    expect(loadConfig({ MOYASAR_SECRET_KEY: 'sk', MOYASAR_WEBHOOK_SECRET: 'wh', PUBLIC_BASE_URL: 'https://civitas.example' }).paymentProviders).toEqual(['moyasar']);
+  });
+
   it('names every bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeVaultKey } from './vault-key';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -12,20 +13,24 @@ const ConfigSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   /** Multiplies the sign-in rate limits (1 = the defaults); for load tests and test suites. */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
-  /** Behind the gateway: take the client address from X-Forwarded-For. */
+  /** Behind the gateway: trust exactly one proxy hop, taking the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(24 * 60),
   SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().positive().default(14 * 24),
-  /** Mail transport; while unset, password-reset answers carry the link (local use). */
+  /** Mail transport; while unset, mails are written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
+  /** Development only: API answers carry the links mails carry (reset, e-mail verification). Refused over https. */
+  EXPOSE_MAIL_LINKS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
   MOYASAR_SECRET_KEY: z.string().optional(),
   /** The secret_token configured on the Moyasar webhook. */
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
-  /** The no-network sandbox provider: on by default only while no real provider is configured. */
-  PAYMENT_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** The no-network sandbox provider (anyone subscribes for free): for development and tests only. */
+  PAYMENT_SANDBOX: z.enum(['on', 'off'], { error: "must be 'on' or 'off' ('auto' is gone: the sandbox never turns itself on)" }).default('off'),
   /** Key of the keyed hash that keeps national ids unique per country; made and kept in the database when unset. */
   NATIONAL_ID_HASH_KEY: z.string().min(32, 'NATIONAL_ID_HASH_KEY must have at least 32 characters').optional(),
+  /** The vault's key-encryption key (32 bytes, hex or base64); else DATA_DIR/vault.key, which only the embedded database makes by itself. */
+  VAULT_KEY: z.string().refine((value) => decodeVaultKey(value) !== null, 'VAULT_KEY must be 32 bytes: 64 hex characters or base64').optional(),
   /** How often reactors look for due work (subscription expiry, topic closing). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
@@ -50,9 +55,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  const publicBaseUrl = (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, '');
+  if (parsed.data.PAYMENT_SANDBOX === 'on' && publicBaseUrl.startsWith('https://')) {
+    // An https address means real members: a free subscription button must never reach them.
+    throw new Error('Invalid configuration: PAYMENT_SANDBOX: the sandbox payment provider is for development only and cannot be on with an https PUBLIC_BASE_URL');
+  }
+  if (parsed.data.EXPOSE_MAIL_LINKS && publicBaseUrl.startsWith('https://')) {
+    // A mailed link in an API answer lets anyone reset anyone's password: never where real members are.
+    throw new Error('Invalid configuration: EXPOSE_MAIL_LINKS: mailed links in API answers are for local development only and cannot be on with an https PUBLIC_BASE_URL');
+  }
   return {
     ...parsed.data,
-    publicBaseUrl: (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, ''),
+    publicBaseUrl,
     paymentProviders: paymentProvidersOf(parsed.data),
     adminEmails: parsed.data.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
   };
@@ -60,6 +74,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function paymentProvidersOf(settings: z.infer<typeof ConfigSchema>): Config['paymentProviders'] {
   const moyasar = Boolean(settings.MOYASAR_SECRET_KEY && settings.MOYASAR_WEBHOOK_SECRET);
-  const sandbox = settings.PAYMENT_SANDBOX === 'on' || (settings.PAYMENT_SANDBOX === 'auto' && !moyasar);
+  const sandbox = settings.PAYMENT_SANDBOX === 'on';
   return [...(moyasar ? (['moyasar'] as const) : []), ...(sandbox ? (['sandbox'] as const) : [])];
 }

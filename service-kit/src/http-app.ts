@@ -8,30 +8,42 @@ import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { serveWebApp } from './web-app';
 import { loggerOptions } from './logger';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface HttpAppOptions {
   title: string;
   logLevel: string;
   /** Checks run by GET /healthz; it answers 200 only when every one passes. */
   healthChecks: Record<string, () => Promise<boolean>>;
+  /** Details when the service still serves but is degraded (null when all is well): /healthz then says 'degraded' and adds them. */
+  healthDegradation?: () => Promise<Record<string, unknown> | null>;
   /** Folder of the built web app to serve at `/` with deep links falling back to index.html. */
   webRoot?: string;
   /** Origins allowed to send state-changing requests besides the request's own host. */
   allowedOrigins?: string[];
-  /** Behind a gateway, the client address comes from X-Forwarded-For. */
+  /** Behind the gateway: trust exactly one proxy hop, so the client address is the last X-Forwarded-For entry. */
   trustProxy?: boolean;
+  /** PUBLIC_BASE_URL: its origin may send state-changing requests; https turns HSTS on. */
+  publicBaseUrl?: string;
   /** Where request logs go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
 }
 
 
+// Only the immediate peer (the gateway) is trusted, so request.ip is the last X-Forwarded-For
+// entry: the address the gateway saw. (Fastify's numeric hop count trusts no peer at all.)
+const trustOneHop = (_address: string, hop: number) => hop === 0;
+
 /** The Fastify instance every service starts from: zod validation, OpenAPI at /api/docs, errors, health. */
 export async function createHttpApp(options: HttpAppOptions) {
-  const app = Fastify({ logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 1_048_576, trustProxy: options.trustProxy ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 1_048_576, trustProxy: options.trustProxy ? trustOneHop : false }).withTypeProvider<ZodTypeProvider>();
+  // Set once the session is resolved, so request logs and security events name the member.
+  app.decorateRequest('memberId', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, { https: options.publicBaseUrl?.startsWith('https://') ?? false });
   await app.register(cookie);
-  registerCsrfProtection(app, { allowedOrigins: options.allowedOrigins ?? [] });
+  registerCsrfProtection(app, { allowedOrigins: [...(options.allowedOrigins ?? []), ...(options.publicBaseUrl ? [options.publicBaseUrl] : [])] });
   const servesWeb = options.webRoot ? await serveWebApp(app, options.webRoot) : false;
   registerErrorHandling(app, { spaFallback: servesWeb });
   await app.register(swagger, {
@@ -46,7 +58,9 @@ export async function createHttpApp(options: HttpAppOptions) {
     );
     const checks = Object.fromEntries(results);
     const healthy = results.every(([, ok]) => ok);
-    return reply.status(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable', checks });
+    // Degraded still answers 200: the platform serves, an operator has something to look at.
+    const degradation = healthy ? await options.healthDegradation?.().catch(() => null) : null;
+    return reply.status(healthy ? 200 : 503).send({ status: !healthy ? 'unavailable' : degradation ? 'degraded' : 'ok', checks, ...degradation });
   });
   return app;
 }

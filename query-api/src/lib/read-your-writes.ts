@@ -1,8 +1,7 @@
-import { ServiceUnavailableError, ValidationError, isPosition } from '@civitas/events';
+import { POSITION_HEADER, ServiceUnavailableError, ValidationError, isPosition } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { ProjectionWatcher } from './projection-watcher';
 
-export const POSITION_HEADER = 'x-civitas-position';
 export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
 
 declare module 'fastify' {
@@ -15,7 +14,8 @@ declare module 'fastify' {
 /** Queries honour X-Civitas-Position: wait up to 2 s for the projections they read, then 503. */
 export function registerReadYourWrites(app: ZodRoutes, watcher: ProjectionWatcher, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): void {
   app.addHook('preHandler', async (request) => {
-    const header = request.headers[POSITION_HEADER];
+    // Node lower-cases incoming header names.
+    const header = request.headers[POSITION_HEADER.toLowerCase()];
     const readModels = request.routeOptions.config?.readModels;
     if (header === undefined || !readModels?.length) return;
     const position = Array.isArray(header) ? header[0] : header;

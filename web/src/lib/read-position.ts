@@ -2,7 +2,9 @@
 // event. Queries send the highest position this tab has seen, so the query API waits
 // until its read models have caught up with our own writes before answering.
 
-export const POSITION_HEADER = 'X-Civitas-Position';
+import { POSITION_HEADER } from '@civitas/events/position';
+
+export { POSITION_HEADER };
 
 // Sign-in and registration end in a full page reload, and the first read after it (the
 // current user) must already see the account just written. So the position can be
