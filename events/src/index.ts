@@ -26,6 +26,7 @@ export * from './opinions/opinion.events';
 export * from './opinions/opinion.contract';
 export * from './voting/vote.events';
 export * from './voting/vote.contract';
+export * from './voting/tally';
 export * from './profiles/user-stats.contract';
 export * from './invitations/invitation.events';
 export * from './invitations/invitation.contract';
