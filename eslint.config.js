@@ -1,0 +1,85 @@
+// House rules a tool keeps (docs/architecture.md explains each boundary and what no linter can say).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const featuresOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !['lib', 'test'].includes(entry.name)).map((entry) => entry.name);
+const webFeatures = featuresOf('./web/src/features/');
+const serverFeatures = (service) => featuresOf(`./${service}/src/`);
+
+/** Each web feature imports no other feature: features are composed in web/src/app. */
+const webFeatureZones = webFeatures.map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other: compose them in web/src/app, or share through web/src/lib or web/src/components.',
+}));
+
+/** Server features do not import each other either: the composition roots (app.ts, services.ts, server.ts) wire them. */
+const serverFeatureZones = ['command-api', 'query-api', 'projector'].flatMap((service) =>
+  serverFeatures(service).map((feature) => ({
+    target: `./${service}/src/${feature}`,
+    from: `./${service}/src`,
+    except: [`./${feature}`, './lib', ...['app.ts', 'index.ts', 'projection.ts', 'read-models.ts'].map((file) => `./${file}`)],
+    message: 'A feature imports no other feature: pass what it needs in from the composition root (services.ts, app.ts), or share it through lib/ or events.',
+  })),
+);
+
+/** Shared folders sit below the features: they import none of them, nor the app that composes them. */
+const sharedFolderZones = [
+  ...['lib', 'components', 'pages'].map((shared) => ({
+    target: `./web/src/${shared}`,
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared web code imports no feature and not the app: pass what it needs in.',
+  })),
+  ...['command-api', 'query-api', 'projector'].map((service) => ({
+    target: `./${service}/src/lib`,
+    from: `./${service}/src`,
+    except: ['./lib'],
+    message: 'A server lib/ folder imports no feature: give it what it needs as arguments or interfaces.',
+  })),
+];
+
+/** Packages talk through their public entry points; the projector is nobody's run-time dependency. */
+const ourPackages = ['@civitas/events', '@civitas/service-kit', '@civitas/command-api', '@civitas/projector', '@civitas/query-api'];
+const restrictPackages = (allowed, { projectorTypes = false } = {}) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', {
+    paths: [
+      ...ourPackages.filter((name) => !allowed.includes(name)).filter((name) => !(projectorTypes && name === '@civitas/projector'))
+        .map((name) => ({ name, message: 'This package may not import that one (docs/architecture.md).' })),
+      ...(projectorTypes ? [{ name: '@civitas/projector', allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }] : []),
+    ],
+    patterns: [
+      { group: ['@civitas/*/src/*', '../../*/src/*'], message: 'Import another package through its public entry points.' },
+      ...(projectorTypes ? [{ group: ['@civitas/projector/*'], allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }] : []),
+    ],
+  }],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webFeatureZones, ...serverFeatureZones, ...sharedFolderZones] }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-empty-object-type': 'off',
+    },
+  },
+  { files: ['events/**/*.ts'], rules: restrictPackages([]) },
+  { files: ['service-kit/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
+  { files: ['projector/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },
+  { files: ['command-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
+  { files: ['query-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
+  { files: ['web/src/**/*.{ts,tsx}'], rules: restrictPackages(['@civitas/events']) },
+);
