@@ -1,8 +1,7 @@
 // House rules a tool keeps (docs/architecture.md explains each boundary and what no linter can say).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 
 const featuresOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !['lib', 'test'].includes(entry.name)).map((entry) => entry.name);
@@ -64,13 +63,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'] })],
+      // Relative imports resolve as TypeScript files; packages (@civitas/*) are checked by name below.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...webFeatureZones, ...serverFeatureZones, ...sharedFolderZones] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: [...webFeatureZones, ...serverFeatureZones, ...sharedFolderZones] }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-empty-object-type': 'off',
