@@ -1,9 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { ReturnAfterSignIn } from './return-after-sign-in';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { GroupPage } from '../features/groups/components/group-page';
-import { useCurrentUser, type AuthUser } from '../features/identity/api/get-current-user';
+import { useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
 import { LogoutPage } from '../features/identity/components/logout-page';
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
@@ -13,15 +10,18 @@ import { BusinessInvitePage } from '../features/invitations/components/business-
 import { FamilyInvitePage } from '../features/invitations/components/family-invite-page';
 import { FriendInvitePage } from '../features/invitations/components/friend-invite-page';
 import { LawsPage } from '../features/laws/components/laws-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
 import { SandboxCheckoutPage } from '../features/subscriptions/components/sandbox-checkout-page';
 import { SubscribePage } from '../features/subscriptions/components/subscribe-page';
 import { SubscriptionReturnPage } from '../features/subscriptions/components/subscription-return-page';
-import { TopicPage } from '../features/topics/components/topic-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PrivacyPage } from '../pages/privacy-page';
 import { SitemapPage } from '../pages/sitemap-page';
 import { TermsPage } from '../pages/terms-page';
+import { ReturnAfterSignIn } from './return-after-sign-in';
+import { DashboardPage } from './routes/dashboard/dashboard-page';
+import { GroupPage } from './routes/group/group-page';
+import { ProfilePage } from './routes/profile/profile-page';
+import { TopicPage } from './routes/topic/topic-page';
 
 /**
  * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign

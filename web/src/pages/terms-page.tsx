@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { SUPPORT_EMAIL } from '../lib/contact';
-import { formatPlanPrices, PLANS } from '../features/subscriptions/components/plan-prices';
+import { formatPlanPrices, PLANS } from '../lib/plan-prices';
 import { LegalPage, LegalSection } from './legal-page';
 
 export function TermsPage() {

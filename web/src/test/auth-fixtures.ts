@@ -1,4 +1,4 @@
-import type { AuthUser } from '../features/identity/api/get-current-user';
+import type { AuthUser } from '../lib/api/get-current-user';
 import { jsonResponse, type Route } from './mock-fetch';
 
 let nextId = 0;

@@ -1,4 +1,4 @@
-import type { Group } from '../features/groups/api/group';
+import type { Group } from '../lib/api/group';
 
 let nextId = 100;
 

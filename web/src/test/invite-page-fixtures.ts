@@ -1,5 +1,5 @@
 import type { InvitationKind, InvitationLookup } from '../features/invitations/api/get-invitation';
-import type { AuthUser } from '../features/identity/api/get-current-user';
+import type { AuthUser } from '../lib/api/get-current-user';
 import { jsonResponse, type Route } from './mock-fetch';
 
 export const INVITE_TOKEN = 'kR3x9-Qv_tL0pZ7mN2wY5aB8cD1eF4gH';

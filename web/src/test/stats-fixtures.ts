@@ -1,9 +1,11 @@
 import type { GroupStats, PlatformStats } from '@civitas/events/groups/group.contract';
-import type { UserStats } from '@civitas/events/profiles/user-stats.contract';
+import { UserStats } from '@civitas/events/profiles/user-stats.contract';
 import { jsonResponse, type Route } from './mock-fetch';
 
+/** Every count of the contract at zero, unless given: the fixture follows the contract's fields. */
 export function makeUserStats(overrides: Partial<UserStats> = {}): UserStats {
-  return { topicsCreated: 0, votesCast: 0, opinionsPosted: 0, electionsWon: 0, delegatesCount: 0, participationScore: 0, ...overrides };
+  const zeros = Object.fromEntries(Object.keys(UserStats.shape).map((field) => [field, 0]));
+  return UserStats.parse({ ...zeros, ...overrides });
 }
 
 export function makePlatformStats(overrides: Partial<PlatformStats> = {}): PlatformStats {

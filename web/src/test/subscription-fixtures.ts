@@ -1,4 +1,4 @@
-import type { AuthUser } from '../features/identity/api/get-current-user';
+import type { AuthUser } from '../lib/api/get-current-user';
 import type { Payment } from '../features/subscriptions/api/get-payment';
 import { makeUser } from './auth-fixtures';
 import { jsonResponse, type Route } from './mock-fetch';

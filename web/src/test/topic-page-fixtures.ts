@@ -1,7 +1,7 @@
-import type { OpinionView } from '../features/opinions/api/get-topic-opinions';
+import type { OpinionView } from '../lib/api/get-topic-opinions';
 import type { LawView } from '../features/laws/api/get-laws';
-import type { TopicView } from '../features/topics/api/get-topic';
-import type { TopicStats } from '../features/topics/api/get-topic-stats';
+import type { TopicView } from '../lib/api/get-topic';
+import type { TopicStats } from '../lib/api/get-topic-stats';
 import { jsonResponse, type Route } from './mock-fetch';
 
 let nextId = 0;

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useLocation } from 'wouter';
-import type { AuthUser } from '../../features/identity/api/get-current-user';
+import type { AuthUser } from '../../lib/api/get-current-user';
 
 export interface NavLink {
   label: string;

@@ -14,10 +14,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
 import { Link as RouterLink } from 'wouter';
-import type { AuthUser } from '../../features/identity/api/get-current-user';
+import { UserAvatar } from '../../components/user-avatar';
+import type { AuthUser } from '../../lib/api/get-current-user';
+import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
-import { UserAvatar } from '../../features/identity/components/user-avatar';
-import { displayName } from '../../features/identity/components/user-display';
 
 /** Below md: the spec's side drawer with avatar, name, e-mail, Dashboard, My Profile and Logout. */
 export function MobileNavDrawer({ user }: { user: AuthUser }) {

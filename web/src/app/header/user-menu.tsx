@@ -8,10 +8,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Link as RouterLink } from 'wouter';
-import type { AuthUser } from '../../features/identity/api/get-current-user';
+import { UserAvatar } from '../../components/user-avatar';
+import type { AuthUser } from '../../lib/api/get-current-user';
+import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
-import { UserAvatar } from '../../features/identity/components/user-avatar';
-import { displayName } from '../../features/identity/components/user-display';
 
 export function UserMenu({ user }: { user: AuthUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,5 +1,5 @@
 import { StatsCard } from '../../../components/stats-card';
-import { usePlatformStats } from '../../groups/api/get-platform-stats';
+import { usePlatformStats } from '../api/get-platform-stats';
 
 /** The sidebar's 'Group Statistics': platform-wide outcomes, counted from the read models. */
 export function PlatformStatsCard() {

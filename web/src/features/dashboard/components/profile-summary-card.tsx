@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import { StatList } from '../../../components/stats-card';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { UserAvatar } from '../../identity/components/user-avatar';
-import { displayName } from '../../identity/components/user-display';
-import { useUserStats } from '../api/get-user-stats';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { UserAvatar } from '../../../components/user-avatar';
+import { displayName } from '../../../lib/user-display';
+import { useUserStats } from '../../../lib/api/get-user-stats';
 
 /** The dashboard sidebar's profile summary, with the member's counts from GET /api/user/stats. */
 export function ProfileSummaryCard({ user }: { user: AuthUser }) {
@@ -36,7 +36,6 @@ export function ProfileSummaryCard({ user }: { user: AuthUser }) {
             { label: 'Participation Score', value: stats.data?.participationScore ?? user.participationScore },
             { label: 'Topics Created', value: stats.data?.topicsCreated },
             { label: 'Votes Cast', value: stats.data?.votesCast },
-            { label: 'Delegations', value: stats.data?.delegatesCount },
           ]}
         />
         <Button component={RouterLink} href="/profile" variant="outlined" fullWidth sx={{ mt: 2 }}>

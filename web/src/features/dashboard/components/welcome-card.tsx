@@ -8,7 +8,7 @@ import ForumIcon from '@mui/icons-material/Forum';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import type { AuthUser } from '../../identity/api/get-current-user';
+import type { AuthUser } from '../../../lib/api/get-current-user';
 
 const HIGHLIGHTS: { title: string; description: string; icon: ReactNode }[] = [
   {

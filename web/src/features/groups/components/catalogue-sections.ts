@@ -1,5 +1,5 @@
 import { countryKey } from '@civitas/events/groups/countries';
-import type { Group, GroupDepartment } from '../api/group';
+import type { Group, GroupDepartment } from '../../../lib/api/group';
 
 /** The spec also files these names under Religious Communities, whatever their department. */
 const RELIGION_NAMES = new Set(['Islam', 'Christianity', 'Judaism', 'Hinduism', 'Buddhism']);

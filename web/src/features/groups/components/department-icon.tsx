@@ -7,7 +7,7 @@ import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import PublicIcon from '@mui/icons-material/Public';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import type { GroupDepartment } from '../api/group';
+import type { GroupDepartment } from '../../../lib/api/group';
 
 const ICONS: Record<GroupDepartment, ComponentType<SvgIconProps>> = {
   family: FamilyRestroomIcon,

@@ -1,19 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'wouter';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { verifiedCountries } from '../../verification/components/verified-countries';
-import { VerifyIdentityDialog } from '../../verification/components/verify-identity-dialog';
-import type { Group } from '../api/group';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { verifiedCountries } from '../../../lib/verified-countries';
+import type { Group } from '../../../lib/api/group';
+
+/** The verification feature's dialog, which the page composing this banner brings. */
+export type RenderVerifyDialog = (props: { open: boolean; onClose: () => void }) => ReactNode;
 
 interface BannerProps {
   group: Group;
   user: AuthUser;
+  renderVerifyDialog: RenderVerifyDialog;
 }
 
-function NationalBanner({ group, user }: BannerProps) {
+function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
   const [verifying, setVerifying] = useState(false);
   if (group.canParticipate) {
     return (
@@ -45,16 +48,16 @@ function NationalBanner({ group, user }: BannerProps) {
       {countries.length > 0
         ? `Your verified countries: ${countries.join(', ')}.`
         : 'You have not verified a nationality yet.'}
-      <VerifyIdentityDialog open={verifying} onClose={() => setVerifying(false)} />
+      {renderVerifyDialog({ open: verifying, onClose: () => setVerifying(false) })}
     </Alert>
   );
 }
 
 /** Why the member may or may not take part here (spec section 2, group page banners). */
-export function GroupAccessBanner({ group, user }: BannerProps) {
+export function GroupAccessBanner({ group, user, renderVerifyDialog }: BannerProps) {
   switch (group.department) {
     case 'national':
-      return <NationalBanner group={group} user={user} />;
+      return <NationalBanner group={group} user={user} renderVerifyDialog={renderVerifyDialog} />;
     case 'family':
       return (
         <Alert severity="info">

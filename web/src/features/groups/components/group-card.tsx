@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import PeopleIcon from '@mui/icons-material/People';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Link as RouterLink } from 'wouter';
-import type { Group } from '../api/group';
+import type { Group } from '../../../lib/api/group';
 import { CARD_SUBSCRIPTION_LABELS, formatMemberCount, subscriptionBadgeColor } from './group-labels';
 
 export function GroupCard({ group }: { group: Group }) {

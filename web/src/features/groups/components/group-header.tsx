@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import type { Group } from '../api/group';
+import type { Group } from '../../../lib/api/group';
 import { DepartmentIcon } from './department-icon';
 import {
   DEPARTMENT_LABELS,

@@ -1,4 +1,4 @@
-import type { GroupDepartment, GroupSubscriptionType } from '../api/group';
+import type { GroupDepartment, GroupSubscriptionType } from '../../../lib/api/group';
 
 /** Badge on a group card (spec: free = Free, premium = Premium, elite = Leadership). */
 export const CARD_SUBSCRIPTION_LABELS: Record<GroupSubscriptionType, string> = {

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useGroupTopics } from '../../topics/api/get-group-topics';
-import type { Group } from '../api/group';
+import { useGroupTopics } from '../../../lib/api/get-group-topics';
+import type { Group } from '../../../lib/api/group';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Group } from '../api/group';
+import type { Group } from '../../../lib/api/group';
 import { GroupCard } from './group-card';
 
 interface GroupSectionProps {

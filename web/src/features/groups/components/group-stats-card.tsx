@@ -1,5 +1,5 @@
 import { StatsCard } from '../../../components/stats-card';
-import { useGroupStats } from '../api/get-group-stats';
+import { useGroupStats } from '../../../lib/api/get-group-stats';
 
 /** The group page's sidebar statistics, counted by the server from the group's read models. */
 export function GroupStatsCard({ groupId }: { groupId: number }) {

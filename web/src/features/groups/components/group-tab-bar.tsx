@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useLocation } from 'wouter';
-import { useGroups } from '../api/get-groups';
-import type { Group } from '../api/group';
+import { useGroups } from '../../../lib/api/get-groups';
+import type { Group } from '../../../lib/api/group';
 import { DepartmentIcon } from './department-icon';
 
 /** Spec: Leaders Only for the alliance, Subscription where one is needed, else Free. */

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import Typography from '@mui/material/Typography';
-import type { Group } from '../api/group';
+import type { Group } from '../../../lib/api/group';
 import { filterByName, splitCatalogue } from './catalogue-sections';
 import { CountrySearchField } from './country-search-field';
 import { GroupSection } from './group-section';

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import type { Group } from '../api/group';
+import type { Group } from '../../../lib/api/group';
 import { SectionCard } from '../../../components/section-card';
 
 interface Requirement {

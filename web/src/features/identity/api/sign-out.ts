@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { navigateFullPage } from '../../../lib/navigation';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
-import { LOGOUT_PATH } from './auth-paths';
+import { LOGOUT_PATH } from '../../../lib/auth-paths';
 
 /** Ends the session, then reloads at / so every screen starts signed out. */
 export async function signOut(): Promise<void> {

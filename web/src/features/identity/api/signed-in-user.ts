@@ -1,4 +1,4 @@
-import { AuthUser } from './get-current-user';
+import { AuthUser } from '../../../lib/api/get-current-user';
 
 /**
  * The short member that login and registration answer with; the full one comes from

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { refreshCurrentUser } from './get-current-user';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 
 const VERIFY_EMAIL_URL = '/api/email-auth/verify-email';
 

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 import { RegisterInput, useRegister } from '../api/register';
-import { fieldErrors, withoutError, type FieldErrors } from './field-errors';
+import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 type Field = keyof RegisterInput;

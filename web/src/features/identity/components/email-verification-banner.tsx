@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { serverMessage } from '../../../lib/server-message';
-import type { AuthUser } from '../api/get-current-user';
+import type { AuthUser } from '../../../lib/api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
 
 /** Until the member follows the mailed link: a reminder, and a new link on request. */

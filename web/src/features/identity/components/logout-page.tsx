@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink } from 'wouter';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useSignOut } from '../api/sign-out';
 import { IdentityPageCard } from './identity-page-card';
 

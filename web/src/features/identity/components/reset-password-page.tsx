@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Link as RouterLink } from 'wouter';
 import { serverMessage } from '../../../lib/server-message';
-import { SIGN_IN_OPTIONS_PATH } from '../api/auth-paths';
+import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
 import { ResetPasswordInput, useResetPassword } from '../api/reset-password';
-import { fieldErrors, type FieldErrors } from './field-errors';
+import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { IdentityPageCard } from './identity-page-card';
 
 type Field = 'password' | 'confirmPassword';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import CodeIcon from '@mui/icons-material/Code';
 import EmailIcon from '@mui/icons-material/Email';
 import GoogleIcon from '@mui/icons-material/Google';
-import { GOOGLE_SIGN_IN_PATH, REPLIT_SIGN_IN_PATH } from '../api/auth-paths';
+import { GOOGLE_SIGN_IN_PATH, REPLIT_SIGN_IN_PATH } from '../../../lib/auth-paths';
 
 /**
  * The three ways in. The providers are plain links: their sign-in runs on the server,

@@ -3,7 +3,7 @@ import { navigateFullPage } from '../../../lib/navigation';
 import { carryPositionOverReload } from '../../../lib/read-position';
 import { takeReturnAfterSignIn } from '../../../lib/return-after-sign-in';
 import { toast } from '../../../lib/toast-store';
-import { refreshCurrentUser } from '../api/get-current-user';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 
 /**
  * After a successful login or registration (spec section 7): say so, refresh the current

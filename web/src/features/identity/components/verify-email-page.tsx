@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { Link as RouterLink } from 'wouter';
 import { serverMessage } from '../../../lib/server-message';
-import { SIGN_IN_OPTIONS_PATH } from '../api/auth-paths';
-import { useCurrentUser } from '../api/get-current-user';
+import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { IdentityPageCard } from './identity-page-card';
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { errorStatus } from '../../../lib/server-message';
 import { toast, type ToastInput } from '../../../lib/toast-store';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { invalidateGroupMembership } from './membership-change';
 import { invitationQueryKey, invitationUrl, type InvitationKind, type InvitationLookup } from './get-invitation';
 

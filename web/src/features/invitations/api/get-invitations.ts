@@ -17,7 +17,6 @@ export async function fetchInvitations(kind: InvitationKind, groupId: number, si
 
 export function invitationsQueryOptions(kind: InvitationKind, groupId: number) {
   return queryOptions({
-    // Joined with '/', the key is the URL, as the default query function expects.
     queryKey: [`/api/${kind}`, groupId, 'invitations'],
     queryFn: ({ signal }) => fetchInvitations(kind, groupId, signal),
   });

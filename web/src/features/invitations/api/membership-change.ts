@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { groupsQueryOptions } from '../../groups/api/get-groups';
-import { groupQueryOptions } from '../../groups/api/get-group';
+import { groupsQueryOptions } from '../../../lib/api/get-groups';
+import { groupQueryOptions } from '../../../lib/api/get-group';
 
 /**
  * Someone left the group: its member count changes on the group page (the group, its stats,

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayName } from '../../identity/components/user-display';
+import { displayName } from '../../../lib/user-display';
 import { useBusinessMembers } from '../api/get-business-members';
 import { PersonRow } from './person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { useSignInAndReturn } from './use-sign-in-and-return';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { toast } from '../../../lib/toast-store';
-import { useCurrentUser } from '../../identity/api/get-current-user';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { isSessionLost, SIGN_IN_TO_ACCEPT, useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationLookup } from '../api/get-invitation';
 import { InvalidInvitation } from './invalid-invitation';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { displayName } from '../../identity/components/user-display';
+import { displayName } from '../../../lib/user-display';
 import { useFriends } from '../api/get-friends';
 import { PersonRow } from './person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';

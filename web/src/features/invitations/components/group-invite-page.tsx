@@ -10,7 +10,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
-import { useCurrentUser } from '../../identity/api/get-current-user';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { isSessionLost, useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationKind, type InvitationLookup } from '../api/get-invitation';
 import { InvalidInvitation } from './invalid-invitation';

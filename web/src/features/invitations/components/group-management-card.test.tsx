@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import type { Group } from '../../groups/api/group';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import type { Group } from '../../../lib/api/group';
 import type { BusinessMemberView } from '../api/get-business-members';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { rememberReturnAfterSignIn } from '../../../lib/return-after-sign-in';
-import { SIGN_IN_OPTIONS_PATH } from '../../identity/api/auth-paths';
+import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
 
 /** To the sign-in options, coming back to this invitation once signed in. */
 export function useSignInAndReturn(): () => void {

@@ -15,7 +15,6 @@ export async function fetchLaws(groupId: number, signal?: AbortSignal): Promise<
 
 export function lawsQueryOptions(groupId: number) {
   return queryOptions({
-    // Joined with '/', the key is the URL, as the default query function expects.
     queryKey: ['/api/laws', groupId],
     queryFn: ({ signal }) => fetchLaws(groupId, signal),
   });

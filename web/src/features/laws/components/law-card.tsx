@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { UserAvatar } from '../../identity/components/user-avatar';
-import { displayName } from '../../identity/components/user-display';
+import { UserAvatar } from '../../../components/user-avatar';
+import { displayName } from '../../../lib/user-display';
 import type { LawView } from '../api/get-laws';
 
 function formatVotes(voteCount: number): string {

@@ -5,7 +5,7 @@ import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, requestsOf } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { makeLaw } from '../../../test/topic-page-fixtures';
-import type { Group } from '../../groups/api/group';
+import type { Group } from '../../../lib/api/group';
 import type { LawView } from '../api/get-laws';
 
 const member = serveCurrentUser(makeUser());

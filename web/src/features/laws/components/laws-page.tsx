@@ -8,8 +8,8 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import { Link as RouterLink } from 'wouter';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { QueryFallback } from '../../../components/query-fallback';
-import { useGroup } from '../../groups/api/get-group';
-import { GroupNotFound, parseGroupId } from '../../groups/components/group-not-found';
+import { useGroup } from '../../../lib/api/get-group';
+import { GroupNotFound, parseGroupId } from '../../../components/group-not-found';
 import { useLaws } from '../api/get-laws';
 import { LawCard } from './law-card';
 

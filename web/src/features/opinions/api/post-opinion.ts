@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostOpinionReply, type PostOpinionBody } from '@civitas/events/opinions/opinion.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import { topicQueryKey } from '../../topics/api/get-topic';
+import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
+import { topicQueryKey } from '../../../lib/api/get-topic';
 
 const OPINIONS_URL = '/api/opinions';
 

@@ -1,20 +1,22 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OpinionView } from '../api/get-topic-opinions';
-import { VoteButtons } from '../../voting/components/vote-buttons';
-import { UserAvatar } from '../../identity/components/user-avatar';
-import { displayName } from '../../identity/components/user-display';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import { UserAvatar } from '../../../components/user-avatar';
+import { displayName } from '../../../lib/user-display';
 import { relativeTime } from './relative-time';
 
+/** What the page shows under an opinion: its votes (the voting feature's buttons). */
+export type RenderOpinionVotes = (opinion: OpinionView) => ReactNode;
+
 interface OpinionCardProps {
-  topicId: string;
   opinion: OpinionView;
-  canVote: boolean;
+  renderVotes: RenderOpinionVotes;
 }
 
 /** One opinion: who wrote it and when, what it says, and its votes. */
-export function OpinionCard({ topicId, opinion, canVote }: OpinionCardProps) {
+export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
   const author = displayName(opinion.user);
   const age = relativeTime(opinion.createdAt);
   return (
@@ -31,7 +33,7 @@ export function OpinionCard({ topicId, opinion, canVote }: OpinionCardProps) {
         </Box>
       </Stack>
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>{opinion.content}</Typography>
-      <VoteButtons topicId={topicId} opinion={opinion} disabled={!canVote} />
+      {renderVotes(opinion)}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app';
 import { sentBody } from '../../../test/subscription-fixtures';
 import { makeOpinion, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
 import { lastToast } from '../../../test/toasts';
-import type { TopicView } from '../../topics/api/get-topic';
+import type { TopicView } from '../../../lib/api/get-topic';
 
 const member = serveCurrentUser(makeUser());
 

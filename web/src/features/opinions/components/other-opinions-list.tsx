@@ -2,18 +2,17 @@ import { Fragment } from 'react';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OpinionView } from '../api/get-topic-opinions';
-import { OpinionCard } from './opinion-card';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import { OpinionCard, type RenderOpinionVotes } from './opinion-card';
 import { SectionCard } from '../../../components/section-card';
 
 interface OtherOpinionsListProps {
-  topicId: string;
   /** Every opinion after the top one, in the server's order. */
   opinions: OpinionView[];
-  canVote: boolean;
+  renderVotes: RenderOpinionVotes;
 }
 
-export function OtherOpinionsList({ topicId, opinions, canVote }: OtherOpinionsListProps) {
+export function OtherOpinionsList({ opinions, renderVotes }: OtherOpinionsListProps) {
   return (
     <SectionCard title="Other Opinions">
       {opinions.length === 0 ? (
@@ -23,7 +22,7 @@ export function OtherOpinionsList({ topicId, opinions, canVote }: OtherOpinionsL
           {opinions.map((opinion, index) => (
             <Fragment key={opinion.id}>
               {index > 0 && <Divider />}
-              <OpinionCard topicId={topicId} opinion={opinion} canVote={canVote} />
+              <OpinionCard opinion={opinion} renderVotes={renderVotes} />
             </Fragment>
           ))}
         </Stack>

@@ -1,21 +1,20 @@
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import type { OpinionView } from '../api/get-topic-opinions';
-import { OpinionCard } from './opinion-card';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import { OpinionCard, type RenderOpinionVotes } from './opinion-card';
 import { SectionCard } from '../../../components/section-card';
 
 interface TopOpinionCardProps {
-  topicId: string;
   /** The first opinion by tally, or undefined while there is none. */
   opinion: OpinionView | undefined;
-  canVote: boolean;
+  renderVotes: RenderOpinionVotes;
 }
 
-export function TopOpinionCard({ topicId, opinion, canVote }: TopOpinionCardProps) {
+export function TopOpinionCard({ opinion, renderVotes }: TopOpinionCardProps) {
   return (
     <SectionCard title="Top Opinion" icon={<EmojiEventsIcon color="secondary" aria-hidden />} sx={{ borderColor: 'secondary.main' }}>
       {opinion ? (
-        <OpinionCard topicId={topicId} opinion={opinion} canVote={canVote} />
+        <OpinionCard opinion={opinion} renderVotes={renderVotes} />
       ) : (
         <Typography color="text.secondary">No opinions yet. The most supported opinion will appear here.</Typography>
       )}

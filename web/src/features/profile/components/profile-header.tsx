@@ -1,9 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { UserAvatar } from '../../identity/components/user-avatar';
-import { displayName } from '../../identity/components/user-display';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { UserAvatar } from '../../../components/user-avatar';
+import { displayName } from '../../../lib/user-display';
 import { formatDisplayDate } from '../../../lib/format-date';
 
 /**

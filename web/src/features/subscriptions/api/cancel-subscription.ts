@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { CommandPosition } from './payment-schemas';
 
 const CANCEL_SUBSCRIPTION_URL = '/api/subscription/cancel';

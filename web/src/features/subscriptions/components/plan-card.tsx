@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { formatAmount, PLAN_FEATURES, type Plan } from './plan-prices';
+import { formatAmount, PLAN_FEATURES, type Plan } from '../../../lib/plan-prices';
 
 interface PlanCardProps {
   plan: Plan;

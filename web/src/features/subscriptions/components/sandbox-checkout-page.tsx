@@ -15,7 +15,7 @@ import { carryPositionOverReload } from '../../../lib/read-position';
 import { errorStatus, serverMessage } from '../../../lib/server-message';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment';
 import { usePayment, type Payment } from '../api/get-payment';
-import { formatMinorUnits, PLANS } from './plan-prices';
+import { formatMinorUnits, PLANS } from '../../../lib/plan-prices';
 import { returnTarget, SUBSCRIBE_PATH } from './subscription-paths';
 
 export const SANDBOX_NOTICE = 'Sandbox payment — no real money is charged.';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import type { AuthUser } from '../../identity/api/get-current-user';
+import type { AuthUser } from '../../../lib/api/get-current-user';
 import { makeUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';

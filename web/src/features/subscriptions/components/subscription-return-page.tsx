@@ -10,7 +10,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'wouter';
-import { currentUserQueryOptions } from '../../identity/api/get-current-user';
+import { currentUserQueryOptions } from '../../../lib/api/get-current-user';
 import { paymentQueryOptions } from '../api/get-payment';
 import { PaymentStatus } from '../api/payment-schemas';
 import { summarizeSubscription } from './subscription-summary';

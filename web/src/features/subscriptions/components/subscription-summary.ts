@@ -1,6 +1,6 @@
-import type { AuthUser } from '../../identity/api/get-current-user';
+import type { AuthUser } from '../../../lib/api/get-current-user';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { findPlan, type Plan } from './plan-prices';
+import { findPlan, type Plan } from '../../../lib/plan-prices';
 
 type SubscriptionFields = Pick<
   AuthUser,

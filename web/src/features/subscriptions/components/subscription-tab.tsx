@@ -6,9 +6,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
-import type { AuthUser } from '../../identity/api/get-current-user';
+import type { AuthUser } from '../../../lib/api/get-current-user';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
-import { formatPlanPrices } from './plan-prices';
+import { formatPlanPrices } from '../../../lib/plan-prices';
 import { SUBSCRIBE_PATH } from './subscription-paths';
 import { summarizeSubscription, type SubscriptionSummary } from './subscription-summary';
 

@@ -4,7 +4,7 @@ import { navigateFullPage } from '../../../lib/navigation';
 import { carryPositionOverReload } from '../../../lib/read-position';
 import { useCreatePayment } from '../api/create-payment';
 import type { PaymentProviderId } from '../api/payment-schemas';
-import type { PlanId } from './plan-prices';
+import type { PlanId } from '../../../lib/plan-prices';
 import { SUBSCRIPTION_RETURN_PATH } from './subscription-paths';
 
 export interface PaymentChoice {

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateTopicBody, CreateTopicReply } from '@civitas/events/topics/topic.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import { groupStatsQueryOptions } from '../../groups/api/get-group-stats';
-import { groupTopicsQueryOptions } from './get-group-topics';
+import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
+import { groupStatsQueryOptions } from '../../../lib/api/get-group-stats';
+import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
 
 export { CreateTopicBody };
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CommandReply } from '@civitas/events/command-reply';
-import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
+import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { groupStatsQueryOptions } from '../../groups/api/get-group-stats';
-import { groupTopicsQueryOptions } from './get-group-topics';
-import { topicQueryKey, topicUrl } from './get-topic';
+import { groupStatsQueryOptions } from '../../../lib/api/get-group-stats';
+import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
+import { topicQueryKey, topicUrl } from '../../../lib/api/get-topic';
 
 export interface DeleteTopicInput {
   topicId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import type { Group } from '../../groups/api/group';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import type { Group } from '../../../lib/api/group';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';

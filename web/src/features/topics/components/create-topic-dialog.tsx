@@ -18,8 +18,8 @@ import {
 } from '@civitas/events/topics/topic-rules';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
-import type { Group } from '../../groups/api/group';
-import { withoutError, type FieldErrors } from '../../identity/components/field-errors';
+import type { Group } from '../../../lib/api/group';
+import { withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useCreateTopic } from '../api/create-topic';
 import {
   initialTopicForm,

@@ -7,8 +7,8 @@ import {
   type TopicType,
 } from '@civitas/events/topics/topic-rules';
 import { TOPIC_DAYS_RANGE } from '@civitas/events/topics/topic.contract';
-import type { Group } from '../../groups/api/group';
-import { fieldErrors, type FieldErrors } from '../../identity/components/field-errors';
+import type { Group } from '../../../lib/api/group';
+import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { CreateTopicBody } from '../api/create-topic';
 
 export type TopicField = 'title' | 'description' | 'type' | 'groupId' | 'expiresInDays';

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { Link as RouterLink } from 'wouter';
 import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
-import type { TopicView } from '../api/get-group-topics';
-import { UserAvatar } from '../../identity/components/user-avatar';
-import { displayName } from '../../identity/components/user-display';
+import type { TopicView } from '../../../lib/api/get-group-topics';
+import { UserAvatar } from '../../../components/user-avatar';
+import { displayName } from '../../../lib/user-display';
 import { TopicDescription } from './topic-description';
 import { formatTopicAge, formatTopicExpiry, isTopicExpired } from './topic-time';
 

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../lib/toast-store';
 import { useDeleteTopic } from '../api/delete-topic';
 import { toastCommandError } from '../../../lib/command-error-toast';
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { StatsCard } from '../../../components/stats-card';
-import type { TopicStats } from '../api/get-topic-stats';
+import type { TopicStats } from '../../../lib/api/get-topic-stats';
 
 /** Every number counted by the server from the topic's opinions and votes. */
 export function TopicStatsCard({ stats }: { stats: UseQueryResult<TopicStats> }) {

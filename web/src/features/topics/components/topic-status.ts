@@ -1,4 +1,4 @@
-import type { TopicView } from '../api/get-topic';
+import type { TopicView } from '../../../lib/api/get-topic';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
 
 type TopicTiming = Pick<TopicView, 'status' | 'expiresAt'>;

@@ -1,6 +1,6 @@
 import { differenceInDays, differenceInHours, differenceInMinutes, format, isValid, parseISO } from 'date-fns';
 import { DISPLAY_DATE_FORMAT, formatDisplayDate } from '../../../lib/format-date';
-import type { TopicView } from '../api/get-group-topics';
+import type { TopicView } from '../../../lib/api/get-group-topics';
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 

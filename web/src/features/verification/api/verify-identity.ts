@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
 import { toast } from '../../../lib/toast-store';
-import { refreshCurrentUser } from '../../identity/api/get-current-user';
-import { groupsQueryOptions } from '../../groups/api/get-groups';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
+import { groupsQueryOptions } from '../../../lib/api/get-groups';
 
 export { VerifyIdentityBody };
 

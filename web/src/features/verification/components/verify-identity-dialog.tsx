@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
-import { fieldErrors, withoutError, type FieldErrors } from '../../identity/components/field-errors';
+import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useVerifyIdentity, VerifyIdentityBody } from '../api/verify-identity';
 
 type Field = keyof VerifyIdentityBody;

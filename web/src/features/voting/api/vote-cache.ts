@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VoteReply } from '@civitas/events/voting/vote.contract';
-import { userStatsQueryOptions } from '../../dashboard/api/get-user-stats';
-import type { OpinionView } from '../../opinions/api/get-topic-opinions';
-import { topicOpinionsQueryKey } from '../../opinions/api/get-topic-opinions';
-import { topicStatsQueryKey } from '../../topics/api/get-topic-stats';
+import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import { topicOpinionsQueryKey } from '../../../lib/api/get-topic-opinions';
+import { topicStatsQueryKey } from '../../../lib/api/get-topic-stats';
 
 /**
  * A vote's reply carries the opinion's new tally and the member's vote now: shown at once.

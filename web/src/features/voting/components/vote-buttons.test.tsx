@@ -7,8 +7,8 @@ import { renderApp } from '../../../test/render-app';
 import { sentBody } from '../../../test/subscription-fixtures';
 import { makeOpinion, makeStats, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
 import { lastToast } from '../../../test/toasts';
-import type { OpinionView } from '../../opinions/api/get-topic-opinions';
-import type { TopicView } from '../../topics/api/get-topic';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import type { TopicView } from '../../../lib/api/get-topic';
 
 const member = serveCurrentUser(makeUser());
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -7,7 +7,7 @@ import type { VoteReply } from '@civitas/events/voting/vote.contract';
 import type { VoteType } from '@civitas/events/voting/vote.events';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
-import type { OpinionView } from '../../opinions/api/get-topic-opinions';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { useCastVote } from '../api/cast-vote';
 import { useRemoveVote } from '../api/remove-vote';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -77,7 +77,7 @@ export function VoteButtons({ topicId, opinion, disabled }: VoteButtonsProps) {
       >
         Oppose {opinion.opposeCount}
       </Button>
-      {/* The official tally: weighted support minus weighted oppose, delegated votes included. */}
+      {/* The official tally: weighted support minus weighted oppose. */}
       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
         Net {formatNet(opinion.voteCount)}
       </Typography>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OpinionView } from '@civitas/events/opinions/opinion.contract';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
-import { topicQueryKey, topicUrl } from '../../topics/api/get-topic';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
+import { topicQueryKey, topicUrl } from './get-topic';
 
 export { OpinionView };
 

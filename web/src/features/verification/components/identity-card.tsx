@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { verifiedCountries } from '../../verification/components/verified-countries';
-import { VerifyIdentityDialog } from '../../verification/components/verify-identity-dialog';
 import { SectionCard } from '../../../components/section-card';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { verifiedCountries } from '../../../lib/verified-countries';
+import { VerifyIdentityDialog } from './verify-identity-dialog';
 
 function VerifyIdentityCard() {
   const [open, setOpen] = useState(false);

@@ -1,17 +1,18 @@
 import Stack from '@mui/material/Stack';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
-import { useCurrentUser } from '../../identity/api/get-current-user';
-import { PersonalGroupManagement } from '../../invitations/components/group-management-card';
-import { useGroup } from '../api/get-group';
-import { GroupAccessBanner } from './group-access-banner';
-import { GroupHeader } from './group-header';
-import { GroupNotFound } from './group-not-found';
-import { GroupOverviewPanel } from './group-overview-panel';
-import { GroupStatsCard } from './group-stats-card';
-import { GroupTabBar } from './group-tab-bar';
-import { GroupTopicsSection } from './group-topics-section';
-import { ParticipationRequirementsCard } from './participation-requirements-card';
+import { GroupNotFound } from '../../../components/group-not-found';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { useGroup } from '../../../lib/api/get-group';
+import { PersonalGroupManagement } from '../../../features/invitations/components/group-management-card';
+import { GroupAccessBanner } from '../../../features/groups/components/group-access-banner';
+import { GroupHeader } from '../../../features/groups/components/group-header';
+import { GroupOverviewPanel } from '../../../features/groups/components/group-overview-panel';
+import { GroupStatsCard } from '../../../features/groups/components/group-stats-card';
+import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
+import { GroupTopicsSection } from '../../../features/topics/components/group-topics-section';
+import { ParticipationRequirementsCard } from '../../../features/groups/components/participation-requirements-card';
+import { VerifyIdentityDialog } from '../../../features/verification/components/verify-identity-dialog';
 
 function GroupContent({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
@@ -28,7 +29,11 @@ function GroupContent({ groupId }: { groupId: number }) {
     <SidebarLayout>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <GroupHeader group={data} isSubscribed={user.isSubscribed} />
-        <GroupAccessBanner group={data} user={user} />
+        <GroupAccessBanner
+          group={data}
+          user={user}
+          renderVerifyDialog={(dialog) => <VerifyIdentityDialog {...dialog} />}
+        />
         <PersonalGroupManagement group={data} user={user} />
         {(isNational || data.department === 'international') && <GroupOverviewPanel group={data} />}
         <GroupTopicsSection group={data} isSubscribed={user.isSubscribed} />

@@ -4,14 +4,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TopicView } from '../api/get-topic';
-import { useTopicOpinions } from '../../opinions/api/get-topic-opinions';
-import { OpinionComposer } from '../../opinions/components/opinion-composer';
-import { OtherOpinionsList } from '../../opinions/components/other-opinions-list';
-import { TopOpinionCard } from '../../opinions/components/top-opinion-card';
-import { participationBlockedReason } from './topic-status';
+import type { TopicView } from '../../../lib/api/get-topic';
+import { useTopicOpinions } from '../../../lib/api/get-topic-opinions';
+import { OpinionComposer } from '../../../features/opinions/components/opinion-composer';
+import type { RenderOpinionVotes } from '../../../features/opinions/components/opinion-card';
+import { OtherOpinionsList } from '../../../features/opinions/components/other-opinions-list';
+import { TopOpinionCard } from '../../../features/opinions/components/top-opinion-card';
+import { participationBlockedReason } from '../../../features/topics/components/topic-status';
+import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 
-/** The discussion: the top opinion, the composer, then every other opinion. */
+/** The discussion: the top opinion, the composer, then every other opinion, each with its votes. */
 export function TopicPageOpinions({ topic }: { topic: TopicView }) {
   const opinions = useTopicOpinions(topic.id);
   const blockedReason = participationBlockedReason(topic);
@@ -41,11 +43,14 @@ export function TopicPageOpinions({ topic }: { topic: TopicView }) {
   }
 
   const [top, ...others] = opinions.data;
+  const renderVotes: RenderOpinionVotes = (opinion) => (
+    <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
+  );
   return (
     <Stack spacing={3}>
-      <TopOpinionCard topicId={topic.id} opinion={top} canVote={canVote} />
+      <TopOpinionCard opinion={top} renderVotes={renderVotes} />
       {composer}
-      <OtherOpinionsList topicId={topic.id} opinions={others} canVote={canVote} />
+      <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
     </Stack>
   );
 }

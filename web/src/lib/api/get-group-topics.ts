@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { TopicView } from '@civitas/events/topics/topic.contract';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
 
 export { TopicView };
 

@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GavelIcon from '@mui/icons-material/Gavel';
 import { Link as RouterLink } from 'wouter';
-import { useGroupTopics } from '../../topics/api/get-group-topics';
-import { CreateTopicDialog } from '../../topics/components/create-topic-dialog';
-import { TopicCard } from '../../topics/components/topic-card';
-import type { Group } from '../api/group';
+import { useGroupTopics } from '../../../lib/api/get-group-topics';
+import type { Group } from '../../../lib/api/group';
+import { CreateTopicDialog } from './create-topic-dialog';
+import { TopicCard } from './topic-card';
 
 function TopicList({ groupId, canParticipate }: { groupId: number; canParticipate: boolean }) {
   const topics = useGroupTopics(groupId);

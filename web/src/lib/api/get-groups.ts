@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
 import { Group } from './group';
 
 const GROUPS_URL = '/api/groups';

@@ -5,18 +5,18 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { SidebarLayout } from '../../../components/sidebar-layout';
-import { useGroups } from '../../groups/api/get-groups';
-import { GroupsCatalogue } from '../../groups/components/groups-catalogue';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { EmailVerificationBanner } from '../../identity/components/email-verification-banner';
-import { verifiedCountries } from '../../verification/components/verified-countries';
-import { IdentityCard } from './identity-card';
-import { PlatformStatsCard } from './platform-stats-card';
-import { PremiumActiveCard } from './premium-active-card';
-import { ProfileSummaryCard } from './profile-summary-card';
+import { useGroups } from '../../../lib/api/get-groups';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { verifiedCountries } from '../../../lib/verified-countries';
+import { GroupsCatalogue } from '../../../features/groups/components/groups-catalogue';
+import { EmailVerificationBanner } from '../../../features/identity/components/email-verification-banner';
+import { IdentityCard } from '../../../features/verification/components/identity-card';
+import { PlatformStatsCard } from '../../../features/dashboard/components/platform-stats-card';
+import { PremiumActiveCard } from '../../../features/subscriptions/components/premium-active-card';
+import { ProfileSummaryCard } from '../../../features/dashboard/components/profile-summary-card';
+import { UpgradeCard } from '../../../features/subscriptions/components/upgrade-card';
+import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
 import { QuickActionsCard } from './quick-actions-card';
-import { UpgradeCard } from './upgrade-card';
-import { WelcomeCard } from './welcome-card';
 
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { ownGroupId, type Group } from '../../groups/api/group';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { InviteFamilyDialog } from '../../invitations/components/invite-family-dialog';
-import { ManageFriendsDialog } from '../../invitations/components/manage-friends-dialog';
-import { CreateTopicDialog } from '../../topics/components/create-topic-dialog';
 import { SectionCard } from '../../../components/section-card';
+import { ownGroupId, type Group } from '../../../lib/api/group';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { InviteFamilyDialog } from '../../../features/invitations/components/invite-family-dialog';
+import { ManageFriendsDialog } from '../../../features/invitations/components/manage-friends-dialog';
+import { CreateTopicDialog } from '../../../features/topics/components/create-topic-dialog';
 
 interface QuickActionsCardProps {
   user: AuthUser;

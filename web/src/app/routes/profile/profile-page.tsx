@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { SubscriptionTab } from '../../subscriptions/components/subscription-tab';
-import { ProfileHeader } from './profile-header';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { SubscriptionTab } from '../../../features/subscriptions/components/subscription-tab';
+import { ProfileHeader } from '../../../features/profile/components/profile-header';
 
 // Spec section 2 names five tabs; each arrives with its feature, so only the built ones
 // are listed (no placeholder tabs).

@@ -1,6 +1,6 @@
 // Server routes the browser navigates to (full page loads, never fetches): the server
 // sets the session cookie and redirects back into the app.
-export { LOGIN_PATH } from '../../../lib/ui-constants';
+export { LOGIN_PATH } from './ui-constants';
 /**
  * Signing out is a POST (through the server's cross-site check), never a navigation: a GET
  * here, which any site can send a browser to, only leads to the /logout page that asks first.

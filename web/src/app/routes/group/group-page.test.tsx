@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import type { TopicView } from '../../topics/api/get-group-topics';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import type { TopicView } from '../../../lib/api/get-group-topics';
+import type { GroupStats } from '../../../lib/api/get-group-stats';
+import type { Group } from '../../../lib/api/group';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
 import { makeGroup, makeNationalGroup } from '../../../test/group-fixtures';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
@@ -9,8 +11,6 @@ import { renderApp } from '../../../test/render-app';
 import { makeGroupStats } from '../../../test/stats-fixtures';
 import { makeSubscriber } from '../../../test/subscription-fixtures';
 import { makeTopic } from '../../../test/topic-page-fixtures';
-import type { GroupStats } from '../api/get-group-stats';
-import type { Group } from '../api/group';
 
 // The group page is a members' page.
 const member = makeUser();

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { MY_FAMILY_GROUP_ALIAS } from '@civitas/events/groups/group.contract';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { useCurrentUser } from '../../identity/api/get-current-user';
-import { useGroups } from '../api/get-groups';
-import { ownGroupId } from '../api/group';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { useGroups } from '../../../lib/api/get-groups';
+import { ownGroupId } from '../../../lib/api/group';
 import { GroupDetails } from './group-details';
 
 /** /group/1 stands for the member's own family group: go to its real address. */

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../identity/api/get-current-user';
+import type { AuthUser } from './api/get-current-user';
 
 /** The names of the member's approved nationalities (pending and rejected ones grant nothing). */
 export function verifiedCountries(user: Pick<AuthUser, 'verifications'>): string[] {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { UserStats } from '@civitas/events/profiles/user-stats.contract';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
 
 export { UserStats };
 

@@ -1,7 +1,7 @@
 import { MY_FAMILY_GROUP_ALIAS } from '@civitas/events/groups/group.contract';
+import { GroupNotFound, parseGroupId } from '../../../components/group-not-found';
 import { FamilyGroupRedirect } from './family-group-redirect';
 import { GroupDetails } from './group-details';
-import { GroupNotFound, parseGroupId } from './group-not-found';
 
 /** /group/<groupId> (spec section 2). */
 export function GroupPage({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-import { NotFoundMessage } from '../../../components/not-found-message';
+import { NotFoundMessage } from './not-found-message';
 
 /** A group id from a path: a positive whole number, else null (no request is made for it). */
 export function parseGroupId(raw: string): number | null {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AuthUser } from '@civitas/events/identity/auth-user';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
-import { errorStatus } from '../../../lib/server-message';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
+import { errorStatus } from '../server-message';
 
 export const CURRENT_USER_URL = '/api/auth/user';
 

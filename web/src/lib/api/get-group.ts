@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { parseResponse } from '../../../lib/parse-response';
+import { apiRequest } from '../api-client';
+import { parseResponse } from '../parse-response';
 import { Group } from './group';
 
 export async function fetchGroup(groupId: number, signal?: AbortSignal): Promise<Group> {
@@ -11,7 +11,7 @@ export async function fetchGroup(groupId: number, signal?: AbortSignal): Promise
 
 export function groupQueryOptions(groupId: number) {
   return queryOptions({
-    // Joined with '/', the key is the URL, as the default query function expects.
+    // Its stats and topics live under this key, so invalidating it refreshes them too.
     queryKey: ['/api/groups', groupId],
     queryFn: ({ signal }) => fetchGroup(groupId, signal),
   });

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Link as RouterLink } from 'wouter';
-import { formatUsd, PLANS } from '../../subscriptions/components/plan-prices';
+import { formatUsd, PLANS } from '../../../lib/plan-prices';
 import { SectionCard } from '../../../components/section-card';
 
 /** For members without a subscription (spec: "$5 per month", Subscribe Now to /subscribe). */

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
-import { useCurrentUser } from '../../identity/api/get-current-user';
-import { useTopic, type TopicView } from '../api/get-topic';
-import { useTopicStats } from '../api/get-topic-stats';
-import { TopicPageHeader } from './topic-page-header';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { useTopic, type TopicView } from '../../../lib/api/get-topic';
+import { useTopicStats } from '../../../lib/api/get-topic-stats';
+import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
+import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { TopicPageOpinions } from './topic-page-opinions';
-import { TopicStatsCard } from './topic-stats-card';
 
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);

@@ -27,7 +27,7 @@ describe('dashboard', () => {
     const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', participationScore: 30 });
     mockFetch(
       serveCurrentUser(user),
-      serveSidebarStats({ participationScore: 37, topicsCreated: 4, votesCast: 1203, delegatesCount: 2, opinionsPosted: 6 }),
+      serveSidebarStats({ participationScore: 37, topicsCreated: 4, votesCast: 1203, opinionsPosted: 6 }),
       ({ url }) => (url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined),
     );
     renderApp('/');
@@ -46,7 +46,8 @@ describe('dashboard', () => {
     // The stats projection's score is newer than the member read's.
     expect(statValue(profile, 'Participation Score')).toBe('37');
     expect(statValue(profile, 'Votes Cast')).toBe('1,203');
-    expect(statValue(profile, 'Delegations')).toBe('2');
+    // Delegation is not built yet: no figure stands for it.
+    expect(within(profile).queryByText('Delegations')).toBeNull();
     expect(within(profile).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe('/profile');
 
     expect(screen.getByRole('region', { name: 'Religious Communities' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import Avatar from '@mui/material/Avatar';
-import { initials, type NamedPerson } from './user-display';
+import { initials, type NamedPerson } from '../lib/user-display';
 
 interface UserAvatarProps {
   user: NamedPerson & { profileImageUrl?: string | null };

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Link as RouterLink } from 'wouter';
-import type { AuthUser } from '../../identity/api/get-current-user';
-import { summarizeSubscription } from '../../subscriptions/components/subscription-summary';
 import { SectionCard } from '../../../components/section-card';
+import type { AuthUser } from '../../../lib/api/get-current-user';
+import { summarizeSubscription } from './subscription-summary';
 
 /** For subscribers: which plan, and when it renews or, once cancelled, runs out. */
 export function PremiumActiveCard({ user }: { user: AuthUser }) {
