@@ -1,7 +1,12 @@
 import type { Position } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ProjectionFailure } from './projection-failure';
+import { parkedEventsTableExists } from '@civitas/service-kit/read-models';
+import type { ParkedEventsDatabase } from './parked-events.table';
 import { PARKED_EVENTS_TABLE, READ_SCHEMA } from './read-schema';
+
+// Finding and counting parked events is also how every process reports the read models' health.
+export { countParkedEvents, parkedEventsTableExists } from '@civitas/service-kit/read-models';
 
 /** An event one projection could not apply; the projection moved on past it. Never holds the event's data. */
 export interface ParkedEvent {
@@ -18,21 +23,10 @@ export interface ParkedEvent {
 
 export type NewParkedEvent = Pick<ParkedEvent, 'projection' | 'position' | 'eventId' | 'eventType' | 'streamId' | 'error'>;
 
-interface ParkedEventRow {
-  projection: string;
-  position: string;
-  event_id: string;
-  event_type: string;
-  stream_id: string;
-  error_code: string;
-  error_message: string;
-  attempts: number;
-  parked_at: Date;
-  last_attempt_at: Date;
-}
+type ParkedEventRow = Selectable<ParkedEventsDatabase['parked_events']>;
 
 /** Records parked events inside the transaction that moves the projection's checkpoint past them. */
-export async function parkEvents(db: Kysely<any>, schema: string, entries: readonly NewParkedEvent[]): Promise<void> {
+export async function parkEvents(db: Kysely<ParkedEventsDatabase>, schema: string, entries: readonly NewParkedEvent[]): Promise<void> {
   if (entries.length === 0) return;
   await db.withSchema(schema).insertInto(PARKED_EVENTS_TABLE)
     .values(entries.map((entry) => ({
@@ -46,31 +40,17 @@ export async function parkEvents(db: Kysely<any>, schema: string, entries: reado
     .execute();
 }
 
-export async function parkedEventsTableExists(db: Kysely<any>, schema = READ_SCHEMA): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`select to_regclass(${`${schema}.${PARKED_EVENTS_TABLE}`}) is not null as found`.execute(db);
-  return result.rows[0]?.found === true;
-}
-
 /** Every parked event, oldest position first (empty when the read models predate parking). */
-export async function listParkedEvents(db: Kysely<any>, schema = READ_SCHEMA, filter: { projection?: string; position?: Position } = {}): Promise<ParkedEvent[]> {
+export async function listParkedEvents(db: Kysely<ParkedEventsDatabase>, schema = READ_SCHEMA, filter: { projection?: string; position?: Position } = {}): Promise<ParkedEvent[]> {
   if (!(await parkedEventsTableExists(db, schema))) return [];
   let query = db.withSchema(schema).selectFrom(PARKED_EVENTS_TABLE).selectAll();
   if (filter.projection !== undefined) query = query.where('projection', '=', filter.projection);
   if (filter.position !== undefined) query = query.where('position', '=', filter.position);
-  const rows = (await query.orderBy('position').orderBy('projection').execute()) as ParkedEventRow[];
-  return rows.map(fromRow);
-}
-
-/** How many events each projection has parked. */
-export async function countParkedEvents(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, number>> {
-  if (!(await parkedEventsTableExists(db, schema))) return new Map();
-  const result = await sql<{ projection: string; count: string }>`
-    select projection, count(*)::text as count from ${sql.id(schema, PARKED_EVENTS_TABLE)} group by projection`.execute(db);
-  return new Map(result.rows.map((row) => [row.projection, Number(row.count)]));
+  return (await query.orderBy('position').orderBy('projection').execute()).map(fromRow);
 }
 
 /** Records the latest failure of a parked event that was tried again. */
-export async function recordRetryFailure(db: Kysely<any>, schema: string, projection: string, position: Position, error: ProjectionFailure): Promise<void> {
+export async function recordRetryFailure(db: Kysely<ParkedEventsDatabase>, schema: string, projection: string, position: Position, error: ProjectionFailure): Promise<void> {
   await db.withSchema(schema).updateTable(PARKED_EVENTS_TABLE)
     .set({ error_code: error.code, error_message: error.message, attempts: sql`attempts + 1`, last_attempt_at: sql`now()` })
     .where('projection', '=', projection).where('position', '=', position)
@@ -78,7 +58,7 @@ export async function recordRetryFailure(db: Kysely<any>, schema: string, projec
 }
 
 /** Removes a parked event (its retry applied it); false when it was no longer parked. */
-export async function unparkEvent(db: Kysely<any>, schema: string, projection: string, position: Position): Promise<boolean> {
+export async function unparkEvent(db: Kysely<ParkedEventsDatabase>, schema: string, projection: string, position: Position): Promise<boolean> {
   const removed = await db.withSchema(schema).deleteFrom(PARKED_EVENTS_TABLE)
     .where('projection', '=', projection).where('position', '=', position)
     .returning('position').execute();

@@ -55,7 +55,8 @@ async function retryOne(options: RetryOptions, schema: string, entry: ParkedEven
     return fail(describeDecodeFailure(error));
   }
   try {
-    await options.db.transaction().execute(async (trx) => {
+    // Untyped like the runner's transactions: each projection narrows it to its own tables.
+    await options.db.transaction().execute(async (trx: Kysely<any>) => {
       // Holding the checkpoint row keeps the live projector off this projection's tables meanwhile.
       const checkpoint = await sql<{ position: string }>`
         select position from ${sql.id(schema, 'projection_checkpoints')} where name = ${projection.name} for update`.execute(trx);

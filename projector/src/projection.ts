@@ -1,5 +1,7 @@
 import type { DomainEvent, EventMetadata, Position } from '@civitas/events';
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryExecutorProvider } from 'kysely';
+import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
+import type { ReadModels } from './read-models';
 
 /** An event as projections see it: decoded (upcast, parsed) plus where it sits. */
 export interface ProjectedEvent extends DomainEvent {
@@ -22,12 +24,42 @@ export class ChangeSet {
   }
 }
 
-export interface Projection {
+export interface Projection<Name extends string = string> {
   /** Stable name: its checkpoint row and the read models queries wait for. */
-  name: string;
+  readonly name: Name;
   /** Bump when the tables or the logic change: the projector then rebuilds every read model from zero. */
+  readonly version: number;
+  createTables(db: QueryExecutorProvider, schema: string): Promise<void>;
+  /**
+   * Applies a batch in order inside the batch transaction; must not throw on odd data and must not
+   * read a clock. `db` is the batch's transaction, not bound to a schema: query builders start with
+   * `db.withSchema(schema)`, raw SQL names `sql.id(schema, table.name)`.
+   */
+  apply(db: Kysely<ReadModels>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
+}
+
+/** A projection whose tables are declared with `defineTable`: their DDL and row types come from the definitions. */
+export interface ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[]> extends Projection<Name> {
+  /** The tables it writes (their only writer), created in this order. */
+  readonly tables: Tables;
+}
+
+/**
+ * A projection over its own tables: `apply` sees only them (ReadModels is every projection's
+ * tables, so the transaction the runner hands over holds them), `createTables` comes from their
+ * definitions.
+ */
+export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(projection: {
+  name: Name;
   version: number;
-  createTables(db: Kysely<any>, schema: string): Promise<void>;
-  /** Applies a batch in order inside the batch transaction; must not throw on odd data and must not read a clock. */
-  apply(db: Kysely<any>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
+  tables: Tables;
+  apply(db: Kysely<DatabaseOf<Tables[number]>>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
+}): ReadModelProjection<Name, Tables> {
+  const { name, version, tables } = projection;
+  return {
+    name, version, tables,
+    createTables: (db, schema) => createTables(db, schema, tables),
+    // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
+    apply: (db, schema, events, changes) => projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),
+  };
 }

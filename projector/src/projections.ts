@@ -6,10 +6,12 @@ import { participationProjection } from './profiles/participation.projection';
 import { subscriptionPaymentsProjection } from './subscriptions/subscription-payments.projection';
 import { topicsProjection } from './topics/topics.projection';
 import { userVerificationsProjection } from './verification/user-verifications.projection';
-import type { Projection } from './projection';
 
 /** Every projection of the platform; features add theirs here. */
-export const projections: readonly Projection[] = [
+export const projections = [
   groupsProjection, usersProjection, subscriptionPaymentsProjection, userVerificationsProjection, topicsProjection, opinionsProjection, participationProjection,
   invitationsProjection,
-];
+] as const;
+
+/** A projection's name: what queries wait for (route config `readModels`) and checkpoints are kept under. */
+export type ProjectionName = (typeof projections)[number]['name'];

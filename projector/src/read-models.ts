@@ -1,26 +1,13 @@
-import type { GroupMembersTable, GroupsTable } from './groups/groups.table';
-import type { UsersTable } from './identity/users.table';
-import type { InvitationsTable } from './invitations/invitations.table';
-import type { OpinionsTable, VotesTable } from './opinions/opinions.table';
-import type { GroupActivityTable, GroupParticipantsTable, MemberStatsTable, TopicParticipantsTable } from './profiles/participation.table';
-import type { SubscriptionPaymentsTable } from './subscriptions/subscription-payments.table';
-import type { LawsTable, TopicsTable } from './topics/topics.table';
-import type { UserVerificationsTable } from './verification/user-verifications.table';
+import type { Selectable } from 'kysely';
+import type { DatabaseOf } from './lib/table';
+import type { projections } from './projections';
 
-/** Every read model, as the command and query sides read them (schema-bound Kysely). */
-export interface ReadModels {
-  groups: GroupsTable;
-  group_members: GroupMembersTable;
-  users: UsersTable;
-  user_verifications: UserVerificationsTable;
-  subscription_payments: SubscriptionPaymentsTable;
-  topics: TopicsTable;
-  laws: LawsTable;
-  opinions: OpinionsTable;
-  votes: VotesTable;
-  member_stats: MemberStatsTable;
-  topic_participants: TopicParticipantsTable;
-  group_participants: GroupParticipantsTable;
-  group_activity: GroupActivityTable;
-  invitations: InvitationsTable;
-}
+/** Every table the platform's projections write. */
+export type ReadModelTable = (typeof projections)[number]['tables'][number];
+
+/** Every read model as Kysely types it (schema-bound Kysely: `db.withSchema(READ_SCHEMA) as Kysely<ReadModels>`). */
+export type ReadModels = DatabaseOf<ReadModelTable>;
+export type ReadModelName = keyof ReadModels;
+/** A read model's row as a query reads it. */
+export type ReadModelRow<Name extends ReadModelName> = Selectable<ReadModels[Name]>;
+export type { ProjectionName } from './projections';

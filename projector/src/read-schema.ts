@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
-import { START_POSITION, type Position } from '@civitas/events';
+import { START_POSITION } from '@civitas/events';
+import { PARKED_EVENTS_TABLE, READ_SCHEMA, schemaExists } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
+import { createTableSql } from './lib/table';
+import { parkedEventsTable } from './parked-events.table';
 import type { Projection } from './projection';
 
-/** Live read models; rebuilds fill a fresh schema and rename it over this one. */
-export const READ_SCHEMA = 'read_model';
-export const READ_MODELS_CHANNEL = 'civitas_read_models';
 /**
- * Events a projection could not apply, beside the read models they are missing from: a rebuild
- * fills a fresh schema (this table included) from zero, so it re-derives them with the code of
- * the day, and the swap brings them in together with the tables they belong to.
+ * The read schema's names and lookups live in service-kit, since command-api and query-api read
+ * them too. Parked events sit beside the read models they are missing from: a rebuild fills a
+ * fresh schema (that table included) from zero, so it re-derives them with the code of the day,
+ * and the swap brings them in together with the tables they belong to.
  */
-export const PARKED_EVENTS_TABLE = 'parked_events';
+export { PARKED_EVENTS_TABLE, READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints, schemaExists } from '@civitas/service-kit/read-models';
 
 export const fingerprintOf = (projections: readonly Projection[]) =>
   createHash('sha256')
@@ -32,36 +33,13 @@ export async function createReadSchema(db: Kysely<any>, schema: string, projecti
 
 /** Idempotent: read models created before parking existed get the table at the projector's next start. */
 export async function createParkedEventsTable(db: Kysely<any>, schema: string): Promise<void> {
-  await sql`
-    create table if not exists ${sql.id(schema, PARKED_EVENTS_TABLE)} (
-      projection text not null,
-      position text not null,
-      event_id uuid not null,
-      event_type text not null,
-      stream_id text not null,
-      error_code text not null,
-      error_message text not null,
-      attempts integer not null default 1,
-      parked_at timestamptz not null default now(),
-      last_attempt_at timestamptz not null default now(),
-      primary key (projection, position)
-    )`.execute(db);
-}
-
-export async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
-  const result = await sql<{ found: boolean }>`select exists(select 1 from pg_namespace where nspname = ${schema}) as found`.execute(db);
-  return result.rows[0]?.found === true;
+  await createTableSql(schema, parkedEventsTable, { ifNotExists: true }).execute(db);
 }
 
 export async function storedFingerprint(db: Kysely<any>, schema = READ_SCHEMA): Promise<string | null> {
   if (!(await schemaExists(db, schema))) return null;
   const result = await sql<{ fingerprint: string }>`select fingerprint from ${sql.id(schema, 'read_model_info')}`.execute(db);
   return result.rows[0]?.fingerprint ?? null;
-}
-
-export async function readCheckpoints(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, Position>> {
-  const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
-  return new Map(result.rows.map((row) => [row.name, row.position]));
 }
 
 /**

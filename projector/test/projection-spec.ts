@@ -179,7 +179,7 @@ export class ProjectionSpec {
       const changeSet = new ChangeSet();
       // Like the runner: one transaction per batch, every projection given the whole batch.
       if (events.length > 0) {
-        await this.db.transaction().execute(async (trx) => {
+        await this.db.transaction().execute(async (trx: Kysely<any>) => {
           for (const projection of this.projections) await projection.apply(trx, schema, events, changeSet);
         });
       }

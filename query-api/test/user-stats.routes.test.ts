@@ -19,7 +19,7 @@ describe('query-api GET /api/user/stats', () => {
     const member = await query.member('Ada');
     const answer = await query.get('/api/user/stats', { as: member });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ topicsCreated: 0, votesCast: 0, opinionsPosted: 0, electionsWon: 0, delegatesCount: 0, participationScore: 0 });
+    expect(answer.json()).toEqual({ topicsCreated: 0, votesCast: 0, opinionsPosted: 0, participationScore: 0 });
   });
 
   it('answers the member\u2019s own counts and score (+5 per topic, +2 per opinion, +1 per standing vote)', async () => {
@@ -33,7 +33,7 @@ describe('query-api GET /api/user/stats', () => {
       voteCast(vote(first, ada.id), 'support'), voteCast(vote(second, ada.id), 'support'), voteCast(vote(second, ada.id), 'oppose', 'support'),
       voteCast(vote(first, grace.id), 'oppose'), voteRetracted(vote(first, grace.id), 'oppose'),
     );
-    expect((await query.get('/api/user/stats', { as: ada })).json()).toEqual({ topicsCreated: 1, votesCast: 2, opinionsPosted: 1, electionsWon: 0, delegatesCount: 0, participationScore: 5 + 2 + 2 });
-    expect((await query.get('/api/user/stats', { as: grace })).json()).toEqual({ topicsCreated: 0, votesCast: 0, opinionsPosted: 1, electionsWon: 0, delegatesCount: 0, participationScore: 2 });
+    expect((await query.get('/api/user/stats', { as: ada })).json()).toEqual({ topicsCreated: 1, votesCast: 2, opinionsPosted: 1, participationScore: 5 + 2 + 2 });
+    expect((await query.get('/api/user/stats', { as: grace })).json()).toEqual({ topicsCreated: 0, votesCast: 0, opinionsPosted: 1, participationScore: 2 });
   });
 });

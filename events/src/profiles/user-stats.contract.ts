@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
-/** GET /api/user/stats: the signed-in member's counts, projected from their events. */
+/**
+ * GET /api/user/stats: the signed-in member's counts, projected from their events. The spec's
+ * electionsWon and delegatesCount come back with elections and delegation: until then nothing
+ * could fill them.
+ */
 export const UserStats = z.object({
   topicsCreated: z.number().int(),
   votesCast: z.number().int(),
   opinionsPosted: z.number().int(),
-  electionsWon: z.number().int(),
-  /** Members who delegate their vote to this member. */
-  delegatesCount: z.number().int(),
   participationScore: z.number().int(),
 });
 export type UserStats = z.infer<typeof UserStats>;

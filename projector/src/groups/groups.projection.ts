@@ -1,62 +1,31 @@
 import type { GroupCreated, GroupMemberJoined, GroupMemberLeft } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { eventTime, type ProjectedEvent, type Projection } from '../projection';
+import { insertRows, type DatabaseOf } from '../lib/table';
+import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { groupMembersTable, groupsTable } from './groups.table';
 
 type Created = ProjectedEvent & GroupCreated;
 type Joined = ProjectedEvent & GroupMemberJoined;
 type Left = ProjectedEvent & GroupMemberLeft;
+type GroupTables = DatabaseOf<typeof groupsTable | typeof groupMembersTable>;
 
-export const groupsProjection: Projection = {
+export const groupsProjection = defineProjection({
   name: 'groups',
   version: 3,
+  tables: [groupsTable, groupMembersTable],
 
-  async createTables(db, schema) {
-    await sql`
-      create table ${sql.id(schema, 'groups')} (
-        id integer primary key,
-        name text not null,
-        description text not null,
-        department text not null,
-        subcategory text,
-        subscription_type text not null,
-        features jsonb not null,
-        owner_id uuid,
-        member_count integer not null default 0,
-        created_at timestamptz not null,
-        updated_at timestamptz not null
-      )`.execute(db);
-    await sql`create index on ${sql.id(schema, 'groups')} (department, name)`.execute(db);
-    await sql`create index on ${sql.id(schema, 'groups')} (owner_id) where owner_id is not null`.execute(db);
-    await sql`
-      create table ${sql.id(schema, 'group_members')} (
-        group_id integer not null,
-        user_id uuid not null,
-        role text not null,
-        is_leader boolean not null,
-        status text not null,
-        joined_at timestamptz not null,
-        removed_at timestamptz,
-        removed_by uuid,
-        primary key (group_id, user_id)
-      )`.execute(db);
-    await sql`create index on ${sql.id(schema, 'group_members')} (user_id)`.execute(db);
-  },
-
-  async apply(db: Kysely<any>, schema, events, changes) {
+  async apply(db, schema, events, changes) {
     const created = events.filter((event): event is Created => event.type === 'GroupCreated');
     if (created.length > 0) {
       for (const event of created) changes.add('groups', event.data.groupId);
       const column = <T>(pick: (event: Created) => T) => created.map(pick);
-      // One statement over arrays: a VALUES list of a thousand rows costs more to build and plan than to run.
-      await sql`
-        insert into ${sql.id(schema, 'groups')} (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
-        select id, name, description, department, subcategory, subscription_type, features::jsonb, owner_id, at, at
-        from unnest(
-          ${column((e) => e.data.groupId)}::int[], ${column((e) => e.data.name)}::text[], ${column((e) => e.data.description)}::text[],
-          ${column((e) => e.data.department)}::text[], ${column((e) => e.data.subcategory)}::text[], ${column((e) => e.data.subscriptionType)}::text[],
-          ${column((e) => JSON.stringify(e.data.features))}::text[], ${column((e) => e.data.ownerId)}::uuid[], ${column(eventTime)}::timestamptz[]
-        ) as g(id, name, description, department, subcategory, subscription_type, features, owner_id, at)
-        on conflict (id) do nothing`.execute(db);
+      const times = column(eventTime);
+      const { columns, rows } = insertRows(groupsTable, {
+        id: column((e) => e.data.groupId), name: column((e) => e.data.name), description: column((e) => e.data.description),
+        department: column((e) => e.data.department), subcategory: column((e) => e.data.subcategory), subscription_type: column((e) => e.data.subscriptionType),
+        features: column((e) => JSON.stringify(e.data.features)), owner_id: column((e) => e.data.ownerId), created_at: times, updated_at: times,
+      });
+      await sql`insert into ${sql.id(schema, groupsTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
     for (const event of events) {
       if (event.type === 'GroupMemberJoined') await joined(db, schema, event as Joined);
@@ -66,13 +35,13 @@ export const groupsProjection: Projection = {
       changes.add('group_members', (event as Joined | Left).data.userId);
     }
   },
-};
+});
 
 /** A member who left stays listed (cut, fired) until they join again; only active members count. */
-async function joined(db: Kysely<any>, schema: string, event: Joined) {
+async function joined(db: Kysely<GroupTables>, schema: string, event: Joined) {
   const { data } = event;
   const at = eventTime(event);
-  const members = sql.id(schema, 'group_members');
+  const members = sql.id(schema, groupMembersTable.name);
   // Every CTE sees the rows as they were before the upsert: was this member active already?
   const result = await sql<{ was_active: boolean }>`
     with previous as (select status from ${members} where group_id = ${data.groupId} and user_id = ${data.userId}),
@@ -83,17 +52,21 @@ async function joined(db: Kysely<any>, schema: string, event: Joined) {
         joined_at = case when m.status = 'active' then m.joined_at else excluded.joined_at end, removed_at = null, removed_by = null
       returning 1)
     select coalesce((select status = 'active' from previous), false) as was_active from upserted`.execute(db);
-  if (!result.rows[0]?.was_active) {
-    await sql`update ${sql.id(schema, 'groups')} set member_count = member_count + 1, updated_at = ${at} where id = ${data.groupId}`.execute(db);
-  }
+  if (!result.rows[0]?.was_active) await countMember(db, schema, data.groupId, +1, at);
 }
 
-async function left(db: Kysely<any>, schema: string, event: Left) {
+async function left(db: Kysely<GroupTables>, schema: string, event: Left) {
   const { data } = event;
-  const removed = await sql`
-    update ${sql.id(schema, 'group_members')} set status = ${data.reason}, removed_at = ${eventTime(event)}, removed_by = ${data.removedBy}
-    where group_id = ${data.groupId} and user_id = ${data.userId} and status = 'active'`.execute(db);
-  if (Number(removed.numAffectedRows) > 0) {
-    await sql`update ${sql.id(schema, 'groups')} set member_count = member_count - 1, updated_at = ${eventTime(event)} where id = ${data.groupId}`.execute(db);
-  }
+  const at = eventTime(event);
+  const removed = await db.withSchema(schema).updateTable('group_members')
+    .set({ status: data.reason, removed_at: at, removed_by: data.removedBy })
+    .where('group_id', '=', data.groupId).where('user_id', '=', data.userId).where('status', '=', 'active')
+    .executeTakeFirst();
+  if (removed.numUpdatedRows > 0n) await countMember(db, schema, data.groupId, -1, at);
+}
+
+async function countMember(db: Kysely<GroupTables>, schema: string, groupId: number, change: 1 | -1, at: string) {
+  await db.withSchema(schema).updateTable('groups')
+    .set((eb) => ({ member_count: eb('member_count', '+', change), updated_at: at }))
+    .where('id', '=', groupId).execute();
 }

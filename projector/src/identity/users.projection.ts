@@ -1,7 +1,8 @@
 import type { EmailVerified, ExternalIdentityLinked, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
-import { sql, type Kysely } from 'kysely';
-import { eventTime, type ProjectedEvent, type Projection } from '../projection';
+import { sql } from 'kysely';
+import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { usersTable } from './users.table';
 
 type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent);
 const USER_EVENTS = new Set([
@@ -9,41 +10,13 @@ const USER_EVENTS = new Set([
   'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
 ]);
 
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection({
   name: 'users',
   // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events; 5: email_verified.
   version: 5,
+  tables: [usersTable],
 
-  async createTables(db, schema) {
-    await sql`
-      create table ${sql.id(schema, 'users')} (
-        id uuid primary key,
-        email text not null unique,
-        email_verified boolean not null default false,
-        first_name text,
-        last_name text,
-        profile_image_url text,
-        about_me text,
-        city text,
-        website_url text,
-        twitter_url text,
-        linkedin_url text,
-        github_url text,
-        is_subscribed boolean not null default false,
-        subscription_plan text,
-        subscription_status text,
-        subscription_start_date timestamptz,
-        subscription_end_date timestamptz,
-        is_banned boolean not null default false,
-        ban_reason text,
-        banned_at timestamptz,
-        roles text[] not null default '{}',
-        created_at timestamptz not null,
-        updated_at timestamptz not null
-      )`.execute(db);
-  },
-
-  async apply(db: Kysely<any>, schema, events, changes) {
+  async apply(db, schema, events, changes) {
     const users = db.withSchema(schema);
     // E-mail and names are sealed in the events: opened here with the member's key, in the batch's transaction.
     const vault = new PersonalDataVault(db);
@@ -109,4 +82,4 @@ export const usersProjection: Projection = {
       }
     }
   },
-};
+});

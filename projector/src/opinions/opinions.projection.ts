@@ -1,82 +1,48 @@
-import type { OpinionPosted, VoteCast, VoteRetracted, VoteType } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
-import { eventTime, type ProjectedEvent, type Projection } from '../projection';
+import { EMPTY_TALLY, addTally, deltaOfVoteEvent, type OpinionPosted, type OpinionTally, type VoteCast, type VoteRetracted } from '@civitas/events';
+import { sql } from 'kysely';
+import { insertRows, unnestRows } from '../lib/table';
+import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { opinionsTable, votesTable } from './opinions.table';
 
 type Posted = ProjectedEvent & OpinionPosted;
 type VoteEvent = ProjectedEvent & (VoteCast | VoteRetracted);
 
-interface Delta { support: number; oppose: number; at: string }
-
-const sign = (type: VoteType | null, wanted: VoteType) => (type === wanted ? 1 : 0);
-
 /**
  * Opinions and their tallies. A hot topic gets many votes per batch on few opinions, so a batch
- * folds its votes into one change per opinion and one final row per (opinion, member).
+ * folds its votes into one tally change per opinion (the shared tally rule) and one final row per
+ * (opinion, member).
  */
-export const opinionsProjection: Projection = {
+export const opinionsProjection = defineProjection({
   name: 'opinions',
-  // 2: updated_at moves for votes that cancel out within a batch (rebuilds equal live projection).
-  version: 2,
+  // 2: updated_at moves for votes that cancel out within a batch (rebuilds equal live projection);
+  // 3: the tally rule of events/src/voting/tally.ts, vote_count a plain column, votes without weight.
+  version: 3,
+  tables: [opinionsTable, votesTable],
 
-  async createTables(db, schema) {
-    await sql`
-      create table ${sql.id(schema, 'opinions')} (
-        id uuid primary key,
-        topic_id uuid not null,
-        group_id integer not null,
-        user_id uuid not null,
-        content text not null,
-        support_count integer not null default 0,
-        oppose_count integer not null default 0,
-        weighted_support integer not null default 0,
-        weighted_oppose integer not null default 0,
-        vote_count integer generated always as (weighted_support - weighted_oppose) stored,
-        -- Where OpinionPosted stands in the store: the earlier of two equal opinions comes first.
-        posted_position text not null,
-        created_at timestamptz not null,
-        updated_at timestamptz not null
-      )`.execute(db);
-    await sql`create index on ${sql.id(schema, 'opinions')} (topic_id, vote_count desc, created_at, posted_position)`.execute(db);
-    await sql`
-      create table ${sql.id(schema, 'votes')} (
-        opinion_id uuid not null,
-        user_id uuid not null,
-        topic_id uuid not null,
-        group_id integer not null,
-        vote_type text not null,
-        weight integer not null default 1,
-        cast_at timestamptz not null,
-        primary key (opinion_id, user_id)
-      )`.execute(db);
-    await sql`create index on ${sql.id(schema, 'votes')} (topic_id, user_id)`.execute(db);
-  },
-
-  async apply(db: Kysely<any>, schema, events, changes) {
+  async apply(db, schema, events, changes) {
+    const opinions = sql.id(schema, opinionsTable.name);
+    const votesOf = sql.id(schema, votesTable.name);
     const posted = events.filter((event): event is Posted => event.type === 'OpinionPosted');
     if (posted.length > 0) {
       const column = <T>(pick: (event: Posted) => T) => posted.map(pick);
-      await sql`
-        insert into ${sql.id(schema, 'opinions')} (id, topic_id, group_id, user_id, content, posted_position, created_at, updated_at)
-        select id, topic_id, group_id, user_id, content, posted_position, at, at
-        from unnest(${column((e) => e.data.opinionId)}::uuid[], ${column((e) => e.data.topicId)}::uuid[], ${column((e) => e.data.groupId)}::int[],
-          ${column((e) => e.data.userId)}::uuid[], ${column((e) => e.data.content)}::text[], ${column((e) => e.position)}::text[], ${column(eventTime)}::timestamptz[])
-          as o(id, topic_id, group_id, user_id, content, posted_position, at)
-        on conflict (id) do nothing`.execute(db);
+      const times = column(eventTime);
+      const { columns, rows } = insertRows(opinionsTable, {
+        id: column((e) => e.data.opinionId), topic_id: column((e) => e.data.topicId), group_id: column((e) => e.data.groupId), user_id: column((e) => e.data.userId),
+        content: column((e) => e.data.content), posted_position: column((e) => e.position), created_at: times, updated_at: times,
+      });
+      await sql`insert into ${opinions} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
       for (const event of posted) changes.add('opinions', event.data.topicId);
     }
 
     const votes = events.filter((event): event is VoteEvent => event.type === 'VoteCast' || event.type === 'VoteRetracted');
     if (votes.length === 0) return;
-    const deltas = new Map<string, Delta>();
+    // Every direct vote weighs one until delegation lends weight.
+    const tallies = new Map<string, { change: OpinionTally; at: string }>();
     const finals = new Map<string, VoteEvent>();
     for (const event of votes) {
       const { data } = event;
-      const now = event.type === 'VoteCast' ? event.data.voteType : null;
-      const delta = deltas.get(data.opinionId) ?? { support: 0, oppose: 0, at: '' };
-      delta.support += sign(now, 'support') - sign(data.previousVoteType, 'support');
-      delta.oppose += sign(now, 'oppose') - sign(data.previousVoteType, 'oppose');
-      delta.at = eventTime(event);
-      deltas.set(data.opinionId, delta);
+      const change = addTally(tallies.get(data.opinionId)?.change ?? EMPTY_TALLY, deltaOfVoteEvent(event));
+      tallies.set(data.opinionId, { change, at: eventTime(event) });
       finals.set(`${data.opinionId} ${data.userId}`, event);
       changes.add('opinions', data.topicId);
     }
@@ -84,29 +50,33 @@ export const opinionsProjection: Projection = {
     const cast = [...finals.values()].filter((event): event is ProjectedEvent & VoteCast => event.type === 'VoteCast');
     const retracted = [...finals.values()].filter((event) => event.type === 'VoteRetracted');
     if (retracted.length > 0) {
-      await sql`
-        delete from ${sql.id(schema, 'votes')} v using unnest(${retracted.map((e) => e.data.opinionId)}::uuid[], ${retracted.map((e) => e.data.userId)}::uuid[]) as r(opinion_id, user_id)
-        where v.opinion_id = r.opinion_id and v.user_id = r.user_id`.execute(db);
+      const { rows } = unnestRows(votesTable, 'r', { opinion_id: retracted.map((e) => e.data.opinionId), user_id: retracted.map((e) => e.data.userId) });
+      await sql`delete from ${votesOf} v using ${rows} where v.opinion_id = r.opinion_id and v.user_id = r.user_id`.execute(db);
     }
     if (cast.length > 0) {
       const column = <T>(pick: (event: ProjectedEvent & VoteCast) => T) => cast.map(pick);
+      const { columns, rows } = insertRows(votesTable, {
+        opinion_id: column((e) => e.data.opinionId), user_id: column((e) => e.data.userId), topic_id: column((e) => e.data.topicId),
+        group_id: column((e) => e.data.groupId), vote_type: column((e) => e.data.voteType), cast_at: column(eventTime),
+      });
       await sql`
-        insert into ${sql.id(schema, 'votes')} (opinion_id, user_id, topic_id, group_id, vote_type, cast_at)
-        select * from unnest(${column((e) => e.data.opinionId)}::uuid[], ${column((e) => e.data.userId)}::uuid[], ${column((e) => e.data.topicId)}::uuid[],
-          ${column((e) => e.data.groupId)}::int[], ${column((e) => e.data.voteType)}::text[], ${column(eventTime)}::timestamptz[])
+        insert into ${votesOf} ${columns} select * from ${rows}
         on conflict (opinion_id, user_id) do update set vote_type = excluded.vote_type, cast_at = excluded.cast_at`.execute(db);
     }
     // Every opinion voted on moves its updated_at, even when its votes cancel out within the batch.
-    const changed = [...deltas];
-    if (changed.length > 0) {
-      // Until delegation lends weight, every direct vote weighs one.
-      await sql`
-        update ${sql.id(schema, 'opinions')} o set
-          support_count = o.support_count + d.support, oppose_count = o.oppose_count + d.oppose,
-          weighted_support = o.weighted_support + d.support, weighted_oppose = o.weighted_oppose + d.oppose, updated_at = d.at
-        from unnest(${changed.map(([id]) => id)}::uuid[], ${changed.map(([, d]) => d.support)}::int[], ${changed.map(([, d]) => d.oppose)}::int[], ${changed.map(([, d]) => d.at)}::timestamptz[])
-          as d(id, support, oppose, at)
-        where o.id = d.id`.execute(db);
-    }
+    const changed = [...tallies];
+    const { rows } = unnestRows(opinionsTable, 'd', {
+      id: changed.map(([id]) => id),
+      support_count: changed.map(([, { change }]) => change.supportCount), oppose_count: changed.map(([, { change }]) => change.opposeCount),
+      weighted_support: changed.map(([, { change }]) => change.weightedSupport), weighted_oppose: changed.map(([, { change }]) => change.weightedOppose),
+      vote_count: changed.map(([, { change }]) => change.voteCount), updated_at: changed.map(([, { at }]) => at),
+    });
+    await sql`
+      update ${opinions} o set
+        support_count = o.support_count + d.support_count, oppose_count = o.oppose_count + d.oppose_count,
+        weighted_support = o.weighted_support + d.weighted_support, weighted_oppose = o.weighted_oppose + d.weighted_oppose,
+        vote_count = o.vote_count + d.vote_count, updated_at = d.updated_at
+      from ${rows}
+      where o.id = d.id`.execute(db);
   },
-};
+});

@@ -1,6 +1,8 @@
-import { SCORE_POINTS, type OpinionPosted, type TopicCreated, type TopicDeleted, type VoteCast, type VoteRetracted } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
-import type { ProjectedEvent, Projection } from '../projection';
+import type { OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
+import { sql } from 'kysely';
+import { insertRows } from '../lib/table';
+import { defineProjection, type ProjectedEvent } from '../projection';
+import { groupActivityTable, groupParticipantsTable, memberStatsTable, topicParticipantsTable } from './participation.table';
 
 type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted);
 const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted']);
@@ -8,30 +10,14 @@ const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPo
 interface StatsDelta { topics: number; opinions: number; votes: number }
 
 /** Who took part where, and each member's counts and score; a batch folds into one change per member. */
-export const participationProjection: Projection = {
+export const participationProjection = defineProjection({
   name: 'participation',
-  // 2: a member whose changes cancel out within a batch still gets a row (rebuilds equal live projection).
-  version: 2,
+  // 2: a member whose changes cancel out within a batch still gets a row (rebuilds equal live projection);
+  // 3: member_stats without elections_won and delegations_received (their features bring them).
+  version: 3,
+  tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
 
-  async createTables(db, schema) {
-    await sql`
-      create table ${sql.id(schema, 'member_stats')} (
-        user_id uuid primary key,
-        topics_created integer not null default 0,
-        opinions_posted integer not null default 0,
-        votes_cast integer not null default 0,
-        elections_won integer not null default 0,
-        delegations_received integer not null default 0,
-        participation_score integer generated always as (
-          votes_cast * ${sql.lit(SCORE_POINTS.vote)} + opinions_posted * ${sql.lit(SCORE_POINTS.opinion)}
-          + topics_created * ${sql.lit(SCORE_POINTS.topic)} + elections_won * ${sql.lit(SCORE_POINTS.electionWon)}) stored
-      )`.execute(db);
-    await sql`create table ${sql.id(schema, 'topic_participants')} (topic_id uuid not null, user_id uuid not null, primary key (topic_id, user_id))`.execute(db);
-    await sql`create table ${sql.id(schema, 'group_participants')} (group_id integer not null, user_id uuid not null, primary key (group_id, user_id))`.execute(db);
-    await sql`create table ${sql.id(schema, 'group_activity')} (group_id integer primary key, participant_count integer not null)`.execute(db);
-  },
-
-  async apply(db: Kysely<any>, schema, events, changes) {
+  async apply(db, schema, events, changes) {
     const relevant = events.filter((event): event is ParticipationEvent => PARTICIPATION_EVENTS.has(event.type));
     if (relevant.length === 0) return;
     const stats = new Map<string, StatsDelta>();
@@ -70,9 +56,11 @@ export const participationProjection: Projection = {
     const members = [...stats];
     if (members.length > 0) {
       for (const [userId] of members) changes.add('member_stats', userId);
+      const { columns, rows } = insertRows(memberStatsTable, {
+        user_id: members.map(([id]) => id), topics_created: members.map(([, d]) => d.topics), opinions_posted: members.map(([, d]) => d.opinions), votes_cast: members.map(([, d]) => d.votes),
+      });
       await sql`
-        insert into ${sql.id(schema, 'member_stats')} as m (user_id, topics_created, opinions_posted, votes_cast)
-        select * from unnest(${members.map(([id]) => id)}::uuid[], ${members.map(([, d]) => d.topics)}::int[], ${members.map(([, d]) => d.opinions)}::int[], ${members.map(([, d]) => d.votes)}::int[])
+        insert into ${sql.id(schema, memberStatsTable.name)} as m ${columns} select * from ${rows}
         on conflict (user_id) do update set
           topics_created = m.topics_created + excluded.topics_created,
           opinions_posted = m.opinions_posted + excluded.opinions_posted,
@@ -81,23 +69,21 @@ export const participationProjection: Projection = {
 
     const took = [...participants.values()];
     if (took.length === 0) return;
-    await sql`
-      insert into ${sql.id(schema, 'topic_participants')} (topic_id, user_id)
-      select * from unnest(${took.map((p) => p.topicId)}::uuid[], ${took.map((p) => p.userId)}::uuid[])
-      on conflict do nothing`.execute(db);
+    const topicRows = insertRows(topicParticipantsTable, { topic_id: took.map((p) => p.topicId), user_id: took.map((p) => p.userId) });
+    await sql`insert into ${sql.id(schema, topicParticipantsTable.name)} ${topicRows.columns} select * from ${topicRows.rows} on conflict do nothing`.execute(db);
+    const groupRows = insertRows(groupParticipantsTable, { group_id: took.map((p) => p.groupId), user_id: took.map((p) => p.userId) });
     const fresh = await sql<{ group_id: number }>`
-      insert into ${sql.id(schema, 'group_participants')} (group_id, user_id)
-      select distinct * from unnest(${took.map((p) => p.groupId)}::int[], ${took.map((p) => p.userId)}::uuid[])
+      insert into ${sql.id(schema, groupParticipantsTable.name)} ${groupRows.columns} select distinct * from ${groupRows.rows}
       on conflict do nothing
       returning group_id`.execute(db);
     const perGroup = new Map<number, number>();
     for (const { group_id } of fresh.rows) perGroup.set(group_id, (perGroup.get(group_id) ?? 0) + 1);
     if (perGroup.size > 0) {
       for (const groupId of perGroup.keys()) changes.add('groups', groupId);
+      const { columns, rows } = insertRows(groupActivityTable, { group_id: [...perGroup.keys()], participant_count: [...perGroup.values()] });
       await sql`
-        insert into ${sql.id(schema, 'group_activity')} as a (group_id, participant_count)
-        select * from unnest(${[...perGroup.keys()]}::int[], ${[...perGroup.values()]}::int[])
+        insert into ${sql.id(schema, groupActivityTable.name)} as a ${columns} select * from ${rows}
         on conflict (group_id) do update set participant_count = a.participant_count + excluded.participant_count`.execute(db);
     }
   },
-};
+});

@@ -1,28 +1,38 @@
-/** Read model `member_stats`: a member's counts and participation score (DECISIONS.md), from their events. */
-export interface MemberStatsTable {
-  user_id: string;
-  topics_created: number;
-  opinions_posted: number;
+import { SCORE_POINTS } from '@civitas/events';
+import { sql } from 'kysely';
+import { column, defineTable } from '../lib/table';
+
+/**
+ * Read model `member_stats`: a member's counts and participation score (DECISIONS.md), from their
+ * events. Elections won and delegations received come with their features, each with its column
+ * (and elections with their part of the score).
+ */
+export const memberStatsTable = defineTable('member_stats', {
+  user_id: column.uuid(),
+  topics_created: column.integer().default(0),
+  opinions_posted: column.integer().default(0),
   /** Opinions the member currently has a direct vote on. */
-  votes_cast: number;
-  elections_won: number;
-  delegations_received: number;
-  /** Generated: votes + 2 × opinions + 5 × topics + 10 × elections won. */
-  participation_score: number;
-}
+  votes_cast: column.integer().default(0),
+  /** Votes + 2 × opinions + 5 × topics. */
+  participation_score: column.integer().generatedAlwaysAs(
+    sql`votes_cast * ${sql.lit(SCORE_POINTS.vote)} + opinions_posted * ${sql.lit(SCORE_POINTS.opinion)} + topics_created * ${sql.lit(SCORE_POINTS.topic)}`,
+  ),
+}, { primaryKey: ['user_id'] });
 
 /** Read model `topic_participants`: who took part in a topic (created it, posted an opinion or voted). */
-export interface TopicParticipantsTable {
-  topic_id: string;
-  user_id: string;
-}
+export const topicParticipantsTable = defineTable('topic_participants', {
+  topic_id: column.uuid(),
+  user_id: column.uuid(),
+}, { primaryKey: ['topic_id', 'user_id'] });
 
-/** Read model `group_participants`: who took part in a group, and `group_activity` their number per group. */
-export interface GroupParticipantsTable {
-  group_id: number;
-  user_id: string;
-}
-export interface GroupActivityTable {
-  group_id: number;
-  participant_count: number;
-}
+/** Read model `group_participants`: who took part in a group. */
+export const groupParticipantsTable = defineTable('group_participants', {
+  group_id: column.integer(),
+  user_id: column.uuid(),
+}, { primaryKey: ['group_id', 'user_id'] });
+
+/** Read model `group_activity`: the number of participants per group. */
+export const groupActivityTable = defineTable('group_activity', {
+  group_id: column.integer(),
+  participant_count: column.integer(),
+}, { primaryKey: ['group_id'] });

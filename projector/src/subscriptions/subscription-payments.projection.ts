@@ -1,39 +1,16 @@
 import type { PaymentCreated, PaymentFailed, PaymentSucceeded, SubscriptionActivated, SubscriptionRenewed } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
-import { eventTime, type ProjectedEvent, type Projection } from '../projection';
+import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { subscriptionPaymentsTable } from './subscription-payments.table';
 
 type PaymentEvent = ProjectedEvent & (PaymentCreated | PaymentSucceeded | PaymentFailed | SubscriptionActivated | SubscriptionRenewed);
 const PAYMENT_EVENTS = new Set(['PaymentCreated', 'PaymentSucceeded', 'PaymentFailed', 'SubscriptionActivated', 'SubscriptionRenewed']);
 
-export const subscriptionPaymentsProjection: Projection = {
+export const subscriptionPaymentsProjection = defineProjection({
   name: 'subscription_payments',
   version: 1,
+  tables: [subscriptionPaymentsTable],
 
-  async createTables(db, schema) {
-    await sql`
-      create table ${sql.id(schema, 'subscription_payments')} (
-        id uuid primary key,
-        user_id uuid not null,
-        provider text not null,
-        provider_reference text,
-        provider_payment_id text,
-        plan_id text not null,
-        amount integer not null,
-        currency text not null,
-        status text not null,
-        return_url text not null,
-        payment_date timestamptz,
-        subscription_start_date timestamptz,
-        subscription_end_date timestamptz,
-        applied boolean not null default false,
-        created_at timestamptz not null,
-        updated_at timestamptz not null
-      )`.execute(db);
-    await sql`create index on ${sql.id(schema, 'subscription_payments')} (user_id, created_at)`.execute(db);
-    await sql`create index on ${sql.id(schema, 'subscription_payments')} (status) where not applied`.execute(db);
-  },
-
-  async apply(db: Kysely<any>, schema, events, changes) {
+  async apply(db, schema, events, changes) {
     const payments = db.withSchema(schema);
     for (const event of events.filter((candidate): candidate is PaymentEvent => PAYMENT_EVENTS.has(candidate.type))) {
       const at = eventTime(event);
@@ -61,4 +38,4 @@ export const subscriptionPaymentsProjection: Projection = {
       }
     }
   },
-};
+});

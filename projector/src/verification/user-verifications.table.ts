@@ -1,20 +1,25 @@
+import { column, defineTable } from '../lib/table';
+
 /** Read model `user_verifications`: one per member and country (spec section 3). */
-export interface UserVerificationsTable {
-  id: string;
-  user_id: string;
-  country: string;
-  country_key: string;
+export const userVerificationsTable = defineTable('user_verifications', {
+  id: column.uuid(),
+  user_id: column.uuid(),
+  country: column.text(),
+  country_key: column.text(),
   /** In clear for its owner and reviewers; null once the member's key is erased. */
-  national_id: string | null;
-  document_image_url: string | null;
-  verification_type: 'id_number' | 'document';
-  status: 'pending' | 'approved' | 'rejected';
-  is_verified: boolean;
-  confirmed_by_leader: boolean;
-  verified_at: Date | null;
-  reviewed_by: string | null;
-  reviewed_at: Date | null;
-  rejection_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+  national_id: column.text().nullable(),
+  document_image_url: column.text().nullable(),
+  verification_type: column.text<'id_number' | 'document'>(),
+  status: column.text<'pending' | 'approved' | 'rejected'>(),
+  is_verified: column.boolean().default(false),
+  confirmed_by_leader: column.boolean().default(false),
+  verified_at: column.timestamptz().nullable(),
+  reviewed_by: column.uuid().nullable(),
+  reviewed_at: column.timestamptz().nullable(),
+  rejection_reason: column.text().nullable(),
+  created_at: column.timestamptz(),
+  updated_at: column.timestamptz(),
+}, {
+  primaryKey: ['id'],
+  indexes: [{ columns: ['user_id', 'created_at'] }, { columns: ['status', 'created_at'] }],
+});

@@ -11,7 +11,7 @@ const T4 = '2026-03-01T10:03:00.000Z';
 const T5 = '2026-03-01T10:04:00.000Z';
 
 const TALLY = ['support_count', 'oppose_count', 'weighted_support', 'weighted_oppose', 'vote_count'];
-const VOTE = ['user_id', 'vote_type', 'weight', 'cast_at'];
+const VOTE = ['user_id', 'vote_type', 'cast_at'];
 const tally = (support: number, oppose: number) => ({ support_count: support, oppose_count: oppose, weighted_support: support, weighted_oppose: oppose, vote_count: support - oppose });
 
 describe('opinions projection', () => {
@@ -50,8 +50,8 @@ describe('opinions projection', () => {
       tallyOf(opinionId).toEqual([tally(1, 1)]),
       expectRows('opinions', { columns: ['updated_at'], where: { id: opinionId } }).toEqual([{ updated_at: T3 }]),
       votesOn(opinionId).toEqual(sortedByUser([
-        { user_id: ada, vote_type: 'support', weight: 1, cast_at: T2 },
-        { user_id: grace, vote_type: 'oppose', weight: 1, cast_at: T3 },
+        { user_id: ada, vote_type: 'support', cast_at: T2 },
+        { user_id: grace, vote_type: 'oppose', cast_at: T3 },
       ])),
     );
   });
@@ -68,7 +68,7 @@ describe('opinions projection', () => {
     const { opinionId, posted, by } = opinion();
     await spec.given([posted, at(T2, voteCast(by(ada), 'support'))]).when([at(T3, voteCast(by(ada), 'oppose', 'support'))]).then(
       tallyOf(opinionId).toEqual([tally(0, 1)]),
-      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'oppose', weight: 1, cast_at: T3 }]),
+      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'oppose', cast_at: T3 }]),
     );
   });
 
@@ -76,7 +76,7 @@ describe('opinions projection', () => {
     const { opinionId, posted, by } = opinion();
     await spec.given([posted, at(T2, voteCast(by(ada), 'oppose')), at(T2, voteCast(by(grace), 'oppose'))]).when([at(T3, voteRetracted(by(grace), 'oppose'))]).then(
       tallyOf(opinionId).toEqual([tally(0, 1)]),
-      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'oppose', weight: 1, cast_at: T2 }]),
+      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'oppose', cast_at: T2 }]),
     );
   });
 
@@ -92,7 +92,7 @@ describe('opinions projection', () => {
     const { opinionId, posted, by } = opinion();
     await spec.given([posted]).when(clicks(by(ada))).then(
       tallyOf(opinionId).toEqual([tally(1, 0)]),
-      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'support', weight: 1, cast_at: T5 }]),
+      votesOn(opinionId).toEqual([{ user_id: ada, vote_type: 'support', cast_at: T5 }]),
     );
   });
 
@@ -102,8 +102,8 @@ describe('opinions projection', () => {
     const expected = [
       expectRows('opinions', { columns: ['id', ...TALLY, 'updated_at'] }).toEqual([{ id: opinionId, ...tally(1, 1), updated_at: T5 }]),
       votesOn(opinionId).toEqual(sortedByUser([
-        { user_id: ada, vote_type: 'support', weight: 1, cast_at: T5 },
-        { user_id: grace, vote_type: 'oppose', weight: 1, cast_at: T5 },
+        { user_id: ada, vote_type: 'support', cast_at: T5 },
+        { user_id: grace, vote_type: 'oppose', cast_at: T5 },
       ])),
     ];
     await spec.given([posted]).when(votes).then(...expected);

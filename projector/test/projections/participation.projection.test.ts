@@ -14,7 +14,7 @@ const stats = (userId: string, counts: { topics?: number; opinions?: number; vot
   const topics = counts.topics ?? 0;
   const opinions = counts.opinions ?? 0;
   const votes = counts.votes ?? 0;
-  return { user_id: userId, topics_created: topics, opinions_posted: opinions, votes_cast: votes, elections_won: 0, delegations_received: 0, participation_score: votes + 2 * opinions + 5 * topics };
+  return { user_id: userId, topics_created: topics, opinions_posted: opinions, votes_cast: votes, participation_score: votes + 2 * opinions + 5 * topics };
 };
 
 describe('participation projection (member_stats and who took part)', () => {

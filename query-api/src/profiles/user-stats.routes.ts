@@ -13,8 +13,6 @@ export function userStatsRoutes(app: ZodRoutes, { readModels, auth }: QueryConte
       topicsCreated: row?.topics_created ?? 0,
       votesCast: row?.votes_cast ?? 0,
       opinionsPosted: row?.opinions_posted ?? 0,
-      electionsWon: row?.elections_won ?? 0,
-      delegatesCount: row?.delegations_received ?? 0,
       participationScore: row?.participation_score ?? 0,
     };
   });
