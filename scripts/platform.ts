@@ -1,8 +1,10 @@
 import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { ProjectorService, projectionHealth, projections, schemaExists, READ_SCHEMA } from '@civitas/projector';
+import { ProjectorService, projections } from '@civitas/projector';
 import { ProjectionWatcher, queryApi } from '@civitas/query-api';
-import { createHttpApp, freePort, openServiceRuntime, projectorIsUp, type Config, type Logger, type ServiceRuntime } from '@civitas/service-kit';
+import {
+  READ_SCHEMA, createHttpApp, freePort, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists, type Config, type Logger, type ServiceRuntime,
+} from '@civitas/service-kit';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';

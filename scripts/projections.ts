@@ -1,6 +1,6 @@
 import { PostgresEventStore, createEventRegistry, isPosition } from '@civitas/events';
-import { READ_SCHEMA, createParkedEventsTable, formatParkedEvents, listParkedEvents, projections, retryParkedEvents, schemaExists } from '@civitas/projector';
-import { openServiceRuntime } from '@civitas/service-kit';
+import { createParkedEventsTable, formatParkedEvents, listParkedEvents, projections, retryParkedEvents } from '@civitas/projector';
+import { READ_SCHEMA, openServiceRuntime, schemaExists } from '@civitas/service-kit';
 
 /**
  * `npm run projections -- parked`: the events projections parked (they could not apply them).

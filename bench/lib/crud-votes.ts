@@ -1,6 +1,4 @@
-import { CommandBus } from '@civitas/command-api/lib/command-bus';
-import { existingId } from '@civitas/command-api/lib/ids';
-import { ParticipationGate } from '@civitas/command-api/lib/participation-gate';
+import { CommandBus, ParticipationGate, existingId } from '@civitas/command-api';
 import { CastVoteBody, PostgresEventStore, VoteType, createEventRegistry } from '@civitas/events';
 import type { Config } from '@civitas/service-kit/config';
 import { createKysely } from '@civitas/service-kit/database';

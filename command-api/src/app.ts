@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { EventRegistry, EventStore } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';

@@ -4,3 +4,7 @@ export * from './groups/seed-catalogue';
 export * from './identity/identity-service';
 export * from './services';
 export * from './subscriptions/subscription-service';
+// The benchmark's CRUD baseline runs the same eligibility check on a bus of its own.
+export { CommandBus } from './lib/command-bus';
+export { existingId } from './lib/ids';
+export { ParticipationGate } from './lib/participation-gate';

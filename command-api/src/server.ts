@@ -1,6 +1,5 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { READ_SCHEMA } from '@civitas/projector';
-import { createHttpApp, openServiceRuntime } from '@civitas/service-kit';
+import { READ_SCHEMA, createHttpApp, openServiceRuntime } from '@civitas/service-kit';
 import { commandApi } from './app';
 import { createCommandServices } from './services';
 

@@ -1,11 +1,12 @@
 import type { EventRegistry, EventStore } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { Config } from '@civitas/service-kit/config';
 import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/personal-data';
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { createSessionAuth } from '@civitas/service-kit/session-auth';
 import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
+import { GroupsService } from './groups/groups-service';
 import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
 import { IdentityService } from './identity/identity-service';
@@ -62,8 +63,8 @@ export async function createCommandServices({ store, registry, config, db, datab
   const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY));
   const topics = new TopicsService(bus, gate);
   const opinions = new OpinionsService(bus, gate, topics);
-  const voting = new VotingService(bus, gate, topics, opinions, readModels);
-  const invitations = new InvitationsService(bus, vault, config.publicBaseUrl);
+  const voting = new VotingService(bus, gate, { opinions, topics }, readModels);
+  const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
   const rateLimitCounters = new RateLimitCounters(db);
@@ -71,12 +72,12 @@ export async function createCommandServices({ store, registry, config, db, datab
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
     [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log), tick],
-    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ db, store, topics, now: now() })), log), tick],
+    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, now: now() })), log), tick],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
     [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
   ];
   const outbox = new MailOutbox({
-    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log,
+    connectionString: databaseUrl, db, store, registry, bus, vault, recipients: identity, publicBaseUrl: config.publicBaseUrl, log,
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, 'mail'), log),
   });
   let expirySweep: NodeJS.Timeout | null = null;

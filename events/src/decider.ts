@@ -12,6 +12,9 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   decide: (command: Command, state: State) => Event[];
 }
 
+/** A decider's fold alone: what a stream's events amount to, for rules that read a stream (several features share these). */
+export type View<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>;
+
 export interface CommandContext {
   /** Idempotency key: the same commandId always produces the same event ids. */
   commandId: string;
@@ -41,7 +44,7 @@ export function eventIdFor(commandId: string, index: number): string {
 }
 
 export function fold<Event extends DomainEvent, State>(
-  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  decider: View<Event, State>,
   events: readonly Event[],
 ): State {
   return events.reduce(decider.evolve, decider.initialState());

@@ -61,6 +61,11 @@ export interface EventStore {
   readStream(streamId: string): Promise<StreamRead>;
   /** Events strictly after `fromExclusive`, in total order, never skipping one that commits later. */
   readAll(fromExclusive: Position, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Every committed event of these types whose data names the topic (`data.topicId`), in total
+   * order: a topic's whole record (its opinions and their votes) without waiting for a read model.
+   */
+  readTopicEvents(topicId: string, types: readonly string[]): Promise<RecordedEvent[]>;
   /** Catch-up then live; yields batches strictly after `fromExclusive`. */
   subscribeAll(fromExclusive: Position, options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
   /** Position of the newest event readers can see now (START_POSITION when empty). */

@@ -10,7 +10,7 @@ const notes: Decider<{ title: string; body: string }, NoteEvent, null> = {
   initialState: () => null,
   evolve: (state) => state,
   // Written body first: the expected events below name title first.
-  decide: (command) => [{ type: 'NoteWritten', data: { body: command.body, title: command.title } }],
+  decide: (command) => [{ type: NoteWritten.type, data: { body: command.body, title: command.title } }],
 };
 
 describe('deciderSpec', () => {

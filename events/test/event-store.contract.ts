@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError } from '../src/errors';
 import type { EventStore, NewEvent, RecordedEvent } from '../src/event-store';
-import { START_POSITION, type Position } from '../src/position';
+import type { Position } from '../src/position';
 import { eventually } from '../../test-support/eventually';
 
 export interface ContractFixture {
@@ -125,6 +125,38 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect((await store.readAll(from, { types: ['X'] })).filter((event) => event.streamId === id).map((event) => event.type)).toEqual(['X', 'X']);
       expect(await store.readAll(from, { batchSize: 2 })).toHaveLength(2);
       expect((await store.headPosition()) >= all[2]!.position).toBe(true);
+    });
+
+    it("reads a topic's events of the named types across streams, in total order", async () => {
+      const topicId = randomUUID();
+      const [first, second] = [stream(), stream()];
+      const posted = newEvent('Posted', { topicId, n: 1 });
+      await store.append(first, [posted, newEvent('Posted', { topicId: randomUUID(), n: 2 })], 'no_stream');
+      const cast = newEvent('Cast', { topicId, n: 3 });
+      await store.append(second, [newEvent('Unrelated', { topicId, n: 4 }), cast, newEvent('Cast', { n: 5 })], 'no_stream');
+      const retracted = newEvent('Retracted', { topicId, n: 6 });
+      await store.append(first, [retracted], 2);
+      const read = await store.readTopicEvents(topicId, ['Posted', 'Cast', 'Retracted']);
+      expect(read.map((event) => event.id)).toEqual([posted.id, cast.id, retracted.id]);
+      expect([...read.map((event) => event.position)].sort()).toEqual(read.map((event) => event.position));
+      expect(read[1]).toMatchObject({ streamId: second, streamPosition: 2, type: 'Cast', data: { topicId, n: 3 } });
+      expect(await store.readTopicEvents(topicId, ['Cast'])).toHaveLength(1);
+      expect(await store.readTopicEvents(randomUUID(), ['Posted', 'Cast'])).toEqual([]);
+    });
+
+    it("reads a topic's committed events at once, even behind an older open transaction", async (context) => {
+      if (!fixture.holdOpenAppend) return context.skip();
+      const topicId = randomUUID();
+      const held = await fixture.holdOpenAppend(stream(), [newEvent('Early', { topicId })]);
+      try {
+        const late = newEvent('Late', { topicId });
+        await store.append(stream(), [late], 'no_stream');
+        // Closing a topic wants every vote that has committed; it keeps no checkpoint a late commit could pass.
+        expect((await store.readTopicEvents(topicId, ['Early', 'Late'])).map((event) => event.id)).toEqual([late.id]);
+      } finally {
+        await held.commit();
+      }
+      expect((await store.readTopicEvents(topicId, ['Early', 'Late'])).map((event) => event.type)).toEqual(['Early', 'Late']);
     });
 
     it('never skips an event whose transaction commits after a later one', async (context) => {

@@ -1,4 +1,5 @@
-import { READ_SCHEMA, type ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';

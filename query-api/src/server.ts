@@ -1,5 +1,4 @@
-import { READ_SCHEMA, projectionHealth, schemaExists } from '@civitas/projector';
-import { createHttpApp, createSessionAuth, openServiceRuntime, projectorIsUp } from '@civitas/service-kit';
+import { READ_SCHEMA, createHttpApp, createSessionAuth, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists } from '@civitas/service-kit';
 import { queryApi } from './app';
 import { ProjectionWatcher } from './lib/projection-watcher';
 

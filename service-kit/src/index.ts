@@ -5,6 +5,8 @@ export * from './embedded-postgres';
 export * from './error-handler';
 export * from './http-app';
 export * from './health';
+export * from './read-models';
+export * from './read-model-health';
 export * from './migrations';
 export * from './web-app';
 export * from './shutdown';

@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, GROUP_NOT_FOUND, NotFoundError, OWNER_ONLY, type CatalogueGroup, type Decider, type GroupEvent } from '@civitas/events';
+import { ConflictError, ForbiddenError, GROUP_NOT_FOUND, NOT_A_MEMBER, NotFoundError, OWNER_ONLY, groupView, type CatalogueGroup, type Decider, type GroupEvent, type GroupState } from '@civitas/events';
 
 /** Catalogue groups have no owner; a personal group's owner joins it as it is created. */
 export type CreateGroup = { type: 'createGroup'; group: CatalogueGroup };
@@ -8,30 +8,9 @@ export type RemoveMember = { type: 'removeMember'; userId: string; reason: 'cut'
 const REMOVED_FROM = { cut: 'friends', fired: 'business' } as const;
 export type GroupCommand = CreateGroup | JoinGroup | RemoveMember;
 
-export const NOT_A_MEMBER = 'This person is not a member of the group.';
-export interface GroupState {
-  exists: boolean;
-  definition: CatalogueGroup | null;
-  members: Record<string, { role: 'owner' | 'member'; isLeader: boolean }>;
-}
-
-/** `group-{id}`: the group's lifecycle and memberships. */
+/** `group-{id}`: the group's lifecycle and memberships (its fold, groupView, is shared with the participation check). */
 export const groupsDecider: Decider<GroupCommand, GroupEvent, GroupState> = {
-  initialState: () => ({ exists: false, definition: null, members: {} }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'GroupCreated':
-        return { ...state, exists: true, definition: event.data };
-      case 'GroupMemberJoined':
-        return { ...state, members: { ...state.members, [event.data.userId]: { role: event.data.role, isLeader: event.data.isLeader } } };
-      case 'GroupMemberLeft': {
-        const { [event.data.userId]: _gone, ...members } = state.members;
-        return { ...state, members };
-      }
-      default:
-        return state;
-    }
-  },
+  ...groupView,
   decide: (command, state) => {
     switch (command.type) {
       case 'createGroup': {

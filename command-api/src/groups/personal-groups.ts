@@ -1,6 +1,6 @@
 import { PERSONAL_DEPARTMENTS, groupStream, personalGroupLabel, userStream, type CatalogueGroup, type PersonalDepartment, type Position } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { CommandBus } from '../lib/command-bus';
 import { groupsDecider } from './groups.decider';
 import { personalGroupsDecider } from './personal-groups.decider';

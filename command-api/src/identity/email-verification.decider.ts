@@ -1,6 +1,6 @@
 import { ConflictError, type Decider, type EmailVerificationRequested } from '@civitas/events';
 
-export type RequestVerification = { type: 'requestVerification'; userId: string; requestId: string; expiresAt: string; tokenSealed: string };
+export type RequestVerification = { type: 'requestVerification' } & EmailVerificationRequested['data'];
 
 export interface EmailVerificationState {
   userId: string | null;

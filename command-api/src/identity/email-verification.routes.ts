@@ -1,8 +1,9 @@
+import { verifyEmailLink } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyRequest } from 'fastify';
 import { ResendVerificationReply, VerifyEmailBody, VerifyEmailReply } from './email-verification.schemas';
-import { VERIFICATION_LINKS_PER_HOUR, verifyEmailLink } from './identity-service';
+import { VERIFICATION_LINKS_PER_HOUR } from './identity-service';
 import type { IdentityRouteOptions } from './identity.routes';
 import { MessageReply } from './identity.schemas';
 import { VerificationLinksExhausted } from './user.decider';

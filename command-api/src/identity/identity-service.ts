@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
+  RESET_TOKEN_TTL_MS,
+  VERIFICATION_TOKEN_TTL_MS,
   ValidationError,
   emailStream,
   emailVerificationStream,
@@ -26,15 +28,8 @@ import { EMAIL_TAKEN, reservationDecider } from './reservation.decider';
 import { INVALID_VERIFICATION_LINK, userDecider, type RegisterUser, type UserState } from './user.decider';
 
 export const UNVERIFIED_PROVIDER_EMAIL_TAKEN = 'An account with this email already exists. Sign in with your password.';
-export const RESET_TOKEN_TTL_MS = 30 * 60_000;
-/** The page a reset link opens, with its token. */
-export const resetPasswordLink = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/reset-password/${token}`;
-/** A verification link works for a day (and only while it is the account's newest). */
-export const VERIFICATION_TOKEN_TTL_MS = 24 * 3_600_000;
 /** Verification links one account may be sent in an hour, the sign-up's included. */
 export const VERIFICATION_LINKS_PER_HOUR = 5;
-/** The page a verification link opens, with its token. */
-export const verifyEmailLink = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/verify-email/${token}`;
 export const NO_ADDRESS_TO_VERIFY = 'This account has no email address to verify.';
 /** Provider accounts without an address get a placeholder that no one receives. */
 const PLACEHOLDER_DOMAIN = '@users.noreply.civitas';
@@ -247,6 +242,13 @@ export class IdentityService {
   async findAccountByEmail(email: string): Promise<Account | null> {
     const holder = await this.holderOfEither(this.reservationNames(emailStream, email));
     return holder ? this.loadAccount(holder) : null;
+  }
+
+  /** The member as mail sees them (the mail outbox's MailRecipients): names, and an address mail reaches, from their stream. */
+  async recipient(userId: string) {
+    const { state } = await this.deps.bus.load(userStream(userId), userDecider);
+    const { email, firstName, lastName } = await revealUser(this.deps.vault, userId, state);
+    return { email: email && !isPlaceholderAddress(email) ? email : null, emailVerified: state.emailVerified, firstName, lastName };
   }
 
   async loadAccount(userId: string): Promise<Account | null> {

@@ -2,10 +2,10 @@ import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
-import { UnauthorizedError } from '@civitas/events';
+import { UnauthorizedError, resetPasswordLink, verifyEmailLink } from '@civitas/events';
 import { emailVerificationRoutes } from './email-verification.routes';
 import { RegisterReply } from './email-verification.schemas';
-import { resetPasswordLink, verifyEmailLink, type Account, type IdentityService } from './identity-service';
+import type { Account, IdentityService } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
 

@@ -6,15 +6,18 @@ import {
   NotFoundError,
   TOO_MANY_INVITATIONS,
   TooManyRequestsError,
+  hasAccessAt,
+  personalGroupsView,
+  subscriptionView,
   type Decider,
   type DomainEvent,
   type InvitationKind,
   type InvitationSent,
   type PersonalGroupsAssigned,
+  type PersonalGroupsState,
   type SubscriptionEvent,
+  type SubscriptionState,
 } from '@civitas/events';
-import { personalGroupsDecider, type PersonalGroupsState } from '../groups/personal-groups.decider';
-import { hasAccessAt, subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
 
 const DAY_MS = 86_400_000;
 
@@ -31,10 +34,10 @@ export interface AllowanceState {
  * any 24 hours.
  */
 export const invitationAllowanceDecider: Decider<SendInvitation, InvitationSent, AllowanceState> = {
-  initialState: () => ({ groups: personalGroupsDecider.initialState(), subscription: subscriptionDecider.initialState(), sentAt: [] }),
+  initialState: () => ({ groups: personalGroupsView.initialState(), subscription: subscriptionView.initialState(), sentAt: [] }),
   evolve: (state, event: DomainEvent) => ({
-    groups: personalGroupsDecider.evolve(state.groups, event as PersonalGroupsAssigned),
-    subscription: subscriptionDecider.evolve(state.subscription, event as SubscriptionEvent),
+    groups: personalGroupsView.evolve(state.groups, event as PersonalGroupsAssigned),
+    subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
     sentAt: event.type === 'InvitationSent' ? [...state.sentAt, (event as InvitationSent).data.sentAt] : state.sentAt,
   }),
   decide: (command, state) => {

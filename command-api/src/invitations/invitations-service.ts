@@ -1,6 +1,5 @@
 import {
   INVITATION_VALIDITY_DAYS,
-  groupStream,
   invitationLink,
   invitationIdFor,
   invitationStream,
@@ -11,12 +10,18 @@ import {
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { randomToken } from '@civitas/service-kit/tokens';
-import { groupsDecider } from '../groups/groups.decider';
 import type { CommandBus } from '../lib/command-bus';
 import { invitationAllowanceDecider } from './invitation-allowance.decider';
 import { invitationDecider } from './invitation.decider';
 
 const DAY_MS = 86_400_000;
+
+/** What invitations ask of the groups feature (its GroupsService, wired in services.ts). */
+export interface GroupMemberships {
+  /** Adds the member; the same `commandId` again adds nothing. */
+  join(groupId: number, userId: string, commandId: string): Promise<{ position: Position | null }>;
+  removeMember(groupId: number, memberId: string, reason: 'cut' | 'fired', removedBy: string): Promise<{ position: Position | null }>;
+}
 
 /** Personal-group invitations: owners invite by e-mail link, invitees accept, owners cut friends and fire colleagues. */
 export class InvitationsService {
@@ -24,6 +29,7 @@ export class InvitationsService {
     private readonly bus: CommandBus,
     private readonly vault: PersonalDataVault,
     private readonly publicBaseUrl: string,
+    private readonly groups: GroupMemberships,
   ) {}
 
   async invite(kind: InvitationKind, ownerId: string, email: string): Promise<{ invitation: InvitationCreated['data']; link: string; createdAt: string; position: Position | null }> {
@@ -55,12 +61,12 @@ export class InvitationsService {
     const invitationId = invitationIdFor(token);
     const accepted = await this.bus.run(invitationStream(invitationId), invitationDecider, { type: 'acceptInvitation', kind, userId, now: this.bus.now().toISOString() }, { actorId: userId });
     const { groupId } = accepted.state.invitation!;
-    const joined = await this.bus.run(groupStream(groupId), groupsDecider, { type: 'joinGroup', userId }, { actorId: userId, commandId: `join-${invitationId}` });
+    const joined = await this.groups.join(groupId, userId, `join-${invitationId}`);
     return { groupId, position: joined.position ?? accepted.position };
   }
 
   /** Cutting a friendship or firing a colleague: the owner of that kind of group only. */
   removeMember(kind: 'friends' | 'business', ownerId: string, groupId: number, memberId: string) {
-    return this.bus.run(groupStream(groupId), groupsDecider, { type: 'removeMember', userId: memberId, reason: kind === 'friends' ? 'cut' : 'fired', removedBy: ownerId }, { actorId: ownerId });
+    return this.groups.removeMember(groupId, memberId, kind === 'friends' ? 'cut' : 'fired', ownerId);
   }
 }

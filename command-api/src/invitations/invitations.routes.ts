@@ -1,12 +1,11 @@
 import {
-  AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, GROUP_NOT_FOUND, INVITATION_NOT_FOUND, InviteBody, NotFoundError, PERSONAL_DEPARTMENTS,
+  AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, GROUP_NOT_FOUND, INVITATION_NOT_FOUND, InviteBody, NOT_A_MEMBER, NotFoundError, PERSONAL_DEPARTMENTS,
   existingGroupId,
   type InvitationCreated, type InvitationView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
-import { NOT_A_MEMBER } from '../groups/groups.decider';
 import { existingId } from '../lib/ids';
 import type { InvitationsService } from './invitations-service';
 

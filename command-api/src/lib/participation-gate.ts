@@ -3,25 +3,30 @@ import {
   GROUP_NOT_FOUND,
   NotFoundError,
   groupStream,
+  groupView,
+  hasAccessAt,
   hasMembers,
   participationRefusal,
+  subscriptionView,
   userStream,
+  verificationView,
+  verifiedCountryKeys,
   type CatalogueGroup,
   type DomainEvent,
   type SubscriptionEvent,
+  type SubscriptionState,
   type VerificationEvent,
+  type VerificationState,
+  type View,
 } from '@civitas/events';
-import { groupsDecider } from '../groups/groups.decider';
-import { hasAccessAt, subscriptionDecider, type SubscriptionState } from '../subscriptions/subscription.decider';
-import { verificationDecider, verifiedCountryKeys, type VerificationState } from '../verification/verification.decider';
 import type { CommandBus } from './command-bus';
 
 /** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
-const standingView = {
-  initialState: () => ({ subscription: subscriptionDecider.initialState(), verification: verificationDecider.initialState() }),
-  evolve: (state: { subscription: SubscriptionState; verification: VerificationState }, event: DomainEvent) => ({
-    subscription: subscriptionDecider.evolve(state.subscription, event as SubscriptionEvent),
-    verification: verificationDecider.evolve(state.verification, event as VerificationEvent),
+const standingView: View<DomainEvent, { subscription: SubscriptionState; verification: VerificationState }> = {
+  initialState: () => ({ subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
+  evolve: (state, event) => ({
+    subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
+    verification: verificationView.evolve(state.verification, event as VerificationEvent),
   }),
 };
 
@@ -60,7 +65,7 @@ export class ParticipationGate {
   private async group(groupId: number): Promise<{ definition: CatalogueGroup; members: Record<string, { isLeader: boolean }> }> {
     const cached = this.openGroups.get(groupId);
     if (cached) return { definition: cached, members: {} };
-    const { state } = await this.bus.load(groupStream(groupId), groupsDecider);
+    const { state } = await this.bus.load(groupStream(groupId), groupView);
     if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     const { department } = state.definition;
     if (!hasMembers(department)) this.openGroups.set(groupId, state.definition);

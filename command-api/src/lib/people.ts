@@ -1,5 +1,5 @@
 import type { PersonSummary } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 
 /** How a member is shown beside what they wrote (names from the users read model). */

@@ -1,5 +1,4 @@
-import { INVITATION_VALIDITY_DAYS, type InvitationKind } from '@civitas/events';
-import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from '../identity/identity-service';
+import { INVITATION_VALIDITY_DAYS, RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS, type InvitationKind } from '@civitas/events';
 import type { MailMessage } from './mail-transport';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -5,7 +5,8 @@ import {
   eventIdFor,
   mailStream,
   personalGroupName,
-  userStream,
+  resetPasswordLink,
+  verifyEmailLink,
   type EventRegistry,
   type EventStore,
   type EmailVerificationRequested,
@@ -18,8 +19,6 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { isPlaceholderAddress, resetPasswordLink, revealUser, verifyEmailLink } from '../identity/identity-service';
-import { userDecider } from '../identity/user.decider';
 import type { CommandBus } from '../lib/command-bus';
 import { acquireLeaderLock } from '../lib/leader-lock';
 import { emailVerificationMail, invitationMail, passwordResetMail } from './mail-messages';
@@ -36,6 +35,12 @@ const MAIL_KINDS: Record<string, MailSent['data']['kind']> = {
   EmailVerificationRequested: 'email_verification',
 };
 
+/** Who a mail goes to: identity answers it (wired in services.ts), from the member's own stream. */
+export interface MailRecipients {
+  /** Names and address in clear; `email` is null when no mail reaches the member (no address, a placeholder, erased). */
+  recipient(userId: string): Promise<{ email: string | null; emailVerified: boolean; firstName: string | null; lastName: string | null }>;
+}
+
 export interface MailOutboxDependencies {
   connectionString: string;
   db: Kysely<any>;
@@ -43,6 +48,7 @@ export interface MailOutboxDependencies {
   registry: EventRegistry;
   bus: CommandBus;
   vault: PersonalDataVault;
+  recipients: MailRecipients;
   transport: MailTransport;
   publicBaseUrl: string;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
@@ -130,8 +136,7 @@ export class MailOutbox {
     if (this.deps.bus.now().toISOString() >= data.expiresAt) return null;
     const [to, token] = await this.deps.vault.revealAll(data.invitationId, [data.emailSealed, data.tokenSealed]);
     if (!to || !token) return null;
-    const { state: inviter } = await this.deps.bus.load(userStream(data.invitedBy), userDecider);
-    const named = await revealUser(this.deps.vault, data.invitedBy, inviter);
+    const named = await this.deps.recipients.recipient(data.invitedBy);
     const inviterName = [named.firstName, named.lastName].filter(Boolean).join(' ') || 'A Civitas member';
     const link = invitationLink(this.deps.publicBaseUrl, data.kind, token);
     return invitationMail({ messageId, to, kind: data.kind, inviterName, groupName: personalGroupName(named.firstName, data.kind), link });
@@ -140,9 +145,8 @@ export class MailOutbox {
   private async passwordReset(messageId: string, data: PasswordResetRequested['data']): Promise<MailMessage | null> {
     if (!data.tokenSealed || this.deps.bus.now().toISOString() >= data.expiresAt) return null;
     const token = await this.deps.vault.open(data.userId, data.tokenSealed);
-    const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
-    const { email } = await revealUser(this.deps.vault, data.userId, state);
-    if (!token || !email || isPlaceholderAddress(email)) return null;
+    const { email } = await this.deps.recipients.recipient(data.userId);
+    if (!token || !email) return null;
     return passwordResetMail({ messageId, to: email, link: resetPasswordLink(this.deps.publicBaseUrl, token) });
   }
 
@@ -150,10 +154,8 @@ export class MailOutbox {
   private async emailVerification(messageId: string, data: EmailVerificationRequested['data']): Promise<MailMessage | null> {
     if (this.deps.bus.now().toISOString() >= data.expiresAt) return null;
     const token = await this.deps.vault.open(data.userId, data.tokenSealed);
-    const { state } = await this.deps.bus.load(userStream(data.userId), userDecider);
-    if (state.emailVerified) return null;
-    const { email } = await revealUser(this.deps.vault, data.userId, state);
-    if (!token || !email || isPlaceholderAddress(email)) return null;
+    const { email, emailVerified } = await this.deps.recipients.recipient(data.userId);
+    if (emailVerified || !token || !email) return null;
     return emailVerificationMail({ messageId, to: email, link: verifyEmailLink(this.deps.publicBaseUrl, token) });
   }
 

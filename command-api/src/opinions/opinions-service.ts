@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { LruMap, NotFoundError, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
+import { LruMap, NotFoundError, OPINION_NOT_FOUND, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
-import type { TopicsService } from '../topics/topics-service';
 import { opinionDecider } from './opinion.decider';
 
-export const OPINION_NOT_FOUND = 'Opinion not found';
+/** What opinions need of the topics feature (its TopicsService, wired in services.ts). */
+export interface OpenTopics {
+  /** The topic, if members may still add to it; otherwise a 404 or a 403. */
+  requireOpenTopic(topicId: string): Promise<{ topicId: string; groupId: number }>;
+}
 
 /** Opinions on open topics, by members eligible in the topic's group. */
 export class OpinionsService {
@@ -15,7 +18,7 @@ export class OpinionsService {
   constructor(
     private readonly bus: CommandBus,
     private readonly gate: ParticipationGate,
-    private readonly topics: TopicsService,
+    private readonly topics: OpenTopics,
   ) {}
 
   async post(userId: string, body: PostOpinionBody) {

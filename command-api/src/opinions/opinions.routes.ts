@@ -1,5 +1,5 @@
 import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,7 @@
-import { NotFoundError, type Decider, type PaymentCreated, type PaymentEvent } from '@civitas/events';
+import { NotFoundError, type Decider, type PaymentCreated, type PaymentEvent, type PaymentSucceeded } from '@civitas/events';
 
 export type CreatePayment = { type: 'createPayment'; payment: PaymentCreated['data'] };
-export type MarkPaid = { type: 'markPaid'; providerPaymentId: string | null; paidAt: string; confirmedBy: 'webhook' | 'return' | 'sandbox' };
+export type MarkPaid = { type: 'markPaid' } & Pick<PaymentSucceeded['data'], 'providerPaymentId' | 'paidAt' | 'confirmedBy'>;
 export type MarkFailed = { type: 'markFailed'; reason: string };
 export type PaymentCommand = CreatePayment | MarkPaid | MarkFailed;
 

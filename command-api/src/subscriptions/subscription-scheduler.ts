@@ -1,4 +1,4 @@
-import type { ReadModels } from '@civitas/projector';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import type { SubscriptionService } from './subscription-service';
 

@@ -13,11 +13,12 @@ import {
   type PaymentProvider,
   type PlanId,
   type Position,
+  type SubscriptionState,
 } from '@civitas/events';
 import { sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
 import { paymentDecider, type PaymentCommand, type PaymentState } from './payment.decider';
-import { subscriptionDecider, type SubscriptionCommand, type SubscriptionState } from './subscription.decider';
+import { subscriptionDecider, type SubscriptionCommand } from './subscription.decider';
 import type { MoyasarClient } from './moyasar/moyasar-client';
 import { FAILED_EVENTS, PAID_EVENTS, webhookTokenMatches, type MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 

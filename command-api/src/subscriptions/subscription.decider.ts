@@ -1,54 +1,19 @@
-import { ConflictError, type Decider, type PlanId, type SubscriptionEvent } from '@civitas/events';
+import { ConflictError, hasAccess, subscriptionView, type Decider, type PlanId, type SubscriptionEvent, type SubscriptionRequested, type SubscriptionState } from '@civitas/events';
 import { periodEnd } from './subscription-period';
 
-export type SubscriptionStatus = 'none' | 'pending' | 'active' | 'cancelled' | 'expired';
-
-export type RequestSubscription = { type: 'requestSubscription'; userId: string; paymentId: string; planId: PlanId };
+export type RequestSubscription = { type: 'requestSubscription' } & SubscriptionRequested['data'];
 export type ApplyPayment = { type: 'applyPayment'; userId: string; paymentId: string; planId: PlanId; paidAt: string };
 export type FailRequest = { type: 'failRequest'; paymentId: string };
 export type CancelSubscription = { type: 'cancelSubscription'; now: string };
 export type ExpireSubscription = { type: 'expireSubscription'; now: string };
 export type SubscriptionCommand = RequestSubscription | ApplyPayment | FailRequest | CancelSubscription | ExpireSubscription;
 
-export interface SubscriptionState {
-  userId: string | null;
-  status: SubscriptionStatus;
-  planId: PlanId | null;
-  endDate: string | null;
-  pendingPaymentId: string | null;
-  /** Payments already turned into access: each one counts exactly once. */
-  appliedPayments: string[];
-}
-
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription.';
 export const NOTHING_TO_CANCEL = 'You have no active subscription to cancel.';
 
-const hasAccess = (state: SubscriptionState) => state.status === 'active' || state.status === 'cancelled';
-
-/** Whether the subscription gives access at `now` (ISO): active, or cancelled, until its end date. */
-export const hasAccessAt = (state: SubscriptionState, now: string) => hasAccess(state) && state.endDate !== null && state.endDate > now;
-
-/** The subscription part of `user-{id}`: none → pending → active → cancelled (access to the end) → expired. */
+/** The subscription part of `user-{id}`: its fold (subscriptionView) is shared with every check of access. */
 export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent, SubscriptionState> = {
-  initialState: () => ({ userId: null, status: 'none', planId: null, endDate: null, pendingPaymentId: null, appliedPayments: [] }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'SubscriptionRequested':
-        return { ...state, userId: event.data.userId, pendingPaymentId: event.data.paymentId, status: hasAccess(state) ? state.status : 'pending' };
-      case 'SubscriptionRequestFailed':
-        return { ...state, pendingPaymentId: null, status: state.status === 'pending' ? (state.endDate ? 'expired' : 'none') : state.status };
-      case 'SubscriptionActivated':
-        return { ...state, userId: event.data.userId, status: 'active', planId: event.data.planId, endDate: event.data.endDate, pendingPaymentId: null, appliedPayments: [...state.appliedPayments, event.data.paymentId] };
-      case 'SubscriptionRenewed':
-        return { ...state, status: 'active', planId: event.data.planId, endDate: event.data.endDate, pendingPaymentId: null, appliedPayments: [...state.appliedPayments, event.data.paymentId] };
-      case 'SubscriptionCancelled':
-        return { ...state, status: 'cancelled' };
-      case 'SubscriptionExpired':
-        return { ...state, status: 'expired' };
-      default:
-        return state;
-    }
-  },
+  ...subscriptionView,
   decide: (command, state) => {
     switch (command.type) {
       case 'requestSubscription':

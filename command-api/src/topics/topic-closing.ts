@@ -1,39 +1,50 @@
-import type { EventStore } from '@civitas/events';
-import { READ_SCHEMA, readCheckpoints, type ReadModels } from '@civitas/projector';
+import { standingVotes, tallyOf, type EventRegistry, type EventStore, type OpinionPosted, type VoteEvent } from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
+import type { OpinionStanding } from './topic.decider';
 import type { TopicsService } from './topics-service';
 
-const CATCH_UP_TIMEOUT_MS = 10_000;
+/**
+ * A vote accepted just before expiry may still be committing; a topic closes only once its expiry
+ * is this far behind, so every vote the platform accepted is in its record when it is counted.
+ */
+export const CLOSE_GRACE_MS = 10_000;
+
+/** A topic's record, as far as its outcome goes: its opinions and every vote on them. */
+const OUTCOME_EVENTS = ['OpinionPosted', 'VoteCast', 'VoteRetracted'];
+
+export interface TopicClosingDependencies {
+  /** Only to find the topics that are due: a lagging read model delays a close, never changes it. */
+  readModels: Kysely<ReadModels>;
+  store: EventStore;
+  registry: EventRegistry;
+  topics: TopicsService;
+  now: Date;
+}
 
 /**
- * Closes topics whose expiry has passed (DECISIONS.md, topic lifecycle). Votes stop at expiry,
- * and the tallies are read only once the projections include every event stored so far, so the
- * winning opinion is decided on all its votes. Closing twice does nothing (fixed command id,
- * and the decider acts only on an active topic), so restarts and several instances are safe.
+ * Closes topics whose expiry has passed (DECISIONS.md, topic lifecycle). Votes stop at expiry, and
+ * the standings are counted from the topic's own events with the one tally rule, so the winning
+ * opinion is decided on every stored vote, however far the projections have got. Closing twice
+ * does nothing (fixed command id, and the decider acts only on an active topic), so restarts and
+ * several instances are safe.
  */
-export async function closeExpiredTopics(deps: { db: Kysely<any>; store: EventStore; topics: TopicsService; now: Date }): Promise<number> {
-  const readModels = deps.db.withSchema(READ_SCHEMA) as Kysely<ReadModels>;
-  const due = await readModels.selectFrom('topics').select('id')
-    .where('status', '=', 'active').where('expires_at', '<=', deps.now).orderBy('expires_at').limit(500).execute();
-  if (due.length === 0) return 0;
-  if (!(await projectionsReachHead(deps.db, deps.store, ['opinions', 'topics']))) return 0;
-  for (const { id } of due) {
-    const opinions = await readModels.selectFrom('opinions')
-      .select(['id', 'user_id', 'weighted_support', 'weighted_oppose', 'created_at']).where('topic_id', '=', id).execute();
-    await deps.topics.close(id, opinions.map((row) => ({
-      opinionId: row.id, proposerId: row.user_id, weightedSupport: row.weighted_support, weightedOppose: row.weighted_oppose, postedAt: row.created_at.toISOString(),
-    })));
-  }
+export async function closeExpiredTopics(deps: TopicClosingDependencies): Promise<number> {
+  const due = await deps.readModels.selectFrom('topics').select('id')
+    .where('status', '=', 'active').where('expires_at', '<=', new Date(deps.now.getTime() - CLOSE_GRACE_MS)).orderBy('expires_at').limit(500).execute();
+  for (const { id } of due) await deps.topics.close(id, await opinionStandings(deps.store, deps.registry, id));
   return due.length;
 }
 
-async function projectionsReachHead(db: Kysely<any>, store: EventStore, names: string[]): Promise<boolean> {
-  const head = await store.headPosition();
-  const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
-  for (;;) {
-    const checkpoints = await readCheckpoints(db, READ_SCHEMA);
-    if (names.every((name) => (checkpoints.get(name) ?? '') >= head)) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Each opinion on the topic with its weighted tally, from the topic's events. */
+export async function opinionStandings(store: EventStore, registry: EventRegistry, topicId: string): Promise<OpinionStanding[]> {
+  const record = (await store.readTopicEvents(topicId, OUTCOME_EVENTS)).map((recorded) => ({ recorded, event: registry.decode(recorded) }));
+  const votes = standingVotes(record.flatMap(({ event }) => (event.type === 'OpinionPosted' ? [] : [event as VoteEvent])));
+  return record.flatMap(({ recorded, event }) => {
+    if (event.type !== 'OpinionPosted') return [];
+    const { opinionId, userId } = (event as OpinionPosted).data;
+    const { weightedSupport, weightedOppose } = tallyOf(votes.get(opinionId) ?? []);
+    // Posted when its command was issued, as the opinions read model dates it: the earliest wins a tie.
+    return [{ opinionId, proposerId: userId, weightedSupport, weightedOppose, postedAt: recorded.metadata.time ?? recorded.recordedAt.toISOString() }];
+  });
 }

@@ -6,20 +6,17 @@ import {
   TOPIC_NOT_FOUND,
   typeEnactsLaw,
   type Decider,
+  type LawEnacted,
   type TopicCreated,
   type TopicEvent,
   type TopicType,
 } from '@civitas/events';
 
-/** An opinion's standing when its topic closes, read from the tallies once they include every vote. */
-export interface OpinionStanding {
-  opinionId: string;
-  proposerId: string;
-  weightedSupport: number;
-  weightedOppose: number;
+/** An opinion's standing when its topic closes, counted from its votes; the winner's goes into LawEnacted. */
+export type OpinionStanding = Pick<LawEnacted['data'], 'opinionId' | 'proposerId' | 'weightedSupport' | 'weightedOppose'> & {
   /** When it was posted: the earliest wins a tie. */
   postedAt: string;
-}
+};
 
 export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };

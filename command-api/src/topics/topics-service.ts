@@ -15,11 +15,11 @@ import {
   topicStream,
   topicTypesFor,
   typeNeedsSubscription,
+  personalGroupsView,
   userStream,
   type CreateTopicBody,
   type TopicCreated,
 } from '@civitas/events';
-import { personalGroupsDecider } from '../groups/personal-groups.decider';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { topicDecider, type OpinionStanding, type TopicState } from './topic.decider';
@@ -91,7 +91,7 @@ export class TopicsService {
   /** Group 1 stands for the member's own family group (DECISIONS.md). */
   private async resolveGroupId(userId: string, groupId: number): Promise<number> {
     if (groupId !== MY_FAMILY_GROUP_ALIAS) return groupId;
-    const { state } = await this.bus.load(userStream(userId), personalGroupsDecider);
+    const { state } = await this.bus.load(userStream(userId), personalGroupsView);
     if (!state.assigned) throw new NotFoundError(GROUP_NOT_FOUND);
     return state.assigned.family;
   }

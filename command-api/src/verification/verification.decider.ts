@@ -3,45 +3,19 @@ import {
   COUNTRY_ALREADY_VERIFIED,
   ConflictError,
   ValidationError,
+  verificationView,
   type Decider,
   type VerificationEvent,
-  type VerificationStatus,
+  type VerificationState,
+  type VerificationSubmitted,
 } from '@civitas/events';
 
-export type VerifyFirstNationality = {
-  type: 'verifyFirstNationality';
-  verificationId: string;
-  userId: string;
-  country: string;
-  countryKey: string;
-  nationalIdSealed: string;
-};
+export type VerifyFirstNationality = { type: 'verifyFirstNationality' } & Pick<VerificationSubmitted['data'], 'verificationId' | 'userId' | 'country' | 'countryKey' | 'nationalIdSealed'>;
 export type VerificationCommand = VerifyFirstNationality;
 
-export interface VerificationState {
-  verifications: Array<{ id: string; countryKey: string; status: VerificationStatus }>;
-}
-
-export const verifiedCountryKeys = (state: VerificationState) =>
-  state.verifications.filter((verification) => verification.status === 'approved').map((verification) => verification.countryKey);
-
-/** The verification part of `user-{id}`: the first nationality is approved at once (DECISIONS.md). */
+/** The verification part of `user-{id}` (its fold, verificationView, is shared): the first nationality is approved at once (DECISIONS.md). */
 export const verificationDecider: Decider<VerificationCommand, VerificationEvent, VerificationState> = {
-  initialState: () => ({ verifications: [] }),
-  evolve: (state, event) => {
-    const setStatus = (id: string, status: 'approved' | 'rejected') =>
-      ({ verifications: state.verifications.map((verification) => (verification.id === id ? { ...verification, status } : verification)) });
-    switch (event.type) {
-      case 'VerificationSubmitted':
-        return { verifications: [...state.verifications, { id: event.data.verificationId, countryKey: event.data.countryKey, status: 'pending' }] };
-      case 'VerificationApproved':
-        return setStatus(event.data.verificationId, 'approved');
-      case 'VerificationRejected':
-        return setStatus(event.data.verificationId, 'rejected');
-      default:
-        return state;
-    }
-  },
+  ...verificationView,
   decide: (command, state) => {
     const { verificationId, userId, country, countryKey, nationalIdSealed } = command;
     if (state.verifications.some((verification) => verification.countryKey === countryKey && verification.status !== 'rejected')) {

@@ -1,11 +1,7 @@
-import type { Decider, VoteEvent, VoteType } from '@civitas/events';
+import type { Decider, VoteCast, VoteEvent, VoteType } from '@civitas/events';
 
-export interface VoteTarget {
-  opinionId: string;
-  topicId: string;
-  groupId: number;
-  userId: string;
-}
+/** Which vote a command is about: the vote events' data without the vote itself. */
+export type VoteTarget = Omit<VoteCast['data'], 'voteType' | 'previousVoteType'>;
 export type CastVote = { type: 'castVote'; target: VoteTarget; voteType: VoteType };
 export type RetractVote = { type: 'retractVote'; target: VoteTarget };
 export type VoteCommand = CastVote | RetractVote;

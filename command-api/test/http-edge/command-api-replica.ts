@@ -1,6 +1,5 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { READ_SCHEMA } from '@civitas/projector';
-import { createHttpApp, loadConfig, openServiceRuntime } from '@civitas/service-kit';
+import { READ_SCHEMA, createHttpApp, loadConfig, openServiceRuntime } from '@civitas/service-kit';
 import { TEST_VAULT_KEY } from '../../../test-support/test-vault-key';
 import { commandApi } from '../../src/app';
 import { createCommandServices } from '../../src/services';

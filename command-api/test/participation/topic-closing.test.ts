@@ -1,13 +1,20 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { SAUDI_ARABIA, newMember, subscribe, topicBody, verify, type Member } from './members';
+import { CLOSE_GRACE_MS } from '../../src/topics/topic-closing';
 
 const DAY = 86_400_000;
 // The clock travels; sessions must outlive the journey.
 const env = { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' };
+
+async function lawsEnacted(server: TestServer, topicId: string): Promise<Array<Record<string, unknown>>> {
+  const rows = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'LawEnacted' and stream_id = $1`, [`topic-${topicId}`]);
+  return rows.map((row) => row.data);
+}
 
 async function eventCount(server: TestServer, type: string, topicId: string): Promise<number> {
   const [row] = await server.query<{ n: number }>(`select count(*)::int as n from events where type = $1 and stream_id = $2`, [type, `topic-${topicId}`]);
@@ -48,6 +55,8 @@ describe('closing topics and enacting laws', () => {
     clock += 2 * DAY;
     // From expiry on, nothing more is added, even before the scheduler has closed it.
     expect((await voter.browser.json('POST', '/api/votes', { opinionId: loser.id, voteType: 'support' })).body).toEqual({ message: 'This topic is closed.' });
+    // It is counted once the grace for votes still committing at expiry has passed.
+    clock += CLOSE_GRACE_MS;
     const laws = await eventually(async () => (await proposer.browser.json('GET', `/api/laws/${SAUDI_ARABIA.groupId}`)).body as unknown[], (list) => list.length === 1);
     expect(laws).toEqual([{
       id: topic.id, topicId: topic.id, opinionId: winner.id, content: 'Allow markets on Saturdays.', voteCount: 2, weightedSupport: 2, weightedOppose: 0,
@@ -84,5 +93,67 @@ describe('closing topics and enacting laws', () => {
     await eventually(async () => eventCount(server, 'TopicClosed', family.id), (n) => n === 1);
     expect(await eventCount(server, 'LawEnacted', dispute.id)).toBe(0);
     expect(await eventCount(server, 'LawEnacted', family.id)).toBe(0);
+  });
+
+  describe('decided on the events, not on the read models', () => {
+    const signIn = async (member: Member) => {
+      const browser = new TestClient(server.baseUrl);
+      expect((await browser.json('POST', '/api/email-auth/login', { email: member.email, password: 'correct horse battery staple' })).status).toBe(200);
+      return browser;
+    };
+    const vote = async (browser: TestClient, opinionId: string, voteType: 'support' | 'oppose') =>
+      expect((await browser.json('POST', '/api/votes', { opinionId, voteType })).status).toBe(200);
+    /** A law amendment with two opinions, posted and projected; nobody has voted yet. */
+    const amendment = async (title: string) => {
+      const [proposing, voting] = await Promise.all([signIn(proposer), signIn(voter)]);
+      const topic = (await proposing.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title, expiresInDays: 1 }))).body.topic;
+      const first = (await proposing.json('POST', '/api/opinions', { topicId: topic.id, content: 'Open the square to night markets.' })).body.opinion;
+      const second = (await voting.json('POST', '/api/opinions', { topicId: topic.id, content: 'Keep the square for parking.' })).body.opinion;
+      await eventually(async () => server.query(`select id from read_model.opinions where topic_id = $1`, [topic.id]), (rows) => rows.length === 2);
+      return { proposing, voting, topic, first, second };
+    };
+    /** The first opinion wins 2 to 0; the second ends 1 to 1, after its proposer's opponent changed their mind. */
+    const castVotes = async ({ proposing, voting, first, second }: Awaited<ReturnType<typeof amendment>>) => {
+      await vote(proposing, first.id, 'support');
+      await vote(voting, first.id, 'support');
+      await vote(voting, second.id, 'support');
+      await vote(proposing, second.id, 'support');
+      await vote(proposing, second.id, 'oppose');
+    };
+
+    it('enacts what the votes say even when the opinions read model says otherwise', async () => {
+      const debate = await amendment('Night markets');
+      await castVotes(debate);
+      await eventually(
+        async () => server.query(`select id from read_model.opinions where topic_id = $1 and weighted_oppose = 1`, [debate.topic.id]),
+        (rows) => rows.length === 1,
+      );
+      // Tallies the close must not trust: by them the second opinion would win 9 to 0.
+      await server.query(`update read_model.opinions set weighted_support = case when id = $1 then 0 else 9 end, weighted_oppose = 0 where topic_id = $2`, [debate.first.id, debate.topic.id]);
+
+      clock += DAY + CLOSE_GRACE_MS;
+      const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+      expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, proposerId: proposer.userId, weightedSupport: 2, weightedOppose: 0 })]);
+    });
+
+    it('closes on time while the opinions projection is held back, counting votes it has not projected', async () => {
+      const debate = await amendment('Night markets, again');
+      // Writes to the opinions read model wait behind this lock: the projector falls behind from here on.
+      const holder = new pg.Client({ connectionString: server.databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('lock table read_model.opinions in exclusive mode');
+        await castVotes(debate);
+        clock += DAY + CLOSE_GRACE_MS;
+        const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+        expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, weightedSupport: 2, weightedOppose: 0 })]);
+        const projected = await server.query(`select weighted_support from read_model.opinions where id = $1`, [debate.first.id]);
+        expect(projected).toEqual([{ weighted_support: 0 }]);
+      } finally {
+        await holder.query('commit').catch(() => undefined);
+        await holder.end();
+      }
+    });
   });
 });

@@ -53,6 +53,7 @@ export type PlatformStats = z.infer<typeof PlatformStats>;
 /** Group 1 is the alias of the signed-in member's own family group (DECISIONS.md). */
 export const MY_FAMILY_GROUP_ALIAS = 1;
 export const GROUP_NOT_FOUND = 'Group not found';
+export const NOT_A_MEMBER = 'This person is not a member of the group.';
 
 /** Group ids are PostgreSQL int4 serials: a larger number must never reach a query (it fails there, a 500). */
 export const GROUP_ID_MAX = 2_147_483_647;

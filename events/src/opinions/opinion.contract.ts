@@ -4,6 +4,7 @@ import { OPINION_MAX_LENGTH } from '../topics/topic-rules';
 import { PersonSummary } from '../topics/topic.contract';
 import { VoteType } from '../voting/vote.events';
 
+export const OPINION_NOT_FOUND = 'Opinion not found';
 export const OPINION_BLANK = 'Opinion cannot be empty';
 export const OPINION_TOO_LONG = `Opinion must be at most ${OPINION_MAX_LENGTH} characters`;
 

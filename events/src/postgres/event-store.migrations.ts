@@ -86,4 +86,14 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await sql`drop table streams`.execute(db);
     },
   },
+  '2026_11_25_001_events_by_topic': {
+    async up(db: Kysely<any>) {
+      // readTopicEvents: closing a topic reads its opinions and votes from here, not from a read model.
+      // Partial: only events that name a topic are indexed.
+      await sql`create index events_by_topic on events ((data->>'topicId')) where (data->>'topicId') is not null`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop index events_by_topic`.execute(db);
+    },
+  },
 };

@@ -53,6 +53,12 @@ const READ_ALL_TYPES_SQL = `select ${EVENT_COLUMNS} from events
     and type = any($4::text[])
   order by transaction_id, global_position limit $3`;
 
+// Served by the partial index on data->>'topicId' (event-store migrations). No snapshot rule here:
+// the caller wants everything committed, and keeps no checkpoint that a late commit could pass.
+const READ_TOPIC_SQL = `select ${EVENT_COLUMNS} from events
+  where data->>'topicId' = $1 and type = any($2::text[])
+  order by transaction_id, global_position`;
+
 // The common appends in one statement (no procedural code): a new stream, 'any', or an exact
 // version / 'exists'. Zero rows or a duplicate event id means a conflict or a retry, which the
 // full civitas_append_events function then sorts out (idempotent success or a precise error).
@@ -175,6 +181,11 @@ export class PostgresEventStore implements EventStore {
           text: READ_ALL_SQL,
           values: [major.toString(), minor.toString(), batchSize],
         });
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async readTopicEvents(topicId: string, types: readonly string[]): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>({ name: 'civitas_read_topic', text: READ_TOPIC_SQL, values: [topicId, types] });
     return result.rows.map(toRecordedEvent);
   }
 

@@ -1,32 +1,18 @@
-import {
-  GROUP_NOT_FOUND, GroupStats, GroupView, MY_FAMILY_GROUP_ALIAS, NotFoundError, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS, existingGroupId,
-} from '@civitas/events';
+import { GroupStats, GroupView, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS } from '@civitas/events';
+import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireViewer, viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
-import { groupRows, memberCount, toGroupView, visibleTo, type GroupRow } from './group-views';
+import { GroupIdParams, findVisibleGroup, groupRows, type GroupRow } from '../lib/group-visibility';
+import { requireViewer, viewerOf, type QueryContext } from '../lib/viewer';
+import { memberCount, toGroupView } from './group-views';
 
 // Personal groups first, then religion and the world, countries by name, then the Alliance: the order the dashboard shows them.
 const DEPARTMENT_ORDER = ['family', 'friends', 'business', 'religion', 'international', 'national', 'alliance'];
 const byDashboardOrder = (a: GroupRow, b: GroupRow) =>
   DEPARTMENT_ORDER.indexOf(a.department) - DEPARTMENT_ORDER.indexOf(b.department) || (a.department === 'national' ? a.name.localeCompare(b.name, 'en') : a.id - b.id);
 
-/** Any number is taken; findVisibleGroup answers one no group can have (0, 1.5, past int4) with a 404 like a missing group. */
-export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }) });
-const GROUP_READ_MODELS = ['groups', 'users', 'user_verifications', 'participation'];
-
-/** Group 1 is the member's own family group; a personal group of someone else does not exist for the viewer. */
-export async function findVisibleGroup({ readModels }: QueryContext, groupId: number, viewer: ParticipantProfile | null): Promise<GroupRow> {
-  let id = existingGroupId(groupId);
-  if (id === MY_FAMILY_GROUP_ALIAS && viewer) {
-    const own = await readModels.selectFrom('groups').select('id').where('owner_id', '=', viewer.userId).where('department', '=', 'family').executeTakeFirst();
-    if (own) id = own.id;
-  }
-  const row = await groupRows(readModels).where('groups.id', '=', id).executeTakeFirst();
-  if (!row || !visibleTo(row, viewer)) throw new NotFoundError(GROUP_NOT_FOUND);
-  return row;
-}
+const GROUP_READ_MODELS: ProjectionName[] = ['groups', 'users', 'user_verifications', 'participation'];
 
 export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels, auth } = context;

@@ -1,10 +1,10 @@
 import { AuthUser, ServiceUnavailableError } from '@civitas/events';
-import type { UsersTable, UserVerificationsTable } from '@civitas/projector';
+import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-export function toAuthUser(row: UsersTable, verifications: readonly UserVerificationsTable[], participationScore: number): AuthUser {
+export function toAuthUser(row: ReadModelRow<'users'>, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
   const approved = verifications.filter((verification) => verification.status === 'approved');
   return {
     id: row.id,

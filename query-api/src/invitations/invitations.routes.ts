@@ -2,7 +2,7 @@ import {
   BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError, existingGroupId,
   invitationIdFor, invitationLink, personalGroupName, type InvitationKind, type InvitationStatus,
 } from '@civitas/events';
-import type { InvitationsTable } from '@civitas/projector';
+import type { ProjectionName, ReadModelRow } from '@civitas/projector/read-models';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
@@ -12,9 +12,9 @@ import type { QueryContext } from '../lib/viewer';
 
 // Any number is taken here; ownedGroup answers one no group can have with a 404.
 const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }) });
-const READ_MODELS = ['invitations', 'groups', 'users'];
+const READ_MODELS: ProjectionName[] = ['invitations', 'groups', 'users'];
 
-const statusOf = (row: Pick<InvitationsTable, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
+const statusOf = (row: Pick<ReadModelRow<'invitations'>, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
   row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
 const displayName = (first: string | null, last: string | null, fallback: string) => [first, last].filter(Boolean).join(' ') || fallback;
 

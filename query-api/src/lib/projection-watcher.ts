@@ -1,5 +1,5 @@
 import { PgListener, type Position } from '@civitas/events';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints, schemaExists, type ChangeNotice } from '@civitas/projector';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, decodeChangeNotice, readCheckpoints, schemaExists } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import { EventEmitter } from 'node:events';
 
@@ -69,7 +69,12 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: [] }> {
   }
 
   private onNotice(payload: string): void {
-    const notice = JSON.parse(payload) as ChangeNotice;
+    const notice = decodeChangeNotice(payload);
+    if (!notice) {
+      // Not a notice this version can read: the checkpoints still say how far each projection has got.
+      this.reload().catch(() => undefined);
+      return;
+    }
     if (notice.swapped) {
       // A rebuild swapped in fresh read models: positions may have moved either way.
       this.positions.clear();

@@ -1,4 +1,5 @@
 import { POSITION_HEADER, ServiceUnavailableError, ValidationError, isPosition } from '@civitas/events';
+import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { ProjectionWatcher } from './projection-watcher';
 
@@ -7,7 +8,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The projections a query reads: it waits for them to reach the client's X-Civitas-Position. */
-    readModels?: readonly string[];
+    readModels?: readonly ProjectionName[];
   }
 }
 

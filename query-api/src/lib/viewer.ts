@@ -1,5 +1,5 @@
 import { ServiceUnavailableError, type Participant } from '@civitas/events';
-import type { GroupMembersTable, ReadModels } from '@civitas/projector';
+import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -24,7 +24,7 @@ export async function requireViewer(request: FastifyRequest, { auth, readModels 
 }
 
 export interface Membership {
-  role: GroupMembersTable['role'];
+  role: ReadModelRow<'group_members'>['role'];
   isLeader: boolean;
 }
 

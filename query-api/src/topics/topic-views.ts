@@ -1,8 +1,8 @@
 import { canParticipate, type TopicView } from '@civitas/events';
-import type { ReadModels, TopicsTable } from '@civitas/projector';
+import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import type { Kysely } from 'kysely';
-import type { GroupRow } from '../groups/group-views';
+import type { GroupRow } from '../lib/group-visibility';
 
 /** Topics with their author, never the deleted ones. */
 export const topicRows = (readModels: Kysely<ReadModels>) =>
@@ -10,7 +10,7 @@ export const topicRows = (readModels: Kysely<ReadModels>) =>
     .selectAll('t').select(['u.first_name', 'u.last_name', 'u.profile_image_url'])
     .where('t.status', '<>', 'deleted');
 
-export type TopicRow = TopicsTable & { first_name: string | null; last_name: string | null; profile_image_url: string | null };
+export type TopicRow = ReadModelRow<'topics'> & { first_name: string | null; last_name: string | null; profile_image_url: string | null };
 
 export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantProfile | null, now: Date): TopicView {
   const open = row.status === 'active' && row.expires_at > now;

@@ -1,14 +1,15 @@
 import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView } from '@civitas/events';
+import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { GroupIdParams, findVisibleGroup } from '../groups/groups.routes';
+import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TopicParams = z.object({ id: z.string() });
-const TOPIC_READ_MODELS = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
+const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** A topic the viewer may see: it exists, is not deleted, and its group is visible to them. */

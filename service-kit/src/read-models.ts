@@ -1,0 +1,81 @@
+import type { Position } from '@civitas/events';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+
+/**
+ * What every process that reads the read models needs at run time. The projector writes the
+ * read models; command-api and query-api read them, wait for them and listen to their notices,
+ * and import nothing of the projector but its row types.
+ */
+
+/** Live read models; rebuilds fill a fresh schema and rename it over this one. */
+export const READ_SCHEMA = 'read_model';
+/** The projector NOTIFYs a ChangeNotice here after each committed batch. */
+export const READ_MODELS_CHANNEL = 'civitas_read_models';
+/** Events a projection could not apply, beside the read models they are missing from. */
+export const PARKED_EVENTS_TABLE = 'parked_events';
+
+export async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`select exists(select 1 from pg_namespace where nspname = ${schema}) as found`.execute(db);
+  return result.rows[0]?.found === true;
+}
+
+/** How far each projection has got. */
+export async function readCheckpoints(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, Position>> {
+  const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
+  return new Map(result.rows.map((row) => [row.name, row.position]));
+}
+
+export async function parkedEventsTableExists(db: Kysely<any>, schema = READ_SCHEMA): Promise<boolean> {
+  const result = await sql<{ found: boolean }>`select to_regclass(${`${schema}.${PARKED_EVENTS_TABLE}`}) is not null as found`.execute(db);
+  return result.rows[0]?.found === true;
+}
+
+/** How many events each projection has parked. */
+export async function countParkedEvents(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, number>> {
+  if (!(await parkedEventsTableExists(db, schema))) return new Map();
+  const result = await sql<{ projection: string; count: string }>`
+    select projection, count(*)::text as count from ${sql.id(schema, PARKED_EVENTS_TABLE)} group by projection`.execute(db);
+  return new Map(result.rows.map((row) => [row.projection, Number(row.count)]));
+}
+
+/** What a projector's NOTIFY says: ids and positions, never rows. */
+export const ChangeNotice = z.object({
+  position: z.string(),
+  projections: z.array(z.string()),
+  /** Changed ids per read model; 'all' when the list would not fit in a notice. */
+  changes: z.record(z.string(), z.union([z.array(z.union([z.string(), z.number()])), z.literal('all')])),
+  /** Set after a rebuild swapped the read models in: listeners reload everything. */
+  swapped: z.boolean().optional(),
+});
+export type ChangeNotice = z.infer<typeof ChangeNotice>;
+
+// NOTIFY payloads must stay under 8000 bytes: send ids, never rows, and fall back to 'all'.
+const MAX_PAYLOAD_BYTES = 7_500;
+
+export function encodeChangeNotice(
+  position: Position,
+  projections: string[],
+  changeSet: { changes: ReadonlyMap<string, Iterable<string | number>> } | null,
+  swapped = false,
+): string {
+  const changes: ChangeNotice['changes'] = {};
+  for (const [model, ids] of changeSet?.changes ?? []) changes[model] = [...ids];
+  const notice: ChangeNotice = { position, projections, changes, ...(swapped ? { swapped } : {}) };
+  let payload = JSON.stringify(notice);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    for (const model of Object.keys(changes)) changes[model] = 'all';
+    payload = JSON.stringify(notice);
+  }
+  return payload;
+}
+
+/** A notice from the channel, or null for a payload that is not one (listeners then reload instead). */
+export function decodeChangeNotice(payload: string): ChangeNotice | null {
+  try {
+    const parsed = ChangeNotice.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
