@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
-import { apiRequest, createQueryClient, getQueryFn, handleUnauthorized, isUnauthorizedError } from './api-client';
+import { apiRequest, createQueryClient, handleUnauthorized, isUnauthorizedError } from './api-client';
 import { currentPosition, POSITION_HEADER } from './read-position';
 import { useToastStore } from './toast-store';
 import { jsonResponse, mockFetch } from '../test/mock-fetch';
@@ -19,6 +18,35 @@ describe('apiRequest', () => {
   it('uses the status text when the body is empty', async () => {
     mockFetch(() => new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     await expect(apiRequest('GET', '/api/groups')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('asks again while the read models catch up with our own write (503 with Retry-After), then gives up', async () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    const fetchMock = mockFetch(({ init }) => {
+      if (init?.method === 'POST') return jsonResponse({ position: '0000000000000005-0000000000000042' });
+      reads += 1;
+      return reads < 3 ? new Response('{"message":"still updating"}', { status: 503, headers: { 'Retry-After': '1' } }) : jsonResponse(['caught up']);
+    });
+    await apiRequest('POST', '/api/opinions', {});
+    const read = apiRequest('GET', '/api/topics/t/opinions');
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect((await read).json()).resolves.toEqual(['caught up']);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+
+    // Read models that never catch up still end in the error, after three more tries.
+    reads = -100;
+    const stuck = apiRequest('GET', '/api/topics/t/opinions');
+    const outcome = expect(stuck).rejects.toThrow('503: {"message":"still updating"}');
+    await vi.advanceTimersByTimeAsync(3000);
+    await outcome;
+    expect(fetchMock).toHaveBeenCalledTimes(8);
+  });
+
+  it('does not repeat a 503 for a read that waited for no write of ours', async () => {
+    const fetchMock = mockFetch(() => new Response('down', { status: 503, headers: { 'Retry-After': '1' } }));
+    await expect(apiRequest('GET', '/api/groups')).rejects.toThrow('503: down');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('sends credentials, and a JSON content type only with a body', async () => {
@@ -79,37 +107,6 @@ describe('apiRequest', () => {
     await apiRequest('POST', '/api/text', {});
     await apiRequest('POST', '/api/json', {});
     expect(currentPosition()).toBeNull();
-  });
-});
-
-describe('getQueryFn', () => {
-  function runQuery<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: unknown[]) {
-    return new QueryClient().fetchQuery({ queryKey, queryFn });
-  }
-
-  it('reads the URL joined from the query key, with the position header', async () => {
-    const fetchMock = mockFetch(({ init }) =>
-      init?.method === 'POST' ? jsonResponse({ position: '9' }) : jsonResponse({ id: 4, name: 'Islam' }),
-    );
-    await apiRequest('POST', '/api/votes', { opinionId: 1, voteType: 'support' });
-
-    const data = await runQuery(getQueryFn({ on401: 'throw' }), ['/api/groups', 4]);
-
-    expect(data).toEqual({ id: 4, name: 'Islam' });
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/groups/4', expect.objectContaining({ credentials: 'include' }));
-    expect(headersOf(fetchMock, fetchMock.mock.calls.length - 1)[POSITION_HEADER]).toBe('9');
-  });
-
-  it('returns null on 401 when asked to', async () => {
-    mockFetch(() => new Response('Unauthorized', { status: 401, statusText: 'Unauthorized' }));
-    await expect(runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/auth/user'])).resolves.toBeNull();
-  });
-
-  it('throws the error rule on 401 otherwise', async () => {
-    mockFetch(() => new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }));
-    await expect(runQuery(getQueryFn({ on401: 'throw' }), ['/api/user/stats'])).rejects.toThrow(
-      '401: {"message":"Unauthorized"}',
-    );
   });
 });
 

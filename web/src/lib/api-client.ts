@@ -1,6 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { navigateFullPage } from './navigation';
-import { positionHeaders, recordPosition } from './read-position';
+import { POSITION_HEADER, positionHeaders, recordPosition } from './read-position';
 import { toast } from './toast-store';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './ui-constants';
 
@@ -11,6 +11,27 @@ async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text();
   throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+}
+
+const CATCH_UP_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 2000;
+
+const isCatchingUp = (response: Response) => response.status === 503 && response.headers.has('Retry-After');
+
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : MAX_RETRY_AFTER_MS;
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
 }
 
 function isRead(method: string): boolean {
@@ -46,32 +67,23 @@ export async function apiRequest(
     // A caller's own headers, e.g. a vote's Idempotency-Key.
     ...options.headers,
   };
-  const response = await fetch(url, {
+  const send = () => fetch(url, {
     method,
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: options.signal,
   });
+  let response = await send();
+  // A read that waited for our own write answers 503 with Retry-After while the read models catch
+  // up (read-your-writes): the server asks to be asked again shortly, so ask, a few times.
+  for (let attempt = 1; isRead(method) && POSITION_HEADER in headers && isCatchingUp(response) && attempt <= CATCH_UP_RETRIES; attempt += 1) {
+    await delay(retryAfterMs(response), options.signal);
+    response = await send();
+  }
   await throwIfNotOk(response);
   if (!isRead(method)) await rememberCommandPosition(response);
   return response;
-}
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default read: GET on the query key joined with '/', parsed as JSON. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), {
-      headers: positionHeaders(),
-      credentials: 'include',
-      signal,
-    });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
@@ -98,7 +110,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,
