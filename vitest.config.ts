@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./web/src/test/setup.ts'],
+          // Typing through user-event on a loaded 2-core machine can pass 5 s; a hung test still fails.
+          testTimeout: 20_000,
         },
       },
       {
