@@ -3,18 +3,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const featuresOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !['lib', 'test'].includes(entry.name)).map((entry) => entry.name);
 const webFeatures = featuresOf('./web/src/features/');
 const serverFeatures = (service) => featuresOf(`./${service}/src/`);
 
-/** Each web feature imports no other feature: features are composed in web/src/app. */
-const webFeatureZones = webFeatures.map((feature) => ({
-  target: `./web/src/features/${feature}`,
-  from: './web/src/features',
-  except: [`./${feature}`],
-  message: 'Features do not import each other: compose them in web/src/app, or share through web/src/lib or web/src/components.',
-}));
+/** Each web feature imports no other feature, nor the app: features are composed in web/src/app. */
+const webFeatureZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in web/src/app, or share through web/src/lib or web/src/components.',
+  })),
+  { target: './web/src/features', from: ['./web/src/app', './web/src/App.tsx'], message: 'Features do not import the app that composes them: take what they need as props.' },
+];
 
 /** Server features do not import each other either: the composition roots (app.ts, services.ts, server.ts) wire them. */
 const serverFeatureZones = ['command-api', 'query-api', 'projector'].flatMap((service) =>
@@ -52,6 +56,8 @@ const restrictPackages = (allowed, { projectorTypes = false } = {}) => ({
     ],
     patterns: [
       { group: ['@civitas/*/src/*', '../../*/src/*'], message: 'Import another package through its public entry points.' },
+      ...ourPackages.filter((name) => !allowed.includes(name) && !(projectorTypes && name === '@civitas/projector'))
+        .map((name) => ({ group: [`${name}/*`], message: 'This package may not import that one (docs/architecture.md).' })),
       ...(projectorTypes ? [{ group: ['@civitas/projector/*'], allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }] : []),
     ],
   }],
@@ -77,9 +83,9 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
-  { files: ['events/**/*.ts'], rules: restrictPackages([]) },
-  { files: ['service-kit/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
-  { files: ['projector/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },
+  { files: ['events/src/**/*.ts'], rules: restrictPackages([]) },
+  { files: ['service-kit/src/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
+  { files: ['projector/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },
   { files: ['command-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
   { files: ['query-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrictPackages(['@civitas/events']) },

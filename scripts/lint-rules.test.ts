@@ -66,8 +66,10 @@ describe('the house rules the linter keeps', () => {
     expect(await brokenRules(`query-api/src/lib/${PROBE}/types.ts`, "import type { ReadModels } from '@civitas/projector';\nexport type Used = ReadModels;\n")).toEqual([]);
   });
 
-  it('keeps events free of our other packages', async () => {
+  it('keeps events free of our other packages, entry points included', async () => {
     expect(await brokenRules(`events/src/${PROBE}/deliberate.ts`, "import { loadConfig } from '@civitas/service-kit';\nexport const used = loadConfig;\n"))
+      .toContain('@typescript-eslint/no-restricted-imports');
+    expect(await brokenRules(`events/src/${PROBE}/entry.ts`, "import { loadConfig } from '@civitas/service-kit/config';\nexport const used = loadConfig;\n"))
       .toContain('@typescript-eslint/no-restricted-imports');
   });
 
