@@ -69,7 +69,7 @@ function VisitorRoutes() {
       <Route path="/" component={LandingPage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
-      <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+      <Route path="/reset-password/:token?">{(params) => <ResetPasswordPage token={params.token} />}</Route>
       {accountRoutes()}
       {invitationRoutes()}
       {MEMBER_ONLY_PATHS.map((path) => (
@@ -105,7 +105,7 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <Route path="/terms" component={TermsPage} />
         <Route path="/privacy" component={PrivacyPage} />
         {/* A reset link works signed in too (e.g. opened from the mail on this device). */}
-        <Route path="/reset-password/:token">{(params) => <ResetPasswordPage token={params.token} />}</Route>
+        <Route path="/reset-password/:token?">{(params) => <ResetPasswordPage token={params.token} />}</Route>
         {accountRoutes()}
         {invitationRoutes()}
         <Route component={NotFoundPage} />

@@ -25,6 +25,9 @@ describe('reset password page', () => {
       return jsonResponse({ message: 'Your password has been reset. You can now sign in.' });
     });
     const { location } = renderApp('/reset-password/4f9c2a');
+    await screen.findByRole('form', { name: 'Reset password' });
+    // The token left the address bar as soon as the page read it.
+    expect(window.location.pathname).toBe('/reset-password');
 
     await submitNewPassword('a new password');
 
