@@ -1,5 +1,6 @@
 import { PostgresEventStore, groupStream, type EventRegistry, type Position } from '@civitas/events';
-import { ProjectorService, READ_MODELS_CHANNEL, type ChangeNotice, type Projection } from '@civitas/projector';
+import { ProjectorService, type Projection } from '@civitas/projector';
+import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';

@@ -1,5 +1,6 @@
 import type { EventRegistry, PostgresEventStore } from '@civitas/events';
-import { READ_SCHEMA, rebuildReadModels, type Projection } from '@civitas/projector';
+import { rebuildReadModels, type Projection } from '@civitas/projector';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/projector';
+import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
 import { createLogger, loadConfig } from '@civitas/service-kit';
 import pg from 'pg';
 import { startPlatform, type Platform } from '../scripts/platform';

@@ -1,12 +1,8 @@
 import type { Position } from '@civitas/events';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ProjectionFailure } from './projection-failure';
-import { parkedEventsTableExists } from '@civitas/service-kit/read-models';
+import { PARKED_EVENTS_TABLE, READ_SCHEMA, parkedEventsTableExists } from '@civitas/service-kit/read-models';
 import type { ParkedEventsDatabase } from './parked-events.table';
-import { PARKED_EVENTS_TABLE, READ_SCHEMA } from './read-schema';
-
-// Finding and counting parked events is also how every process reports the read models' health.
-export { countParkedEvents, parkedEventsTableExists } from '@civitas/service-kit/read-models';
 
 /** An event one projection could not apply; the projection moved on past it. Never holds the event's data. */
 export interface ParkedEvent {

@@ -1,10 +1,9 @@
 import { decodePosition, encodePosition, type EventRegistry, type EventStore, type Position, type RecordedEvent } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { encodeChangeNotice } from './change-notice';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice } from '@civitas/service-kit/read-models';
 import { listParkedEvents, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events';
 import { ChangeSet, type Projection } from './projection';
 import { describeDecodeFailure, describeFailure, type ProjectionFailure } from './projection-failure';
-import { READ_MODELS_CHANNEL, READ_SCHEMA } from './read-schema';
 import { decodeEvent } from './runner';
 
 export interface RetryOptions {

@@ -1,11 +1,12 @@
 import type { EventRegistry, EventStore } from '@civitas/events';
 import { PROJECTOR_LOCK_KEY } from '@civitas/service-kit/health';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import type { Projection } from './projection';
-import { READ_SCHEMA, createParkedEventsTable, fingerprintOf, storedFingerprint } from './read-schema';
+import { createParkedEventsTable, fingerprintOf, storedFingerprint } from './read-schema';
 import { rebuildReadModels } from './rebuild';
 import { ProjectionRunner } from './runner';
 

@@ -6,13 +6,13 @@ import { createTableSql } from './lib/table';
 import { parkedEventsTable } from './parked-events.table';
 import type { Projection } from './projection';
 
-/**
- * The read schema's names and lookups live in service-kit, since command-api and query-api read
- * them too. Parked events sit beside the read models they are missing from: a rebuild fills a
- * fresh schema (that table included) from zero, so it re-derives them with the code of the day,
- * and the swap brings them in together with the tables they belong to.
+/*
+ * The read schema's names and lookups (READ_SCHEMA, readCheckpoints, ...) live in
+ * @civitas/service-kit/read-models, since command-api and query-api read them too. Parked events
+ * sit beside the read models they are missing from: a rebuild fills a fresh schema (that table
+ * included) from zero, so it re-derives them with the code of the day, and the swap brings them
+ * in together with the tables they belong to.
  */
-export { PARKED_EVENTS_TABLE, READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints, schemaExists } from '@civitas/service-kit/read-models';
 
 export const fingerprintOf = (projections: readonly Projection[]) =>
   createHash('sha256')

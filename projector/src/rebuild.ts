@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { encodeChangeNotice } from './change-notice';
-import { countParkedEvents } from './parked-events';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, countParkedEvents, encodeChangeNotice, schemaExists } from '@civitas/service-kit/read-models';
 import { ProjectionRunner, type RunnerOptions } from './runner';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, createReadSchema, schemaExists } from './read-schema';
+import { createReadSchema } from './read-schema';
 
 const scratchName = (prefix: string) => `${READ_SCHEMA}_${prefix}_${randomBytes(4).toString('hex')}`;
 

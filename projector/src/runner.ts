@@ -1,13 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { encodeChangeNotice } from './change-notice';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import { parkEvents, type NewParkedEvent } from './parked-events';
 import { ChangeSet, type ProjectedEvent, type Projection } from './projection';
 import { describeDecodeFailure, describeFailure, isParkable, type ProjectionFailure } from './projection-failure';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints } from './read-schema';
 
 export interface RunnerOptions {
   store: EventStore;
@@ -136,15 +135,16 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     const prepared = this.prepare(batch);
     const work = this.workFor(prepared);
     if (work.length === 0) return;
+    const parked = this.undecodableEntries(prepared, work);
     try {
-      await inTransaction(db, (trx) => this.applyWhole(trx, prepared, work));
+      await inTransaction(db, (trx) => this.applyWhole(trx, prepared.last, work, parked));
     } catch (error) {
       if (error instanceof CheckpointMoved) throw error;
       this.log.warn({ code: describeFailure(error).code }, 'projection batch failed; applying it projection by projection');
       await this.applyProjectionByProjection(prepared, work, db);
       return;
     }
-    this.committed(prepared.last, work, this.undecodableEntries(prepared, work));
+    this.committed(prepared.last, work, parked);
   }
 
   private prepare(batch: readonly RecordedEvent[]): PreparedBatch {
@@ -171,11 +171,11 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** The fast path: the whole batch for every projection in one transaction, no savepoints. */
-  private async applyWhole(trx: Kysely<any>, prepared: PreparedBatch, work: readonly Work[]): Promise<void> {
+  private async applyWhole(trx: Kysely<any>, last: Position, work: readonly Work[], parked: readonly NewParkedEvent[]): Promise<void> {
     // Losing an unflushed commit in a server crash only rolls back data and checkpoint together.
     await sql`set local synchronous_commit = off`.execute(trx);
     const moved = await sql`
-      update ${sql.id(this.schema, 'projection_checkpoints')} c set position = ${prepared.last}
+      update ${sql.id(this.schema, 'projection_checkpoints')} c set position = ${last}
       from unnest(${work.map((item) => item.projection.name)}::text[], ${work.map((item) => item.from)}::text[]) as x(name, expected)
       where c.name = x.name and c.position = x.expected`.execute(trx);
     if (Number(moved.numAffectedRows) !== work.length) throw new CheckpointMoved();
@@ -183,8 +183,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     for (const item of work) {
       if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
     }
-    await parkEvents(trx, this.schema, this.undecodableEntries(prepared, work));
-    await this.notify(trx, prepared.last, work, changes);
+    await parkEvents(trx, this.schema, parked);
+    await this.notify(trx, last, work, changes);
   }
 
   /**
@@ -195,8 +195,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     const applied: Work[] = [];
     const isolate: Work[] = [];
     const held: Array<{ projection: string; error: ProjectionFailure }> = [];
+    let parked: NewParkedEvent[] = [];
     await inTransaction(db, async (trx) => {
-      applied.length = isolate.length = held.length = 0;
       await sql`set local synchronous_commit = off`.execute(trx);
       await this.lockCheckpoints(trx, work.map((item) => [item.projection.name, item.from]));
       const changes = new ChangeSet();
@@ -207,10 +207,11 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         else held.push({ projection: item.projection.name, error: describeFailure(error) });
       }
       await this.setCheckpoints(trx, applied, prepared.last);
-      await parkEvents(trx, this.schema, this.undecodableEntries(prepared, applied));
+      parked = this.undecodableEntries(prepared, applied);
+      await parkEvents(trx, this.schema, parked);
       await this.notify(trx, prepared.last, applied, changes);
     });
-    if (applied.length > 0) this.committed(prepared.last, applied, this.undecodableEntries(prepared, applied));
+    if (applied.length > 0) this.committed(prepared.last, applied, parked);
     if (isolate.length > 0) held.push(...(await this.applyEventByEvent(prepared, isolate, db)));
     if (held.length > 0) throw new ProjectionsHeldBack(held);
   }
@@ -223,10 +224,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       if (due.length === 0) continue;
       const moved: Work[] = [];
       const parked: NewParkedEvent[] = [];
-      const heldNow = new Map<string, ProjectionFailure>();
       await inTransaction(db, async (trx) => {
-        moved.length = parked.length = 0;
-        heldNow.clear();
         await sql`set local synchronous_commit = off`.execute(trx);
         await this.lockCheckpoints(trx, due.map((item) => [item.projection.name, this.checkpoints.get(item.projection.name)!]));
         const changes = new ChangeSet();
@@ -238,7 +236,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
             let error = await this.attempt(trx, item.projection, [decoded], changes);
             if (error !== null && isParkable(error)) error = await this.attempt(trx, item.projection, [decoded], changes);
             if (error !== null && !isParkable(error)) {
-              heldNow.set(item.projection.name, describeFailure(error));
+              held.set(item.projection.name, describeFailure(error));
               continue;
             }
             if (error !== null) failure = describeFailure(error);
@@ -250,7 +248,6 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         await parkEvents(trx, this.schema, parked);
         await this.notify(trx, event.position, moved, changes);
       });
-      for (const [name, failure] of heldNow) held.set(name, failure);
       if (moved.length > 0) this.committed(event.position, moved, parked);
     }
     return [...held].map(([projection, error]) => ({ projection, error }));

@@ -1,6 +1,6 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { createHttpApp, openServiceRuntime, projectorIsUp } from '@civitas/service-kit';
-import { projectionHealth } from './projection-health';
+import { projectionHealth } from '@civitas/service-kit/read-model-health';
 import { ProjectorService } from './projector-service';
 import { projections } from './projections';
 

@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  READ_SCHEMA, ProjectionRunner, createReadSchema, formatParkedEvents, listParkedEvents, projections, readCheckpoints, retryParkedEvents,
+  ProjectionRunner, createReadSchema, formatParkedEvents, listParkedEvents, projections, retryParkedEvents,
 } from '../src/index';
+import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import { eventually } from '../../test-support/eventually';
 import { TEST_VAULT_KEY } from '../../test-support/test-vault-key';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  READ_SCHEMA, ProjectionRunner, createReadSchema, listParkedEvents, projections, readCheckpoints, readModelDigest, rebuildReadModels, type Projection,
+  ProjectionRunner, createReadSchema, listParkedEvents, projections, readModelDigest, rebuildReadModels, type Projection,
 } from '../src/index';
+import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
 import { BAD_EMAIL, NUL_NAME, capturingLog, registrationsProjection, userRegistered } from './parking-fixture';

@@ -3,7 +3,9 @@ import { START_POSITION } from '@civitas/events';
 import { createHttpApp } from '@civitas/service-kit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAG_COUNT_CAP, READ_SCHEMA, createReadSchema, projectionHealth, projections } from '../src/index';
+import { LAG_COUNT_CAP, projectionHealth } from '@civitas/service-kit/read-model-health';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import { createReadSchema, projections } from '../src/index';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { READ_MODELS_CHANNEL, ProjectorService, buildFreshReadModels, projections, readCheckpoints, readModelDigest, rebuildReadModels, schemaExists } from '../src/index';
+import { READ_MODELS_CHANNEL, readCheckpoints, schemaExists } from '@civitas/service-kit/read-models';
+import { ProjectorService, buildFreshReadModels, projections, readModelDigest, rebuildReadModels } from '../src/index';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
 

@@ -2,7 +2,8 @@ import { START_POSITION } from '@civitas/events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, createReadSchema, projections, readCheckpoints, ProjectionRunner, type ChangeNotice } from '../src/index';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, readCheckpoints, type ChangeNotice } from '@civitas/service-kit/read-models';
+import { createReadSchema, projections, ProjectionRunner } from '../src/index';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
 

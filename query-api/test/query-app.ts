@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, createEventRegistry, type Position } from '@civitas/events';
-import { ProjectorService, projections, readCheckpoints } from '@civitas/projector';
+import { ProjectorService, projections } from '@civitas/projector';
+import { readCheckpoints } from '@civitas/service-kit/read-models';
 import { createHttpApp, createKysely, createSessionAuth, loadConfig, migrateToLatest, platformMigrations, type CivitasApp, type SessionAuth } from '@civitas/service-kit';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { LightMyRequestResponse } from 'fastify';

@@ -14,7 +14,7 @@ import type { Logger } from './logger';
  * DATA_DIR inside /root, say), both are kept under REACH_AROUND_ROOT instead; the user's own
  * folders are never chmod-ed.
  */
-export const SYSTEM_USER = 'postgres';
+const SYSTEM_USER = 'postgres';
 export const REACH_AROUND_ROOT = '/var/lib/civitas';
 
 export const runsAsRoot = () => process.getuid?.() === 0;
@@ -107,7 +107,7 @@ export function useReachableBinaries(log?: Logger): void {
 }
 
 /** Whether the system user PostgreSQL runs as can pass through `folder` and every folder above it. */
-export const systemUserCanEnter = (folder: string) => systemUserMayExecute(folder);
+const systemUserCanEnter = (folder: string) => systemUserMayExecute(folder);
 
 const systemUserCanRun = (program: string) => systemUserMayExecute(program);
 

@@ -14,7 +14,7 @@ export const rateLimitMigrations: Record<string, Migration> = {
   },
 };
 
-export interface RateLimitCount {
+interface RateLimitCount {
   /** Hits in the current window, this one included. */
   current: number;
   /** Milliseconds until the window ends. */

@@ -7,7 +7,7 @@ import { isExpression, sql, type ColumnType, type Insertable, type QueryExecutor
  */
 
 /** The PostgreSQL types read models use. */
-export type SqlType = 'text' | 'uuid' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
+type SqlType = 'text' | 'uuid' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
 
 interface ColumnDeclaration {
   readonly sqlType: SqlType;
@@ -22,7 +22,7 @@ interface ColumnDeclaration {
  * One column. Select is what a query reads, Insert what an insert may give (`undefined`: it may be
  * left out), Update what an update may set; together Kysely's `ColumnType`.
  */
-export class Column<Select, Insert = Select, Update = Insert> {
+class Column<Select, Insert = Select, Update = Insert> {
   /** Type only: the column as Kysely sees it. */
   declare readonly kysely: ColumnType<Select, Insert, Update>;
 
@@ -65,12 +65,12 @@ export const column = {
 };
 
 type AnyColumn = Column<unknown, unknown, unknown>;
-export type ColumnsOf = Record<string, AnyColumn>;
+type ColumnsOf = Record<string, AnyColumn>;
 
 /** An index column, descending when it says so. */
-export type IndexColumn<Name extends string> = Name | `${Name} desc`;
+type IndexColumn<Name extends string> = Name | `${Name} desc`;
 
-export interface IndexDefinition<Name extends string = string> {
+interface IndexDefinition<Name extends string = string> {
   readonly columns: readonly [IndexColumn<Name>, ...IndexColumn<Name>[]];
   /** A partial index's predicate. */
   readonly where?: RawBuilder<unknown>;
@@ -107,7 +107,7 @@ export function createTableSql(schema: string, table: TableDefinition, options: 
 }
 
 /** `create index on schema.name (...)`: PostgreSQL names it from the table and columns. */
-export function createIndexSql(schema: string, table: TableDefinition, index: IndexDefinition): RawBuilder<unknown> {
+function createIndexSql(schema: string, table: TableDefinition, index: IndexDefinition): RawBuilder<unknown> {
   const columns = index.columns.map((entry) => {
     const [name, direction] = entry.split(' ');
     return direction ? sql`${sql.id(name!)} ${sql.raw(direction)}` : sql.id(name!);
@@ -166,6 +166,6 @@ export function unnestRows<Table extends TableDefinition>(table: Table, alias: s
 export const insertRows = <Table extends TableDefinition>(table: Table, values: ColumnArrays<Table>) => unnestRows(table, 'rows', values);
 
 /** One array per column an insert gives, required where the insert requires the column. */
-export type ColumnArrays<Table extends TableDefinition> = {
+type ColumnArrays<Table extends TableDefinition> = {
   [C in keyof Insertable<RowOf<Table>>]: readonly Exclude<Insertable<RowOf<Table>>[C], undefined>[];
 };
