@@ -6,5 +6,5 @@ export * from './services';
 export * from './subscriptions/subscription-service';
 // The benchmark's CRUD baseline runs the same eligibility check on a bus of its own.
 export { CommandBus } from './lib/command-bus';
-export { existingId } from './lib/ids';
+export { existingId } from '@civitas/events';
 export { ParticipationGate } from './lib/participation-gate';

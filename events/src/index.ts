@@ -3,6 +3,7 @@ export * from './command-reply';
 export * from './text';
 export * from './lru-map';
 export * from './errors';
+export * from './ids';
 export * from './event-store';
 export * from './registry';
 export * from './decider';

@@ -33,7 +33,7 @@ export const VERIFICATION_LINKS_PER_HOUR = 5;
 export const NO_ADDRESS_TO_VERIFY = 'This account has no email address to verify.';
 /** Provider accounts without an address get a placeholder that no one receives. */
 const PLACEHOLDER_DOMAIN = '@users.noreply.civitas';
-export const isPlaceholderAddress = (email: string) => email.endsWith(PLACEHOLDER_DOMAIN);
+const isPlaceholderAddress = (email: string) => email.endsWith(PLACEHOLDER_DOMAIN);
 /** A reservation whose account never appeared after this long was left by a crashed sign-up. */
 const ABANDONED_RESERVATION_MS = 60_000;
 
@@ -199,11 +199,12 @@ export class IdentityService {
     const passwordHash = await hashPassword(password);
     const stream = passwordResetStream(sha256(token));
     const { state: link } = await this.deps.bus.load(stream, passwordResetDecider);
-    const latestRequestId = link.userId ? (await this.deps.bus.load(userStream(link.userId), userDecider)).state.latestResetRequestId : null;
+    const account = link.userId ? await this.loadAccount(link.userId) : null;
+    const latestRequestId = account?.state.latestResetRequestId ?? null;
     const completed = await this.execute(stream, passwordResetDecider, { type: 'completeReset', now: this.now(), latestRequestId }, null);
     const userId = completed.events[0]!.data.userId;
+    const email = account?.state.email ?? null;
     // Checked again on the user stream, so a link issued meanwhile still ends this one.
-    const email = (await this.loadAccount(userId))?.state.email ?? null;
     const changed = await this.execute(userStream(userId), userDecider, {
       type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId, configuredRoles: email ? this.configuredRoles(email) : [],
     }, userId);

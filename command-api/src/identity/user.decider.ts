@@ -68,20 +68,31 @@ const rolesToGrant = (userId: string, held: readonly Role[], configured: readonl
   verified ? configured.filter((role) => !held.includes(role)).map((role) => ({ type: 'UserRoleGranted' as const, data: { userId, role } })) : [];
 
 /**
- * A provider proved the address: verified from now on, with its configured roles. An address that
- * was never verified loses its password and every other provider identity (`keep` is the proving
- * one), since whoever added them never showed they own the address.
+ * An address never verified is proven (`via`): verified from now on, with its configured roles.
+ * The ways in added while it was unproven end (every provider identity but `keep`, and the password
+ * when `endPassword`), since whoever added them never showed they own the address.
  */
-function addressProvenByProvider(state: UserState & { userId: string }, configuredRoles: readonly Role[], keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
+function claimUnverifiedAddress(
+  state: UserState & { userId: string },
+  configuredRoles: readonly Role[],
+  via: 'provider' | 'password_reset',
+  keep: (identity: { issuer: string; subject: string }) => boolean,
+  endPassword: boolean,
+): UserEvent[] {
   const { userId } = state;
-  if (state.emailVerified) return rolesToGrant(userId, state.roles, configuredRoles, true);
   const reason = 'unverified_address_claimed' as const;
   return [
-    ...(state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
+    ...(endPassword && state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
     ...state.externalIdentities.filter((identity) => !keep(identity)).map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
-    { type: 'EmailVerified', data: { userId, via: 'provider' } },
+    { type: 'EmailVerified', data: { userId, via } },
     ...rolesToGrant(userId, state.roles, configuredRoles, true),
   ];
+}
+
+/** A provider proved the address (`keep` is the proving identity); a verified one only gains its configured roles. */
+function addressProvenByProvider(state: UserState & { userId: string }, configuredRoles: readonly Role[], keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
+  if (state.emailVerified) return rolesToGrant(state.userId, state.roles, configuredRoles, true);
+  return claimUnverifiedAddress(state, configuredRoles, 'provider', keep, true);
 }
 
 /**
@@ -91,13 +102,7 @@ function addressProvenByProvider(state: UserState & { userId: string }, configur
  */
 function addressProvenByReset(state: UserState & { userId: string }, configuredRoles: readonly Role[]): UserEvent[] {
   if (state.emailVerified) return [];
-  const { userId } = state;
-  const reason = 'unverified_address_claimed' as const;
-  return [
-    ...state.externalIdentities.map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
-    { type: 'EmailVerified', data: { userId, via: 'password_reset' } },
-    ...rolesToGrant(userId, state.roles, configuredRoles, true),
-  ];
+  return claimUnverifiedAddress(state, configuredRoles, 'password_reset', () => false, false);
 }
 
 /** `user-{id}`: the account, its credentials, its address's verification and its roles. */

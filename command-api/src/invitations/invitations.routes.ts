@@ -1,12 +1,11 @@
 import {
   AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, GROUP_NOT_FOUND, INVITATION_NOT_FOUND, InviteBody, NOT_A_MEMBER, NotFoundError, PERSONAL_DEPARTMENTS,
-  existingGroupId,
+  existingGroupId, existingId,
   type InvitationCreated, type InvitationView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
-import { existingId } from '../lib/ids';
 import type { InvitationsService } from './invitations-service';
 
 // Tokens are 256-bit base64url strings; anything else names no invitation.

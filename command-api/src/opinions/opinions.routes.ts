@@ -1,9 +1,8 @@
-import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND } from '@civitas/events';
+import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND, existingId } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
-import { existingId } from '../lib/ids';
 import { personSummary } from '../lib/people';
 import type { OpinionsService } from './opinions-service';
 

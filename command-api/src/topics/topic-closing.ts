@@ -37,7 +37,7 @@ export async function closeExpiredTopics(deps: TopicClosingDependencies): Promis
 }
 
 /** Each opinion on the topic with its weighted tally, from the topic's events. */
-export async function opinionStandings(store: EventStore, registry: EventRegistry, topicId: string): Promise<OpinionStanding[]> {
+async function opinionStandings(store: EventStore, registry: EventRegistry, topicId: string): Promise<OpinionStanding[]> {
   const record = (await store.readTopicEvents(topicId, OUTCOME_EVENTS)).map((recorded) => ({ recorded, event: registry.decode(recorded) }));
   const votes = standingVotes(record.flatMap(({ event }) => (event.type === 'OpinionPosted' ? [] : [event as VoteEvent])));
   return record.flatMap(({ recorded, event }) => {

@@ -1,10 +1,9 @@
-import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply } from '@civitas/events';
+import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, existingId } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { existingId } from '../lib/ids';
 import { personSummary } from '../lib/people';
 import type { TopicsService } from './topics-service';
 

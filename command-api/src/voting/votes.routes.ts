@@ -1,9 +1,8 @@
-import { CastVoteBody, IDEMPOTENCY_KEY_HEADER, OPINION_NOT_FOUND, VoteReply, ValidationError } from '@civitas/events';
+import { CastVoteBody, IDEMPOTENCY_KEY_HEADER, OPINION_NOT_FOUND, VoteReply, ValidationError, existingId } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { existingId } from '../lib/ids';
 import type { VotingService } from './voting-service';
 
 /**

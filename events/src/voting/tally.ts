@@ -42,10 +42,6 @@ export function addTally(tally: OpinionTally, delta: TallyDelta): OpinionTally {
   };
 }
 
-/** Whether a delta changes nothing (a vote replaced by the same vote). */
-export const isEmptyDelta = (delta: TallyDelta) =>
-  delta.supportCount === 0 && delta.opposeCount === 0 && delta.weightedSupport === 0 && delta.weightedOppose === 0;
-
 /** Each voter's standing vote on each opinion after the events, in order: opinionId -> userId -> vote. */
 export function standingVotes(events: Iterable<VoteEvent>): Map<string, Map<string, VoteType>> {
   const votes = new Map<string, Map<string, VoteType>>();

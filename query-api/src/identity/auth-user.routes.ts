@@ -4,7 +4,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-export function toAuthUser(row: ReadModelRow<'users'>, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
+function toAuthUser(row: ReadModelRow<'users'>, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
   const approved = verifications.filter((verification) => verification.status === 'approved');
   return {
     id: row.id,

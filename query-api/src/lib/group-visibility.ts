@@ -20,7 +20,7 @@ export const groupRows = (readModels: Kysely<ReadModels>) =>
     .selectAll('groups').select(['group_activity.participant_count', 'owner.first_name as owner_first_name']);
 
 /** A personal group is seen only by its members. */
-export const visibleTo = (row: ReadModelRow<'groups'>, viewer: ParticipantProfile | null) =>
+const visibleTo = (row: ReadModelRow<'groups'>, viewer: ParticipantProfile | null) =>
   !isPersonalDepartment(row.department) || (viewer !== null && viewer.memberships.has(row.id));
 
 /** Any number is taken; findVisibleGroup answers one no group can have (0, 1.5, past int4) with a 404 like a missing group. */

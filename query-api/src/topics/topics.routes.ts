@@ -1,4 +1,4 @@
-import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView } from '@civitas/events';
+import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView, existingId } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
@@ -7,15 +7,13 @@ import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TopicParams = z.object({ id: z.string() });
 const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** A topic the viewer may see: it exists, is not deleted, and its group is visible to them. */
 async function findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
-  if (!UUID.test(topicId)) throw new NotFoundError(TOPIC_NOT_FOUND);
-  const row = await topicRows(context.readModels).where('t.id', '=', topicId).executeTakeFirst();
+  const row = await topicRows(context.readModels).where('t.id', '=', existingId(topicId, TOPIC_NOT_FOUND)).executeTakeFirst();
   if (!row) throw new NotFoundError(TOPIC_NOT_FOUND);
   // A topic in a group the viewer may not see does not exist for them; other failures stay what they are.
   const group = await findVisibleGroup(context, row.group_id, viewer).catch((error: unknown) => {
@@ -63,8 +61,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
     schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
-    const topicId = request.params.id;
-    if (!UUID.test(topicId)) throw new NotFoundError(TOPIC_NOT_FOUND);
+    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     const viewer = await viewerOf(request, auth, readModels);
     // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
     const [, rows] = await Promise.all([

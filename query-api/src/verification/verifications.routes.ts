@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-export function toVerificationView(row: ReadModelRow<'user_verifications'>): VerificationView {
+function toVerificationView(row: ReadModelRow<'user_verifications'>): VerificationView {
   return {
     id: row.id, userId: row.user_id, country: row.country, nationalId: row.national_id, documentImageUrl: row.document_image_url,
     verificationType: row.verification_type, status: row.status, isVerified: row.is_verified, confirmedByLeader: row.confirmed_by_leader,
