@@ -6,7 +6,6 @@ export { LOGIN_PATH } from './ui-constants';
  * here, which any site can send a browser to, only leads to the /logout page that asks first.
  */
 export const LOGOUT_PATH = '/api/logout';
-export const LOGOUT_PAGE_PATH = '/logout';
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 export const REPLIT_SIGN_IN_PATH = '/api/auth/replit';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,21 +12,18 @@ import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
 import { ResetPasswordInput, useResetPassword } from '../api/reset-password';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { IdentityPageCard } from './identity-page-card';
+import { useTokenFromAddress } from './use-token-from-address';
 
 type Field = 'password' | 'confirmPassword';
 
-export const RESET_PASSWORD_PAGE_PATH = '/reset-password';
+const RESET_PASSWORD_PAGE_PATH = '/reset-password';
 
 /**
  * /reset-password/<token>: the link from the password-reset e-mail. The token leaves the address
  * bar as soon as it is read, so it lingers in no history, bookmark or screenshot.
  */
 export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
-  // Kept from the first render: the address bar loses the token right after.
-  const [token] = useState(() => tokenInPath ?? '');
-  useEffect(() => {
-    if (tokenInPath) window.history.replaceState(window.history.state, '', RESET_PASSWORD_PAGE_PATH);
-  }, [tokenInPath]);
+  const token = useTokenFromAddress(tokenInPath, RESET_PASSWORD_PAGE_PATH) ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field | 'token'>>({});

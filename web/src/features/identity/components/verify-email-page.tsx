@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,8 +11,9 @@ import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { IdentityPageCard } from './identity-page-card';
+import { useTokenFromAddress } from './use-token-from-address';
 
-export const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
+const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 
 /**
@@ -21,8 +22,7 @@ const INVALID_LINK = 'This verification link is invalid or has expired.';
  * bookmark or screenshot.
  */
 export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
-  // Kept from the first render: the address bar loses the token right after.
-  const [token] = useState(() => tokenInPath ?? null);
+  const token = useTokenFromAddress(tokenInPath, VERIFY_EMAIL_PAGE_PATH);
   const { user } = useCurrentUser();
   const verify = useVerifyEmail();
   const sent = useRef(false);
@@ -31,7 +31,6 @@ export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
     // Once, though StrictMode runs effects twice.
     if (!token || sent.current) return;
     sent.current = true;
-    window.history.replaceState(window.history.state, '', VERIFY_EMAIL_PAGE_PATH);
     verify.mutate(token);
   }, [token, verify]);
 

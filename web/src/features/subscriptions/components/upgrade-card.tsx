@@ -4,6 +4,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Link as RouterLink } from 'wouter';
 import { formatUsd, PLANS } from '../../../lib/plan-prices';
 import { SectionCard } from '../../../components/section-card';
+import { SUBSCRIBE_PATH } from './subscription-paths';
 
 /** For members without a subscription (spec: "$5 per month", Subscribe Now to /subscribe). */
 export function UpgradeCard() {
@@ -16,7 +17,7 @@ export function UpgradeCard() {
       <Typography component="p" variant="h2" sx={{ mt: 2 }}>
         {formatUsd(monthly.prices.USD)} per {monthly.period}
       </Typography>
-      <Button component={RouterLink} href="/subscribe" variant="contained" color="secondary" fullWidth sx={{ mt: 2 }}>
+      <Button component={RouterLink} href={SUBSCRIBE_PATH} variant="contained" color="secondary" fullWidth sx={{ mt: 2 }}>
         Subscribe Now
       </Button>
     </SectionCard>
