@@ -66,6 +66,10 @@ export interface EventStore {
    * order: a topic's whole record (its opinions and their votes) without waiting for a read model.
    */
   readTopicEvents(topicId: string, types: readonly string[]): Promise<RecordedEvent[]>;
+  /** Every committed delegation event of the group, in total order: its delegation graph, for counts from the events. */
+  readDelegationEvents(groupId: number): Promise<RecordedEvent[]>;
+  /** Several whole streams at once, each in stream order: the events of one stream are contiguous. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Catch-up then live; yields batches strictly after `fromExclusive`. */
   subscribeAll(fromExclusive: Position, options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
   /** Position of the newest event readers can see now (START_POSITION when empty). */

@@ -38,6 +38,13 @@ export * from './invitations/invitation.events';
 export * from './invitations/invitation.contract';
 export * from './invitations/invitation-id';
 export * from './mail/mail.events';
+export * from './delegation/delegation.events';
+export * from './delegation/delegation.contract';
+export * from './delegation/weighted-tally';
+export * from './delegation/weighted-tally-engine';
+export * from './elections/election.events';
+export * from './elections/election.contract';
+export * from './elections/leadership.view';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
@@ -52,9 +59,12 @@ import { opinionEvents } from './opinions/opinion.events';
 import { voteEvents } from './voting/vote.events';
 import { invitationEvents } from './invitations/invitation.events';
 import { mailEvents } from './mail/mail.events';
+import { delegationEvents } from './delegation/delegation.events';
+import { electionEvents } from './elections/election.events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the platform; features add theirs here. */
 export const createEventRegistry = () => new EventRegistry().register(
   ...groupEvents, ...identityEvents, ...subscriptionEvents, ...verificationEvents, ...topicEvents, ...opinionEvents, ...voteEvents, ...invitationEvents, ...mailEvents,
+  ...delegationEvents, ...electionEvents,
 );

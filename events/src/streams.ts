@@ -16,3 +16,7 @@ export const nationalIdStream = (keyedHash: string) => `national-id-${keyedHash}
 export const invitationStream = (invitationId: string) => `invitation-${invitationId}`;
 /** One stream per event that calls for a mail: it records that the mail went out. */
 export const mailStream = (sourceEventId: string) => `mail-${sourceEventId}`;
+export const delegationStream = (groupId: number, delegatorId: string) => `delegation-${groupId}-${delegatorId}`;
+export const candidacyStream = (topicId: string, userId: string) => `candidacy-${topicId}-${userId}`;
+export const ballotStream = (topicId: string, userId: string) => `ballot-${topicId}-${userId}`;
+export const mainElectionStream = (groupId: number) => `main-election-${groupId}`;

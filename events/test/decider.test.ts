@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BoundedSnapshotCache, eventIdFor, handleCommand, type Decider } from '../src/decider';
 import { ConflictError } from '../src/errors';
 import { EventRegistry, defineEvent, type EventOf } from '../src/registry';
-import { createPostgresStore, type StoreFixture } from './postgres-store.fixture';
+import { createPostgresStore, type StoreFixture } from '../../test-support/test-event-store';
 
 const CounterIncremented = defineEvent('CounterIncremented', z.object({ by: z.number().int() }));
 type CounterEvent = EventOf<typeof CounterIncremented>;

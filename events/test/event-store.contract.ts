@@ -144,6 +144,26 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect(await store.readTopicEvents(randomUUID(), ['Posted', 'Cast'])).toEqual([]);
     });
 
+    it("reads a group's delegation events across streams, in total order, and nothing else", async () => {
+      const groupId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+      const assigned = newEvent('DelegationAssigned', { groupId, n: 1 });
+      await store.append(stream(), [assigned, newEvent('DelegationAssigned', { groupId: groupId + 1, n: 2 }), newEvent('VoteCast', { groupId, n: 3 })], 'no_stream');
+      const revoked = newEvent('DelegationRevoked', { groupId, n: 4 });
+      await store.append(stream(), [revoked], 'no_stream');
+      expect((await store.readDelegationEvents(groupId)).map((event) => event.id)).toEqual([assigned.id, revoked.id]);
+    });
+
+    it('reads several whole streams at once, each in stream order', async () => {
+      const [first, second, empty] = [stream(), stream(), stream()];
+      await store.append(first, [newEvent('A'), newEvent('B')], 'no_stream');
+      await store.append(second, [newEvent('C')], 'no_stream');
+      await store.append(first, [newEvent('D')], 2);
+      const read = await store.readStreams([first, second, empty, first]);
+      expect(read.get(first)!.map((event) => [event.type, event.streamPosition])).toEqual([['A', 1], ['B', 2], ['D', 3]]);
+      expect(read.get(second)!.map((event) => event.type)).toEqual(['C']);
+      expect(read.get(empty)).toEqual([]);
+    });
+
     it("reads a topic's committed events at once, even behind an older open transaction", async (context) => {
       if (!fixture.holdOpenAppend) return context.skip();
       const topicId = randomUUID();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventStoreContract } from './event-store.contract';
-import { createPostgresStore } from './postgres-store.fixture';
+import { createPostgresStore } from '../../test-support/test-event-store';
 
 eventStoreContract('PostgreSQL', async () => {
   const fixture = await createPostgresStore();

@@ -39,7 +39,7 @@ export const GroupMemberJoined = defineEvent('GroupMemberJoined', z.object({
 export const GroupMemberLeft = defineEvent('GroupMemberLeft', z.object({
   groupId: z.number().int().positive(),
   userId: z.uuid(),
-  reason: z.enum(['cut', 'fired', 'left']),
+  reason: z.enum(['cut', 'fired', 'left', 'stepped_down']),
   removedBy: z.uuid().nullable(),
 }));
 /** `user-{id}`: the numbers of a member's own Family, Friends and Business groups, fixed once. */

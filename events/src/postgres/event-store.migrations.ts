@@ -96,4 +96,13 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await sql`drop index events_by_topic`.execute(db);
     },
   },
+  '2026_11_26_001_events_by_group_delegation': {
+    async up(db: Kysely<any>) {
+      // readDelegationEvents: closing a topic rebuilds its group's delegation graph from the events.
+      await sql`create index events_delegation_by_group on events ((data->>'groupId')) where type in ('DelegationAssigned', 'DelegationRevoked')`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop index events_delegation_by_group`.execute(db);
+    },
+  },
 };

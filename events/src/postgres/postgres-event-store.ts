@@ -59,6 +59,16 @@ const READ_TOPIC_SQL = `select ${EVENT_COLUMNS} from events
   where data->>'topicId' = $1 and type = any($2::text[])
   order by transaction_id, global_position`;
 
+// Served by the partial index on data->>'groupId' for delegation events (event-store migrations):
+// the types are literals so the planner can prove the index's predicate.
+const READ_DELEGATIONS_SQL = `select ${EVENT_COLUMNS} from events
+  where data->>'groupId' = $1 and type in ('DelegationAssigned', 'DelegationRevoked')
+  order by transaction_id, global_position`;
+
+const READ_STREAMS_SQL = `select ${EVENT_COLUMNS} from events
+  where stream_id = any($1::text[])
+  order by stream_id, stream_position`;
+
 // The common appends in one statement (no procedural code): a new stream, 'any', or an exact
 // version / 'exists'. Zero rows or a duplicate event id means a conflict or a retry, which the
 // full civitas_append_events function then sorts out (idempotent success or a precise error).
@@ -187,6 +197,19 @@ export class PostgresEventStore implements EventStore {
   async readTopicEvents(topicId: string, types: readonly string[]): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>({ name: 'civitas_read_topic', text: READ_TOPIC_SQL, values: [topicId, types] });
     return result.rows.map(toRecordedEvent);
+  }
+
+  async readDelegationEvents(groupId: number): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>({ name: 'civitas_read_delegations', text: READ_DELEGATIONS_SQL, values: [String(groupId)] });
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return streams;
+    const result = await this.pool.query<EventRow>({ name: 'civitas_read_streams', text: READ_STREAMS_SQL, values: [[...new Set(streamIds)]] });
+    for (const event of result.rows.map(toRecordedEvent)) streams.get(event.streamId)?.push(event);
+    return streams;
   }
 
   async headPosition(): Promise<Position> {

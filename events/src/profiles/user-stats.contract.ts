@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
-/**
- * GET /api/user/stats: the signed-in member's counts, projected from their events. The spec's
- * electionsWon and delegatesCount come back with elections and delegation: until then nothing
- * could fill them.
- */
+/** GET /api/user/stats: the signed-in member's counts, projected from their events. */
 export const UserStats = z.object({
   topicsCreated: z.number().int(),
   votesCast: z.number().int(),
   opinionsPosted: z.number().int(),
+  /** Elections decided in the member's favour, main or not (the Election Winner achievement). */
+  electionsWon: z.number().int(),
+  /** Members who delegate to this member now, in any group (the Trusted Delegate achievement). */
+  delegatesCount: z.number().int(),
+  /** Groups the member leads now, by their main elections (the Leader badge while above 0); the Alliance seat is not counted. */
+  groupsLed: z.number().int(),
   participationScore: z.number().int(),
 });
 export type UserStats = z.infer<typeof UserStats>;

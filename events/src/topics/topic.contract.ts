@@ -61,7 +61,9 @@ export const TopicStats = z.object({
   /** Direct votes cast on its opinions (support plus oppose). */
   totalVotes: z.number().int(),
   totalOpinions: z.number().int(),
+  /** Weighted (official) support summed over its opinions: direct votes plus the weight lent through delegation. */
   support: z.number().int(),
+  /** Weighted (official) opposition summed over its opinions. */
   oppose: z.number().int(),
 });
 export type TopicStats = z.infer<typeof TopicStats>;

@@ -21,11 +21,27 @@ export const TopicDeleted = defineEvent('TopicDeleted', z.object({
   createdBy: z.uuid(),
   deletedBy: z.uuid(),
 }));
+/** One opinion's (or candidate's: oppose stays 0) tally as counted when its topic closed. */
+export const ClosingTally = z.object({
+  subjectId: z.uuid(),
+  supportCount: z.number().int().nonnegative(),
+  opposeCount: z.number().int().nonnegative(),
+  weightedSupport: z.number().int().nonnegative(),
+  weightedOppose: z.number().int().nonnegative(),
+});
+export type ClosingTally = z.infer<typeof ClosingTally>;
+
+/**
+ * Closing counts with delegation: `tallies` holds every opinion's (or candidate's) final tally,
+ * authoritative from then on and recountable from the events. Topics closed before delegation
+ * carry none.
+ */
 export const TopicClosed = defineEvent('TopicClosed', z.object({
   topicId: z.uuid(),
   groupId: z.number().int().positive(),
   type: TopicTypeSchema,
   closedAt: z.iso.datetime(),
+  tallies: z.array(ClosingTally).default([]),
 }));
 /**
  * `topic-{id}`, with TopicClosed: the winning opinion of a law amendment or dispute resolution.

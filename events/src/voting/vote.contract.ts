@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { OpinionTally } from '../opinions/opinion.contract';
 import { VoteType } from './vote.events';
 
 /** POST /api/votes. Voting the type you already voted removes the vote (spec section 4). */
@@ -9,12 +8,15 @@ export const CastVoteBody = z.object({
 });
 export type CastVoteBody = z.infer<typeof CastVoteBody>;
 
-/** Answer of POST /api/votes and DELETE /api/votes/<opinionId>: the member's vote now and the opinion's new tally. */
+/**
+ * Answer of POST /api/votes and DELETE /api/votes/<opinionId>: the member's vote now. The official
+ * tally weighs delegations the vote stream cannot see, so the client reads the opinions again
+ * with `position` (read-your-writes) for the new counts.
+ */
 export const VoteReply = z.object({
   position: z.string().nullable(),
   opinionId: z.string(),
   voteType: VoteType.nullable(),
-  tally: OpinionTally,
 });
 export type VoteReply = z.infer<typeof VoteReply>;
 

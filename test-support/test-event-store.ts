@@ -1,7 +1,6 @@
+import { PostgresEventStore, eventStoreMigrations } from '@civitas/events';
 import { createKysely, migrateToLatest } from '@civitas/service-kit/database';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { PostgresEventStore } from '../src/postgres/postgres-event-store';
-import { eventStoreMigrations } from '../src/postgres/event-store.migrations';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface StoreFixture {
   store: PostgresEventStore;
@@ -9,6 +8,7 @@ export interface StoreFixture {
   close(): Promise<void>;
 }
 
+/** An event store on a fresh database of its own (its migrations only): for tests of the store and of what reads it. */
 export async function createPostgresStore(options: { poolSize?: number } = {}): Promise<StoreFixture> {
   const database = await createTestDatabase();
   const db = createKysely(database.url);
