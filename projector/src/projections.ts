@@ -1,3 +1,5 @@
+import { delegationProjection } from './delegation/delegation.projection';
+import { electionsProjection } from './elections/elections.projection';
 import { groupsProjection } from './groups/groups.projection';
 import { usersProjection } from './identity/users.projection';
 import { invitationsProjection } from './invitations/invitations.projection';
@@ -10,7 +12,7 @@ import { userVerificationsProjection } from './verification/user-verifications.p
 /** Every projection of the platform; features add theirs here. */
 export const projections = [
   groupsProjection, usersProjection, subscriptionPaymentsProjection, userVerificationsProjection, topicsProjection, opinionsProjection, participationProjection,
-  invitationsProjection,
+  invitationsProjection, electionsProjection, delegationProjection,
 ] as const;
 
 /** A projection's name: what queries wait for (route config `readModels`) and checkpoints are kept under. */

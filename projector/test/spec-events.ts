@@ -127,7 +127,7 @@ export const topicDeleted = (topicId: string, groupId: number, createdBy: string
   type: 'TopicDeleted', streamId: topicStream(topicId), data: { topicId, groupId, createdBy, deletedBy },
 });
 export const topicClosed = (topicId: string, groupId: number, closedAt: string, type: TopicClosed['data']['type'] = 'law_amendment'): Of<TopicClosed> => ({
-  type: 'TopicClosed', streamId: topicStream(topicId), data: { topicId, groupId, type, closedAt },
+  type: 'TopicClosed', streamId: topicStream(topicId), data: { topicId, groupId, type, closedAt, tallies: [] },
 });
 export const lawEnacted = (topicId: string, groupId: number, opinionId: string, proposerId: string, enactedAt: string, overrides: Partial<LawEnacted['data']> = {}): Of<LawEnacted> => ({
   type: 'LawEnacted',

@@ -72,7 +72,7 @@ describe('read-model table definitions', () => {
       'CREATE INDEX ballots_status_idx ON tables_spec.ballots USING btree (status) WHERE (NOT counted)',
       'CREATE INDEX ballots_voter_id_cast_at_idx ON tables_spec.ballots USING btree (voter_id, cast_at DESC)',
       'CREATE UNIQUE INDEX opinions_pkey ON tables_spec.opinions USING btree (id)',
-      'CREATE INDEX opinions_topic_id_vote_count_created_at_posted_position_idx ON tables_spec.opinions USING btree (topic_id, vote_count DESC, created_at, posted_position)',
+      'CREATE INDEX opinions_topic_id_created_at_posted_position_idx ON tables_spec.opinions USING btree (topic_id, created_at, posted_position)',
     ]);
   });
 
@@ -107,7 +107,7 @@ describe('read-model table definitions', () => {
       cast_at: Date | string; seen_at?: Date | string; code: string;
     }>();
     expectTypeOf<Updateable<Ballot>>().not.toHaveProperty('double_weight');
-    expectTypeOf<ReadModelRow<'opinions'>['vote_count']>().toEqualTypeOf<number>();
+    expectTypeOf<ReadModelRow<'opinions'>['support_count']>().toEqualTypeOf<number>();
     // @ts-expect-error an index names only the table's own columns
     defineTable('typo', { id: column.integer() }, { indexes: [{ columns: ['idd'] }] });
     // @ts-expect-error a primary key too

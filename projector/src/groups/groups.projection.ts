@@ -1,4 +1,4 @@
-import type { GroupCreated, GroupMemberJoined, GroupMemberLeft } from '@civitas/events';
+import { hasMembers, type GroupCreated, type GroupLeaderElected, type GroupMemberJoined, type GroupMemberLeft } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { insertRows, type DatabaseOf } from '../lib/table';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
@@ -7,11 +7,13 @@ import { groupMembersTable, groupsTable } from './groups.table';
 type Created = ProjectedEvent & GroupCreated;
 type Joined = ProjectedEvent & GroupMemberJoined;
 type Left = ProjectedEvent & GroupMemberLeft;
+type LeaderElected = ProjectedEvent & GroupLeaderElected;
 type GroupTables = DatabaseOf<typeof groupsTable | typeof groupMembersTable>;
 
 export const groupsProjection = defineProjection({
   name: 'groups',
-  version: 3,
+  // 4: leaders from GroupLeaderElected (is_leader; a leader of an open group is listed as its member while they lead).
+  version: 4,
   tables: [groupsTable, groupMembersTable],
 
   async apply(db, schema, events, changes) {
@@ -30,9 +32,13 @@ export const groupsProjection = defineProjection({
     for (const event of events) {
       if (event.type === 'GroupMemberJoined') await joined(db, schema, event as Joined);
       else if (event.type === 'GroupMemberLeft') await left(db, schema, event as Left);
-      else continue;
-      changes.add('groups', (event as Joined | Left).data.groupId);
-      changes.add('group_members', (event as Joined | Left).data.userId);
+      else if (event.type === 'GroupLeaderElected') {
+        await leaderElected(db, schema, event as LeaderElected);
+        const { previousLeaderId } = (event as LeaderElected).data;
+        if (previousLeaderId) changes.add('group_members', previousLeaderId);
+      } else continue;
+      changes.add('groups', (event as Joined | Left | LeaderElected).data.groupId);
+      changes.add('group_members', (event as Joined | Left | LeaderElected).data.userId);
     }
   },
 });
@@ -69,4 +75,36 @@ async function countMember(db: Kysely<GroupTables>, schema: string, groupId: num
   await db.withSchema(schema).updateTable('groups')
     .set((eb) => ({ member_count: eb('member_count', '+', change), updated_at: at }))
     .where('id', '=', groupId).execute();
+}
+
+/**
+ * A main election's winner leads the group (spec: isLeader on the membership). Open groups have no
+ * members, so there the leader is listed as one while they lead (that is how GET /api/user/groups
+ * shows their leadership) and steps down out of the list; in a group with members the previous
+ * leader stays a member.
+ */
+async function leaderElected(db: Kysely<GroupTables>, schema: string, event: LeaderElected) {
+  const { groupId, userId, previousLeaderId } = event.data;
+  const at = eventTime(event);
+  const group = await db.withSchema(schema).selectFrom('groups').select('department').where('id', '=', groupId).executeTakeFirst();
+  if (!group) return;
+  if (previousLeaderId && previousLeaderId !== userId) {
+    const previous = db.withSchema(schema).updateTable('group_members').where('group_id', '=', groupId).where('user_id', '=', previousLeaderId);
+    if (hasMembers(group.department)) await previous.set({ is_leader: false }).execute();
+    else {
+      const removed = await previous.set({ is_leader: false, status: 'stepped_down', removed_at: at, removed_by: null }).where('status', '=', 'active').executeTakeFirst();
+      if (removed.numUpdatedRows > 0n) await countMember(db, schema, groupId, -1, at);
+    }
+  }
+  const members = sql.id(schema, groupMembersTable.name);
+  const result = await sql<{ was_active: boolean }>`
+    with previous as (select status from ${members} where group_id = ${groupId} and user_id = ${userId}),
+    upserted as (
+      insert into ${members} as m (group_id, user_id, role, is_leader, status, joined_at)
+      values (${groupId}, ${userId}, 'member', true, 'active', ${at})
+      on conflict (group_id, user_id) do update set is_leader = true, status = 'active',
+        joined_at = case when m.status = 'active' then m.joined_at else excluded.joined_at end, removed_at = null, removed_by = null
+      returning 1)
+    select coalesce((select status = 'active' from previous), false) as was_active from upserted`.execute(db);
+  if (!result.rows[0]?.was_active) await countMember(db, schema, groupId, +1, at);
 }

@@ -28,7 +28,7 @@ export const groupMembersTable = defineTable('group_members', {
   role: column.text<'owner' | 'member'>(),
   is_leader: column.boolean(),
   /** Only active members belong; the others were cut, fired or left. */
-  status: column.text<'active' | 'cut' | 'fired' | 'left'>(),
+  status: column.text<'active' | 'cut' | 'fired' | 'left' | 'stepped_down'>(),
   joined_at: column.timestamptz(),
   removed_at: column.timestamptz().nullable(),
   removed_by: column.uuid().nullable(),

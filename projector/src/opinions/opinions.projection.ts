@@ -8,15 +8,16 @@ type Posted = ProjectedEvent & OpinionPosted;
 type VoteEvent = ProjectedEvent & (VoteCast | VoteRetracted);
 
 /**
- * Opinions and their tallies. A hot topic gets many votes per batch on few opinions, so a batch
- * folds its votes into one tally change per opinion (the shared tally rule) and one final row per
- * (opinion, member).
+ * Opinions and their direct counts. A hot topic gets many votes per batch on few opinions, so a
+ * batch folds its votes into one count change per opinion (the shared tally rule) and one final
+ * row per (opinion, member). The weighted counts are the `delegation` projection's.
  */
 export const opinionsProjection = defineProjection({
   name: 'opinions',
   // 2: updated_at moves for votes that cancel out within a batch (rebuilds equal live projection);
   // 3: the tally rule of events/src/voting/tally.ts, vote_count a plain column, votes without weight.
-  version: 3,
+  // 4: direct counts only; weighted counts and vote_count moved to the delegation projection's weighted_tallies.
+  version: 4,
   tables: [opinionsTable, votesTable],
 
   async apply(db, schema, events, changes) {
@@ -36,7 +37,7 @@ export const opinionsProjection = defineProjection({
 
     const votes = events.filter((event): event is VoteEvent => event.type === 'VoteCast' || event.type === 'VoteRetracted');
     if (votes.length === 0) return;
-    // Every direct vote weighs one until delegation lends weight.
+    // Direct counts: every vote counts once (delegation weighs in the delegation projection).
     const tallies = new Map<string, { change: OpinionTally; at: string }>();
     const finals = new Map<string, VoteEvent>();
     for (const event of votes) {
@@ -68,14 +69,11 @@ export const opinionsProjection = defineProjection({
     const { rows } = unnestRows(opinionsTable, 'd', {
       id: changed.map(([id]) => id),
       support_count: changed.map(([, { change }]) => change.supportCount), oppose_count: changed.map(([, { change }]) => change.opposeCount),
-      weighted_support: changed.map(([, { change }]) => change.weightedSupport), weighted_oppose: changed.map(([, { change }]) => change.weightedOppose),
-      vote_count: changed.map(([, { change }]) => change.voteCount), updated_at: changed.map(([, { at }]) => at),
+      updated_at: changed.map(([, { at }]) => at),
     });
     await sql`
       update ${opinions} o set
-        support_count = o.support_count + d.support_count, oppose_count = o.oppose_count + d.oppose_count,
-        weighted_support = o.weighted_support + d.weighted_support, weighted_oppose = o.weighted_oppose + d.weighted_oppose,
-        vote_count = o.vote_count + d.vote_count, updated_at = d.updated_at
+        support_count = o.support_count + d.support_count, oppose_count = o.oppose_count + d.oppose_count, updated_at = d.updated_at
       from ${rows}
       where o.id = d.id`.execute(db);
   },

@@ -2,9 +2,9 @@ import type { VoteType } from '@civitas/events';
 import { column, defineTable } from '../lib/table';
 
 /**
- * Read model `opinions` with its tally (events/src/voting/tally.ts). Direct counts are the members'
- * own votes; the weighted ones add the weight members lend through delegation (the official tally,
- * DECISIONS.md), and vote_count is weighted support minus weighted oppose.
+ * Read model `opinions` with its direct counts: the members' own votes (events/src/voting/tally.ts).
+ * The weighted (official) tally, with the weight members lend through delegation, is the
+ * `delegation` projection's `weighted_tallies`.
  */
 export const opinionsTable = defineTable('opinions', {
   id: column.uuid(),
@@ -14,16 +14,13 @@ export const opinionsTable = defineTable('opinions', {
   content: column.text(),
   support_count: column.integer().default(0),
   oppose_count: column.integer().default(0),
-  weighted_support: column.integer().default(0),
-  weighted_oppose: column.integer().default(0),
-  vote_count: column.integer().default(0),
   /** Where OpinionPosted stands in the store: the earlier of two equal opinions comes first. */
   posted_position: column.text(),
   created_at: column.timestamptz(),
   updated_at: column.timestamptz(),
 }, {
   primaryKey: ['id'],
-  indexes: [{ columns: ['topic_id', 'vote_count desc', 'created_at', 'posted_position'] }],
+  indexes: [{ columns: ['topic_id', 'created_at', 'posted_position'] }],
 });
 
 /** Read model `votes`: each member's standing direct vote on an opinion. */

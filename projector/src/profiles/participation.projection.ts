@@ -1,20 +1,21 @@
-import type { OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
+import type { BallotCast, CandidateRegistered, ElectionDecided, OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
 import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { groupActivityTable, groupParticipantsTable, memberStatsTable, topicParticipantsTable } from './participation.table';
 
-type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted);
-const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted']);
+type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted | CandidateRegistered | BallotCast | ElectionDecided);
+const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided']);
 
-interface StatsDelta { topics: number; opinions: number; votes: number }
+interface StatsDelta { topics: number; opinions: number; votes: number; electionsWon: number }
 
 /** Who took part where, and each member's counts and score; a batch folds into one change per member. */
 export const participationProjection = defineProjection({
   name: 'participation',
   // 2: a member whose changes cancel out within a batch still gets a row (rebuilds equal live projection);
-  // 3: member_stats without elections_won and delegations_received (their features bring them).
-  version: 3,
+  // 3: member_stats without elections_won and delegations_received (their features bring them);
+  // 4: elections_won (and its part of the score); standing and casting a ballot are taking part in a topic.
+  version: 4,
   tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
 
   async apply(db, schema, events, changes) {
@@ -23,8 +24,11 @@ export const participationProjection = defineProjection({
     const stats = new Map<string, StatsDelta>();
     const participants = new Map<string, { topicId: string; groupId: number; userId: string }>();
     const bump = (userId: string, change: Partial<StatsDelta>) => {
-      const delta = stats.get(userId) ?? { topics: 0, opinions: 0, votes: 0 };
-      stats.set(userId, { topics: delta.topics + (change.topics ?? 0), opinions: delta.opinions + (change.opinions ?? 0), votes: delta.votes + (change.votes ?? 0) });
+      const delta = stats.get(userId) ?? { topics: 0, opinions: 0, votes: 0, electionsWon: 0 };
+      stats.set(userId, {
+        topics: delta.topics + (change.topics ?? 0), opinions: delta.opinions + (change.opinions ?? 0), votes: delta.votes + (change.votes ?? 0),
+        electionsWon: delta.electionsWon + (change.electionsWon ?? 0),
+      });
     };
     const tookPart = (topicId: string, groupId: number, userId: string) => participants.set(`${topicId} ${userId}`, { topicId, groupId, userId });
 
@@ -49,6 +53,14 @@ export const participationProjection = defineProjection({
         case 'VoteRetracted':
           bump(event.data.userId, { votes: -1 });
           break;
+        // A ballot is not a vote on an opinion (votes_cast, +1 each): standing and choosing are taking part in the election.
+        case 'CandidateRegistered':
+        case 'BallotCast':
+          tookPart(event.data.topicId, event.data.groupId, event.data.userId);
+          break;
+        case 'ElectionDecided':
+          if (event.data.winnerId) bump(event.data.winnerId, { electionsWon: 1 });
+          break;
       }
     }
 
@@ -58,13 +70,15 @@ export const participationProjection = defineProjection({
       for (const [userId] of members) changes.add('member_stats', userId);
       const { columns, rows } = insertRows(memberStatsTable, {
         user_id: members.map(([id]) => id), topics_created: members.map(([, d]) => d.topics), opinions_posted: members.map(([, d]) => d.opinions), votes_cast: members.map(([, d]) => d.votes),
+        elections_won: members.map(([, d]) => d.electionsWon),
       });
       await sql`
         insert into ${sql.id(schema, memberStatsTable.name)} as m ${columns} select * from ${rows}
         on conflict (user_id) do update set
           topics_created = m.topics_created + excluded.topics_created,
           opinions_posted = m.opinions_posted + excluded.opinions_posted,
-          votes_cast = m.votes_cast + excluded.votes_cast`.execute(db);
+          votes_cast = m.votes_cast + excluded.votes_cast,
+          elections_won = m.elections_won + excluded.elections_won`.execute(db);
     }
 
     const took = [...participants.values()];

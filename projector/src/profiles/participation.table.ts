@@ -4,8 +4,7 @@ import { column, defineTable } from '../lib/table';
 
 /**
  * Read model `member_stats`: a member's counts and participation score (DECISIONS.md), from their
- * events. Elections won and delegations received come with their features, each with its column
- * (and elections with their part of the score).
+ * events. Delegations received are counted where delegations are (the `delegation` projection).
  */
 export const memberStatsTable = defineTable('member_stats', {
   user_id: column.uuid(),
@@ -13,13 +12,15 @@ export const memberStatsTable = defineTable('member_stats', {
   opinions_posted: column.integer().default(0),
   /** Opinions the member currently has a direct vote on. */
   votes_cast: column.integer().default(0),
-  /** Votes + 2 × opinions + 5 × topics. */
+  /** Elections decided in the member's favour (main or not). */
+  elections_won: column.integer().default(0),
+  /** Votes + 2 × opinions + 5 × topics + 10 × elections won. */
   participation_score: column.integer().generatedAlwaysAs(
-    sql`votes_cast * ${sql.lit(SCORE_POINTS.vote)} + opinions_posted * ${sql.lit(SCORE_POINTS.opinion)} + topics_created * ${sql.lit(SCORE_POINTS.topic)}`,
+    sql`votes_cast * ${sql.lit(SCORE_POINTS.vote)} + opinions_posted * ${sql.lit(SCORE_POINTS.opinion)} + topics_created * ${sql.lit(SCORE_POINTS.topic)} + elections_won * ${sql.lit(SCORE_POINTS.electionWon)}`,
   ),
 }, { primaryKey: ['user_id'] });
 
-/** Read model `topic_participants`: who took part in a topic (created it, posted an opinion or voted). */
+/** Read model `topic_participants`: who took part in a topic (created it, posted an opinion, voted, stood or cast a ballot). */
 export const topicParticipantsTable = defineTable('topic_participants', {
   topic_id: column.uuid(),
   user_id: column.uuid(),

@@ -1,15 +1,16 @@
-import type { LawEnacted, OpinionPosted, TopicClosed, TopicCreated, TopicDeleted } from '@civitas/events';
+import type { ElectionDecided, LawEnacted, OpinionPosted, TopicClosed, TopicCreated, TopicDeleted } from '@civitas/events';
 import { sql } from 'kysely';
 import { unnestRows } from '../lib/table';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
 import { lawsTable, topicsTable } from './topics.table';
 
-type TopicEvent = ProjectedEvent & (TopicCreated | TopicDeleted | TopicClosed | LawEnacted | OpinionPosted);
-const TOPIC_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted']);
+type TopicEvent = ProjectedEvent & (TopicCreated | TopicDeleted | TopicClosed | LawEnacted | OpinionPosted | ElectionDecided);
+const TOPIC_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided']);
 
 export const topicsProjection = defineProjection({
   name: 'topics',
-  version: 1,
+  // 2: an election's winner_id from ElectionDecided.
+  version: 2,
   tables: [topicsTable, lawsTable],
 
   async apply(db, schema, events, changes) {
@@ -36,6 +37,9 @@ export const topicsProjection = defineProjection({
         case 'TopicClosed':
           await tables.updateTable('topics').set({ status: 'closed', closed_at: event.data.closedAt, updated_at: at })
             .where('id', '=', event.data.topicId).where('status', '=', 'active').execute();
+          break;
+        case 'ElectionDecided':
+          await tables.updateTable('topics').set({ winner_id: event.data.winnerId, updated_at: at }).where('id', '=', event.data.topicId).execute();
           break;
         case 'OpinionPosted':
           postedOpinions.set(event.data.topicId, (postedOpinions.get(event.data.topicId) ?? 0) + 1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { groupsProjection } from '../../src/groups/groups.projection';
 import { ProjectionSpec, at, expectRows } from '../projection-spec';
 import { groupCreated, memberJoined, memberLeft, newId, personalGroupCreated } from '../spec-events';
+import { leaderElected } from '../election-events';
 
 const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-02T10:00:00.000Z';
@@ -117,6 +118,58 @@ describe('groups projection', () => {
         expectRows('groups', { columns: ['id', 'member_count', 'updated_at'] }).toEqual([{ id: 10004, member_count: 2, updated_at: T2 }]),
         expectRows('group_members', { columns: ['user_id', 'joined_at'], orderBy: ['joined_at'] }).toEqual([{ user_id: owner, joined_at: T1 }, { user_id: friend, joined_at: T2 }]),
       );
+  });
+
+  describe('leaders (GroupLeaderElected)', () => {
+    const election = newId();
+    const national = at(T1, groupCreated(1682, { name: 'Saudi Arabia', department: 'national', subcategory: 'saudi_arabia' }));
+
+    it('lists the winner of an open group as its leading member, and the leader they replace as stepped down', async () => {
+      const first = spec.given([national]).when([at(T2, leaderElected(1682, owner, election))]);
+      await first.then(expectRows('group_members', { columns: MEMBER_COLUMNS }).toEqual([
+        { group_id: 1682, user_id: owner, role: 'member', is_leader: true, status: 'active', joined_at: T2, removed_at: null, removed_by: null },
+      ]));
+      await first.when([at(T3, leaderElected(1682, friend, newId(), owner))]).then(
+        expectRows('group_members', { columns: MEMBER_COLUMNS, orderBy: ['joined_at'] }).toEqual([
+          { group_id: 1682, user_id: owner, role: 'member', is_leader: false, status: 'stepped_down', joined_at: T2, removed_at: T3, removed_by: null },
+          { group_id: 1682, user_id: friend, role: 'member', is_leader: true, status: 'active', joined_at: T3, removed_at: null, removed_by: null },
+        ]),
+        expectRows('groups', { columns: ['member_count', 'updated_at'] }).toEqual([{ member_count: 1, updated_at: T3 }]),
+      );
+    });
+
+    it('keeps a re-elected leader as they were, and leads again a former leader', async () => {
+      await spec.given([national, at(T2, leaderElected(1682, owner, election))]).when([at(T3, leaderElected(1682, owner, newId(), owner))]).then(
+        expectRows('group_members', { columns: ['user_id', 'is_leader', 'status', 'joined_at'] }).toEqual([{ user_id: owner, is_leader: true, status: 'active', joined_at: T2 }]),
+      );
+      await spec.given([national, at(T2, leaderElected(1682, owner, election)), at(T3, leaderElected(1682, friend, newId(), owner))])
+        .when([at(T4, leaderElected(1682, owner, newId(), friend))]).then(
+          expectRows('group_members', { columns: ['user_id', 'is_leader', 'status', 'joined_at', 'removed_at'], orderBy: ['user_id'] }).toEqual([
+            { user_id: owner, is_leader: true, status: 'active', joined_at: T4, removed_at: null },
+            { user_id: friend, is_leader: false, status: 'stepped_down', joined_at: T3, removed_at: T4 },
+          ].sort((a, b) => (a.user_id < b.user_id ? -1 : 1))),
+        );
+    });
+
+    it('keeps a previous leader a member of a group that has members', async () => {
+      await spec.given([at(T1, personalGroupCreated(10005, 'business', owner)), at(T1, memberJoined(10005, owner, 'owner')), at(T1, memberJoined(10005, friend))])
+        .when([at(T2, leaderElected(10005, owner, election)), at(T3, leaderElected(10005, friend, newId(), owner))]).then(
+          expectRows('group_members', { columns: ['user_id', 'role', 'is_leader', 'status'], orderBy: ['role'] }).toEqual([
+            { user_id: friend, role: 'member', is_leader: true, status: 'active' },
+            { user_id: owner, role: 'owner', is_leader: false, status: 'active' },
+          ]),
+          expectRows('groups', { columns: ['member_count'] }).toEqual([{ member_count: 2 }]),
+        );
+    });
+
+    it('gives the same rows in one batch as event by event, and ignores a group it has never seen', async () => {
+      const history = [national, at(T2, leaderElected(1682, owner, election)), at(T3, leaderElected(1682, friend, newId(), owner)), at(T4, leaderElected(99, other, newId()))];
+      const expected = expectRows('group_members', { columns: ['user_id', 'is_leader', 'status'], orderBy: ['joined_at'] }).toEqual([
+        { user_id: owner, is_leader: false, status: 'stepped_down' }, { user_id: friend, is_leader: true, status: 'active' },
+      ]);
+      await spec.given(history).then(expected);
+      await spec.given([]).whenEach(history).then(expected);
+    });
   });
 
   it('does not fail on a joining whose group it has never seen', async () => {

@@ -10,9 +10,10 @@ const T3 = '2026-03-01T10:02:00.000Z';
 const T4 = '2026-03-01T10:03:00.000Z';
 const T5 = '2026-03-01T10:04:00.000Z';
 
-const TALLY = ['support_count', 'oppose_count', 'weighted_support', 'weighted_oppose', 'vote_count'];
+/** Direct counts only: the weighted ones are the delegation projection's (weighted_tallies). */
+const TALLY = ['support_count', 'oppose_count'];
 const VOTE = ['user_id', 'vote_type', 'cast_at'];
-const tally = (support: number, oppose: number) => ({ support_count: support, oppose_count: oppose, weighted_support: support, weighted_oppose: oppose, vote_count: support - oppose });
+const tally = (support: number, oppose: number) => ({ support_count: support, oppose_count: oppose });
 
 describe('opinions projection', () => {
   let spec: ProjectionSpec;
@@ -44,7 +45,7 @@ describe('opinions projection', () => {
     );
   });
 
-  it('counts a support and an oppose, each member\u2019s vote weighing one', async () => {
+  it('counts a support and an oppose directly, each member\u2019s vote once', async () => {
     const { opinionId, posted, by } = opinion();
     await spec.given([posted]).when([at(T2, voteCast(by(ada), 'support')), at(T3, voteCast(by(grace), 'oppose'))]).then(
       tallyOf(opinionId).toEqual([tally(1, 1)]),
@@ -140,16 +141,14 @@ describe('opinions projection', () => {
     );
   });
 
-  it('orders a topic\u2019s opinions by tally, then the older first (equal times: the earlier stored)', async () => {
-    const [low, tiedEarly, tiedLate, top] = [opinion(), opinion(), opinion(), opinion()];
+  it('keeps the order opinions were posted in: the older first, equal times the earlier stored', async () => {
+    const [first, tiedEarly, tiedLate, last] = [opinion(), opinion(), opinion(), opinion()];
     await spec.given([
-      at(T1, opinionPosted(low.opinionId, topicId, 2, author)), at(T2, opinionPosted(tiedEarly.opinionId, topicId, 2, author)),
-      at(T2, opinionPosted(tiedLate.opinionId, topicId, 2, author)), at(T3, opinionPosted(top.opinionId, topicId, 2, author)),
-    ]).when([
-      at(T4, voteCast(low.by(ada), 'oppose')), at(T4, voteCast(top.by(ada), 'support')), at(T4, voteCast(top.by(grace), 'support')),
-    ]).then(expectQuery(async ({ db, schema }) => (await sql<{ id: string }>`
-      select id from ${sql.id(schema, 'opinions')} where topic_id = ${topicId} order by vote_count desc, created_at, posted_position`.execute(db)).rows.map((row) => row.id))
-      .toEqual([top.opinionId, tiedEarly.opinionId, tiedLate.opinionId, low.opinionId]));
+      at(T1, opinionPosted(first.opinionId, topicId, 2, author)), at(T2, opinionPosted(tiedEarly.opinionId, topicId, 2, author)),
+      at(T2, opinionPosted(tiedLate.opinionId, topicId, 2, author)), at(T3, opinionPosted(last.opinionId, topicId, 2, author)),
+    ]).when([at(T4, voteCast(last.by(ada), 'support'))]).then(expectQuery(async ({ db, schema }) => (await sql<{ id: string }>`
+      select id from ${sql.id(schema, 'opinions')} where topic_id = ${topicId} order by created_at, posted_position`.execute(db)).rows.map((row) => row.id))
+      .toEqual([first.opinionId, tiedEarly.opinionId, tiedLate.opinionId, last.opinionId]));
   });
 
   it('keeps an opinion and its tally when the opinion is posted again', async () => {

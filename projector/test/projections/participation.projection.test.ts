@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participationProjection } from '../../src/profiles/participation.projection';
 import { ProjectionSpec, at, expectRows } from '../projection-spec';
 import { newId, opinionPosted, topicCreated, topicDeleted, voteCast, voteRetracted, type VoteTarget } from '../spec-events';
+import { ballotCast, candidateRegistered, electionDecided } from '../election-events';
 
 const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-01T10:01:00.000Z';
@@ -10,11 +11,15 @@ const T3 = '2026-03-01T10:02:00.000Z';
 const T4 = '2026-03-01T10:03:00.000Z';
 
 /** A member_stats row; the score by docs/decisions.md: +1 per standing vote, +2 per opinion, +5 per topic, +10 per election won. */
-const stats = (userId: string, counts: { topics?: number; opinions?: number; votes?: number }) => {
+const stats = (userId: string, counts: { topics?: number; opinions?: number; votes?: number; electionsWon?: number }) => {
   const topics = counts.topics ?? 0;
   const opinions = counts.opinions ?? 0;
   const votes = counts.votes ?? 0;
-  return { user_id: userId, topics_created: topics, opinions_posted: opinions, votes_cast: votes, participation_score: votes + 2 * opinions + 5 * topics };
+  const electionsWon = counts.electionsWon ?? 0;
+  return {
+    user_id: userId, topics_created: topics, opinions_posted: opinions, votes_cast: votes, elections_won: electionsWon,
+    participation_score: votes + 2 * opinions + 5 * topics + 10 * electionsWon,
+  };
 };
 
 describe('participation projection (member_stats and who took part)', () => {
@@ -53,6 +58,31 @@ describe('participation projection (member_stats and who took part)', () => {
     const topicId = newId();
     await spec.given([at(T1, opinionPosted(newId(), topicId, 2, member))]).when([at(T2, opinionPosted(newId(), topicId, 2, member))])
       .then(statsOf(member).toEqual([stats(member, { opinions: 2 })]), expectRows('topic_participants').toEqual([{ topic_id: topicId, user_id: member }]));
+  });
+
+  describe('elections: +10 per election won; standing and casting a ballot are taking part', () => {
+    it('gives 10 to the winner of every election decided for them, main or not, and nothing when nobody won', async () => {
+      const [winner, creator] = [newId(), newId()];
+      const [main, business, empty] = [newId(), newId(), newId()];
+      await spec.given([at(T1, topicCreated(main, 1682, creator, { type: 'election', isMainElection: true }))])
+        .when([at(T2, electionDecided(main, 1682, { userId: winner, candidateId: newId() }, T2))])
+        .when([at(T3, electionDecided(business, 10002, { userId: winner, candidateId: newId() }, T3, false)), at(T3, electionDecided(empty, 1682, null, T3))])
+        .then(statsOf(winner).toEqual([stats(winner, { electionsWon: 2 })]), statsOf(creator).toEqual([stats(creator, { topics: 1 })]));
+    });
+
+    it('counts candidates and ballot casters as taking part in the election, without counting a ballot as a vote', async () => {
+      const [candidate, voter] = [newId(), newId()];
+      const topicId = newId();
+      const candidateId = newId();
+      await spec.given([at(T1, candidateRegistered(candidateId, topicId, 1682, candidate))])
+        .when([at(T2, ballotCast({ topicId, groupId: 1682, userId: voter }, candidateId)), at(T3, ballotCast({ topicId, groupId: 1682, userId: candidate }, candidateId))])
+        .then(
+          expectRows('topic_participants', { columns: ['user_id'], where: { topic_id: topicId }, orderBy: ['user_id'] })
+            .toEqual([{ user_id: candidate }, { user_id: voter }].sort((a, b) => (a.user_id < b.user_id ? -1 : 1))),
+          expectRows('group_activity', { where: { group_id: 1682 } }).toEqual([{ group_id: 1682, participant_count: 2 }]),
+          expectRows('member_stats', { where: { user_id: voter } }).toEqual([]),
+        );
+    });
   });
 
   describe('votes: +1 for each opinion the member has a standing vote on', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { topicsProjection } from '../../src/topics/topics.projection';
 import { ProjectionSpec, at, expectQuery, expectRows } from '../projection-spec';
 import { lawEnacted, newId, opinionPosted, topicClosed, topicCreated, topicDeleted } from '../spec-events';
+import { electionDecided } from '../election-events';
 
 const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-02T10:00:00.000Z';
@@ -106,6 +107,20 @@ describe('topics projection', () => {
       at(T1, topicCreated(topicId, 2, creator, { type: 'dispute_resolution' })), at(T2, topicClosed(topicId, 2, T2, 'dispute_resolution')),
       at(T2, lawEnacted(topicId, 2, opinionId, creator, T2, { type: 'dispute_resolution', weightedSupport: 1 })),
     ]).then(expectRows('laws', { columns: ['topic_id', 'type', 'weighted_support', 'weighted_oppose'] }).toEqual([{ topic_id: topicId, type: 'dispute_resolution', weighted_support: 1, weighted_oppose: 0 }]));
+  });
+
+  it('records an election’s winner as it is decided, and none when nobody won', async () => {
+    const [won, empty] = [newId(), newId()];
+    const election = { type: 'election' as const, isMainElection: true };
+    await spec.given([at(T1, topicCreated(won, 1682, creator, election)), at(T1, topicCreated(empty, 1682, creator, election))])
+      .when([
+        at(T3, topicClosed(won, 1682, T3, 'election')), at(T3, electionDecided(won, 1682, { userId: member, candidateId: newId() }, T3)),
+        at(T3, topicClosed(empty, 1682, T3, 'election')), at(T3, electionDecided(empty, 1682, null, T3)),
+      ])
+      .then(expectRows('topics', { columns: ['id', 'status', 'winner_id', 'updated_at'], orderBy: ['created_position'] }).toEqual([
+        { id: won, status: 'closed', winner_id: member, updated_at: T3 },
+        { id: empty, status: 'closed', winner_id: null, updated_at: T3 },
+      ]));
   });
 
   it('does not fail on events of a topic it has never seen', async () => {
