@@ -6,6 +6,10 @@ import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import type { Kysely } from 'kysely';
+import type { DelegationService } from './delegation/delegation-service';
+import { delegationRoutes } from './delegation/delegation.routes';
+import type { ElectionsService } from './elections/elections-service';
+import { electionsRoutes } from './elections/elections.routes';
 import type { IdentityService } from './identity/identity-service';
 import type { InvitationsService } from './invitations/invitations-service';
 import { invitationsRoutes } from './invitations/invitations.routes';
@@ -31,6 +35,8 @@ export interface CommandApiOptions {
   topics: TopicsService;
   opinions: OpinionsService;
   voting: VotingService;
+  delegation: DelegationService;
+  elections: ElectionsService;
   invitations: InvitationsService;
   auth: SessionAuth;
   /** Where rate limits count: shared by every instance. */
@@ -52,5 +58,7 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   topicsRoutes(app, options);
   opinionsRoutes(app, options);
   votesRoutes(app, options);
+  delegationRoutes(app, options);
+  electionsRoutes(app, options);
   invitationsRoutes(app, options);
 };

@@ -11,6 +11,8 @@ import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
 import { IdentityService } from './identity/identity-service';
 import { InvitationsService } from './invitations/invitations-service';
+import { DelegationService } from './delegation/delegation-service';
+import { ElectionsService } from './elections/elections-service';
 import { CommandBus } from './lib/command-bus';
 import { ParticipationGate } from './lib/participation-gate';
 import { PeriodicTask } from './lib/periodic-task';
@@ -62,8 +64,10 @@ export async function createCommandServices({ store, registry, config, db, datab
   const gate = new ParticipationGate(bus);
   const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY));
   const topics = new TopicsService(bus, gate);
+  const elections = new ElectionsService(bus, gate, topics);
   const opinions = new OpinionsService(bus, gate, topics);
-  const voting = new VotingService(bus, gate, { opinions, topics }, readModels);
+  const voting = new VotingService(bus, gate, { opinions, topics });
+  const delegation = new DelegationService(bus, gate, readModels);
   const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
@@ -72,7 +76,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
     [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log), tick],
-    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, now: now() })), log), tick],
+    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })), log), tick],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
     [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
   ];
@@ -88,6 +92,8 @@ export async function createCommandServices({ store, registry, config, db, datab
     topics,
     opinions,
     voting,
+    delegation,
+    elections,
     invitations,
     auth,
     rateLimitCounters,

@@ -22,9 +22,10 @@ import {
 import type { CommandBus } from './command-bus';
 
 /** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
-const standingView: View<DomainEvent, { subscription: SubscriptionState; verification: VerificationState }> = {
-  initialState: () => ({ subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
+const standingView: View<DomainEvent, { registered: boolean; subscription: SubscriptionState; verification: VerificationState }> = {
+  initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
   evolve: (state, event) => ({
+    registered: state.registered || event.type === 'UserRegistered',
     subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
     verification: verificationView.evolve(state.verification, event as VerificationEvent),
   }),
@@ -47,8 +48,8 @@ export class ParticipationGate {
   constructor(private readonly bus: CommandBus) {}
 
   async standing(userId: string): Promise<Standing> {
-    const { state } = await this.bus.load(userStream(userId), standingView);
-    return { isSubscribed: hasAccessAt(state.subscription, this.bus.now().toISOString()), verifiedCountryKeys: verifiedCountryKeys(state.verification) };
+    const { standing } = await this.account(userId);
+    return standing;
   }
 
   /** The group if the member may participate in it; otherwise a 404 or a 403 with the reason. */
@@ -60,6 +61,24 @@ export class ParticipationGate {
     });
     if (refusal) throw new ForbiddenError(refusal);
     return { group: group.definition, standing };
+  }
+
+  /**
+   * Whether another member (a delegate) may take part in the group: null when no account has that
+   * id, else the refusal (null when they may). The group must exist (404).
+   */
+  async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null } | null> {
+    const [group, account] = await Promise.all([this.group(groupId), this.account(userId)]);
+    if (!account.registered) return null;
+    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members[userId] ?? null }) };
+  }
+
+  private async account(userId: string): Promise<{ registered: boolean; standing: Standing }> {
+    const { state } = await this.bus.load(userStream(userId), standingView);
+    return {
+      registered: state.registered,
+      standing: { isSubscribed: hasAccessAt(state.subscription, this.bus.now().toISOString()), verifiedCountryKeys: verifiedCountryKeys(state.verification) },
+    };
   }
 
   private async group(groupId: number): Promise<{ definition: CatalogueGroup; members: Record<string, { isLeader: boolean }> }> {

@@ -1,7 +1,7 @@
-import { standingVotes, tallyOf, type EventRegistry, type EventStore, type OpinionPosted, type VoteEvent } from '@civitas/events';
+import type { EventRegistry, EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
-import type { OpinionStanding } from './topic.decider';
+import { countTopicOutcome } from './closing-count';
 import type { TopicsService } from './topics-service';
 
 /**
@@ -10,8 +10,11 @@ import type { TopicsService } from './topics-service';
  */
 export const CLOSE_GRACE_MS = 10_000;
 
-/** A topic's record, as far as its outcome goes: its opinions and every vote on them. */
-const OUTCOME_EVENTS = ['OpinionPosted', 'VoteCast', 'VoteRetracted'];
+/** What closing needs of the elections feature (wired in services.ts): a main election's winner takes the lead. */
+export interface ElectedLeaders {
+  /** Idempotent per election: safe to repeat after a crash half-way. */
+  installLeader(leader: { groupId: number; winnerId: string; electionId: string }): Promise<unknown>;
+}
 
 export interface TopicClosingDependencies {
   /** Only to find the topics that are due: a lagging read model delays a close, never changes it. */
@@ -19,32 +22,27 @@ export interface TopicClosingDependencies {
   store: EventStore;
   registry: EventRegistry;
   topics: TopicsService;
+  leaders: ElectedLeaders;
   now: Date;
 }
 
 /**
  * Closes topics whose expiry has passed (DECISIONS.md, topic lifecycle). Votes stop at expiry, and
- * the standings are counted from the topic's own events with the one tally rule, so the winning
- * opinion is decided on every stored vote, however far the projections have got. Closing twice
- * does nothing (fixed command id, and the decider acts only on an active topic), so restarts and
- * several instances are safe.
+ * the outcome is counted from the events as they stood at expiry (closing-count.ts), however far
+ * the projections have got. A main election's winner is installed as leader before the topic
+ * closes, so a crash in between is mended by the next run (the count is the same, the
+ * installation idempotent). Closing twice does nothing (fixed command id, and the decider acts
+ * only on an active topic), so restarts and several instances are safe.
  */
 export async function closeExpiredTopics(deps: TopicClosingDependencies): Promise<number> {
-  const due = await deps.readModels.selectFrom('topics').select('id')
+  const due = await deps.readModels.selectFrom('topics').select(['id', 'group_id', 'type', 'expires_at', 'is_main_election'])
     .where('status', '=', 'active').where('expires_at', '<=', new Date(deps.now.getTime() - CLOSE_GRACE_MS)).orderBy('expires_at').limit(500).execute();
-  for (const { id } of due) await deps.topics.close(id, await opinionStandings(deps.store, deps.registry, id));
+  for (const row of due) {
+    const topic = { topicId: row.id, groupId: row.group_id, type: row.type, expiresAt: new Date(row.expires_at).toISOString() };
+    const outcome = await countTopicOutcome(deps.store, deps.registry, topic);
+    const winnerId = outcome.election?.winnerId;
+    if (row.is_main_election && winnerId) await deps.leaders.installLeader({ groupId: row.group_id, winnerId, electionId: row.id });
+    await deps.topics.close(row.id, outcome, deps.now);
+  }
   return due.length;
-}
-
-/** Each opinion on the topic with its weighted tally, from the topic's events. */
-async function opinionStandings(store: EventStore, registry: EventRegistry, topicId: string): Promise<OpinionStanding[]> {
-  const record = (await store.readTopicEvents(topicId, OUTCOME_EVENTS)).map((recorded) => ({ recorded, event: registry.decode(recorded) }));
-  const votes = standingVotes(record.flatMap(({ event }) => (event.type === 'OpinionPosted' ? [] : [event as VoteEvent])));
-  return record.flatMap(({ recorded, event }) => {
-    if (event.type !== 'OpinionPosted') return [];
-    const { opinionId, userId } = (event as OpinionPosted).data;
-    const { weightedSupport, weightedOppose } = tallyOf(votes.get(opinionId) ?? []);
-    // Posted when its command was issued, as the opinions read model dates it: the earliest wins a tie.
-    return [{ opinionId, proposerId: userId, weightedSupport, weightedOppose, postedAt: recorded.metadata.time ?? recorded.recordedAt.toISOString() }];
-  });
 }

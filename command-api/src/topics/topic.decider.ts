@@ -5,7 +5,9 @@ import {
   ONLY_CREATOR_DELETES,
   TOPIC_NOT_FOUND,
   typeEnactsLaw,
+  type ClosingTally,
   type Decider,
+  type ElectionDecided,
   type LawEnacted,
   type TopicCreated,
   type TopicEvent,
@@ -20,7 +22,20 @@ export type OpinionStanding = Pick<LawEnacted['data'], 'opinionId' | 'proposerId
 
 export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
-export type CloseTopic = { type: 'closeTopic'; now: string; standings: OpinionStanding[] };
+/** An election's outcome: the winning candidate (most weighted support, earliest registration on a tie), if any. */
+export interface ElectionOutcome {
+  winnerId: string | null;
+  winnerCandidateId: string | null;
+}
+
+/** What closing counted from the topic's events: every tally, the opinions' standings, and an election's winner. */
+export interface TopicOutcome {
+  tallies: ClosingTally[];
+  standings: OpinionStanding[];
+  election: ElectionOutcome | null;
+}
+
+export type CloseTopic = { type: 'closeTopic'; now: string; outcome: TopicOutcome };
 export type TopicCommand = CreateTopic | DeleteTopic | CloseTopic;
 
 export interface TopicState {
@@ -38,7 +53,7 @@ export function winningOpinion(standings: readonly OpinionStanding[]): OpinionSt
 }
 
 /** `topic-{id}`: active → closed when it expires (its winning opinion enacted), or deleted by its creator. */
-export const topicDecider: Decider<TopicCommand, TopicEvent, TopicState> = {
+export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, TopicState> = {
   initialState: () => ({ topic: null, status: 'active' }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -69,8 +84,16 @@ export const topicDecider: Decider<TopicCommand, TopicEvent, TopicState> = {
         // Closing is repeatable: nothing to do before expiry, after closing, or for a deleted topic.
         if (!topic || state.status !== 'active' || command.now < topic.expiresAt) return [];
         const type: TopicType = topic.type;
-        const closed: TopicEvent = { type: 'TopicClosed', data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now } };
-        const winner = typeEnactsLaw(type) ? winningOpinion(command.standings) : null;
+        const { outcome } = command;
+        const closed: TopicEvent = { type: 'TopicClosed', data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies } };
+        if (type === 'election') {
+          const election = outcome.election ?? { winnerId: null, winnerCandidateId: null };
+          return [closed, {
+            type: 'ElectionDecided',
+            data: { topicId: topic.topicId, groupId: topic.groupId, isMainElection: topic.isMainElection, ...election, decidedAt: command.now },
+          }];
+        }
+        const winner = typeEnactsLaw(type) ? winningOpinion(outcome.standings) : null;
         if (!winner) return [closed];
         return [closed, {
           type: 'LawEnacted',

@@ -22,7 +22,7 @@ import {
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
-import { topicDecider, type OpinionStanding, type TopicState } from './topic.decider';
+import { topicDecider, type TopicOutcome, type TopicState } from './topic.decider';
 
 const DAY_MS = 86_400_000;
 /** How long a topic's state is trusted for votes and opinions before it is read again. */
@@ -39,24 +39,31 @@ export class TopicsService {
     private readonly gate: ParticipationGate,
   ) {}
 
-  async create(userId: string, body: CreateTopicBody) {
+  /**
+   * `mainElection`: the group's main election (opened by the elections feature, which checked the
+   * group), an election topic whatever the department's own types, with the id and expiry its
+   * opening fixed and a command id of its own, so creating it again changes nothing.
+   */
+  async create(userId: string, body: CreateTopicBody, options: { mainElection?: { topicId: string; expiresAt: string } } = {}) {
+    const { mainElection } = options;
     const groupId = await this.resolveGroupId(userId, body.groupId);
     const { group, standing } = await this.gate.requireParticipant(userId, groupId);
-    const type = body.type ?? defaultTopicType(group.department);
-    if (!topicTypesFor(group.department).includes(type)) throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
+    const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
+    if (!mainElection && !topicTypesFor(group.department).includes(type)) throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
     const now = this.bus.now();
     const topic: TopicCreated['data'] = {
-      topicId: randomUUID(),
+      topicId: mainElection?.topicId ?? randomUUID(),
       groupId,
       title: body.title,
       description: body.description,
       type,
       createdBy: userId,
-      isMainElection: false,
-      expiresAt: new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
+      isMainElection: mainElection !== undefined,
+      expiresAt: mainElection?.expiresAt ?? new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
     };
-    const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId });
+    const commandId = mainElection ? `main-election-topic-${topic.topicId}` : undefined;
+    const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, commandId });
     return { topic, createdAt: now.toISOString(), position: result.position };
   }
 
@@ -65,9 +72,9 @@ export class TopicsService {
     return this.bus.run(topicStream(topicId), topicDecider, { type: 'deleteTopic', actorId: userId }, { actorId: userId });
   }
 
-  /** Closes an expired topic with the standings its votes gave; a fixed command id makes it happen once. */
-  close(topicId: string, standings: OpinionStanding[]) {
-    return this.bus.run(topicStream(topicId), topicDecider, { type: 'closeTopic', now: this.bus.now().toISOString(), standings }, { actorId: null, commandId: `close-topic-${topicId}` });
+  /** Closes an expired topic with the outcome counted from its events; a fixed command id makes it happen once. */
+  close(topicId: string, outcome: TopicOutcome, now: Date = this.bus.now()) {
+    return this.bus.run(topicStream(topicId), topicDecider, { type: 'closeTopic', now: now.toISOString(), outcome }, { actorId: null, commandId: `close-topic-${topicId}` });
   }
 
   /** A topic members may still add to: it exists, is not deleted, and has not expired. */

@@ -96,9 +96,13 @@ describe('fuzzing every text field of every command', () => {
   let server: TestServer;
   let member: Member;
   let newcomer: Member;
+  let delegate: Member;
   let topicId: string;
   let opinionId: string;
   let friends: number;
+  let business: number;
+  let electionId: string;
+  let candidateId: string;
   const positions: string[] = [];
 
   beforeAll(async () => {
@@ -113,7 +117,14 @@ describe('fuzzing every text field of every command', () => {
     expect(opinion.status).toBe(201);
     opinionId = opinion.body.opinion.id;
     friends = await ownGroup(member, 'friends');
+    business = await ownGroup(member, 'business');
+    electionId = (await member.browser.json('POST', '/api/topics', topicBody(business, { type: 'election' }))).body.topic.id;
+    const candidate = await member.browser.json('POST', '/api/candidates', { topicId: electionId });
+    expect(candidate.status).toBe(201);
+    candidateId = candidate.body.candidate.id;
     newcomer = await newMember(server, 'Newcomer');
+    delegate = await newMember(server, 'Delegate');
+    expect((await verify(delegate, SAUDI_ARABIA.name, '5550002222')).status).toBe(200);
   });
   afterAll(async () => server?.close());
 
@@ -149,6 +160,26 @@ describe('fuzzing every text field of every command', () => {
       ...['topicId', 'content'].map((field) => body(signedIn, 'POST', '/api/opinions', () => ({ topicId, content: 'I agree with this proposal.' }), field)),
       ...['opinionId', 'voteType'].map((field) => body(signedIn, 'POST', '/api/votes', () => ({ opinionId, voteType: 'support' }), field)),
       param(signedIn, 'DELETE', '/api/votes/:opinionId', 'opinionId', '00000000-0000-4000-8000-000000000000'),
+      param(signedIn, 'POST', '/api/groups/:id/main-election', 'id', String(SAUDI_ARABIA.groupId), 10),
+      ...['topicId', 'userId'].map((field) => body(signedIn, 'POST', '/api/candidates', () => ({ topicId: electionId, userId: member.userId }), field, 10)),
+      ...['topicId', 'userId', 'statement'].map((field) => body(signedIn, 'POST', `/api/topics/${electionId}/candidates`, () => ({ topicId: electionId, userId: member.userId, statement: 'I will listen.' }), field, 10)),
+      {
+        // Each run stands in an election of its own, so every accepted statement is stored.
+        route: 'POST /api/candidates', field: 'statement', runs: 20, kind: 'command', valid: 'I will publish every budget line.',
+        send: async (value) => {
+          const topic = await member.browser.json('POST', '/api/topics', topicBody(business, { type: 'election' }));
+          return send(member.browser, 'POST', '/api/candidates', { topicId: topic.body.topic.id, statement: value });
+        },
+      },
+      body(signedIn, 'POST', `/api/topics/${electionId}/ballot`, () => ({ candidateId }), 'candidateId'),
+      {
+        route: 'POST /api/topics/:id/ballot', field: 'id', runs: 20, kind: 'command', valid: electionId,
+        send: (value) => send(member.browser, 'POST', `/api/topics/${segment(value)}/ballot`, { candidateId }),
+      },
+      ...['username', 'groupId'].map((field) => body(signedIn, 'POST', '/api/delegates/search', () => ({ username: 'Delegate', groupId: SAUDI_ARABIA.groupId }), field)),
+      ...['/api/delegates/assign', '/api/delegations'].flatMap((path) => ['delegateId', 'groupId'].map((field) => body(signedIn, 'POST', path, () => ({ delegateId: delegate.userId, groupId: SAUDI_ARABIA.groupId }), field))),
+      param(signedIn, 'DELETE', '/api/delegates/:id', 'id', '00000000-0000-4000-8000-000000000000'),
+      param(signedIn, 'DELETE', '/api/delegations/:groupId', 'groupId', String(SAUDI_ARABIA.groupId)),
       ...['family', 'friends', 'business'].map((kind) => body(signedIn, 'POST', `/api/${kind}/invite`, () => ({ email: uniqueEmail('invitee') }), 'email', 10)),
       ...['family', 'friends', 'business'].map((kind) => param(signedIn, 'POST', `/api/${kind}/invite/:token/accept`, 'token', 'a'.repeat(43), 10)),
       param(signedIn, 'POST', `/api/friends/${friends}/cut/:memberId`, 'memberId', '00000000-0000-4000-8000-000000000000', 10),

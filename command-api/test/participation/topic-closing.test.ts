@@ -125,11 +125,13 @@ describe('closing topics and enacting laws', () => {
       const debate = await amendment('Night markets');
       await castVotes(debate);
       await eventually(
-        async () => server.query(`select id from read_model.opinions where topic_id = $1 and weighted_oppose = 1`, [debate.topic.id]),
+        async () => server.query(`select w.subject_id from read_model.weighted_tallies w join read_model.opinions o on o.id = w.subject_id where o.topic_id = $1 and w.choice = 'oppose' and w.weight = 1`, [debate.topic.id]),
         (rows) => rows.length === 1,
       );
       // Tallies the close must not trust: by them the second opinion would win 9 to 0.
-      await server.query(`update read_model.opinions set weighted_support = case when id = $1 then 0 else 9 end, weighted_oppose = 0 where topic_id = $2`, [debate.first.id, debate.topic.id]);
+      await server.query(`
+        update read_model.weighted_tallies w set weight = case when w.choice = 'oppose' or w.subject_id = $1 then 0 else 9 end
+        from read_model.opinions o where o.id = w.subject_id and o.topic_id = $2`, [debate.first.id, debate.topic.id]);
 
       clock += DAY + CLOSE_GRACE_MS;
       const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
@@ -148,12 +150,30 @@ describe('closing topics and enacting laws', () => {
         clock += DAY + CLOSE_GRACE_MS;
         const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
         expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, weightedSupport: 2, weightedOppose: 0 })]);
-        const projected = await server.query(`select weighted_support from read_model.opinions where id = $1`, [debate.first.id]);
-        expect(projected).toEqual([{ weighted_support: 0 }]);
+        const projected = await server.query(`select support_count from read_model.opinions where id = $1`, [debate.first.id]);
+        expect(projected).toEqual([{ support_count: 0 }]);
       } finally {
         await holder.query('commit').catch(() => undefined);
         await holder.end();
       }
+    });
+    it('weighs delegated votes: a delegator who did not vote adds to their delegate\'s vote, and the close records every tally', async () => {
+      const debate = await amendment('Night markets, delegated');
+      const lender = await newMember(server, 'Lina');
+      await verify(lender, SAUDI_ARABIA.name, '3000000003');
+      expect((await lender.browser.json('POST', '/api/delegations', { delegateId: voter.userId, groupId: SAUDI_ARABIA.groupId })).status).toBeLessThan(300);
+      // The second opinion: supported by its proposer, opposed by the voter, who carries the lender's weight.
+      await vote(debate.proposing, debate.second.id, 'support');
+      await vote(debate.voting, debate.second.id, 'oppose');
+      await vote(debate.voting, debate.first.id, 'support');
+      clock += DAY + CLOSE_GRACE_MS;
+      const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+      expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, weightedSupport: 2, weightedOppose: 0 })]);
+      const [closed] = await server.query<{ data: { tallies: unknown[] } }>(`select data from events where type = 'TopicClosed' and stream_id = $1`, [`topic-${debate.topic.id}`]);
+      expect(closed!.data.tallies).toEqual(expect.arrayContaining([
+        { subjectId: debate.first.id, supportCount: 1, opposeCount: 0, weightedSupport: 2, weightedOppose: 0 },
+        { subjectId: debate.second.id, supportCount: 1, opposeCount: 1, weightedSupport: 1, weightedOppose: 2 },
+      ]));
     });
   });
 });

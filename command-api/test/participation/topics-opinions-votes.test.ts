@@ -118,14 +118,21 @@ describe('topics, opinions and votes', () => {
     const topic = (await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId))).body.topic;
     const opinion = (await postOpinion(citizen, topic.id, 'Open the libraries on Fridays too.')).body.opinion;
     const tally = (supportCount: number, opposeCount: number) => ({ supportCount, opposeCount, weightedSupport: supportCount, weightedOppose: opposeCount, voteCount: supportCount - opposeCount });
+    // The answer holds the member's vote and its position; the tally is read at that position (read-your-writes).
+    const counted = async () => ((await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{ id: string }>).find((item) => item.id === opinion.id);
 
-    expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: 'support', tally: tally(1, 0), position: expect.any(String) });
-    expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: null, tally: tally(0, 0) });
-    expect((await vote(citizen, opinion.id, 'oppose')).body).toMatchObject({ voteType: 'oppose', tally: tally(0, 1) });
-    expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: 'support', tally: tally(1, 0) });
+    expect((await vote(citizen, opinion.id, 'support')).body).toEqual({ opinionId: opinion.id, voteType: 'support', position: expect.any(String) });
+    expect(await counted()).toMatchObject({ ...tally(1, 0), myVote: 'support' });
+    expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: null });
+    expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
+    expect((await vote(citizen, opinion.id, 'oppose')).body).toMatchObject({ voteType: 'oppose' });
+    expect(await counted()).toMatchObject({ ...tally(0, 1), myVote: 'oppose' });
+    expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: 'support' });
+    expect(await counted()).toMatchObject({ ...tally(1, 0), myVote: 'support' });
     const removed = await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`);
-    expect(removed.body).toMatchObject({ voteType: null, tally: tally(0, 0) });
-    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toMatchObject({ voteType: null, position: null });
+    expect(removed.body).toMatchObject({ voteType: null, position: expect.any(String) });
+    expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
+    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toEqual({ opinionId: opinion.id, voteType: null, position: null });
     expect((await vote(citizen, opinion.id, 'maybe')).status).toBe(400);
     expect(await vote(citizen, 'not-an-id', 'support')).toEqual({ status: 404, body: { message: 'Opinion not found' } });
 
@@ -176,7 +183,7 @@ describe('topics, opinions and votes', () => {
     const topic = (await createTopic(member, topicBody(oman))).body.topic;
     const opinion = (await postOpinion(member, topic.id, 'Counting is caring.')).body.opinion;
     await vote(member, opinion.id, 'support');
-    expect((await member.browser.json('GET', '/api/user/stats')).body).toEqual({ topicsCreated: 1, votesCast: 1, opinionsPosted: 1, participationScore: 8 });
+    expect((await member.browser.json('GET', '/api/user/stats')).body).toEqual({ topicsCreated: 1, votesCast: 1, opinionsPosted: 1, electionsWon: 0, delegatesCount: 0, groupsLed: 0, participationScore: 8 });
     expect((await member.browser.json('GET', '/api/auth/user')).body.participationScore).toBe(8);
     expect((await member.browser.json('GET', `/api/groups/${oman}/stats`)).body).toEqual({ ...before, activeMembers: before.activeMembers + 1, activeTopics: before.activeTopics + 1 });
     expect((await member.browser.json('GET', `/api/topics/${topic.id}/stats`)).body).toEqual({ participants: 1, totalVotes: 1, totalOpinions: 1, support: 1, oppose: 0 });

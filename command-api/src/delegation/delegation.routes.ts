@@ -1,0 +1,52 @@
+import {
+  AssignDelegateBody,
+  DELEGATE_NOT_FOUND,
+  DELEGATION_NOT_FOUND,
+  DelegateSearchBody,
+  DelegateSearchReply,
+  DelegationReply,
+  GROUP_ID_MAX,
+  NotFoundError,
+  existingId,
+} from '@civitas/events';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { z } from 'zod';
+import type { DelegationService } from './delegation-service';
+
+/** A group id from a path: one no group can have holds no delegation, a 404 like a missing one. */
+function delegationGroupId(value: string): number {
+  const id = Number(value);
+  if (!/^\d{1,10}$/.test(value) || id < 1 || id > GROUP_ID_MAX) throw new NotFoundError(DELEGATION_NOT_FOUND);
+  return id;
+}
+
+/** Spec section 7, 'Delegation': the calls that change delegations, and the delegate search (a POST). */
+export function delegationRoutes(app: ZodRoutes, { delegation, auth }: { delegation: DelegationService; auth: SessionAuth }): void {
+  app.post('/api/delegates/search', {
+    schema: { tags: ['delegation'], summary: 'Members who may take part in a National, International or Alliance group, by name', body: DelegateSearchBody, response: { 200: DelegateSearchReply } },
+  }, async (request) => delegation.search(await auth.requireUserId(request), request.body));
+
+  const assign = async (userId: string, body: AssignDelegateBody) =>
+    delegation.assign(userId, { delegateId: existingId(body.delegateId, DELEGATE_NOT_FOUND), groupId: body.groupId });
+  // Both forms of the spec: the search dialog's and the user id form's.
+  for (const path of ['/api/delegates/assign', '/api/delegations']) {
+    app.post(path, {
+      schema: { tags: ['delegation'], summary: 'Name my delegate in a group (a new one replaces the current one)', body: AssignDelegateBody, response: { 200: DelegationReply } },
+    }, async (request) => assign(await auth.requireUserId(request), request.body));
+  }
+
+  app.delete('/api/delegates/:id', {
+    schema: { tags: ['delegation'], summary: 'End one of my delegations by its id', params: z.object({ id: z.string() }), response: { 200: DelegationReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    return delegation.revokeById(userId, existingId(request.params.id, DELEGATION_NOT_FOUND));
+  });
+
+  app.delete('/api/delegations/:groupId', {
+    schema: { tags: ['delegation'], summary: 'End my delegation in a group', params: z.object({ groupId: z.string() }), response: { 200: DelegationReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    return delegation.revokeInGroup(userId, delegationGroupId(request.params.groupId));
+  });
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CANDIDATE_NOT_FOUND,
+  CATALOGUE,
+  ELECTION_DEFAULT_DAYS,
+  ForbiddenError,
+  GROUP_NOT_FOUND,
+  LruMap,
+  MAIN_ELECTION_DEPARTMENTS,
+  MAIN_ELECTION_GROUPS,
+  NOT_AN_ELECTION,
+  NotFoundError,
+  SUBSCRIPTION_REQUIRED_TO_RUN,
+  ValidationError,
+  ballotStream,
+  candidacyStream,
+  groupStream,
+  groupView,
+  leadershipView,
+  mainElectionStream,
+  topicStream,
+  userStream,
+  type CandidateRegistered,
+  type CreateTopicBody,
+  type DomainEvent,
+  type GroupLeaderElected,
+  type MainElectionOpened,
+  type TopicCreated,
+  type View,
+} from '@civitas/events';
+import type { CommandBus } from '../lib/command-bus';
+import type { ParticipationGate } from '../lib/participation-gate';
+import { ballotDecider } from './ballot.decider';
+import { candidacyDecider } from './candidacy.decider';
+import { groupLeadershipDecider, userLeadershipDecider } from './leadership.decider';
+import { mainElectionDecider } from './main-election.decider';
+
+const DAY_MS = 86_400_000;
+type Topic = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type'>;
+
+/** What elections need of the topics feature (its TopicsService, wired in services.ts). */
+export interface ElectionTopics {
+  /** The topic, if members may still add to it; otherwise a 404 or a 403. */
+  requireOpenTopic(topicId: string): Promise<Topic>;
+  /** Creates a topic; `mainElection` makes it the group's main election with the id and expiry given, idempotently. */
+  create(userId: string, body: CreateTopicBody, options: { mainElection: { topicId: string; expiresAt: string } }): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null }>;
+}
+
+/** What closing a main election needs (the topics feature's ElectedLeaders, wired in services.ts). */
+export interface LeaderInstallation {
+  /** Idempotent per election: safe to run twice, or again after a crash half-way. */
+  installLeader(leader: { groupId: number; winnerId: string; electionId: string }): Promise<{ position: string | null }>;
+}
+
+/** A topic's life as far as a main election goes: a deleted topic no longer holds the group's election. */
+const topicLife: View<DomainEvent, 'missing' | 'active' | 'closed' | 'deleted'> = {
+  initialState: () => 'missing',
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'TopicCreated':
+        return 'active';
+      case 'TopicClosed':
+        return 'closed';
+      case 'TopicDeleted':
+        return 'deleted';
+      default:
+        return state;
+    }
+  },
+};
+
+/** The Alliance: the one group of its department in the catalogue, where leaders sit. */
+const ALLIANCE_GROUP_ID = CATALOGUE.find((group) => group.department === 'alliance')!.groupId;
+
+/** The texts of a main election's topic: fixed, naming the group, so re-creating it gives the same topic. */
+export const mainElectionTexts = (groupName: string) => ({
+  title: `${groupName} Leadership Election`,
+  description: `Elect the leader of ${groupName}. The winner leads the group and represents it in the Alliance.`,
+});
+
+/**
+ * Elections (spec sections 4-7, DECISIONS.md): a group's main election, candidacies, ballots, and
+ * the winner's leadership with its Alliance seat. Eligibility and the topic's state are checked
+ * before each stream decides; each rule that must hold under concurrency lives in one stream.
+ */
+export class ElectionsService implements LeaderInstallation {
+  // Candidates are never withdrawn: a known one is trusted, an unknown one is looked up again.
+  private readonly candidates = new LruMap<string, Map<string, CandidateRegistered['data']>>(10_000);
+
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly gate: ParticipationGate,
+    private readonly topics: ElectionTopics,
+  ) {}
+
+  /** POST /api/groups/<id>/main-election. */
+  async openMainElection(userId: string, groupId: number) {
+    const { state: group } = await this.bus.load(groupStream(groupId), groupView);
+    if (!group.definition) throw new NotFoundError(GROUP_NOT_FOUND);
+    if (!(MAIN_ELECTION_DEPARTMENTS as readonly string[]).includes(group.definition.department)) throw new ValidationError(MAIN_ELECTION_GROUPS);
+    await this.gate.requireParticipant(userId, groupId);
+
+    const now = this.bus.now();
+    const { state } = await this.bus.load(mainElectionStream(groupId), mainElectionDecider);
+    let deletedTopicId: string | null = null;
+    if (state.current && now.toISOString() < state.current.expiresAt) {
+      const { state: life } = await this.bus.load(topicStream(state.current.topicId), topicLife);
+      if (life === 'deleted') deletedTopicId = state.current.topicId;
+      // Opened, but its topic not written (a crash in between, or another request writing it now): write it, then refuse as usual.
+      if (life === 'missing') await this.createTopic(group.definition.name, state.current);
+    }
+    const opening: MainElectionOpened['data'] = {
+      groupId, topicId: randomUUID(), openedBy: userId, expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
+    };
+    await this.bus.run(mainElectionStream(groupId), mainElectionDecider, { type: 'openMainElection', opening, now: now.toISOString(), deletedTopicId }, { actorId: userId });
+    return this.createTopic(group.definition.name, opening);
+  }
+
+  /** POST /api/candidates and POST /api/topics/<id>/candidates: the member stands in an election topic. */
+  async register(userId: string, topicId: string, statement: string) {
+    const topic = await this.requireOpenElection(topicId);
+    const { standing } = await this.gate.requireParticipant(userId, topic.groupId);
+    if (!standing.isSubscribed) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_TO_RUN);
+    const candidate: CandidateRegistered['data'] = { candidateId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, statement };
+    const createdAt = this.bus.now().toISOString();
+    const result = await this.bus.run(candidacyStream(topic.topicId, userId), candidacyDecider, { type: 'registerCandidate', candidate }, { actorId: userId });
+    return { candidate, createdAt, position: result.position };
+  }
+
+  /** POST /api/topics/<id>/ballot: choose a candidate; the same again withdraws the ballot, another moves it. */
+  async chooseCandidate(userId: string, topicId: string, candidateId: string, commandId?: string) {
+    const topic = await this.requireOpenElection(topicId);
+    // Both checks at once; when both fail, the member's own refusal is the answer.
+    const checks = await Promise.allSettled([this.gate.requireParticipant(userId, topic.groupId), this.requireCandidate(topic.topicId, candidateId)]);
+    for (const check of checks) if (check.status === 'rejected') throw check.reason;
+    const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
+    const result = await this.bus.run(ballotStream(topic.topicId, userId), ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, commandId });
+    return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position };
+  }
+
+  /**
+   * A main election's winner takes the lead (DECISIONS.md, topic lifecycle): GroupLeaderElected on
+   * the group, LeadershipTaken / LeadershipEnded on the members' own streams, and the Alliance seat
+   * follows (the winner joins; a previous leader who leads no group any more leaves). Every step
+   * has a command id fixed by the election, and the previous leader is the one the group's own
+   * event names, so a second run, or one after a crash half-way, completes without repeating.
+   */
+  async installLeader({ groupId, winnerId, electionId }: { groupId: number; winnerId: string; electionId: string }) {
+    const system = { actorId: null };
+    const elected = await this.bus.run(groupStream(groupId), groupLeadershipDecider, { type: 'electLeader', groupId, winnerId, electionId }, { ...system, commandId: `leader-elected-${electionId}` });
+    const { previousLeaderId } = (elected.events[0] as GroupLeaderElected).data;
+    await this.bus.run(userStream(winnerId), userLeadershipDecider, { type: 'takeLeadership', userId: winnerId, groupId, electionId }, { ...system, commandId: `leadership-taken-${electionId}` });
+    let result = await this.bus.run(groupStream(ALLIANCE_GROUP_ID), groupLeadershipDecider, { type: 'takeAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: winnerId }, { ...system, commandId: `alliance-seat-${electionId}` });
+    if (previousLeaderId && previousLeaderId !== winnerId) {
+      await this.bus.run(userStream(previousLeaderId), userLeadershipDecider,
+        { type: 'endLeadership', userId: previousLeaderId, groupId, electionId, successorId: winnerId }, { ...system, commandId: `leadership-ended-${electionId}` });
+      const { state } = await this.bus.load(userStream(previousLeaderId), leadershipView);
+      const left = await this.bus.run(groupStream(ALLIANCE_GROUP_ID), groupLeadershipDecider,
+        { type: 'leaveAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: previousLeaderId, stillLeads: state.ledGroups.length > 0 }, { ...system, commandId: `alliance-left-${electionId}` });
+      if (left.position) result = left;
+    }
+    return { position: result.position ?? elected.position };
+  }
+
+  private async createTopic(groupName: string, opening: MainElectionOpened['data']) {
+    const body = { ...mainElectionTexts(groupName), groupId: opening.groupId, type: 'election' as const };
+    return this.topics.create(opening.openedBy, body, { mainElection: { topicId: opening.topicId, expiresAt: opening.expiresAt } });
+  }
+
+  private async requireOpenElection(topicId: string): Promise<Topic> {
+    const topic = await this.topics.requireOpenTopic(topicId);
+    if (topic.type !== 'election') throw new ValidationError(NOT_AN_ELECTION);
+    return topic;
+  }
+
+  /** Looked up in the events (a candidate registered a moment ago counts), remembered once found. */
+  private async requireCandidate(topicId: string, candidateId: string): Promise<CandidateRegistered['data']> {
+    const known = this.candidates.get(topicId)?.get(candidateId);
+    if (known) return known;
+    const registered = await this.bus.store.readTopicEvents(topicId, ['CandidateRegistered']);
+    const all = new Map(registered.map((recorded) => {
+      const { data } = this.bus.registry.decode(recorded) as CandidateRegistered;
+      return [data.candidateId, data] as const;
+    }));
+    this.candidates.set(topicId, all);
+    const candidate = all.get(candidateId);
+    if (!candidate) throw new NotFoundError(CANDIDATE_NOT_FOUND);
+    return candidate;
+  }
+}

@@ -1,0 +1,85 @@
+import {
+  BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, GROUP_NOT_FOUND, IDEMPOTENCY_KEY_HEADER, ONLY_YOURSELF, RegisterCandidateBody,
+  ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, ValidationError, existingGroupId, existingId, type CandidateView,
+} from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { personSummary } from '../lib/people';
+import type { ElectionsService } from './elections-service';
+
+/** The path's topic and the body's must name the same election. */
+export const TOPIC_MISMATCH = 'The topic in the address and the topic in the body differ.';
+
+const GroupParams = z.object({ id: z.coerce.number({ error: GROUP_NOT_FOUND }) });
+const TopicParams = z.object({ id: z.string() });
+
+/** A body's userId, when given, must be the caller's own: nobody registers someone else. */
+const isSelf = (bodyUserId: string | undefined, userId: string) => bodyUserId === undefined || bodyUserId.toLowerCase() === userId;
+
+/** An Idempotency-Key makes repeats of one click count once (a ballot toggles); scoped to the member and the election. */
+function commandIdOf(request: FastifyRequest, userId: string, topicId: string): string | undefined {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined) return undefined;
+  const value = Array.isArray(key) ? key[0]! : key;
+  if (!/^[\w-]{8,128}$/.test(value)) throw new ValidationError('Idempotency-Key must be 8 to 128 letters, digits, - or _');
+  return `ballot:${userId}:${topicId}:${value}`;
+}
+
+export function electionsRoutes(app: ZodRoutes, { elections, auth, readModels }: { elections: ElectionsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+  app.post('/api/groups/:id/main-election', {
+    schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    const { topic, createdAt: at, position } = await elections.openMainElection(userId, existingGroupId(request.params.id));
+    return reply.status(201).send({
+      position,
+      election: {
+        id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: topic.createdBy,
+        status: 'active', isMainElection: true, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
+        author: await personSummary(readModels, topic.createdBy), opinionCount: 0, canParticipate: true, winner: null, candidateCount: 0,
+      },
+    });
+  });
+
+  const register = async (userId: string, topicId: string, statement: string | undefined) => {
+    const { candidate, createdAt, position } = await elections.register(userId, existingId(topicId, TOPIC_NOT_FOUND), statement ?? '');
+    const user = await personSummary(readModels, userId);
+    const view: CandidateView = {
+      id: candidate.candidateId, userId, groupId: candidate.groupId, topicId: candidate.topicId, statement: candidate.statement,
+      // Just registered: nobody can have chosen them yet.
+      voteCount: 0, directVotes: 0, createdAt, firstName: user.firstName, lastName: user.lastName, user, isMyChoice: false,
+    };
+    return { position, candidate: view };
+  };
+
+  app.post('/api/candidates', {
+    schema: { tags: ['elections'], summary: 'Run as a candidate in an election', body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
+    return reply.status(201).send(await register(userId, request.body.topicId, request.body.statement));
+  });
+
+  app.post('/api/topics/:id/candidates', {
+    schema: { tags: ['elections'], summary: 'Run as a candidate in this election (userId: my own)', params: TopicParams, body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    if (existingId(request.body.topicId, TOPIC_NOT_FOUND) !== topicId) throw new ValidationError(TOPIC_MISMATCH);
+    if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
+    return reply.status(201).send(await register(userId, topicId, request.body.statement));
+  });
+
+  app.post('/api/topics/:id/ballot', {
+    schema: { tags: ['elections'], summary: 'Choose a candidate (the same again withdraws the ballot)', params: TopicParams, body: BallotBody, response: { 200: BallotReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const candidateId = existingId(request.body.candidateId, CANDIDATE_NOT_FOUND);
+    return elections.chooseCandidate(userId, topicId, candidateId, commandIdOf(request, userId, topicId));
+  });
+}
