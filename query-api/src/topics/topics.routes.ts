@@ -45,39 +45,53 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/topics/:id/stats', {
-    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+    config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
     schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicParams, response: { 200: TopicStats } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
     const { row } = await findVisibleTopic(context, request.params.id, viewer);
-    const tally = await readModels.selectFrom('opinions')
-      .select([sql<number>`coalesce(sum(support_count), 0)::int`.as('support'), sql<number>`coalesce(sum(oppose_count), 0)::int`.as('oppose')])
-      .where('topic_id', '=', row.id).executeTakeFirstOrThrow();
-    const participants = await readModels.selectFrom('topic_participants').select(sql<number>`count(*)::int`.as('count')).where('topic_id', '=', row.id).executeTakeFirstOrThrow();
-    return { participants: participants.count, totalVotes: tally.support + tally.oppose, totalOpinions: row.opinion_count, support: tally.support, oppose: tally.oppose };
+    // Support and oppose are the official (weighted) sums; the votes cast are the direct ones.
+    const [direct, weighted, participants] = await Promise.all([
+      readModels.selectFrom('opinions')
+        .select(sql<number>`coalesce(sum(support_count + oppose_count), 0)::int`.as('votes'))
+        .where('topic_id', '=', row.id).executeTakeFirstOrThrow(),
+      readModels.selectFrom('opinions as o').innerJoin('weighted_tallies as w', 'w.subject_id', 'o.id')
+        .select([
+          sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'support'), 0)::int`.as('support'),
+          sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'oppose'), 0)::int`.as('oppose'),
+        ])
+        .where('o.topic_id', '=', row.id).executeTakeFirstOrThrow(),
+      readModels.selectFrom('topic_participants').select(sql<number>`count(*)::int`.as('count')).where('topic_id', '=', row.id).executeTakeFirstOrThrow(),
+    ]);
+    return { participants: participants.count, totalVotes: direct.votes, totalOpinions: row.opinion_count, support: weighted.support, oppose: weighted.oppose };
   });
 
   app.get('/api/topics/:id/opinions', {
-    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
-    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
+    config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     const viewer = await viewerOf(request, auth, readModels);
+    // Direct counts are the opinions projection's; the weighted (official) ones the delegation projection's, 0 before any.
+    const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;
+    const weightedOppose = sql<number>`coalesce(wo.weight, 0)`;
     // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
     const [, rows] = await Promise.all([
       findVisibleTopic(context, topicId, viewer),
       readModels.selectFrom('opinions as o')
         .leftJoin('users as u', 'u.id', 'o.user_id')
         .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
-        .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote'])
+        .leftJoin('weighted_tallies as ws', (join) => join.onRef('ws.subject_id', '=', 'o.id').on('ws.choice', '=', 'support'))
+        .leftJoin('weighted_tallies as wo', (join) => join.onRef('wo.subject_id', '=', 'o.id').on('wo.choice', '=', 'oppose'))
+        .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote', weightedSupport.as('weighted_support'), weightedOppose.as('weighted_oppose')])
         .where('o.topic_id', '=', topicId)
-        .orderBy('o.vote_count', 'desc').orderBy('o.created_at').orderBy('o.posted_position')
+        .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc').orderBy('o.created_at').orderBy('o.posted_position')
         .limit(1000).execute(),
     ]);
     return rows.map((opinion) => ({
       id: opinion.id, topicId: opinion.topic_id, userId: opinion.user_id, content: opinion.content,
       supportCount: opinion.support_count, opposeCount: opinion.oppose_count, weightedSupport: opinion.weighted_support, weightedOppose: opinion.weighted_oppose,
-      voteCount: opinion.vote_count, createdAt: opinion.created_at.toISOString(), updatedAt: opinion.updated_at.toISOString(),
+      voteCount: opinion.weighted_support - opinion.weighted_oppose, createdAt: opinion.created_at.toISOString(), updatedAt: opinion.updated_at.toISOString(),
       user: { firstName: opinion.first_name, lastName: opinion.last_name, profileImageUrl: opinion.profile_image_url },
       myVote: opinion.my_vote ?? null,
     }));
