@@ -27,7 +27,7 @@ describe('dashboard', () => {
     const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', participationScore: 30 });
     mockFetch(
       serveCurrentUser(user),
-      serveSidebarStats({ participationScore: 37, topicsCreated: 4, votesCast: 1203, opinionsPosted: 6 }),
+      serveSidebarStats({ participationScore: 37, topicsCreated: 4, votesCast: 1203, opinionsPosted: 6, delegatesCount: 3 }),
       ({ url }) => (url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined),
     );
     renderApp('/');
@@ -46,8 +46,8 @@ describe('dashboard', () => {
     // The stats projection's score is newer than the member read's.
     expect(statValue(profile, 'Participation Score')).toBe('37');
     expect(statValue(profile, 'Votes Cast')).toBe('1,203');
-    // Delegation is not built yet: no figure stands for it.
-    expect(within(profile).queryByText('Delegations')).toBeNull();
+    // Members who delegate to her now.
+    expect(statValue(profile, 'Delegations')).toBe('3');
     expect(within(profile).getByRole('link', { name: 'View Full Profile' }).getAttribute('href')).toBe('/profile');
 
     expect(screen.getByRole('region', { name: 'Religious Communities' })).toBeTruthy();
@@ -114,7 +114,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Verify Your Identity' })).toBeNull();
   });
 
-  it('offers Create New Topic in the groups where the member may take part, and no unbuilt actions', async () => {
+  it('offers Create New Topic in the groups where the member may take part, Join Election, Find Delegate, and no unbuilt actions', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
     const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
     const france = makeNationalGroup('France');
@@ -124,7 +124,7 @@ describe('dashboard', () => {
     renderApp('/');
 
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic']);
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic', 'Join Election', 'Find Delegate']);
     fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
@@ -166,5 +166,47 @@ describe('dashboard', () => {
     expect(within(premium).getByText('Civic Participation (yearly)')).toBeTruthy();
     expect(within(premium).getByText('Cancelled')).toBeTruthy();
     expect(within(premium).getByText('Access until: Apr 01, 2025')).toBeTruthy();
+  });
+
+  it('opens Find and Manage Delegates and Join Election from Quick Actions', async () => {
+    const international = makeGroup({ name: 'International', department: 'international', canParticipate: true });
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), ({ url }) => {
+      if (url === '/api/groups') return jsonResponse([international]);
+      if (url === '/api/user/delegations') return jsonResponse([]);
+      if (url === `/api/groups/${international.id}/main-election`) return jsonResponse({ message: 'No main election' }, { status: 404 });
+      return undefined;
+    });
+    renderApp('/');
+
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Find Delegate' }));
+    const delegates = await screen.findByRole('dialog', { name: 'Find and Manage Delegates' });
+    expect(within(within(delegates).getByRole('combobox', { name: 'Group' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select a group',
+      'International',
+    ]);
+    fireEvent.click(within(delegates).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(actions).getByRole('button', { name: 'Join Election' }));
+    const elections = await screen.findByRole('dialog', { name: 'Join Election' });
+    expect(await within(elections).findByRole('link', { name: 'Go to International' })).toBeTruthy();
+  });
+
+  it('shows the Leader badge in the profile summary of a leader', async () => {
+    const international = makeGroup({ name: 'International', department: 'international', canParticipate: true });
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), ({ url }) => {
+      if (url === '/api/groups') return jsonResponse([international]);
+      if (url === '/api/user/groups') {
+        return jsonResponse([
+          { id: 'm-1', userId: 'u-1', groupId: international.id, isSubscribed: true, isLeader: true, role: 'member', joinedAt: '2025-03-01T12:00:00.000Z', group: international },
+        ]);
+      }
+      return undefined;
+    });
+    renderApp('/');
+
+    const profile = await screen.findByRole('complementary', { name: 'Your profile' });
+    expect(await within(profile).findByText('Leader')).toBeTruthy();
   });
 });

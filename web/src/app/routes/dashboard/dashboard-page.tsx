@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useGroups } from '../../../lib/api/get-groups';
+import { leadsAnyGroup, useUserGroups } from '../../../lib/api/get-user-groups';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { verifiedCountries } from '../../../lib/verified-countries';
 import { GroupsCatalogue } from '../../../features/groups/components/groups-catalogue';
@@ -21,6 +22,7 @@ import { QuickActionsCard } from './quick-actions-card';
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {
   const groups = useGroups();
+  const memberships = useUserGroups();
   const countries = useMemo(() => verifiedCountries(user), [user]);
 
   if (groups.isPending) return <FullPageSpinner label="Loading platform..." />;
@@ -35,7 +37,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
       </Stack>
       {/* Not sticky: with all its cards it is taller than a laptop screen. */}
       <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
-        <ProfileSummaryCard user={user} />
+        <ProfileSummaryCard user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : false} />
         {/* Spec: the upgrade card until subscribed, then the premium-active card. */}
         {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
         <PlatformStatsCard />

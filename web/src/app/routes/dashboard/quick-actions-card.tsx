@@ -5,12 +5,16 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import HowToVoteIcon from '@mui/icons-material/HowToVote';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { SectionCard } from '../../../components/section-card';
 import { ownGroupId, type Group } from '../../../lib/api/group';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { InviteFamilyDialog } from '../../../features/invitations/components/invite-family-dialog';
 import { ManageFriendsDialog } from '../../../features/invitations/components/manage-friends-dialog';
 import { CreateTopicDialog } from '../../../features/topics/components/create-topic-dialog';
+import { FindDelegatesDialog } from '../../../features/delegation/components/find-delegates-dialog';
+import { JoinElectionDialog } from '../../../features/elections/components/join-election-dialog';
 
 interface QuickActionsCardProps {
   user: AuthUser;
@@ -18,13 +22,14 @@ interface QuickActionsCardProps {
 }
 
 /**
- * Quick Actions. Only actions that work are offered: Join Election, Find Delegate, Submit
- * Report and Share Suggestion join when their features are built. Invite Family and Manage
- * Friends open the dialogs for the member's own groups.
+ * Quick Actions. Only actions that work are offered: Submit Report and Share Suggestion join
+ * when their features are built. Join Election lists the leadership elections of the groups the
+ * member takes part in; Find Delegate opens the find-and-manage-delegates dialog. Invite Family
+ * and Manage Friends open the dialogs for the member's own groups.
  */
 export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const [creating, setCreating] = useState(false);
-  const [dialog, setDialog] = useState<'family' | 'friends' | null>(null);
+  const [dialog, setDialog] = useState<'family' | 'friends' | 'election' | 'delegates' | null>(null);
   // A topic can only go where the member may take part.
   const topicGroups = useMemo(() => groups.filter((group) => group.canParticipate), [groups]);
   const familyGroupId = ownGroupId(groups, user.id, 'family');
@@ -45,7 +50,13 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
           There is no group you can create topics in yet.
         </Typography>
       )}
-      <Stack spacing={1} sx={{ mt: familyGroupId !== undefined || friendsGroupId !== undefined ? 2 : 0 }}>
+      <Stack spacing={1} sx={{ mt: 2 }}>
+        <Button variant="outlined" startIcon={<HowToVoteIcon aria-hidden />} fullWidth onClick={() => setDialog('election')}>
+          Join Election
+        </Button>
+        <Button variant="outlined" startIcon={<AccountTreeIcon aria-hidden />} fullWidth onClick={() => setDialog('delegates')}>
+          Find Delegate
+        </Button>
         {familyGroupId !== undefined && (
           <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} fullWidth onClick={() => setDialog('family')}>
             Invite Family
@@ -63,6 +74,8 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
       {friendsGroupId !== undefined && (
         <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />
       )}
+      <JoinElectionDialog open={dialog === 'election'} onClose={() => setDialog(null)} groups={groups} />
+      <FindDelegatesDialog open={dialog === 'delegates'} onClose={() => setDialog(null)} groups={groups} userId={user.id} />
       <CreateTopicDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -13,6 +13,7 @@ import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
 import { GroupTopicsSection } from '../../../features/topics/components/group-topics-section';
 import { ParticipationRequirementsCard } from '../../../features/groups/components/participation-requirements-card';
 import { VerifyIdentityDialog } from '../../../features/verification/components/verify-identity-dialog';
+import { LeadershipElectionCard } from '../../../features/elections/components/leadership-election-card';
 
 function GroupContent({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
@@ -39,6 +40,8 @@ function GroupContent({ groupId }: { groupId: number }) {
         <GroupTopicsSection group={data} isSubscribed={user.isSubscribed} />
       </Stack>
       <Stack component="aside" aria-label="About this group" spacing={3} sx={{ alignSelf: 'start' }}>
+        {/* National, International and Religion groups elect a leader; the card shows nothing elsewhere. */}
+        <LeadershipElectionCard group={data} userId={user.id} />
         <GroupStatsCard groupId={data.id} />
         {isNational && <ParticipationRequirementsCard group={data} isSubscribed={user.isSubscribed} />}
       </Stack>

@@ -263,3 +263,28 @@ describe('group statistics and tabs', () => {
     expect(location.history).toEqual([`/group/${islam.id}`, `/group/${alliance.id}`]);
   });
 });
+
+describe('leadership election', () => {
+  it('shows the leadership election card in a group that elects a leader', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
+    const fetchMock = serveGroup(saudiArabia, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${saudiArabia.id}`);
+
+    const card = await screen.findByRole('region', { name: 'Leadership Election' });
+    // The server answers 404 while there is none.
+    expect(await within(card).findByText('Initializing')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Start Leadership Election' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/groups/${saudiArabia.id}/main-election`);
+  });
+
+  it('has no leadership card in a personal group', async () => {
+    const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
+    const fetchMock = serveGroup(family);
+    renderApp(`/group/${family.id}`);
+
+    await heading("Amina's Family");
+    await screen.findByRole('region', { name: 'Group Statistics' });
+    expect(screen.queryByRole('region', { name: 'Leadership Election' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain(`/api/groups/${family.id}/main-election`);
+  });
+});

@@ -5,6 +5,7 @@ import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { makeSubscriber, sentBody } from '../../../test/subscription-fixtures';
+import { makeGroup } from '../../../test/group-fixtures';
 
 const subscriptionPanel = () => screen.findByRole('tabpanel', { name: 'Subscription' });
 
@@ -115,5 +116,41 @@ describe('profile page', () => {
     const panel = await subscriptionPanel();
     expect(within(panel).getByText('Your subscription expired on Apr 01, 2025.')).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'View plans' })).toBeTruthy();
+  });
+});
+
+describe('profile badges', () => {
+  const membership = (isLeader: boolean, groupId: number) => ({
+    id: `m-${groupId}`,
+    userId: 'u-1',
+    groupId,
+    isSubscribed: false,
+    isLeader,
+    role: 'member',
+    joinedAt: '2025-03-01T12:00:00.000Z',
+    group: makeGroup({ name: `Group ${groupId}`, department: 'international', id: groupId }),
+  });
+
+  it('shows Leader for a leader in any group, with Active Citizen and Verified', async () => {
+    const user = makeUser({ isVerified: true, country: 'Saudi Arabia' });
+    mockFetch(serveCurrentUser(user), ({ url }) =>
+      url === '/api/user/groups' ? jsonResponse([membership(false, 7), membership(true, 1682)]) : undefined,
+    );
+    renderApp('/profile');
+
+    const badges = await screen.findByRole('list', { name: 'Badges' });
+    await within(badges).findByText('Leader');
+    expect(within(badges).getAllByRole('listitem').map((badge) => badge.textContent)).toEqual(['Active Citizen', 'Verified', 'Leader']);
+  });
+
+  it('shows no Leader badge to a member who leads no group', async () => {
+    const fetchMock = mockFetch(serveCurrentUser(makeUser()), ({ url }) =>
+      url === '/api/user/groups' ? jsonResponse([membership(false, 7)]) : undefined,
+    );
+    renderApp('/profile');
+
+    const badges = await screen.findByRole('list', { name: 'Badges' });
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/user/groups'));
+    expect(within(badges).getAllByRole('listitem').map((badge) => badge.textContent)).toEqual(['Active Citizen']);
   });
 });

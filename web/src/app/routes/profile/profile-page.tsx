@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import type { AuthUser } from '../../../lib/api/get-current-user';
+import { leadsAnyGroup, useUserGroups } from '../../../lib/api/get-user-groups';
 import { SubscriptionTab } from '../../../features/subscriptions/components/subscription-tab';
 import { ProfileHeader } from '../../../features/profile/components/profile-header';
 
@@ -16,13 +17,14 @@ type TabValue = (typeof TABS)[number]['value'];
 /** /profile: the signed-in member's own profile. */
 export function ProfilePage({ user }: { user: AuthUser }) {
   const [tab, setTab] = useState<TabValue>('subscription');
+  const memberships = useUserGroups();
   const baseId = useId();
   const tabId = (value: TabValue) => `${baseId}-tab-${value}`;
   const panelId = (value: TabValue) => `${baseId}-panel-${value}`;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
-      <ProfileHeader user={user} />
+      <ProfileHeader user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : undefined} />
       <Paper variant="outlined">
         <Tabs
           value={tab}

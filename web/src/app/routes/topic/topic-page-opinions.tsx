@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Card from '@mui/material/Card';
@@ -12,9 +13,13 @@ import { OtherOpinionsList } from '../../../features/opinions/components/other-o
 import { TopOpinionCard } from '../../../features/opinions/components/top-opinion-card';
 import { participationBlockedReason } from '../../../features/topics/components/topic-status';
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
+import { ReceiptButton } from '../../../features/delegation/components/receipt-button';
 
-/** The discussion: the top opinion, the composer, then every other opinion, each with its votes. */
-export function TopicPageOpinions({ topic }: { topic: TopicView }) {
+/**
+ * The discussion: the top opinion, what the page puts after it (an election's candidates), the
+ * composer, then every other opinion, each with its votes and the member's receipt.
+ */
+export function TopicPageOpinions({ topic, afterTop }: { topic: TopicView; afterTop?: ReactNode }) {
   const opinions = useTopicOpinions(topic.id);
   const blockedReason = participationBlockedReason(topic);
   const canVote = blockedReason === null;
@@ -37,6 +42,7 @@ export function TopicPageOpinions({ topic }: { topic: TopicView }) {
             )}
           </CardContent>
         </Card>
+        {afterTop}
         {composer}
       </Stack>
     );
@@ -44,11 +50,15 @@ export function TopicPageOpinions({ topic }: { topic: TopicView }) {
 
   const [top, ...others] = opinions.data;
   const renderVotes: RenderOpinionVotes = (opinion) => (
-    <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
+      <ReceiptButton opinionId={opinion.id} />
+    </Stack>
   );
   return (
     <Stack spacing={3}>
       <TopOpinionCard opinion={top} renderVotes={renderVotes} />
+      {afterTop}
       {composer}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
     </Stack>

@@ -5,6 +5,9 @@ import { jsonResponse, mockFetch, mockFetchHolding, requestsOf } from '../../../
 import { renderApp } from '../../../test/render-app';
 import { makeOpinion, makeStats, makeTopic, serveTopic } from '../../../test/topic-page-fixtures';
 import { lastToast } from '../../../test/toasts';
+import { makeGroup } from '../../../test/group-fixtures';
+import { makeDelegation, makeGroupDelegation, makeReceipt } from '../../../test/delegation-fixtures';
+import { makeCandidate } from '../../../test/election-fixtures';
 
 const user = makeUser({ id: 'member-1' });
 const member = serveCurrentUser(user);
@@ -193,5 +196,42 @@ describe('deleting a topic', () => {
     expect(await screen.findByText('Failed to delete topic. Please try again.')).toBeTruthy();
     expect(lastToast()).toMatchObject({ variant: 'destructive' });
     expect(location.history.at(-1)).toBe(`/topic/${topic.id}`);
+  });
+});
+
+describe('delegation and elections on the topic page', () => {
+  it("shows the vote delegation card for the topic's group, and a receipt per opinion", async () => {
+    const topic = makeTopic({ groupId: 7 });
+    const opinion = makeOpinion({ topicId: topic.id });
+    mockFetch(member, serveTopic(topic, { opinions: () => [opinion] }), ({ url }) => {
+      if (url === '/api/groups/7') return jsonResponse(makeGroup({ id: 7, name: 'International', department: 'international', canParticipate: true }));
+      if (url === '/api/delegations/7') return jsonResponse(makeGroupDelegation(7, { delegation: makeDelegation({ groupId: 7 }) }));
+      if (url === `/api/opinions/${opinion.id}/receipt`) return jsonResponse(makeReceipt({ opinionId: opinion.id }));
+      return undefined;
+    });
+    renderApp(`/topic/${topic.id}`);
+
+    const delegation = await screen.findByRole('region', { name: 'Vote Delegation' });
+    expect(await within(delegation).findByText('Omar Farouk')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Candidates' })).toBeNull();
+
+    const card = await screen.findByRole('article', { name: 'Opinion by Layla Nasser' });
+    fireEvent.click(within(card).getByRole('button', { name: 'My vote receipt' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Vote Receipt' });
+    expect(await within(receipt).findByText('Amina Haddad -> Omar Farouk (support)')).toBeTruthy();
+  });
+
+  it('shows an election its candidates card after the top opinion', async () => {
+    const topic = makeTopic({ type: 'election', groupId: 7 });
+    mockFetch(member, serveTopic(topic), ({ url }) =>
+      url === `/api/topics/${topic.id}/candidates` ? jsonResponse([makeCandidate({ topicId: topic.id })]) : undefined,
+    );
+    renderApp(`/topic/${topic.id}`);
+
+    const candidates = await screen.findByRole('region', { name: 'Candidates' });
+    expect(await within(candidates).findByRole('listitem', { name: 'Candidate Omar Farouk' })).toBeTruthy();
+    expect(within(candidates).getByRole('button', { name: 'Run for Election' })).toBeTruthy();
+    const top = screen.getByRole('region', { name: 'Top Opinion' });
+    expect(top.compareDocumentPosition(candidates) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,27 +1,47 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useTopic, type TopicView } from '../../../lib/api/get-topic';
 import { useTopicStats } from '../../../lib/api/get-topic-stats';
+import { useGroup } from '../../../lib/api/get-group';
+import { participationBlockedReason } from '../../../features/topics/components/topic-status';
+import { CandidatesCard } from '../../../features/elections/components/candidates-card';
+import { VoteDelegationCard } from '../../../features/delegation/components/vote-delegation-card';
+import { isDelegationGroup } from '../../../features/delegation/components/delegation-groups';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { TopicPageOpinions } from './topic-page-opinions';
 
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);
+  // For the delegation card: whether the member takes part there, and whether names can be searched (National, International, Alliance).
+  const group = useGroup(topic.groupId);
+  const candidates =
+    topic.type === 'election' && userId ? (
+      <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
+    ) : undefined;
   return (
     <SidebarLayout areas={{ xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' }}>
       <Box sx={{ gridArea: 'header' }}>
         <TopicPageHeader topic={topic} stats={stats.data} isCreator={topic.createdBy === userId} />
       </Box>
       <Box sx={{ gridArea: 'discussion', minWidth: 0 }}>
-        <TopicPageOpinions topic={topic} />
+        <TopicPageOpinions topic={topic} afterTop={candidates} />
       </Box>
-      <Box sx={{ gridArea: 'stats', alignSelf: 'start' }}>
+      <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
+        {userId && (
+          <VoteDelegationCard
+            groupId={topic.groupId}
+            userId={userId}
+            nameSearch={group.data ? isDelegationGroup(group.data) : false}
+            canDelegate={group.data?.canParticipate ?? false}
+          />
+        )}
         <TopicStatsCard stats={stats} />
-      </Box>
+      </Stack>
     </SidebarLayout>
   );
 }

@@ -12,8 +12,11 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
 import { useUserStats } from '../../../lib/api/get-user-stats';
 
-/** The dashboard sidebar's profile summary, with the member's counts from GET /api/user/stats. */
-export function ProfileSummaryCard({ user }: { user: AuthUser }) {
+/**
+ * The dashboard sidebar's profile summary, with the member's counts from GET /api/user/stats,
+ * and the Leader badge for a leader in any group (known from GET /api/user/groups).
+ */
+export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser; isLeader?: boolean }) {
   const stats = useUserStats();
   return (
     <Card variant="outlined" component="aside" aria-label="Your profile">
@@ -26,7 +29,10 @@ export function ProfileSummaryCard({ user }: { user: AuthUser }) {
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {user.email}
           </Typography>
-          <Chip label="Active Citizen" color="success" size="small" />
+          <Stack direction="row" spacing={1}>
+            <Chip label="Active Citizen" color="success" size="small" />
+            {isLeader && <Chip label="Leader" color="secondary" size="small" />}
+          </Stack>
         </Stack>
         <Divider sx={{ my: 2 }} />
         <StatList
@@ -36,6 +42,8 @@ export function ProfileSummaryCard({ user }: { user: AuthUser }) {
             { label: 'Participation Score', value: stats.data?.participationScore ?? user.participationScore },
             { label: 'Topics Created', value: stats.data?.topicsCreated },
             { label: 'Votes Cast', value: stats.data?.votesCast },
+            // Members who delegate their vote to this member now.
+            { label: 'Delegations', value: stats.data?.delegatesCount },
           ]}
         />
         <Button component={RouterLink} href="/profile" variant="outlined" fullWidth sx={{ mt: 2 }}>

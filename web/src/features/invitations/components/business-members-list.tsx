@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { displayName } from '../../../lib/user-display';
 import { useBusinessMembers } from '../api/get-business-members';
-import { PersonRow } from './person-row';
+import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
 
 /** The colleagues in the owner's business group; only active ones can be removed. */

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { displayName } from '../../../lib/user-display';
 import { useFriends } from '../api/get-friends';
-import { PersonRow } from './person-row';
+import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
 
 /** The owner's current friends, each with Cut friendship (after a confirmation). */

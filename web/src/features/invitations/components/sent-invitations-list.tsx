@@ -7,7 +7,7 @@ import { formatDisplayDate } from '../../../lib/format-date';
 import { useInvitations, type InvitationKind, type InvitationView } from '../api/get-invitations';
 import { CopyInvitationLinkButton } from './copy-invitation-link-button';
 import { InvitationStatusChip } from './invitation-status-chip';
-import { PersonRow } from './person-row';
+import { PersonRow } from '../../../components/person-row';
 import { shownInvitationStatus } from './sent-invitation-status';
 
 interface SentInvitationsListProps {

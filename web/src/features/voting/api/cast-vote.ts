@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, VoteReply, type CastVoteBody } from '@civitas/events/voting/vote.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { applyVoteReply } from './vote-cache';
+import { settleVote, voteFailed } from './vote-cache';
 
 const VOTES_URL = '/api/votes';
 
@@ -26,6 +26,7 @@ export function useCastVote(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: castVote,
-    onSuccess: (reply) => applyVoteReply(queryClient, topicId, reply),
+    onSuccess: (reply) => settleVote(queryClient, topicId, reply),
+    onError: voteFailed('record'),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VoteReply } from '@civitas/events/voting/vote.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { applyVoteReply } from './vote-cache';
+import { settleVote, voteFailed } from './vote-cache';
 
 export async function removeVote(opinionId: string): Promise<VoteReply> {
   const url = `/api/votes/${encodeURIComponent(opinionId)}`;
@@ -14,6 +14,7 @@ export function useRemoveVote(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeVote,
-    onSuccess: (reply) => applyVoteReply(queryClient, topicId, reply),
+    onSuccess: (reply) => settleVote(queryClient, topicId, reply),
+    onError: voteFailed('remove'),
   });
 }

@@ -1,24 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VoteReply } from '@civitas/events/voting/vote.contract';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { toast } from '../../../lib/toast-store';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
-import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { topicOpinionsQueryKey } from '../../../lib/api/get-topic-opinions';
 import { topicStatsQueryKey } from '../../../lib/api/get-topic-stats';
 
+const VOTE_RECORD_FAILED = 'Failed to record vote. Please try again.';
+const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
+
 /**
- * A vote's reply carries the opinion's new tally and the member's vote now: shown at once.
- * The list keeps its order until the next read, so an opinion does not jump away under
- * the pointer that just voted on it.
+ * After a vote the counts are the server's to give: with delegation, one vote moves the weight of
+ * everyone who lends to the member, so the opinions are read again. The read carries the vote's
+ * position, so it waits until the tallies include it; the vote stays pending until then, and the
+ * member's pressed vote and the new counts show together. Said here, not by the buttons: the new
+ * order may move the opinion to another card, and the toast must not go with the old one.
  */
-export function applyVoteReply(queryClient: QueryClient, topicId: string, reply: VoteReply): Promise<unknown> {
-  queryClient.setQueryData<OpinionView[]>(topicOpinionsQueryKey(topicId), (opinions) =>
-    opinions?.map((opinion) =>
-      opinion.id === reply.opinionId ? { ...opinion, ...reply.tally, myVote: reply.voteType } : opinion,
-    ),
-  );
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) }),
-    // Voting changes the participation score.
-    queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-  ]);
+export async function settleVote(queryClient: QueryClient, topicId: string, reply: VoteReply): Promise<void> {
+  toast({ title: reply.voteType ? 'Vote recorded' : 'Vote removed' });
+  void queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) });
+  // Receipts of this opinion change with the vote.
+  void queryClient.invalidateQueries({ queryKey: ['/api/opinions', reply.opinionId] });
+  // Voting changes the participation score.
+  void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
+  await queryClient.invalidateQueries({ queryKey: topicOpinionsQueryKey(topicId) });
 }
+
+/** Spec section 8: the votes' own failure texts, with the server's reason as the description. */
+export const voteFailed = (kind: 'record' | 'remove') => (error: unknown) =>
+  toastCommandError(error, kind === 'record' ? VOTE_RECORD_FAILED : VOTE_REMOVE_FAILED);

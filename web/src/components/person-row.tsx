@@ -3,11 +3,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** One row in an owner's lists (people, invitations): who on the left, a detail line under it, state and actions on the right. */
-export function PersonRow({ name, detail, children }: { name: string; detail?: string; children?: ReactNode }) {
+/** One row in a list of people (members, invitations, delegates): who on the left, a detail line under it, state and actions on the right. */
+export function PersonRow({ name, detail, label, children }: { name: ReactNode; detail?: ReactNode; label?: string; children?: ReactNode }) {
   return (
     <Stack
       component="li"
+      aria-label={label}
       direction="row"
       spacing={1}
       useFlexGap

@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { toast } from '../../../lib/toast-store';
+import type { Group } from '../../../lib/api/group';
+import { useAssignDelegate } from '../api/assign-delegate';
+import { useUserDelegations } from '../api/get-user-delegations';
+import { DelegateSearch } from './delegate-search';
+import { DelegationsList } from './delegations-list';
+import { delegationGroupChoices } from './delegation-groups';
+
+interface FindDelegatesDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Every group the member can see (GET /api/groups); the dialog keeps National, International and Alliance. */
+  groups: Group[];
+  userId: string;
+}
+
+function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps, 'groups' | 'userId'>) {
+  const headingId = useId();
+  const assign = useAssignDelegate();
+  const delegations = useUserDelegations();
+  const currentDelegateIdIn = (groupId: number) =>
+    delegations.data?.find((delegation) => delegation.isActive && delegation.groupId === groupId)?.delegateId ?? null;
+  return (
+    <Stack spacing={3}>
+      <DialogContentText>
+        Choose someone you trust to vote for you in a group. On every opinion and election you do not vote on yourself,
+        your weight joins their vote or, if they did not vote, their own delegate's, and so on. Voting directly always
+        overrides it.
+      </DialogContentText>
+      <Box component="section" aria-labelledby={headingId}>
+        <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1.5 }}>
+          Find a Delegate
+        </Typography>
+        {delegationGroupChoices(groups).length === 0 ? (
+          <Typography color="text.secondary">
+            You do not take part in a National, International or Alliance group yet: verify your nationality or
+            subscribe, and you can name a delegate there.
+          </Typography>
+        ) : (
+          <DelegateSearch
+            group={{ choices: groups }}
+            selfId={userId}
+            currentDelegateIdIn={currentDelegateIdIn}
+            chooseLabel="Delegate"
+            choosing={assign.isPending}
+            onChoose={(delegate, groupId) =>
+              assign.mutate(
+                { delegateId: delegate.id, groupId },
+                {
+                  onSuccess: () => toast({ title: 'Voting power delegated successfully!' }),
+                  onError: (error) => toastCommandError(error, 'Failed to delegate voting power'),
+                },
+              )
+            }
+          />
+        )}
+      </Box>
+      <Divider />
+      <DelegationsList />
+    </Stack>
+  );
+}
+
+/** Find and manage delegates (spec section 2): search by name within a group, assign, and remove. */
+export function FindDelegatesDialog({ open, onClose, groups, userId }: FindDelegatesDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Find and Manage Delegates</DialogTitle>
+      {/* Mounted only while open: the list is read when the member looks, the search starts empty. */}
+      {open && (
+        <DialogContent>
+          <FindDelegatesContent groups={groups} userId={userId} />
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BallotReply } from '@civitas/events/elections/election.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { IDEMPOTENCY_KEY_HEADER } from '@civitas/events/voting/vote.contract';
+import { topicUrl } from '../../../lib/api/get-topic';
+import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
+import { candidatesQueryKey } from './get-candidates';
+
+/**
+ * POST /api/topics/<id>/ballot {candidateId}: the member's one choice in the election. The same
+ * candidate again withdraws it, another moves it; the answer says which (candidateId or null).
+ * A ballot toggles, so each click carries its own Idempotency-Key: a retried request counts once.
+ */
+export async function castBallot(topicId: string, candidateId: string): Promise<BallotReply> {
+  const url = `${topicUrl(topicId)}/ballot`;
+  const response = await apiRequest('POST', url, { candidateId }, { headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } });
+  return parseResponse(response, BallotReply, `POST ${url}`);
+}
+
+export function useCastBallot(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (candidateId: string) => castBallot(topicId, candidateId),
+    // The counts are the server's (weighted, with delegation): read again once it has our ballot.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: candidatesQueryKey(topicId) }),
+        queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
+      ]),
+  });
+}
