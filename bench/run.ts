@@ -9,6 +9,7 @@ import { projections } from '@civitas/projector';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { benchAppends } from './appends.bench';
 import { benchCatchUp } from './catch-up.bench';
+import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
 import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
@@ -57,6 +58,7 @@ try {
     if (only.has('catch-up')) await benchCatchUp(store, config, config.events);
     if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);
     if (only.has('lag')) await benchLag({ store, db, registry, projections, url: database.url }, config);
+    if (only.has('delegation')) await benchDelegation({ store, db, registry, projections, url: database.url }, config);
     // The platform on a database of its own (a sibling on the same server), away from the generated events.
     if (only.has('votes')) await benchVotes(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);

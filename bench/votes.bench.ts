@@ -20,6 +20,8 @@ import type { StalenessResult, VoteTarget, VotesResult } from './lib/vote-worker
 /** Concurrent members voting on the hot topic, each on a keep-alive connection of its own. */
 const MEMBERS = 32;
 const OPINIONS = 4;
+/** Members who do not vote but delegate to a voter: 10% of the group's members, so every tally carries delegated weight. */
+const DELEGATORS = Math.ceil((MEMBERS + 1) / 9);
 /** Saudi Arabia's national group: eligibility needs a verified Saudi nationality, read from the member's stream. */
 const NATIONAL_GROUP = { country: 'Saudi Arabia', groupId: 1682 };
 const TARGET_RATIO = 0.8;
@@ -76,8 +78,15 @@ async function inBatches<T>(count: number, concurrency: number, make: (index: nu
 async function setUp(baseUrl: string) {
   const started = now();
   const runId = randomBytes(4).toString('hex');
-  // MEMBERS voters plus one probe member whose votes the staleness figure times.
-  const members = await inBatches(MEMBERS + 1, REGISTRATION_CONCURRENCY, (index) => newMember(baseUrl, index, runId));
+  // MEMBERS voters plus one probe member whose votes the staleness figure times, plus the delegators.
+  const everyone = await inBatches(MEMBERS + 1 + DELEGATORS, REGISTRATION_CONCURRENCY, (index) => newMember(baseUrl, index, runId));
+  const members = everyone.slice(0, MEMBERS + 1);
+  for (const [index, delegator] of everyone.slice(MEMBERS + 1).entries()) {
+    const delegate = members[index % MEMBERS]!;
+    const me = await expectStatus('current user', await delegate.client.request('GET', '/api/auth/user'), 200);
+    const delegated = await delegator.client.post('/api/delegations', { delegateId: me.id, groupId: NATIONAL_GROUP.groupId });
+    if (delegated.status >= 300) throw new Error(`delegate: ${delegated.status} ${await delegated.text()}`);
+  }
   const author = members[0]!.client;
   const payment = await expectStatus('sandbox payment', await author.post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${baseUrl}/x` }), 200);
   await expectStatus('complete payment', await author.post(`/api/payments/sandbox/${payment.paymentId}/complete`, {}), 200);
@@ -92,7 +101,7 @@ async function setUp(baseUrl: string) {
     const opinion = await expectStatus('post opinion', await members[index]!.client.post('/api/opinions', { topicId, content: `Opinion ${index + 1} of the bench on the opening hours.` }), 201);
     opinionIds.push(opinion.opinion.id as string);
   }
-  progress(`votes: ${members.length} members registered and verified, topic and ${OPINIONS} opinions in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`);
+  progress(`votes: ${everyone.length} members registered and verified (${DELEGATORS} of them delegating to a voter), topic and ${OPINIONS} opinions in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`);
   return { voters: members.slice(0, MEMBERS).map((member) => member.cookie), probe: members[MEMBERS]!.cookie, topicId, opinionIds };
 }
 
@@ -209,7 +218,7 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     const realSide = sides.get(real.label)!;
     const written = realSide.failed === 0 && realSide.notWritten === 0;
     emit({
-      figure: `votes over HTTP, ${MEMBERS} members on one hot topic (POST /api/votes vs a CRUD route with the same session lookup and eligibility check, then one INSERT ... ON CONFLICT)`,
+      figure: `votes over HTTP, ${MEMBERS} members on one hot topic, ${DELEGATORS} more delegating to them (POST /api/votes vs a CRUD route with the same session lookup and eligibility check, then one INSERT ... ON CONFLICT)`,
       value: realVotes.perSecond,
       unit: 'votes/s',
       baseline: crudVotes.perSecond,
