@@ -29,7 +29,11 @@ export async function countTopicOutcome(store: EventStore, registry: EventRegist
   const [record, delegationEvents, groupEvents] = await Promise.all([
     store.readTopicEvents(topic.topicId, OUTCOME_EVENTS).then(decode),
     store.readDelegationEvents(topic.groupId).then(decode),
-    store.readStream(groupStream(topic.groupId)).then((read) => decode(read.events)),
+    // What the group is never changes: only who belongs to it and who leads it is cut at expiry.
+    store.readStream(groupStream(topic.groupId)).then((read) => [
+      ...read.events.filter((recorded) => recorded.type === 'GroupCreated').map((recorded) => ({ recorded, event: registry.decode(recorded) })),
+      ...decode(read.events.filter((recorded) => recorded.type !== 'GroupCreated')),
+    ]),
   ]);
   const group = groupEvents.reduce((state, { event }) => groupView.evolve(state, event as never), groupView.initialState());
   const delegates = delegateGraph(delegationEvents.map(({ event }) => event as DelegationEvent));

@@ -68,6 +68,21 @@ describe('counting a topic from its events alone', () => {
     expect(outcome.election).toBeNull();
   });
 
+  it('takes the group for what it is whenever its definition was recorded (a catalogue seeded after the expiry)', async () => {
+    const lateGroup = GROUP + 1;
+    await append(groupStream(lateGroup), {
+      type: 'GroupCreated',
+      data: { groupId: lateGroup, name: 'Oman again', description: 'National group', department: 'national', subcategory: 'oman', subscriptionType: 'premium', features: [], ownerId: null },
+    }, AFTER);
+    const voter = await citizen('Oman');
+    const topicId = randomUUID();
+    const opinionId = randomUUID();
+    await append(`opinion-${opinionId}`, { type: 'OpinionPosted', data: { opinionId, topicId, groupId: lateGroup, userId: voter, content: 'Yes.' } });
+    await append(voteStream(opinionId, voter), { type: 'VoteCast', data: { opinionId, topicId, groupId: lateGroup, userId: voter, voteType: 'support', previousVoteType: null } });
+    const outcome = await countTopicOutcome(store, registry, { topicId, groupId: lateGroup, type: 'law_amendment', expiresAt: EXPIRES });
+    expect(outcome.tallies).toEqual([{ subjectId: opinionId, supportCount: 1, opposeCount: 0, weightedSupport: 1, weightedOppose: 0 }]);
+  });
+
   it('elects the candidate with the most weighted support; a tie goes to the earliest registration', async () => {
     const [first, second, backer, lender] = [await citizen('Oman'), await citizen('Oman'), await citizen('Oman'), await citizen('Oman')];
     const topicId = randomUUID();

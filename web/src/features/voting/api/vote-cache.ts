@@ -13,17 +13,18 @@ const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
  * After a vote the counts are the server's to give: with delegation, one vote moves the weight of
  * everyone who lends to the member, so the opinions are read again. The read carries the vote's
  * position, so it waits until the tallies include it; the vote stays pending until then, and the
- * member's pressed vote and the new counts show together. Said here, not by the buttons: the new
- * order may move the opinion to another card, and the toast must not go with the old one.
+ * member's pressed vote and the new counts show together, and the toast says so once they do.
+ * Said here, not by the buttons: the new order may move the opinion to another card, and the toast
+ * must not go with the old one.
  */
 export async function settleVote(queryClient: QueryClient, topicId: string, reply: VoteReply): Promise<void> {
-  toast({ title: reply.voteType ? 'Vote recorded' : 'Vote removed' });
   void queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) });
   // Receipts of this opinion change with the vote.
   void queryClient.invalidateQueries({ queryKey: ['/api/opinions', reply.opinionId] });
   // Voting changes the participation score.
   void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
   await queryClient.invalidateQueries({ queryKey: topicOpinionsQueryKey(topicId) });
+  toast({ title: reply.voteType ? 'Vote recorded' : 'Vote removed' });
 }
 
 /** Spec section 8: the votes' own failure texts, with the server's reason as the description. */
