@@ -74,5 +74,10 @@ export interface EventStore {
   subscribeAll(fromExclusive: Position, options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
   /** Position of the newest event readers can see now (START_POSITION when empty). */
   headPosition(): Promise<Position>;
+  /**
+   * Position of the newest committed event, even while an older transaction still runs (readers do
+   * not see it yet): a projection at or past it has applied everything committed so far.
+   */
+  lastCommittedPosition(): Promise<Position>;
   close(): Promise<void>;
 }

@@ -179,6 +179,18 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect((await store.readTopicEvents(topicId, ['Early', 'Late'])).map((event) => event.type)).toEqual(['Early', 'Late']);
     });
 
+    it('knows the newest committed event even behind an older open transaction, which readers do not see yet', async (context) => {
+      if (!fixture.holdOpenAppend) return context.skip();
+      const held = await fixture.holdOpenAppend(stream(), [newEvent('Early')]);
+      try {
+        const { position } = await store.append(stream(), [newEvent('Late')], 'no_stream');
+        expect(await store.lastCommittedPosition()).toBe(position);
+        expect((await store.headPosition()) < position).toBe(true);
+      } finally {
+        await held.commit();
+      }
+    });
+
     it('never skips an event whose transaction commits after a later one', async (context) => {
       if (!fixture.holdOpenAppend) return context.skip();
       const from = await store.headPosition();

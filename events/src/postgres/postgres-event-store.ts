@@ -91,6 +91,9 @@ const APPEND_EXISTING_SQL = `with s as (
 
 const UNIQUE_VIOLATION = '23505';
 
+const LAST_COMMITTED_SQL = `select transaction_id::text as tx, global_position from events
+  order by transaction_id desc, global_position desc limit 1`;
+
 const HEAD_SQL = `select transaction_id::text as tx, global_position from events
   where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   order by transaction_id desc, global_position desc limit 1`;
@@ -210,6 +213,12 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<EventRow>({ name: 'civitas_read_streams', text: READ_STREAMS_SQL, values: [[...new Set(streamIds)]] });
     for (const event of result.rows.map(toRecordedEvent)) streams.get(event.streamId)?.push(event);
     return streams;
+  }
+
+  async lastCommittedPosition(): Promise<Position> {
+    const result = await this.pool.query<{ tx: string; global_position: string }>(LAST_COMMITTED_SQL);
+    const row = result.rows[0];
+    return row ? encodePosition(row.tx, row.global_position) : START_POSITION;
   }
 
   async headPosition(): Promise<Position> {
