@@ -30,6 +30,8 @@ export * from './topics/topic.events';
 export * from './topics/topic.contract';
 export * from './opinions/opinion.events';
 export * from './opinions/opinion.contract';
+export * from './chat/chat.events';
+export * from './chat/chat.contract';
 export * from './voting/vote.events';
 export * from './voting/vote.contract';
 export * from './voting/tally';
@@ -56,6 +58,7 @@ import { subscriptionEvents } from './subscriptions/subscription.events';
 import { verificationEvents } from './verification/verification.events';
 import { topicEvents } from './topics/topic.events';
 import { opinionEvents } from './opinions/opinion.events';
+import { chatEvents } from './chat/chat.events';
 import { voteEvents } from './voting/vote.events';
 import { invitationEvents } from './invitations/invitation.events';
 import { mailEvents } from './mail/mail.events';
@@ -66,5 +69,5 @@ import { EventRegistry } from './registry';
 /** Every event type of the platform; features add theirs here. */
 export const createEventRegistry = () => new EventRegistry().register(
   ...groupEvents, ...identityEvents, ...subscriptionEvents, ...verificationEvents, ...topicEvents, ...opinionEvents, ...voteEvents, ...invitationEvents, ...mailEvents,
-  ...delegationEvents, ...electionEvents,
+  ...delegationEvents, ...electionEvents, ...chatEvents,
 );

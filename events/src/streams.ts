@@ -20,3 +20,5 @@ export const delegationStream = (groupId: number, delegatorId: string) => `deleg
 export const candidacyStream = (topicId: string, userId: string) => `candidacy-${topicId}-${userId}`;
 export const ballotStream = (topicId: string, userId: string) => `ballot-${topicId}-${userId}`;
 export const mainElectionStream = (groupId: number) => `main-election-${groupId}`;
+/** One member's chat messages on one topic: appends never contend across members. */
+export const chatStream = (topicId: string, userId: string) => `chat-${topicId}-${userId}`;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { text } from '../text';
+import { PersonSummary } from '../topics/topic.contract';
+
+/** DECISIONS.md: chat messages are at most 2000 characters (enforced by the server). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+export const CHAT_MESSAGE_BLANK = 'Message cannot be empty';
+export const CHAT_MESSAGE_TOO_LONG = `Message must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`;
+/** The per-member limit on chat messages (socket and REST together), and its refusal. */
+export const CHAT_RATE_LIMIT_PER_MINUTE = 30;
+export const CHAT_RATE_LIMITED = 'You are sending messages too fast. Please wait a moment.';
+/** What GET /api/topics/<id>/messages returns when no `before` cursor narrows it, and at most. */
+export const CHAT_PAGE_SIZE = 100;
+
+const chatMessage = () =>
+  text({ field: 'Message', required: CHAT_MESSAGE_BLANK, lines: 'multi' }).min(1, CHAT_MESSAGE_BLANK).max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_TOO_LONG);
+
+/**
+ * POST /api/chat/messages (and the socket's chat frame): the message is trimmed, must not be
+ * blank and has at most 2000 characters. topicId is checked as a uuid by the route (anything
+ * else is a 404, like a missing topic).
+ */
+export const PostChatMessageBody = z.object({
+  topicId: z.string({ error: 'Topic not found' }).min(1, 'Topic not found'),
+  message: chatMessage(),
+});
+export type PostChatMessageBody = z.infer<typeof PostChatMessageBody>;
+
+/** One chat message as GET /api/topics/<id>/messages, the POST reply and the socket push show it. */
+export const ChatMessageView = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  userId: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  user: PersonSummary,
+});
+export type ChatMessageView = z.infer<typeof ChatMessageView>;
+
+export const PostChatMessageReply = z.object({ position: z.string().nullable(), message: ChatMessageView });
+export type PostChatMessageReply = z.infer<typeof PostChatMessageReply>;
+
+/** GET /api/topics/<id>/messages: oldest first; `before` pages back (a message id or a position). */
+export const ChatMessagesReply = z.array(ChatMessageView);
+export type ChatMessagesReply = z.infer<typeof ChatMessagesReply>;
+
+/**
+ * Frames a client sends on /ws. The chat frame's data is checked by the server with
+ * PostChatMessageBody (so its messages are the REST call's); here it is only its shape.
+ */
+export const ChatClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat'), data: z.object({ topicId: z.string(), message: z.string() }) }),
+  z.object({ type: z.literal('subscribe'), data: z.object({ topicIds: z.array(z.string()) }) }),
+]);
+export type ChatClientFrame = z.infer<typeof ChatClientFrame>;
+
+/**
+ * Frames the server pushes on /ws, each (but error) with the position of the change it
+ * announces, so the client's next read can wait for it.
+ */
+export const LiveServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat'), data: ChatMessageView, position: z.string() }),
+  z.object({ type: z.literal('opinions'), data: z.object({ topicId: z.string() }), position: z.string() }),
+  z.object({ type: z.literal('candidates'), data: z.object({ topicId: z.string() }), position: z.string() }),
+  z.object({ type: z.literal('topicStats'), data: z.object({ topicId: z.string() }), position: z.string() }),
+  z.object({ type: z.literal('statsUpdate'), position: z.string() }),
+  z.object({ type: z.literal('error'), data: z.object({ message: z.string() }) }),
+]);
+export type LiveServerFrame = z.infer<typeof LiveServerFrame>;
