@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   NATIONAL_ID_HASH_KEY: z.string().min(32, 'NATIONAL_ID_HASH_KEY must have at least 32 characters').optional(),
   /** The vault's key-encryption key (32 bytes, hex or base64); else DATA_DIR/vault.key, which only the embedded database makes by itself. */
   VAULT_KEY: z.string().refine((value) => decodeVaultKey(value) !== null, 'VAULT_KEY must be 32 bytes: 64 hex characters or base64').optional(),
+  /** A separate query-api process sends the live socket's chat frames to command-api here (the all-in-one process calls itself). */
+  COMMAND_API_URL: z.url().optional(),
   /** How often reactors look for due work (subscription expiry, topic closing). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),

@@ -48,13 +48,17 @@ export function registerCsrfProtection(app: FastifyInstance, options: { allowedO
     }
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const sameHost = request.headers.host !== undefined && safeHost(origin) === request.headers.host;
-      if (!allowed.has(origin) && !sameHost) refuse(request, 'origin');
+      if (!originAllowed(origin, request.headers.host, allowed)) refuse(request, 'origin');
       return;
     }
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') refuse(request, 'sec-fetch-site');
   });
+}
+
+/** An Origin header the site accepts: an allowed origin (PUBLIC_BASE_URL's), or the request's own host (the dev proxy). */
+export function originAllowed(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  return allowed.has(origin) || (host !== undefined && safeHost(origin) === host);
 }
 
 function refuse(request: FastifyRequest, reason: string): never {

@@ -12,6 +12,7 @@ export * from './web-app';
 export * from './shutdown';
 export * from './sessions';
 export * from './session-auth';
+export * from './session-events';
 export * from './csrf';
 export * from './tokens';
 export * from './service-runtime';

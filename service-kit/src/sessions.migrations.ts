@@ -15,4 +15,16 @@ export const sessionMigrations: Record<string, Migration> = {
       await sql`drop table sessions`.execute(db);
     },
   },
+  '2026_11_27_001_session_positions': {
+    async up(db: Kysely<any>) {
+      // The position of the session's last command: its reads wait for it (read-your-writes without the header).
+      // Unlogged: written once per command, it must not cost a WAL flush on the vote path; a crash
+      // loses it harmlessly (the session's reads wait again from its next command). No foreign key:
+      // checking one would lock the session row, a logged write.
+      await sql`create unlogged table session_positions (sid text primary key, position text not null)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table session_positions`.execute(db);
+    },
+  },
 };

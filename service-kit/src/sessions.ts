@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { randomToken, sha256 } from './tokens';
+import { PositionNotes } from './position-notes';
 
 export interface SessionData {
   userId: string;
@@ -15,6 +16,8 @@ export interface SessionOptions {
 
 export interface ResolvedSession extends SessionData {
   token: string;
+  /** The position of the session's last command (null before its first): its reads wait for it. */
+  position: string | null;
 }
 
 // Refreshing last-seen on every request would write on every read; a minute is precise enough.
@@ -26,6 +29,14 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export class SessionStore {
   private readonly now: () => Date;
+  private readonly positionNotes = new PositionNotes(async (notes) => {
+    const rows = [...notes].map(([sid, position]) => ({ sid, position }));
+    await sql`
+      insert into session_positions as p (sid, position)
+      select sid, position from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as note(sid text, position text)
+      order by sid -- two processes' batches lock rows in the same order: no deadlock
+      on conflict (sid) do update set position = excluded.position where p.position collate "C" < excluded.position collate "C"`.execute(this.db);
+  });
 
   constructor(
     private readonly db: Kysely<any>,
@@ -46,32 +57,46 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<ResolvedSession | null> {
     if (!token) return null;
     const sid = sha256(token);
-    const row = (await sql<{ sess: SessionData; expire: Date }>`select sess, expire from sessions where sid = ${sid}`.execute(this.db)).rows[0];
+    const row = (await sql<{ sess: SessionData; expire: Date; position: string | null }>`select s.sess, s.expire, p.position from sessions s left join session_positions p on p.sid = s.sid where s.sid = ${sid}`.execute(this.db)).rows[0];
     if (!row) return null;
     const now = this.now();
     if (row.expire <= now) {
-      await sql`delete from sessions where sid = ${sid}`.execute(this.db);
+      await this.destroy(token);
       return null;
     }
     if (now.getTime() - Date.parse(row.sess.lastSeenAt) >= TOUCH_INTERVAL_MS) {
       const touched = { ...row.sess, lastSeenAt: now.toISOString() };
       await sql`update sessions set sess = ${JSON.stringify(touched)}, expire = ${this.expiryFor(touched)} where sid = ${sid}`.execute(this.db);
-      return { ...touched, token };
+      return { ...touched, token, position: row.position };
     }
-    return { ...row.sess, token };
+    return { ...row.sess, token, position: row.position };
+  }
+
+  /**
+   * Remembers a command's position for its session, only forward. Positions are fixed-width hex, so
+   * byte order ("C" collation, whatever the database's) is their order (events/src/position.ts).
+   */
+  notePosition(token: string, position: string): Promise<void> {
+    return this.positionNotes.note(sha256(token), position);
   }
 
   async destroy(token: string | undefined): Promise<void> {
-    if (token) await sql`delete from sessions where sid = ${sha256(token)}`.execute(this.db);
+    if (!token) return;
+    const sid = sha256(token);
+    await sql`with ended as (delete from sessions where sid = ${sid}) delete from session_positions where sid = ${sid}`.execute(this.db);
   }
 
   /** Ends every session of a user (after a password reset), but the one given. */
   async destroyAllForUser(userId: string, exceptToken?: string): Promise<void> {
-    await sql`delete from sessions where sess->>'userId' = ${userId} and sid <> ${exceptToken ? sha256(exceptToken) : ''}`.execute(this.db);
+    await sql`
+      with ended as (delete from sessions where sess->>'userId' = ${userId} and sid <> ${exceptToken ? sha256(exceptToken) : ''} returning sid)
+      delete from session_positions where sid in (select sid from ended)`.execute(this.db);
   }
 
   async deleteExpired(): Promise<void> {
-    await sql`delete from sessions where expire <= ${this.now()}`.execute(this.db);
+    await sql`
+      with ended as (delete from sessions where expire <= ${this.now()} returning sid)
+      delete from session_positions p where p.sid in (select sid from ended) or not exists (select 1 from sessions s where s.sid = p.sid)`.execute(this.db);
   }
 
   private absoluteExpiry(data: SessionData): Date {
