@@ -14,6 +14,9 @@ import type { IdentityService } from './identity/identity-service';
 import type { InvitationsService } from './invitations/invitations-service';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import type { OpinionsService } from './opinions/opinions-service';
+import { recordSessionPositions } from './lib/session-position';
+import type { ChatService } from './chat/chat-service';
+import { chatRoutes } from './chat/chat.routes';
 import { opinionsRoutes } from './opinions/opinions.routes';
 import type { SubscriptionService } from './subscriptions/subscription-service';
 import { subscriptionRoutes } from './subscriptions/subscription.routes';
@@ -34,6 +37,7 @@ export interface CommandApiOptions {
   verification: VerificationService;
   topics: TopicsService;
   opinions: OpinionsService;
+  chat: ChatService;
   voting: VotingService;
   delegation: DelegationService;
   elections: ElectionsService;
@@ -51,12 +55,14 @@ export interface CommandApiOptions {
 export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, options) => {
   await instance.register(rateLimit, { global: false, store: options.rateLimitCounters.storeClass() });
   const app = zodRoutes(instance);
+  recordSessionPositions(instance, options.auth);
   identityRoutes(app, { ...options, rateLimitFactor: options.config.AUTH_RATE_LIMIT_FACTOR });
   oidcRoutes(app, options);
   subscriptionRoutes(app, options);
   verificationRoutes(app, options);
   topicsRoutes(app, options);
   opinionsRoutes(app, options);
+  chatRoutes(app, options);
   votesRoutes(app, options);
   delegationRoutes(app, options);
   electionsRoutes(app, options);

@@ -19,6 +19,7 @@ import { PeriodicTask } from './lib/periodic-task';
 import { MailOutbox } from './mail/mail-outbox';
 import { fileTransport, smtpTransport } from './mail/mail-transport';
 import { OpinionsService } from './opinions/opinions-service';
+import { ChatService } from './chat/chat-service';
 import { MoyasarClient } from './subscriptions/moyasar/moyasar-client';
 import { runSubscriptionChores } from './subscriptions/subscription-scheduler';
 import { SubscriptionService } from './subscriptions/subscription-service';
@@ -72,6 +73,8 @@ export async function createCommandServices({ store, registry, config, db, datab
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
   const rateLimitCounters = new RateLimitCounters(db);
+  // Chat's per-member limit counts there too, so it holds across processes and ways in (REST, socket).
+  const chat = new ChatService(bus, gate, topics, rateLimitCounters);
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
@@ -91,6 +94,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     verification,
     topics,
     opinions,
+    chat,
     voting,
     delegation,
     elections,

@@ -1,7 +1,10 @@
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { publishSessionsEnded, sessionTag } from '@civitas/service-kit/session-events';
+import type { Kysely } from 'kysely';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
+import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError, resetPasswordLink, verifyEmailLink } from '@civitas/events';
 import { emailVerificationRoutes } from './email-verification.routes';
 import { RegisterReply } from './email-verification.schemas';
@@ -22,10 +25,15 @@ export interface IdentityRouteOptions {
   /** EXPOSE_MAIL_LINKS: answers carry the links mails carry (local development only). */
   config: Pick<Config, 'EXPOSE_MAIL_LINKS'>;
   rateLimitFactor: number;
+  /** Where ended sessions are announced (the query side closes their live sockets). */
+  db: Kysely<any>;
 }
 
 export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): void {
-  const { identity, auth, publicBaseUrl, config, rateLimitFactor } = options;
+  const { identity, auth, publicBaseUrl, config, rateLimitFactor, db } = options;
+  // The session is gone already; a lost notice only leaves its sockets open until their next ping round.
+  const announce = (request: FastifyRequest, ended: Parameters<typeof publishSessionsEnded>[1]) =>
+    publishSessionsEnded(db, ended).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not announced'));
   const exposeMailLinks = config.EXPOSE_MAIL_LINKS;
   const limits = signInRateLimits(app, rateLimitFactor);
   const signedInUser = ({ userId, state: { email, firstName, lastName, roles } }: Account) =>
@@ -71,6 +79,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   }, async (request) => {
     const { userId } = await identity.resetPassword(request.body.token, request.body.password);
     await auth.sessions.destroyAllForUser(userId);
+    await announce(request, { users: [userId] });
     logSecurityEvent(request, 'password_reset_completed', { userId });
     return { message: PASSWORD_RESET_DONE };
   });
@@ -82,7 +91,9 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
     schema: { tags: ['identity'], summary: 'Sign out (JSON or empty body)', response: { 200: MessageReply } },
   }, async (request, reply) => {
     const session = await auth.current(request);
+    const token = request.cookies[auth.cookieName];
     await auth.signOut(request, reply);
+    if (token) await announce(request, { sessions: [sessionTag(token)] });
     if (session) logSecurityEvent(request, 'signed_out', { userId: session.userId });
     return { message: SIGNED_OUT };
   });

@@ -158,6 +158,8 @@ describe('fuzzing every text field of every command', () => {
       ...['title', 'description', 'groupId', 'type'].map((field) => body(signedIn, 'POST', '/api/topics', () => topicBody(SAUDI_ARABIA.groupId), field)),
       param(signedIn, 'DELETE', '/api/topics/:id', 'id', '00000000-0000-4000-8000-000000000000'),
       ...['topicId', 'content'].map((field) => body(signedIn, 'POST', '/api/opinions', () => ({ topicId, content: 'I agree with this proposal.' }), field)),
+      // 14 runs each: together under the chat limit of 30 a minute, so accepted values are stored, not refused as too fast.
+      ...['topicId', 'message'].map((field) => body(signedIn, 'POST', '/api/chat/messages', () => ({ topicId, message: 'Shall we meet on Friday?' }), field, 14)),
       ...['opinionId', 'voteType'].map((field) => body(signedIn, 'POST', '/api/votes', () => ({ opinionId, voteType: 'support' }), field)),
       param(signedIn, 'DELETE', '/api/votes/:opinionId', 'opinionId', '00000000-0000-4000-8000-000000000000'),
       param(signedIn, 'POST', '/api/groups/:id/main-election', 'id', String(SAUDI_ARABIA.groupId), 10),

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_RATE_LIMITED, CHAT_RATE_LIMIT_PER_MINUTE, TOPIC_NOT_FOUND, TooManyRequestsError, chatStream, existingId, type ChatMessagePosted, type PostChatMessageBody } from '@civitas/events';
+import type { CommandBus } from '../lib/command-bus';
+import type { ParticipationGate } from '../lib/participation-gate';
+import { chatDecider } from './chat.decider';
+
+/** What chat needs of the topics feature (its TopicsService, wired in services.ts). */
+export interface OpenTopics {
+  /** The topic, if members may still add to it; otherwise a 404 (missing, deleted) or a 403 (closed). */
+  requireOpenTopic(topicId: string): Promise<{ topicId: string; groupId: number }>;
+}
+
+/** Hit counters shared by every process (RateLimitCounters, in PostgreSQL). */
+export interface HitCounter {
+  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+}
+
+const RATE_WINDOW_MS = 60_000;
+
+/** A refusal of the chat rate limit, with when the member may send again. */
+export class ChatRateLimitedError extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(CHAT_RATE_LIMITED);
+  }
+}
+
+/**
+ * Chat on open topics by members who may take part in the topic's group. The REST call and
+ * the live socket both post through here, so both are held to the same rules and the same
+ * per-member rate limit.
+ */
+export class ChatService {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly gate: ParticipationGate,
+    private readonly topics: OpenTopics,
+    private readonly counters: HitCounter,
+    private readonly perMinute = CHAT_RATE_LIMIT_PER_MINUTE,
+  ) {}
+
+  /** Posts a message whose body passed PostChatMessageBody; a topic id that is no uuid is a missing topic (404). */
+  async post(userId: string, body: PostChatMessageBody) {
+    const topic = await this.topics.requireOpenTopic(existingId(body.topicId, TOPIC_NOT_FOUND));
+    await this.gate.requireParticipant(userId, topic.groupId);
+    // Counted only for messages that would be stored, so the refusal means exactly what it says.
+    const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
+    if (current > this.perMinute) throw new ChatRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
+    const message: ChatMessagePosted['data'] = { messageId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
+    const createdAt = this.bus.now().toISOString();
+    const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId });
+    return { message, createdAt, position: result.position };
+  }
+}
