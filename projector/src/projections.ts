@@ -1,3 +1,4 @@
+import { chatProjection } from './chat/chat.projection';
 import { delegationProjection } from './delegation/delegation.projection';
 import { electionsProjection } from './elections/elections.projection';
 import { groupsProjection } from './groups/groups.projection';
@@ -12,7 +13,7 @@ import { userVerificationsProjection } from './verification/user-verifications.p
 /** Every projection of the platform; features add theirs here. */
 export const projections = [
   groupsProjection, usersProjection, subscriptionPaymentsProjection, userVerificationsProjection, topicsProjection, opinionsProjection, participationProjection,
-  invitationsProjection, electionsProjection, delegationProjection,
+  invitationsProjection, electionsProjection, delegationProjection, chatProjection,
 ] as const;
 
 /** A projection's name: what queries wait for (route config `readModels`) and checkpoints are kept under. */

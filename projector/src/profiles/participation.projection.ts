@@ -1,11 +1,11 @@
-import type { BallotCast, CandidateRegistered, ElectionDecided, OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
+import type { BallotCast, CandidateRegistered, ChatMessagePosted, ElectionDecided, OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
 import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { groupActivityTable, groupParticipantsTable, memberStatsTable, topicParticipantsTable } from './participation.table';
 
-type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted | CandidateRegistered | BallotCast | ElectionDecided);
-const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided']);
+type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted | CandidateRegistered | BallotCast | ElectionDecided | ChatMessagePosted);
+const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided', 'ChatMessagePosted']);
 
 interface StatsDelta { topics: number; opinions: number; votes: number; electionsWon: number }
 
@@ -15,7 +15,8 @@ export const participationProjection = defineProjection({
   // 2: a member whose changes cancel out within a batch still gets a row (rebuilds equal live projection);
   // 3: member_stats without elections_won and delegations_received (their features bring them);
   // 4: elections_won (and its part of the score); standing and casting a ballot are taking part in a topic.
-  version: 4,
+  // 5: chatting on a topic is taking part in it (and in its group), without points.
+  version: 5,
   tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
 
   async apply(db, schema, events, changes) {
@@ -54,8 +55,10 @@ export const participationProjection = defineProjection({
           bump(event.data.userId, { votes: -1 });
           break;
         // A ballot is not a vote on an opinion (votes_cast, +1 each): standing and choosing are taking part in the election.
+        // Chatting is taking part in the discussion (the chat header's participants), and earns no points either.
         case 'CandidateRegistered':
         case 'BallotCast':
+        case 'ChatMessagePosted':
           tookPart(event.data.topicId, event.data.groupId, event.data.userId);
           break;
         case 'ElectionDecided':
@@ -85,6 +88,8 @@ export const participationProjection = defineProjection({
     if (took.length === 0) return;
     const topicRows = insertRows(topicParticipantsTable, { topic_id: took.map((p) => p.topicId), user_id: took.map((p) => p.userId) });
     await sql`insert into ${sql.id(schema, topicParticipantsTable.name)} ${topicRows.columns} select * from ${topicRows.rows} on conflict do nothing`.execute(db);
+    // Topic ids, for the live sockets' topicStats (participants may have changed).
+    for (const { topicId } of took) changes.add('topic_participants', topicId);
     const groupRows = insertRows(groupParticipantsTable, { group_id: took.map((p) => p.groupId), user_id: took.map((p) => p.userId) });
     const fresh = await sql<{ group_id: number }>`
       insert into ${sql.id(schema, groupParticipantsTable.name)} ${groupRows.columns} select distinct * from ${groupRows.rows}

@@ -20,7 +20,7 @@ export const memberStatsTable = defineTable('member_stats', {
   ),
 }, { primaryKey: ['user_id'] });
 
-/** Read model `topic_participants`: who took part in a topic (created it, posted an opinion, voted, stood or cast a ballot). */
+/** Read model `topic_participants`: who took part in a topic (created it, posted an opinion, voted, stood, cast a ballot or chatted). */
 export const topicParticipantsTable = defineTable('topic_participants', {
   topic_id: column.uuid(),
   user_id: column.uuid(),
