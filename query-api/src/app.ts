@@ -10,9 +10,11 @@ import { invitationsRoutes } from './invitations/invitations.routes';
 import { authUserRoutes } from './identity/auth-user.routes';
 import { userStatsRoutes } from './profiles/user-stats.routes';
 import { paymentRoutes } from './subscriptions/payments.routes';
-import { topicsRoutes } from './topics/topics.routes';
+import { findVisibleTopic, topicsRoutes } from './topics/topics.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { toTopicView } from './topics/topic-views';
 import { verificationsRoutes } from './verification/verifications.routes';
+import { registerLive, type LiveOptions } from './live/live';
 import type { ProjectionWatcher } from './lib/projection-watcher';
 import { registerReadYourWrites } from './lib/read-your-writes';
 import type { QueryContext } from './lib/viewer';
@@ -26,12 +28,14 @@ export interface QueryApiOptions {
   publicBaseUrl: string;
   /** The clock that tells whether a topic or an invitation is still open; tests inject one. */
   now?: () => Date;
+  /** The live socket at /ws (left out where no one connects, e.g. route tests). */
+  live?: LiveOptions;
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now, live }) => {
   const app = zodRoutes(instance);
-  registerReadYourWrites(app, watcher);
+  registerReadYourWrites(app, watcher, auth);
   const readModels = db.withSchema(READ_SCHEMA) as Kysely<ReadModels>;
   const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()) };
   groupsRoutes(app, context);
@@ -39,8 +43,10 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, w
   verificationsRoutes(app, context);
   userStatsRoutes(app, context);
   topicsRoutes(app, context);
+  chatRoutes(app, { ...context, findVisibleTopic });
   electionsRoutes(app, { ...context, toTopicView });
   delegationRoutes(app, context);
   invitationsRoutes(app, { ...context, db, publicBaseUrl });
   paymentRoutes(app, readModels, auth, paymentProviders);
+  if (live) await registerLive(instance, { db, readModels, watcher, auth, publicBaseUrl, now: context.now }, live);
 };

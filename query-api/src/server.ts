@@ -1,5 +1,6 @@
 import { READ_SCHEMA, createHttpApp, createSessionAuth, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists } from '@civitas/service-kit';
 import { queryApi } from './app';
+import { httpChatCommands } from './live/chat-commands';
 import { ProjectionWatcher } from './lib/projection-watcher';
 
 /** query-api as its own process (production topology); it never writes, so it runs no migrations. */
@@ -17,6 +18,11 @@ const app = await createHttpApp({
   healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(db, READ_SCHEMA) },
   healthDegradation: () => projectionHealth(db),
 });
-await app.register(queryApi, { db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl });
+// The socket's chat frames go to command-api: COMMAND_API_URL, else the gateway at the public address (it routes POSTs there).
+const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
+await app.register(queryApi, {
+  db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
+  live: { databaseUrl: runtime.databaseUrl, chatCommands },
+});
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });

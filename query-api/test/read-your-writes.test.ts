@@ -53,3 +53,47 @@ describe('read-your-writes (X-Civitas-Position)', () => {
     expect(answer.json()).toEqual({ providers: [{ id: 'sandbox', label: 'Sandbox (no real payment)' }] });
   });
 });
+
+describe('read-your-writes by session (the session\u2019s last command, no header needed)', () => {
+  let query: QueryApp;
+  beforeAll(async () => {
+    query = await startQueryApp();
+  });
+  afterAll(async () => query.close());
+
+  const AHEAD = '7fffffffffffffff-7fffffffffffffff';
+  const tokenOf = (cookie: string) => cookie.split('=')[1]!;
+
+  it('waits for the session\u2019s recorded position without any header, then 503; visitors and other sessions do not wait', async () => {
+    const position = await query.record(groupCreated(4, { name: 'Judaism' }));
+    const member = await query.member('Sara');
+    await query.auth.sessions.notePosition(tokenOf(member.cookie), position);
+    expect((await query.get('/api/groups/4', { as: member })).statusCode).toBe(200);
+
+    await query.auth.sessions.notePosition(tokenOf(member.cookie), AHEAD);
+    const started = Date.now();
+    const answer = await query.get('/api/groups/4', { as: member });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('1');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    // The higher of the two wins: a header the projections reached does not lower the session's.
+    expect((await query.get('/api/groups/4', { as: member, position })).statusCode).toBe(503);
+    // A route that reads no read model never waits.
+    expect((await query.get('/api/payments/providers', { as: member })).statusCode).toBe(200);
+
+    const quick = Date.now();
+    expect((await query.get('/api/groups/4')).statusCode).toBe(200);
+    expect((await query.get('/api/groups/4', { as: await query.member('Omar') })).statusCode).toBe(200);
+    expect(Date.now() - quick).toBeLessThan(1000);
+  });
+
+  it('moves a session\u2019s position only forward', async () => {
+    const member = await query.member('Lina');
+    const token = tokenOf(member.cookie);
+    await query.auth.sessions.notePosition(token, '0000000000000abc-00000000000000f0');
+    await query.auth.sessions.notePosition(token, '0000000000000abb-ffffffffffffffff');
+    expect((await query.auth.sessions.resolve(token))?.position).toBe('0000000000000abc-00000000000000f0');
+    await query.auth.sessions.notePosition(token, '0000000000000abc-00000000000000f1');
+    expect((await query.auth.sessions.resolve(token))?.position).toBe('0000000000000abc-00000000000000f1');
+  });
+});

@@ -1,13 +1,14 @@
 import { PgListener, type Position } from '@civitas/events';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, decodeChangeNotice, readCheckpoints, schemaExists } from '@civitas/service-kit/read-models';
+import { READ_MODELS_CHANNEL, READ_SCHEMA, decodeChangeNotice, readCheckpoints, schemaExists, type ChangeNotice } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import { EventEmitter } from 'node:events';
 
 /**
  * Knows how far each projection has got, from the projector's notices (and a slow poll in
  * case one is lost), so a query can wait until the read models it serves include a write.
+ * Each notice is also passed on as it came ('notice'): the live sockets fan out from it.
  */
-export class ProjectionWatcher extends EventEmitter<{ advanced: [] }> {
+export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [ChangeNotice] }> {
   private positions = new Map<string, Position>();
   private readonly listener: PgListener;
   private poller: NodeJS.Timeout | null = null;
@@ -79,9 +80,12 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: [] }> {
       // A rebuild swapped in fresh read models: positions may have moved either way.
       this.positions.clear();
       this.reload().catch(() => undefined);
+      this.emit('notice', notice);
       return;
     }
     for (const name of notice.projections) this.advance(name, notice.position);
     this.emit('advanced');
+    // After the positions moved: whoever pushes the change (live sockets) may be read at once.
+    this.emit('notice', notice);
   }
 }

@@ -11,8 +11,8 @@ const TopicParams = z.object({ id: z.string() });
 const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
-/** A topic the viewer may see: it exists, is not deleted, and its group is visible to them. */
-async function findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
+/** A topic the viewer may see: it exists, is not deleted, and its group is visible to them (chat's GET asks it too, through app.ts). */
+export async function findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
   const row = await topicRows(context.readModels).where('t.id', '=', existingId(topicId, TOPIC_NOT_FOUND)).executeTakeFirst();
   if (!row) throw new NotFoundError(TOPIC_NOT_FOUND);
   // A topic in a group the viewer may not see does not exist for them; other failures stay what they are.

@@ -1,0 +1,52 @@
+import { CHAT_PAGE_SIZE, ChatMessagesReply, ValidationError, isPosition, type ChatMessageView } from '@civitas/events';
+import type { ProjectionName } from '@civitas/projector/read-models';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+
+const TopicParams = z.object({ id: z.string() });
+const MessagesQuery = z.object({ before: z.string().optional() });
+const UNKNOWN_CURSOR = 'No such message to page before';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a topic's visibility rests on: the topic GET's read models. */
+const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
+
+export interface ChatRouteOptions extends QueryContext {
+  /** The topics feature's rule (the topic GET's): the topic if the viewer may see it, else a 404. */
+  findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null): Promise<{ row: { id: string } }>;
+}
+
+export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
+  const { readModels, findVisibleTopic } = options;
+
+  app.get('/api/topics/:id/messages', {
+    config: { readModels: ['chat', ...TOPIC_READ_MODELS] },
+    schema: {
+      tags: ['chat'], summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
+      params: TopicParams, querystring: MessagesQuery, response: { 200: ChatMessagesReply },
+    },
+  }, async (request): Promise<ChatMessageView[]> => {
+    const viewer = await requireViewer(request, options);
+    const { row: topic } = await findVisibleTopic(options, request.params.id, viewer);
+    let query = readModels.selectFrom('chat_messages as m').leftJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+      .where('m.topic_id', '=', topic.id);
+    const { before } = request.query;
+    if (before !== undefined) {
+      const byId = UUID.test(before);
+      if (!byId && !isPosition(before)) throw new ValidationError(UNKNOWN_CURSOR);
+      // The cursor is a message of this topic, named by its id or by the position the POST reply or socket frame gave.
+      const cursor = await readModels.selectFrom('chat_messages').select(['created_at', 'position']).where('topic_id', '=', topic.id)
+        .where(byId ? 'id' : 'position', '=', byId ? before.toLowerCase() : before).executeTakeFirst();
+      if (!cursor) throw new ValidationError(UNKNOWN_CURSOR);
+      query = query.where(sql<boolean>`(m.created_at, m.position) < (${cursor.created_at}, ${cursor.position})`);
+    }
+    // The newest page, read newest first along the index, then turned oldest first.
+    const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute();
+    return rows.reverse().map((row) => ({
+      id: row.id, topicId: row.topic_id, userId: row.user_id, message: row.message, createdAt: row.created_at.toISOString(),
+      user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    }));
+  });
+}
