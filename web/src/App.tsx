@@ -4,22 +4,28 @@ import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
 import { AppShell } from './app/app-shell';
 import { queryClient as defaultQueryClient } from './lib/api-client';
+import { liveSocket as defaultLiveSocket, type LiveSocket } from './lib/live-socket';
+import { LiveSocketContext } from './lib/live-updates';
 
 interface AppProps {
   /** Tests pass a fresh client: data never goes stale, so a shared one leaks between tests. */
   queryClient?: QueryClient;
   /** Tests pass a memory location; the browser location is the default. */
   locationHook?: BaseLocationHook;
+  /** Tests pass one that never connects; the tab's own socket to /ws is the default. */
+  liveSocket?: LiveSocket;
 }
 
-export function App({ queryClient = defaultQueryClient, locationHook }: AppProps) {
+export function App({ queryClient = defaultQueryClient, locationHook, liveSocket = defaultLiveSocket }: AppProps) {
   return (
     <AppProviders queryClient={queryClient}>
-      <Router hook={locationHook}>
-        <AppShell>
-          <AppRoutes />
-        </AppShell>
-      </Router>
+      <LiveSocketContext.Provider value={liveSocket}>
+        <Router hook={locationHook}>
+          <AppShell>
+            <AppRoutes />
+          </AppShell>
+        </Router>
+      </LiveSocketContext.Provider>
     </AppProviders>
   );
 }

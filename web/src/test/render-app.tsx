@@ -5,11 +5,13 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
 import { Toaster } from '../components/toaster';
 import { createQueryClient } from '../lib/api-client';
+import type { LiveSocket } from '../lib/live-socket';
+import { offlineLiveSocket } from './live-socket-fakes';
 
 /** Renders the whole app at `path`, in memory, with a query cache of its own. */
-export function renderApp(path: string) {
+export function renderApp(path: string, liveSocket: LiveSocket = offlineLiveSocket()) {
   const location = memoryLocation({ path, record: true });
-  const view = render(<App queryClient={createQueryClient()} locationHook={location.hook} />);
+  const view = render(<App queryClient={createQueryClient()} locationHook={location.hook} liveSocket={liveSocket} />);
   return { ...view, location };
 }
 

@@ -18,12 +18,14 @@ import { ProfileSummaryCard } from '../../../features/dashboard/components/profi
 import { UpgradeCard } from '../../../features/subscriptions/components/upgrade-card';
 import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
 import { QuickActionsCard } from './quick-actions-card';
+import { useDashboardLiveUpdates } from './use-dashboard-live-updates';
 
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {
   const groups = useGroups();
   const memberships = useUserGroups();
   const countries = useMemo(() => verifiedCountries(user), [user]);
+  useDashboardLiveUpdates();
 
   if (groups.isPending) return <FullPageSpinner label="Loading platform..." />;
 

@@ -14,10 +14,12 @@ import { GroupTopicsSection } from '../../../features/topics/components/group-to
 import { ParticipationRequirementsCard } from '../../../features/groups/components/participation-requirements-card';
 import { VerifyIdentityDialog } from '../../../features/verification/components/verify-identity-dialog';
 import { LeadershipElectionCard } from '../../../features/elections/components/leadership-election-card';
+import { useGroupLiveUpdates } from './use-group-live-updates';
 
 function GroupContent({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
   const { user } = useCurrentUser();
+  useGroupLiveUpdates(groupId);
 
   // A 404 means there is no such group (for this member).
   if (!group.isSuccess) return <QueryFallback query={group} loadingLabel="Loading group..." notFound={<GroupNotFound />} />;

@@ -7,16 +7,20 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useTopic, type TopicView } from '../../../lib/api/get-topic';
 import { useTopicStats } from '../../../lib/api/get-topic-stats';
 import { useGroup } from '../../../lib/api/get-group';
-import { participationBlockedReason } from '../../../features/topics/components/topic-status';
+import { participationBlockedReason, topicIsOpen } from '../../../features/topics/components/topic-status';
+import { chatBlockedReason } from '../../../features/chat/components/chat-dialog';
+import { JoinDiscussion } from '../../../features/chat/components/join-discussion';
 import { CandidatesCard } from '../../../features/elections/components/candidates-card';
 import { VoteDelegationCard } from '../../../features/delegation/components/vote-delegation-card';
 import { isDelegationGroup } from '../../../features/delegation/components/delegation-groups';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { TopicPageOpinions } from './topic-page-opinions';
+import { useTopicLiveUpdates } from './use-topic-live-updates';
 
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);
+  useTopicLiveUpdates(topic.id);
   // For the delegation card: whether the member takes part there, and whether names can be searched (National, International, Alliance).
   const group = useGroup(topic.groupId);
   const candidates =
@@ -26,7 +30,21 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
   return (
     <SidebarLayout areas={{ xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' }}>
       <Box sx={{ gridArea: 'header' }}>
-        <TopicPageHeader topic={topic} stats={stats.data} isCreator={topic.createdBy === userId} />
+        <TopicPageHeader
+          topic={topic}
+          stats={stats.data}
+          isCreator={topic.createdBy === userId}
+          actions={
+            userId && (
+              <JoinDiscussion
+                topicId={topic.id}
+                topicTitle={topic.title}
+                participants={stats.data?.participants}
+                blockedReason={chatBlockedReason({ isOpen: topicIsOpen(topic), canParticipate: topic.canParticipate })}
+              />
+            )
+          }
+        />
       </Box>
       <Box sx={{ gridArea: 'discussion', minWidth: 0 }}>
         <TopicPageOpinions topic={topic} afterTop={candidates} />

@@ -22,6 +22,8 @@ interface TopicPageHeaderProps {
   /** Undefined until the numbers are in (or when they could not be read). */
   stats: TopicStats | undefined;
   isCreator: boolean;
+  /** What the page puts beside the facts: the chat's Join Discussion. */
+  actions?: ReactNode;
 }
 
 function count(value: number, one: string, many: string): string {
@@ -37,7 +39,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export function TopicPageHeader({ topic, stats, isCreator }: TopicPageHeaderProps) {
+export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageHeaderProps) {
   const titleId = useId();
   // The same wording as the topic's card (spec section 9), so the two never disagree.
   const started = formatTopicAge(topic.createdAt);
@@ -77,6 +79,7 @@ export function TopicPageHeader({ topic, stats, isCreator }: TopicPageHeaderProp
         )}
         {expiry && <Fact icon={<EventIcon fontSize="small" aria-hidden />}>{expiry}</Fact>}
       </Stack>
+      {actions && <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>{actions}</Stack>}
     </Paper>
   );
 }

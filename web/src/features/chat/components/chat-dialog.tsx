@@ -1,0 +1,203 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@civitas/events/chat/chat.contract';
+import { UserAvatar } from '../../../components/user-avatar';
+import { toast } from '../../../lib/toast-store';
+import { useLiveFrames } from '../../../lib/live-updates';
+import { displayName } from '../../../lib/user-display';
+import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
+import { formatChatTime } from './chat-time';
+import { CHAT_SEND_FAILED, useSendChatMessage } from './use-send-chat-message';
+
+/** How often the relative times ('2 min ago') are worked out again while the dialog is open. */
+const TIME_REFRESH_MS = 30_000;
+
+export interface ChatDialogProps {
+  open: boolean;
+  onClose: () => void;
+  topicId: string;
+  topicTitle: string;
+  /** The topic's participants from its stats; undefined until they are in. */
+  participants: number | undefined;
+  /** Why the member cannot write here (a closed topic, or not eligible), or null when they can. */
+  blockedReason: string | null;
+}
+
+function useNow(active: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), TIME_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function ChatMessageRow({ message, now }: { message: ChatMessageView; now: Date }) {
+  const author = displayName(message.user);
+  const time = formatChatTime(message.createdAt, now);
+  return (
+    <Stack component="li" aria-label={`Message from ${author}`} direction="row" spacing={1.5} sx={{ py: 1 }}>
+      <UserAvatar user={message.user} size={32} />
+      <Box sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+          <Typography variant="subtitle2">{author}</Typography>
+          {time && (
+            <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
+              {time}
+            </Typography>
+          )}
+        </Stack>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.message}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function MessageList({ topicId, now }: { topicId: string; now: Date }) {
+  const messages = useChatMessages(topicId);
+  const listRef = useRef<HTMLUListElement>(null);
+  const count = messages.data?.length ?? 0;
+  // The newest message is at the bottom: keep it in view as messages arrive.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  if (messages.isPending) return <Typography role="status" color="text.secondary">Loading messages...</Typography>;
+  if (messages.isError) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>Could not load messages</AlertTitle>
+        {messages.error.message}
+      </Alert>
+    );
+  }
+  if (count === 0) return <Typography color="text.secondary">No messages yet. Start the conversation!</Typography>;
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      role="log"
+      aria-label="Chat messages"
+      sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}
+    >
+      {messages.data.map((message) => (
+        <ChatMessageRow key={message.id} message={message} now={now} />
+      ))}
+    </Box>
+  );
+}
+
+function ChatComposer({ topicId }: { topicId: string }) {
+  const [draft, setDraft] = useState('');
+  const lastSent = useRef<string | null>(null);
+  const { send, isPosting } = useSendChatMessage(topicId);
+  const blank = draft.trim().length === 0;
+
+  // A message the socket refused comes back as an error frame: say so with the server's words,
+  // and give the member their text back to try again.
+  useLiveFrames((frame) => {
+    if (frame.type !== 'error') return;
+    toast({ title: CHAT_SEND_FAILED, description: frame.data.message, variant: 'destructive' });
+    const refused = lastSent.current;
+    lastSent.current = null;
+    if (refused !== null) setDraft((current) => (current === '' ? refused : current));
+  });
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (blank || isPosting) return;
+    const message = draft.trim();
+    lastSent.current = message;
+    setDraft('');
+    const sent = await send(message);
+    if (!sent) setDraft((current) => (current === '' ? message : current));
+  };
+
+  // Enter sends; Shift+Enter starts a new line.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <Stack component="form" aria-label="Send a message" direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submit} noValidate>
+      <TextField
+        label="Your message"
+        multiline
+        maxRows={4}
+        fullWidth
+        size="small"
+        value={draft}
+        onKeyDown={onKeyDown}
+        // maxLength stops typing; the slice also stops pasted and scripted text.
+        onChange={(event) => setDraft(event.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))}
+        helperText={`${draft.length}/${CHAT_MESSAGE_MAX_LENGTH}`}
+        slotProps={{
+          htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH },
+          formHelperText: { sx: { textAlign: 'right', mx: 0 } },
+        }}
+      />
+      <Button type="submit" variant="contained" disabled={blank || isPosting}>
+        {isPosting ? 'Sending...' : 'Send'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The topic's chat (spec section 2): its participants, the messages as they arrive, and a composer. */
+export function ChatDialog({ open, onClose, topicId, topicTitle, participants, blockedReason }: ChatDialogProps) {
+  const titleId = useId();
+  const now = useNow(open);
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        Live Discussion
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Box>
+            <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
+              {topicTitle}
+            </Typography>
+            {participants !== undefined && (
+              <Typography variant="body2" color="text.secondary">
+                {`${participants.toLocaleString('en-US')} ${participants === 1 ? 'participant' : 'participants'}`}
+              </Typography>
+            )}
+          </Box>
+          {/* Mounted only while open: the history is read when the member looks. */}
+          {open && <MessageList topicId={topicId} now={now} />}
+          {open && (blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <ChatComposer topicId={topicId} />)}
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Why the member cannot write in a topic's chat, or null when they can (section 5: those who may take part). */
+export function chatBlockedReason({ isOpen, canParticipate }: { isOpen: boolean; canParticipate: boolean }): string | null {
+  if (!isOpen) return 'This topic is closed. New messages are no longer accepted.';
+  if (!canParticipate) return 'You can read this discussion, but only members eligible to take part in this group can send messages.';
+  return null;
+}

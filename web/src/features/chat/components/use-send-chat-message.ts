@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { useLiveSocket } from '../../../lib/live-updates';
+import { addChatMessage } from '../api/get-chat-messages';
+import { postChatMessage } from '../api/post-chat-message';
+
+/** Spec section 8, Chat. */
+export const CHAT_SEND_FAILED = 'Failed to send message. Please try again.';
+
+/**
+ * Sends over the live socket when it is open, else through POST /api/chat/messages (spec
+ * section 7). A socket send is answered by the message itself, pushed back like everyone's, or
+ * by an error frame (which the dialog turns into the failure toast); the REST reply carries the
+ * stored message, shown at once. Resolves true when the message went out (the draft can go).
+ */
+export function useSendChatMessage(topicId: string) {
+  const socket = useLiveSocket();
+  const queryClient = useQueryClient();
+  const [isPosting, setPosting] = useState(false);
+
+  const send = async (message: string): Promise<boolean> => {
+    if (socket.send({ type: 'chat', data: { topicId, message } })) return true;
+    setPosting(true);
+    try {
+      const reply = await postChatMessage({ topicId, message });
+      addChatMessage(queryClient, reply.message);
+      return true;
+    } catch (error) {
+      toastCommandError(error, CHAT_SEND_FAILED);
+      return false;
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  return { send, isPosting };
+}
