@@ -11,6 +11,7 @@ import { benchAppends } from './appends.bench';
 import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
+import { benchLive } from './live.bench';
 import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE } from './lib/events';
@@ -61,6 +62,7 @@ try {
     if (only.has('delegation')) await benchDelegation({ store, db, registry, projections, url: database.url }, config);
     // The platform on a database of its own (a sibling on the same server), away from the generated events.
     if (only.has('votes')) await benchVotes(database, config);
+    if (only.has('live')) await benchLive(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();

@@ -16,6 +16,7 @@ import { emit, progress } from './lib/report';
 import { activityNote, withServerActivity, type ServerActivity } from './lib/server-activity';
 import { VoteLoad } from './lib/vote-load';
 import type { StalenessResult, VoteTarget, VotesResult } from './lib/vote-worker';
+import { expectStatus, inBatches } from './lib/setup';
 
 /** Concurrent members voting on the hot topic, each on a keep-alive connection of its own. */
 const MEMBERS = 32;
@@ -47,12 +48,6 @@ interface Member {
   cookie: string;
 }
 
-async function expectStatus(what: string, response: Response, status: number): Promise<any> {
-  const body = await response.json().catch(() => null);
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** A member signed in through the API and verified as a citizen of the national group's country. */
 async function newMember(baseUrl: string, index: number, runId: string): Promise<Member> {
   const client = new TestClient(baseUrl);
@@ -60,18 +55,6 @@ async function newMember(baseUrl: string, index: number, runId: string): Promise
   const verified = await client.post('/api/user/verify', { country: NATIONAL_GROUP.country, nationalId: `BENCH${runId}${String(index).padStart(4, '0')}` });
   if (verified.status >= 300) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
   return { client, cookie: client.cookieHeader };
-}
-
-async function inBatches<T>(count: number, concurrency: number, make: (index: number) => Promise<T>): Promise<T[]> {
-  const made: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const index = next++;
-      made[index] = await make(index);
-    }
-  }));
-  return made;
 }
 
 /** The platform with its members, one hot topic in the national group and its opinions. */
