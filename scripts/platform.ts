@@ -1,7 +1,7 @@
 import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections } from '@civitas/projector';
-import { ProjectionWatcher, queryApi } from '@civitas/query-api';
+import { CHAT_PATH, ProjectionWatcher, chatCommandHeaders, chatCommandResult, queryApi, type ChatCommands } from '@civitas/query-api';
 import {
   READ_SCHEMA, createHttpApp, freePort, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists, type Config, type Logger, type ServiceRuntime,
 } from '@civitas/service-kit';
@@ -78,7 +78,17 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
     healthDegradation: () => projectionHealth(db),
   });
   await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, db, config });
-  await app.register(queryApi, { db, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now });
+  // The socket's chat frames go through command-api's own route on this same app, as the member.
+  const siteOrigin = new URL(config.publicBaseUrl).origin;
+  const chatCommands: ChatCommands = {
+    post: async (sessionCookie, body) => {
+      const answer = await app.inject({ method: 'POST', url: CHAT_PATH, headers: chatCommandHeaders(sessionCookie, siteOrigin), payload: JSON.stringify(body) });
+      return chatCommandResult(answer.statusCode, answer.payload);
+    },
+  };
+  await app.register(queryApi, {
+    db, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands },
+  });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
