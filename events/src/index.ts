@@ -36,6 +36,9 @@ export * from './voting/vote.events';
 export * from './voting/vote.contract';
 export * from './voting/tally';
 export * from './profiles/user-stats.contract';
+export * from './profiles/profile.contract';
+export * from './profiles/achievements';
+export * from './profiles/account.contract';
 export * from './invitations/invitation.events';
 export * from './invitations/invitation.contract';
 export * from './invitations/invitation-id';
@@ -47,6 +50,14 @@ export * from './delegation/weighted-tally-engine';
 export * from './elections/election.events';
 export * from './elections/election.contract';
 export * from './elections/leadership.view';
+export * from './moderation/moderation.constants';
+export * from './moderation/moderation.events';
+export * from './moderation/feedback.contract';
+export * from './moderation/roles.contract';
+export * from './moderation/ban.contract';
+export * from './audit/audit-trail';
+export * from './audit/audit.contract';
+export * from './profiles/profile.events';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
@@ -64,10 +75,12 @@ import { invitationEvents } from './invitations/invitation.events';
 import { mailEvents } from './mail/mail.events';
 import { delegationEvents } from './delegation/delegation.events';
 import { electionEvents } from './elections/election.events';
+import { moderationEvents } from './moderation/moderation.events';
+import { profileEvents } from './profiles/profile.events';
 import { EventRegistry } from './registry';
 
 /** Every event type of the platform; features add theirs here. */
 export const createEventRegistry = () => new EventRegistry().register(
   ...groupEvents, ...identityEvents, ...subscriptionEvents, ...verificationEvents, ...topicEvents, ...opinionEvents, ...voteEvents, ...invitationEvents, ...mailEvents,
-  ...delegationEvents, ...electionEvents, ...chatEvents,
+  ...delegationEvents, ...electionEvents, ...chatEvents, ...moderationEvents, ...profileEvents,
 );

@@ -22,3 +22,6 @@ export const ballotStream = (topicId: string, userId: string) => `ballot-${topic
 export const mainElectionStream = (groupId: number) => `main-election-${groupId}`;
 /** One member's chat messages on one topic: appends never contend across members. */
 export const chatStream = (topicId: string, userId: string) => `chat-${topicId}-${userId}`;
+export const reportStream = (reportId: string) => `report-${reportId}`;
+export const suggestionStream = (suggestionId: string) => `suggestion-${suggestionId}`;
+export const leaderReportStream = (leaderReportId: string) => `leader-report-${leaderReportId}`;

@@ -28,8 +28,16 @@ export const UserRegistered = defineEvent(
 );
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.uuid(), passwordHash: z.string(), reason: z.enum(['reset', 'change']) }));
 export const ExternalIdentityLinked = defineEvent('ExternalIdentityLinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity }));
-export const UserRoleGranted = defineEvent('UserRoleGranted', z.object({ userId: z.uuid(), role: Role }));
-export const UserRoleRevoked = defineEvent('UserRoleRevoked', z.object({ userId: z.uuid(), role: Role }));
+/**
+ * `grantedBy`/`revokedBy`: the admin who decided, with their reason; absent or null when
+ * ADMIN_EMAILS granted the role (the configuration decided, not a person).
+ */
+export const UserRoleGranted = defineEvent('UserRoleGranted', z.object({
+  userId: z.uuid(), role: Role, grantedBy: z.uuid().nullable().optional(), reason: z.string().nullable().optional(),
+}));
+export const UserRoleRevoked = defineEvent('UserRoleRevoked', z.object({
+  userId: z.uuid(), role: Role, revokedBy: z.uuid().nullable().optional(), reason: z.string().nullable().optional(),
+}));
 
 /** The account's address is proven: the member followed the mailed link, or their provider vouched for it. */
 /** `password_reset`: a reset link mailed to the address was used, which proves the mailbox as well. */

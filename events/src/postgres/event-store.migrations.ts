@@ -2,6 +2,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /** Conflicts raised inside the append function carry this SQLSTATE. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'CV409';
+/** An UPDATE, DELETE or TRUNCATE of `events` is refused with this SQLSTATE: history is append-only. */
+export const APPEND_ONLY_SQLSTATE = 'CV405';
 
 /**
  * Expected-version codes passed to civitas_append_events: -1 any, -2 no_stream, -3 exists,
@@ -103,6 +105,27 @@ export const eventStoreMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await sql`drop index events_delegation_by_group`.execute(db);
+    },
+  },
+  '2026_12_14_001_events_append_only': {
+    async up(db: Kysely<any>) {
+      // The audit trail is the events: no one, the application included, may rewrite or erase one
+      // (erasure shreds the member's key instead). Row triggers refuse UPDATE and DELETE, a statement
+      // trigger TRUNCATE (which fires no row triggers). Only the table's owner can drop the triggers.
+      await sql`
+        create function civitas_events_append_only() returns trigger language plpgsql as $fn$
+        begin
+          raise exception 'events are append-only: % refused', tg_op using errcode = 'CV405',
+            hint = 'History is never rewritten; append a correcting event instead.';
+        end
+        $fn$`.execute(db);
+      await sql`create trigger events_append_only before update or delete on events for each row execute function civitas_events_append_only()`.execute(db);
+      await sql`create trigger events_no_truncate before truncate on events for each statement execute function civitas_events_append_only()`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop trigger events_no_truncate on events`.execute(db);
+      await sql`drop trigger events_append_only on events`.execute(db);
+      await sql`drop function civitas_events_append_only`.execute(db);
     },
   },
 };

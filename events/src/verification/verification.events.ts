@@ -33,6 +33,20 @@ export const VerificationRejected = defineEvent('VerificationRejected', z.object
   reviewedBy: z.uuid(),
 }));
 
+/** A leader of that country's National group vouched for a pending claim; an admin still decides. */
+export const VerificationConfirmedByLeader = defineEvent('VerificationConfirmedByLeader', z.object({
+  verificationId: z.uuid(),
+  userId: z.uuid(),
+  countryKey: z.string(),
+  leaderId: z.uuid(),
+}));
+/** The member removed their own claim (pending, rejected or approved); its national id is released. */
+export const VerificationRemoved = defineEvent('VerificationRemoved', z.object({
+  verificationId: z.uuid(),
+  userId: z.uuid(),
+  countryKey: z.string(),
+}));
+
 /** `national-id-{keyed hash}`: which account holds a national id in a country (one account each). */
 export const NationalIdReserved = defineEvent('NationalIdReserved', z.object({ userId: z.uuid() }));
 export const NationalIdReleased = defineEvent('NationalIdReleased', z.object({ userId: z.uuid() }));
@@ -40,9 +54,11 @@ export const NationalIdReleased = defineEvent('NationalIdReleased', z.object({ u
 export type VerificationSubmitted = EventOf<typeof VerificationSubmitted>;
 export type VerificationApproved = EventOf<typeof VerificationApproved>;
 export type VerificationRejected = EventOf<typeof VerificationRejected>;
-export type VerificationEvent = VerificationSubmitted | VerificationApproved | VerificationRejected;
+export type VerificationConfirmedByLeader = EventOf<typeof VerificationConfirmedByLeader>;
+export type VerificationRemoved = EventOf<typeof VerificationRemoved>;
+export type VerificationEvent = VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationConfirmedByLeader | VerificationRemoved;
 export type NationalIdReserved = EventOf<typeof NationalIdReserved>;
 export type NationalIdReleased = EventOf<typeof NationalIdReleased>;
 export type NationalIdEvent = NationalIdReserved | NationalIdReleased;
 
-export const verificationEvents = [VerificationSubmitted, VerificationApproved, VerificationRejected, NationalIdReserved, NationalIdReleased];
+export const verificationEvents = [VerificationSubmitted, VerificationApproved, VerificationRejected, VerificationConfirmedByLeader, VerificationRemoved, NationalIdReserved, NationalIdReleased];
