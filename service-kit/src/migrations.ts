@@ -1,6 +1,8 @@
 import { eventStoreMigrations } from '@civitas/events';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { personalDataMigrations } from './personal-data';
+import { personalDocumentMigrations } from './personal-documents';
+import { profileImageMigrations } from './profile-images';
 import { rateLimitMigrations } from './rate-limit-store';
 import { sessionMigrations } from './sessions.migrations';
 
@@ -9,7 +11,9 @@ export const platformMigrations: Record<string, Migration> = {
   ...eventStoreMigrations,
   ...sessionMigrations,
   ...personalDataMigrations,
+  ...personalDocumentMigrations,
   ...rateLimitMigrations,
+  ...profileImageMigrations,
   '2026_11_23_002_personal_group_ids': {
     async up(db: Kysely<any>) {
       // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.

@@ -18,6 +18,8 @@ export const personalDataMigrations: Record<string, Migration> = {
 };
 
 const FORMAT = 'v1';
+/** The first byte of sealed bytes: their format, so another can follow. */
+const BYTES_FORMAT = Buffer.from([0xb1]);
 
 /**
  * Subject keys and platform secrets are kept wrapped (AES-256-GCM) with the vault's key-encryption
@@ -183,6 +185,32 @@ export class PersonalDataVault {
       const key = isSealed(sealed) ? keys.get(subjectId) : undefined;
       return key ? decrypt(key, sealed) : null;
     });
+  }
+
+  /**
+   * Seals bytes (a document image) with the subject's own key, like `seal` does text: the
+   * format byte, IV, ciphertext and tag. Erasing the key shreds them with everything else.
+   */
+  async sealBytes(subjectId: string, plain: Uint8Array): Promise<Buffer> {
+    const key = (await this.keyFor(subjectId, true))!;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    return Buffer.concat([BYTES_FORMAT, iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  }
+
+  /** The bytes `sealBytes` sealed, or null once the subject's key is erased (or they were not sealed with it). */
+  async openBytes(subjectId: string, sealed: Uint8Array): Promise<Buffer | null> {
+    const value = Buffer.from(sealed);
+    if (value.length < BYTES_FORMAT.length + 12 + 16 || !value.subarray(0, BYTES_FORMAT.length).equals(BYTES_FORMAT)) return null;
+    const key = await this.keyFor(subjectId, false);
+    if (!key) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, value.subarray(BYTES_FORMAT.length, BYTES_FORMAT.length + 12));
+      decipher.setAuthTag(value.subarray(value.length - 16));
+      return Buffer.concat([decipher.update(value.subarray(BYTES_FORMAT.length + 12, value.length - 16)), decipher.final()]);
+    } catch {
+      return null;
+    }
   }
 
   /** Erasure: without the key, nothing sealed for this subject can be read again. */

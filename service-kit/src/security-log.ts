@@ -23,7 +23,16 @@ export type SecurityEventKind =
   | 'unverified_account_claimed'
   | 'role_granted'
   | 'role_revoked'
-  | 'signed_out';
+  | 'member_banned'
+  | 'member_unbanned'
+  | 'signed_out'
+  /** The member changed their password (their other sessions ended), or ended their other sessions. */
+  | 'password_changed'
+  | 'other_sessions_ended'
+  /** A signed-in member failed to prove it is them (a wrong current password, a stale sign-in). */
+  | 'reauthentication_failed'
+  /** The account's key was shredded: only its id remains. */
+  | 'account_erased';
 
 export interface SecurityEventDetails {
   /** The member concerned when known (the actor's own session otherwise). */

@@ -9,8 +9,10 @@ import { sha256 } from './tokens';
  */
 export const SESSIONS_CHANNEL = 'civitas_sessions';
 
+/** The name a notice gives a session, from its stored id (sessions.sid, the token's hash). */
+export const sessionTagOfStoredId = (sid: string) => sha256(sid);
 /** The name a notice gives the session of this cookie token. */
-export const sessionTag = (token: string) => sha256(sha256(token));
+export const sessionTag = (token: string) => sessionTagOfStoredId(sha256(token));
 
 export const SessionsEnded = z.object({
   /** Tags (sessionTag) of sessions that ended. */

@@ -86,11 +86,21 @@ export class SessionStore {
     await sql`with ended as (delete from sessions where sid = ${sid}) delete from session_positions where sid = ${sid}`.execute(this.db);
   }
 
-  /** Ends every session of a user (after a password reset), but the one given. */
-  async destroyAllForUser(userId: string, exceptToken?: string): Promise<void> {
-    await sql`
-      with ended as (delete from sessions where sess->>'userId' = ${userId} and sid <> ${exceptToken ? sha256(exceptToken) : ''} returning sid)
-      delete from session_positions where sid in (select sid from ended)`.execute(this.db);
+  /** Ends every session of a user (after a password reset), but the one given; answers the stored ids of those it ended. */
+  async destroyAllForUser(userId: string, exceptToken?: string): Promise<string[]> {
+    const ended = await sql<{ sid: string }>`
+      with ended as (delete from sessions where sess->>'userId' = ${userId} and sid <> ${exceptToken ? sha256(exceptToken) : ''} returning sid),
+      positions as (delete from session_positions where sid in (select sid from ended))
+      select sid from ended`.execute(this.db);
+    return ended.rows.map((row) => row.sid);
+  }
+
+  /** A member's live sessions (settings, export), newest first; `current` marks the one of this token. */
+  async listForUser(userId: string, currentToken?: string): Promise<Array<SessionData & { expiresAt: Date; current: boolean }>> {
+    const currentSid = currentToken ? sha256(currentToken) : '';
+    const rows = await sql<{ sid: string; sess: SessionData; expire: Date }>`
+      select sid, sess, expire from sessions where sess->>'userId' = ${userId} and expire > ${this.now()} order by sess->>'createdAt' desc, sid`.execute(this.db);
+    return rows.rows.map((row) => ({ ...row.sess, expiresAt: row.expire, current: row.sid === currentSid }));
   }
 
   async deleteExpired(): Promise<void> {

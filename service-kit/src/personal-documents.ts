@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { PersonalDataVault } from './personal-data';
+
+export const personalDocumentMigrations: Record<string, Migration> = {
+  '2026_12_13_001_personal_documents': {
+    async up(db: Kysely<any>) {
+      // Documents are personal data: kept outside the events, sealed with their subject's key (erasing it shreds them).
+      await sql`create table personal_documents (
+        id uuid primary key, subject_id text not null, content_type text not null, sealed bytea not null, created_at timestamptz not null default now())`.execute(db);
+      await sql`create index personal_documents_subject on personal_documents (subject_id)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table personal_documents`.execute(db);
+    },
+  },
+};
+
+export interface StoredDocument {
+  subjectId: string;
+  contentType: string;
+  /** Null once the subject's key is erased: the row remains, unreadable. */
+  bytes: Buffer | null;
+}
+
+/** A subject's documents (nationality document images), sealed by the vault; only their id is ever named elsewhere. */
+export class PersonalDocuments {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly vault: PersonalDataVault,
+  ) {}
+
+  async put(document: { id: string; subjectId: string; contentType: string; bytes: Uint8Array }): Promise<void> {
+    const sealed = await this.vault.sealBytes(document.subjectId, document.bytes);
+    await sql`insert into personal_documents (id, subject_id, content_type, sealed) values (${document.id}, ${document.subjectId}, ${document.contentType}, ${sealed})`.execute(this.db);
+  }
+
+  async get(id: string): Promise<StoredDocument | null> {
+    const row = (await sql<{ subject_id: string; content_type: string; sealed: Buffer }>`
+      select subject_id, content_type, sealed from personal_documents where id = ${id}`.execute(this.db)).rows[0];
+    if (!row) return null;
+    return { subjectId: row.subject_id, contentType: row.content_type, bytes: await this.vault.openBytes(row.subject_id, row.sealed) };
+  }
+
+  async delete(id: string): Promise<void> {
+    await sql`delete from personal_documents where id = ${id}`.execute(this.db);
+  }
+
+  /** Erasure: the subject's documents (unreadable already once their key is gone; this frees the rows). */
+  async deleteAllOf(subjectId: string): Promise<void> {
+    await sql`delete from personal_documents where subject_id = ${subjectId}`.execute(this.db);
+  }
+}
