@@ -5,6 +5,8 @@ import type { ReadModels } from './read-models';
 
 /** An event as projections see it: decoded (upcast, parsed) plus where it sits. */
 export interface ProjectedEvent extends DomainEvent {
+  /** The stored event's id (the audit trail names events by it). */
+  id: string;
   metadata: EventMetadata;
   streamId: string;
   position: Position;

@@ -49,7 +49,7 @@ interface PreparedBatch {
 /** Upcasts and parses a stored event into what projections see. */
 export function decodeEvent(registry: EventRegistry, event: RecordedEvent): ProjectedEvent {
   const { type, data } = registry.decode(event);
-  return { type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
+  return { id: event.id, type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
 }
 
 export const parkedEntry = (projection: string, event: RecordedEvent, error: ProjectionFailure): NewParkedEvent => ({

@@ -21,6 +21,8 @@ import { ChangeSet, type ProjectedEvent, type Projection } from '../src/projecti
 
 /** An event as a spec writes it: a registered type and its data; position and time are filled in. */
 export interface SpecEvent {
+  /** The stored event's id; by default one made from its place in the run (`specEventId`). */
+  id?: string;
   type: string;
   data: unknown;
   streamId?: string;
@@ -77,6 +79,9 @@ export const specTime = (n: number) => new Date(SPEC_EPOCH + n * 1000).toISOStri
 
 const registry = createEventRegistry();
 
+/** The default id of the nth event of a run: the same whether the run is delivered in one batch or one by one. */
+export const specEventId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
 /** Validates a spec event and turns it into what projections receive (decoded, upcast, parsed). */
 function project(event: SpecEvent, batch: number, index: number): ProjectedEvent {
   if (!registry.has(event.type)) throw new Error(`spec event ${event.type}: not a registered event type`);
@@ -92,6 +97,7 @@ function project(event: SpecEvent, batch: number, index: number): ProjectedEvent
     throw new Error(`spec event ${event.type} is not valid: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return {
+    id: event.id ?? specEventId(index),
     type: decoded.type,
     data: decoded.data,
     metadata,

@@ -5,7 +5,7 @@ import {
   type OpinionPosted, type PaymentCreated, type PaymentFailed, type PaymentSucceeded, type PersonalDepartment, type SubscriptionActivated,
   type SubscriptionCancelled, type SubscriptionExpired, type SubscriptionRenewed, type SubscriptionRequested, type SubscriptionRequestFailed,
   type TopicClosed, type TopicCreated, type TopicDeleted, type UserRegistered, type UserRoleGranted, type UserRoleRevoked,
-  type VerificationApproved, type VerificationRejected, type VerificationSubmitted, type VoteCast, type VoteRetracted, type VoteType,
+  type VerificationApproved, type VerificationConfirmedByLeader, type VerificationRejected, type VerificationRemoved, type VerificationSubmitted, type VoteCast, type VoteRetracted, type VoteType,
 } from '@civitas/events';
 
 /**
@@ -111,6 +111,12 @@ export const verificationApproved = (verificationId: string, userId: string, rev
 });
 export const verificationRejected = (verificationId: string, userId: string, reviewedBy: string, reason: string, countryKey = 'saudi_arabia'): Of<VerificationRejected> => ({
   type: 'VerificationRejected', streamId: userStream(userId), data: { verificationId, userId, countryKey, reason, reviewedBy },
+});
+export const verificationConfirmedByLeader = (verificationId: string, userId: string, leaderId: string, countryKey = 'saudi_arabia'): Of<VerificationConfirmedByLeader> => ({
+  type: 'VerificationConfirmedByLeader', streamId: userStream(userId), data: { verificationId, userId, countryKey, leaderId },
+});
+export const verificationRemoved = (verificationId: string, userId: string, countryKey = 'saudi_arabia'): Of<VerificationRemoved> => ({
+  type: 'VerificationRemoved', streamId: userStream(userId), data: { verificationId, userId, countryKey },
 });
 
 // Topics, opinions, votes

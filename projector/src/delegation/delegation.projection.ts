@@ -1,7 +1,7 @@
 import type {
   BallotCast, BallotWithdrawn, CandidateRegistered, DelegationAssigned, DelegationRevoked, GroupCreated, GroupLeaderElected, GroupMemberJoined,
   GroupMemberLeft, OpinionPosted, SubscriptionActivated, SubscriptionExpired, SubscriptionRenewed, TopicClosed, TopicCreated, TopicDeleted,
-  VerificationApproved, VerificationRejected, VoteCast, VoteRetracted,
+  VerificationApproved, VerificationRejected, VerificationRemoved, VoteCast, VoteRetracted,
 } from '@civitas/events';
 import { sql } from 'kysely';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
@@ -12,13 +12,13 @@ import { delegationProgressTable, delegationTables } from './delegation.table';
 type Handled =
   | DelegationAssigned | DelegationRevoked | VoteCast | VoteRetracted | BallotCast | BallotWithdrawn | OpinionPosted | TopicCreated
   | CandidateRegistered | TopicClosed | TopicDeleted | GroupCreated | GroupMemberJoined | GroupMemberLeft | GroupLeaderElected
-  | SubscriptionActivated | SubscriptionRenewed | SubscriptionExpired | VerificationApproved | VerificationRejected;
+  | SubscriptionActivated | SubscriptionRenewed | SubscriptionExpired | VerificationApproved | VerificationRejected | VerificationRemoved;
 type Event = ProjectedEvent & Handled;
 
 const HANDLED = new Set<string>([
   'DelegationAssigned', 'DelegationRevoked', 'VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'OpinionPosted', 'TopicCreated',
   'CandidateRegistered', 'TopicClosed', 'TopicDeleted', 'GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected',
-  'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionExpired', 'VerificationApproved', 'VerificationRejected',
+  'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionExpired', 'VerificationApproved', 'VerificationRejected', 'VerificationRemoved',
 ] satisfies Handled['type'][]);
 
 /** Past this many point lookups (standings, memberships) kept between batches, they are read again as needed. */
@@ -28,7 +28,8 @@ const caches = new DelegationCaches();
 
 const base = defineProjection({
   name: 'delegation',
-  version: 1,
+  // 2: a removed nationality no longer carries weight in its National group.
+  version: 2,
   tables: delegationTables,
 
   async apply(db, schema, events, changes) {
@@ -84,7 +85,7 @@ async function prefetch(batch: DelegationBatch, events: readonly Event[]): Promi
       case 'TopicCreated':
         if (event.data.type === 'election') groups.add(event.data.groupId);
         break;
-      case 'SubscriptionActivated': case 'SubscriptionRenewed': case 'SubscriptionExpired': case 'VerificationApproved': case 'VerificationRejected':
+      case 'SubscriptionActivated': case 'SubscriptionRenewed': case 'SubscriptionExpired': case 'VerificationApproved': case 'VerificationRejected': case 'VerificationRemoved':
         eligibilityChanges.add(event.data.userId);
         users.add(event.data.userId);
         break;
@@ -153,7 +154,8 @@ async function applyEvent(batch: DelegationBatch, event: Event): Promise<void> {
       const { verificationId, countryKey } = event.data;
       return batch.standingChanged(event.data.userId, (standing) => ({ ...standing, approved: { ...standing.approved, [verificationId]: countryKey } }));
     }
-    case 'VerificationRejected': {
+    case 'VerificationRejected':
+    case 'VerificationRemoved': {
       const { verificationId } = event.data;
       return batch.standingChanged(event.data.userId, (standing) => {
         const { [verificationId]: _rejected, ...approved } = standing.approved;

@@ -1,19 +1,22 @@
-import type { EmailVerified, ExternalIdentityLinked, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
+import type { AccountErased, BanEvent, EmailVerified, ExternalIdentityLinked, ProfileImageChanged, ProfileUpdated, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql } from 'kysely';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
 import { usersTable } from './users.table';
 
-type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent);
+type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent | ProfileUpdated | ProfileImageChanged | AccountErased | BanEvent);
 const USER_EVENTS = new Set([
   'UserRegistered', 'UserPasswordChanged', 'UserPasswordRemoved', 'ExternalIdentityLinked', 'ExternalIdentityUnlinked', 'EmailVerified', 'UserRoleGranted', 'UserRoleRevoked',
   'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
+  'ProfileUpdated', 'ProfileImageChanged', 'AccountErased',
+  'UserBanned', 'UserUnbanned',
 ]);
 
 export const usersProjection = defineProjection({
   name: 'users',
-  // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events; 5: email_verified.
-  version: 5,
+  // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events; 5: email_verified;
+  // 6: the saved profile (sealed texts opened here) and its picture; 7: erasure (AccountErased), has_password; 8: bans.
+  version: 8,
   tables: [usersTable],
 
   async apply(db, schema, events, changes) {
@@ -29,8 +32,11 @@ export const usersProjection = defineProjection({
           const [email, firstName, lastName] = await vault.revealAll(userId, [event.data.email, event.data.firstName, event.data.lastName]);
           await users
             .insertInto('users')
-            // An erased member keeps a row (their votes still count) but no address or name.
-            .values({ id: userId, email: email ?? `erased:${userId}`, first_name: firstName, last_name: lastName, profile_image_url: event.data.profileImageUrl, created_at: at, updated_at: at })
+            // An erased member keeps a row (their votes still count) but no address or name: their key opens nothing.
+            .values({
+              id: userId, email, first_name: firstName, last_name: lastName, profile_image_url: event.data.profileImageUrl, has_password: event.data.passwordHash !== null,
+              created_at: at, updated_at: at,
+            })
             .onConflict((conflict) => conflict.column('id').doNothing())
             .execute();
           break;
@@ -73,8 +79,37 @@ export const usersProjection = defineProjection({
         case 'SubscriptionExpired':
           await users.updateTable('users').set({ is_subscribed: false, subscription_status: 'expired', updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
+        case 'ProfileUpdated': {
+          const { userId, firstName, lastName, aboutMe, city, websiteUrl, twitterUrl, linkedinUrl, githubUrl } = event.data;
+          // An erased member's key is gone: everything opens to null.
+          const [first, last, about, town, website, twitter, linkedin, github] = await vault.revealAll(userId, [firstName, lastName, aboutMe, city, websiteUrl, twitterUrl, linkedinUrl, githubUrl]);
+          await users.updateTable('users')
+            .set({ first_name: first, last_name: last, about_me: about, city: town, website_url: website, twitter_url: twitter, linkedin_url: linkedin, github_url: github, updated_at: at })
+            .where('id', '=', userId).execute();
+          break;
+        }
+        case 'UserBanned':
+          await users.updateTable('users').set({ is_banned: true, ban_reason: event.data.reason, banned_at: at, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'UserUnbanned':
+          await users.updateTable('users').set({ is_banned: false, ban_reason: null, banned_at: null, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'ProfileImageChanged':
+          await users.updateTable('users').set({ profile_image_url: event.data.profileImageUrl, updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
         case 'UserPasswordChanged':
         case 'UserPasswordRemoved':
+          await users.updateTable('users').set({ has_password: event.type === 'UserPasswordChanged', updated_at: at }).where('id', '=', event.data.userId).execute();
+          break;
+        case 'AccountErased':
+          // Only the id stays, so what the member did still counts (shown as 'Deleted member'); a rebuild opens nothing either.
+          await users.updateTable('users')
+            .set({
+              email: null, first_name: null, last_name: null, profile_image_url: null, about_me: null, city: null, website_url: null, twitter_url: null, linkedin_url: null, github_url: null,
+              has_password: false, erased_at: at, updated_at: at,
+            })
+            .where('id', '=', event.data.userId).execute();
+          break;
         case 'ExternalIdentityLinked':
         case 'ExternalIdentityUnlinked':
           await users.updateTable('users').set({ updated_at: at }).where('id', '=', event.data.userId).execute();

@@ -1,15 +1,17 @@
-import type { GroupMemberLeft, InvitationAccepted, InvitationCreated } from '@civitas/events';
+import type { AccountErased, GroupMemberLeft, InvitationAccepted, InvitationCreated } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import { sql } from 'kysely';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
 import { invitationsTable } from './invitations.table';
 
-type InvitationEvent = ProjectedEvent & (InvitationCreated | InvitationAccepted | GroupMemberLeft);
-const INVITATION_EVENTS = new Set(['InvitationCreated', 'InvitationAccepted', 'GroupMemberLeft']);
+type InvitationEvent = ProjectedEvent & (InvitationCreated | InvitationAccepted | GroupMemberLeft | AccountErased);
+const INVITATION_EVENTS = new Set(['InvitationCreated', 'InvitationAccepted', 'GroupMemberLeft', 'AccountErased']);
 
 /** Invitations as owners list them; cutting or firing the member one made marks it cut (the memberships are the groups projection's). */
 export const invitationsProjection = defineProjection({
   name: 'invitations',
-  version: 2,
+  // 3: an erased member's address leaves the invitations sent to it.
+  version: 3,
   tables: [invitationsTable],
 
   async apply(db, schema, events, changes) {
@@ -39,6 +41,16 @@ export const invitationsProjection = defineProjection({
           await invitations.updateTable('invitations').set({ status: 'cut', updated_at: at })
             .where('group_id', '=', event.data.groupId).where('accepted_by', '=', event.data.userId).where('status', '=', 'accepted').execute();
           break;
+        case 'AccountErased': {
+          // Erasure shredded the keys of the invitations sent to the member's address before this event:
+          // their address goes now, as a rebuild (which cannot open it) leaves it. updated_at stays, as a rebuild has it.
+          const cleared = await sql<{ group_id: number }>`
+            update ${sql.id(schema, 'invitations')} i set email = null
+            where i.email is not null and not exists (select 1 from subject_keys k where k.subject_id = i.id::text)
+            returning i.group_id`.execute(db);
+          for (const { group_id } of cleared.rows) changes.add('invitations', group_id);
+          break;
+        }
       }
     }
   },

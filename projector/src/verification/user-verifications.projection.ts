@@ -1,14 +1,15 @@
-import type { VerificationApproved, VerificationRejected, VerificationSubmitted } from '@civitas/events';
+import type { AccountErased, VerificationApproved, VerificationConfirmedByLeader, VerificationRejected, VerificationRemoved, VerificationSubmitted } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
 import { userVerificationsTable } from './user-verifications.table';
 
-type VerificationEvent = ProjectedEvent & (VerificationSubmitted | VerificationApproved | VerificationRejected);
-const VERIFICATION_EVENTS = new Set(['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected']);
+type VerificationEvent = ProjectedEvent & (VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationConfirmedByLeader | VerificationRemoved | AccountErased);
+const VERIFICATION_EVENTS = new Set(['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved', 'AccountErased']);
 
 export const userVerificationsProjection = defineProjection({
   name: 'user_verifications',
-  version: 1,
+  // 2: leader confirmations (confirmed_by, confirmed_at) and removals; 3: erasure clears the national ids.
+  version: 3,
   tables: [userVerificationsTable],
 
   async apply(db, schema, events, changes) {
@@ -42,6 +43,20 @@ export const userVerificationsProjection = defineProjection({
           await verifications.updateTable('user_verifications')
             .set({ status: 'rejected', is_verified: false, reviewed_by: event.data.reviewedBy, reviewed_at: at, rejection_reason: event.data.reason, updated_at: at })
             .where('id', '=', event.data.verificationId).execute();
+          break;
+        case 'VerificationConfirmedByLeader':
+          await verifications.updateTable('user_verifications')
+            .set({ confirmed_by_leader: true, confirmed_by: event.data.leaderId, confirmed_at: at, updated_at: at })
+            .where('id', '=', event.data.verificationId).execute();
+          break;
+        case 'VerificationRemoved':
+          // Removed claims open nothing and list nowhere; their history stays in the events (the audit trail).
+          await verifications.deleteFrom('user_verifications').where('id', '=', event.data.verificationId).execute();
+          break;
+        case 'AccountErased':
+          // The member's key is shredded: their national ids open to nothing, as a rebuild finds them. The claims
+          // stay (their eligibility weighed in tallies that must not change); updated_at as a rebuild leaves it.
+          await verifications.updateTable('user_verifications').set({ national_id: null }).where('user_id', '=', event.data.userId).execute();
           break;
       }
     }

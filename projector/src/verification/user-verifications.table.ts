@@ -1,6 +1,6 @@
 import { column, defineTable } from '../lib/table';
 
-/** Read model `user_verifications`: one per member and country (spec section 3). */
+/** Read model `user_verifications`: the members' live claims, one per member and country (spec section 3); a removed claim is deleted. */
 export const userVerificationsTable = defineTable('user_verifications', {
   id: column.uuid(),
   user_id: column.uuid(),
@@ -13,6 +13,9 @@ export const userVerificationsTable = defineTable('user_verifications', {
   status: column.text<'pending' | 'approved' | 'rejected'>(),
   is_verified: column.boolean().default(false),
   confirmed_by_leader: column.boolean().default(false),
+  /** The leader of that country's National group who vouched for the claim, and when. */
+  confirmed_by: column.uuid().nullable(),
+  confirmed_at: column.timestamptz().nullable(),
   verified_at: column.timestamptz().nullable(),
   reviewed_by: column.uuid().nullable(),
   reviewed_at: column.timestamptz().nullable(),

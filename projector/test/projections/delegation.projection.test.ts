@@ -3,6 +3,7 @@ import {
   type BallotCast, type BallotWithdrawn, type CandidateRegistered, type ClosingTally, type DelegationAssigned, type DelegationNetwork,
   type DelegationRevoked, type Department, type GroupLeaderElected,
 } from '@civitas/events';
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { ChangeSet, type ProjectedEvent } from '../../src/projection';
 import { ProjectionSpec, expectRows, specTime, type ProjectionOutcome, type SpecEvent } from '../projection-spec';
 import {
   groupCreated, memberJoined, memberLeft, newId, opinionPosted, subscriptionActivated, subscriptionCancelled, subscriptionExpired, topicClosed,
-  topicCreated, topicDeleted, verificationApproved, verificationRejected, voteCast, voteRetracted,
+  topicCreated, topicDeleted, verificationApproved, verificationRejected, verificationRemoved, voteCast, voteRetracted,
 } from '../spec-events';
 
 // Groups: an open religion group (everyone may take part), a national one, International, a friends group.
@@ -170,6 +171,8 @@ describe('delegation projection', () => {
     await given.when([verificationApproved(bobVerification, bob, null, 'france')]).then(tally().toEqual(support(2)));
     // Rejected: the key goes (and the tally back) only with the verification that granted it.
     await given.when([verificationApproved(bobVerification, bob), verificationRejected(bobVerification, bob, eve, 'Blurred document')]).then(tally().toEqual(support(2)));
+    // Removed by the member: the same.
+    await given.when([verificationApproved(bobVerification, bob), verificationRemoved(bobVerification, bob)]).then(tally().toEqual(support(2)));
     // An ineligible voter counts nothing, not even their own vote; verified, their whole catchment comes.
     await given.when([voteCast(by(bob), 'oppose')]).then(tally().toEqual(support(2)));
     await given.when([voteCast(by(bob), 'oppose'), verificationApproved(bobVerification, bob)]).then(tally().toEqual(support(2, 2)));
@@ -349,7 +352,7 @@ class Batches {
       const time = new Date(Date.parse('2026-03-10T00:00:00.000Z') + this.count * 1000 + index).toISOString();
       const { type, data } = registry.decode({ type: event.type, data: event.data, metadata: { schemaVersion: registry.versionOf(event.type) } });
       return {
-        type, data, metadata: { schemaVersion: registry.versionOf(event.type), time }, streamId: event.streamId ?? 'spec',
+        id: randomUUID(), type, data, metadata: { schemaVersion: registry.versionOf(event.type), time }, streamId: event.streamId ?? 'spec',
         position: encodePosition(BigInt(this.major + this.count), BigInt(index + 1)), recordedAt: new Date(time),
       };
     });
@@ -506,7 +509,7 @@ function recountFinal(events: readonly SpecEvent[]): TallyRow[] {
     if (type === 'SubscriptionActivated') subscribed.add(data.userId);
     if (type === 'SubscriptionExpired') subscribed.delete(data.userId);
     if (type === 'VerificationApproved') keys.set(data.userId, new Map([...(keys.get(data.userId) ?? []), [data.verificationId, data.countryKey]]));
-    if (type === 'VerificationRejected') keys.get(data.userId)?.delete(data.verificationId);
+    if (type === 'VerificationRejected' || type === 'VerificationRemoved') keys.get(data.userId)?.delete(data.verificationId);
     if (type === 'GroupMemberJoined' && data.groupId === FRIENDS) members.add(data.userId);
     if (type === 'GroupMemberLeft' && data.groupId === FRIENDS) members.delete(data.userId);
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { userVerificationsProjection } from '../../src/verification/user-verifications.projection';
 import { ProjectionSpec, at, expectRows } from '../projection-spec';
-import { newId, verificationApproved, verificationRejected, verificationSubmitted } from '../spec-events';
+import { newId, verificationApproved, verificationConfirmedByLeader, verificationRejected, verificationRemoved, verificationSubmitted } from '../spec-events';
 
 const T1 = '2026-03-01T10:00:00.000Z';
 const T2 = '2026-03-02T10:00:00.000Z';
@@ -24,7 +24,7 @@ describe('user_verifications projection', () => {
     const sealed = await spec.vault.seal(userId, '1012345678');
     await spec.given([at(T1, verificationSubmitted(verificationId, userId, sealed))]).then(expectRows('user_verifications').toEqual([{
       id: verificationId, user_id: userId, country: 'Saudi Arabia', country_key: 'saudi_arabia', national_id: '1012345678', document_image_url: null,
-      verification_type: 'id_number', status: 'pending', is_verified: false, confirmed_by_leader: false, verified_at: null, reviewed_by: null,
+      verification_type: 'id_number', status: 'pending', is_verified: false, confirmed_by_leader: false, confirmed_by: null, confirmed_at: null, verified_at: null, reviewed_by: null,
       reviewed_at: null, rejection_reason: null, created_at: T1, updated_at: T1,
     }]));
   });
@@ -79,5 +79,29 @@ describe('user_verifications projection', () => {
         { id: saudi, country: 'Saudi Arabia', status: 'approved', created_at: T1 },
         { id: egypt, country: 'Egypt', status: 'pending', created_at: T2 },
       ]));
+  });
+
+  it('records a leader\u2019s confirmation without deciding: the claim stays pending until reviewed', async () => {
+    const userId = newId();
+    const verificationId = newId();
+    const leader = newId();
+    const url = `/api/user/verifications/${verificationId}/document`;
+    await spec.given([at(T1, verificationSubmitted(verificationId, userId, 'x', { verificationType: 'document', documentImageUrl: url }))])
+      .when([at(T2, verificationConfirmedByLeader(verificationId, userId, leader))]).when([at(T3, verificationApproved(verificationId, userId, reviewer))])
+      .then(expectRows('user_verifications', { columns: ['status', 'confirmed_by_leader', 'confirmed_by', 'confirmed_at', 'reviewed_by', 'document_image_url', 'updated_at'] }).toEqual([{
+        status: 'approved', confirmed_by_leader: true, confirmed_by: leader, confirmed_at: T2, reviewed_by: reviewer, document_image_url: url, updated_at: T3,
+      }]));
+  });
+
+  it('deletes a removed claim, approved or pending, and keeps the member\u2019s others', async () => {
+    const userId = newId();
+    const [saudi, egypt, jordan] = [newId(), newId(), newId()];
+    await spec.given([
+      at(T1, verificationSubmitted(saudi, userId, 'x')), at(T1, verificationApproved(saudi, userId)),
+      at(T2, verificationSubmitted(egypt, userId, 'y', { country: 'Egypt', countryKey: 'egypt', verificationType: 'document' })),
+      at(T2, verificationSubmitted(jordan, userId, 'z', { country: 'Jordan', countryKey: 'jordan', verificationType: 'document' })),
+    ])
+      .when([at(T3, verificationRemoved(saudi, userId)), at(T3, verificationRemoved(egypt, userId, 'egypt'))])
+      .then(expectRows('user_verifications', { columns: ['id', 'country', 'status'] }).toEqual([{ id: jordan, country: 'Jordan', status: 'pending' }]));
   });
 });
