@@ -1,4 +1,4 @@
-import type { EventRegistry, EventStore } from '@civitas/events';
+import { normalizeEmail, type EventRegistry, type EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Config } from '@civitas/service-kit/config';
 import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/personal-data';
@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { createSessionAuth } from '@civitas/service-kit/session-auth';
 import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
+import { publishSessionsEnded } from '@civitas/service-kit/session-events';
+import { AccountService } from './account/account-service';
 import { GroupsService } from './groups/groups-service';
 import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
@@ -20,12 +22,22 @@ import { MailOutbox } from './mail/mail-outbox';
 import { fileTransport, smtpTransport } from './mail/mail-transport';
 import { OpinionsService } from './opinions/opinions-service';
 import { ChatService } from './chat/chat-service';
+import { ProfilesService } from './profiles/profiles-service';
+import { ProfileImageStore } from '@civitas/service-kit/profile-images';
+import { FeedbackService } from './moderation/feedback-service';
+import { LeaderReportService } from './moderation/leader-report-service';
+import { ReportTargets } from './moderation/report-targets';
+import { BanService } from './moderation/ban-service';
+import { RolesService } from './moderation/roles-service';
+import { Suspensions } from './moderation/suspensions';
 import { MoyasarClient } from './subscriptions/moyasar/moyasar-client';
 import { runSubscriptionChores } from './subscriptions/subscription-scheduler';
 import { SubscriptionService } from './subscriptions/subscription-service';
 import { closeExpiredTopics } from './topics/topic-closing';
 import { TopicsService } from './topics/topics-service';
 import { VerificationService } from './verification/verification-service';
+import { VerificationLookups } from './verification/verification-lookups';
+import { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import { VotingService } from './voting/voting-service';
 
 export interface CommandServiceDependencies {
@@ -63,7 +75,9 @@ export async function createCommandServices({ store, registry, config, db, datab
     : null;
   const subscriptions = new SubscriptionService({ bus, publicBaseUrl: config.publicBaseUrl, moyasar, sandboxEnabled: config.paymentProviders.includes('sandbox') });
   const gate = new ParticipationGate(bus);
-  const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY));
+  const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY), {
+    documents: new PersonalDocuments(db, vault), lookups: new VerificationLookups(store, readModels),
+  });
   const topics = new TopicsService(bus, gate);
   const elections = new ElectionsService(bus, gate, topics);
   const opinions = new OpinionsService(bus, gate, topics);
@@ -75,6 +89,22 @@ export async function createCommandServices({ store, registry, config, db, datab
   const rateLimitCounters = new RateLimitCounters(db);
   // Chat's per-member limit counts there too, so it holds across processes and ways in (REST, socket).
   const chat = new ChatService(bus, gate, topics, rateLimitCounters);
+  const profiles = new ProfilesService(bus, vault, new ProfileImageStore(db), rateLimitCounters);
+  const feedback = new FeedbackService(bus, new ReportTargets(store, readModels), rateLimitCounters);
+  const leaderReports = new LeaderReportService(bus, gate, readModels, rateLimitCounters);
+  // Every command checks bans in memory (kept fresh by the read models' notices); a ban ends the member's sessions and, through the notice, their sockets.
+  const suspensions = new Suspensions({ readModels, connectionString: databaseUrl, log });
+  const roles = new RolesService(bus, readModels);
+  const bans = new BanService(bus, readModels, {
+    endAll: async (userId) => {
+      await auth.sessions.destroyAllForUser(userId);
+      await publishSessionsEnded(db, { users: [userId] });
+    },
+  }, suspensions);
+  // Erasure needs identity's credentials and address, verification's national ids, and what is kept outside the events.
+  const account = new AccountService({
+    bus, vault, readModels, credentials: identity, nationalIds: verification, storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
+  });
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
@@ -84,7 +114,14 @@ export async function createCommandServices({ store, registry, config, db, datab
     [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
   ];
   const outbox = new MailOutbox({
-    connectionString: databaseUrl, db, store, registry, bus, vault, recipients: identity, publicBaseUrl: config.publicBaseUrl, log,
+    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log,
+    recipients: {
+      recipient: (userId) => identity.recipient(userId),
+      wantsOptionalMail: async (address, kind) => {
+        const holder = await identity.findAccountByEmail(normalizeEmail(address));
+        return holder ? (await account.notificationPreferences(holder.userId))[kind] : true;
+      },
+    },
     transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, 'mail'), log),
   });
   let expirySweep: NodeJS.Timeout | null = null;
@@ -95,6 +132,13 @@ export async function createCommandServices({ store, registry, config, db, datab
     topics,
     opinions,
     chat,
+    profiles,
+    feedback,
+    leaderReports,
+    account,
+    roles,
+    bans,
+    suspensions,
     voting,
     delegation,
     elections,
@@ -107,6 +151,7 @@ export async function createCommandServices({ store, registry, config, db, datab
       const seeded = await seedGroupCatalogue(store, registry);
       if (seeded.created > 0) log.info({ created: seeded.created }, 'group catalogue created');
       await identity.grantConfiguredAdmins();
+      await suspensions.start();
       for (const [chore, interval] of chores) chore.start(interval);
       outbox.start();
       expirySweep = setInterval(() => {
@@ -117,7 +162,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     },
     async stop() {
       if (expirySweep) clearInterval(expirySweep);
-      await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop()]);
+      await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop(), suspensions.stop()]);
     },
   };
 }

@@ -25,7 +25,7 @@ import { projectionCaughtUp } from '../lib/projection-catch-up';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { personSummary } from '../lib/people';
 import { delegationDecider, type DelegationCommand, type DelegationTarget } from './delegation.decider';
-import { containsPattern, foldedSql } from './name-folding';
+import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 
 /** How many members a search answers at most: a name narrows it, the dialog shows a short list. */
 export const DELEGATE_SEARCH_LIMIT = 20;
@@ -97,6 +97,9 @@ export class DelegationService {
         sql<boolean | null>`m.is_leader`.as('is_leader'),
       ])
       .where('u.id', '<>', userId)
+      // An erased member has no name to find, nor an address to show.
+      .where('u.erased_at', 'is', null)
+      .$narrowType<{ email: string }>()
       .where(sql<boolean>`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${foldedSql(sql.val(containsPattern(username)))}`)
       // The eligibility rule (events/src/groups/eligibility.ts) for the three departments searched, so the limit counts eligible members; the rule itself decides below.
       .where((eb) => {

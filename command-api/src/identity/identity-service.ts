@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
+  FRESH_SIGN_IN_MINUTES,
+  NO_PASSWORD_TO_CHANGE,
+  PASSWORD_REQUIRED_TO_DELETE,
   RESET_TOKEN_TTL_MS,
+  SIGN_IN_AGAIN_TO_DELETE,
+  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD,
   VERIFICATION_TOKEN_TTL_MS,
   ValidationError,
   emailStream,
@@ -21,6 +27,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { randomToken, sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
+import { ReauthenticationFailed } from '../lib/reauthentication';
 import { emailVerificationDecider } from './email-verification.decider';
 import { hashPassword, verifyPassword } from './password-hashing';
 import { passwordResetDecider } from './password-reset.decider';
@@ -83,6 +90,8 @@ export interface ExternalSignIn {
   claimedUnverifiedAccount: boolean;
   emailVerified: boolean;
   rolesGranted: Role[];
+  /** A standing ban's reason: the sign-in is refused with it (the account's changes above still happened). */
+  suspensionReason: string | null;
 }
 
 /** The roles and verification a command's events brought. */
@@ -134,7 +143,7 @@ export class IdentityService {
     // The user's events keep the provider's subject id only as a keyed hash: it is only ever compared.
     const subject = this.deps.reservationKey(`subject\n${identity}`);
     const email = profile.email ? normalizeEmail(profile.email) : null;
-    const nothingChanged = { created: false, position: null, claimedUnverifiedAccount: false, emailVerified: false, rolesGranted: [] };
+    const nothingChanged = { created: false, position: null, claimedUnverifiedAccount: false, emailVerified: false, rolesGranted: [], suspensionReason: null };
     const holder = await this.holderOfEither(identityNames);
     const held = holder ? await this.loadAccount(holder) : null;
     // Events before keyed subjects hold the subject in clear.
@@ -142,26 +151,33 @@ export class IdentityService {
     const stillLinked = held?.state.externalIdentities.some((linked) => linked.issuer === profile.issuer && subjects.includes(linked.subject));
     if (held && stillLinked) {
       const proven = profile.emailVerified && email !== null && held.state.email === email;
-      if (!proven || held.state.emailVerified) return { userId: held.userId, ...nothingChanged };
+      const { suspensionReason } = held.state;
+      if (!proven || held.state.emailVerified) return { userId: held.userId, ...nothingChanged, suspensionReason };
       const confirmed = await this.execute(userStream(held.userId), userDecider, { type: 'confirmAddressByProvider', issuer: profile.issuer, subjects, configuredRoles: this.configuredRoles(email) }, held.userId);
       // Only when some other way in ended do sessions have to go.
       const othersEnded = confirmed.events.some((event) => event.type === 'UserPasswordRemoved' || event.type === 'ExternalIdentityUnlinked');
-      return { userId: held.userId, ...nothingChanged, position: confirmed.position, claimedUnverifiedAccount: othersEnded, ...outcomeOf(confirmed.events) };
+      return { userId: held.userId, ...nothingChanged, suspensionReason, position: confirmed.position, claimedUnverifiedAccount: othersEnded, ...outcomeOf(confirmed.events) };
     }
     // An identity unlinked when its account's address was proven by another: it is matched by e-mail like a new one.
 
     const existing = email ? await this.findAccountByEmail(email) : null;
     if (existing) {
       if (!profile.emailVerified) throw new ConflictError(UNVERIFIED_PROVIDER_EMAIL_TAKEN);
-      await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId }, existing.userId);
+      const holderErased = holder !== null && (await this.isErased(holder));
+      await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId, holderErased }, existing.userId);
       const linked = await this.execute(userStream(existing.userId), userDecider, {
         type: 'linkExternalIdentity', issuer: profile.issuer, subject, addressProven: true, configuredRoles: this.configuredRoles(email!),
       }, existing.userId);
-      return { userId: existing.userId, ...nothingChanged, position: linked.position, claimedUnverifiedAccount: !existing.state.emailVerified, ...outcomeOf(linked.events) };
+      return {
+        userId: existing.userId, ...nothingChanged, suspensionReason: existing.state.suspensionReason,
+        position: linked.position, claimedUnverifiedAccount: !existing.state.emailVerified, ...outcomeOf(linked.events),
+      };
     }
 
     const userId = randomUUID();
-    await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId }, userId);
+    // An identity whose account was erased is free: signing in with it again makes a new account.
+    const holderErased = holder !== null && (await this.isErased(holder));
+    await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId, holderErased }, userId);
     // A provider without an e-mail still gets an account; its address is unique per identity.
     const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}${PLACEHOLDER_DOMAIN}`;
     await this.reserveEmail(accountEmail, userId);
@@ -175,7 +191,7 @@ export class IdentityService {
       passwordHash: null,
       externalIdentity: { issuer: profile.issuer, subject },
     }, userId, { emailVerified });
-    return { userId, created: true, position: created.position, claimedUnverifiedAccount: false, emailVerified, rolesGranted: created.account.state.roles };
+    return { userId, created: true, position: created.position, claimedUnverifiedAccount: false, emailVerified, rolesGranted: created.account.state.roles, suspensionReason: null };
   }
 
   /** Always returns a token, so the answer looks the same whether or not the account exists. */
@@ -252,10 +268,59 @@ export class IdentityService {
     return { email: email && !isPlaceholderAddress(email) ? email : null, emailVerified: state.emailVerified, firstName, lastName };
   }
 
+  /** The account, or null when there is none (never created, or erased: an erased account no longer exists for any way in). */
   async loadAccount(userId: string): Promise<Account | null> {
     const { state, version } = await this.deps.bus.load(userStream(userId), userDecider);
-    if (version === 0) return null;
+    if (version === 0 || state.erased) return null;
     return { userId, state: await revealUser(this.deps.vault, userId, state) };
+  }
+
+  /**
+   * A signed-in member's new password, given their current one. The decider checks the hash it
+   * was verified against is still the account's, so two changes at once cannot both pass.
+   */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<{ position: Position | null }> {
+    const account = await this.loadAccount(userId);
+    if (!account) throw new ConflictError('No such account');
+    const currentHash = account.state.passwordHash;
+    if (currentHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
+    if (!(await verifyPassword(currentHash, currentPassword))) throw new ReauthenticationFailed(WRONG_CURRENT_PASSWORD);
+    const passwordHash = await hashPassword(newPassword);
+    const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'change', currentPasswordHash: currentHash }, userId);
+    return { position: changed.position };
+  }
+
+  /**
+   * Before an account is erased, its member proves they are at the keyboard: by its password, or
+   * for an account without one, by a sign-in (the session's start) within FRESH_SIGN_IN_MINUTES.
+   */
+  async reauthenticate(userId: string, password: string | undefined, signedInAt: string): Promise<'password' | 'fresh_sign_in'> {
+    const account = await this.loadAccount(userId);
+    if (!account) throw new ConflictError('No such account');
+    if (account.state.passwordHash !== null) {
+      if (!password) throw new ValidationError(PASSWORD_REQUIRED_TO_DELETE);
+      if (!(await verifyPassword(account.state.passwordHash, password))) throw new ReauthenticationFailed(WRONG_PASSWORD);
+      return 'password';
+    }
+    if (this.deps.bus.now().getTime() - Date.parse(signedInAt) > FRESH_SIGN_IN_MINUTES * 60_000) throw new ReauthenticationFailed(SIGN_IN_AGAIN_TO_DELETE);
+    return 'fresh_sign_in';
+  }
+
+  /**
+   * Erasure: the account's address is free to register again. Runs before the key is shredded,
+   * since the address (sealed with it) names the reservation stream. Provider identities cannot
+   * be named from the account (it keeps only a keyed hash of each): a later sign-in through one
+   * finds its holder erased and takes it over.
+   */
+  async releaseEmail(userId: string): Promise<void> {
+    const account = await this.loadAccount(userId);
+    if (!account?.state.email) return;
+    const { keyed, legacy } = this.reservationNames(emailStream, account.state.email);
+    for (const stream of [keyed, legacy]) await this.execute(stream, reservationDecider, { type: 'release', userId }, userId);
+  }
+
+  private async isErased(userId: string): Promise<boolean> {
+    return (await this.deps.bus.load(userStream(userId), userDecider)).state.erased;
   }
 
   /** The e-mail and names enter the event sealed with the member's own key (erasure deletes the key). */

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyRequest } from 'fastify';
-import { UnauthorizedError, resetPasswordLink, verifyEmailLink } from '@civitas/events';
+import { AccountSuspendedError, UnauthorizedError, resetPasswordLink, verifyEmailLink } from '@civitas/events';
+import { accountSecurityRoutes } from './account-security.routes';
 import { emailVerificationRoutes } from './email-verification.routes';
 import { RegisterReply } from './email-verification.schemas';
 import type { Account, IdentityService } from './identity-service';
@@ -59,6 +60,11 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
       logSecurityEvent(request, 'sign_in_failed', { userId: triedUserId, reason: triedUserId ? 'wrong_password' : 'unknown_account' });
       throw new UnauthorizedError('Invalid email or password');
     }
+    // Told only to whoever knows the password: the ban and its reason (DECISIONS: banned members cannot sign in).
+    if (account.state.suspensionReason !== null) {
+      logSecurityEvent(request, 'sign_in_refused', { userId: account.userId, reason: 'suspended' });
+      throw new AccountSuspendedError(account.state.suspensionReason);
+    }
     await auth.signIn(request, reply, account.userId);
     logSecurityEvent(request, 'signed_in', { userId: account.userId, reason: 'password' });
     return { user: signedInUser(account), position: null };
@@ -85,6 +91,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   });
 
   emailVerificationRoutes(app, options);
+  accountSecurityRoutes(app, options);
 
   // A POST through the CSRF check: no other site can sign a member out.
   app.post('/api/logout', {

@@ -13,13 +13,17 @@ export type Reserve = {
   userId: string;
   /** Set by the handler when the holder's account was never created (a crash between the two appends). */
   holderAbandoned?: boolean;
+  /** Set by the handler when the holder's account was erased: what it held is free again. */
+  holderErased?: boolean;
 };
+/** An erased account gives its address back, so it can register again (only its holder releases it). */
+export type Release = { type: 'release'; userId: string };
 
 export interface ReservationState {
   userId: string | null;
 }
 
-export const reservationDecider: Decider<Reserve, ReservationEvent, ReservationState> = {
+export const reservationDecider: Decider<Reserve | Release, ReservationEvent, ReservationState> = {
   initialState: () => ({ userId: null }),
   evolve: (state, event) => {
     switch (event.type) {
@@ -33,12 +37,14 @@ export const reservationDecider: Decider<Reserve, ReservationEvent, ReservationS
     }
   },
   decide: (command, state) => {
+    if (command.type === 'release') return state.userId === command.userId ? [{ type: 'EmailReservationReleased', data: { userId: command.userId } }] : [];
     const reserved = command.kind === 'email'
       ? ({ type: 'EmailReserved', data: { userId: command.userId } } as const)
       : ({ type: 'ExternalIdentityReserved', data: { userId: command.userId } } as const);
     if (state.userId === null) return [reserved];
     if (state.userId === command.userId) return [];
-    if (command.holderAbandoned && command.kind === 'email') {
+    // The contract has one release event; its fold frees a provider identity's stream as well.
+    if (command.holderErased || (command.holderAbandoned && command.kind === 'email')) {
       return [{ type: 'EmailReservationReleased', data: { userId: state.userId } }, reserved];
     }
     throw new ConflictError(EMAIL_TAKEN);

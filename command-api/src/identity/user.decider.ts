@@ -1,4 +1,4 @@
-import { ConflictError, TooManyRequestsError, ValidationError, type Decider, type Role, type UserEvent, type UserRegistered } from '@civitas/events';
+import { ConflictError, TooManyRequestsError, ValidationError, type BanEvent, type Decider, type DomainEvent, type Role, type UserEvent, type UserRegistered } from '@civitas/events';
 import { INVALID_RESET_LINK } from './password-reset.decider';
 
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
@@ -25,7 +25,12 @@ export type RegisterUser = {
   verificationLink?: { requestId: string; now: string };
 };
 /** A reset proves the address (the link was mailed there): `configuredRoles` apply once it is verified. */
-export type ChangePassword = { type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null; configuredRoles?: Role[] };
+export type ChangePassword = {
+  type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null; configuredRoles?: Role[];
+  /** A change: the hash the member's current password was checked against, which must still be the account's. */
+  currentPasswordHash?: string;
+};
+export const PASSWORD_CHANGED_MEANWHILE = 'Your password was changed meanwhile. Please try again.';
 /**
  * A provider sign-in: links the identity (once) and, when the provider proved the account's
  * address (`addressProven`), verifies it. Proving an address that was never verified ends the
@@ -56,11 +61,16 @@ export interface UserState {
   latestVerificationRequestId: string | null;
   verificationLinksIssuedAt: string[];
   latestResetRequestId: string | null;
+  /** AccountErased: the account's key is shredded and no way in works any more. */
+  erased: boolean;
+  /** A standing ban's reason (moderation's UserBanned/UserUnbanned): sign-in is refused while it stands. */
+  suspensionReason: string | null;
 }
 
 const initialState = (): UserState => ({
   userId: null, email: null, firstName: null, lastName: null, passwordHash: null, externalIdentities: [], roles: [],
-  emailVerified: false, latestVerificationRequestId: null, verificationLinksIssuedAt: [], latestResetRequestId: null,
+  emailVerified: false, latestVerificationRequestId: null, verificationLinksIssuedAt: [], latestResetRequestId: null, erased: false,
+  suspensionReason: null,
 });
 
 /** The configured roles the account lacks: granted only to a verified address. */
@@ -109,6 +119,12 @@ function addressProvenByReset(state: UserState & { userId: string }, configuredR
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState,
   evolve: (state, event) => {
+    // The account feature's erasure, on this same stream: nothing may be decided for the account after it.
+    if ((event as DomainEvent).type === 'AccountErased') return { ...state, erased: true };
+    // Moderation's bans, on this same stream: sign-in answers with the reason while one stands.
+    const ban = event as DomainEvent as BanEvent;
+    if (ban.type === 'UserBanned') return { ...state, suspensionReason: ban.data.reason };
+    if (ban.type === 'UserUnbanned') return { ...state, suspensionReason: null };
     switch (event.type) {
       case 'UserRegistered':
         return {
@@ -162,11 +178,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         ...rolesToGrant(userId, [], command.configuredRoles, command.emailVerified),
       ];
     }
-    if (!state.userId) throw new ConflictError('No such account');
+    if (!state.userId || state.erased) throw new ConflictError('No such account');
     const userId = state.userId;
     switch (command.type) {
       case 'changePassword':
         if (command.reason === 'reset' && (command.resetRequestId ?? null) !== state.latestResetRequestId) throw new ValidationError(INVALID_RESET_LINK);
+        if (command.currentPasswordHash !== undefined && command.currentPasswordHash !== state.passwordHash) throw new ConflictError(PASSWORD_CHANGED_MEANWHILE);
         return [
           { type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } },
           ...(command.reason === 'reset' ? addressProvenByReset({ ...state, userId }, command.configuredRoles ?? []) : []),

@@ -25,7 +25,8 @@ import type { CommandBus } from './command-bus';
 const standingView: View<DomainEvent, { registered: boolean; subscription: SubscriptionState; verification: VerificationState }> = {
   initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
   evolve: (state, event) => ({
-    registered: state.registered || event.type === 'UserRegistered',
+    // An erased account exists for no one any more: nobody can name it as a delegate or report it.
+    registered: event.type === 'AccountErased' ? false : state.registered || event.type === 'UserRegistered',
     subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
     verification: verificationView.evolve(state.verification, event as VerificationEvent),
   }),

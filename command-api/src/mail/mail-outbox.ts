@@ -12,6 +12,7 @@ import {
   type EmailVerificationRequested,
   type InvitationCreated,
   type MailSent,
+  type NotificationPreferences,
   type PasswordResetRequested,
   type Position,
   type RecordedEvent,
@@ -39,7 +40,15 @@ const MAIL_KINDS: Record<string, MailSent['data']['kind']> = {
 export interface MailRecipients {
   /** Names and address in clear; `email` is null when no mail reaches the member (no address, a placeholder, erased). */
   recipient(userId: string): Promise<{ email: string | null; emailVerified: boolean; firstName: string | null; lastName: string | null }>;
+  /**
+   * Whether the member holding this address (true when no member does) wants this kind of optional
+   * mail (their e-mail notification preferences). Account security mails never ask: they always go.
+   */
+  wantsOptionalMail(address: string, kind: OptionalMailKind): Promise<boolean>;
 }
+
+/** The notification kinds a member may turn off. */
+export type OptionalMailKind = Exclude<keyof NotificationPreferences, 'accountSecurity'>;
 
 export interface MailOutboxDependencies {
   connectionString: string;
@@ -136,6 +145,8 @@ export class MailOutbox {
     if (this.deps.bus.now().toISOString() >= data.expiresAt) return null;
     const [to, token] = await this.deps.vault.revealAll(data.invitationId, [data.emailSealed, data.tokenSealed]);
     if (!to || !token) return null;
+    // An invitation mail is optional: a member who turned invitations off is not mailed (the inviter still has the link).
+    if (!(await this.deps.recipients.wantsOptionalMail(to, 'invitations'))) return null;
     const named = await this.deps.recipients.recipient(data.invitedBy);
     const inviterName = [named.firstName, named.lastName].filter(Boolean).join(' ') || 'A Civitas member';
     const link = invitationLink(this.deps.publicBaseUrl, data.kind, token);

@@ -1,38 +1,165 @@
 import { randomUUID } from 'node:crypto';
-import { COUNTRIES, DomainError, UNKNOWN_COUNTRY, ValidationError, nationalIdStream, userStream, type Position } from '@civitas/events';
+import {
+  COUNTRIES, DomainError, ForbiddenError, NATIONAL_LEADERS_ONLY, NOT_LEADER_OF_COUNTRY, NotFoundError, UNKNOWN_COUNTRY, VERIFICATION_NOT_FOUND, ValidationError,
+  documentImagePath, nationalIdStream, userStream, type Country, type DocumentContentType, type Position, type VerificationState,
+} from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import type { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { CommandBus } from '../lib/command-bus';
 import { nationalIdDecider } from './national-id.decider';
-import { verificationDecider } from './verification.decider';
+import type { VerificationLookups } from './verification-lookups';
+import { verificationDecider, type SubmitWithDocument, type VerifyFirstNationality } from './verification.decider';
 
 // Ids are compared without spaces, dashes or case: "1234-5678" and "12345678" are one id.
 const normalizeNationalId = (nationalId: string) => nationalId.replace(/[\s-]/g, '').toUpperCase();
 
-/** Nationality verification: the national id is reserved per country, then the claim goes on the member's stream. */
+export interface SubmittedClaim {
+  verificationId: string;
+  country: string;
+  /** When it was submitted (and, for a first nationality, verified). */
+  at: string;
+  position: Position | null;
+}
+
+export interface DocumentImage {
+  bytes: Uint8Array;
+  contentType: DocumentContentType;
+}
+
+export interface VerificationServiceOptions {
+  documents: PersonalDocuments;
+  lookups: VerificationLookups;
+}
+
+/**
+ * Nationality verification: the national id is reserved per country, then the claim goes on the
+ * member's stream. A pending claim holds its id; a rejection or removal gives it back.
+ */
 export class VerificationService {
+  private readonly documents: PersonalDocuments;
+  private readonly lookups: VerificationLookups;
+
   constructor(
     private readonly bus: CommandBus,
     private readonly vault: PersonalDataVault,
     private readonly nationalIdHash: (value: string) => string,
-  ) {}
+    options: VerificationServiceOptions,
+  ) {
+    this.documents = options.documents;
+    this.lookups = options.lookups;
+  }
 
-  async verifyFirstNationality(userId: string, countryName: string, nationalId: string): Promise<{ verificationId: string; country: string; verifiedAt: string; position: Position | null }> {
-    const country = COUNTRIES.find((candidate) => candidate.name === countryName.trim() || candidate.key === countryName.trim());
-    if (!country) throw new ValidationError(UNKNOWN_COUNTRY);
-    // Checked before the id is reserved, so a refused claim holds no one's national id.
+  /** The first nationality, by national id: approved at once (DECISIONS.md). */
+  verifyFirstNationality(userId: string, countryName: string, nationalId: string): Promise<SubmittedClaim> {
+    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'verifyFirstNationality', ...claim } satisfies VerifyFirstNationality));
+  }
+
+  /** Any nationality with a document image: pending until an admin decides. The image is stored sealed, outside the events. */
+  submitWithDocument(userId: string, countryName: string, nationalId: string, document: DocumentImage): Promise<SubmittedClaim> {
+    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'submitWithDocument', ...claim, documentImageUrl: documentImagePath(claim.verificationId) } satisfies SubmitWithDocument), document);
+  }
+
+  /** The member's own claim, in any state (someone else's is unknown to them: 404). */
+  async remove(userId: string, verificationId: string): Promise<Position | null> {
+    const { state } = await this.bus.load(userStream(userId), verificationDecider);
+    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'removeVerification', verificationId, userId }, { actorId: userId });
+    await this.releaseNationalId(userId, state, verificationId, userId);
+    // The claim is gone, and so is the reason to keep its document.
+    await this.documents.delete(verificationId);
+    return result.position;
+  }
+
+  async approve(adminId: string, verificationId: string): Promise<Position | null> {
+    const userId = await this.ownerOf(verificationId);
+    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'approveVerification', verificationId, userId, reviewedBy: adminId }, { actorId: adminId });
+    return result.position;
+  }
+
+  /** Rejected with the admin's reason; the national id is free again, so the member may claim the country anew. */
+  async reject(adminId: string, verificationId: string, reason: string): Promise<Position | null> {
+    const userId = await this.ownerOf(verificationId);
+    const { state } = await this.bus.load(userStream(userId), verificationDecider);
+    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'rejectVerification', verificationId, userId, reviewedBy: adminId, reason }, { actorId: adminId });
+    await this.releaseNationalId(userId, state, verificationId, adminId);
+    return result.position;
+  }
+
+  /** A leader of the claim's country's National group vouches for it (an admin still decides). */
+  async confirmAsLeader(leaderId: string, verificationId: string): Promise<Position | null> {
+    const led = await this.lookups.ledCountryKeys(leaderId);
+    if (led.length === 0) throw new ForbiddenError(NATIONAL_LEADERS_ONLY);
+    const userId = await this.ownerOf(verificationId);
+    const { state } = await this.bus.load(userStream(userId), verificationDecider);
+    const claim = state.verifications.find((verification) => verification.id === verificationId);
+    if (!claim) throw new NotFoundError(VERIFICATION_NOT_FOUND);
+    if (!led.includes(claim.countryKey)) throw new ForbiddenError(NOT_LEADER_OF_COUNTRY);
+    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'confirmVerification', verificationId, userId, leaderId }, { actorId: leaderId });
+    return result.position;
+  }
+
+  /** Erasure (runs before the member's key is shredded, which names them): every national id the member's claims hold is free again. */
+  async releaseAllNationalIds(userId: string): Promise<void> {
+    const { state } = await this.bus.load(userStream(userId), verificationDecider);
+    for (const claim of state.verifications) await this.releaseNationalId(userId, state, claim.id, userId);
+  }
+
+  private async ownerOf(verificationId: string): Promise<string> {
+    const userId = await this.lookups.ownerOf(verificationId);
+    if (!userId) throw new NotFoundError(VERIFICATION_NOT_FOUND);
+    return userId;
+  }
+
+  /**
+   * Checks the claim before anything is kept, then reserves the national id, stores the document
+   * (if any) and appends; a refusal on the way leaves nothing behind: no event, no document, no id held.
+   */
+  private async claim(
+    userId: string,
+    countryName: string,
+    nationalId: string,
+    command: (claim: Omit<VerifyFirstNationality, 'type'>) => VerifyFirstNationality | SubmitWithDocument,
+    document?: DocumentImage,
+  ): Promise<SubmittedClaim> {
+    const country = findCountry(countryName);
     const verificationId = randomUUID();
-    const check = { type: 'verifyFirstNationality', verificationId, userId, country: country.name, countryKey: country.key, nationalIdSealed: '' } as const;
+    const check = command({ verificationId, userId, country: country.name, countryKey: country.key, nationalIdSealed: '' });
     verificationDecider.decide(check, (await this.bus.load(userStream(userId), verificationDecider)).state);
-    const idStream = nationalIdStream(this.nationalIdHash(`${country.key}\n${normalizeNationalId(nationalId)}`));
+    const idStream = this.nationalIdStreamOf(country.key, nationalId);
     await this.bus.run(idStream, nationalIdDecider, { type: 'reserveNationalId', userId }, { actorId: userId });
     try {
+      if (document) await this.documents.put({ id: verificationId, subjectId: userId, contentType: document.contentType, bytes: document.bytes });
       const nationalIdSealed = await this.vault.seal(userId, nationalId.trim());
       const result = await this.bus.run(userStream(userId), verificationDecider, { ...check, nationalIdSealed }, { actorId: userId });
-      return { verificationId, country: country.name, verifiedAt: this.bus.now().toISOString(), position: result.position };
+      return { verificationId, country: country.name, at: this.bus.now().toISOString(), position: result.position };
     } catch (error) {
-      // Refused by a concurrent change to the member's stream: give the id back.
-      if (error instanceof DomainError) await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
+      // Refused by a concurrent change to the member's stream: give the id back and keep no document.
+      if (error instanceof DomainError) {
+        if (document) await this.documents.delete(verificationId);
+        await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
+      }
       throw error;
     }
   }
+
+  private nationalIdStreamOf(countryKey: string, nationalId: string): string {
+    return nationalIdStream(this.nationalIdHash(`${countryKey}\n${normalizeNationalId(nationalId)}`));
+  }
+
+  /**
+   * Gives back the national id a live claim held. A rejected claim gave it back already (a new
+   * claim of that country may hold it now); once the member's key is erased it cannot be named.
+   */
+  private async releaseNationalId(userId: string, before: VerificationState, verificationId: string, actorId: string): Promise<void> {
+    const claim = before.verifications.find((verification) => verification.id === verificationId);
+    if (!claim || claim.status === 'rejected') return;
+    const nationalId = await this.vault.open(userId, claim.nationalIdSealed);
+    if (nationalId === null) return;
+    await this.bus.run(this.nationalIdStreamOf(claim.countryKey, nationalId), nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId });
+  }
+}
+
+function findCountry(name: string): Country {
+  const country = COUNTRIES.find((candidate) => candidate.name === name.trim() || candidate.key === name.trim());
+  if (!country) throw new ValidationError(UNKNOWN_COUNTRY);
+  return country;
 }

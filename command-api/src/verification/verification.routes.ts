@@ -1,11 +1,44 @@
-import { VerifyIdentityBody, VerifyIdentityReply } from '@civitas/events';
-import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import multipart from '@fastify/multipart';
+import {
+  ADDITIONAL_NATIONALITY_SUBMITTED, ConfirmVerificationReply, RejectVerificationBody, RemoveVerificationReply, ReviewVerificationReply, VERIFICATION_APPROVED_MESSAGE,
+  VERIFICATION_NOT_FOUND, VERIFICATION_REJECTED_MESSAGE, VERIFICATION_REMOVED, VerifyIdentityBody, VerifyIdentityReply, documentImagePath, existingId,
+  type VerificationView,
+} from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import { zodRoutes, type ZodRoutes } from '@civitas/service-kit/http-app';
+import { requireAdmin } from '@civitas/service-kit/roles';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { VerificationService } from './verification-service';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { SubmittedClaim, VerificationService } from './verification-service';
+import { UPLOAD_LIMITS, readVerificationSubmission } from './verification-upload';
 
 export const VERIFICATION_COMPLETE = 'Verification Complete';
 
-export function verificationRoutes(app: ZodRoutes, { verification, auth }: { verification: VerificationService; auth: SessionAuth }): void {
+interface VerificationRouteOptions {
+  verification: VerificationService;
+  auth: SessionAuth;
+  readModels: Kysely<ReadModels>;
+}
+
+const IdParams = z.object({ id: z.string() });
+
+/** The claim as GET /api/user/verifications will list it, for the member who just made it. */
+function claimView(userId: string, nationalId: string, claim: SubmittedClaim, withDocument: boolean): VerificationView {
+  const { verificationId: id, country, at } = claim;
+  return {
+    id, userId, country, nationalId: nationalId.trim(), documentImageUrl: withDocument ? documentImagePath(id) : null, verificationType: withDocument ? 'document' : 'id_number',
+    status: withDocument ? 'pending' : 'approved', isVerified: !withDocument, confirmedByLeader: false, verifiedAt: withDocument ? null : at, reviewedAt: null,
+    rejectionReason: null, createdAt: at, updatedAt: at,
+  };
+}
+
+/** Spec section 7, 'Verification' and 'Admin': members' claims, admins' reviews, leaders' confirmations. */
+export function verificationRoutes(app: ZodRoutes, { verification, auth, readModels }: VerificationRouteOptions): void {
+  // Admin routes refuse members (403) and visitors (401) before the body is even looked at.
+  const admins = { preValidation: async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels)) };
+
   app.post('/api/user/verify', {
     schema: {
       tags: ['verification'],
@@ -15,14 +48,62 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth }: { ver
     },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const { verificationId, country, verifiedAt: at, position } = await verification.verifyFirstNationality(userId, request.body.country, request.body.nationalId);
-    return {
-      position,
-      message: VERIFICATION_COMPLETE,
-      verification: {
-        id: verificationId, userId, country, nationalId: request.body.nationalId, documentImageUrl: null, verificationType: 'id_number' as const,
-        status: 'approved' as const, isVerified: true, confirmedByLeader: false, verifiedAt: at, reviewedAt: null, rejectionReason: null, createdAt: at, updatedAt: at,
+    const claim = await verification.verifyFirstNationality(userId, request.body.country, request.body.nationalId);
+    return { position: claim.position, message: VERIFICATION_COMPLETE, verification: claimView(userId, request.body.nationalId, claim, false) };
+  });
+
+  // Multipart is parsed only inside this scope, so no other route accepts an upload.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+    zodRoutes(scope).post('/api/user/verifications', {
+      config: { allowMultipart: true },
+      schema: {
+        tags: ['verification'],
+        summary: 'Claim a nationality: JSON {country, nationalId} for the first (approved at once), multipart with documentImage for any other (pending)',
+        response: { 201: VerifyIdentityReply },
       },
-    };
+    }, async (request, reply) => {
+      const userId = await auth.requireUserId(request);
+      const { country, nationalId, document } = await readVerificationSubmission(request);
+      const claim = document
+        ? await verification.submitWithDocument(userId, country, nationalId, document)
+        : await verification.verifyFirstNationality(userId, country, nationalId);
+      reply.status(201);
+      return { position: claim.position, message: document ? ADDITIONAL_NATIONALITY_SUBMITTED : VERIFICATION_COMPLETE, verification: claimView(userId, nationalId, claim, document !== null) };
+    });
+  });
+
+  app.delete('/api/user/verifications/:id', {
+    schema: { tags: ['verification'], summary: 'Remove one of my nationality verifications', params: IdParams, response: { 200: RemoveVerificationReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    const position = await verification.remove(userId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    return { position, message: VERIFICATION_REMOVED };
+  });
+
+  app.post('/api/admin/verifications/:id/approve', {
+    ...admins,
+    schema: { tags: ['verification', 'admin'], summary: 'Approve a pending nationality verification', params: IdParams, response: { 200: ReviewVerificationReply } },
+  }, async (request) => {
+    const adminId = await auth.requireUserId(request);
+    const position = await verification.approve(adminId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    return { position, message: VERIFICATION_APPROVED_MESSAGE, status: 'approved' as const };
+  });
+
+  app.post('/api/admin/verifications/:id/reject', {
+    ...admins,
+    schema: { tags: ['verification', 'admin'], summary: 'Reject a pending nationality verification with a reason', params: IdParams, body: RejectVerificationBody, response: { 200: ReviewVerificationReply } },
+  }, async (request) => {
+    const adminId = await auth.requireUserId(request);
+    const position = await verification.reject(adminId, existingId(request.params.id, VERIFICATION_NOT_FOUND), request.body.reason);
+    return { position, message: VERIFICATION_REJECTED_MESSAGE, status: 'rejected' as const };
+  });
+
+  app.post('/api/leader/verifications/:id/confirm', {
+    schema: { tags: ['verification'], summary: 'As a leader of its country\u2019s National group, vouch for a pending verification', params: IdParams, response: { 200: ConfirmVerificationReply } },
+  }, async (request) => {
+    const leaderId = await auth.requireUserId(request);
+    const position = await verification.confirmAsLeader(leaderId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    return { position, confirmedByLeader: true as const };
   });
 }

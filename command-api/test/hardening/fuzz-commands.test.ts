@@ -5,6 +5,7 @@ import { eventually } from '../../../test-support/eventually';
 import { TestClient, registration, uniqueEmail } from '../../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
+import { makeAdmin } from '../moderation/moderation-members';
 
 /**
  * Every text field of every command route gets random strings: any code point, control
@@ -103,6 +104,12 @@ describe('fuzzing every text field of every command', () => {
   let business: number;
   let electionId: string;
   let candidateId: string;
+  /** An admin for the admin routes, and the member whose roles and ban they change. */
+  let admin: Member;
+  let moderated: Member;
+  /** Changes their password under the fuzz; another erases their account (the valid password is among the values). */
+  let settled: Member;
+  let leaving: Member;
   const positions: string[] = [];
 
   beforeAll(async () => {
@@ -124,6 +131,10 @@ describe('fuzzing every text field of every command', () => {
     candidateId = candidate.body.candidate.id;
     newcomer = await newMember(server, 'Newcomer');
     delegate = await newMember(server, 'Delegate');
+    admin = await makeAdmin(server, await newMember(server, 'Admin'));
+    moderated = await newMember(server, 'Moderated');
+    settled = await newMember(server, 'Settled');
+    leaving = await newMember(server, 'Leaving');
     expect((await verify(delegate, SAUDI_ARABIA.name, '5550002222')).status).toBe(200);
   });
   afterAll(async () => server?.close());
@@ -155,12 +166,33 @@ describe('fuzzing every text field of every command', () => {
       ...['token', 'password', 'confirmPassword'].map((field) => body(visitor, 'POST', '/api/email-auth/reset-password', () => ({ token: 'a'.repeat(43), password, confirmPassword: password }), field, 10)),
       body(visitor, 'POST', '/api/email-auth/verify-email', () => ({ token: 'a'.repeat(43) }), 'token', 10),
       ...['country', 'nationalId'].map((field) => body(() => newcomer.browser, 'POST', '/api/user/verify', () => ({ country: SAUDI_ARABIA.name, nationalId: '7770001111' }), field)),
+      ...['country', 'nationalId'].map((field) => body(() => newcomer.browser, 'POST', '/api/user/verifications', () => ({ country: 'Egypt', nationalId: '7770002222' }), field, 10)),
+      param(signedIn, 'DELETE', '/api/user/verifications/:id', 'id', '00000000-0000-4000-8000-000000000000', 10),
+      body(() => admin.browser, 'POST', '/api/admin/verifications/00000000-0000-4000-8000-000000000000/reject', () => ({ reason: 'The scan is unreadable.' }), 'reason', 8),
+      param(() => admin.browser, 'POST', '/api/admin/verifications/:id/approve', 'id', '00000000-0000-4000-8000-000000000000', 8),
+      param(signedIn, 'POST', '/api/leader/verifications/:id/confirm', 'id', '00000000-0000-4000-8000-000000000000', 8),
       ...['title', 'description', 'groupId', 'type'].map((field) => body(signedIn, 'POST', '/api/topics', () => topicBody(SAUDI_ARABIA.groupId), field)),
       param(signedIn, 'DELETE', '/api/topics/:id', 'id', '00000000-0000-4000-8000-000000000000'),
       ...['topicId', 'content'].map((field) => body(signedIn, 'POST', '/api/opinions', () => ({ topicId, content: 'I agree with this proposal.' }), field)),
       // 14 runs each: together under the chat limit of 30 a minute, so accepted values are stored, not refused as too fast.
       ...['topicId', 'message'].map((field) => body(signedIn, 'POST', '/api/chat/messages', () => ({ topicId, message: 'Shall we meet on Friday?' }), field, 14)),
+      // Reports, suggestions and leader reports share an hourly limit of 20: few runs, and a refusal as too many is a clean 429 too.
+      ...['type', 'content', 'targetType', 'targetId'].map((field) => body(signedIn, 'POST', '/api/feedback/report', () => ({ type: 'spam', content: 'Adverts in every topic.', targetType: 'topic', targetId: topicId }), field, 6)),
+      ...['type', 'content'].map((field) => body(signedIn, 'POST', '/api/feedback/suggestion', () => ({ type: 'new-feature', content: 'A dark theme, please.' }), field, 6)),
+      ...['reportedUserId', 'groupId', 'reason', 'description', 'evidence'].map((field) => body(signedIn, 'POST', '/api/leader-reports', () => ({
+        reportedUserId: delegate.userId, groupId: SAUDI_ARABIA.groupId, reason: 'Harassment', description: 'Insults in the chat.', evidence: 'Chat of 3 March',
+      }), field, 5)),
+      ...['status', 'notes'].map((field) => body(signedIn, 'POST', '/api/leader-reports/00000000-0000-4000-8000-000000000000/update', () => ({ status: 'resolved', notes: 'Spoke with both.' }), field, 8)),
+      ...['status', 'adminNotes'].map((field) => body(() => admin.browser, 'POST', '/api/admin/reports/00000000-0000-4000-8000-000000000000/update', () => ({ status: 'resolved', adminNotes: 'Removed.' }), field, 8)),
+      ...['status', 'priority', 'adminNotes'].map((field) => body(() => admin.browser, 'POST', '/api/admin/suggestions/00000000-0000-4000-8000-000000000000/update', () => ({
+        status: 'approved', priority: 'high', adminNotes: 'Planned.',
+      }), field, 8)),
       ...['opinionId', 'voteType'].map((field) => body(signedIn, 'POST', '/api/votes', () => ({ opinionId, voteType: 'support' }), field)),
+      ...['firstName', 'lastName', 'aboutMe', 'city', 'websiteUrl', 'twitterUrl', 'linkedinUrl', 'githubUrl', 'profileImageUrl'].map((field) => body(() => newcomer.browser, 'PUT', '/api/user/profile', () => ({
+        firstName: 'New', lastName: 'Comer', aboutMe: 'I like maps.', city: 'Riyadh', websiteUrl: 'https://example.org', twitterUrl: 'https://twitter.com/x', linkedinUrl: 'https://linkedin.com/in/x', githubUrl: 'https://github.com/x', profileImageUrl: '',
+      }), field, 10)),
+      ...['badge', 'reason'].map((field) => body(() => admin.browser, 'POST', `/api/admin/users/${member.userId}/badges`, () => ({ badge: 'founder', reason: 'Early member' }), field, 8)),
+      param(() => admin.browser, 'DELETE', `/api/admin/users/${member.userId}/badges/:badge`, 'badge', 'founder', 8),
       param(signedIn, 'DELETE', '/api/votes/:opinionId', 'opinionId', '00000000-0000-4000-8000-000000000000'),
       param(signedIn, 'POST', '/api/groups/:id/main-election', 'id', String(SAUDI_ARABIA.groupId), 10),
       ...['topicId', 'userId'].map((field) => body(signedIn, 'POST', '/api/candidates', () => ({ topicId: electionId, userId: member.userId }), field, 10)),
@@ -191,7 +223,24 @@ describe('fuzzing every text field of every command', () => {
       param(signedIn, 'POST', '/api/payments/sandbox/:paymentId/complete', 'paymentId', '00000000-0000-4000-8000-000000000000', 10),
       ...['id', 'type', 'secret_token', 'data.id', 'data.invoice_id'].map((field) => body(visitor, 'POST', '/api/webhooks/moyasar', webhook, field, 8)),
       query(visitor, '/api/payments/moyasar/return', 'paymentId', '00000000-0000-4000-8000-000000000000'),
+      ...['role', 'reason'].map((field) => body(() => admin.browser, 'POST', `/api/admin/users/${moderated.userId}/roles`, () => ({ role: 'auditor', reason: 'Quarterly audit' }), field, 10)),
+      {
+        route: 'POST /api/admin/users/:id/roles', field: 'id', runs: 8, kind: 'command', valid: moderated.userId,
+        send: (value) => send(admin.browser, 'POST', `/api/admin/users/${segment(value)}/roles`, { role: 'auditor' }),
+      },
+      param(() => admin.browser, 'DELETE', `/api/admin/users/${moderated.userId}/roles/:role`, 'role', 'auditor', 8),
+      body(() => admin.browser, 'POST', `/api/admin/users/${moderated.userId}/ban`, () => ({ reason: 'Spam in every topic' }), 'reason', 10),
+      body(() => admin.browser, 'POST', `/api/admin/users/${moderated.userId}/unban`, () => ({ reason: 'Appeal accepted' }), 'reason', 10),
+      {
+        route: 'POST /api/admin/users/:id/ban', field: 'id', runs: 8, kind: 'command', valid: moderated.userId,
+        send: (value) => send(admin.browser, 'POST', `/api/admin/users/${segment(value)}/ban`, { reason: 'Spam in every topic' }),
+      },
       ...['code', 'state', 'error_description'].map((field) => query(visitor, '/api/auth/google/callback', field, 'abc', 8)),
+      ...['currentPassword', 'newPassword'].map((field) => body(() => settled.browser, 'POST', '/api/user/password', () => ({ currentPassword: password, newPassword: 'a brand new passphrase' }), field, 8)),
+      ...['invitations', 'elections', 'topicActivity', 'accountSecurity'].map((field) => body(() => settled.browser, 'PUT', '/api/user/notification-preferences', () => ({
+        invitations: true, elections: false, topicActivity: true, accountSecurity: true,
+      }), field, 8)),
+      body(() => leaving.browser, 'DELETE', '/api/user', () => ({ password }), 'password', 8),
     ];
   };
 

@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { ConflictError, WrongExpectedVersionError } from '@civitas/events';
+import { AccountSuspendedError, ConflictError, WrongExpectedVersionError } from '@civitas/events';
 import type { Config } from '@civitas/service-kit/config';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
@@ -54,6 +54,10 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
       request.log.warn({ provider: provider.id, reason: error.reason, detail: error.detail }, 'OpenID Connect sign-in refused');
       // A person cancelling, or a provider we cannot reach, is no attempt on anyone's account.
       if (SUSPICIOUS_FAILURES.has(error.reason)) logSecurityEvent(request, 'sign_in_refused', { reason: `${provider.id}-${error.reason}` });
+    } else if (error instanceof AccountSuspendedError) {
+      // A banned member hears why, as a password sign-in would tell them.
+      message = error.message;
+      logSecurityEvent(request, 'sign_in_refused', { reason: `${provider.id}-suspended` });
     } else if (error instanceof ConflictError && !(error instanceof WrongExpectedVersionError)) {
       // The identity service's own words, e.g. an unverified e-mail that an account already holds.
       message = error.message;
@@ -110,7 +114,8 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
         // The query exactly as the provider sent it: the library validates the raw response.
         const query = new URL(request.url, 'http://callback.invalid').searchParams;
         const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
-        const { userId, created, claimedUnverifiedAccount, ...outcome } = await identity.signInWithExternalIdentity(profile);
+        const { userId, created, claimedUnverifiedAccount, suspensionReason, ...outcome } = await identity.signInWithExternalIdentity(profile);
+        if (suspensionReason !== null) throw new AccountSuspendedError(suspensionReason);
         // Whoever held the account before its address was proven (a password, a session) is out.
         if (claimedUnverifiedAccount) {
           await auth.sessions.destroyAllForUser(userId);

@@ -1,0 +1,54 @@
+import {
+  ACCOUNT_DELETED, DeleteAccountBody, DeleteAccountReply, NotificationPreferencesBody, NotificationPreferencesChangedReply, UnauthorizedError,
+} from '@civitas/events';
+import type { Config } from '@civitas/service-kit/config';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { logSecurityEvent } from '@civitas/service-kit/security-log';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { Kysely } from 'kysely';
+import { announceSessionsEnded } from '../lib/announce-sessions-ended';
+import { reauthenticationRateLimit } from '../lib/rate-limiters';
+import { ReauthenticationFailed } from '../lib/reauthentication';
+import type { AccountService } from './account-service';
+
+export interface AccountRouteOptions {
+  account: AccountService;
+  auth: SessionAuth;
+  /** Where ended sessions are announced (the query side closes their live sockets). */
+  db: Kysely<any>;
+  config: Pick<Config, 'AUTH_RATE_LIMIT_FACTOR'>;
+}
+
+/** The Settings dialog's e-mail notifications, and deleting the account (issue #14, item 5). */
+export function accountRoutes(app: ZodRoutes, { account, auth, db, config }: AccountRouteOptions): void {
+  app.put('/api/user/notification-preferences', {
+    schema: { tags: ['account'], summary: 'Choose which e-mails I get (account security mails always go)', body: NotificationPreferencesBody, response: { 200: NotificationPreferencesChangedReply } },
+  }, async (request) => account.changeNotificationPreferences(await auth.requireUserId(request), request.body));
+
+  app.delete('/api/user', {
+    preHandler: reauthenticationRateLimit(app, (request) => auth.current(request), config.AUTH_RATE_LIMIT_FACTOR),
+    schema: {
+      tags: ['account'],
+      summary: 'Delete my account: my names, e-mail, national ids and pictures are erased; what I did stays counted as "Deleted member"',
+      body: DeleteAccountBody,
+      response: { 200: DeleteAccountReply },
+    },
+  }, async (request, reply) => {
+    const session = await auth.current(request);
+    if (!session) throw new UnauthorizedError('Unauthorized');
+    const { userId } = session;
+    let position: string | null;
+    try {
+      ({ position } = await account.erase(userId, { password: request.body.password, signedInAt: session.createdAt }));
+    } catch (error) {
+      if (error instanceof ReauthenticationFailed) logSecurityEvent(request, 'reauthentication_failed', { userId, reason: 'account_erasure' });
+      throw error;
+    }
+    // Every session of the account ends, on every device, and their sockets close.
+    await auth.sessions.destroyAllForUser(userId);
+    await auth.signOut(request, reply);
+    await announceSessionsEnded(request, db, { users: [userId] });
+    logSecurityEvent(request, 'account_erased', { userId });
+    return { position, message: ACCOUNT_DELETED };
+  });
+}

@@ -1,0 +1,40 @@
+import { MEMBER_NOT_FOUND, existingId, userStream, type BanBody, type BanReply, type UnbanBody } from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import type { Kysely } from 'kysely';
+import type { CommandBus } from '../lib/command-bus';
+import { banDecider } from './ban.decider';
+import { otherActiveAdmins, reasonOrNull } from './roles-service';
+import type { Suspensions } from './suspensions';
+
+/** Ends every session of a member and says so, so their live sockets close (the logout path, for all their sessions). */
+export interface MemberSessions {
+  endAll(userId: string): Promise<void>;
+}
+
+/** Admins ban members with a reason and lift bans (issue #13 item 5). */
+export class BanService {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly readModels: Kysely<ReadModels>,
+    private readonly sessions: MemberSessions,
+    private readonly suspensions: Suspensions,
+  ) {}
+
+  /** The ban counts at once in this process, and every session of the member ends (they are signed out everywhere). */
+  async ban(adminId: string, memberId: string, { reason }: BanBody): Promise<BanReply> {
+    const userId = existingId(memberId, MEMBER_NOT_FOUND);
+    const others = await otherActiveAdmins(this.readModels, userId);
+    const result = await this.bus.run(userStream(userId), banDecider, { type: 'banMember', bannedBy: adminId, reason, otherActiveAdmins: others }, { actorId: adminId });
+    this.suspensions.note(userId, reason);
+    await this.sessions.endAll(userId);
+    return { position: result.position, userId, isBanned: true, banReason: reason };
+  }
+
+  /** The member may sign in again (their sessions ended with the ban). */
+  async unban(adminId: string, memberId: string, body: UnbanBody): Promise<BanReply> {
+    const userId = existingId(memberId, MEMBER_NOT_FOUND);
+    const result = await this.bus.run(userStream(userId), banDecider, { type: 'unbanMember', unbannedBy: adminId, reason: reasonOrNull(body?.reason) }, { actorId: adminId });
+    this.suspensions.note(userId, null);
+    return { position: result.position, userId, isBanned: false, banReason: null };
+  }
+}

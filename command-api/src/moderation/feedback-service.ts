@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FEEDBACK_RATE_LIMITED,
+  FEEDBACK_RATE_LIMIT_PER_HOUR,
+  REPORT_NOT_FOUND,
+  SUGGESTION_NOT_FOUND,
+  TooManyRequestsError,
+  existingId,
+  reportStream,
+  suggestionStream,
+  type ReviewReportBody,
+  type ReviewReportReply,
+  type ReviewSuggestionBody,
+  type ReviewSuggestionReply,
+  type SubmitReportBody,
+  type SubmitReportReply,
+  type SubmitSuggestionBody,
+  type SubmitSuggestionReply,
+} from '@civitas/events';
+import type { CommandBus } from '../lib/command-bus';
+import { reportDecider, suggestionDecider } from './feedback.decider';
+import type { ReportTarget } from './report-targets';
+
+/** Hit counters shared by every process (RateLimitCounters, in PostgreSQL). */
+export interface HitCounter {
+  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+}
+
+/** Finds a reportable item the member can see, else a 404 with the item's own words. */
+export interface VisibleTargets {
+  requireVisible(userId: string, target: ReportTarget): Promise<ReportTarget>;
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/** A refusal of the feedback rate limit, with when the member may send again. */
+export class FeedbackRateLimitedError extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(FEEDBACK_RATE_LIMITED);
+  }
+}
+
+/** Blank notes are no notes. */
+export const notesOrNull = (notes: string | null | undefined) => (notes && notes.trim() ? notes : null);
+
+/**
+ * Counts one submission of the member's reports, suggestions and leader reports together (only
+ * those that passed every other rule, so a refusal means exactly what it says).
+ */
+export async function countFeedback(counters: HitCounter, userId: string, perHour: number): Promise<void> {
+  const { current, ttl } = await counters.hit(`feedback:${userId}`, HOUR_MS);
+  if (current > perHour) throw new FeedbackRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
+}
+
+/** Reports and suggestions (spec sections 5 and 7 'Feedback', 'Admin'): members submit, admins review. */
+export class FeedbackService {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly targets: VisibleTargets,
+    private readonly counters: HitCounter,
+    private readonly perHour = FEEDBACK_RATE_LIMIT_PER_HOUR,
+  ) {}
+
+  /** A report, pending; about a topic, opinion or chat message the member can see, or about nothing in particular. */
+  async submitReport(userId: string, body: SubmitReportBody): Promise<SubmitReportReply> {
+    const target = body.targetType && body.targetId ? await this.targets.requireVisible(userId, { type: body.targetType, id: body.targetId }) : null;
+    await countFeedback(this.counters, userId, this.perHour);
+    const reportId = randomUUID();
+    const result = await this.bus.run(reportStream(reportId), reportDecider, {
+      type: 'submitReport',
+      report: { reportId, userId, type: body.type, content: body.content, targetType: target?.type ?? null, targetId: target?.id ?? null },
+    }, { actorId: userId });
+    return { position: result.position, report: { id: reportId, status: 'pending' } };
+  }
+
+  /** A suggestion, pending with priority medium. */
+  async submitSuggestion(userId: string, body: SubmitSuggestionBody): Promise<SubmitSuggestionReply> {
+    await countFeedback(this.counters, userId, this.perHour);
+    const suggestionId = randomUUID();
+    const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
+      type: 'submitSuggestion',
+      suggestion: { suggestionId, userId, type: body.type, content: body.content },
+    }, { actorId: userId });
+    return { position: result.position, suggestion: { id: suggestionId, status: 'pending', priority: 'medium' } };
+  }
+
+  /** An admin's decision on a report (the caller checked the role); an id that names no report is a 404. */
+  async reviewReport(adminId: string, id: string, body: ReviewReportBody): Promise<ReviewReportReply> {
+    const reportId = existingId(id, REPORT_NOT_FOUND);
+    const adminNotes = notesOrNull(body.adminNotes);
+    const result = await this.bus.run(reportStream(reportId), reportDecider, {
+      type: 'reviewReport', review: { reportId, status: body.status, adminNotes, reviewedBy: adminId },
+    }, { actorId: adminId });
+    return { position: result.position, report: { id: reportId, status: body.status, adminNotes } };
+  }
+
+  async reviewSuggestion(adminId: string, id: string, body: ReviewSuggestionBody): Promise<ReviewSuggestionReply> {
+    const suggestionId = existingId(id, SUGGESTION_NOT_FOUND);
+    const adminNotes = notesOrNull(body.adminNotes);
+    const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
+      type: 'reviewSuggestion', review: { suggestionId, status: body.status, priority: body.priority, adminNotes, reviewedBy: adminId },
+    }, { actorId: adminId });
+    return { position: result.position, suggestion: { id: suggestionId, status: body.status, priority: body.priority, adminNotes } };
+  }
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FEEDBACK_RATE_LIMIT_PER_HOUR,
+  ForbiddenError,
+  LEADER_REPORT_NOT_FOUND,
+  LEADER_REPORT_REVIEWERS_ONLY,
+  NOT_A_MEMBER,
+  NO_SELF_LEADER_REPORT,
+  NotFoundError,
+  ValidationError,
+  existingId,
+  leaderReportStream,
+  type FileLeaderReportBody,
+  type FileLeaderReportReply,
+  type ReviewLeaderReportBody,
+  type ReviewLeaderReportReply,
+  type ReviewerRole,
+} from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import { rolesOf } from '@civitas/service-kit/roles';
+import type { Kysely } from 'kysely';
+import type { CommandBus } from '../lib/command-bus';
+import type { ParticipationGate } from '../lib/participation-gate';
+import { countFeedback, notesOrNull, type HitCounter } from './feedback-service';
+import { leaderReportDecider } from './leader-report.decider';
+
+/** Whether a member leads a group now (isLeader on an active membership, from the groups read model). */
+export async function leadsGroup(readModels: Kysely<ReadModels>, userId: string, groupId: number): Promise<boolean> {
+  const row = await readModels.selectFrom('group_members').select('user_id')
+    .where('group_id', '=', groupId).where('user_id', '=', userId).where('status', '=', 'active').where('is_leader', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Leader reports (spec section 6 'Leader'): a member of a group reports another member of it; the
+ * group's leaders and admins review. "Member" is whoever may take part in the group (section 5
+ * eligibility, from the streams): open groups have no member lists.
+ */
+export class LeaderReportService {
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly gate: ParticipationGate,
+    private readonly readModels: Kysely<ReadModels>,
+    private readonly counters: HitCounter,
+    private readonly perHour = FEEDBACK_RATE_LIMIT_PER_HOUR,
+  ) {}
+
+  async file(userId: string, body: FileLeaderReportBody): Promise<FileLeaderReportReply> {
+    const reportedUserId = existingId(body.reportedUserId, NOT_A_MEMBER);
+    if (reportedUserId === userId) throw new ValidationError(NO_SELF_LEADER_REPORT);
+    // The reporter must take part in the group (404 for no group, 403 with the reason otherwise).
+    await this.gate.requireParticipant(userId, body.groupId);
+    const reported = await this.gate.participationOf(reportedUserId, body.groupId);
+    if (!reported || reported.refusal !== null) throw new NotFoundError(NOT_A_MEMBER);
+    await countFeedback(this.counters, userId, this.perHour);
+    const leaderReportId = randomUUID();
+    const result = await this.bus.run(leaderReportStream(leaderReportId), leaderReportDecider, {
+      type: 'fileLeaderReport',
+      report: {
+        leaderReportId, reporterId: userId, reportedUserId, groupId: body.groupId,
+        reason: body.reason, description: body.description, evidence: notesOrNull(body.evidence),
+      },
+    }, { actorId: userId });
+    return { position: result.position, leaderReport: { id: leaderReportId, status: 'pending' } };
+  }
+
+  /** A leader of the report's group, or an admin, sets its status; anyone else is refused (403). */
+  async review(userId: string, id: string, body: ReviewLeaderReportBody): Promise<ReviewLeaderReportReply> {
+    const leaderReportId = existingId(id, LEADER_REPORT_NOT_FOUND);
+    const stream = leaderReportStream(leaderReportId);
+    const { state } = await this.bus.load(stream, leaderReportDecider);
+    if (!state.report) throw new NotFoundError(LEADER_REPORT_NOT_FOUND);
+    const reviewerRole = await this.reviewerRole(userId, state.report.groupId, state.report.reportedUserId);
+    const notes = notesOrNull(body.notes);
+    const result = await this.bus.run(stream, leaderReportDecider, {
+      type: 'reviewLeaderReport', review: { leaderReportId, status: body.status, notes, reviewedBy: userId, reviewerRole },
+    }, { actorId: userId });
+    return { position: result.position, leaderReport: { id: leaderReportId, status: body.status, notes, reviewerRole } };
+  }
+
+  /** As the group's leader when they lead it, as an admin otherwise (or when the report is about them, the decider refusing a leader then). */
+  private async reviewerRole(userId: string, groupId: number, reportedUserId: string): Promise<ReviewerRole> {
+    const [leads, roles] = await Promise.all([leadsGroup(this.readModels, userId, groupId), rolesOf(this.readModels, userId)]);
+    const isAdmin = roles.includes('admin');
+    if (leads && (reportedUserId !== userId || !isAdmin)) return 'leader';
+    if (isAdmin) return 'admin';
+    throw new ForbiddenError(LEADER_REPORT_REVIEWERS_ONLY);
+  }
+}

@@ -1,0 +1,29 @@
+import { FileLeaderReportBody, FileLeaderReportReply, ReviewLeaderReportBody, ReviewLeaderReportReply } from '@civitas/events';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { withRetryAfter } from './feedback.routes';
+import type { LeaderReportService } from './leader-report-service';
+
+/** Leader reports (spec section 3 'leader_reports', DECISIONS 'Roles'): members file, the group's leaders and admins review. */
+export function leaderReportRoutes(app: ZodRoutes, { leaderReports, auth }: { leaderReports: LeaderReportService; auth: SessionAuth }): void {
+  const signedIn = async (request: FastifyRequest) => void (await auth.requireUserId(request));
+
+  app.post('/api/leader-reports', {
+    preValidation: signedIn,
+    schema: { tags: ['moderation'], summary: 'Report another member of a group to its leaders', body: FileLeaderReportBody, response: { 201: FileLeaderReportReply } },
+  }, async (request, reply) => {
+    const userId = await auth.requireUserId(request);
+    const answer = await withRetryAfter(reply, () => leaderReports.file(userId, request.body));
+    return reply.status(201).send(answer);
+  });
+
+  app.post('/api/leader-reports/:id/update', {
+    preValidation: signedIn,
+    schema: {
+      tags: ['moderation'], summary: 'Set a leader report\u2019s status with optional notes (the group\u2019s leader or an admin)',
+      params: z.object({ id: z.string() }), body: ReviewLeaderReportBody, response: { 200: ReviewLeaderReportReply },
+    },
+  }, async (request) => leaderReports.review(await auth.requireUserId(request), request.params.id, request.body));
+}

@@ -1,0 +1,55 @@
+import multipart from '@fastify/multipart';
+import {
+  DomainError, PROFILE_IMAGE_FIELD, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MISSING, PROFILE_IMAGE_TOO_LARGE, ProfileImageReply, UpdateProfileBody,
+  UpdateProfileReply, ValidationError,
+} from '@civitas/events';
+import { zodRoutes, type ZodRoutes } from '@civitas/service-kit/http-app';
+import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { FastifyRequest } from 'fastify';
+import { UploadsExhaustedError, type ProfilesService } from './profiles-service';
+
+class ImageTooLargeError extends DomainError {
+  constructor() {
+    super(PROFILE_IMAGE_TOO_LARGE, 413);
+  }
+}
+
+/** The upload's bytes, at most the cap: a larger file is refused with 413 while it streams in, never buffered whole. */
+async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ValidationError(PROFILE_IMAGE_MISSING);
+  const part = await request.file();
+  if (!part || part.fieldname !== PROFILE_IMAGE_FIELD) throw new ValidationError(PROFILE_IMAGE_MISSING);
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageTooLargeError();
+    throw error;
+  }
+}
+
+/** Spec section 7, 'User and groups': the member's own profile and picture. */
+export function profilesRoutes(app: ZodRoutes, { profiles, auth }: { profiles: ProfilesService; auth: SessionAuth }): void {
+  app.put('/api/user/profile', {
+    schema: { tags: ['profiles'], summary: 'Save my profile (names required; a field left out keeps its value, an empty one clears it)', body: UpdateProfileBody, response: { 200: UpdateProfileReply } },
+  }, async (request) => {
+    const userId = await auth.requireUserId(request);
+    return profiles.updateProfile(userId, request.body);
+  });
+
+  // Multipart is parsed on this route only (its own plugin scope), with the 2 MB cap on the file.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
+    zodRoutes(scope).post('/api/user/profile-image', {
+      config: { allowMultipart: true },
+      schema: { tags: ['profiles'], summary: 'Upload my profile picture (multipart field profileImage; JPEG, PNG, GIF or WebP, at most 2 MB)', response: { 200: ProfileImageReply } },
+    }, async (request, reply) => {
+      const userId = await auth.requireUserId(request);
+      try {
+        return await profiles.changeImage(userId, await uploadedImage(request));
+      } catch (error) {
+        if (error instanceof UploadsExhaustedError) void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    });
+  });
+}
