@@ -4,6 +4,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { shownFirstName } from '../lib/person-names';
 
 const TopicParams = z.object({ id: z.string() });
 const MessagesQuery = z.object({ before: z.string().optional() });
@@ -30,7 +31,7 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
     const viewer = await requireViewer(request, options);
     const { row: topic } = await findVisibleTopic(options, request.params.id, viewer);
     let query = readModels.selectFrom('chat_messages as m').leftJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+      .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
       .where('m.topic_id', '=', topic.id);
     const { before } = request.query;
     if (before !== undefined) {

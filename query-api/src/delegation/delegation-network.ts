@@ -2,6 +2,7 @@ import { participationRefusal, type DelegationNetwork, type EligibilityGroup } f
 import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { shownFirstName } from '../lib/person-names';
 
 /**
  * Parts of one group's delegation graph read from the `delegation` projection's tables, as the
@@ -69,7 +70,7 @@ function readMembers(readModels: Kysely<ReadModels>, groupId: number, subjectId:
     select w.user_id, d.delegate_id,
       coalesce(s.is_subscribed, false) as is_subscribed, coalesce(s.verified_country_keys, '{}') as verified_country_keys,
       m.user_id is not null as is_member, coalesce(m.is_leader, false) as is_leader,
-      u.first_name, u.last_name, c.choice
+      ${shownFirstName('u')}, u.last_name, c.choice
     from walk w
     left join ${table('delegations')} d on d.delegator_id = w.user_id and d.group_id = ${groupId} and d.is_active
     left join ${table('delegation_standing')} s on s.user_id = w.user_id

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
 import { requireViewer, type QueryContext } from '../lib/viewer';
 import { catchmentOf, chainOf, eligibilityGroup, type NetworkPart } from './delegation-network';
+import { shownFirstName } from '../lib/person-names';
 
 /** Who may see a group and what eligibility knows: the reads every delegation route starts from. */
 const VIEWER_READ_MODELS: ProjectionName[] = ['delegation', 'groups', 'users', 'user_verifications', 'participation'];
@@ -26,7 +27,7 @@ const delegationRows = (readModels: Kysely<ReadModels>, delegatorId: string) =>
   readModels.selectFrom('delegations as d')
     .innerJoin('groups as g', 'g.id', 'd.group_id')
     .leftJoin('users as u', 'u.id', 'd.delegate_id')
-    .select(['d.id', 'd.delegator_id', 'd.delegate_id', 'd.group_id', 'd.is_active', 'd.created_at', 'd.updated_at', 'g.name', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+    .select(['d.id', 'd.delegator_id', 'd.delegate_id', 'd.group_id', 'd.is_active', 'd.created_at', 'd.updated_at', 'g.name', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
     .where('d.delegator_id', '=', delegatorId);
 
 type DelegationRow = Awaited<ReturnType<ReturnType<typeof delegationRows>['execute']>>[number];

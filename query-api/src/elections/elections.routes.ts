@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup, type GroupRow } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { shownFirstName } from '../lib/person-names';
 
 /** A topic with its author's names, as the topics feature shows it. */
 export type ElectionTopicRow = ReadModelRow<'topics'> & { first_name: string | null; last_name: string | null; profile_image_url: string | null };
@@ -22,7 +23,7 @@ const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 const electionTopics = (readModels: Kysely<ReadModels>) =>
   readModels.selectFrom('topics as t').leftJoin('users as u', 'u.id', 't.created_by')
-    .selectAll('t').select(['u.first_name', 'u.last_name', 'u.profile_image_url'])
+    .selectAll('t').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
     .where('t.status', '<>', 'deleted');
 
 export function electionsRoutes(app: ZodRoutes, context: QueryContext & ElectionTopicViews): void {
@@ -38,7 +39,7 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
       .orderBy('t.created_at', 'desc').orderBy('t.created_position', 'desc').limit(1).executeTakeFirst();
     if (!row) throw new NotFoundError(NO_MAIN_ELECTION);
     const [winner, candidates] = await Promise.all([
-      row.winner_id ? readModels.selectFrom('users').select(['id', 'first_name', 'last_name', 'profile_image_url']).where('id', '=', row.winner_id).executeTakeFirst() : undefined,
+      row.winner_id ? readModels.selectFrom('users as u').select(['u.id', shownFirstName('u'), 'u.last_name', 'u.profile_image_url']).where('u.id', '=', row.winner_id).executeTakeFirst() : undefined,
       readModels.selectFrom('candidates').select(sql<number>`count(*)::int`.as('count')).where('topic_id', '=', row.id).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -69,7 +70,7 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
       // The weighted tally names each candidate by id as its choice (the delegation projection's weighted_tallies).
       .leftJoin('weighted_tallies as w', (join) => join.onRef('w.subject_id', '=', 'c.topic_id').on(sql`w.choice`, '=', sql`c.id::text`))
       .leftJoin('ballots as b', (join) => join.onRef('b.topic_id', '=', 'c.topic_id').on('b.user_id', '=', viewer?.userId ?? NO_VIEWER))
-      .selectAll('c').select(['u.first_name', 'u.last_name', 'u.profile_image_url', sql<number>`coalesce(w.weight, 0)::int`.as('vote_count'), 'b.candidate_id as my_choice'])
+      .selectAll('c').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url', sql<number>`coalesce(w.weight, 0)::int`.as('vote_count'), 'b.candidate_id as my_choice'])
       .where('c.topic_id', '=', topicId)
       .orderBy(sql`coalesce(w.weight, 0)`, 'desc').orderBy('c.created_position')
       .execute();

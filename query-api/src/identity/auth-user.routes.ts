@@ -1,10 +1,10 @@
-import { AuthUser, ServiceUnavailableError } from '@civitas/events';
+import { AuthUser, ServiceUnavailableError, UnauthorizedError } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-function toAuthUser(row: ReadModelRow<'users'>, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
+function toAuthUser(row: ReadModelRow<'users'> & { email: string }, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
   const approved = verifications.filter((verification) => verification.status === 'approved');
   return {
     id: row.id,
@@ -53,6 +53,8 @@ export function authUserRoutes(app: ZodRoutes, { readModels, auth }: QueryContex
     ]);
     // A session exists only after its account's events: the read model is just behind.
     if (!row) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
-    return toAuthUser(row, verifications, stats?.participation_score ?? 0);
+    // Only an erased account has no address, and erasure ends its sessions: one racing it is signed out.
+    if (row.email === null) throw new UnauthorizedError('Unauthorized');
+    return toAuthUser({ ...row, email: row.email }, verifications, stats?.participation_score ?? 0);
   });
 }

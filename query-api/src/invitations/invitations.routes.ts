@@ -5,10 +5,11 @@ import {
 import type { ProjectionName, ReadModelRow } from '@civitas/projector/read-models';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
+import { shownFirstName } from '../lib/person-names';
 
 // Any number is taken here; ownedGroup answers one no group can have with a 404.
 const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }) });
@@ -57,7 +58,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
     }, async (request) => {
       const row = await readModels.selectFrom('invitations as i')
         .leftJoin('users as u', 'u.id', 'i.invited_by')
-        .select(['i.kind', 'i.email', 'i.group_id', 'i.status', 'i.expires_at', 'i.accepted_by', 'u.first_name', 'u.last_name'])
+        .select(['i.kind', 'i.email', 'i.group_id', 'i.status', 'i.expires_at', 'i.accepted_by', shownFirstName('u'), 'u.last_name'])
         .where('i.id', '=', invitationIdFor(request.params.token)).executeTakeFirst();
       if (!row || row.kind !== kind || row.email === null) throw new NotFoundError(INVITATION_NOT_FOUND);
       const session = await auth.current(request);
@@ -71,7 +72,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
 
   // The members the owner invited (the owner is a member too, not one of their own friends or colleagues).
   const members = (groupId: number) => readModels.selectFrom('group_members as m').innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'm.status', 'm.joined_at', 'm.removed_at', 'u.first_name', 'u.last_name', 'u.email'])
+    .select(['m.user_id', 'm.status', 'm.joined_at', 'm.removed_at', shownFirstName('u'), 'u.last_name', sql<string>`coalesce(u.email, '')`.as('email')])
     .where('m.group_id', '=', groupId).where('m.role', '=', 'member')
     // Active first, then the most recent.
     .orderBy(({ eb }) => eb.case().when('m.status', '=', 'active').then(0).else(1).end()).orderBy('m.joined_at', 'desc').execute();

@@ -2,6 +2,7 @@ import { GROUP_NOT_FOUND, MY_FAMILY_GROUP_ALIAS, NotFoundError, existingGroupId,
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { shownFirstName } from './person-names';
 import type { ParticipantProfile, QueryContext } from './viewer';
 
 // Which group a viewer may see, for every route that names a group (groups, topics).
@@ -17,7 +18,7 @@ export const groupRows = (readModels: Kysely<ReadModels>) =>
   readModels.selectFrom('groups')
     .leftJoin('group_activity', 'group_activity.group_id', 'groups.id')
     .leftJoin('users as owner', 'owner.id', 'groups.owner_id')
-    .selectAll('groups').select(['group_activity.participant_count', 'owner.first_name as owner_first_name']);
+    .selectAll('groups').select(['group_activity.participant_count', shownFirstName('owner', 'owner_first_name')]);
 
 /** A personal group is seen only by its members. */
 const visibleTo = (row: ReadModelRow<'groups'>, viewer: ParticipantProfile | null) =>

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Audience, LiveHub } from './live-hub';
 import { reloadGroups } from './memberships';
+import { shownFirstName } from '../lib/person-names';
 
 /** Which read models' changed topic ids become which frame (ids of all four are topic ids). */
 const TOPIC_FRAMES: ReadonlyArray<{ type: 'opinions' | 'candidates' | 'topicStats'; models: readonly string[] }> = [
@@ -90,7 +91,7 @@ export class LiveFanout {
       let query = this.readModels.selectFrom('chat_messages as c')
         .innerJoin('groups as g', 'g.id', 'c.group_id')
         .leftJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.id', 'c.topic_id', 'c.group_id', 'c.user_id', 'c.message', 'c.created_at', 'c.position', 'g.department', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+        .select(['c.id', 'c.topic_id', 'c.group_id', 'c.user_id', 'c.message', 'c.created_at', 'c.position', 'g.department', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
         .where(sql<boolean>`c.position collate "C" > ${after}`)
         .where(sql<boolean>`c.position collate "C" <= ${upTo}`);
       if (topicIds !== 'all') query = query.where('c.topic_id', 'in', topicIds.map(String));

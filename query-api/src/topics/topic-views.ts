@@ -3,11 +3,12 @@ import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import type { Kysely } from 'kysely';
 import type { GroupRow } from '../lib/group-visibility';
+import { shownFirstName } from '../lib/person-names';
 
 /** Topics with their author, never the deleted ones. */
 export const topicRows = (readModels: Kysely<ReadModels>) =>
   readModels.selectFrom('topics as t').leftJoin('users as u', 'u.id', 't.created_by')
-    .selectAll('t').select(['u.first_name', 'u.last_name', 'u.profile_image_url'])
+    .selectAll('t').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
     .where('t.status', '<>', 'deleted');
 
 export type TopicRow = ReadModelRow<'topics'> & { first_name: string | null; last_name: string | null; profile_image_url: string | null };

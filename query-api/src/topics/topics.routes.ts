@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
+import { shownFirstName } from '../lib/person-names';
 
 const TopicParams = z.object({ id: z.string() });
 const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
@@ -83,7 +84,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
         .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
         .leftJoin('weighted_tallies as ws', (join) => join.onRef('ws.subject_id', '=', 'o.id').on('ws.choice', '=', 'support'))
         .leftJoin('weighted_tallies as wo', (join) => join.onRef('wo.subject_id', '=', 'o.id').on('wo.choice', '=', 'oppose'))
-        .selectAll('o').select(['u.first_name', 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote', weightedSupport.as('weighted_support'), weightedOppose.as('weighted_oppose')])
+        .selectAll('o').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote', weightedSupport.as('weighted_support'), weightedOppose.as('weighted_oppose')])
         .where('o.topic_id', '=', topicId)
         .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc').orderBy('o.created_at').orderBy('o.posted_position')
         .limit(1000).execute(),
@@ -107,7 +108,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
       .innerJoin('topics as t', 't.id', 'l.topic_id')
       .innerJoin('opinions as o', 'o.id', 'l.opinion_id')
       .leftJoin('users as u', 'u.id', 'l.proposer_id')
-      .select(['l.topic_id', 'l.opinion_id', 'l.type', 'l.weighted_support', 'l.weighted_oppose', 'l.enacted_at', 't.title', 'o.content', 'u.first_name', 'u.last_name', 'u.profile_image_url'])
+      .select(['l.topic_id', 'l.opinion_id', 'l.type', 'l.weighted_support', 'l.weighted_oppose', 'l.enacted_at', 't.title', 'o.content', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
       .where('l.group_id', '=', group.id)
       .orderBy('l.enacted_at', 'desc').orderBy('l.topic_id').execute();
     return rows.map((law) => ({

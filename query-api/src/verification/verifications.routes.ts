@@ -3,7 +3,10 @@ import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
+import type { Kysely } from 'kysely';
 import type { QueryContext } from '../lib/viewer';
+import { adminVerificationsRoutes } from './admin-verifications.routes';
+import { verificationDocumentRoutes } from './verification-document.routes';
 
 function toVerificationView(row: ReadModelRow<'user_verifications'>): VerificationView {
   return {
@@ -14,7 +17,9 @@ function toVerificationView(row: ReadModelRow<'user_verifications'>): Verificati
   };
 }
 
-export function verificationsRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
+/** Spec section 7, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
+export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any> }): void {
+  const { readModels, auth } = context;
   app.get('/api/user/verifications', {
     config: { readModels: ['user_verifications'] },
     schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
@@ -23,4 +28,6 @@ export function verificationsRoutes(app: ZodRoutes, { readModels, auth }: QueryC
     const rows = await readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
     return rows.map(toVerificationView);
   });
+  verificationDocumentRoutes(app, context);
+  adminVerificationsRoutes(app, context);
 }
