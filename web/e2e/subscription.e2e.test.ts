@@ -92,6 +92,7 @@ describe('subscription journey', () => {
   it('shows the subscription on the profile: Active, with the next renewal date', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL(/\/profile$/);
+    await page.getByRole('tab', { name: 'Subscription' }).click();
 
     await subscriptionPanel().getByText('Active', { exact: true }).waitFor();
     expect(await subscriptionPanel().getByText('Next renewal', { exact: true }).isVisible()).toBe(true);

@@ -46,7 +46,8 @@ describe('header', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Amina Haddad' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/profile');
+    // Both go to /profile (spec section 2); Settings opens the profile's Settings dialog there.
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/profile?settings=1');
     const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
     expect(logout.getAttribute('href')).toBeNull();
     fireEvent.click(logout);
@@ -59,6 +60,17 @@ describe('header', () => {
 
     const userButton = await screen.findByRole('button', { name: 'amina haddad' });
     expect(within(userButton).getByText('AH')).toBeTruthy();
+  });
+
+  it('shows the uploaded picture in the menu button and the drawer', async () => {
+    const picture = `/api/images/${'a'.repeat(64)}.jpg`;
+    mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina', lastName: 'Haddad', profileImageUrl: picture })));
+    renderApp('/sitemap');
+
+    const userButton = await screen.findByRole('button', { name: 'Amina Haddad' });
+    expect(userButton.querySelector('img')?.getAttribute('src')).toBe(picture);
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    expect((await screen.findByRole('presentation')).querySelector('img')?.getAttribute('src')).toBe(picture);
   });
 
   it('opens a drawer with the member, Dashboard, My Profile and Logout on small screens', async () => {

@@ -18,6 +18,7 @@ import { PrivacyPage } from '../pages/privacy-page';
 import { SitemapPage } from '../pages/sitemap-page';
 import { TermsPage } from '../pages/terms-page';
 import { ReturnAfterSignIn } from './return-after-sign-in';
+import { AdminPage } from './routes/admin/admin-page';
 import { DashboardPage } from './routes/dashboard/dashboard-page';
 import { GroupPage } from './routes/group/group-page';
 import { ProfilePage } from './routes/profile/profile-page';
@@ -25,8 +26,8 @@ import { TopicPage } from './routes/topic/topic-page';
 
 /**
  * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
- * in; any other unknown path is a plain 404 for everyone. The /admin page comes with its
- * feature: until then members get the 404 page there.
+ * in; any other unknown path is a plain 404 for everyone. /admin shows the panel to admins
+ * (the audit trail to auditors) and a 'not allowed' page to other members.
  */
 const MEMBER_ONLY_PATHS = [
   '/group/:id',
@@ -100,6 +101,9 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <Route path="/subscribe/return" component={SubscriptionReturnPage} />
         <Route path="/checkout/sandbox/:paymentId">
           {(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}
+        </Route>
+        <Route path="/admin">
+          <AdminPage user={user} />
         </Route>
         <Route path="/sitemap" component={SitemapPage} />
         <Route path="/terms" component={TermsPage} />

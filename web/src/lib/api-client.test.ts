@@ -63,6 +63,15 @@ describe('apiRequest', () => {
     expect(headersOf(fetchMock, 1)['Content-Type']).toBeUndefined();
   });
 
+  it('sends a form (an upload) as it is, leaving its multipart type to the browser', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ position: '4' }));
+    const form = new FormData();
+    form.set('country', 'Egypt');
+    await apiRequest('POST', '/api/user/verifications', form);
+    expect(fetchMock.mock.calls[0]![1]!.body).toBe(form);
+    expect(headersOf(fetchMock, 0)['Content-Type']).toBeUndefined();
+  });
+
   it("adds the caller's own headers to the usual ones", async () => {
     const fetchMock = mockFetch(() => jsonResponse({ position: '3' }));
     const vote = { opinionId: 'o-1', voteType: 'support' };

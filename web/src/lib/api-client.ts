@@ -61,16 +61,18 @@ export async function apiRequest(
   options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
+  // An upload goes as multipart: the browser writes its Content-Type with the boundary.
+  const isForm = body instanceof FormData;
   const headers: Record<string, string> = {
     ...(isRead(method) ? positionHeaders() : {}),
-    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(hasBody && !isForm ? { 'Content-Type': 'application/json' } : {}),
     // A caller's own headers, e.g. a vote's Idempotency-Key.
     ...options.headers,
   };
   const send = () => fetch(url, {
     method,
     headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: options.signal,
   });

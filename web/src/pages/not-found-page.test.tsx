@@ -22,14 +22,4 @@ describe('not found page', () => {
 
     expect(screen.getByRole('link', { name: 'Civitas' }).getAttribute('href')).toBe('/');
   });
-
-  it.each(['/admin'])(
-    'answers %s with the 404 page for members until its feature lands',
-    async (path) => {
-      mockFetch(serveCurrentUser(makeUser()));
-      renderApp(path);
-
-      expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
-    },
-  );
 });

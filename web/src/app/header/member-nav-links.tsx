@@ -8,12 +8,16 @@ export interface NavLink {
   href: string;
 }
 
-/** Desktop and drawer share these; Admin Panel shows only to admins (DECISIONS.md: roles are data). */
+/**
+ * Desktop and drawer share these; Admin Panel shows only to admins (DECISIONS.md: roles are data),
+ * and an auditor, who may read the audit trail at /admin but act on nothing, gets Audit Trail.
+ */
 export function memberNavLinks(user: AuthUser): NavLink[] {
+  const adminLink = user.isAdmin ? [{ label: 'Admin Panel', href: '/admin' }] : user.roles.includes('auditor') ? [{ label: 'Audit Trail', href: '/admin' }] : [];
   return [
     { label: 'Dashboard', href: '/' },
     { label: 'My Profile', href: '/profile' },
-    ...(user.isAdmin ? [{ label: 'Admin Panel', href: '/admin' }] : []),
+    ...adminLink,
   ];
 }
 

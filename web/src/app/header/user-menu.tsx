@@ -12,6 +12,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import type { AuthUser } from '../../lib/api/get-current-user';
 import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
+import { PROFILE_SETTINGS_PATH } from '../routes/profile/profile-paths';
 
 export function UserMenu({ user }: { user: AuthUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -46,7 +47,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           </ListItemIcon>
           Profile
         </MenuItem>
-        <MenuItem component={RouterLink} href="/profile" onClick={close}>
+        <MenuItem component={RouterLink} href={PROFILE_SETTINGS_PATH} onClick={close}>
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>

@@ -87,6 +87,15 @@ describe('dashboard', () => {
     expect(within(profile).getAllByText('sam@example.com')).toHaveLength(2);
   });
 
+  it('shows a member who has not taken part yet no Active Citizen badge', async () => {
+    mockFetch(serveCurrentUser(makeUser({ participationScore: 0 })), serveSidebarStats({ participationScore: 0 }), noGroups);
+    renderApp('/');
+
+    const profile = await screen.findByRole('complementary', { name: 'Your profile' });
+    await waitFor(() => expect(statValue(profile, 'Participation Score')).toBe('0'));
+    expect(within(profile).queryByText('Active Citizen')).toBeNull();
+  });
+
   it('asks an unverified member to verify, and opens the verification dialog', async () => {
     mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), noGroups);
     renderApp('/');
@@ -114,7 +123,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Verify Your Identity' })).toBeNull();
   });
 
-  it('offers Create New Topic in the groups where the member may take part, Join Election, Find Delegate, and no unbuilt actions', async () => {
+  it('offers Create New Topic in the groups where the member may take part, Join Election, Find Delegate, Submit Report and Share Suggestion', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
     const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
     const france = makeNationalGroup('France');
@@ -124,7 +133,7 @@ describe('dashboard', () => {
     renderApp('/');
 
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic', 'Join Election', 'Find Delegate']);
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic', 'Join Election', 'Find Delegate', 'Submit Report', 'Share Suggestion']);
     fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
@@ -150,7 +159,7 @@ describe('dashboard', () => {
     const premium = await screen.findByRole('region', { name: 'Premium Active' });
     expect(within(premium).getByText('Civic Participation (monthly)')).toBeTruthy();
     expect(within(premium).getByText('Next renewal: Apr 01, 2025')).toBeTruthy();
-    expect(within(premium).getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe('/profile');
+    expect(within(premium).getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe('/profile?tab=subscription');
     expect(screen.queryByRole('region', { name: 'Upgrade to Premium' })).toBeNull();
   });
 

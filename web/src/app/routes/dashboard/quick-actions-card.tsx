@@ -7,6 +7,8 @@ import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import { SectionCard } from '../../../components/section-card';
 import { ownGroupId, type Group } from '../../../lib/api/group';
 import type { AuthUser } from '../../../lib/api/get-current-user';
@@ -15,6 +17,8 @@ import { ManageFriendsDialog } from '../../../features/invitations/components/ma
 import { CreateTopicDialog } from '../../../features/topics/components/create-topic-dialog';
 import { FindDelegatesDialog } from '../../../features/delegation/components/find-delegates-dialog';
 import { JoinElectionDialog } from '../../../features/elections/components/join-election-dialog';
+import { ReportDialog } from '../../../features/moderation/components/report-dialog';
+import { SuggestionDialog } from '../../../features/moderation/components/suggestion-dialog';
 
 interface QuickActionsCardProps {
   user: AuthUser;
@@ -22,14 +26,14 @@ interface QuickActionsCardProps {
 }
 
 /**
- * Quick Actions. Only actions that work are offered: Submit Report and Share Suggestion join
- * when their features are built. Join Election lists the leadership elections of the groups the
- * member takes part in; Find Delegate opens the find-and-manage-delegates dialog. Invite Family
- * and Manage Friends open the dialogs for the member's own groups.
+ * Quick Actions. Join Election lists the leadership elections of the groups the member takes
+ * part in; Find Delegate opens the find-and-manage-delegates dialog. Invite Family and Manage
+ * Friends open the dialogs for the member's own groups; Submit Report and Share Suggestion the
+ * report and suggestion dialogs.
  */
 export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const [creating, setCreating] = useState(false);
-  const [dialog, setDialog] = useState<'family' | 'friends' | 'election' | 'delegates' | null>(null);
+  const [dialog, setDialog] = useState<'family' | 'friends' | 'election' | 'delegates' | 'report' | 'suggestion' | null>(null);
   // A topic can only go where the member may take part.
   const topicGroups = useMemo(() => groups.filter((group) => group.canParticipate), [groups]);
   const familyGroupId = ownGroupId(groups, user.id, 'family');
@@ -67,6 +71,12 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
             Manage Friends
           </Button>
         )}
+        <Button variant="outlined" startIcon={<FlagOutlinedIcon aria-hidden />} fullWidth onClick={() => setDialog('report')}>
+          Submit Report
+        </Button>
+        <Button variant="outlined" startIcon={<LightbulbOutlinedIcon aria-hidden />} fullWidth onClick={() => setDialog('suggestion')}>
+          Share Suggestion
+        </Button>
       </Stack>
       {familyGroupId !== undefined && (
         <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />
@@ -76,6 +86,8 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
       )}
       <JoinElectionDialog open={dialog === 'election'} onClose={() => setDialog(null)} groups={groups} />
       <FindDelegatesDialog open={dialog === 'delegates'} onClose={() => setDialog(null)} groups={groups} userId={user.id} />
+      <ReportDialog open={dialog === 'report'} onClose={() => setDialog(null)} />
+      <SuggestionDialog open={dialog === 'suggestion'} onClose={() => setDialog(null)} />
       <CreateTopicDialog
         open={creating}
         onClose={() => setCreating(false)}

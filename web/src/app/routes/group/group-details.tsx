@@ -13,12 +13,17 @@ import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
 import { GroupTopicsSection } from '../../../features/topics/components/group-topics-section';
 import { ParticipationRequirementsCard } from '../../../features/groups/components/participation-requirements-card';
 import { VerifyIdentityDialog } from '../../../features/verification/components/verify-identity-dialog';
+import { NationalityManagerDialog } from '../../../features/verification/components/nationality-manager-dialog';
+import { LeaderVerificationsPanel } from '../../../features/verification/components/leader-verifications-panel';
+import { useUserGroups } from '../../../lib/api/get-user-groups';
 import { LeadershipElectionCard } from '../../../features/elections/components/leadership-election-card';
+import { LeaderReportsSection } from '../../../features/moderation/components/leader-reports-section';
 import { useGroupLiveUpdates } from './use-group-live-updates';
 
 function GroupContent({ groupId }: { groupId: number }) {
   const group = useGroup(groupId);
   const { user } = useCurrentUser();
+  const memberships = useUserGroups();
   useGroupLiveUpdates(groupId);
 
   // A 404 means there is no such group (for this member).
@@ -28,6 +33,8 @@ function GroupContent({ groupId }: { groupId: number }) {
 
   const data = group.data;
   const isNational = data.department === 'national';
+  // A leader of this National group confirms its country's pending verifications here.
+  const leadsHere = memberships.data?.some((membership) => membership.groupId === data.id && membership.isLeader) ?? false;
   return (
     <SidebarLayout>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -35,16 +42,20 @@ function GroupContent({ groupId }: { groupId: number }) {
         <GroupAccessBanner
           group={data}
           user={user}
-          renderVerifyDialog={(dialog) => <VerifyIdentityDialog {...dialog} />}
+          // A member with any claim adds another through the manager (it takes the document); the first goes through the simple dialog.
+          renderVerifyDialog={(dialog) => (user.verifications.length > 0 ? <NationalityManagerDialog {...dialog} /> : <VerifyIdentityDialog {...dialog} />)}
         />
         <PersonalGroupManagement group={data} user={user} />
         {(isNational || data.department === 'international') && <GroupOverviewPanel group={data} />}
         <GroupTopicsSection group={data} isSubscribed={user.isSubscribed} />
+        {/* Leader reports reach the group's leader and the admins (spec section 6); the server enforces it too. */}
+        {(leadsHere || user.isAdmin) && <LeaderReportsSection groupId={data.id} />}
       </Stack>
       <Stack component="aside" aria-label="About this group" spacing={3} sx={{ alignSelf: 'start' }}>
         {/* National, International and Religion groups elect a leader; the card shows nothing elsewhere. */}
         <LeadershipElectionCard group={data} userId={user.id} />
         <GroupStatsCard groupId={data.id} />
+        {isNational && leadsHere && data.subcategory && <LeaderVerificationsPanel countryKey={data.subcategory} />}
         {isNational && <ParticipationRequirementsCard group={data} isSubscribed={user.isSubscribed} />}
       </Stack>
     </SidebarLayout>

@@ -25,10 +25,12 @@ interface Served {
   groups?: Group[];
   topics?: TopicView[];
   stats?: GroupStats;
+  /** Further reads the test answers (memberships, a leader's queue). */
+  extra?: Route;
 }
 
 /** Answers every read of the group page for `group`. */
-function serveGroup(group: Group, { user = member, groups = [group], topics = [], stats = makeGroupStats() }: Served = {}) {
+function serveGroup(group: Group, { user = member, groups = [group], topics = [], stats = makeGroupStats(), extra = () => undefined }: Served = {}) {
   const route: Route = ({ url }) => {
     if (url === '/api/groups') return jsonResponse(groups);
     if (url === `/api/groups/${group.id}`) return jsonResponse(group);
@@ -36,7 +38,7 @@ function serveGroup(group: Group, { user = member, groups = [group], topics = []
     if (url === `/api/groups/${group.id}/stats`) return jsonResponse(stats);
     return undefined;
   };
-  return mockFetch(serveCurrentUser(user), route);
+  return mockFetch(extra, serveCurrentUser(user), route);
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -130,7 +132,7 @@ describe('national group banners', () => {
     expect(await screen.findByRole('dialog', { name: 'Verify Your Identity' })).toBeTruthy();
   });
 
-  it("lists a citizen of another country's verified countries, without Verify Identity", async () => {
+  it("lists a citizen of another country's verified countries, with Add Nationality opening the nationality manager", async () => {
     const france = makeNationalGroup('France');
     serveGroup(france, { user: citizenOfSaudiArabia });
     renderApp(`/group/${france.id}`);
@@ -138,7 +140,41 @@ describe('national group banners', () => {
     await heading('France');
     const banner = screen.getByText('You are viewing as an observer').closest<HTMLElement>('[role="alert"]')!;
     expect(within(banner).getByText(/Your verified countries: Saudi Arabia\./)).toBeTruthy();
-    expect(within(banner).queryByRole('button')).toBeNull();
+    expect(within(banner).queryByRole('button', { name: 'Verify Identity' })).toBeNull();
+    // An additional nationality needs a document: the manager, not the simple dialog.
+    fireEvent.click(within(banner).getByRole('button', { name: 'Add Nationality' }));
+    expect(await screen.findByRole('dialog', { name: 'Nationality Verification' })).toBeTruthy();
+  });
+
+  it('gives the group\u2019s leader its pending verifications to confirm, and nobody else', async () => {
+    const egypt = makeNationalGroup('Egypt', { canParticipate: true });
+    const leader = makeUser({ isVerified: true, country: 'Egypt', verifications: [{ id: 'v-1', country: 'Egypt', status: 'approved', isVerified: true }] });
+    const membership = { id: 'm-1', userId: leader.id, groupId: egypt.id, isSubscribed: false, isLeader: true, role: 'member' as const, joinedAt: '2025-03-01T12:00:00.000Z', group: egypt };
+    const claim = {
+      id: 'v-7', userName: 'Fadi Haddad', country: 'Egypt', countryKey: 'egypt', verificationType: 'document', documentImageUrl: '/api/user/verifications/v-7/document',
+      confirmedByLeader: false, createdAt: '2025-03-02T10:00:00.000Z',
+    };
+    serveGroup(egypt, {
+      user: leader,
+      extra: ({ url }) => {
+        if (url === '/api/user/groups') return jsonResponse([membership]);
+        if (url === '/api/leader/verifications') return jsonResponse([claim]);
+        return undefined;
+      },
+    });
+    renderApp(`/group/${egypt.id}`);
+
+    const panel = await screen.findByRole('region', { name: 'Pending verifications' });
+    expect(await within(panel).findByText('Fadi Haddad')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
+  it('shows no pending verifications to a citizen who does not lead the group', async () => {
+    const egypt = makeNationalGroup('Egypt', { canParticipate: true });
+    serveGroup(egypt, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${egypt.id}`);
+    await heading('Egypt');
+    expect(screen.queryByRole('region', { name: 'Pending verifications' })).toBeNull();
   });
 
   it('shows a verified citizen the full-citizen banner', async () => {

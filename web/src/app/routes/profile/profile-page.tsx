@@ -1,30 +1,94 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Box from '@mui/material/Box';
+import EditIcon from '@mui/icons-material/Edit';
+import PublicIcon from '@mui/icons-material/Public';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useLocation, useSearch } from 'wouter';
+import { QueryFallback } from '../../../components/query-fallback';
 import type { AuthUser } from '../../../lib/api/get-current-user';
-import { leadsAnyGroup, useUserGroups } from '../../../lib/api/get-user-groups';
+import { useUserGroups } from '../../../lib/api/get-user-groups';
 import { SubscriptionTab } from '../../../features/subscriptions/components/subscription-tab';
+import { NationalityManagerDialog } from '../../../features/verification/components/nationality-manager-dialog';
+import { useProfile } from '../../../features/profile/api/get-profile';
+import { AchievementsTab } from '../../../features/profile/components/achievements-tab';
+import { ActivityTab } from '../../../features/profile/components/activity-tab';
+import { DelegationsTab } from '../../../features/profile/components/delegations-tab';
+import { EditProfileDialog } from '../../../features/profile/components/edit-profile-dialog';
+import { GroupsTab } from '../../../features/profile/components/groups-tab';
 import { ProfileHeader } from '../../../features/profile/components/profile-header';
+import { ProfileStatCards } from '../../../features/profile/components/profile-stat-cards';
+import { SettingsDialog } from '../../../features/profile/components/settings-dialog';
+import { PROFILE_PATH, PROFILE_SETTINGS_PATH } from './profile-paths';
 
-// Spec section 2 names five tabs; each arrives with its feature, so only the built ones
-// are listed (no placeholder tabs).
-const TABS = [{ value: 'subscription', label: 'Subscription' }] as const;
+/** Spec section 2 (Profile): the five tabs, in its order. */
+const TABS = [
+  { value: 'groups', label: 'Groups' },
+  { value: 'subscription', label: 'Subscription' },
+  { value: 'activity', label: 'Activity' },
+  { value: 'delegations', label: 'Delegations' },
+  { value: 'achievements', label: 'Achievements' },
+] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /profile: the signed-in member's own profile. */
-export function ProfilePage({ user }: { user: AuthUser }) {
-  const [tab, setTab] = useState<TabValue>('subscription');
+
+function GroupsPanel() {
   const memberships = useUserGroups();
+  if (memberships.isPending) return <CircularProgress aria-label="Loading groups" />;
+  if (memberships.isError) return <Alert severity="error">Could not load your groups: {memberships.error.message}</Alert>;
+  return <GroupsTab memberships={memberships.data} />;
+}
+
+/** /profile: the signed-in member's own profile, all from data. */
+export function ProfilePage({ user }: { user: AuthUser }) {
+  const profile = useProfile();
+  const search = new URLSearchParams(useSearch());
+  // ?tab=subscription (a 'Manage subscription' link) opens that tab first; Groups otherwise.
+  const [tab, setTab] = useState<TabValue>(() => TABS.find(({ value }) => value === search.get('tab'))?.value ?? 'groups');
+  const [editing, setEditing] = useState(false);
+  const [managingNationalities, setManagingNationalities] = useState(false);
+  // The header's Settings item lands here with ?settings=1 (spec: Settings goes to /profile).
+  const settingsOpen = search.get('settings') === '1';
+  const [, navigate] = useLocation();
   const baseId = useId();
   const tabId = (value: TabValue) => `${baseId}-tab-${value}`;
   const panelId = (value: TabValue) => `${baseId}-panel-${value}`;
 
+  if (!profile.data) return <QueryFallback query={profile} loadingLabel="Loading profile..." notFound={null} />;
+
+  const panels: Record<TabValue, ReactNode> = {
+    groups: <GroupsPanel />,
+    subscription: <SubscriptionTab user={user} />,
+    activity: <ActivityTab />,
+    delegations: <DelegationsTab />,
+    achievements: <AchievementsTab achievements={profile.data.achievements} />,
+  };
+
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
-      <ProfileHeader user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : undefined} />
+      <ProfileHeader
+        profile={profile.data}
+        actions={
+          <>
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+              Edit Profile
+            </Button>
+            <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => navigate(PROFILE_SETTINGS_PATH)}>
+              Settings
+            </Button>
+            <Button variant="outlined" startIcon={<PublicIcon />} onClick={() => setManagingNationalities(true)}>
+              Multi-National Verification
+            </Button>
+          </>
+        }
+      />
+      <ProfileStatCards stats={profile.data.stats} />
       <Paper variant="outlined">
         <Tabs
           value={tab}
@@ -38,10 +102,16 @@ export function ProfilePage({ user }: { user: AuthUser }) {
             <Tab key={value} value={value} label={label} id={tabId(value)} aria-controls={panelId(value)} />
           ))}
         </Tabs>
-        <Box role="tabpanel" id={panelId('subscription')} aria-labelledby={tabId('subscription')} hidden={tab !== 'subscription'} sx={{ p: { xs: 2, md: 3 } }}>
-          {tab === 'subscription' && <SubscriptionTab user={user} />}
-        </Box>
+        {TABS.map(({ value }) => (
+          <Box key={value} role="tabpanel" id={panelId(value)} aria-labelledby={tabId(value)} hidden={tab !== value} sx={{ p: { xs: 2, md: 3 } }}>
+            {/* Each tab reads its data when first shown. */}
+            {tab === value && panels[value]}
+          </Box>
+        ))}
       </Paper>
+      <EditProfileDialog open={editing} onClose={() => setEditing(false)} profile={profile.data.user} />
+      <SettingsDialog open={settingsOpen} onClose={() => navigate(PROFILE_PATH, { replace: true })} />
+      <NationalityManagerDialog open={managingNationalities} onClose={() => setManagingNationalities(false)} />
     </Stack>
   );
 }

@@ -14,12 +14,13 @@ import { TopOpinionCard } from '../../../features/opinions/components/top-opinio
 import { participationBlockedReason } from '../../../features/topics/components/topic-status';
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 import { ReceiptButton } from '../../../features/delegation/components/receipt-button';
+import { ContentReportActions } from './content-report-actions';
 
 /**
  * The discussion: the top opinion, what the page puts after it (an election's candidates), the
- * composer, then every other opinion, each with its votes and the member's receipt.
+ * composer, then every other opinion, each with its votes, the member's receipt and the Report actions.
  */
-export function TopicPageOpinions({ topic, afterTop }: { topic: TopicView; afterTop?: ReactNode }) {
+export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicView; afterTop?: ReactNode; userId?: string }) {
   const opinions = useTopicOpinions(topic.id);
   const blockedReason = participationBlockedReason(topic);
   const canVote = blockedReason === null;
@@ -52,7 +53,16 @@ export function TopicPageOpinions({ topic, afterTop }: { topic: TopicView; after
   const renderVotes: RenderOpinionVotes = (opinion) => (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
       <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
-      <ReceiptButton opinionId={opinion.id} />
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <ReceiptButton opinionId={opinion.id} />
+        <ContentReportActions
+          target={{ type: 'opinion', id: opinion.id }}
+          author={{ id: opinion.userId, ...opinion.user }}
+          groupId={topic.groupId}
+          userId={userId}
+          canParticipate={topic.canParticipate}
+        />
+      </Stack>
     </Stack>
   );
   return (

@@ -15,6 +15,7 @@ import { VoteDelegationCard } from '../../../features/delegation/components/vote
 import { isDelegationGroup } from '../../../features/delegation/components/delegation-groups';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
+import { ContentReportActions } from './content-report-actions';
 import { TopicPageOpinions } from './topic-page-opinions';
 import { useTopicLiveUpdates } from './use-topic-live-updates';
 
@@ -36,18 +37,36 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
           isCreator={topic.createdBy === userId}
           actions={
             userId && (
-              <JoinDiscussion
-                topicId={topic.id}
-                topicTitle={topic.title}
-                participants={stats.data?.participants}
-                blockedReason={chatBlockedReason({ isOpen: topicIsOpen(topic), canParticipate: topic.canParticipate })}
-              />
+              <>
+                <JoinDiscussion
+                  topicId={topic.id}
+                  topicTitle={topic.title}
+                  participants={stats.data?.participants}
+                  blockedReason={chatBlockedReason({ isOpen: topicIsOpen(topic), canParticipate: topic.canParticipate })}
+                  renderMessageActions={(message) => (
+                    <ContentReportActions
+                      target={{ type: 'chat_message', id: message.id }}
+                      author={{ id: message.userId, ...message.user }}
+                      groupId={topic.groupId}
+                      userId={userId}
+                      canParticipate={topic.canParticipate}
+                    />
+                  )}
+                />
+                <ContentReportActions
+                  target={{ type: 'topic', id: topic.id }}
+                  author={{ id: topic.createdBy, ...topic.author }}
+                  groupId={topic.groupId}
+                  userId={userId}
+                  canParticipate={topic.canParticipate}
+                />
+              </>
             )
           }
         />
       </Box>
       <Box sx={{ gridArea: 'discussion', minWidth: 0 }}>
-        <TopicPageOpinions topic={topic} afterTop={candidates} />
+        <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />
       </Box>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         {userId && (

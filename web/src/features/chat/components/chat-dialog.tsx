@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -32,6 +32,8 @@ export interface ChatDialogProps {
   participants: number | undefined;
   /** Why the member cannot write here (a closed topic, or not eligible), or null when they can. */
   blockedReason: string | null;
+  /** What the page puts beside each message (the moderation feature's Report action). */
+  renderMessageActions?: (message: ChatMessageView) => ReactNode;
 }
 
 function useNow(active: boolean): Date {
@@ -45,13 +47,13 @@ function useNow(active: boolean): Date {
   return now;
 }
 
-function ChatMessageRow({ message, now }: { message: ChatMessageView; now: Date }) {
+function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; now: Date; actions?: ReactNode }) {
   const author = displayName(message.user);
   const time = formatChatTime(message.createdAt, now);
   return (
     <Stack component="li" aria-label={`Message from ${author}`} direction="row" spacing={1.5} sx={{ py: 1 }}>
       <UserAvatar user={message.user} size={32} />
-      <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
           <Typography variant="subtitle2">{author}</Typography>
           {time && (
@@ -64,11 +66,12 @@ function ChatMessageRow({ message, now }: { message: ChatMessageView; now: Date 
           {message.message}
         </Typography>
       </Box>
+      {actions && <Box sx={{ flexShrink: 0 }}>{actions}</Box>}
     </Stack>
   );
 }
 
-function MessageList({ topicId, now }: { topicId: string; now: Date }) {
+function MessageList({ topicId, now, renderMessageActions }: { topicId: string; now: Date; renderMessageActions?: ChatDialogProps['renderMessageActions'] }) {
   const messages = useChatMessages(topicId);
   const listRef = useRef<HTMLUListElement>(null);
   const count = messages.data?.length ?? 0;
@@ -97,7 +100,7 @@ function MessageList({ topicId, now }: { topicId: string; now: Date }) {
       sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}
     >
       {messages.data.map((message) => (
-        <ChatMessageRow key={message.id} message={message} now={now} />
+        <ChatMessageRow key={message.id} message={message} now={now} actions={renderMessageActions?.(message)} />
       ))}
     </Box>
   );
@@ -163,7 +166,7 @@ function ChatComposer({ topicId }: { topicId: string }) {
 }
 
 /** The topic's chat (spec section 2): its participants, the messages as they arrive, and a composer. */
-export function ChatDialog({ open, onClose, topicId, topicTitle, participants, blockedReason }: ChatDialogProps) {
+export function ChatDialog({ open, onClose, topicId, topicTitle, participants, blockedReason, renderMessageActions }: ChatDialogProps) {
   const titleId = useId();
   const now = useNow(open);
   return (
@@ -187,7 +190,7 @@ export function ChatDialog({ open, onClose, topicId, topicTitle, participants, b
             )}
           </Box>
           {/* Mounted only while open: the history is read when the member looks. */}
-          {open && <MessageList topicId={topicId} now={now} />}
+          {open && <MessageList topicId={topicId} now={now} renderMessageActions={renderMessageActions} />}
           {open && (blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <ChatComposer topicId={topicId} />)}
         </Stack>
       </DialogContent>

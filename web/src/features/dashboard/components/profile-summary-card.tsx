@@ -18,6 +18,8 @@ import { useUserStats } from '../../../lib/api/get-user-stats';
  */
 export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser; isLeader?: boolean }) {
   const stats = useUserStats();
+  // The stats projection is newer than the member read when the member just acted.
+  const participationScore = stats.data?.participationScore ?? user.participationScore;
   return (
     <Card variant="outlined" component="aside" aria-label="Your profile">
       <CardContent>
@@ -30,7 +32,8 @@ export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser;
             {user.email}
           </Typography>
           <Stack direction="row" spacing={1}>
-            <Chip label="Active Citizen" color="success" size="small" />
+            {/* The profile's rule: a member who has taken part (a score above 0). */}
+            {participationScore > 0 && <Chip label="Active Citizen" color="success" size="small" />}
             {isLeader && <Chip label="Leader" color="secondary" size="small" />}
           </Stack>
         </Stack>
@@ -38,8 +41,7 @@ export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser;
         <StatList
           error={stats.error}
           items={[
-            // The stats projection is newer than the member read when the member just acted.
-            { label: 'Participation Score', value: stats.data?.participationScore ?? user.participationScore },
+            { label: 'Participation Score', value: participationScore },
             { label: 'Topics Created', value: stats.data?.topicsCreated },
             { label: 'Votes Cast', value: stats.data?.votesCast },
             // Members who delegate their vote to this member now.

@@ -34,12 +34,10 @@ function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
     <Alert
       severity="info"
       action={
-        // Additional nationalities need a document upload (the nationality manager), not this dialog.
-        !user.isVerified && (
-          <Button color="inherit" size="small" onClick={() => setVerifying(true)}>
-            Verify Identity
-          </Button>
-        )
+        // The composing page brings the dialog: an additional nationality goes through the manager (with a document).
+        <Button color="inherit" size="small" onClick={() => setVerifying(true)}>
+          {user.isVerified ? 'Add Nationality' : 'Verify Identity'}
+        </Button>
       }
     >
       <AlertTitle>You are viewing as an observer</AlertTitle>

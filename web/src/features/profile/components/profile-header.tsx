@@ -1,62 +1,112 @@
+import type { ReactElement, ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import GitHubIcon from '@mui/icons-material/GitHub';
+import LanguageIcon from '@mui/icons-material/Language';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import LocationOnIcon from '@mui/icons-material/LocationOn';
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
+import StarIcon from '@mui/icons-material/Star';
+import TwitterIcon from '@mui/icons-material/Twitter';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import type { AuthUser } from '../../../lib/api/get-current-user';
+import { isWebAddress, type ProfileBadgeId, type ProfileView } from '@civitas/events/profiles/profile.contract';
 import { UserAvatar } from '../../../components/user-avatar';
-import { displayName } from '../../../lib/user-display';
 import { formatDisplayDate } from '../../../lib/format-date';
+import { displayName } from '../../../lib/user-display';
+import { groupNationalId } from './national-id';
+
+const BADGE_STYLE: Record<ProfileBadgeId, { color: 'success' | 'primary' | 'secondary' | 'warning'; icon?: ReactElement }> = {
+  active_citizen: { color: 'success' },
+  verified: { color: 'primary', icon: <VerifiedIcon aria-hidden /> },
+  leader: { color: 'secondary', icon: <MilitaryTechIcon aria-hidden /> },
+  founder: { color: 'warning', icon: <StarIcon aria-hidden /> },
+};
+
+const LINKS = [
+  { field: 'websiteUrl', label: 'Website', icon: <LanguageIcon fontSize="small" aria-hidden /> },
+  { field: 'twitterUrl', label: 'Twitter', icon: <TwitterIcon fontSize="small" aria-hidden /> },
+  { field: 'linkedinUrl', label: 'LinkedIn', icon: <LinkedInIcon fontSize="small" aria-hidden /> },
+  { field: 'githubUrl', label: 'GitHub', icon: <GitHubIcon fontSize="small" aria-hidden /> },
+] as const;
 
 interface ProfileHeaderProps {
-  user: AuthUser;
-  /** Leader in any group (GET /api/user/groups); undefined while that is unknown. */
-  isLeader?: boolean;
+  profile: ProfileView;
+  /** The page's buttons (Edit Profile, Settings, Multi-National Verification). */
+  actions?: ReactNode;
 }
 
-/**
- * Who the profile belongs to, with the spec's badges: Active Citizen, Verified, Leader (a leader
- * in any group). City, about text, social links and statistics join it with the profiles feature.
- */
-export function ProfileHeader({ user, isLeader }: ProfileHeaderProps) {
+/** Who the profile belongs to (spec section 2, Profile), all from GET /api/user/profile. */
+export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
+  const { user, badges, verification, stats } = profile;
   const joined = formatDisplayDate(user.createdAt);
+  // The server takes only http(s) addresses; anything else stored earlier is not shown as a link.
+  const links = LINKS.flatMap((link) => {
+    const url = user[link.field];
+    return url && isWebAddress(url) ? [{ ...link, url }] : [];
+  });
   return (
     <Paper variant="outlined" component="header" sx={{ p: { xs: 2, md: 4 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'center' } }}>
-        <UserAvatar user={user} size={88} />
-        <Stack spacing={0.5} sx={{ textAlign: { xs: 'center', sm: 'left' }, minWidth: 0 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+        <UserAvatar user={user} size={96} />
+        <Stack spacing={1} sx={{ textAlign: { xs: 'center', sm: 'left' }, minWidth: 0, flex: 1 }}>
           <Typography variant="h1">{displayName(user)}</Typography>
           <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {user.email}
           </Typography>
-          {joined && (
-            <Typography variant="body2" color="text.secondary">
-              Joined {joined}
+          {user.city && (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+              <LocationOnIcon fontSize="small" color="action" aria-hidden />
+              <Typography variant="body2">{user.city}</Typography>
+            </Stack>
+          )}
+          {user.aboutMe && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+              {user.aboutMe}
             </Typography>
           )}
-          <Stack
-            component="ul"
-            aria-label="Badges"
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0, pt: 1 }}
-          >
-            <li>
-              <Chip label="Active Citizen" color="success" size="small" />
-            </li>
-            {user.isVerified && (
-              <li>
-                <Chip label="Verified" color="primary" size="small" icon={<VerifiedIcon aria-hidden />} />
-              </li>
-            )}
-            {isLeader && (
-              <li>
-                <Chip label="Leader" color="secondary" size="small" icon={<MilitaryTechIcon aria-hidden />} />
-              </li>
-            )}
-          </Stack>
+          {links.length > 0 && (
+            <Stack component="ul" aria-label="Links" direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+              {links.map(({ field, label, icon, url }) => (
+                <li key={field}>
+                  <Link href={url} target="_blank" rel="noopener noreferrer nofollow" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    {icon}
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </Stack>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            Participation score <strong>{stats.participationScore.toLocaleString('en-US')}</strong>
+            {joined && <> · Joined {joined}</>}
+          </Typography>
+          {verification && (
+            <Typography variant="body2">
+              Verified citizen of <strong>{verification.country}</strong>
+              {verification.nationalId && (
+                <>
+                  {' · '}National ID <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>{groupNationalId(verification.nationalId)}</Typography>
+                </>
+              )}
+            </Typography>
+          )}
+          {badges.length > 0 && (
+            <Stack component="ul" aria-label="Badges" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0 }}>
+              {badges.map((badge) => (
+                <li key={badge.id}>
+                  <Chip label={badge.label} color={BADGE_STYLE[badge.id].color} size="small" icon={BADGE_STYLE[badge.id].icon} />
+                </li>
+              ))}
+            </Stack>
+          )}
+          {actions && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+              {actions}
+            </Stack>
+          )}
         </Stack>
       </Stack>
     </Paper>

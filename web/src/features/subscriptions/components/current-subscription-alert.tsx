@@ -11,7 +11,7 @@ export function CurrentSubscriptionAlert({ summary }: { summary: SubscriptionSum
     <Alert
       severity={cancelled ? 'warning' : 'success'}
       action={
-        <Button component={RouterLink} href="/profile" color="inherit" size="small">
+        <Button component={RouterLink} href="/profile?tab=subscription" color="inherit" size="small">
           Manage subscription
         </Button>
       }

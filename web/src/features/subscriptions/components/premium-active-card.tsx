@@ -22,7 +22,7 @@ export function PremiumActiveCard({ user }: { user: AuthUser }) {
           {summary.periodEnd.label}: {summary.periodEnd.date}
         </Typography>
       )}
-      <Button component={RouterLink} href="/profile" variant="outlined" fullWidth sx={{ mt: 2 }}>
+      <Button component={RouterLink} href="/profile?tab=subscription" variant="outlined" fullWidth sx={{ mt: 2 }}>
         Manage subscription
       </Button>
     </SectionCard>

@@ -123,7 +123,7 @@ describe('subscribe page', () => {
     expect(within(await planCard(MONTHLY)).getByText('Current plan')).toBeTruthy();
     expect(within(await planCard(YEARLY)).queryByText('Current plan')).toBeNull();
     expect(screen.queryAllByRole('button', { name: /^Subscribe/ })).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Manage subscription' }).getAttribute('href')).toBe('/profile?tab=subscription');
     expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/payments/providers');
   });
 

@@ -117,7 +117,7 @@ export function SubscriptionReturnPage() {
           <LinkButton href="/" primary>
             Go to Dashboard
           </LinkButton>
-          <LinkButton href="/profile">View subscription</LinkButton>
+          <LinkButton href="/profile?tab=subscription">View subscription</LinkButton>
         </Stack>
       </Outcome>
     );
@@ -142,7 +142,7 @@ export function SubscriptionReturnPage() {
         <LinkButton href="/" primary>
           Go to Dashboard
         </LinkButton>
-        <LinkButton href="/profile">View subscription</LinkButton>
+        <LinkButton href="/profile?tab=subscription">View subscription</LinkButton>
       </Stack>
     </Outcome>
   );

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mailedLink } from '../../test-support/mail-folder';
+import type { TestServer } from '../../test-support/test-server';
+import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
+
+// Issue #13: a member claims a second nationality with a document; an admin (made one by
+// ADMIN_EMAILS) sees it counted, opens the document, rejects it with a reason; the member sees
+// why and submits again; the admin approves; the member now takes part in that National group;
+// the admin's Audit tab shows both decisions, with the reason. Each step starts where the last ended.
+let server: TestServer;
+let browser: Browser;
+let member: Page;
+let admin: Page;
+
+const memberAccount = newAccount({ firstName: 'Nour', lastName: 'Haddad' });
+const adminAccount = newAccount({ firstName: 'Amal', lastName: 'Saleh' });
+const EGYPT = 1818;
+const REASON = 'The document photo is blurred; please upload a sharper scan.';
+const TITLE = 'Extend the Cairo metro night service';
+const OPINION = 'Night trains twice an hour would help shift workers get home safely.';
+/** A 1x1 PNG: what the server checks is the content, not the name or the declared type. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  server = await startServerForBrowser({ env: { ADMIN_EMAILS: adminAccount.email } });
+  browser = await launchChromium();
+  member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The profile's Multi-National Verification dialog. */
+async function openNationalities(page: Page) {
+  await page.goto(`${server.baseUrl}/profile`);
+  await page.getByRole('button', { name: 'Multi-National Verification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nationality Verification' });
+  await dialog.getByRole('list', { name: 'Your nationalities' }).waitFor();
+  return dialog;
+}
+
+async function claimEgypt(page: Page) {
+  const dialog = await openNationalities(page);
+  const form = dialog.getByRole('form', { name: 'Add a nationality' });
+  await form.getByLabel(/^Country/).fill('Egypt');
+  await page.getByRole('option', { name: 'Egypt', exact: true }).click();
+  await form.getByLabel(/^National ID \/ Passport/).fill('29001011234567');
+  await form.getByLabel('Document image').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: 'Submit Verification' }).click();
+  await page.getByText('Additional Nationality Submitted').first().waitFor();
+  return dialog;
+}
+
+/** The admin panel, read afresh. */
+async function openPanel() {
+  await admin.goto(`${server.baseUrl}/admin`);
+  await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+}
+
+const count = (label: string) => admin.getByRole('region', { name: label }).getByRole('paragraph');
+
+describe('moderation journey', () => {
+  it('a verified member adds a second nationality with a document; it waits for review', async () => {
+    await registerThroughUi(member, server.baseUrl, memberAccount);
+    await verifyThroughUi(member, 'Saudi Arabia', '1088776655');
+    await subscribeThroughUi(member, server.baseUrl);
+    // Not a citizen of Egypt yet: an observer there.
+    await member.goto(`${server.baseUrl}/group/${EGYPT}`);
+    await member.getByText('You are viewing as an observer').waitFor();
+
+    const dialog = await claimEgypt(member);
+    const egypt = dialog.getByRole('listitem', { name: 'Egypt' });
+    await egypt.getByText('Pending').waitFor();
+  });
+
+  it('an admin from ADMIN_EMAILS opens the panel from the header and sees what waits', async () => {
+    await registerThroughUi(admin, server.baseUrl, adminAccount);
+    // ADMIN_EMAILS applies once the address is proven.
+    await admin.goto(await mailedLink(server.dataDir, adminAccount.email, 'Verify your email'));
+    await admin.getByText('Your email address is verified.').waitFor();
+    await admin.goto(`${server.baseUrl}/`);
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
+    await admin.getByText('Manage verifications, reports, and suggestions').waitFor();
+
+    await expect.poll(() => count('ID Verifications').textContent()).toBe('1');
+    expect(await count('Pending Reports').textContent()).toBe('0');
+    expect(await count('New Suggestions').textContent()).toBe('0');
+    expect(await count('Total Pending').textContent()).toBe('1');
+    expect(await admin.getByRole('tab', { name: 'Verifications' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the admin opens the document in a new tab, then rejects the claim with a reason', async () => {
+    const claim = admin.getByRole('listitem', { name: `Verification: ${memberAccount.firstName} ${memberAccount.lastName}, Egypt` });
+    await claim.getByText('National ID: 29001011234567').waitFor();
+    const [documentTab, shown] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      admin.context().waitForEvent('response', (response) => response.url().endsWith('/document')),
+      claim.getByRole('link', { name: 'View document image' }).click(),
+    ]);
+    expect(shown.status()).toBe(200);
+    expect(shown.headers()['content-type']).toBe('image/png');
+    expect(shown.headers()['cache-control']).toBe('no-store');
+    await documentTab.waitForLoadState();
+    expect(await documentTab.evaluate(() => document.images[0]?.naturalWidth)).toBe(1);
+    await documentTab.close();
+
+    await claim.getByRole('button', { name: 'Review' }).click();
+    const review = admin.getByRole('dialog', { name: 'Review Verification' });
+    await review.getByRole('textbox', { name: 'Rejection Reason' }).fill(REASON);
+    await review.getByRole('button', { name: 'Reject' }).click();
+    await admin.getByText('Verification Rejected').first().waitFor();
+    await admin.getByText('All Caught Up!').waitFor();
+  });
+
+  it('the member sees the rejection and why, and submits again', async () => {
+    const dialog = await openNationalities(member);
+    const rejected = dialog.getByRole('listitem', { name: 'Egypt' }).filter({ hasText: 'Rejected' });
+    await rejected.getByText(`Rejected: ${REASON}`).waitFor();
+    await member.keyboard.press('Escape');
+
+    const again = await claimEgypt(member);
+    await again.getByRole('listitem', { name: 'Egypt' }).filter({ hasText: 'Pending' }).waitFor();
+  });
+
+  it('the admin approves the new claim', async () => {
+    await openPanel();
+    await expect.poll(() => count('ID Verifications').textContent()).toBe('1');
+    const claim = admin.getByRole('listitem', { name: `Verification: ${memberAccount.firstName} ${memberAccount.lastName}, Egypt` });
+    await claim.getByRole('button', { name: 'Review' }).click();
+    await admin.getByRole('dialog', { name: 'Review Verification' }).getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('Verification Approved').first().waitFor();
+    await admin.getByText('All Caught Up!').waitFor();
+    expect(await count('Total Pending').textContent()).toBe('0');
+  });
+
+  it('the member now takes part in the Egyptian National group: a topic and an opinion there', async () => {
+    await member.goto(`${server.baseUrl}/group/${EGYPT}`);
+    await member.getByRole('heading', { level: 1, name: 'Egypt' }).waitFor();
+    expect(await member.getByText('You are viewing as an observer').count()).toBe(0);
+    await createTopicThroughUi(member, TITLE, 'Shift workers finish after midnight and have no way home but taxis.');
+    await member.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
+    await member.getByRole('button', { name: 'Post Opinion' }).click();
+    await member.getByRole('region', { name: 'Top Opinion' }).getByText(OPINION).waitFor();
+  });
+
+  it('the admin\u2019s Audit tab shows both decisions, who took them and the reason', async () => {
+    await openPanel();
+    await admin.getByRole('tab', { name: 'Audit' }).click();
+    const trail = admin.getByRole('list', { name: 'Audit trail, newest first' });
+    const byAdmin = admin.getByRole('button', { name: `Show only what ${adminAccount.firstName} ${adminAccount.lastName} did` });
+    // The first nationality was approved automatically; the second by the admin.
+    const approved = trail.getByRole('listitem', { name: /^Verification approved,/ }).filter({ has: byAdmin });
+    const rejected = trail.getByRole('listitem', { name: /^Verification rejected,/ });
+    await approved.waitFor();
+    expect(await trail.getByRole('listitem', { name: /^Verification approved,/ }).filter({ hasText: 'By Automatic (first nationality)' }).count()).toBe(1);
+    expect(await rejected.getByText(`Reason: ${REASON}`).count()).toBe(1);
+    expect(await rejected.getByRole('button', { name: `Show only what ${adminAccount.firstName} ${adminAccount.lastName} did` }).count()).toBe(1);
+    expect(await rejected.getByText('Decision: rejected').count()).toBe(1);
+
+    // The rejected claim's own history, oldest first: submitted, then rejected with the reason.
+    await rejected.getByRole('button', { name: 'History', exact: true }).click();
+    const history = admin.getByRole('dialog', { name: 'Verification History' });
+    const steps = history.getByRole('listitem');
+    await expect.poll(() => steps.count()).toBe(2);
+    expect(await steps.nth(0).getAttribute('aria-label')).toMatch(/^Verification submitted,/);
+    expect(await steps.nth(1).getByText(`Reason: ${REASON}`).count()).toBe(1);
+  });
+});

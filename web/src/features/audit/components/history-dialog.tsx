@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AuditSubjectType } from '@civitas/events/audit/audit.contract';
+import { useAuditHistory } from '../api/get-audit-history';
+import { AuditEntry } from './audit-entry';
+import { SUBJECT_LABELS } from './audit-labels';
+
+export interface HistorySubject {
+  subjectType: AuditSubjectType;
+  subjectId: string;
+}
+
+function HistoryList({ subjectType, subjectId }: HistorySubject) {
+  const history = useAuditHistory(subjectType, subjectId);
+  if (history.isPending) return <Typography role="status" color="text.secondary">Loading history...</Typography>;
+  if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
+  if (history.data.entries.length === 0) return <Typography color="text.secondary">Nothing has been recorded for this item yet.</Typography>;
+  return (
+    <Stack component="ol" aria-label="History, oldest first" spacing={1.5} sx={{ m: 0, p: 0 }}>
+      {history.data.entries.map((entry) => <AuditEntry key={entry.id} entry={entry} />)}
+    </Stack>
+  );
+}
+
+/** Everything the trail holds about one item, oldest first: who did what, when, and why. */
+export function HistoryDialog({ subject, onClose }: { subject: HistorySubject | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={subject !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{subject ? `${SUBJECT_LABELS[subject.subjectType]} History` : 'History'}</DialogTitle>
+      <DialogContent>{subject && <HistoryList {...subject} />}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The History button the admin panel puts on each item of its tabs. */
+export function HistoryButton(subject: HistorySubject) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>History</Button>
+      <HistoryDialog subject={open ? subject : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { SubmitReportBody, SubmitReportReply } from '@civitas/events/moderation/feedback.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { parseResponse } from '../../../lib/parse-response';
+
+export { SubmitReportBody };
+
+const REPORT_URL = '/api/feedback/report';
+
+/** Spec section 7 'Feedback': a report, optionally about a topic, opinion or chat message. */
+export async function submitReport(body: SubmitReportBody): Promise<SubmitReportReply> {
+  const response = await apiRequest('POST', REPORT_URL, body);
+  return parseResponse(response, SubmitReportReply, `POST ${REPORT_URL}`);
+}
+
+export function useSubmitReport() {
+  return useMutation({ mutationFn: submitReport });
+}

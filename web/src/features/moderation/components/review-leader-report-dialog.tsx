@@ -1,0 +1,50 @@
+import { useId, useState } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import { REPORT_STATUS_REQUIRED, type ReportStatus } from '@civitas/events/moderation/feedback.contract';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { toast } from '../../../lib/toast-store';
+import type { LeaderReportView } from '../api/leader-reports';
+import { useReviewLeaderReport } from '../api/review-leader-report';
+import { ChoiceSelect, NotesField } from './feedback-form-fields';
+import { REPORT_STATUS_LABELS } from './feedback-labels';
+import { toastSpecRefusal } from './feedback-toasts';
+import { ReviewForm } from './review-form';
+
+function ReviewLeaderReportForm({ report, titleId, onClose }: { report: LeaderReportView; titleId: string; onClose: () => void }) {
+  const [status, setStatus] = useState<ReportStatus | ''>('');
+  const [notes, setNotes] = useState(report.notes ?? '');
+  const review = useReviewLeaderReport(report.groupId);
+
+  const submit = () => {
+    if (!status) {
+      toastSpecRefusal(REPORT_STATUS_REQUIRED);
+      return;
+    }
+    review.mutate({ leaderReportId: report.id, body: { status, notes: notes.trim() || null } }, {
+      onSuccess: () => {
+        toast({ title: 'Report Updated', description: `The report is now ${REPORT_STATUS_LABELS[status].toLowerCase()}.` });
+        onClose();
+      },
+      onError: (error) => toastCommandError(error, 'Error', 'Failed to update report'),
+    });
+  };
+
+  return (
+    <ReviewForm titleId={titleId} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
+      <ChoiceSelect label="Status" placeholder="Select status" value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
+      <NotesField value={notes} onChange={setNotes} />
+    </ReviewForm>
+  );
+}
+
+/** A leader (or an admin) sets a leader report's status, with optional notes (4 rows). */
+export function ReviewLeaderReportDialog({ report, onClose }: { report: LeaderReportView | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={report !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Review Leader Report</DialogTitle>
+      {report && <ReviewLeaderReportForm key={report.id} report={report} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}

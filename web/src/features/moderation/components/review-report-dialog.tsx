@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import { REPORT_STATUS_REQUIRED, type ReportStatus } from '@civitas/events/moderation/feedback.contract';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { toast } from '../../../lib/toast-store';
+import type { AdminReportItem } from '../api/admin-feedback';
+import { useReviewReport } from '../api/review-report';
+import { ChoiceSelect, NotesField } from './feedback-form-fields';
+import { REPORT_CATEGORY_LABELS, REPORT_STATUS_LABELS } from './feedback-labels';
+import { toastSpecRefusal } from './feedback-toasts';
+import { ReviewForm } from './review-form';
+
+interface ReviewReportDialogProps {
+  report: AdminReportItem | null;
+  onClose: () => void;
+}
+
+function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportItem; titleId: string; onClose: () => void }) {
+  const [status, setStatus] = useState<ReportStatus | ''>('');
+  const [notes, setNotes] = useState(report.adminNotes ?? '');
+  const review = useReviewReport();
+
+  const submit = () => {
+    if (!status) {
+      toastSpecRefusal(REPORT_STATUS_REQUIRED);
+      return;
+    }
+    review.mutate({ reportId: report.id, body: { status, adminNotes: notes.trim() || null } }, {
+      onSuccess: () => {
+        toast({ title: 'Report Updated', description: `The report is now ${REPORT_STATUS_LABELS[status].toLowerCase()}.` });
+        onClose();
+      },
+      onError: (error) => toastCommandError(error, 'Error', 'Failed to update report'),
+    });
+  };
+
+  return (
+    <ReviewForm
+      titleId={titleId}
+      item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
+      <ChoiceSelect label="Status" placeholder="Select status" value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
+      <NotesField label="Admin Notes" value={notes} onChange={setNotes} />
+    </ReviewForm>
+  );
+}
+
+/** Review a report (section 2 'Admin panel'): any status, optional notes in a 4-row text area. */
+export function ReviewReportDialog({ report, onClose }: ReviewReportDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={report !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Review Report</DialogTitle>
+      {/* Keyed by the report: another report starts afresh. */}
+      {report && <ReviewReportForm key={report.id} report={report} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}

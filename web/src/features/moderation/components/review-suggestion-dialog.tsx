@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import { SUGGESTION_FIELDS_REQUIRED, type SuggestionPriority, type SuggestionStatus } from '@civitas/events/moderation/feedback.contract';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { toast } from '../../../lib/toast-store';
+import type { AdminSuggestionItem } from '../api/admin-feedback';
+import { useReviewSuggestion } from '../api/review-suggestion';
+import { ChoiceSelect, NotesField } from './feedback-form-fields';
+import { PRIORITY_LABELS, SUGGESTION_CATEGORY_LABELS, SUGGESTION_STATUS_LABELS } from './feedback-labels';
+import { toastSpecRefusal } from './feedback-toasts';
+import { ReviewForm } from './review-form';
+
+interface ReviewSuggestionDialogProps {
+  suggestion: AdminSuggestionItem | null;
+  onClose: () => void;
+}
+
+function ReviewSuggestionForm({ suggestion, titleId, onClose }: { suggestion: AdminSuggestionItem; titleId: string; onClose: () => void }) {
+  const [status, setStatus] = useState<SuggestionStatus | ''>('');
+  const [priority, setPriority] = useState<SuggestionPriority | ''>('');
+  const [notes, setNotes] = useState(suggestion.adminNotes ?? '');
+  const review = useReviewSuggestion();
+
+  const submit = () => {
+    if (!status || !priority) {
+      toastSpecRefusal(SUGGESTION_FIELDS_REQUIRED);
+      return;
+    }
+    review.mutate({ suggestionId: suggestion.id, body: { status, priority, adminNotes: notes.trim() || null } }, {
+      onSuccess: () => {
+        toast({ title: 'Suggestion Updated', description: `The suggestion is now ${SUGGESTION_STATUS_LABELS[status].toLowerCase()}, priority ${PRIORITY_LABELS[priority].toLowerCase()}.` });
+        onClose();
+      },
+      onError: (error) => toastCommandError(error, 'Error', 'Failed to update suggestion'),
+    });
+  };
+
+  return (
+    <ReviewForm
+      titleId={titleId}
+      item={{ heading: SUGGESTION_CATEGORY_LABELS[suggestion.type], content: suggestion.content }} pending={review.isPending} submitLabel="Update Suggestion" onSubmit={submit} onClose={onClose}>
+      <ChoiceSelect label="Status" placeholder="Select status" value={status} options={SUGGESTION_STATUS_LABELS} onChange={setStatus} />
+      <ChoiceSelect label="Priority" placeholder="Select priority" value={priority} options={PRIORITY_LABELS} onChange={setPriority} />
+      <NotesField label="Admin Notes" value={notes} onChange={setNotes} />
+    </ReviewForm>
+  );
+}
+
+/** Review a suggestion (section 2 'Admin panel'): status and priority, optional notes in a 4-row text area. */
+export function ReviewSuggestionDialog({ suggestion, onClose }: ReviewSuggestionDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={suggestion !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Review Suggestion</DialogTitle>
+      {suggestion && <ReviewSuggestionForm key={suggestion.id} suggestion={suggestion} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  PROFILE_UPDATE_FAILED, PROFILE_UPDATED, UpdateProfileBody, UpdateProfileReply, type UpdateProfileInput,
+} from '@civitas/events/profiles/profile.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { refreshCurrentUser } from '../../../lib/api/get-current-user';
+import { toastCommandError } from '../../../lib/command-error-toast';
+import { parseResponse } from '../../../lib/parse-response';
+import { toast } from '../../../lib/toast-store';
+import { profileQueryOptions } from './get-profile';
+
+export { UpdateProfileBody, type UpdateProfileInput };
+
+const UPDATE_PROFILE_URL = '/api/user/profile';
+
+/** Spec section 7: PUT /api/user/profile with the profile's fields as JSON. */
+export async function updateProfile(body: UpdateProfileInput): Promise<UpdateProfileReply> {
+  const response = await apiRequest('PUT', UPDATE_PROFILE_URL, body);
+  return parseResponse(response, UpdateProfileReply, `PUT ${UPDATE_PROFILE_URL}`);
+}
+
+/** After a save or a new picture: the member (spec: GET /api/auth/user is refreshed after a profile save) and the profile page. */
+export const refreshAfterProfileChange = (queryClient: QueryClient) =>
+  Promise.all([refreshCurrentUser(queryClient), queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey })]);
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async () => {
+      await refreshAfterProfileChange(queryClient);
+      toast({ title: PROFILE_UPDATED });
+    },
+    onError: (error) => toastCommandError(error, PROFILE_UPDATE_FAILED),
+  });
+}

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import LockIcon from '@mui/icons-material/Lock';
+import type { Achievement } from '@civitas/events/profiles/profile.contract';
+
+/** Profile tab Achievements: each computed from the member's real counts, locked or unlocked, with progress. */
+export function AchievementsTab({ achievements }: { achievements: readonly Achievement[] }) {
+  return (
+    <Box component="ul" aria-label="Achievements" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+      {achievements.map((achievement) => {
+        const progress = Math.min(achievement.value, achievement.target);
+        return (
+          <Paper key={achievement.id} component="li" variant="outlined" aria-label={achievement.title} sx={{ p: 2, opacity: achievement.unlocked ? 1 : 0.85 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              {achievement.unlocked ? <EmojiEventsIcon color="warning" aria-hidden /> : <LockIcon color="disabled" aria-hidden />}
+              <Typography variant="h3" component="h3" sx={{ flex: 1 }}>
+                {achievement.title}
+              </Typography>
+              <Chip size="small" label={achievement.unlocked ? 'Unlocked' : 'Locked'} color={achievement.unlocked ? 'success' : 'default'} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {achievement.description}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={(progress / achievement.target) * 100}
+              aria-label={`${achievement.title} progress`}
+              sx={{ mt: 1.5, mb: 0.5 }}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {progress.toLocaleString('en-US')} / {achievement.target.toLocaleString('en-US')}
+            </Typography>
+          </Paper>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useAccountSecurity } from '../api/get-account-security';
+import { SettingsDeleteSection, SettingsDownloadSection } from './settings-data-section';
+import { SettingsNotificationsSection } from './settings-notifications-section';
+import { SettingsPasswordSection } from './settings-password-section';
+import { SettingsSessionsSection } from './settings-sessions-section';
+
+/** Read while the dialog is open: whether there is a password, and the member's sessions. */
+function SettingsContent() {
+  const security = useAccountSecurity();
+  if (security.isPending) return <CircularProgress aria-label="Loading settings" />;
+  if (security.isError) return <Alert severity="error">{security.error.message}</Alert>;
+  const { hasPassword, sessions } = security.data;
+  return (
+    <Stack spacing={3} divider={<Divider flexItem />}>
+      <SettingsPasswordSection hasPassword={hasPassword} />
+      <SettingsSessionsSection sessions={sessions} />
+      <SettingsNotificationsSection />
+      <SettingsDownloadSection />
+      <SettingsDeleteSection hasPassword={hasPassword} />
+    </Stack>
+  );
+}
+
+/** The profile's Settings dialog (spec section 2): password, sessions, e-mail notifications, the member's data and account. */
+export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
+      <DialogTitle id={titleId}>Settings</DialogTitle>
+      {/* Mounted only while open: sessions and preferences are read when the member looks. */}
+      {open && (
+        <DialogContent>
+          <SettingsContent />
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
