@@ -1,7 +1,8 @@
-import type { NewEvent, PostgresEventStore } from '@civitas/events';
+import { PostgresEventStore, eventStoreMigrations, type NewEvent } from '@civitas/events';
+import { createKysely, migrateToLatest } from '@civitas/service-kit';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu } from './lib/cpu';
-import { quiesce } from './lib/database';
+import { quiesce, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
 import { closedLoop } from './lib/measure';
 import { emit, progress } from './lib/report';
@@ -32,9 +33,23 @@ const rawValues = (work: Work) =>
 /**
  * PostgresEventStore.append of GroupCreated events to new streams against raw INSERTs into a
  * copy of `events` (same columns, defaults and indexes) through the same pool, with 1 and 8
- * writers, single events and 10-event batches. Leaves `events` and `streams` empty.
+ * writers, single events and 10-event batches. On a sibling database of its own: `events` is
+ * append-only (no TRUNCATE), so the figures that follow start from an empty store elsewhere.
  */
-export async function benchAppends(store: PostgresEventStore, config: BenchConfig): Promise<void> {
+export async function benchAppends(database: BenchDatabase, config: BenchConfig): Promise<void> {
+  const appendsDatabase = await database.sibling('appends');
+  const db = createKysely(appendsDatabase.url, { applicationName: 'civitas-bench' });
+  await migrateToLatest(db, eventStoreMigrations);
+  await db.destroy();
+  const store = new PostgresEventStore({ connectionString: appendsDatabase.url });
+  try {
+    await measureAppends(store, config);
+  } finally {
+    await store.close();
+  }
+}
+
+async function measureAppends(store: PostgresEventStore, config: BenchConfig): Promise<void> {
   const pool = store.pool; // the same pool: raw INSERTs use the store's own connections
   await pool.query(`create table ${RAW_TABLE} (like events including all)`);
   let nextGroup = BENCH_GROUP_ID_BASE;
@@ -101,5 +116,4 @@ export async function benchAppends(store: PostgresEventStore, config: BenchConfi
     }
   }
   await pool.query(`drop table ${RAW_TABLE}`);
-  await pool.query('truncate events, streams');
 }

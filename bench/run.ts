@@ -54,7 +54,7 @@ try {
   const registry = createEventRegistry();
   try {
     const only = config.only;
-    if (only.has('appends')) await benchAppends(store, config);
+    if (only.has('appends')) await benchAppends(database, config);
     if (only.has('catch-up') || only.has('rebuild')) await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
     if (only.has('catch-up')) await benchCatchUp(store, config, config.events);
     if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);
