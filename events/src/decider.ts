@@ -34,6 +34,19 @@ export interface CommandResult<Event extends DomainEvent, State = unknown> {
   position: Position | null;
   /** True when this command id had already been applied: its earlier events are answered again, nothing is appended. */
   replayed: boolean;
+  /** The last event this command appended, exactly as stored (absent when nothing was appended now): its Merkle leaf for a receipt. */
+  lastAppended?: AppendedEvent;
+}
+
+/** An event as the store keeps it, where it landed. */
+export interface AppendedEvent {
+  id: string;
+  streamId: string;
+  streamPosition: number;
+  position: Position;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
 }
 
 const EVENT_ID_NAMESPACE = '1b6f5a3e-4f0c-4d4e-9c55-5a1f4cc2b7e1';
@@ -147,7 +160,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       // The snapshot belongs to the cache alone (callers queue commands per stream), so it grows in place.
       (current.commands as Map<string, { events: Event[]; position: Position }>).set(context.commandId, { events, position: result.position });
       cache?.set(streamId, decider, { version: result.nextVersion, state, commands: current.commands });
-      return { events, state, ...result, replayed: false };
+      const last = newEvents[newEvents.length - 1]!;
+      const lastAppended = { ...last, streamId, streamPosition: result.nextVersion, position: result.position };
+      return { events, state, ...result, replayed: false, lastAppended };
     } catch (error) {
       cache?.delete(streamId, decider);
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;

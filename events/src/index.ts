@@ -56,7 +56,17 @@ export * from './moderation/feedback.contract';
 export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
 export * from './audit/audit-trail';
+export {
+  topicTally, foldTopic, networkOf, winningOpinion, electionWinner, TOPIC_RECORD_TYPES, GROUP_TYPES, STANDING_TYPES,
+  type TallyEvent, type TopicFacts, type TopicTallyState, type SubjectTally, type OpinionStanding, type ElectionOutcome, type TopicResult, type TopicTallies, type TalliesOptions,
+} from './audit/topic-tally';
+export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
 export * from './audit/audit.contract';
+export * from './audit/merkle';
+export * from './audit/checkpoint';
+export * from './audit/merkle.contract';
+export * from './audit/history.contract';
+export * from './audit/timeline.contract';
 export * from './profiles/profile.events';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';

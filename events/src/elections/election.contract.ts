@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Receipt } from '../audit/merkle.contract';
 import { text } from '../text';
 import { PersonSummary, TopicView } from '../topics/topic.contract';
 
@@ -49,7 +50,8 @@ export type RegisterCandidateReply = z.infer<typeof RegisterCandidateReply>;
 /** POST /api/topics/<id>/ballot: the same candidate again withdraws the ballot, another moves it. */
 export const BallotBody = z.object({ candidateId: z.string({ error: CANDIDATE_NOT_FOUND }).min(1, CANDIDATE_NOT_FOUND) });
 export type BallotBody = z.infer<typeof BallotBody>;
-export const BallotReply = z.object({ position: z.string().nullable(), topicId: z.string(), candidateId: z.string().nullable() });
+/** `receipt`: the appended event's id and Merkle leaf hash (null when nothing was appended). */
+export const BallotReply = z.object({ position: z.string().nullable(), topicId: z.string(), candidateId: z.string().nullable(), receipt: Receipt.nullable() });
 export type BallotReply = z.infer<typeof BallotReply>;
 
 /** GET /api/groups/<id>/main-election: the group's newest main election (404 when none), with its winner once declared. */

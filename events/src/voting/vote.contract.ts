@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Receipt } from '../audit/merkle.contract';
 import { VoteType } from './vote.events';
 
 /** POST /api/votes. Voting the type you already voted removes the vote (spec section 4). */
@@ -17,6 +18,8 @@ export const VoteReply = z.object({
   position: z.string().nullable(),
   opinionId: z.string(),
   voteType: VoteType.nullable(),
+  /** The appended event's id and Merkle leaf hash, to check its inclusion later; null when nothing was appended. */
+  receipt: Receipt.nullable(),
 });
 export type VoteReply = z.infer<typeof VoteReply>;
 

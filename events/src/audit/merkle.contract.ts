@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Request and response shapes of the Merkle-committed log (issue #15 item 4); the web shares them. */
+
+export const LOG_KEY_PATH = '/.well-known/civitas-log-key';
+export const NO_SUCH_CHECKPOINT = 'No checkpoint of that tree size';
+export const NOT_YET_CHECKPOINTED = 'No signed checkpoint yet; the log signs one within a few seconds of new events';
+export const EVENT_NOT_IN_LOG = 'No such event in the log yet';
+export const EVENT_AFTER_CHECKPOINT = 'The event came after that checkpoint; ask for a later one';
+export const SIZE_BEYOND_LOG = 'The log is not that large yet';
+
+const base64 = z.string();
+const treeSize = (field: string) => z.coerce.number({ error: `${field} must be a whole number` })
+  .int({ error: `${field} must be a whole number` }).min(1, { error: `${field} must be at least 1` }).max(Number.MAX_SAFE_INTEGER);
+
+/** GET /.well-known/civitas-log-key: the public half of the key that signs checkpoints. */
+export const LogKeyView = z.object({ algorithm: z.literal('Ed25519'), publicKey: base64, keyId: z.string() });
+export type LogKeyView = z.infer<typeof LogKeyView>;
+
+/** A signed tree head: Ed25519 over `civitas-log\n<treeSize>\n<rootHash>\n<timestamp>\n` (events/src/audit/checkpoint.ts). */
+export const CheckpointView = z.object({
+  treeSize: z.number().int(),
+  rootHash: base64,
+  timestamp: z.string(),
+  keyId: z.string(),
+  signature: base64,
+});
+export type CheckpointView = z.infer<typeof CheckpointView>;
+
+export const LatestCheckpointView = z.object({ latest: CheckpointView.nullable() });
+export type LatestCheckpointView = z.infer<typeof LatestCheckpointView>;
+
+export const CheckpointParams = z.object({ treeSize: treeSize('treeSize') });
+
+export const ConsistencyQuery = z.object({ from: treeSize('from'), to: treeSize('to') })
+  .refine((query) => query.from <= query.to, { error: 'from must not exceed to' });
+export const ConsistencyProofView = z.object({ from: z.number().int(), to: z.number().int(), proof: z.array(base64) });
+export type ConsistencyProofView = z.infer<typeof ConsistencyProofView>;
+
+export const InclusionQuery = z.object({
+  eventId: z.uuid({ error: 'eventId must be an event id' }),
+  treeSize: treeSize('treeSize').optional(),
+});
+export const InclusionProofView = z.object({
+  eventId: z.string(),
+  leafIndex: z.number().int(),
+  leafHash: base64,
+  treeSize: z.number().int(),
+  proof: z.array(base64),
+  checkpoint: CheckpointView,
+});
+export type InclusionProofView = z.infer<typeof InclusionProofView>;
+
+/** What a vote or ballot answer carries: the appended event and its leaf hash, for a later inclusion check. */
+export const Receipt = z.object({ eventId: z.string(), leafHash: base64 });
+export type Receipt = z.infer<typeof Receipt>;

@@ -1,0 +1,362 @@
+import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
+import type { DelegationEvent } from '../delegation/delegation.events';
+import type { BallotEvent, CandidateRegistered, GroupLeaderElected } from '../elections/election.events';
+import { participationRefusal } from '../groups/eligibility';
+import type { GroupEvent } from '../groups/group.events';
+import { groupView, type GroupState } from '../groups/group.view';
+import type { OpinionPosted } from '../opinions/opinion.events';
+import { hasAccessAt, subscriptionView, type SubscriptionState } from '../subscriptions/subscription.view';
+import type { SubscriptionEvent } from '../subscriptions/subscription.events';
+import type { ClosingTally, LawEnacted, TopicClosed, TopicCreated } from '../topics/topic.events';
+import { typeEnactsLaw, type TopicType } from '../topics/topic-rules';
+import { verificationView, verifiedCountryKeys, type VerificationState } from '../verification/verification.view';
+import type { VoteEvent, VoteType } from '../voting/vote.events';
+
+/**
+ * A topic's tally from its events alone (issue #15 item 1): the one module the closing count,
+ * time travel and the auditor's history fold, so the outcome of a topic has one definition.
+ *
+ * Input: the events that bear on the topic, in global order, each with its command time: the
+ * topic's own (TopicCreated/Closed/Deleted, LawEnacted, ElectionDecided), its opinions, votes,
+ * candidacies and ballots, its group's stream (what the group is, who belongs and leads) and
+ * delegation events, and the user streams (subscription, verification) of the members involved.
+ * Events of other topics or groups are ignored, so a caller may over-supply.
+ *
+ * The counting is `recount` of weighted-tally.ts over the group's delegation graph, each member
+ * eligible by `participationRefusal` on the folds the command side uses (groupView,
+ * subscriptionView, verificationView). Like the closing count, nothing after the topic's expiry
+ * changes it: the tallies at expiry are the ones its TopicClosed records.
+ *
+ * `apply` changes the state in place and returns it (a topic with 100k votes folds in one pass);
+ * `tallies` reads it at any point, so time travel stops the fold where it wants.
+ */
+
+export interface TallyEvent {
+  type: string;
+  data: unknown;
+  /** The command's time (metadata.time, else when it was recorded), ISO. */
+  at: string;
+}
+
+/** What closing needs of a topic when it does not fold its TopicCreated. */
+export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt'>;
+
+interface OpinionFacts {
+  opinionId: string;
+  proposerId: string;
+  postedAt: string;
+  content: string;
+}
+
+interface Standing {
+  subscription: SubscriptionState;
+  verification: VerificationState;
+}
+
+export interface TopicTallyState {
+  topicId: string;
+  topic: TopicFacts | null;
+  createdAt: string | null;
+  status: 'none' | 'active' | 'closed' | 'deleted';
+  closedAt: string | null;
+  group: GroupState;
+  groupId: number | null;
+  /** Group and delegation folds of groups met before the topic named its own (then dropped). */
+  early: Map<number, { group: GroupState; delegates: Map<string, string> }> | null;
+  standings: Map<string, Standing>;
+  /** delegatorId -> delegateId, active delegations of the topic's group. */
+  delegates: Map<string, string>;
+  opinions: OpinionFacts[];
+  /** opinionId -> userId -> vote. */
+  votes: Map<string, Map<string, VoteType>>;
+  candidates: Array<CandidateRegistered['data']>;
+  /** userId -> candidateId. */
+  ballots: Map<string, string>;
+  /** Time of the last event folded (the moment tallies stand at). */
+  lastAt: string | null;
+}
+
+/** An opinion's (or candidate's: oppose stays 0) direct and weighted counts; the shape TopicClosed records. */
+export type SubjectTally = ClosingTally;
+
+/** An opinion's standing at closing; the winner's goes into LawEnacted. */
+export type OpinionStanding = Pick<LawEnacted['data'], 'opinionId' | 'proposerId' | 'weightedSupport' | 'weightedOppose'> & {
+  /** When it was posted: the earliest wins a tie. */
+  postedAt: string;
+};
+
+export interface ElectionOutcome {
+  winnerId: string | null;
+  winnerCandidateId: string | null;
+}
+
+export type TopicResult =
+  | { kind: 'pending' | 'none'; opinionId: null; winnerId: null; winnerCandidateId: null; weightedSupport: null }
+  | { kind: 'law_enacted'; opinionId: string; winnerId: null; winnerCandidateId: null; weightedSupport: number }
+  | { kind: 'winner'; opinionId: null; winnerId: string; winnerCandidateId: string; weightedSupport: number };
+
+export interface TopicTallies {
+  /** Every opinion in posting order (empty for an election). */
+  opinions: SubjectTally[];
+  /** Every candidate in registration order (empty unless an election). */
+  candidates: SubjectTally[];
+  standings: OpinionStanding[];
+  election: ElectionOutcome | null;
+  /** What the closing rule gives: pending while the topic is open. */
+  result: TopicResult;
+}
+
+export interface TalliesOptions {
+  /** The moment subscriptions are judged at (default: the last event's time; closing uses expiresAt). */
+  at?: string;
+  /** Count only these subjects (opinion or candidate ids); the rest come back empty-handed. */
+  only?: ReadonlySet<string>;
+}
+
+export function initial(topicId: string, facts: TopicFacts | null = null): TopicTallyState {
+  return {
+    topicId, topic: facts, createdAt: null, status: facts ? 'active' : 'none', closedAt: null,
+    group: groupView.initialState(), groupId: facts?.groupId ?? null, early: facts ? null : new Map(), standings: new Map(), delegates: new Map(),
+    opinions: [], votes: new Map(), candidates: [], ballots: new Map(), lastAt: null,
+  };
+}
+
+/** Whether an event matters to the topic's outcome once it exists (the history lists these). */
+export const TOPIC_RECORD_TYPES = [
+  'TopicCreated', 'TopicClosed', 'TopicDeleted', 'LawEnacted', 'ElectionDecided',
+  'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'BallotWithdrawn',
+] as const;
+export const GROUP_TYPES = ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'] as const;
+export const STANDING_TYPES = [
+  'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
+  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved',
+] as const;
+
+const DELEGATION_TYPES = ['DelegationAssigned', 'DelegationRevoked'];
+
+function foldEarly(early: NonNullable<TopicTallyState['early']>, groupId: number, event: TallyEvent): void {
+  let fold = early.get(groupId);
+  if (!fold) early.set(groupId, (fold = { group: groupView.initialState(), delegates: new Map() }));
+  const probe = initial('', { topicId: '', groupId, type: 'law_amendment', expiresAt: '9999' });
+  probe.group = fold.group;
+  probe.delegates = fold.delegates;
+  apply(probe, event);
+  fold.group = probe.group;
+}
+
+const standingOf = (state: TopicTallyState, userId: string): Standing => {
+  let standing = state.standings.get(userId);
+  if (!standing) state.standings.set(userId, (standing = { subscription: subscriptionView.initialState(), verification: verificationView.initialState() }));
+  return standing;
+};
+
+/** Folds one event in (in place); returns the state. */
+export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyState {
+  const data = event.data as Record<string, unknown>;
+  // The closing cut: the count stands as it did at expiry; a closed or deleted topic moves no more.
+  if (state.status === 'closed' || state.status === 'deleted') return state;
+  // What the group is never changes, so its definition counts whenever it was recorded (a catalogue seeded late).
+  if (state.topic && event.at > state.topic.expiresAt && event.type !== 'GroupCreated') return state;
+  const ofTopic = data.topicId === state.topicId;
+  const ofGroup = state.groupId !== null && data.groupId === state.groupId;
+  if (state.groupId === null && typeof data.groupId === 'number' && state.early && (GROUP_TYPES as readonly string[]).concat(DELEGATION_TYPES).includes(event.type)) {
+    foldEarly(state.early, data.groupId, event);
+    return state;
+  }
+  let changed = true;
+  switch (event.type) {
+    case 'TopicCreated':
+      if (!ofTopic) return state;
+      {
+        const created = (event as unknown as TopicCreated).data;
+        state.topic = { topicId: created.topicId, groupId: created.groupId, type: created.type, expiresAt: created.expiresAt };
+        if (state.groupId === null) {
+          // The group's own events come before its topics: take what was folded of it so far.
+          state.groupId = created.groupId;
+          const early = state.early?.get(created.groupId);
+          if (early) ({ group: state.group, delegates: state.delegates } = early);
+          state.early = null;
+        }
+        state.createdAt = event.at;
+        state.status = 'active';
+      }
+      break;
+    case 'TopicClosed':
+      if (!ofTopic) return state;
+      state.status = 'closed';
+      state.closedAt = (event as unknown as TopicClosed).data.closedAt;
+      break;
+    case 'TopicDeleted':
+      if (!ofTopic) return state;
+      state.status = 'deleted';
+      break;
+    case 'OpinionPosted':
+      if (!ofTopic) return state;
+      {
+        const { opinionId, userId, content } = (event as unknown as OpinionPosted).data;
+        state.opinions.push({ opinionId, proposerId: userId, postedAt: event.at, content });
+      }
+      break;
+    case 'VoteCast':
+    case 'VoteRetracted':
+      if (!ofTopic) return state;
+      {
+        const vote = event as unknown as VoteEvent;
+        let voters = state.votes.get(vote.data.opinionId);
+        if (!voters) state.votes.set(vote.data.opinionId, (voters = new Map()));
+        if (vote.type === 'VoteCast') voters.set(vote.data.userId, vote.data.voteType);
+        else voters.delete(vote.data.userId);
+      }
+      break;
+    case 'CandidateRegistered':
+      if (!ofTopic) return state;
+      state.candidates.push((event as unknown as CandidateRegistered).data);
+      break;
+    case 'BallotCast':
+    case 'BallotWithdrawn':
+      if (!ofTopic) return state;
+      {
+        const ballot = event as unknown as BallotEvent;
+        if (ballot.type === 'BallotCast') state.ballots.set(ballot.data.userId, ballot.data.candidateId);
+        else state.ballots.delete(ballot.data.userId);
+      }
+      break;
+    case 'DelegationAssigned':
+    case 'DelegationRevoked':
+      if (!ofGroup) return state;
+      {
+        const delegation = event as unknown as DelegationEvent;
+        const { delegatorId, delegateId } = delegation.data;
+        if (delegation.type === 'DelegationAssigned') state.delegates.set(delegatorId, delegateId);
+        else if (state.delegates.get(delegatorId) === delegateId) state.delegates.delete(delegatorId);
+      }
+      break;
+    case 'GroupCreated':
+    case 'GroupMemberJoined':
+    case 'GroupMemberLeft':
+    case 'GroupLeaderElected':
+      if (!ofGroup) return state;
+      state.group = groupView.evolve(state.group, event as unknown as GroupEvent | GroupLeaderElected);
+      break;
+    default:
+      if ((STANDING_TYPES as readonly string[]).includes(event.type) && typeof data.userId === 'string') {
+        const standing = standingOf(state, data.userId);
+        standing.subscription = subscriptionView.evolve(standing.subscription, event as unknown as SubscriptionEvent);
+        standing.verification = verificationView.evolve(standing.verification, event as unknown as { type: 'VerificationRemoved'; data: never });
+      } else {
+        changed = false;
+      }
+  }
+  if (changed) state.lastAt = event.at;
+  return state;
+}
+
+/** Folds a whole ordered list. */
+export function foldTopic(topicId: string, events: Iterable<TallyEvent>, facts: TopicFacts | null = null): TopicTallyState {
+  const state = initial(topicId, facts);
+  for (const event of events) apply(state, event);
+  return state;
+}
+
+/** The group's delegation graph with each member's eligibility judged at `at`. */
+export function networkOf(state: TopicTallyState, at: string): DelegationNetwork {
+  const delegatorsOf = new Map<string, string[]>();
+  for (const [delegator, delegate] of state.delegates) {
+    const list = delegatorsOf.get(delegate);
+    if (list) list.push(delegator);
+    else delegatorsOf.set(delegate, [delegator]);
+  }
+  const definition = state.group.definition;
+  const eligible = new Map<string, boolean>();
+  return {
+    delegateOf: (memberId) => state.delegates.get(memberId),
+    delegatorsOf: (memberId) => delegatorsOf.get(memberId) ?? [],
+    isEligible: (memberId) => {
+      let known = eligible.get(memberId);
+      if (known === undefined) {
+        const standing = state.standings.get(memberId);
+        known = definition !== null && participationRefusal(definition, {
+          isSubscribed: standing ? hasAccessAt(standing.subscription, at) : false,
+          verifiedCountryKeys: standing ? verifiedCountryKeys(standing.verification) : [],
+          membership: state.group.members[memberId] ?? null,
+        }) === null;
+        eligible.set(memberId, known);
+      }
+      return known;
+    },
+  };
+}
+
+const countOf = (choices: ReadonlyMap<string, string>, choice: string) => {
+  let count = 0;
+  for (const chosen of choices.values()) if (chosen === choice) count += 1;
+  return count;
+};
+
+/** The winner of a law amendment or dispute resolution (DECISIONS.md): most weighted support, enacted only if it beats its opposition. */
+export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
+  const ranked = [...standings].sort((a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId));
+  const best = ranked[0];
+  return best && best.weightedSupport > best.weightedOppose ? best : null;
+}
+
+/** The candidate with the most weighted support wins; a tie goes to the earliest registration; nobody wins on no weight. */
+export function electionWinner(candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>, tallies: readonly SubjectTally[]): ElectionOutcome {
+  let best: { userId: string; candidateId: string; weight: number } | null = null;
+  for (const [index, candidate] of candidates.entries()) {
+    const weight = tallies[index]!.weightedSupport;
+    if (weight > 0 && (!best || weight > best.weight)) best = { userId: candidate.userId, candidateId: candidate.candidateId, weight };
+  }
+  return { winnerId: best?.userId ?? null, winnerCandidateId: best?.candidateId ?? null };
+}
+
+const NO_RESULT = { opinionId: null, winnerId: null, winnerCandidateId: null, weightedSupport: null } as const;
+
+/** Every opinion's and candidate's counts as the state stands, and the result the closing rule gives. */
+export function tallies(state: TopicTallyState, options: TalliesOptions = {}): TopicTallies {
+  const at = options.at ?? state.lastAt ?? '';
+  const network = networkOf(state, at);
+  const members = (choosers: Iterable<string>) => new Set([...choosers, ...state.delegates.keys(), ...state.delegates.values()]);
+  const counted = (id: string) => !options.only || options.only.has(id);
+  const type: TopicType | null = state.topic?.type ?? null;
+
+  if (type === 'election') {
+    const weighted = recount(network, state.ballots, members(state.ballots.keys()));
+    const candidates = state.candidates.map((candidate) => ({
+      subjectId: candidate.candidateId,
+      supportCount: counted(candidate.candidateId) ? countOf(state.ballots, candidate.candidateId) : 0, opposeCount: 0,
+      weightedSupport: counted(candidate.candidateId) ? (weighted.get(candidate.candidateId) ?? 0) : 0, weightedOppose: 0,
+    }));
+    const election = electionWinner(state.candidates, candidates);
+    const result: TopicResult = state.status !== 'closed'
+      ? { kind: 'pending', ...NO_RESULT }
+      : election.winnerId && election.winnerCandidateId
+        ? { kind: 'winner', opinionId: null, winnerId: election.winnerId, winnerCandidateId: election.winnerCandidateId, weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport }
+        : { kind: 'none', ...NO_RESULT };
+    return { opinions: [], candidates, standings: [], election, result };
+  }
+
+  const opinions: SubjectTally[] = [];
+  const standings: OpinionStanding[] = [];
+  for (const opinion of state.opinions) {
+    const direct = state.votes.get(opinion.opinionId) ?? new Map<string, VoteType>();
+    const weighted = counted(opinion.opinionId) ? recount(network, direct, members(direct.keys())) : new Map<string, number>();
+    const tally = {
+      subjectId: opinion.opinionId,
+      supportCount: countOf(direct, 'support'), opposeCount: countOf(direct, 'oppose'),
+      weightedSupport: weighted.get('support') ?? 0, weightedOppose: weighted.get('oppose') ?? 0,
+    };
+    opinions.push(tally);
+    standings.push({ opinionId: opinion.opinionId, proposerId: opinion.proposerId, weightedSupport: tally.weightedSupport, weightedOppose: tally.weightedOppose, postedAt: opinion.postedAt });
+  }
+  const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings) : null;
+  const result: TopicResult = state.status !== 'closed'
+    ? { kind: 'pending', ...NO_RESULT }
+    : winner
+      ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
+      : { kind: 'none', ...NO_RESULT };
+  return { opinions, candidates: [], standings, election: null, result };
+}
+
+/** The fold as one object, for callers that pass it around (time travel, the history). */
+export const topicTally = { initial, apply, tallies };
