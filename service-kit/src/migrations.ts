@@ -1,5 +1,6 @@
 import { eventStoreMigrations } from '@civitas/events';
 import { sql, type Kysely, type Migration } from 'kysely';
+import { merkleCheckpointMigrations } from './merkle-store';
 import { personalDataMigrations } from './personal-data';
 import { personalDocumentMigrations } from './personal-documents';
 import { profileImageMigrations } from './profile-images';
@@ -14,6 +15,7 @@ export const platformMigrations: Record<string, Migration> = {
   ...personalDocumentMigrations,
   ...rateLimitMigrations,
   ...profileImageMigrations,
+  ...merkleCheckpointMigrations,
   '2026_11_23_002_personal_group_ids': {
     async up(db: Kysely<any>) {
       // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.

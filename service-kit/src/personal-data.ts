@@ -250,6 +250,12 @@ function decrypt(key: Buffer, sealed: string): string | null {
   }
 }
 
+/** A 32-byte platform secret made once and kept in the database, wrapped (the Merkle log's signing seed). */
+export async function platformSecret(db: Kysely<any>, name: string): Promise<Buffer> {
+  await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
+  return unwrap((await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]!.value, secretLabel(name));
+}
+
 /**
  * A keyed hash (HMAC-SHA256) for looking personal identifiers up without storing them: a
  * national id is unique per country, yet the stream that says so is named by this hash only.

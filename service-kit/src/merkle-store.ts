@@ -1,0 +1,132 @@
+import {
+  frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type CheckpointView, type Hash, type NodeKey, type NodeSource,
+} from '@civitas/events';
+import type { KeyObject } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { platformSecret } from './personal-data';
+import { READ_SCHEMA } from './read-models';
+
+/**
+ * The Merkle log's run-time pieces every process shares: reading tree nodes from the read models
+ * (the `merkle_log` projection writes them), the signed checkpoints (platform tables: a rebuild
+ * must never drop what was signed), and the signing key.
+ */
+
+export const merkleCheckpointMigrations: Record<string, Migration> = {
+  '2026_12_20_001_merkle_checkpoints': {
+    async up(db: Kysely<any>) {
+      // Signed statements about the log: kept beside the events, not in the rebuildable read models.
+      await sql`create table merkle_checkpoints (
+        tree_size bigint primary key, root_hash bytea not null, signed_at text not null, key_id text not null, signature bytea not null)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop table merkle_checkpoints`.execute(db);
+    },
+  },
+};
+
+/** platform_secrets row holding the Ed25519 seed (32 bytes, wrapped by the vault key like every secret). */
+export const LOG_SIGNING_SECRET = 'merkle-log-signing-seed';
+
+export interface LogSigningKey {
+  privateKey: KeyObject;
+  publicKey: Buffer;
+  keyId: string;
+}
+
+/** The log's signing key: made once (its seed kept in the database), the same in every process. */
+export async function logSigningKey(db: Kysely<any>): Promise<LogSigningKey> {
+  const privateKey = signingKeyFromSeed(await platformSecret(db, LOG_SIGNING_SECRET));
+  const publicKey = rawPublicKey(privateKey);
+  return { privateKey, publicKey, keyId: logKeyId(publicKey) };
+}
+
+/** The stored hashes of these nodes (level 0 from merkle_leaves, above from merkle_nodes), keyed by `nodeKeyString`. */
+export async function readMerkleNodes(db: Kysely<any>, schema: string, keys: readonly NodeKey[]): Promise<Map<string, Hash>> {
+  const found = new Map<string, Hash>();
+  if (keys.length === 0) return found;
+  const leaves = keys.filter((key) => key.level === 0).map((key) => String(key.index));
+  const inner = keys.filter((key) => key.level > 0);
+  const result = await sql<{ level: number; node_index: string; hash: Buffer }>`
+    select 0 as level, leaf_index as node_index, leaf_hash as hash from ${sql.id(schema, 'merkle_leaves')} where leaf_index = any(${leaves}::bigint[])
+    union all
+    select n.level, n.node_index, n.hash from ${sql.id(schema, 'merkle_nodes')} n
+      join unnest(${inner.map((key) => key.level)}::int[], ${inner.map((key) => String(key.index))}::bigint[]) as k(level, node_index)
+      on n.level = k.level and n.node_index = k.node_index`.execute(db);
+  for (const row of result.rows) found.set(nodeKeyString({ level: row.level, index: Number(row.node_index) }), row.hash);
+  return found;
+}
+
+/** A NodeSource over nodes read beforehand (a proof's keys come from nodesFor/frontierNodes). */
+export async function merkleNodeSource(db: Kysely<any>, keys: readonly NodeKey[], schema = READ_SCHEMA): Promise<NodeSource> {
+  const nodes = await readMerkleNodes(db, schema, keys);
+  return (key) => nodes.get(nodeKeyString(key));
+}
+
+/** How many leaves the projected tree holds. */
+export async function merkleTreeSize(db: Kysely<any>, schema = READ_SCHEMA): Promise<number> {
+  const result = await sql<{ last: string | null }>`select max(leaf_index) as last from ${sql.id(schema, 'merkle_leaves')}`.execute(db);
+  const last = result.rows[0]?.last;
+  return last === null || last === undefined ? 0 : Number(last) + 1;
+}
+
+interface CheckpointRow {
+  tree_size: string;
+  root_hash: Buffer;
+  signed_at: string;
+  key_id: string;
+  signature: Buffer;
+}
+
+const toView = (row: CheckpointRow): CheckpointView => ({
+  treeSize: Number(row.tree_size),
+  rootHash: row.root_hash.toString('base64'),
+  timestamp: row.signed_at,
+  keyId: row.key_id,
+  signature: row.signature.toString('base64'),
+});
+
+export async function latestCheckpoint(db: Kysely<any>): Promise<CheckpointView | null> {
+  const result = await sql<CheckpointRow>`select * from merkle_checkpoints order by tree_size desc limit 1`.execute(db);
+  return result.rows[0] ? toView(result.rows[0]) : null;
+}
+
+export async function checkpointOfSize(db: Kysely<any>, treeSize: number): Promise<CheckpointView | null> {
+  const result = await sql<CheckpointRow>`select * from merkle_checkpoints where tree_size = ${String(treeSize)}::bigint`.execute(db);
+  return result.rows[0] ? toView(result.rows[0]) : null;
+}
+
+/** Every checkpoint, oldest first (audit:check compares each root with the leaves recomputed from the events). */
+export async function allCheckpoints(db: Kysely<any>): Promise<CheckpointView[]> {
+  const result = await sql<CheckpointRow>`select * from merkle_checkpoints order by tree_size`.execute(db);
+  return result.rows.map(toView);
+}
+
+/** Stores a signed checkpoint; one per tree size (a second signer of the same size adds nothing). */
+export async function storeCheckpoint(db: Kysely<any>, checkpoint: CheckpointView): Promise<void> {
+  await sql`insert into merkle_checkpoints (tree_size, root_hash, signed_at, key_id, signature)
+    values (${String(checkpoint.treeSize)}::bigint, ${Buffer.from(checkpoint.rootHash, 'base64')}, ${checkpoint.timestamp}, ${checkpoint.keyId}, ${Buffer.from(checkpoint.signature, 'base64')})
+    on conflict (tree_size) do nothing`.execute(db);
+}
+
+/** Advisory lock key of the checkpointer: one signer at a time, whichever process runs it. */
+const CHECKPOINTER_LOCK = 0x6d65726b;
+
+/**
+ * Signs the projected tree's head when it has grown since the last checkpoint: the root from the
+ * stored right edge, Ed25519 over the signed note, stored once per size. Any process may call it;
+ * a transaction-scoped advisory lock lets one sign while the others skip. Returns what it signed.
+ */
+export async function signPendingCheckpoint(db: Kysely<any>, key: LogSigningKey, now: Date, schema = READ_SCHEMA): Promise<CheckpointView | null> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${CHECKPOINTER_LOCK}) as locked`.execute(trx);
+    if (!locked.rows[0]?.locked) return null;
+    const size = await merkleTreeSize(trx, schema);
+    const latest = await latestCheckpoint(trx);
+    if (size === 0 || (latest && latest.treeSize >= size)) return null;
+    const rootHash = treeHash(size, await merkleNodeSource(trx, frontierNodes(size), schema));
+    const checkpoint = signCheckpoint(key.privateKey, { treeSize: size, rootHash, timestamp: now.toISOString() });
+    await storeCheckpoint(trx, checkpoint);
+    return checkpoint;
+  });
+}
