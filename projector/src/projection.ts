@@ -11,6 +11,8 @@ export interface ProjectedEvent extends DomainEvent {
   streamId: string;
   position: Position;
   recordedAt: Date;
+  /** The event as stored, before upcasting: what the Merkle log (audit/merkle-log.projection.ts) commits to. */
+  stored?: { type: string; data: unknown; streamPosition: number };
 }
 
 /** When the fact happened: the command's time, else when it was stored (never the projector's clock). */

@@ -1,5 +1,6 @@
 import { notificationPreferencesProjection } from './account/notification-preferences.projection';
 import { auditProjection } from './audit/audit.projection';
+import { merkleLogProjection } from './audit/merkle-log.projection';
 import { chatProjection } from './chat/chat.projection';
 import { feedbackProjection } from './moderation/feedback.projection';
 import { leaderReportsProjection } from './moderation/leader-report.projection';
@@ -22,6 +23,7 @@ export const projections = [
   feedbackProjection, leaderReportsProjection,
   notificationPreferencesProjection,
   auditProjection,
+  merkleLogProjection,
 ] as const;
 
 /** A projection's name: what queries wait for (route config `readModels`) and checkpoints are kept under. */

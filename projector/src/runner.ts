@@ -49,7 +49,8 @@ interface PreparedBatch {
 /** Upcasts and parses a stored event into what projections see. */
 export function decodeEvent(registry: EventRegistry, event: RecordedEvent): ProjectedEvent {
   const { type, data } = registry.decode(event);
-  return { id: event.id, type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
+  return { id: event.id, type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt,
+    stored: { type: event.type, data: event.data, streamPosition: event.streamPosition } };
 }
 
 export const parkedEntry = (projection: string, event: RecordedEvent, error: ProjectionFailure): NewParkedEvent => ({

@@ -105,6 +105,8 @@ function project(event: SpecEvent, batch: number, index: number): ProjectedEvent
     // (batch, n) like (transaction, global position): strictly increasing as strings.
     position: encodePosition(BigInt(batch), BigInt(index)),
     recordedAt: new Date(time),
+    // As the runner hands it over: the stored form beside the decoded one (the stream position is the run's index).
+    stored: { type: event.type, data: event.data, streamPosition: index },
   };
 }
 

@@ -7,7 +7,7 @@ import { isExpression, sql, type ColumnType, type Insertable, type QueryExecutor
  */
 
 /** The PostgreSQL types read models use. */
-type SqlType = 'text' | 'uuid' | 'integer' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]';
+type SqlType = 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'timestamptz' | 'jsonb' | 'text[]' | 'bytea';
 
 interface ColumnDeclaration {
   readonly sqlType: SqlType;
@@ -56,6 +56,10 @@ export const column = {
   text: <T extends string = string>() => columnOf<T>('text'),
   uuid: () => columnOf<string>('uuid'),
   integer: () => columnOf<number>('integer'),
+  /** Reads as a string (the driver keeps int8 exact); written as a number or a string. */
+  bigint: () => columnOf<string, string | number>('bigint'),
+  /** Reads and writes as a Buffer. */
+  bytea: () => columnOf<Buffer, Buffer | Uint8Array>('bytea'),
   boolean: () => columnOf<boolean>('boolean'),
   /** Reads as a Date; written as a Date or an ISO string (events carry ISO strings). */
   timestamptz: () => columnOf<Date, Date | string>('timestamptz'),

@@ -1,0 +1,53 @@
+import { appendLeaves, eventLeafHash, frontierNodes, type Hash } from '@civitas/events';
+import { readMerkleNodes } from '@civitas/service-kit/merkle-store';
+import { sql, type Kysely } from 'kysely';
+import { insertRows } from '../lib/table';
+import { defineProjection, type ProjectedEvent } from '../projection';
+import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
+
+/** The leaf of an event as it is stored: the same function hashes it at append time for receipts. */
+export function storedLeafHash(event: ProjectedEvent): Hash {
+  // Only the stored form can be committed to: the decoded one changes whenever an upcaster does.
+  if (!event.stored) throw new Error('merkle_log needs the stored form of the event');
+  return eventLeafHash({
+    stream: event.streamId, version: event.stored.streamPosition, position: event.position,
+    type: event.stored.type, data: event.stored.data, metadata: event.metadata,
+  });
+}
+
+/**
+ * The RFC 9162 tree over the log, grown by each batch: the leaves go in, and so does every
+ * subtree they complete, computed from the tree's right edge (at most log n stored nodes read per
+ * batch). It runs here, never in the append path, so appends do not wait for it. Idempotent by
+ * position: a redelivered event is at or before the last leaf and is skipped.
+ */
+export const merkleLogProjection = defineProjection({
+  name: 'merkle_log',
+  version: 1,
+  tables: [merkleLeavesTable, merkleNodesTable],
+
+  async apply(db, schema, events) {
+    const log = db.withSchema(schema);
+    const last = await log.selectFrom('merkle_leaves').select(['leaf_index', 'position']).orderBy('leaf_index', 'desc').limit(1).executeTakeFirst();
+    const fresh = last ? events.filter((event) => event.position > last.position) : events;
+    if (fresh.length === 0) return;
+    const size = last ? Number(last.leaf_index) + 1 : 0;
+    const leaves = fresh.map(storedLeafHash);
+    const frontier = await readMerkleNodes(db as unknown as Kysely<any>, schema, frontierNodes(size));
+    const created = appendLeaves(size, frontier, leaves);
+    const leafRows = insertRows(merkleLeavesTable, {
+      leaf_index: fresh.map((_, offset) => String(size + offset)),
+      event_id: fresh.map((event) => event.id),
+      position: fresh.map((event) => event.position),
+      leaf_hash: leaves,
+    });
+    await sql`insert into ${sql.id(schema, merkleLeavesTable.name)} ${leafRows.columns} select * from ${leafRows.rows}`.execute(db);
+    // Level 0 is merkle_leaves itself.
+    const inner = created.filter((node) => node.level > 0);
+    if (inner.length === 0) return;
+    const nodeRows = insertRows(merkleNodesTable, {
+      level: inner.map((node) => node.level), node_index: inner.map((node) => String(node.index)), hash: inner.map((node) => node.hash),
+    });
+    await sql`insert into ${sql.id(schema, merkleNodesTable.name)} ${nodeRows.columns} select * from ${nodeRows.rows}`.execute(db);
+  },
+});

@@ -1,0 +1,20 @@
+import { column, defineTable } from '../lib/table';
+
+/**
+ * The Merkle log (RFC 9162) over every event in global order: one leaf per event, its hash over
+ * the event's canonical stored bytes (events/src/audit/merkle.ts), and every complete subtree
+ * above the leaves, so a proof for any tree size is a handful of key lookups.
+ */
+export const merkleLeavesTable = defineTable('merkle_leaves', {
+  leaf_index: column.bigint(),
+  event_id: column.uuid().unique(),
+  position: column.text().unique(),
+  leaf_hash: column.bytea(),
+}, { primaryKey: ['leaf_index'] });
+
+/** Complete subtrees of 2^level leaves (level >= 1; level 0 is merkle_leaves), the node_index-th from the left. */
+export const merkleNodesTable = defineTable('merkle_nodes', {
+  level: column.integer(),
+  node_index: column.bigint(),
+  hash: column.bytea(),
+}, { primaryKey: ['level', 'node_index'] });
