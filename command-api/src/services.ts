@@ -8,6 +8,7 @@ import { createSessionAuth } from '@civitas/service-kit/session-auth';
 import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import { publishSessionsEnded } from '@civitas/service-kit/session-events';
 import { AccountService } from './account/account-service';
+import { CHECKPOINT_EVERY_MS, checkpointSigner } from './audit/checkpoint-signer';
 import { GroupsService } from './groups/groups-service';
 import { PersonalGroups } from './groups/personal-groups';
 import { seedGroupCatalogue } from './groups/seed-catalogue';
@@ -111,6 +112,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log), tick],
     [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })), log), tick],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
+    [new PeriodicTask('log checkpoints', checkpointSigner(db, now), log), Math.min(tick, CHECKPOINT_EVERY_MS)],
     [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
   ];
   const outbox = new MailOutbox({

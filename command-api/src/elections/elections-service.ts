@@ -30,6 +30,7 @@ import {
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
+import { receiptOf } from '../lib/receipt';
 import { ballotDecider } from './ballot.decider';
 import { candidacyDecider } from './candidacy.decider';
 import { groupLeadershipDecider, userLeadershipDecider } from './leadership.decider';
@@ -134,8 +135,9 @@ export class ElectionsService implements LeaderInstallation {
     const checks = await Promise.allSettled([this.gate.requireParticipant(userId, topic.groupId), this.requireCandidate(topic.topicId, candidateId)]);
     for (const check of checks) if (check.status === 'rejected') throw check.reason;
     const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
-    const result = await this.bus.run(ballotStream(topic.topicId, userId), ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, commandId });
-    return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position };
+    const stream = ballotStream(topic.topicId, userId);
+    const result = await this.bus.run(stream, ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, commandId });
+    return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position, receipt: await receiptOf(result, this.bus.store, stream) };
   }
 
   /**

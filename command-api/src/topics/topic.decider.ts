@@ -5,29 +5,23 @@ import {
   ONLY_CREATOR_DELETES,
   TOPIC_NOT_FOUND,
   typeEnactsLaw,
+  winningOpinion,
   type ClosingTally,
+  type ElectionOutcome,
+  type OpinionStanding,
   type Decider,
   type ElectionDecided,
-  type LawEnacted,
   type TopicCreated,
   type TopicEvent,
   type TopicType,
 } from '@civitas/events';
 
-/** An opinion's standing when its topic closes, counted from its votes; the winner's goes into LawEnacted. */
-export type OpinionStanding = Pick<LawEnacted['data'], 'opinionId' | 'proposerId' | 'weightedSupport' | 'weightedOppose'> & {
-  /** When it was posted: the earliest wins a tie. */
-  postedAt: string;
-};
+/** The standing and the winner rule live in the shared tally module (events/src/audit/topic-tally.ts), so auditors recount with the same code. */
+export type { OpinionStanding, ElectionOutcome };
+export { winningOpinion };
 
 export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
-/** An election's outcome: the winning candidate (most weighted support, earliest registration on a tie), if any. */
-export interface ElectionOutcome {
-  winnerId: string | null;
-  winnerCandidateId: string | null;
-}
-
 /** What closing counted from the topic's events: every tally, the opinions' standings, and an election's winner. */
 export interface TopicOutcome {
   tallies: ClosingTally[];
@@ -44,13 +38,6 @@ export interface TopicState {
 }
 
 export const TOPIC_CLOSED_CANNOT_DELETE = 'A closed topic cannot be deleted: its outcome is part of the record.';
-
-/** The winner of a law amendment or dispute resolution (DECISIONS.md): most weighted support, enacted only if it beats its opposition. */
-export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
-  const ranked = [...standings].sort((a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId));
-  const best = ranked[0];
-  return best && best.weightedSupport > best.weightedOppose ? best : null;
-}
 
 /** `topic-{id}`: active → closed when it expires (its winning opinion enacted), or deleted by its creator. */
 export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, TopicState> = {

@@ -1,5 +1,6 @@
 import { voteStream, type VoteType } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { receiptOf } from '../lib/receipt';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { voteDecider, type VoteCommand, type VoteTarget } from './vote.decider';
 
@@ -32,8 +33,9 @@ export class VotingService {
     // Independent checks, in parallel.
     await Promise.all([this.ports.topics.requireOpenTopic(opinion.topicId), this.gate.requireParticipant(userId, opinion.groupId)]);
     const target = { opinionId, topicId: opinion.topicId, groupId: opinion.groupId, userId };
-    const result = await this.bus.run(voteStream(opinionId, userId), voteDecider, command(target), { actorId: userId, commandId });
+    const stream = voteStream(opinionId, userId);
+    const result = await this.bus.run(stream, voteDecider, command(target), { actorId: userId, commandId });
     // No tally here: the official one weighs delegations this stream cannot see (the client reads it again at `position`).
-    return { opinionId, voteType: result.state.voteType, position: result.position };
+    return { opinionId, voteType: result.state.voteType, position: result.position, receipt: await receiptOf(result, this.bus.store, stream) };
   }
 }

@@ -191,7 +191,7 @@ describe('elections: main elections, candidacies and ballots', () => {
       .map(({ id, directVotes, voteCount, isMyChoice }) => ({ id, directVotes, voteCount, isMyChoice }));
 
     it('casts one choice per member: another moves it, the same again withdraws it', async () => {
-      expect(await ballot(voter, electionId, karim)).toEqual({ status: 200, body: { position: expect.any(String), topicId: electionId, candidateId: karim } });
+      expect(await ballot(voter, electionId, karim)).toEqual({ status: 200, body: { position: expect.any(String), topicId: electionId, candidateId: karim, receipt: { eventId: expect.any(String), leafHash: expect.any(String) } } });
       expect(await listed(voter)).toEqual([{ id: karim, directVotes: 1, voteCount: 1, isMyChoice: true }, { id: nadia, directVotes: 0, voteCount: 0, isMyChoice: false }]);
       expect((await ballot(voter, electionId, nadia)).body.candidateId).toBe(nadia);
       // Equal weight: registration order.

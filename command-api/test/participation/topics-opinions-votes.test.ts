@@ -121,7 +121,7 @@ describe('topics, opinions and votes', () => {
     // The answer holds the member's vote and its position; the tally is read at that position (read-your-writes).
     const counted = async () => ((await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{ id: string }>).find((item) => item.id === opinion.id);
 
-    expect((await vote(citizen, opinion.id, 'support')).body).toEqual({ opinionId: opinion.id, voteType: 'support', position: expect.any(String) });
+    expect((await vote(citizen, opinion.id, 'support')).body).toEqual({ opinionId: opinion.id, voteType: 'support', position: expect.any(String), receipt: { eventId: expect.any(String), leafHash: expect.any(String) } });
     expect(await counted()).toMatchObject({ ...tally(1, 0), myVote: 'support' });
     expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: null });
     expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
@@ -132,7 +132,7 @@ describe('topics, opinions and votes', () => {
     const removed = await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`);
     expect(removed.body).toMatchObject({ voteType: null, position: expect.any(String) });
     expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
-    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toEqual({ opinionId: opinion.id, voteType: null, position: null });
+    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toEqual({ opinionId: opinion.id, voteType: null, position: null, receipt: null });
     expect((await vote(citizen, opinion.id, 'maybe')).status).toBe(400);
     expect(await vote(citizen, 'not-an-id', 'support')).toEqual({ status: 404, body: { message: 'Opinion not found' } });
 

@@ -1,0 +1,75 @@
+import { eventLeafHash, verifyCheckpoint, verifyInclusion, type Receipt } from '@civitas/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test-support/eventually';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { newMember, ownGroup, subscribe, topicBody, type Member } from '../participation/members';
+
+const b64 = (value: string) => Buffer.from(value, 'base64');
+
+describe('receipts: every vote and ballot answer names its event and leaf, which a later checkpoint includes', () => {
+  let server: TestServer;
+  let member: Member;
+  beforeAll(async () => {
+    server = await startTestServer();
+    member = await newMember(server, 'Hala');
+    await subscribe(member, server);
+  });
+  afterAll(async () => server?.close());
+
+  /** The leaf of the stored event, recomputed from the events table as the projector and audit:check do. */
+  const storedLeaf = async (eventId: string) => {
+    const [row] = await server.query(`select stream_id, stream_position, transaction_id::text as tx, global_position, type, data, metadata from events where event_id = $1`, [eventId]);
+    const position = `${BigInt(row.tx).toString(16).padStart(16, '0')}-${BigInt(row.global_position).toString(16).padStart(16, '0')}`;
+    return eventLeafHash({ stream: row.stream_id, version: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }).toString('base64');
+  };
+
+  /** What a member's browser does with a receipt: the proof against the latest checkpoint, checked with the log's public key. */
+  const checkReceipt = async (receipt: Receipt) => {
+    const key = (await member.browser.json('GET', '/.well-known/civitas-log-key')).body;
+    const answer = await eventually(() => member.browser.json('GET', `/api/audit/proofs/inclusion?eventId=${receipt.eventId}`), (reply) => reply.status === 200);
+    expect(answer.status).toBe(200);
+    const proof = answer.body;
+    expect(proof.leafHash).toBe(receipt.leafHash);
+    expect(verifyCheckpoint(proof.checkpoint, key.publicKey)).toBe(true);
+    expect(verifyInclusion(proof.leafIndex, proof.treeSize, b64(receipt.leafHash), proof.proof.map(b64), b64(proof.checkpoint.rootHash))).toBe(true);
+  };
+
+  it('gives a vote, a change and a retraction each a receipt for the event it appended; a no-op none', async () => {
+    const topic = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'family')))).body.topic;
+    const opinion = (await member.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'We should meet every Sunday.' })).body;
+    const opinionId = (opinion.opinion ?? opinion).id as string;
+    const cast = await member.browser.json('POST', '/api/votes', { opinionId, voteType: 'support' });
+    expect(cast.status).toBe(200);
+    const receipt: Receipt = cast.body.receipt;
+    expect(receipt.leafHash).toBe(await storedLeaf(receipt.eventId));
+    const [event] = await server.query('select type from events where event_id = $1', [receipt.eventId]);
+    expect(event.type).toBe('VoteCast');
+    const retracted = await member.browser.json('DELETE', `/api/votes/${opinionId}`);
+    expect(retracted.body.receipt.eventId).not.toBe(receipt.eventId);
+    expect(retracted.body.receipt.leafHash).toBe(await storedLeaf(retracted.body.receipt.eventId));
+    expect((await member.browser.json('DELETE', `/api/votes/${opinionId}`)).body.receipt).toBeNull();
+    await checkReceipt(receipt);
+    await checkReceipt(retracted.body.receipt);
+  });
+
+  it('answers a repeated click (same Idempotency-Key) with the first receipt', async () => {
+    const topic = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'family'), { title: 'Holiday plans this year' }))).body.topic;
+    const opinion = (await member.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'The coast, as every summer.' })).body;
+    const opinionId = (opinion.opinion ?? opinion).id as string;
+    const click = async () => (await member.browser.request('POST', '/api/votes', { opinionId, voteType: 'oppose' }, { 'Idempotency-Key': 'click-0001' })).json() as Promise<{ receipt: Receipt }>;
+    const first = await click();
+    const again = await click();
+    expect(again.receipt).toEqual(first.receipt);
+  });
+
+  it('gives a ballot a receipt its member can check', async () => {
+    const election = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'business'), { type: 'election', title: 'Choose our team lead' }))).body.topic;
+    const candidacy = await member.browser.json('POST', '/api/candidates', { topicId: election.id });
+    expect(candidacy.status).toBe(201);
+    // The candidacy is checked on the read model: it may lag a moment.
+    const ballot = await eventually(() => member.browser.json('POST', `/api/topics/${election.id}/ballot`, { candidateId: candidacy.body.candidate.id }), (reply) => reply.status !== 404);
+    expect(ballot.status).toBe(200);
+    expect(ballot.body.receipt.leafHash).toBe(await storedLeaf(ballot.body.receipt.eventId));
+    await checkReceipt(ballot.body.receipt);
+  });
+});
