@@ -23,6 +23,10 @@ import { feedbackRoutes } from './moderation/feedback.routes';
 import { leaderReportRoutes } from './moderation/leader-report.routes';
 import { adminMembersRoutes } from './moderation/admin-members.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { merkleLogRoutes } from './audit/merkle-log.routes';
+import { timeTravelPorts } from './audit/time-travel.routes';
+import { auditTopicsRoutes } from './audit/audit-topics.routes';
+import type { EventStore } from '@civitas/events';
 import { toTopicView } from './topics/topic-views';
 import { verificationsRoutes } from './verification/verifications.routes';
 import { registerLive, type LiveOptions } from './live/live';
@@ -41,10 +45,12 @@ export interface QueryApiOptions {
   now?: () => Date;
   /** The live socket at /ws (left out where no one connects, e.g. route tests). */
   live?: LiveOptions;
+  /** The event store, read by time travel (`asOf`) and the audit history; without it `asOf` is ignored. */
+  store?: EventStore;
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now, live }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now, live, store }) => {
   const app = zodRoutes(instance);
   registerReadYourWrites(app, watcher, auth);
   const readModels = db.withSchema(READ_SCHEMA) as Kysely<ReadModels>;
@@ -64,13 +70,17 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, w
     return { directDelegators, weight };
   };
   profilesRoutes(app, { ...context, images: new ProfileImageStore(db), carriedWeightOf });
-  topicsRoutes(app, context);
+  const travel = store ? timeTravelPorts(store) : null;
+  topicsRoutes(app, context, travel?.talliesAsOf);
   chatRoutes(app, { ...context, findVisibleTopic });
   feedbackRoutes(app, context);
   leaderReportRoutes(app, context);
   adminMembersRoutes(app, context);
   auditRoutes(app, context);
-  electionsRoutes(app, { ...context, toTopicView });
+  merkleLogRoutes(app, { ...context, db });
+  // The timeline shows on the topic page: it asks the topic read's own visibility check.
+  if (store) auditTopicsRoutes(app, { ...context, db, store, findVisibleTopic });
+  electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf);
   delegationRoutes(app, context);
   invitationsRoutes(app, { ...context, db, publicBaseUrl });
   paymentRoutes(app, readModels, auth, paymentProviders);

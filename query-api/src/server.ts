@@ -1,4 +1,5 @@
 import { READ_SCHEMA, createHttpApp, createSessionAuth, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists } from '@civitas/service-kit';
+import { PostgresEventStore } from '@civitas/events';
 import { queryApi } from './app';
 import { httpChatCommands } from './live/chat-commands';
 import { ProjectionWatcher } from './lib/projection-watcher';
@@ -10,6 +11,9 @@ runtime.stopOnSignals();
 const watcher = new ProjectionWatcher(runtime.databaseUrl, db);
 await watcher.start();
 runtime.onStop(() => watcher.close());
+// Read only: time travel and the audit history recount from the events.
+const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
+runtime.onStop(() => store.close());
 const app = await createHttpApp({
   title: 'Civitas query API',
   logLevel: config.LOG_LEVEL,
@@ -22,7 +26,7 @@ const app = await createHttpApp({
 const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
 await app.register(queryApi, {
   db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
-  live: { databaseUrl: runtime.databaseUrl, chatCommands },
+  live: { databaseUrl: runtime.databaseUrl, chatCommands }, store,
 });
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -68,7 +68,7 @@ export async function startQueryApp(): Promise<QueryApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const auth = createSessionAuth(db, config);
   const app = await createHttpApp({ title: 'query-api under test', logLevel: 'silent', healthChecks: {} });
-  await app.register(queryApi, { db, watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'https://civitas.test', now: () => NOW });
+  await app.register(queryApi, { db, watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
   await app.ready();
 
   let written = 0;

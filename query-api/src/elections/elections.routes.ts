@@ -26,7 +26,11 @@ const electionTopics = (readModels: Kysely<ReadModels>) =>
     .selectAll('t').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
     .where('t.status', '<>', 'deleted');
 
-export function electionsRoutes(app: ZodRoutes, context: QueryContext & ElectionTopicViews): void {
+/** Candidates' counts as they stood at a moment, from the events (the audit feature's time travel, passed in by app.ts). */
+export type CandidatesAsOf = (topicId: string, asOf: string) => Promise<Map<string, { directVotes: number; voteCount: number }>>;
+const AsOfQuery = z.object({ asOf: z.string().optional() });
+
+export function electionsRoutes(app: ZodRoutes, context: QueryContext & ElectionTopicViews, candidatesAsOf?: CandidatesAsOf): void {
   const { readModels, auth, now, toTopicView } = context;
 
   app.get('/api/groups/:id/main-election', {
@@ -54,7 +58,7 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
 
   app.get('/api/topics/:id/candidates', {
     config: { readModels: [...ELECTION_READ_MODELS, 'delegation'] },
-    schema: { tags: ['elections'], summary: 'An election\u2019s candidates, most weighted ballots first', params: TopicParams, response: { 200: z.array(CandidateView) } },
+    schema: { tags: ['elections'], summary: 'An election\u2019s candidates, most weighted ballots first', params: TopicParams, querystring: AsOfQuery, response: { 200: z.array(CandidateView) } },
   }, async (request) => {
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     const viewer = await viewerOf(request, auth, readModels);
@@ -74,7 +78,11 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
       .where('c.topic_id', '=', topicId)
       .orderBy(sql`coalesce(w.weight, 0)`, 'desc').orderBy('c.created_position')
       .execute();
-    return rows.map((row): CandidateView => {
+    // asOf: the candidates registered then, counted by the tally module from the events.
+    const then = request.query.asOf !== undefined && candidatesAsOf ? await candidatesAsOf(topicId, request.query.asOf) : null;
+    const shown = then ? rows.filter((row) => then.has(row.id)).map((row) => ({ ...row, vote_count: then.get(row.id)!.voteCount, direct_votes: then.get(row.id)!.directVotes }))
+      .sort((a, b) => b.vote_count - a.vote_count) : rows;
+    return shown.map((row): CandidateView => {
       const user = { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url };
       return {
         id: row.id, userId: row.user_id, groupId: row.group_id, topicId: row.topic_id, statement: row.statement,

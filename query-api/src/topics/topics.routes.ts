@@ -23,7 +23,13 @@ export async function findVisibleTopic(context: QueryContext, topicId: string, v
   return { row, group };
 }
 
-export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
+const AsOfQuery = z.object({ asOf: z.string().optional() });
+
+/** Tallies as they stood at a moment, recomputed from the events (the audit feature's time travel, passed in by app.ts). */
+export type TalliesAsOf = (topicId: string, asOf: string) => Promise<{ opinionIds: Set<string>; tallies: Map<string, OpinionTallyAt>; participants: number }>;
+export interface OpinionTallyAt { supportCount: number; opposeCount: number; weightedSupport: number; weightedOppose: number }
+
+export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?: TalliesAsOf): void {
   const { readModels, auth, now } = context;
 
   app.get('/api/groups/:id/topics', {
@@ -47,10 +53,18 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
 
   app.get('/api/topics/:id/stats', {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicParams, response: { 200: TopicStats } },
+    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicParams, querystring: AsOfQuery, response: { 200: TopicStats } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
     const { row } = await findVisibleTopic(context, request.params.id, viewer);
+    if (request.query.asOf !== undefined && talliesAsOf) {
+      const then = await talliesAsOf(row.id, request.query.asOf);
+      const sum = (pick: (tally: OpinionTallyAt) => number) => [...then.tallies.values()].reduce((total, tally) => total + pick(tally), 0);
+      return {
+        participants: then.participants, totalVotes: sum((t) => t.supportCount + t.opposeCount), totalOpinions: then.opinionIds.size,
+        support: sum((t) => t.weightedSupport), oppose: sum((t) => t.weightedOppose),
+      };
+    }
     // Support and oppose are the official (weighted) sums; the votes cast are the direct ones.
     const [direct, weighted, participants] = await Promise.all([
       readModels.selectFrom('opinions')
@@ -69,7 +83,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
 
   app.get('/api/topics/:id/opinions', {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicParams, response: { 200: z.array(OpinionView) } },
+    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicParams, querystring: AsOfQuery, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     const viewer = await viewerOf(request, auth, readModels);
@@ -89,7 +103,13 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext): void {
         .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc').orderBy('o.created_at').orderBy('o.posted_position')
         .limit(1000).execute(),
     ]);
-    return rows.map((opinion) => ({
+    // asOf: the same opinions as they stood then, counted by the tally module from the events.
+    const then = request.query.asOf !== undefined && talliesAsOf ? await talliesAsOf(topicId, request.query.asOf) : null;
+    const shown = then ? rows.filter((opinion) => then.opinionIds.has(opinion.id)).map((opinion) => {
+      const tally = then.tallies.get(opinion.id)!;
+      return { ...opinion, support_count: tally.supportCount, oppose_count: tally.opposeCount, weighted_support: tally.weightedSupport, weighted_oppose: tally.weightedOppose };
+    }).sort((a, b) => (b.weighted_support - b.weighted_oppose) - (a.weighted_support - a.weighted_oppose)) : rows;
+    return shown.map((opinion) => ({
       id: opinion.id, topicId: opinion.topic_id, userId: opinion.user_id, content: opinion.content,
       supportCount: opinion.support_count, opposeCount: opinion.oppose_count, weightedSupport: opinion.weighted_support, weightedOppose: opinion.weighted_oppose,
       voteCount: opinion.weighted_support - opinion.weighted_oppose, createdAt: opinion.created_at.toISOString(), updatedAt: opinion.updated_at.toISOString(),

@@ -1,0 +1,150 @@
+import {
+  AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, DELETED_MEMBER, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage,
+  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, existingId, isPosition,
+  type AuditTopicView, type EventStore, type TopicTallyState,
+} from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { createKeyedHasher } from '@civitas/service-kit/personal-data';
+import { AUDITORS_ONLY, requireRole } from '@civitas/service-kit/roles';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { historyEntries } from './topic-history';
+import { readTopicLog } from './topic-log';
+import { topicTimeline } from './topic-timeline';
+
+/** The topic read's own visibility check (the topics feature's, handed in by app.ts): 404 for a topic the viewer may not see. */
+export type FindVisibleTopic = (context: QueryContext, topicId: string, viewer: ParticipantProfile | null) => Promise<unknown>;
+
+interface AuditTopicsContext extends QueryContext {
+  db: Kysely<any>;
+  store: EventStore;
+  findVisibleTopic: FindVisibleTopic;
+}
+
+const TopicParams = z.object({ id: z.string() });
+/** How long an opinion's label on the timeline runs. */
+const EXCERPT = 80;
+
+const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}\u2026` : text);
+
+/** Topics with their group and published result: a law from `laws`, a winner's candidacy and weight from the elections and delegation read models. */
+const auditTopicRows = (readModels: Kysely<ReadModels>) => readModels.selectFrom('topics as t')
+  .innerJoin('groups as g', 'g.id', 't.group_id')
+  .leftJoin('laws as l', 'l.topic_id', 't.id')
+  .leftJoin('candidates as c', (join) => join.onRef('c.topic_id', '=', 't.id').onRef('c.user_id', '=', 't.winner_id'))
+  .leftJoin('weighted_tallies as w', (join) => join.onRef('w.subject_id', '=', 't.id').on(sql`w.choice`, '=', sql`c.id::text`))
+  .select([
+    't.id', 't.title', 't.type', 't.group_id', 'g.name as group_name', 't.status', 't.created_at', 't.expires_at', 't.closed_at', 't.created_position',
+    'l.opinion_id as law_opinion_id', 'l.weighted_support as law_support', 'c.id as winner_candidate_id', sql<number | null>`w.weight`.as('winner_weight'),
+  ]);
+type AuditTopicRow = Awaited<ReturnType<ReturnType<typeof auditTopicRows>['execute']>>[number];
+
+function toAuditTopic(row: AuditTopicRow): AuditTopicView {
+  const none = { opinionId: null, winnerId: null, weightedSupport: null };
+  const result: AuditTopicView['result'] = row.status === 'active'
+    ? { kind: 'pending', ...none }
+    : row.status === 'closed' && row.law_opinion_id
+      ? { kind: 'law_enacted', opinionId: row.law_opinion_id, winnerId: null, weightedSupport: row.law_support }
+      : row.status === 'closed' && row.winner_candidate_id
+        ? { kind: 'winner', opinionId: null, winnerId: row.winner_candidate_id, weightedSupport: row.winner_weight ?? 0 }
+        : { kind: 'none', ...none };
+  return {
+    id: row.id, title: row.title, type: row.type, groupId: row.group_id, groupName: row.group_name, status: row.status,
+    createdAt: row.created_at.toISOString(), expiresAt: row.expires_at.toISOString(), closedAt: row.closed_at?.toISOString() ?? null, result,
+  };
+}
+
+/**
+ * The auditor's topic reads (issue #15 items 2 and 3): every topic with its result, a topic's
+ * history under per-topic pseudonyms (auditors and admins), and the timeline of its top tallies
+ * (anyone who may see the topic). History and timeline fold the topic's events with the tally module.
+ */
+export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): void {
+  const { readModels, auth, db, store, now } = context;
+  const registry = createEventRegistry();
+  let hasher: Promise<(value: string) => string> | null = null;
+  // HMAC-SHA256 with a key made once and kept wrapped in the database; a failed first read is tried again next time.
+  const keyedHash = () => (hasher ??= createKeyedHasher(db, 'audit-pseudonym').catch((error: unknown) => {
+    hasher = null;
+    throw error;
+  }));
+  const auditors = async (request: FastifyRequest) => void (await requireRole(request, auth, readModels, ['admin', 'auditor'], AUDITORS_ONLY));
+
+  app.get('/api/audit/topics', {
+    config: { readModels: ['topics', 'groups', 'elections', 'delegation'] },
+    preValidation: auditors,
+    schema: {
+      tags: ['audit'],
+      summary: 'Every topic and election with its result, newest first, 20 a page; `before` is the previous page\u2019s nextCursor (auditors, admins)',
+      querystring: AuditTopicsQuery,
+      response: { 200: AuditTopicsPage },
+    },
+  }, async (request): Promise<AuditTopicsPage> => {
+    const { before } = request.query;
+    if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
+    let query = auditTopicRows(readModels);
+    // Newest first by where TopicCreated stands in the log: one total order, so the cursor never skips or repeats.
+    if (before) query = query.where('t.created_position', '<', before);
+    const rows = await query.orderBy('t.created_position', 'desc').limit(AUDIT_TOPICS_PAGE_SIZE + 1).execute();
+    const page = rows.slice(0, AUDIT_TOPICS_PAGE_SIZE);
+    return { topics: page.map(toAuditTopic), nextCursor: rows.length > AUDIT_TOPICS_PAGE_SIZE ? page.at(-1)!.created_position : null };
+  });
+
+  app.get('/api/audit/topics/:id/history', {
+    config: { readModels: ['users'] },
+    preValidation: auditors,
+    schema: {
+      tags: ['audit'],
+      summary: 'What bears on a topic\u2019s outcome, oldest first, 100 a page, members as per-topic pseudonyms; `before` is the previous page\u2019s nextCursor (auditors, admins)',
+      params: TopicParams,
+      querystring: TopicHistoryQuery,
+      response: { 200: TopicHistoryPage },
+    },
+  }, async (request): Promise<TopicHistoryPage> => {
+    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const { before, kind } = request.query;
+    if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
+    const viewerId = await auth.requireUserId(request);
+    const events = await readTopicLog(store, registry, topicId);
+    if (events.length === 0) throw new NotFoundError(TOPIC_NOT_FOUND);
+    const hash = await keyedHash();
+    const entries = historyEntries(topicId, events, { pseudonym: (userId) => `member-${hash(`${topicId}\n${userId}`).slice(0, 12)}`, viewerId })
+      .filter((entry) => (!kind || entry.kind === kind) && (!before || entry.position > before));
+    const page = entries.slice(0, TOPIC_HISTORY_PAGE_SIZE);
+    return { entries: page, nextCursor: entries.length > TOPIC_HISTORY_PAGE_SIZE ? page.at(-1)!.position : null };
+  });
+
+  app.get('/api/audit/topics/:id/timeline', {
+    config: { readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation'] },
+    schema: {
+      tags: ['audit'],
+      summary: 'Weighted support and oppose of the top five opinions (or candidates), sampled evenly over the topic\u2019s life (whoever may see the topic)',
+      params: TopicParams,
+      querystring: TimelineQuery,
+      response: { 200: TopicTimeline },
+    },
+  }, async (request): Promise<TopicTimeline> => {
+    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    await context.findVisibleTopic(context, topicId, await viewerOf(request, auth, readModels));
+    const events = await readTopicLog(store, registry, topicId);
+    const names = await candidateNames(readModels, topicId);
+    const labelOf = (state: TopicTallyState, id: string) => {
+      const opinion = state.opinions.find((candidate) => candidate.opinionId === id);
+      return opinion ? excerpt(opinion.content) : (names.get(id) ?? '');
+    };
+    const timeline = topicTimeline(topicId, events, { points: request.query.points, now: now(), labelOf });
+    if (!timeline) throw new NotFoundError(TOPIC_NOT_FOUND);
+    return timeline;
+  });
+}
+
+/** A candidate's name as the candidates read shows it (an erased member's is 'Deleted member'). */
+async function candidateNames(readModels: Kysely<ReadModels>, topicId: string): Promise<Map<string, string>> {
+  const rows = await readModels.selectFrom('candidates as c').leftJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', sql<string>`case when u.erased_at is null then concat_ws(' ', u.first_name, u.last_name) else ${DELETED_MEMBER} end`.as('name')])
+    .where('c.topic_id', '=', topicId).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
