@@ -19,6 +19,7 @@ import { SitemapPage } from '../pages/sitemap-page';
 import { TermsPage } from '../pages/terms-page';
 import { ReturnAfterSignIn } from './return-after-sign-in';
 import { AdminPage } from './routes/admin/admin-page';
+import { AuditPage } from './routes/audit/audit-page';
 import { DashboardPage } from './routes/dashboard/dashboard-page';
 import { GroupPage } from './routes/group/group-page';
 import { ProfilePage } from './routes/profile/profile-page';
@@ -39,6 +40,7 @@ const MEMBER_ONLY_PATHS = [
   '/subscribe/return',
   '/checkout/sandbox/:paymentId',
   '/admin',
+  '/audit',
   '/sitemap',
 ];
 
@@ -104,6 +106,9 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         </Route>
         <Route path="/admin">
           <AdminPage user={user} />
+        </Route>
+        <Route path="/audit">
+          <AuditPage user={user} />
         </Route>
         <Route path="/sitemap" component={SitemapPage} />
         <Route path="/terms" component={TermsPage} />

@@ -18,6 +18,8 @@ export function memberNavLinks(user: AuthUser): NavLink[] {
     { label: 'Dashboard', href: '/' },
     { label: 'My Profile', href: '/profile' },
     ...adminLink,
+    // Issue #15: auditors and admins replay topics' histories and tallies at /audit.
+    ...(user.isAdmin || user.roles.includes('auditor') ? [{ label: 'Audit', href: '/audit' }] : []),
   ];
 }
 

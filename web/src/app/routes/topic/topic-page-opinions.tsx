@@ -14,6 +14,8 @@ import { TopOpinionCard } from '../../../features/opinions/components/top-opinio
 import { participationBlockedReason } from '../../../features/topics/components/topic-status';
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 import { ReceiptButton } from '../../../features/delegation/components/receipt-button';
+import { CheckReceiptButton } from '../../../features/audit/components/check-receipt-button';
+import { receiptOf } from '../../../lib/vote-receipts';
 import { ContentReportActions } from './content-report-actions';
 
 /**
@@ -55,6 +57,7 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
       <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <ReceiptButton opinionId={opinion.id} />
+        <CheckReceiptButton receipt={receiptOf(opinion.id)} />
         <ContentReportActions
           target={{ type: 'opinion', id: opinion.id }}
           author={{ id: opinion.userId, ...opinion.user }}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { NotFoundMessage } from '../../../components/not-found-message';
@@ -15,12 +16,16 @@ import { VoteDelegationCard } from '../../../features/delegation/components/vote
 import { isDelegationGroup } from '../../../features/delegation/components/delegation-groups';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
+import { TopicTimelineCard, type TimelineMoment } from '../../../features/audit/components/topic-timeline-card';
 import { ContentReportActions } from './content-report-actions';
 import { TopicPageOpinions } from './topic-page-opinions';
+import { AsOfBanner, OpinionsAsOf, StatsAsOf } from './topic-as-of';
 import { useTopicLiveUpdates } from './use-topic-live-updates';
 
 function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | undefined }) {
   const stats = useTopicStats(topic.id);
+  // The time slider's moment: null shows the live tallies.
+  const [moment, setMoment] = useState<TimelineMoment | null>(null);
   useTopicLiveUpdates(topic.id);
   // For the delegation card: whether the member takes part there, and whether names can be searched (National, International, Alliance).
   const group = useGroup(topic.groupId);
@@ -65,9 +70,11 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
           }
         />
       </Box>
-      <Box sx={{ gridArea: 'discussion', minWidth: 0 }}>
-        <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />
-      </Box>
+      <Stack spacing={3} sx={{ gridArea: 'discussion', minWidth: 0 }}>
+        <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} />
+        {moment && <AsOfBanner moment={moment} onBackToNow={() => setMoment(null)} />}
+        {moment ? <OpinionsAsOf topic={topic} moment={moment} /> : <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />}
+      </Stack>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         {userId && (
           <VoteDelegationCard
@@ -77,7 +84,7 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
             canDelegate={group.data?.canParticipate ?? false}
           />
         )}
-        <TopicStatsCard stats={stats} />
+        {moment ? <StatsAsOf topicId={topic.id} moment={moment} /> : <TopicStatsCard stats={stats} />}
       </Stack>
     </SidebarLayout>
   );

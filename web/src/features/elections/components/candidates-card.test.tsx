@@ -32,7 +32,7 @@ function serveElection(initial: CandidateView[], { register }: { register?: Rout
         const now = !withdrawing && candidate.id === candidateId ? 1 : 0;
         return { ...candidate, isMyChoice: now === 1, voteCount: candidate.voteCount - was + now, directVotes: candidate.directVotes - was + now };
       });
-      return jsonResponse({ position: '0000000000000005-0000000000000001', topicId: election.id, candidateId: withdrawing ? null : candidateId });
+      return jsonResponse({ position: '0000000000000005-0000000000000001', topicId: election.id, candidateId: withdrawing ? null : candidateId, receipt: null });
     }
     if (url === '/api/candidates' && init?.method === 'POST') {
       const answer = register?.(request);

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast-store';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { topicOpinionsQueryKey } from '../../../lib/api/get-topic-opinions';
 import { topicStatsQueryKey } from '../../../lib/api/get-topic-stats';
+import { keepReceipt } from '../../../lib/vote-receipts';
 
 const VOTE_RECORD_FAILED = 'Failed to record vote. Please try again.';
 const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
@@ -18,6 +19,8 @@ const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
  * must not go with the old one.
  */
 export async function settleVote(queryClient: QueryClient, topicId: string, reply: VoteReply): Promise<void> {
+  // Issue #15: the answer's receipt, for the member's later inclusion check.
+  keepReceipt(reply.opinionId, reply.receipt);
   void queryClient.invalidateQueries({ queryKey: topicStatsQueryKey(topicId) });
   // Receipts of this opinion change with the vote.
   void queryClient.invalidateQueries({ queryKey: ['/api/opinions', reply.opinionId] });

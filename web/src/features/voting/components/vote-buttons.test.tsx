@@ -14,7 +14,7 @@ const member = serveCurrentUser(makeUser());
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function reply(opinionId: string, voteType: VoteReply['voteType']): VoteReply {
-  return { position: '9', opinionId, voteType };
+  return { position: '9', opinionId, voteType, receipt: null };
 }
 
 /** The opinion's tally after a vote, as the server's next read gives it (weighted equal to direct here). */
@@ -115,7 +115,7 @@ describe('voting on an opinion', () => {
       if (url !== '/api/votes' || init?.method !== 'POST') return undefined;
       // With a delegator behind the member, one direct vote weighs two.
       server.opinion = { ...server.opinion, supportCount: 1, weightedSupport: 2, voteCount: 2, myVote: 'support' };
-      return jsonResponse({ position, opinionId: opinion.id, voteType: 'support' });
+      return jsonResponse({ position, opinionId: opinion.id, voteType: 'support', receipt: null });
     });
     expect(within(opened.card).getByText('Weighted: 0 support · 0 oppose')).toBeTruthy();
 

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mailedLink } from '../../test-support/mail-folder';
+import type { TestServer } from '../../test-support/test-server';
+import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
+import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
+
+// Issue #15: an admin makes Rania an auditor; Omar and Rania vote on a short topic in
+// International; the topic closes (the server's clock moves past it). Rania opens it on /audit:
+// its result, its history with pseudonyms (her own entry marked You), its timeline; on the topic
+// page she moves the time slider back and sees the tallies as they stood then, then checks the
+// receipt of her vote against the signed log. Each step starts where the last one ended.
+let server: TestServer;
+let browser: Browser;
+let admin: Page;
+let rania: Page;
+let omar: Page;
+const clock = new ServerClock();
+
+const adminAccount = newAccount({ firstName: 'Amal', lastName: 'Saleh' });
+const raniaAccount = newAccount({ firstName: 'Rania', lastName: 'Khalil' });
+const INTERNATIONAL = 7;
+const TITLE = 'Open data for every public budget';
+const OPINION = 'Publish every line of every budget as open data within a month.';
+let topicUrl = '';
+
+beforeAll(async () => {
+  server = await startServerForBrowser({ now: clock.now, env: { ...TIME_TRAVEL_ENV, ADMIN_EMAILS: adminAccount.email } });
+  browser = await launchChromium();
+  const page = async () => (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  [admin, rania, omar] = [await page(), await page(), await page()];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion by Omar Farouk' }).first();
+
+describe('audit journey', () => {
+  it('an admin makes Rania an auditor; the header then links Audit', async () => {
+    await registerThroughUi(rania, server.baseUrl, raniaAccount);
+    await subscribeThroughUi(rania, server.baseUrl);
+    await registerThroughUi(admin, server.baseUrl, adminAccount);
+    // ADMIN_EMAILS makes an admin of a verified address only.
+    await admin.goto(await mailedLink(server.dataDir, adminAccount.email, 'Verify your email'));
+    await admin.getByText('Your email address is verified.').waitFor();
+    await admin.goto(`${server.baseUrl}/admin`);
+    await admin.getByRole('tab', { name: 'Members' }).click();
+    await admin.getByRole('textbox', { name: 'Search members' }).fill('Khalil');
+    await admin.getByRole('button', { name: 'Search', exact: true }).click();
+    await admin.getByRole('listitem', { name: 'Member: Rania Khalil' }).getByRole('button', { name: 'Make Auditor' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Grant Auditor' }).click();
+    await admin.getByText('Role Granted').first().waitFor();
+
+    await rania.goto(server.baseUrl + '/');
+    await rania.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
+    await rania.getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
+  });
+
+  it('Omar proposes a one-day topic and supports his opinion; Rania supports it too', async () => {
+    await registerThroughUi(omar, server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
+    await subscribeThroughUi(omar, server.baseUrl);
+    await omar.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await createTopicThroughUi(omar, TITLE, 'Citizens can only hold budgets to account when they can read them.', 1);
+    topicUrl = omar.url();
+    await omar.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
+    await omar.getByRole('button', { name: 'Post Opinion' }).click();
+    await opinionCard(omar).getByRole('button', { name: /^Support/ }).click();
+    await opinionCard(omar).getByText('Weighted: 1 support · 0 oppose').waitFor();
+
+    await rania.goto(topicUrl);
+    await opinionCard(rania).getByRole('button', { name: /^Support/ }).click();
+    await opinionCard(rania).getByText('Weighted: 2 support · 0 oppose').waitFor();
+  });
+
+  it('the topic closes; on /audit Rania sees its result, its history with pseudonyms and her own entry, and its timeline', async () => {
+    clock.travelDays(2);
+    await awaitTopicClosed(omar, topicUrl, TITLE);
+
+    await rania.goto(`${server.baseUrl}/audit`);
+    const list = rania.getByRole('list', { name: 'Topics, newest first' });
+    const row = list.getByRole('button', { name: new RegExp(TITLE) });
+    await row.getByText('Closed', { exact: true }).waitFor();
+    await row.getByText(/^Law enacted from opinion/).waitFor();
+    await row.click();
+
+    const audit = rania.getByRole('region', { name: `Audit of ${TITLE}` });
+    const table = audit.getByRole('table', { name: 'Topic history, oldest first' });
+    await table.getByRole('row').filter({ hasText: 'Topic closed' }).waitFor();
+    const votes = table.getByRole('row').filter({ hasText: 'Vote cast' });
+    expect(await votes.count()).toBe(2);
+    const texts = await votes.allTextContents();
+    expect(texts.filter((text) => text.includes('You'))).toHaveLength(1);
+    for (const text of texts) {
+      expect(text).toMatch(/member-[0-9a-f]{12}/);
+      expect(text).not.toContain('Omar');
+      expect(text).not.toContain('Rania');
+    }
+    await audit.getByText(/At the end: .*2 support, 0 oppose\./).waitFor();
+  });
+
+  it('on the topic page Rania moves the time slider back and sees the earlier tallies, then comes back to now', async () => {
+    await rania.goto(topicUrl);
+    await opinionCard(rania).getByText('Weighted: 2 support · 0 oppose').waitFor();
+    const slider = rania.getByRole('slider', { name: 'Show the tallies as of' });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('Now');
+    await slider.focus();
+    await slider.press('Home');
+    await rania.getByRole('button', { name: 'Back to now' }).waitFor();
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^As of /);
+    // At the topic's creation nothing was posted or counted yet.
+    await rania.getByRole('region', { name: 'Top Opinion' }).getByText('No opinions yet. The most supported opinion will appear here.').waitFor();
+    const stats = rania.getByRole('region', { name: 'Topic Statistics' });
+    await stats.getByText('Total Opinions').locator('xpath=following-sibling::dd[1]').filter({ hasText: /^0$/ }).waitFor();
+
+    await rania.getByRole('button', { name: 'Back to now' }).click();
+    await opinionCard(rania).getByText('Weighted: 2 support · 0 oppose').waitFor();
+  });
+
+  it('Rania checks the receipt of her vote against the signed log, in her browser', async () => {
+    await opinionCard(rania).getByRole('button', { name: 'Check my receipt' }).click();
+    const dialog = rania.getByRole('dialog', { name: 'Check my receipt' });
+    await dialog.getByText(/^Your vote is in the log: event \d+ of \d+\.$/).waitFor();
+    await dialog.getByText(/checked in this browser\.$/).waitFor();
+  });
+});

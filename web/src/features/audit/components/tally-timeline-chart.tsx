@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
+import { formatDisplayDateTime } from '../../../lib/format-date';
+import type { TopicTimelineView } from '../api/get-topic-timeline';
+
+/** One colour per opinion (or candidate); its oppose line is the same colour, dashed. */
+const PALETTE = ['#1565c0', '#2e7d32', '#c62828', '#6a1b9a', '#ef6c00'];
+
+const excerpt = (label: string) => (label.length > 40 ? `${label.slice(0, 39)}…` : label);
+
+/** What each line ends at, in words: the chart's text alternative. */
+export function timelineSummary(timeline: TopicTimelineView): string {
+  const last = timeline.series.at(-1);
+  if (!last || last.tallies.length === 0) return 'No opinions or candidates were counted in this topic.';
+  const from = formatDisplayDateTime(timeline.from);
+  const to = formatDisplayDateTime(timeline.to);
+  const lines = last.tallies.map((tally) => `${excerpt(tally.label)}: ${tally.weightedSupport} support, ${tally.weightedOppose} oppose`);
+  return `Weighted support and oppose from ${from} to ${to}, ${timeline.series.length} moments. At the end: ${lines.join('; ')}.`;
+}
+
+interface TallyTimelineChartProps {
+  timeline: TopicTimelineView;
+  /** The moment the page shows (an index into the series), marked on the chart. */
+  markedIndex?: number | null;
+}
+
+/** Weighted support (solid) and oppose (dashed) over the topic's life for its top opinions or candidates. */
+export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChartProps) {
+  const ids = timeline.series.at(-1)?.tallies.map((tally) => ({ id: tally.id, label: tally.label })) ?? [];
+  const at = timeline.series.map((point) => new Date(point.at));
+  const valueOf = (point: TopicTimelineView['series'][number], id: string, side: 'weightedSupport' | 'weightedOppose') =>
+    point.tallies.find((tally) => tally.id === id)?.[side] ?? 0;
+  const series = ids.flatMap(({ id, label }, index) => {
+    const color = PALETTE[index % PALETTE.length]!;
+    return [
+      { id: `${id}-support`, label: `${excerpt(label)} (support)`, color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedSupport')) },
+      { id: `${id}-oppose`, label: `${excerpt(label)} (oppose)`, color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedOppose')) },
+    ];
+  });
+  const marked = markedIndex === null || markedIndex === undefined ? undefined : at[markedIndex];
+  const summary = timelineSummary(timeline);
+  return (
+    <Box>
+      {/* The chart is a picture to screen readers; the sentence under it says what it shows. */}
+      <Box aria-hidden sx={{ '& path[data-series$="-oppose"]': { strokeDasharray: '6 4' } }}>
+        {ids.length > 0 && (
+          <LineChart
+            height={280}
+            skipAnimation
+            xAxis={[{ data: at, scaleType: 'time', valueFormatter: (value: Date) => formatDisplayDateTime(value.toISOString()) ?? '' }]}
+            yAxis={[{ min: 0, label: 'Weighted votes' }]}
+            series={series}
+          >
+            {marked && <ChartsReferenceLine x={marked} lineStyle={{ strokeDasharray: '2 2' }} />}
+          </LineChart>
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary" aria-label="Chart summary">
+        {summary}
+      </Typography>
+    </Box>
+  );
+}

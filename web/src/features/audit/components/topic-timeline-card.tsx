@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../../components/section-card';
+import { formatDisplayDateTime } from '../../../lib/format-date';
+import { useTopicTimeline, type TopicTimelineView } from '../api/get-topic-timeline';
+import { TallyTimelineChart } from './tally-timeline-chart';
+
+/** A moment of the timeline the page can show its tallies at. */
+export interface TimelineMoment {
+  position: string;
+  at: string;
+}
+
+interface TimeSliderProps {
+  timeline: TopicTimelineView;
+  /** The moment shown, or null for now. */
+  moment: TimelineMoment | null;
+  onMomentChange: (moment: TimelineMoment | null) => void;
+}
+
+const asOfText = (at: string) => `As of ${formatDisplayDateTime(at) ?? at}`;
+
+/** A slider over the timeline's moments; its last stop is now (the live tallies). */
+function TimeSlider({ timeline, moment, onMomentChange }: TimeSliderProps) {
+  const last = timeline.series.length - 1;
+  const indexOf = (shown: TimelineMoment | null) => {
+    const found = shown ? timeline.series.findIndex((point) => point.position === shown.position) : -1;
+    return found === -1 ? last : found;
+  };
+  // Dragging moves the thumb; the tallies are read again only where it is let go. The card keys
+  // this slider by the moment shown, so 'Back to now' puts the thumb back.
+  const [value, setValue] = useState(indexOf(moment));
+  const label = (index: number) => (index >= last ? 'Now' : asOfText(timeline.series[index]!.at));
+  return (
+    <Stack spacing={0.5}>
+      <Slider
+        aria-label="Show the tallies as of"
+        min={0}
+        max={last}
+        step={1}
+        value={value}
+        getAriaValueText={label}
+        valueLabelFormat={label}
+        valueLabelDisplay="auto"
+        onChange={(_, next) => setValue(next as number)}
+        onChangeCommitted={(_, next) => {
+          const index = next as number;
+          onMomentChange(index >= last ? null : { position: timeline.series[index]!.position, at: timeline.series[index]!.at });
+        }}
+      />
+      <Typography variant="body2" color="text.secondary" aria-hidden>
+        {label(value)}
+      </Typography>
+    </Stack>
+  );
+}
+
+interface TopicTimelineCardProps {
+  topicId: string;
+  /** With these, the card has a time slider that moves the page's tallies. */
+  moment?: TimelineMoment | null;
+  onMomentChange?: (moment: TimelineMoment | null) => void;
+}
+
+/** 'Timeline': the chart of the topic's top tallies over its life (GET /api/audit/topics/<id>/timeline), and a time slider. */
+export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: TopicTimelineCardProps) {
+  const timeline = useTopicTimeline(topicId);
+  let body;
+  if (timeline.isPending) body = <Typography role="status" color="text.secondary">Loading the timeline...</Typography>;
+  else if (timeline.isError) body = <Alert severity="error">Could not load the timeline: {timeline.error.message}</Alert>;
+  else {
+    const markedIndex = moment ? timeline.data.series.findIndex((point) => point.position === moment.position) : null;
+    body = (
+      <Stack spacing={2}>
+        <TallyTimelineChart timeline={timeline.data} markedIndex={markedIndex} />
+        {onMomentChange && timeline.data.series.length > 1 && <TimeSlider key={moment?.position ?? 'now'} timeline={timeline.data} moment={moment} onMomentChange={onMomentChange} />}
+      </Stack>
+    );
+  }
+  return <SectionCard title="Timeline">{body}</SectionCard>;
+}
