@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -24,7 +25,7 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
       action={<Button color="inherit" size="small" onClick={onBackToNow}>Back to now</Button>}
     >
       <AlertTitle>{asOfLabel(moment)}</AlertTitle>
-      The opinions and statistics below are the tallies as they stood then, recounted from the topic&apos;s history.
+      The tallies below are the ones that stood then, recounted from the topic&apos;s history.
     </Alert>
   );
 }
@@ -33,7 +34,7 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
  * The discussion as it stood at a moment (GET /api/topics/<id>/opinions?asOf=): the same cards with
  * the counts of then; nobody votes in the past, so the buttons are off and show no one's vote.
  */
-export function OpinionsAsOf({ topic, moment }: { topic: TopicView; moment: TimelineMoment }) {
+export function OpinionsAsOf({ topic, moment, afterTop }: { topic: TopicView; moment: TimelineMoment; afterTop?: ReactNode }) {
   const opinions = useOpinionsAsOf(topic.id, moment.position);
   if (opinions.isPending) return <Typography role="status" color="text.secondary">Loading the tallies of then...</Typography>;
   if (opinions.isError) return <Alert severity="error">Could not load the tallies of then: {opinions.error.message}</Alert>;
@@ -42,6 +43,7 @@ export function OpinionsAsOf({ topic, moment }: { topic: TopicView; moment: Time
   return (
     <Stack spacing={3} aria-label={asOfLabel(moment)} component="section">
       <TopOpinionCard opinion={top} renderVotes={renderVotes} />
+      {afterTop}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
     </Stack>
   );

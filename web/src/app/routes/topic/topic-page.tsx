@@ -73,7 +73,13 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
       <Stack spacing={3} sx={{ gridArea: 'discussion', minWidth: 0 }}>
         <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} />
         {moment && <AsOfBanner moment={moment} onBackToNow={() => setMoment(null)} />}
-        {moment ? <OpinionsAsOf topic={topic} moment={moment} /> : <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />}
+        {moment ? (
+          <OpinionsAsOf
+            topic={topic}
+            moment={moment}
+            afterTop={topic.type === 'election' && userId && <CandidatesCard topic={topic} userId={userId} canTakePart={false} asOf={moment.position} />}
+          />
+        ) : <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />}
       </Stack>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         {userId && (

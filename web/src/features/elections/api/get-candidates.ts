@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CandidateView } from '@civitas/events/elections/election.contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,9 +7,12 @@ import { topicQueryKey, topicUrl } from '../../../lib/api/get-topic';
 
 export { CandidateView };
 
-/** An election's candidates with their weighted count (voteCount), direct ballots and the member's own choice. */
-export async function fetchCandidates(topicId: string, signal?: AbortSignal): Promise<CandidateView[]> {
-  const url = `${topicUrl(topicId)}/candidates`;
+/**
+ * An election's candidates with their weighted count (voteCount), direct ballots and the member's own
+ * choice; with `asOf` (a log position), the counts as they stood then, recounted from the events.
+ */
+export async function fetchCandidates(topicId: string, signal?: AbortSignal, asOf?: string): Promise<CandidateView[]> {
+  const url = `${topicUrl(topicId)}/candidates${asOf === undefined ? '' : `?${new URLSearchParams({ asOf }).toString()}`}`;
   const response = await apiRequest('GET', url, undefined, { signal });
   return parseResponse(response, z.array(CandidateView), `GET ${url}`);
 }
@@ -19,15 +22,19 @@ export function candidatesQueryKey(topicId: string) {
   return [...topicQueryKey(topicId), 'candidates'] as const;
 }
 
-export function candidatesQueryOptions(topicId: string) {
+/** With `asOf`, the candidates as they stood then: the past does not change, so a moment read once stays right. */
+export function candidatesQueryOptions(topicId: string, asOf?: string) {
+  const live = asOf === undefined;
   return queryOptions({
-    queryKey: candidatesQueryKey(topicId),
-    // Others stand and vote meanwhile: each visit reads the list again.
-    refetchOnMount: 'always',
-    queryFn: ({ signal }) => fetchCandidates(topicId, signal),
+    queryKey: live ? candidatesQueryKey(topicId) : [...candidatesQueryKey(topicId), 'asOf', asOf],
+    // Others stand and vote meanwhile: each visit reads the live list again.
+    refetchOnMount: live ? 'always' : true,
+    staleTime: live ? 0 : Infinity,
+    placeholderData: live ? undefined : keepPreviousData,
+    queryFn: ({ signal }) => fetchCandidates(topicId, signal, asOf),
   });
 }
 
-export function useCandidates(topicId: string) {
-  return useQuery(candidatesQueryOptions(topicId));
+export function useCandidates(topicId: string, asOf?: string) {
+  return useQuery(candidatesQueryOptions(topicId, asOf));
 }

@@ -157,4 +157,21 @@ describe('candidates card', () => {
     expect(within(winner).getByRole('button', { name: 'Vote for Omar Farouk' }).hasAttribute('disabled')).toBe(true);
     expect(within(card).queryByRole('button', { name: 'Run for Election' })).toBeNull();
   });
+
+  it('as of a moment, shows the counts of then with no ballot, no candidacy and no winner yet', async () => {
+    const AS_OF = '0000000000000001-0000000000000004';
+    const closed = { ...election, status: 'closed' as const, winnerId: omar.userId };
+    const fetchMock = mockFetch(({ url }) => (url === `${CANDIDATES_URL}?asOf=${AS_OF}` ? jsonResponse([{ ...layla, voteCount: 2, directVotes: 2, isMyChoice: true }, { ...omar, voteCount: 1, directVotes: 1 }]) : undefined));
+    renderWithQueries(<CandidatesCard topic={closed} userId={SELF} canTakePart asOf={AS_OF} />);
+    const card = await screen.findByRole('region', { name: 'Candidates' });
+
+    const then = await row(card, 'Layla Nasser');
+    expect(within(then).getByText('2 votes · 2 direct ballots')).toBeTruthy();
+    // Nobody votes or stands in the past, the member's current choice is not shown as theirs then, and nobody had won yet.
+    const vote = within(then).getByRole('button', { name: 'Vote for Layla Nasser' });
+    expect(vote.hasAttribute('disabled')).toBe(true);
+    expect(within(card).queryByText('Winner')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Run for Election' })).toBeNull();
+    expect(requestsOf(fetchMock)).toEqual([`GET ${CANDIDATES_URL}?asOf=${AS_OF}`]);
+  });
 });

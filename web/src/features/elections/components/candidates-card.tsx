@@ -30,6 +30,8 @@ interface CandidatesCardProps {
   userId: string;
   /** Whether the member may vote and stand here now (eligible, and the election is open). */
   canTakePart: boolean;
+  /** A log position: the candidates and counts as they stood then (the topic page's time slider). */
+  asOf?: string;
 }
 
 function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
@@ -135,8 +137,12 @@ function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyR
 }
 
 /** An election topic's candidates: weighted and direct counts, the ballot, and Run for Election. */
-export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardProps) {
-  const candidates = useCandidates(topic.id);
+export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asOf }: CandidatesCardProps) {
+  const candidates = useCandidates(topic.id, asOf);
+  // The past (`asOf`): the counts of then; nobody votes or stands in the past, and no winner was declared yet.
+  const past = asOf !== undefined;
+  const canTakePart = canTakePartNow && !past;
+  const shownTopic = past ? { ...topic, winnerId: null } : topic;
   const ballot = useCastBallot(topic.id);
 
   const vote = (candidate: CandidateView) =>
@@ -164,8 +170,8 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
               <Fragment key={candidate.id}>
                 {index > 0 && <Divider component="li" aria-hidden />}
                 <CandidateRow
-                  candidate={candidate}
-                  topic={topic}
+                  candidate={past ? { ...candidate, isMyChoice: false } : candidate}
+                  topic={shownTopic}
                   isSelf={candidate.userId === userId}
                   canVote={canTakePart}
                   busy={ballot.isPending}
@@ -181,7 +187,7 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
             delegated to you and do not vote follow your choice.
           </Typography>
         )}
-        {canTakePart ? <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} /> : alreadyRunning && <Chip label="Already Running" sx={{ alignSelf: 'flex-start' }} />}
+        {canTakePart ? <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} /> : !past && alreadyRunning && <Chip label="Already Running" sx={{ alignSelf: 'flex-start' }} />}
       </Stack>
     );
   }
