@@ -12,6 +12,7 @@ import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
 import { benchLive } from './live.bench';
+import { benchMerkle } from './merkle.bench';
 import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE } from './lib/events';
@@ -55,6 +56,7 @@ try {
   try {
     const only = config.only;
     if (only.has('appends')) await benchAppends(database, config);
+    if (only.has('merkle')) await benchMerkle(database, config);
     if (only.has('catch-up') || only.has('rebuild')) await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
     if (only.has('catch-up')) await benchCatchUp(store, config, config.events);
     if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);
