@@ -56,3 +56,6 @@ export function text({ field, required, lines = 'single', trim = true }: TextOpt
 export function secretText({ field, required }: Pick<TextOptions, 'field' | 'required'>) {
   return z.string({ error: required }).refine((value) => hasOnlyAllowedCharacters(value, 'single'), { message: charactersNotAllowed(field), abort: true });
 }
+
+/** An optional text as kept: blank (or absent) means none. */
+export const blankToNull = (value: string | null | undefined): string | null => (value?.trim() ? value : null);

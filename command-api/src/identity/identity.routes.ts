@@ -1,6 +1,6 @@
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import { publishSessionsEnded, sessionTag } from '@civitas/service-kit/session-events';
+import { sessionTag, type SessionsEnded } from '@civitas/service-kit/session-events';
 import type { Kysely } from 'kysely';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
@@ -12,6 +12,7 @@ import { RegisterReply } from './email-verification.schemas';
 import type { Account, IdentityService } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
+import { announceSessionsEnded } from '../lib/announce-sessions-ended';
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account with this email exists, you will receive a password reset link shortly.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in.';
@@ -32,9 +33,7 @@ export interface IdentityRouteOptions {
 
 export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): void {
   const { identity, auth, publicBaseUrl, config, rateLimitFactor, db } = options;
-  // The session is gone already; a lost notice only leaves its sockets open until their next ping round.
-  const announce = (request: FastifyRequest, ended: Parameters<typeof publishSessionsEnded>[1]) =>
-    publishSessionsEnded(db, ended).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not announced'));
+  const announce = (request: FastifyRequest, ended: Partial<SessionsEnded>) => announceSessionsEnded(request, db, ended);
   const exposeMailLinks = config.EXPOSE_MAIL_LINKS;
   const limits = signInRateLimits(app, rateLimitFactor);
   const signedInUser = ({ userId, state: { email, firstName, lastName, roles } }: Account) =>

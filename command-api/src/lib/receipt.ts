@@ -1,8 +1,5 @@
-import { eventLeafHash, type AppendedEvent, type EventStore, type Position, type Receipt, type RecordedEvent } from '@civitas/events';
+import { storedEventLeafHash, type AppendedEvent, type EventStore, type Position, type Receipt, type RecordedEvent } from '@civitas/events';
 
-const leafOf = (event: Pick<AppendedEvent, 'streamId' | 'streamPosition' | 'position' | 'type' | 'data' | 'metadata'>) => eventLeafHash({
-  stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata,
-});
 
 /**
  * A member's receipt for the event their command appended: its id and Merkle leaf hash, computed
@@ -15,8 +12,8 @@ export async function receiptOf(
   store: EventStore,
   streamId: string,
 ): Promise<Receipt | null> {
-  if (result.lastAppended) return { eventId: result.lastAppended.id, leafHash: leafOf(result.lastAppended).toString('base64') };
+  if (result.lastAppended) return { eventId: result.lastAppended.id, leafHash: storedEventLeafHash(result.lastAppended).toString('base64') };
   if (!result.replayed || result.position === null) return null;
   const stored = (await store.readStream(streamId)).events.find((event: RecordedEvent) => event.position === result.position);
-  return stored ? { eventId: stored.id, leafHash: leafOf(stored).toString('base64') } : null;
+  return stored ? { eventId: stored.id, leafHash: storedEventLeafHash(stored).toString('base64') } : null;
 }

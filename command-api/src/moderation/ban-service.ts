@@ -1,9 +1,9 @@
-import { MEMBER_NOT_FOUND, existingId, userStream, type BanBody, type BanReply, type UnbanBody } from '@civitas/events';
+import { MEMBER_NOT_FOUND, blankToNull, existingId, userStream, type BanBody, type BanReply, type UnbanBody } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import { banDecider } from './ban.decider';
-import { otherActiveAdmins, reasonOrNull } from './roles-service';
+import { otherActiveAdmins } from './roles-service';
 import type { Suspensions } from './suspensions';
 
 /** Ends every session of a member and says so, so their live sockets close (the logout path, for all their sessions). */
@@ -33,7 +33,7 @@ export class BanService {
   /** The member may sign in again (their sessions ended with the ban). */
   async unban(adminId: string, memberId: string, body: UnbanBody): Promise<BanReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const result = await this.bus.run(userStream(userId), banDecider, { type: 'unbanMember', unbannedBy: adminId, reason: reasonOrNull(body?.reason) }, { actorId: adminId });
+    const result = await this.bus.run(userStream(userId), banDecider, { type: 'unbanMember', unbannedBy: adminId, reason: blankToNull(body?.reason) }, { actorId: adminId });
     this.suspensions.note(userId, null);
     return { position: result.position, userId, isBanned: false, banReason: null };
   }

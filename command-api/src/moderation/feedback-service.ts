@@ -16,6 +16,7 @@ import {
   type SubmitReportReply,
   type SubmitSuggestionBody,
   type SubmitSuggestionReply,
+  blankToNull,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import { reportDecider, suggestionDecider } from './feedback.decider';
@@ -41,7 +42,6 @@ export class FeedbackRateLimitedError extends TooManyRequestsError {
 }
 
 /** Blank notes are no notes. */
-export const notesOrNull = (notes: string | null | undefined) => (notes && notes.trim() ? notes : null);
 
 /**
  * Counts one submission of the member's reports, suggestions and leader reports together (only
@@ -87,7 +87,7 @@ export class FeedbackService {
   /** An admin's decision on a report (the caller checked the role); an id that names no report is a 404. */
   async reviewReport(adminId: string, id: string, body: ReviewReportBody): Promise<ReviewReportReply> {
     const reportId = existingId(id, REPORT_NOT_FOUND);
-    const adminNotes = notesOrNull(body.adminNotes);
+    const adminNotes = blankToNull(body.adminNotes);
     const result = await this.bus.run(reportStream(reportId), reportDecider, {
       type: 'reviewReport', review: { reportId, status: body.status, adminNotes, reviewedBy: adminId },
     }, { actorId: adminId });
@@ -96,7 +96,7 @@ export class FeedbackService {
 
   async reviewSuggestion(adminId: string, id: string, body: ReviewSuggestionBody): Promise<ReviewSuggestionReply> {
     const suggestionId = existingId(id, SUGGESTION_NOT_FOUND);
-    const adminNotes = notesOrNull(body.adminNotes);
+    const adminNotes = blankToNull(body.adminNotes);
     const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
       type: 'reviewSuggestion', review: { suggestionId, status: body.status, priority: body.priority, adminNotes, reviewedBy: adminId },
     }, { actorId: adminId });

@@ -15,13 +15,14 @@ import {
   type ReviewLeaderReportBody,
   type ReviewLeaderReportReply,
   type ReviewerRole,
+  blankToNull,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { rolesOf } from '@civitas/service-kit/roles';
 import type { Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
-import { countFeedback, notesOrNull, type HitCounter } from './feedback-service';
+import { countFeedback, type HitCounter } from './feedback-service';
 import { leaderReportDecider } from './leader-report.decider';
 
 /** Whether a member leads a group now (isLeader on an active membership, from the groups read model). */
@@ -58,7 +59,7 @@ export class LeaderReportService {
       type: 'fileLeaderReport',
       report: {
         leaderReportId, reporterId: userId, reportedUserId, groupId: body.groupId,
-        reason: body.reason, description: body.description, evidence: notesOrNull(body.evidence),
+        reason: body.reason, description: body.description, evidence: blankToNull(body.evidence),
       },
     }, { actorId: userId });
     return { position: result.position, leaderReport: { id: leaderReportId, status: 'pending' } };
@@ -71,7 +72,7 @@ export class LeaderReportService {
     const { state } = await this.bus.load(stream, leaderReportDecider);
     if (!state.report) throw new NotFoundError(LEADER_REPORT_NOT_FOUND);
     const reviewerRole = await this.reviewerRole(userId, state.report.groupId, state.report.reportedUserId);
-    const notes = notesOrNull(body.notes);
+    const notes = blankToNull(body.notes);
     const result = await this.bus.run(stream, leaderReportDecider, {
       type: 'reviewLeaderReport', review: { leaderReportId, status: body.status, notes, reviewedBy: userId, reviewerRole },
     }, { actorId: userId });

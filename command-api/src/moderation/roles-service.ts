@@ -1,11 +1,10 @@
-import { MEMBER_NOT_FOUND, existingId, userStream, type GrantRoleBody, type Role, type RoleChangeReply } from '@civitas/events';
+import { MEMBER_NOT_FOUND, blankToNull, existingId, userStream, type GrantRoleBody, type Role, type RoleChangeReply } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { sql, type Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import { rolesDecider } from './roles.decider';
 
 /** Blank reasons are no reason. */
-export const reasonOrNull = (reason: string | null | undefined) => (reason && reason.trim() ? reason : null);
 
 /**
  * Admins other than `userId` who may act: not banned, not erased. Counted from the `users` read
@@ -29,7 +28,7 @@ export class RolesService {
 
   async grant(adminId: string, memberId: string, { role, reason }: GrantRoleBody): Promise<RoleChangeReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const result = await this.bus.run(userStream(userId), rolesDecider, { type: 'grantRole', role, grantedBy: adminId, reason: reasonOrNull(reason) }, { actorId: adminId });
+    const result = await this.bus.run(userStream(userId), rolesDecider, { type: 'grantRole', role, grantedBy: adminId, reason: blankToNull(reason) }, { actorId: adminId });
     return { position: result.position, userId, roles: result.state.roles };
   }
 
@@ -37,7 +36,7 @@ export class RolesService {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
     const others = role === 'admin' ? await otherActiveAdmins(this.readModels, userId) : 0;
     const result = await this.bus.run(userStream(userId), rolesDecider, {
-      type: 'revokeRole', role, revokedBy: adminId, reason: reasonOrNull(reason), otherActiveAdmins: others,
+      type: 'revokeRole', role, revokedBy: adminId, reason: blankToNull(reason), otherActiveAdmins: others,
     }, { actorId: adminId });
     return { position: result.position, userId, roles: result.state.roles };
   }

@@ -3,8 +3,8 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_MODELS_CHANNEL, decodeChangeNotice } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 
-/** How often the banned list is read again when no notice came (a lost notice, a listener that reconnects). */
-const POLL_MS = 5_000;
+/** How often the banned list is read again as a safety net: notices and reconnects reload it at once. */
+const POLL_MS = 30_000;
 /** How long a ban decided here counts over a read model that does not show it yet. */
 const NOTED_MS = 30_000;
 /** undefined_table, invalid_schema_name: the projector has not created the read models yet. */
@@ -20,7 +20,7 @@ export interface SuspensionsOptions {
 /**
  * Who is banned, and why, kept in memory so that checking a command costs no query: bans are
  * few and change seldom. Read from the `users` read model at start, again after every change
- * notice that names users, and every few seconds in case a notice was lost; a ban or unban
+ * notice that names users, and every half minute in case a notice was lost; a ban or unban
  * decided in this process counts here at once. Other processes learn it within milliseconds
  * (the notice after the projection), and the member's sessions have ended anyway.
  */

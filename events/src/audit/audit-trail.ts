@@ -1,4 +1,5 @@
 import type { EventMetadata } from '../event-store';
+import { blankToNull } from '../text';
 import type { UserRoleGranted, UserRoleRevoked } from '../identity/user.events';
 import type {
   LeaderReportFiled, LeaderReportReviewed, ReportReviewed, ReportSubmitted, SuggestionReviewed, SuggestionSubmitted, UserBanned, UserUnbanned,
@@ -52,7 +53,6 @@ const entry = (kind: AuditKind, actorId: string | null, subjectType: AuditSubjec
   ({ kind, actorId, subjectType, subjectId, subjectUserId, decision, reason });
 
 /** Empty notes and reasons are no reason. */
-const reasonOf = (value: string | null | undefined) => (value?.trim() ? value : null);
 
 /**
  * The audit entry an event makes, or null for events that are no decision, submission or
@@ -70,7 +70,7 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
     }
     case 'ReportReviewed': {
       const { reportId, status, adminNotes, reviewedBy } = audited.data;
-      return entry('report.reviewed', reviewedBy, 'report', reportId, null, status, reasonOf(adminNotes));
+      return entry('report.reviewed', reviewedBy, 'report', reportId, null, status, blankToNull(adminNotes));
     }
     case 'SuggestionSubmitted': {
       const { suggestionId, userId, type } = audited.data;
@@ -78,15 +78,15 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
     }
     case 'SuggestionReviewed': {
       const { suggestionId, status, priority, adminNotes, reviewedBy } = audited.data;
-      return entry('suggestion.reviewed', reviewedBy, 'suggestion', suggestionId, null, `${status}, priority ${priority}`, reasonOf(adminNotes));
+      return entry('suggestion.reviewed', reviewedBy, 'suggestion', suggestionId, null, `${status}, priority ${priority}`, blankToNull(adminNotes));
     }
     case 'LeaderReportFiled': {
       const { leaderReportId, reporterId, reportedUserId, reason } = audited.data;
-      return entry('leader_report.filed', reporterId, 'leader_report', leaderReportId, reportedUserId, 'pending', reasonOf(reason));
+      return entry('leader_report.filed', reporterId, 'leader_report', leaderReportId, reportedUserId, 'pending', blankToNull(reason));
     }
     case 'LeaderReportReviewed': {
       const { leaderReportId, status, notes, reviewedBy, reviewerRole } = audited.data;
-      return entry('leader_report.reviewed', reviewedBy, 'leader_report', leaderReportId, null, `${status} (as ${reviewerRole})`, reasonOf(notes));
+      return entry('leader_report.reviewed', reviewedBy, 'leader_report', leaderReportId, null, `${status} (as ${reviewerRole})`, blankToNull(notes));
     }
     case 'VerificationSubmitted': {
       // The national id and the document stay out: the trail says only that a claim was made, and how.
@@ -99,7 +99,7 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
     }
     case 'VerificationRejected': {
       const { verificationId, userId, reason, reviewedBy } = audited.data;
-      return entry('verification.rejected', reviewedBy, 'verification', verificationId, userId, 'rejected', reasonOf(reason));
+      return entry('verification.rejected', reviewedBy, 'verification', verificationId, userId, 'rejected', blankToNull(reason));
     }
     case 'VerificationConfirmedByLeader': {
       const { verificationId, userId, leaderId } = audited.data;
@@ -112,27 +112,27 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
     case 'UserRoleGranted': {
       // No grantedBy: ADMIN_EMAILS granted it (the configuration decided, not a person).
       const { userId, role, grantedBy, reason } = audited.data;
-      return entry('role.granted', grantedBy ?? null, 'member', userId, userId, role, reasonOf(reason));
+      return entry('role.granted', grantedBy ?? null, 'member', userId, userId, role, blankToNull(reason));
     }
     case 'UserRoleRevoked': {
       const { userId, role, revokedBy, reason } = audited.data;
-      return entry('role.revoked', revokedBy ?? null, 'member', userId, userId, role, reasonOf(reason));
+      return entry('role.revoked', revokedBy ?? null, 'member', userId, userId, role, blankToNull(reason));
     }
     case 'UserBanned': {
       const { userId, reason, bannedBy } = audited.data;
-      return entry('member.banned', bannedBy, 'member', userId, userId, 'banned', reasonOf(reason));
+      return entry('member.banned', bannedBy, 'member', userId, userId, 'banned', blankToNull(reason));
     }
     case 'UserUnbanned': {
       const { userId, reason, unbannedBy } = audited.data;
-      return entry('member.unbanned', unbannedBy, 'member', userId, userId, 'unbanned', reasonOf(reason));
+      return entry('member.unbanned', unbannedBy, 'member', userId, userId, 'unbanned', blankToNull(reason));
     }
     case 'BadgeGranted': {
       const { userId, badge, grantedBy, reason } = audited.data;
-      return entry('badge.granted', grantedBy, 'member', userId, userId, badge, reasonOf(reason));
+      return entry('badge.granted', grantedBy, 'member', userId, userId, badge, blankToNull(reason));
     }
     case 'BadgeRevoked': {
       const { userId, badge, revokedBy, reason } = audited.data;
-      return entry('badge.revoked', revokedBy, 'member', userId, userId, badge, reasonOf(reason));
+      return entry('badge.revoked', revokedBy, 'member', userId, userId, badge, blankToNull(reason));
     }
     case 'AccountErased': {
       const { userId, erasedBy, via } = audited.data;

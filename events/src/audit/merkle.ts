@@ -68,6 +68,10 @@ export function canonicalEventBytes(event: LeafEvent): Buffer {
 /** An event's leaf hash: SHA-256(0x00 || canonical bytes). */
 export const eventLeafHash = (event: LeafEvent): Hash => hashLeaf(canonicalEventBytes(event));
 
+/** An event as the store keeps it (stream, its place in the stream, the log position), to its leaf: one mapping for the projection, receipts and audit:check. */
+export const storedEventLeafHash = (event: { streamId: string; streamPosition: number; position: string; type: string; data: unknown; metadata: unknown }): Hash =>
+  eventLeafHash({ stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata });
+
 /** A complete subtree: 2^level leaves starting at leaf index << level. Level 0 nodes are the leaf hashes. */
 export interface NodeKey {
   level: number;

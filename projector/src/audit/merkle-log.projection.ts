@@ -1,4 +1,4 @@
-import { appendLeaves, eventLeafHash, frontierNodes, type Hash } from '@civitas/events';
+import { appendLeaves, frontierNodes, storedEventLeafHash, type Hash } from '@civitas/events';
 import { readMerkleNodes } from '@civitas/service-kit/merkle-store';
 import { sql, type Kysely } from 'kysely';
 import { insertRows } from '../lib/table';
@@ -9,10 +9,7 @@ import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
 export function storedLeafHash(event: ProjectedEvent): Hash {
   // Only the stored form can be committed to: the decoded one changes whenever an upcaster does.
   if (!event.stored) throw new Error('merkle_log needs the stored form of the event');
-  return eventLeafHash({
-    stream: event.streamId, version: event.stored.streamPosition, position: event.position,
-    type: event.stored.type, data: event.stored.data, metadata: event.metadata,
-  });
+  return storedEventLeafHash({ ...event.stored, streamId: event.streamId, position: event.position, metadata: event.metadata });
 }
 
 /**

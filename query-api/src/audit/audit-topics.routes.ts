@@ -129,8 +129,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   }, async (request): Promise<TopicTimeline> => {
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     await context.findVisibleTopic(context, topicId, await viewerOf(request, auth, readModels));
-    const events = await readTopicLog(store, registry, topicId);
-    const names = await candidateNames(readModels, topicId);
+    const [events, names] = await Promise.all([readTopicLog(store, registry, topicId), candidateNames(readModels, topicId)]);
     const labelOf = (state: TopicTallyState, id: string) => {
       const opinion = state.opinions.find((candidate) => candidate.opinionId === id);
       return opinion ? excerpt(opinion.content) : (names.get(id) ?? '');

@@ -1,12 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { useId, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FEEDBACK_CONTENT_MAX_LENGTH } from '@civitas/events/moderation/moderation.constants';
 import { LEADER_REPORT_REASON_MAX_LENGTH } from '@civitas/events/moderation/feedback.contract';
@@ -15,6 +9,7 @@ import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import { FileLeaderReportBody, useFileLeaderReport } from '../api/file-leader-report';
 import { REPORT_FAILED } from './report-dialog';
+import { DialogForm } from './dialog-form';
 
 type Field = 'reason' | 'description' | 'evidence';
 
@@ -44,8 +39,7 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
     setErrors((current) => withoutError(current, field));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = FileLeaderReportBody.safeParse({ reportedUserId: subject.userId, groupId: subject.groupId, reason, description, evidence: evidence.trim() || null });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
@@ -61,54 +55,47 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {`Report ${subject.name} to this group\u2019s leaders. They and the administrators see your name with the report.`}
-        </DialogContentText>
-        <Stack spacing={2}>
-          <TextField
-            label="Reason"
-            required
-            value={reason}
-            onChange={(event) => edit('reason', setReason)(event.target.value.slice(0, LEADER_REPORT_REASON_MAX_LENGTH))}
-            error={errors.reason !== undefined}
-            helperText={errors.reason}
-            fullWidth
-          />
-          <TextField
-            label="What happened"
-            required
-            multiline
-            rows={4}
-            value={description}
-            onChange={(event) => edit('description', setDescription)(event.target.value.slice(0, FEEDBACK_CONTENT_MAX_LENGTH))}
-            error={errors.description !== undefined}
-            helperText={errors.description ?? `${description.length}/${FEEDBACK_CONTENT_MAX_LENGTH}`}
-            fullWidth
-          />
-          <TextField
-            label="Evidence (optional)"
-            multiline
-            minRows={2}
-            placeholder="Where and when it happened, links to the messages..."
-            value={evidence}
-            onChange={(event) => edit('evidence', setEvidence)(event.target.value.slice(0, FEEDBACK_CONTENT_MAX_LENGTH))}
-            error={errors.evidence !== undefined}
-            helperText={errors.evidence}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={filing.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={filing.isPending}>
-          {filing.isPending ? 'Sending...' : 'Send to Leaders'}
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      titleId={titleId}
+      intro={`Report ${subject.name} to this group\u2019s leaders. They and the administrators see your name with the report.`}
+      pending={filing.isPending}
+      submitLabel="Send to Leaders"
+      pendingLabel="Sending..."
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label="Reason"
+        required
+        value={reason}
+        onChange={(event) => edit('reason', setReason)(event.target.value.slice(0, LEADER_REPORT_REASON_MAX_LENGTH))}
+        error={errors.reason !== undefined}
+        helperText={errors.reason}
+        fullWidth
+      />
+      <TextField
+        label="What happened"
+        required
+        multiline
+        rows={4}
+        value={description}
+        onChange={(event) => edit('description', setDescription)(event.target.value.slice(0, FEEDBACK_CONTENT_MAX_LENGTH))}
+        error={errors.description !== undefined}
+        helperText={errors.description ?? `${description.length}/${FEEDBACK_CONTENT_MAX_LENGTH}`}
+        fullWidth
+      />
+      <TextField
+        label="Evidence (optional)"
+        multiline
+        minRows={2}
+        placeholder="Where and when it happened, links to the messages..."
+        value={evidence}
+        onChange={(event) => edit('evidence', setEvidence)(event.target.value.slice(0, FEEDBACK_CONTENT_MAX_LENGTH))}
+        error={errors.evidence !== undefined}
+        helperText={errors.evidence}
+        fullWidth
+      />
+    </DialogForm>
   );
 }
 

@@ -1,13 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { ReportCategory, ReportTargetType } from '@civitas/events/moderation/feedback.contract';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
@@ -15,6 +9,7 @@ import { SubmitReportBody, useSubmitReport } from '../api/submit-report';
 import { ChoiceSelect, DetailsField } from './feedback-form-fields';
 import { REPORT_CATEGORY_LABELS } from './feedback-labels';
 import { toastRefusedForm } from './feedback-toasts';
+import { DialogForm } from './dialog-form';
 
 export const REPORT_FAILED = 'Failed to Submit Report';
 
@@ -42,8 +37,7 @@ function ReportForm({ titleId, onClose, target }: Omit<ReportDialogProps, 'open'
   const [content, setContent] = useState('');
   const submission = useSubmitReport();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // The contract's own rules, so the texts match what the server would answer.
     const parsed = SubmitReportBody.safeParse({ type: type || undefined, content, targetType: target?.type, targetId: target?.id });
     if (!parsed.success) {
@@ -60,26 +54,19 @@ function ReportForm({ titleId, onClose, target }: Omit<ReportDialogProps, 'open'
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Tell the administrators about content or behaviour that breaks the rules, or about a problem with the platform.
-        </DialogContentText>
-        <Stack spacing={2}>
-          {target && <Alert severity="info">{TARGET_NOTES[target.type]}</Alert>}
-          <ChoiceSelect label="Report Type" placeholder="Select a report type" value={type} options={REPORT_CATEGORY_LABELS} onChange={setType} />
-          <DetailsField value={content} onChange={setContent} placeholder="Describe what happened..." />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submission.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={submission.isPending}>
-          {submission.isPending ? 'Submitting...' : 'Submit Report'}
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      titleId={titleId}
+      intro="Tell the administrators about content or behaviour that breaks the rules, or about a problem with the platform."
+      pending={submission.isPending}
+      submitLabel="Submit Report"
+      pendingLabel="Submitting..."
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {target && <Alert severity="info">{TARGET_NOTES[target.type]}</Alert>}
+      <ChoiceSelect label="Report Type" placeholder="Select a report type" value={type} options={REPORT_CATEGORY_LABELS} onChange={setType} />
+      <DetailsField value={content} onChange={setContent} placeholder="Describe what happened..." />
+    </DialogForm>
   );
 }
 

@@ -9,7 +9,7 @@ import { useReviewLeaderReport } from '../api/review-leader-report';
 import { ChoiceSelect, NotesField } from './feedback-form-fields';
 import { REPORT_STATUS_LABELS } from './feedback-labels';
 import { toastSpecRefusal } from './feedback-toasts';
-import { ReviewForm } from './review-form';
+import { DialogForm } from './dialog-form';
 
 function ReviewLeaderReportForm({ report, titleId, onClose }: { report: LeaderReportView; titleId: string; onClose: () => void }) {
   const [status, setStatus] = useState<ReportStatus | ''>('');
@@ -31,10 +31,10 @@ function ReviewLeaderReportForm({ report, titleId, onClose }: { report: LeaderRe
   };
 
   return (
-    <ReviewForm titleId={titleId} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
+    <DialogForm titleId={titleId} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
       <ChoiceSelect label="Status" placeholder="Select status" value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
       <NotesField value={notes} onChange={setNotes} />
-    </ReviewForm>
+    </DialogForm>
   );
 }
 

@@ -9,7 +9,7 @@ import { useReviewReport } from '../api/review-report';
 import { ChoiceSelect, NotesField } from './feedback-form-fields';
 import { REPORT_CATEGORY_LABELS, REPORT_STATUS_LABELS } from './feedback-labels';
 import { toastSpecRefusal } from './feedback-toasts';
-import { ReviewForm } from './review-form';
+import { DialogForm } from './dialog-form';
 
 interface ReviewReportDialogProps {
   report: AdminReportItem | null;
@@ -36,12 +36,12 @@ function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportIte
   };
 
   return (
-    <ReviewForm
+    <DialogForm
       titleId={titleId}
       item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
       <ChoiceSelect label="Status" placeholder="Select status" value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
       <NotesField label="Admin Notes" value={notes} onChange={setNotes} />
-    </ReviewForm>
+    </DialogForm>
   );
 }
 

@@ -9,7 +9,7 @@ import { useReviewSuggestion } from '../api/review-suggestion';
 import { ChoiceSelect, NotesField } from './feedback-form-fields';
 import { PRIORITY_LABELS, SUGGESTION_CATEGORY_LABELS, SUGGESTION_STATUS_LABELS } from './feedback-labels';
 import { toastSpecRefusal } from './feedback-toasts';
-import { ReviewForm } from './review-form';
+import { DialogForm } from './dialog-form';
 
 interface ReviewSuggestionDialogProps {
   suggestion: AdminSuggestionItem | null;
@@ -37,13 +37,13 @@ function ReviewSuggestionForm({ suggestion, titleId, onClose }: { suggestion: Ad
   };
 
   return (
-    <ReviewForm
+    <DialogForm
       titleId={titleId}
       item={{ heading: SUGGESTION_CATEGORY_LABELS[suggestion.type], content: suggestion.content }} pending={review.isPending} submitLabel="Update Suggestion" onSubmit={submit} onClose={onClose}>
       <ChoiceSelect label="Status" placeholder="Select status" value={status} options={SUGGESTION_STATUS_LABELS} onChange={setStatus} />
       <ChoiceSelect label="Priority" placeholder="Select priority" value={priority} options={PRIORITY_LABELS} onChange={setPriority} />
       <NotesField label="Admin Notes" value={notes} onChange={setNotes} />
-    </ReviewForm>
+    </DialogForm>
   );
 }
 

@@ -1,12 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { useId, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { SuggestionCategory } from '@civitas/events/moderation/feedback.contract';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
@@ -14,6 +8,7 @@ import { SubmitSuggestionBody, useSubmitSuggestion } from '../api/submit-suggest
 import { ChoiceSelect, DetailsField } from './feedback-form-fields';
 import { SUGGESTION_CATEGORY_LABELS } from './feedback-labels';
 import { toastRefusedForm } from './feedback-toasts';
+import { DialogForm } from './dialog-form';
 
 export const SUGGESTION_FAILED = 'Failed to Submit Suggestion';
 
@@ -27,8 +22,7 @@ function SuggestionForm({ titleId, onClose }: { titleId: string; onClose: () => 
   const [content, setContent] = useState('');
   const submission = useSubmitSuggestion();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = SubmitSuggestionBody.safeParse({ type: type || undefined, content });
     if (!parsed.success) {
       toastRefusedForm(parsed.error, SUGGESTION_FAILED);
@@ -44,23 +38,18 @@ function SuggestionForm({ titleId, onClose }: { titleId: string; onClose: () => 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Share an idea that would make the platform better. The administrators read every suggestion.</DialogContentText>
-        <Stack spacing={2}>
-          <ChoiceSelect label="Suggestion Type" placeholder="Select a suggestion type" value={type} options={SUGGESTION_CATEGORY_LABELS} onChange={setType} />
-          <DetailsField value={content} onChange={setContent} placeholder="Describe your idea..." />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submission.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={submission.isPending}>
-          {submission.isPending ? 'Submitting...' : 'Submit Suggestion'}
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      titleId={titleId}
+      intro="Share an idea that would make the platform better. The administrators read every suggestion."
+      pending={submission.isPending}
+      submitLabel="Submit Suggestion"
+      pendingLabel="Submitting..."
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ChoiceSelect label="Suggestion Type" placeholder="Select a suggestion type" value={type} options={SUGGESTION_CATEGORY_LABELS} onChange={setType} />
+      <DetailsField value={content} onChange={setContent} placeholder="Describe your idea..." />
+    </DialogForm>
   );
 }
 

@@ -3,23 +3,28 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-interface ReviewFormProps {
+interface DialogFormProps {
   titleId: string;
+  /** A line saying what the form is for. */
+  intro?: ReactNode;
   /** What is reviewed: its category and the member's words, when the reviewer should see them. */
   item?: { heading: string; content: string };
   pending: boolean;
   submitLabel: string;
+  /** The submit button's text while the request runs. */
+  pendingLabel?: string;
   onSubmit: () => void;
   onClose: () => void;
-  /** The decision's fields (status, priority, notes). */
+  /** The form's fields. */
   children: ReactNode;
 }
 
-/** The body and actions every review dialog of moderation shares. */
-export function ReviewForm({ titleId, item, pending, submitLabel, onSubmit, onClose, children }: ReviewFormProps) {
+/** The body and actions every form dialog of moderation shares (submissions and reviews). */
+export function DialogForm({ titleId, intro, item, pending, submitLabel, pendingLabel = 'Updating...', onSubmit, onClose, children }: DialogFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -27,6 +32,7 @@ export function ReviewForm({ titleId, item, pending, submitLabel, onSubmit, onCl
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
+        {intro && <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>}
         <Stack spacing={2}>
           {item && (
             <Box>
@@ -44,7 +50,7 @@ export function ReviewForm({ titleId, item, pending, submitLabel, onSubmit, onCl
           Cancel
         </Button>
         <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? 'Updating...' : submitLabel}
+          {pending ? pendingLabel : submitLabel}
         </Button>
       </DialogActions>
     </Box>
