@@ -89,4 +89,9 @@ export default tseslint.config(
   { files: ['command-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
   { files: ['query-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrictPackages(['@civitas/events']) },
+  // The verifier runs anywhere on Node alone: Node's modules, its own files and the pure audit modules, nothing else.
+  { files: ['verifier/src/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+    regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract)$)',
+    message: 'The verifier imports only node:* and the pure audit modules of @civitas/events (docs/architecture.md).',
+  }] }] } },
 );

@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{events,service-kit,command-api,projector,query-api,scripts}/**/*.test.ts'],
+          include: ['{events,service-kit,command-api,projector,query-api,verifier,scripts}/**/*.test.ts'],
           globalSetup: ['./test-support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { appendLeaves, encodePosition, storedEventLeafHash, frontierNodes, nodeKeyString, treeHash, verifyCheckpoint, type Hash } from '@civitas/events';
-import { allCheckpoints, logSigningKey } from '@civitas/service-kit/merkle-store';
+import { allCheckpoints, leafBlinder, logSigningKey } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
 
@@ -38,6 +38,7 @@ interface EventRow {
 export async function auditLog(db: Kysely<any>, schema = READ_SCHEMA): Promise<AuditReport> {
   const findings: AuditFinding[] = [];
   const key = await logSigningKey(db);
+  const blind = await leafBlinder(db);
   const checkpoints = await allCheckpoints(db);
   for (const checkpoint of checkpoints) {
     if (!verifyCheckpoint(checkpoint, key.publicKey)) findings.push({ position: `checkpoint ${checkpoint.treeSize}`, problem: 'checkpoint signature invalid' });
@@ -58,7 +59,7 @@ export async function auditLog(db: Kysely<any>, schema = READ_SCHEMA): Promise<A
     const leaves = new Map(recorded.rows.map((row) => [Number(row.leaf_index), row]));
     for (const row of rows) {
       const position = encodePosition(row.tx, row.global_position);
-      const leaf = storedEventLeafHash({ streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata });
+      const leaf = storedEventLeafHash({ streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }, blind);
       const stored = leaves.get(size);
       if (!stored) findings.push({ position, problem: 'no leaf recorded' });
       else if (stored.event_id !== row.event_id) findings.push({ position, problem: 'leaf recorded for another event' });

@@ -40,6 +40,8 @@ import { VerificationService } from './verification/verification-service';
 import { VerificationLookups } from './verification/verification-lookups';
 import { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import { VotingService } from './voting/voting-service';
+import { Receipts } from './lib/receipt';
+import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
 
 export interface CommandServiceDependencies {
   store: EventStore;
@@ -80,9 +82,10 @@ export async function createCommandServices({ store, registry, config, db, datab
     documents: new PersonalDocuments(db, vault), lookups: new VerificationLookups(store, readModels),
   });
   const topics = new TopicsService(bus, gate);
-  const elections = new ElectionsService(bus, gate, topics);
+  const receipts = new Receipts(store, cachedLeafBlinder(db));
+  const elections = new ElectionsService(bus, gate, topics, receipts);
   const opinions = new OpinionsService(bus, gate, topics);
-  const voting = new VotingService(bus, gate, { opinions, topics });
+  const voting = new VotingService(bus, gate, { opinions, topics, receipts });
   const delegation = new DelegationService(bus, gate, readModels);
   const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
   const auth = createSessionAuth(db, config, now);

@@ -57,12 +57,14 @@ export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
 export * from './audit/audit-trail';
 export {
-  topicTally, foldTopic, networkOf, winningOpinion, electionWinner, TOPIC_RECORD_TYPES, GROUP_TYPES, STANDING_TYPES,
+  topicTally, foldTopic, networkOf, winningOpinion, electionWinner, TOPIC_RECORD_TYPES, GROUP_TYPES, STANDING_TYPES, TALLY_INPUT_TYPES,
   type TallyEvent, type TopicFacts, type TopicTallyState, type SubjectTally, type OpinionStanding, type ElectionOutcome, type TopicResult, type TopicTallies, type TalliesOptions,
 } from './audit/topic-tally';
 export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
 export * from './audit/audit.contract';
 export * from './audit/merkle';
+export * from './audit/leaf-view';
+export * from './audit/export.contract';
 export * from './audit/checkpoint';
 export * from './audit/merkle.contract';
 export * from './audit/history.contract';

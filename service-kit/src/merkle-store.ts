@@ -1,9 +1,9 @@
 import {
-  frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type CheckpointView, type Hash, type NodeKey, type NodeSource,
+  blindWith, frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
 } from '@civitas/events';
 import type { KeyObject } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { platformSecret } from './personal-data';
+import { createKeyedHasher, platformSecret } from './personal-data';
 import { READ_SCHEMA } from './read-models';
 
 /**
@@ -23,7 +23,31 @@ export const merkleCheckpointMigrations: Record<string, Migration> = {
       await sql`drop table merkle_checkpoints`.execute(db);
     },
   },
+  '2027_01_05_001_merkle_checkpoints_blinded_leaves': {
+    async up(db: Kysely<any>) {
+      // Leaves now commit to the events with their ids blinded (merkle_log v2 rebuilds the tree): the old roots name a tree that is gone.
+      await sql`delete from merkle_checkpoints`.execute(db);
+    },
+    async down() {},
+  },
 };
+
+/** platform_secrets row of the key that blinds ids in leaves and names members in a topic's history. */
+export const LEAF_BLINDING_SECRET = 'audit-pseudonym';
+
+/** The blinder every leaf is made with (the key made once, the same in every process). */
+export async function leafBlinder(db: Kysely<any>): Promise<Blind> {
+  return blindWith(await createKeyedHasher(db, LEAF_BLINDING_SECRET));
+}
+
+/** The blinder of a process that has one database: read once; a failed first read is tried again next time. */
+export function cachedLeafBlinder(db: Kysely<any>): () => Promise<Blind> {
+  let blinder: Promise<Blind> | null = null;
+  return () => (blinder ??= leafBlinder(db).catch((error: unknown) => {
+    blinder = null;
+    throw error;
+  }));
+}
 
 /** platform_secrets row holding the Ed25519 seed (32 bytes, wrapped by the vault key like every secret). */
 export const LOG_SIGNING_SECRET = 'merkle-log-signing-seed';

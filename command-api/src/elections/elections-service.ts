@@ -30,7 +30,7 @@ import {
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import type { ParticipationGate } from '../lib/participation-gate';
-import { receiptOf } from '../lib/receipt';
+import type { Receipts } from '../lib/receipt';
 import { ballotDecider } from './ballot.decider';
 import { candidacyDecider } from './candidacy.decider';
 import { groupLeadershipDecider, userLeadershipDecider } from './leadership.decider';
@@ -92,6 +92,7 @@ export class ElectionsService implements LeaderInstallation {
     private readonly bus: CommandBus,
     private readonly gate: ParticipationGate,
     private readonly topics: ElectionTopics,
+    private readonly receipts: Receipts,
   ) {}
 
   /** POST /api/groups/<id>/main-election. */
@@ -137,7 +138,7 @@ export class ElectionsService implements LeaderInstallation {
     const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
     const stream = ballotStream(topic.topicId, userId);
     const result = await this.bus.run(stream, ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, commandId });
-    return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position, receipt: await receiptOf(result, this.bus.store, stream) };
+    return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position, receipt: await this.receipts.of(result, stream) };
   }
 
   /**

@@ -1,5 +1,4 @@
-import { storedEventLeafHash, type AppendedEvent, type EventStore, type Position, type Receipt, type RecordedEvent } from '@civitas/events';
-
+import { storedEventLeafHash, type AppendedEvent, type Blind, type EventStore, type Position, type Receipt, type RecordedEvent } from '@civitas/events';
 
 /**
  * A member's receipt for the event their command appended: its id and Merkle leaf hash, computed
@@ -7,13 +6,18 @@ import { storedEventLeafHash, type AppendedEvent, type EventStore, type Position
  * command (same Idempotency-Key) appended nothing now: its receipt is that of the event it
  * appended first, read back from its stream. Null when the command changed nothing.
  */
-export async function receiptOf(
-  result: { position: Position | null; replayed: boolean; lastAppended?: AppendedEvent },
-  store: EventStore,
-  streamId: string,
-): Promise<Receipt | null> {
-  if (result.lastAppended) return { eventId: result.lastAppended.id, leafHash: storedEventLeafHash(result.lastAppended).toString('base64') };
-  if (!result.replayed || result.position === null) return null;
-  const stored = (await store.readStream(streamId)).events.find((event: RecordedEvent) => event.position === result.position);
-  return stored ? { eventId: stored.id, leafHash: storedEventLeafHash(stored).toString('base64') } : null;
+export class Receipts {
+  /** `blind` gives the leaf-blinding key's blinder (cachedLeafBlinder of the service kit). */
+  constructor(private readonly store: EventStore, private readonly blind: () => Promise<Blind>) {}
+
+  async of(result: { position: Position | null; replayed: boolean; lastAppended?: AppendedEvent }, streamId: string): Promise<Receipt | null> {
+    if (result.lastAppended) return this.receipt(result.lastAppended);
+    if (!result.replayed || result.position === null) return null;
+    const stored = (await this.store.readStream(streamId)).events.find((event: RecordedEvent) => event.position === result.position);
+    return stored ? this.receipt(stored) : null;
+  }
+
+  private async receipt(event: AppendedEvent | RecordedEvent): Promise<Receipt> {
+    return { eventId: event.id, leafHash: storedEventLeafHash(event, await this.blind()).toString('base64') };
+  }
 }

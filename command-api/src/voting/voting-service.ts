@@ -1,6 +1,6 @@
 import { voteStream, type VoteType } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
-import { receiptOf } from '../lib/receipt';
+import type { Receipts } from '../lib/receipt';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { voteDecider, type VoteCommand, type VoteTarget } from './vote.decider';
 
@@ -10,6 +10,7 @@ export interface VotingPorts {
   opinions: { find(opinionId: string): Promise<{ topicId: string; groupId: number }> };
   /** Throws unless members may still add to the topic. */
   topics: { requireOpenTopic(topicId: string): Promise<unknown> };
+  receipts: Receipts;
 }
 
 /** Votes on opinions: the toggle rules live in the vote stream; eligibility and the topic's state are checked first. */
@@ -36,6 +37,6 @@ export class VotingService {
     const stream = voteStream(opinionId, userId);
     const result = await this.bus.run(stream, voteDecider, command(target), { actorId: userId, commandId });
     // No tally here: the official one weighs delegations this stream cannot see (the client reads it again at `position`).
-    return { opinionId, voteType: result.state.voteType, position: result.position, receipt: await receiptOf(result, this.bus.store, stream) };
+    return { opinionId, voteType: result.state.voteType, position: result.position, receipt: await this.ports.receipts.of(result, stream) };
   }
 }

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
-  CATALOGUE, MAIN_ELECTION_EXISTS, createEventRegistry, groupStream, groupView, leadershipView, mainElectionStream,
+  CATALOGUE, MAIN_ELECTION_EXISTS, blindWith, createEventRegistry, groupStream, groupView, leadershipView, mainElectionStream,
   topicStream, userStream, type PostgresEventStore,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, type StoreFixture } from '../../../test-support/test-event-store';
 import { groupLeadershipDecider } from '../../src/elections/leadership.decider';
 import { ElectionsService } from '../../src/elections/elections-service';
+import { Receipts } from '../../src/lib/receipt';
 import { mainElectionDecider } from '../../src/elections/main-election.decider';
 import { CommandBus } from '../../src/lib/command-bus';
 import { ParticipationGate } from '../../src/lib/participation-gate';
@@ -36,7 +37,8 @@ describe('elections service', () => {
     bus = new CommandBus(store, registry, () => new Date('2026-12-01T10:00:00Z'));
     const gate = new ParticipationGate(bus);
     topics = new TopicsService(bus, gate);
-    elections = new ElectionsService(bus, gate, topics);
+    // A real HMAC blinder with a key of the test's own (the service kit reads the platform's from its database).
+    elections = new ElectionsService(bus, gate, topics, new Receipts(store, async () => blindWith((value) => createHmac('sha256', 'test-key').update(value).digest('hex'))));
   });
   afterAll(async () => {
     await fixture?.close();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { blindLeafEvent, type Blind } from './leaf-view';
 
 /**
  * The event log as an RFC 9162 Merkle tree (section 2.1): leaf hash = SHA-256(0x00 || leaf),
@@ -68,9 +69,12 @@ export function canonicalEventBytes(event: LeafEvent): Buffer {
 /** An event's leaf hash: SHA-256(0x00 || canonical bytes). */
 export const eventLeafHash = (event: LeafEvent): Hash => hashLeaf(canonicalEventBytes(event));
 
-/** An event as the store keeps it (stream, its place in the stream, the log position), to its leaf: one mapping for the projection, receipts and audit:check. */
-export const storedEventLeafHash = (event: { streamId: string; streamPosition: number; position: string; type: string; data: unknown; metadata: unknown }): Hash =>
-  eventLeafHash({ stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata });
+/** An event as the store keeps it (stream, its place in the stream, the log position) in the form its leaf commits to (ids blinded). */
+export const storedLeafEvent = (event: { streamId: string; streamPosition: number; position: string; type: string; data: unknown; metadata: unknown }, blind: Blind): LeafEvent =>
+  blindLeafEvent({ stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata }, blind);
+
+/** A stored event's leaf hash: one mapping for the projection, receipts, exports and audit:check. */
+export const storedEventLeafHash = (event: Parameters<typeof storedLeafEvent>[0], blind: Blind): Hash => eventLeafHash(storedLeafEvent(event, blind));
 
 /** A complete subtree: 2^level leaves starting at leaf index << level. Level 0 nodes are the leaf hashes. */
 export interface NodeKey {

@@ -134,6 +134,9 @@ export const STANDING_TYPES = [
 
 const DELEGATION_TYPES = ['DelegationAssigned', 'DelegationRevoked'];
 
+/** Every type the module reads: an export carries these and nothing else of a member's streams. */
+export const TALLY_INPUT_TYPES: ReadonlySet<string> = new Set([...TOPIC_RECORD_TYPES, ...GROUP_TYPES, ...STANDING_TYPES, ...DELEGATION_TYPES]);
+
 function foldEarly(early: NonNullable<TopicTallyState['early']>, groupId: number, event: TallyEvent): void {
   let fold = early.get(groupId);
   if (!fold) early.set(groupId, (fold = { group: groupView.initialState(), delegates: new Map() }));

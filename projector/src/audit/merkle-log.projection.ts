@@ -1,15 +1,15 @@
-import { appendLeaves, frontierNodes, storedEventLeafHash, type Hash } from '@civitas/events';
-import { readMerkleNodes } from '@civitas/service-kit/merkle-store';
+import { appendLeaves, frontierNodes, storedEventLeafHash, type Blind, type Hash } from '@civitas/events';
+import { leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
 import { sql, type Kysely } from 'kysely';
 import { insertRows } from '../lib/table';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
 
 /** The leaf of an event as it is stored: the same function hashes it at append time for receipts. */
-export function storedLeafHash(event: ProjectedEvent): Hash {
+export function storedLeafHash(event: ProjectedEvent, blind: Blind): Hash {
   // Only the stored form can be committed to: the decoded one changes whenever an upcaster does.
   if (!event.stored) throw new Error('merkle_log needs the stored form of the event');
-  return storedEventLeafHash({ ...event.stored, streamId: event.streamId, position: event.position, metadata: event.metadata });
+  return storedEventLeafHash({ ...event.stored, streamId: event.streamId, position: event.position, metadata: event.metadata }, blind);
 }
 
 /**
@@ -20,7 +20,8 @@ export function storedLeafHash(event: ProjectedEvent): Hash {
  */
 export const merkleLogProjection = defineProjection({
   name: 'merkle_log',
-  version: 1,
+  // 2: leaves commit to the events with their ids blinded.
+  version: 2,
   tables: [merkleLeavesTable, merkleNodesTable],
 
   async apply(db, schema, events) {
@@ -29,7 +30,9 @@ export const merkleLogProjection = defineProjection({
     const fresh = last ? events.filter((event) => event.position > last.position) : events;
     if (fresh.length === 0) return;
     const size = last ? Number(last.leaf_index) + 1 : 0;
-    const leaves = fresh.map(storedLeafHash);
+    // Read per batch, not cached: the key belongs to the database this batch is written to.
+    const blind = await leafBlinder(db as unknown as Kysely<any>);
+    const leaves = fresh.map((event) => storedLeafHash(event, blind));
     const frontier = await readMerkleNodes(db as unknown as Kysely<any>, schema, frontierNodes(size));
     const created = appendLeaves(size, frontier, leaves);
     const leafRows = insertRows(merkleLeavesTable, {

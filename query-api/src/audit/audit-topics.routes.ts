@@ -1,11 +1,11 @@
 import {
   AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, DELETED_MEMBER, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage,
-  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, existingId, isPosition,
+  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, existingId, historyPseudonym, isPosition, topicScope,
   type AuditTopicView, type EventStore, type TopicTallyState,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import { createKeyedHasher } from '@civitas/service-kit/personal-data';
+import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
 import { AUDITORS_ONLY, requireRole } from '@civitas/service-kit/roles';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -65,12 +65,7 @@ function toAuditTopic(row: AuditTopicRow): AuditTopicView {
 export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): void {
   const { readModels, auth, db, store, now } = context;
   const registry = createEventRegistry();
-  let hasher: Promise<(value: string) => string> | null = null;
-  // HMAC-SHA256 with a key made once and kept wrapped in the database; a failed first read is tried again next time.
-  const keyedHash = () => (hasher ??= createKeyedHasher(db, 'audit-pseudonym').catch((error: unknown) => {
-    hasher = null;
-    throw error;
-  }));
+  const blinder = cachedLeafBlinder(db);
   const auditors = async (request: FastifyRequest) => void (await requireRole(request, auth, readModels, ['admin', 'auditor'], AUDITORS_ONLY));
 
   app.get('/api/audit/topics', {
@@ -110,8 +105,9 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
     const viewerId = await auth.requireUserId(request);
     const events = await readTopicLog(store, registry, topicId);
     if (events.length === 0) throw new NotFoundError(TOPIC_NOT_FOUND);
-    const hash = await keyedHash();
-    const entries = historyEntries(topicId, events, { pseudonym: (userId) => `member-${hash(`${topicId}\n${userId}`).slice(0, 12)}`, viewerId })
+    // The leaf's own blinding in the topic's scope, shortened: an auditor finds the member in the export by it.
+    const blind = await blinder();
+    const entries = historyEntries(topicId, events, { pseudonym: (userId) => historyPseudonym(blind(topicScope(topicId), userId)), viewerId })
       .filter((entry) => (!kind || entry.kind === kind) && (!before || entry.position > before));
     const page = entries.slice(0, TOPIC_HISTORY_PAGE_SIZE);
     return { entries: page, nextCursor: entries.length > TOPIC_HISTORY_PAGE_SIZE ? page.at(-1)!.position : null };

@@ -17,6 +17,17 @@ export const INVALID_AS_OF = 'asOf must be an ISO time or a position.';
  * the topic's own rows, so 100k votes cost one indexed query.
  */
 export async function readTopicLog(store: EventStore, registry: EventRegistry, topicId: string): Promise<PositionedEvent[]> {
+  return (await readTopicRecords(store, topicId)).map((recorded) => {
+    const event = registry.decode(recorded);
+    return { type: event.type, data: event.data, at: eventTime(recorded), position: recorded.position };
+  });
+}
+
+/** The command's time, else when the event was recorded (catalogue seeds carry no command). */
+export const eventTime = (recorded: RecordedEvent) => recorded.metadata.time ?? recorded.recordedAt.toISOString();
+
+/** The same events as the store keeps them (what their Merkle leaves commit to). */
+export async function readTopicRecords(store: EventStore, topicId: string): Promise<RecordedEvent[]> {
   const record = await store.readTopicEvents(topicId, TOPIC_RECORD_TYPES);
   const created = record.find((event) => event.type === 'TopicCreated');
   if (!created) return [];
@@ -39,10 +50,7 @@ export async function readTopicLog(store: EventStore, registry: EventRegistry, t
   const seen = new Set<string>();
   const merged = lists.flat().filter((event) => !seen.has(event.id) && seen.add(event.id));
   merged.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
-  return merged.map((recorded) => {
-    const event = registry.decode(recorded);
-    return { type: event.type, data: event.data, at: recorded.metadata.time ?? recorded.recordedAt.toISOString(), position: recorded.position };
-  });
+  return merged;
 }
 
 /** Time travel for the tally reads: the module's tallies as the topic stood `asOf`. */

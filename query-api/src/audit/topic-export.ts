@@ -1,0 +1,114 @@
+import {
+  TALLY_INPUT_TYPES, idsIn, inclusionProof, inclusionRanges, leafScope, nodesFor, storedLeafEvent, topicOf, topicScope,
+  type Blind, type CheckpointView, type EventStore, type ExportEvent, type ExportResult, type RecordedEvent,
+} from '@civitas/events';
+import type { ReadModels } from '@civitas/projector/read-models';
+import { merkleNodeSource } from '@civitas/service-kit/merkle-store';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import { sql, type Kysely } from 'kysely';
+import { eventTime, readTopicRecords } from './topic-log';
+
+/** Events proven per round trip for their proof nodes. */
+const PROOF_CHUNK = 2000;
+
+export interface TopicExportSource {
+  store: EventStore;
+  db: Kysely<any>;
+  readModels: Kysely<ReadModels>;
+  blind: Blind;
+}
+
+/** A topic's events as an export carries them, each with its leaf; null when one is not yet under the checkpoint. */
+export interface PreparedTopic {
+  topicId: string;
+  records: RecordedEvent[];
+  leaves: Map<string, { leafIndex: number; leafHash: Buffer }>;
+}
+
+/**
+ * What bears on the topic (the tally module's input types only: nothing else of a member's
+ * streams leaves the platform) with each event's leaf. Null when the topic has no events, or
+ * `notCheckpointed` when an event is beyond the checkpoint (the caller answers 503, before any byte).
+ */
+export async function prepareTopic(source: TopicExportSource, topicId: string, checkpoint: CheckpointView): Promise<PreparedTopic | null | 'notCheckpointed'> {
+  const records = (await readTopicRecords(source.store, topicId)).filter((event) => TALLY_INPUT_TYPES.has(event.type));
+  if (records.length === 0) return null;
+  const rows = await sql<{ event_id: string; leaf_index: string; leaf_hash: Buffer }>`
+    select event_id, leaf_index, leaf_hash from ${sql.id(READ_SCHEMA, 'merkle_leaves')} where event_id = any(${records.map((event) => event.id)}::uuid[])`.execute(source.db);
+  const leaves = new Map(rows.rows.map((row) => [row.event_id, { leafIndex: Number(row.leaf_index), leafHash: row.leaf_hash }]));
+  const covered = records.every((event) => (leaves.get(event.id)?.leafIndex ?? Infinity) < checkpoint.treeSize);
+  return covered ? { topicId, records, leaves } : 'notCheckpointed';
+}
+
+/** The topic's event lines, in log order, with inclusion proofs against the checkpoint (proof nodes read a chunk at a time). */
+export async function* topicEventLines(source: TopicExportSource, topic: PreparedTopic, treeSize: number): AsyncGenerator<ExportEvent> {
+  const { topicId, records, leaves } = topic;
+  const scope = topicScope(topicId);
+  for (let start = 0; start < records.length; start += PROOF_CHUNK) {
+    const chunk = records.slice(start, start + PROOF_CHUNK);
+    const keys = nodesFor(chunk.flatMap((event) => inclusionRanges(leaves.get(event.id)!.leafIndex, treeSize)));
+    const nodes = await merkleNodeSource(source.db, keys);
+    for (const recorded of chunk) {
+      const { leafIndex, leafHash } = leaves.get(recorded.id)!;
+      const event = storedLeafEvent(recorded, source.blind);
+      yield {
+        kind: 'event', topicId, leafIndex, leafHash: leafHash.toString('base64'), event,
+        links: topicOf(recorded.data) === topicId ? null : linksOf(recorded, source.blind, scope),
+        proof: inclusionProof(leafIndex, treeSize, nodes).map((hash) => hash.toString('base64')),
+        recordedAt: eventTime(recorded),
+      };
+    }
+  }
+}
+
+/** An event shared by many topics: each of its blinded ids, and that id's pseudonym in this topic. */
+function linksOf(recorded: RecordedEvent, blind: Blind, scope: string): Record<string, string> {
+  const raw = { stream: recorded.streamId, version: recorded.streamPosition, position: recorded.position, type: recorded.type, data: recorded.data, metadata: recorded.metadata };
+  const eventScope = leafScope(raw);
+  const links: Record<string, string> = {};
+  for (const id of idsIn(raw)) links[blind(eventScope, id)] = blind(scope, id);
+  return links;
+}
+
+/**
+ * The outcome the platform publishes (its read models: the topic's status, the law or the winner,
+ * every weighted tally), ids blinded as the export names them, for the verifier to set beside its recount.
+ */
+export async function publishedResult(source: TopicExportSource, topicId: string): Promise<ExportResult | null> {
+  const { readModels, blind } = source;
+  const topic = await readModels.selectFrom('topics as t')
+    .leftJoin('laws as l', 'l.topic_id', 't.id')
+    .leftJoin('candidates as c', (join) => join.onRef('c.topic_id', '=', 't.id').onRef('c.user_id', '=', 't.winner_id'))
+    .select(['t.status', 'l.opinion_id as law_opinion_id', 'l.weighted_support as law_support', 'c.id as winner_candidate_id'])
+    .where('t.id', '=', topicId).executeTakeFirst();
+  if (!topic) return null;
+  const scope = topicScope(topicId);
+  const named = (id: string) => blind(scope, id);
+  const tallies = new Map<string, { subjectId: string; weightedSupport: number; weightedOppose: number }>();
+  const tallyOf = (id: string) => {
+    let tally = tallies.get(id);
+    if (!tally) tallies.set(id, (tally = { subjectId: named(id), weightedSupport: 0, weightedOppose: 0 }));
+    return tally;
+  };
+  const rows = await readModels.selectFrom('weighted_tallies as w')
+    .select(['w.subject_id', 'w.choice', 'w.weight'])
+    .where((where) => where.or([
+      where('w.subject_id', '=', topicId),
+      where('w.subject_id', 'in', readModels.selectFrom('opinions').select('id').where('topic_id', '=', topicId)),
+    ])).execute();
+  for (const row of rows) {
+    // An opinion's rows are 'support' and 'oppose'; an election's, one per candidate under the topic's id.
+    if (row.subject_id === topicId) tallyOf(row.choice).weightedSupport += row.weight;
+    else if (row.choice === 'support') tallyOf(row.subject_id).weightedSupport += row.weight;
+    else tallyOf(row.subject_id).weightedOppose += row.weight;
+  }
+  const status = topic.status as ExportResult['status'];
+  const result: ExportResult['result'] = status === 'active'
+    ? { kind: 'pending', opinionId: null, winnerCandidateId: null, weightedSupport: null }
+    : topic.law_opinion_id
+      ? { kind: 'law_enacted', opinionId: named(topic.law_opinion_id), winnerCandidateId: null, weightedSupport: topic.law_support }
+      : topic.winner_candidate_id
+        ? { kind: 'winner', opinionId: null, winnerCandidateId: named(topic.winner_candidate_id), weightedSupport: tallies.get(topic.winner_candidate_id)?.weightedSupport ?? 0 }
+        : { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null };
+  return { kind: 'result', topicId, status, result, tallies: [...tallies.values()] };
+}

@@ -1,0 +1,248 @@
+import type { SignedCheckpoint } from '@civitas/events/audit/checkpoint';
+import { logKeyId, verifyCheckpoint } from '@civitas/events/audit/checkpoint';
+import type { ExportEvent, ExportLine, ExportResult, PublishedTally } from '@civitas/events/audit/export.contract';
+import { EXPORT_FORMAT } from '@civitas/events/audit/export.contract';
+import { mapStrings } from '@civitas/events/audit/leaf-view';
+import { eventLeafHash, memoryNodeSource, treeHash, verifyConsistency, verifyInclusion } from '@civitas/events/audit/merkle';
+import { topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
+
+/**
+ * The verifier (issue #15 item 6): reads an audit export line by line and checks it without the
+ * platform: the checkpoint's signature, every event's leaf recomputed from its bytes and proven
+ * in the checkpoint (or, for a log export, the root recomputed from every leaf), the consistency
+ * with an earlier checkpoint, and the tally recounted by the platform's own tally module, set
+ * beside what the log records at closing and what the platform publishes.
+ */
+
+export interface VerifyOptions {
+  /** The log's public key (raw Ed25519, base64), from /.well-known/civitas-log-key. Else the export's own, and the report says so. */
+  publicKey?: string;
+  /** A checkpoint held from before: the export must prove it grew from it. */
+  since?: SignedCheckpoint;
+}
+
+export interface SubjectLine {
+  subjectId: string;
+  recount: { weightedSupport: number; weightedOppose: number };
+  published: { weightedSupport: number; weightedOppose: number };
+}
+
+export interface TopicVerdict {
+  topicId: string;
+  events: number;
+  recount: Pick<ExportResult, 'status' | 'result'>;
+  published: Pick<ExportResult, 'status' | 'result'> | null;
+  subjects: SubjectLine[];
+  problems: string[];
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  scope: string | null;
+  keyFrom: 'option' | 'export';
+  checkpoint: SignedCheckpoint | null;
+  leaves: number;
+  topics: TopicVerdict[];
+  /** What failed, in the order found; empty when everything matched. */
+  problems: string[];
+}
+
+const BLINDED = /~[0-9a-f]{32}/g;
+const b64 = (text: string) => Buffer.from(text, 'base64');
+
+/** The recount's view of an outcome, in the published shape. */
+function outcomeOf(state: TopicTallyState, tallies: TopicTallies): Pick<ExportResult, 'status' | 'result'> {
+  const status = state.status === 'none' ? 'active' : state.status;
+  const { result } = tallies;
+  if (status === 'active') return { status, result: { kind: 'pending', opinionId: null, winnerCandidateId: null, weightedSupport: null } };
+  if (result.kind === 'law_enacted') return { status, result: { kind: 'law_enacted', opinionId: result.opinionId, winnerCandidateId: null, weightedSupport: result.weightedSupport } };
+  if (result.kind === 'winner') return { status, result: { kind: 'winner', opinionId: null, winnerCandidateId: result.winnerCandidateId, weightedSupport: result.weightedSupport } };
+  return { status, result: { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null } };
+}
+
+const sameOutcome = (a: Pick<ExportResult, 'status' | 'result'>, b: Pick<ExportResult, 'status' | 'result'>) =>
+  a.status === b.status && a.result.kind === b.result.kind && a.result.opinionId === b.result.opinionId
+  && a.result.winnerCandidateId === b.result.winnerCandidateId && a.result.weightedSupport === b.result.weightedSupport;
+
+/** One topic's section: events folded as they come (a topic with 100k votes never sits in memory twice). */
+class TopicCheck {
+  private readonly state: TopicTallyState;
+  private events = 0;
+  private lastLeaf = -1;
+  private expiresAt: string | null = null;
+  private closed = false;
+  private recordedClosing: Array<{ subjectId: string; weightedSupport: number; weightedOppose: number }> | null = null;
+  private recordedLaw: string | null = null;
+  private recordedWinner: string | null = null;
+  readonly problems: string[] = [];
+
+  constructor(readonly topicId: string, private readonly checkpoint: SignedCheckpoint) {
+    this.state = topicTally.initial(topicId);
+  }
+
+  add(line: ExportEvent): void {
+    this.events += 1;
+    const { event, leafIndex } = line;
+    const at = `event ${event.position} (leaf ${leafIndex})`;
+    const leaf = eventLeafHash(event);
+    if (!leaf.equals(b64(line.leafHash))) this.problems.push(`${at}: its bytes do not hash to the leaf given`);
+    else if (!verifyInclusion(leafIndex, this.checkpoint.treeSize, leaf, line.proof.map(b64), b64(this.checkpoint.rootHash))) {
+      this.problems.push(`${at}: its inclusion proof does not lead to the checkpoint's root`);
+    }
+    if (leafIndex <= this.lastLeaf) this.problems.push(`${at}: out of log order`);
+    this.lastLeaf = leafIndex;
+    // A shared event names members by per-event blinds; the links give their pseudonyms in this topic.
+    const links = line.links ?? {};
+    const named = (text: string) => text.replace(BLINDED, (blinded) => links[blinded] ?? blinded);
+    const data = line.links ? mapStrings(event.data, named) : event.data;
+    const time = (event.metadata as { time?: unknown } | null)?.time;
+    this.note(event.type, data as Record<string, unknown>);
+    topicTally.apply(this.state, { type: event.type, data, at: typeof time === 'string' ? time : line.recordedAt });
+  }
+
+  /** What the log itself records of the outcome, to set beside the recount. */
+  private note(type: string, data: Record<string, unknown>): void {
+    if (data.topicId !== this.topicId) return;
+    if (type === 'TopicCreated') this.expiresAt = String(data.expiresAt);
+    if (type === 'TopicClosed') {
+      this.closed = true;
+      if (Array.isArray(data.tallies) && data.tallies.length > 0) this.recordedClosing = data.tallies as never;
+    }
+    if (type === 'LawEnacted') this.recordedLaw = String(data.opinionId);
+    if (type === 'ElectionDecided') this.recordedWinner = (data.winnerCandidateId as string | null) ?? null;
+  }
+
+  finish(published: ExportResult | null): TopicVerdict {
+    // The fold stops at expiry, and the topic is closed after it: the count is the one at expiry, as the command side's closing takes it.
+    const state: TopicTallyState = this.closed && this.state.status === 'active' ? { ...this.state, status: 'closed' } : this.state;
+    const tallies = topicTally.tallies(state, this.closed && this.expiresAt ? { at: this.expiresAt } : {});
+    const recount = outcomeOf(state, tallies);
+    const counted = new Map([...tallies.opinions, ...tallies.candidates].map((tally) => [tally.subjectId, tally]));
+    if (this.recordedClosing) {
+      for (const recorded of this.recordedClosing) {
+        const mine = counted.get(recorded.subjectId);
+        if (!mine || mine.weightedSupport !== recorded.weightedSupport || mine.weightedOppose !== recorded.weightedOppose) {
+          this.problems.push(`${recorded.subjectId}: the tally recorded at closing is not the recount`);
+        }
+      }
+      if (this.recordedClosing.length !== counted.size) this.problems.push('the closing record counts other subjects than the recount');
+    }
+    if (this.recordedLaw !== null && recount.result.opinionId !== this.recordedLaw) this.problems.push('the law recorded as enacted is not the recount\u2019s');
+    if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner) this.problems.push('the winner recorded is not the recount\u2019s');
+    const subjects = compareTallies(counted, published?.tallies ?? []);
+    if (!published) this.problems.push('no published result in the export');
+    else {
+      if (!sameOutcome(recount, published)) this.problems.push('the published result is not the recount\u2019s');
+      for (const subject of subjects) {
+        if (subject.recount.weightedSupport !== subject.published.weightedSupport || subject.recount.weightedOppose !== subject.published.weightedOppose) {
+          this.problems.push(`${subject.subjectId}: the published tally is not the recount`);
+        }
+      }
+    }
+    return { topicId: this.topicId, events: this.events, recount, published: published && { status: published.status, result: published.result }, subjects, problems: this.problems };
+  }
+}
+
+function compareTallies(counted: Map<string, { weightedSupport: number; weightedOppose: number }>, published: readonly PublishedTally[]): SubjectLine[] {
+  const shown = new Map(published.map((tally) => [tally.subjectId, tally]));
+  const zero = { weightedSupport: 0, weightedOppose: 0 };
+  return [...new Set([...counted.keys(), ...shown.keys()])].map((subjectId) => {
+    const recount = counted.get(subjectId) ?? zero;
+    const publishedTally = shown.get(subjectId) ?? zero;
+    return {
+      subjectId,
+      recount: { weightedSupport: recount.weightedSupport, weightedOppose: recount.weightedOppose },
+      published: { weightedSupport: publishedTally.weightedSupport, weightedOppose: publishedTally.weightedOppose },
+    };
+  });
+}
+
+/** Checks an export given as its lines (a file read line by line). */
+export async function verifyExport(lines: AsyncIterable<string> | Iterable<string>, options: VerifyOptions = {}): Promise<VerifyReport> {
+  const report: VerifyReport = { ok: false, scope: null, keyFrom: options.publicKey ? 'option' : 'export', checkpoint: null, leaves: 0, topics: [], problems: [] };
+  const fail = (problem: string) => void report.problems.push(problem);
+  let key = options.publicKey ?? null;
+  let topic: TopicCheck | null = null;
+  let consistencyChecked = false;
+  let counted = 0;
+  let ended = false;
+  const leafHashes: Buffer[] = [];
+  const closeTopic = (published: ExportResult | null) => {
+    if (topic) report.topics.push(topic.finish(published));
+    topic = null;
+  };
+  for await (const text of lines) {
+    if (text.trim() === '') continue;
+    let line: ExportLine;
+    try {
+      line = JSON.parse(text) as ExportLine;
+    } catch {
+      fail(`line ${counted + 1} is not JSON`);
+      break;
+    }
+    if (ended) {
+      fail('lines after the end line');
+      break;
+    }
+    if (line.kind !== 'end') counted += 1;
+    if (line.kind === 'header') {
+      if (line.format !== EXPORT_FORMAT) fail(`not a ${EXPORT_FORMAT} export`);
+      report.scope = line.scope;
+      key ??= line.publicKey;
+    } else if (line.kind === 'checkpoint') {
+      report.checkpoint = line.checkpoint;
+      if (!key || !verifyCheckpoint(line.checkpoint, key)) fail('the checkpoint\u2019s signature does not verify with the log\u2019s key');
+    } else if (!report.checkpoint) {
+      fail('no checkpoint before the first record');
+      break;
+    } else if (line.kind === 'consistency') {
+      consistencyChecked = checkConsistency(line.from, line.proof, report.checkpoint, key, options.since, fail) || consistencyChecked;
+    } else if (line.kind === 'topic') {
+      closeTopic(null);
+      topic = new TopicCheck(line.topicId, report.checkpoint);
+    } else if (line.kind === 'event') {
+      if (!topic || line.topicId !== topic.topicId) fail(`event ${line.event.position} outside its topic's section`);
+      else topic.add(line);
+    } else if (line.kind === 'result') {
+      if (!topic || line.topicId !== topic.topicId) fail(`result of ${line.topicId} outside its topic's section`);
+      closeTopic(line);
+    } else if (line.kind === 'leaf') {
+      if (line.leafIndex !== leafHashes.length) fail(`leaf ${line.leafIndex} out of order`);
+      leafHashes.push(b64(line.leafHash));
+    } else if (line.kind === 'end') {
+      ended = true;
+      if (line.lines !== counted) fail(`the export says ${line.lines} lines, ${counted} came`);
+    }
+  }
+  closeTopic(null);
+  if (!ended) fail('the export is cut short (no end line)');
+  if (options.since && !consistencyChecked) fail('the export carries no consistency proof from the checkpoint given (download it with ?since=<its tree size>)');
+  if (report.scope === 'log' && report.checkpoint) {
+    report.leaves = leafHashes.length;
+    if (leafHashes.length !== report.checkpoint.treeSize) fail(`the checkpoint covers ${report.checkpoint.treeSize} leaves, the export lists ${leafHashes.length}`);
+    else if (!treeHash(leafHashes.length, memoryNodeSource(leafHashes)).equals(b64(report.checkpoint.rootHash))) fail('the leaves do not hash to the checkpoint\u2019s root');
+  }
+  if ((report.scope === 'topic' || report.scope === 'group') && report.topics.length === 0 && report.scope === 'topic') fail('the export holds no topic');
+  for (const verdict of report.topics) for (const problem of verdict.problems) fail(`topic ${verdict.topicId}: ${problem}`);
+  report.ok = report.problems.length === 0;
+  return report;
+}
+
+function checkConsistency(from: SignedCheckpoint, proof: string[], checkpoint: SignedCheckpoint, key: string | null, since: SignedCheckpoint | undefined, fail: (problem: string) => void): boolean {
+  if (!key || !verifyCheckpoint(from, key)) {
+    fail('the earlier checkpoint\u2019s signature does not verify with the log\u2019s key');
+    return false;
+  }
+  if (!verifyConsistency(from.treeSize, checkpoint.treeSize, b64(from.rootHash), b64(checkpoint.rootHash), proof.map(b64))) {
+    fail(`the log of ${checkpoint.treeSize} events does not extend the one of ${from.treeSize}`);
+    return false;
+  }
+  if (since && (since.treeSize !== from.treeSize || since.rootHash !== from.rootHash)) {
+    fail(`the consistency proof starts from another checkpoint than the one given (size ${since.treeSize})`);
+    return false;
+  }
+  return since !== undefined;
+}
+
+/** The key id of a raw public key in base64 (what checkpoints name). */
+export const keyIdOf = (publicKey: string) => logKeyId(b64(publicKey));
