@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
 import type { TestServer } from '../../test-support/test-server';
 import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
@@ -10,7 +15,8 @@ import { createTopicThroughUi, subscribeThroughUi } from './support/participatio
 // International; the topic closes (the server's clock moves past it). Rania opens it on /audit:
 // its result, its history with pseudonyms (her own entry marked You), its timeline; on the topic
 // page she moves the time slider back and sees the tallies as they stood then, then checks the
-// receipt of her vote against the signed log. Each step starts where the last one ended.
+// receipt of her vote against the signed log; back on /audit she downloads the export and the
+// standalone verifier prints a match. Each step starts where the last one ended.
 let server: TestServer;
 let browser: Browser;
 let admin: Page;
@@ -125,5 +131,32 @@ describe('audit journey', () => {
     const dialog = rania.getByRole('dialog', { name: 'Check my receipt' });
     await dialog.getByText(/^Your vote is in the log: event \d+ of \d+\.$/).waitFor();
     await dialog.getByText(/checked in this browser\.$/).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('on /audit Rania downloads the topic\u2019s export, and the verifier, run on its own, prints a match', async () => {
+    await rania.goto(`${server.baseUrl}/audit`);
+    await rania.getByRole('list', { name: 'Topics, newest first' }).getByRole('button', { name: new RegExp(TITLE) }).click();
+    const card = rania.getByRole('region', { name: 'Verify it yourself' });
+    const { publicKey } = (await (await fetch(`${server.baseUrl}/.well-known/civitas-log-key`)).json()) as { publicKey: string };
+    await card.getByText(`--key ${publicKey}`, { exact: false }).first().waitFor();
+    // The log's checkpoint is signed every few seconds while events arrive: until it covers the close, the card says so.
+    let download: Download | null = null;
+    for (let attempt = 0; attempt < 10 && !download; attempt += 1) {
+      const arriving = rania.waitForEvent('download', { timeout: 3000 }).catch(() => null);
+      await card.getByRole('button', { name: 'Download export' }).click();
+      download = await arriving;
+    }
+    expect(download?.suggestedFilename()).toMatch(/^civitas-topic-[0-9a-f-]+\.ndjson$/);
+    const folder = await mkdtemp(join(tmpdir(), 'civitas-export-'));
+    try {
+      const file = join(folder, download!.suggestedFilename());
+      await download!.saveAs(file);
+      const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../verifier/bin/civitas-verify.mjs'), file, '--key', publicKey]);
+      expect(stdout).toContain('law_enacted');
+      expect(stdout).toContain('MATCH: every check passed and the recount equals the published result.');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -42,6 +42,8 @@ const serveAudit: Route = ({ url }) => {
   if (url === `${base}/history?before=h-2`) return jsonResponse({ entries: [entry(3, { kind: 'law_enacted', actor: null, choice: null })], nextCursor: null });
   if (url === `${base}/history?kind=vote_retracted`) return jsonResponse({ entries: [entry(4, { kind: 'vote_retracted', choice: null, actor: 'member-aaaaaaaaaaaa' })], nextCursor: null });
   if (url === `${base}/timeline`) return jsonResponse(timeline);
+  if (url === '/.well-known/civitas-log-key') return jsonResponse({ algorithm: 'Ed25519', publicKey: 'TE9HLUtFWQ==', keyId: '0123456789abcdef' });
+  if (url === `${base}/export`) return jsonResponse({ message: 'The log has not been checkpointed past this topic\u2019s latest event yet. Try again in a few seconds.' }, { status: 503 });
   return undefined;
 };
 
@@ -95,6 +97,17 @@ describe('the audit pages at /audit', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Vote retracted' }));
     await waitFor(() => expect(historyRows()).toHaveLength(1));
     expect(within(historyRows()[0]!).getByText('member-aaaaaaaaaaaa')).toBeTruthy();
+  });
+
+  it('offers the topic\u2019s export with the verifier\u2019s command and the log\u2019s key, and says why a download is refused', async () => {
+    const fetchMock = mockFetch(serveCurrentUser(auditor), serveAudit);
+    renderApp('/audit');
+    fireEvent.click(await screen.findByRole('button', { name: /Lower the speed limit near schools/ }));
+    const card = await screen.findByRole('region', { name: 'Verify it yourself' });
+    expect(await within(card).findByText(`npx civitas-verify civitas-topic-${TOPIC_ID}.ndjson --key TE9HLUtFWQ==`)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Download export' }));
+    expect(await within(card).findByText(/not been checkpointed past this topic/)).toBeTruthy();
+    expect(requestsOf(fetchMock)).toContain(`GET /api/audit/topics/${TOPIC_ID}/export`);
   });
 
   it('shows other members Not Allowed, without reading the topics', async () => {

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../../lib/api/get-current-user';
 import { NotAllowedPage } from '../../../pages/not-allowed-page';
 import type { AuditTopicView } from '../../../features/audit/api/get-audit-topics';
 import { AuditTopicsList } from '../../../features/audit/components/audit-topics-list';
+import { ExportCard } from '../../../features/audit/components/export-card';
 import { TopicHistoryTable } from '../../../features/audit/components/topic-history-table';
 import { TopicTimelineCard } from '../../../features/audit/components/topic-timeline-card';
 
@@ -21,6 +22,7 @@ function TopicAudit({ topic }: { topic: AuditTopicView }) {
         {topic.status !== 'deleted' && <Button component={RouterLink} href={`/topic/${topic.id}`} variant="outlined">Open topic page</Button>}
       </Stack>
       <TopicTimelineCard key={`timeline-${topic.id}`} topicId={topic.id} />
+      {topic.status !== 'deleted' && <ExportCard key={`export-${topic.id}`} topicId={topic.id} />}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography variant="h3" component="h3" sx={{ mb: 2 }}>History</Typography>
         <TopicHistoryTable key={`history-${topic.id}`} topicId={topic.id} />

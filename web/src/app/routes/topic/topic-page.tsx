@@ -17,6 +17,7 @@ import { isDelegationGroup } from '../../../features/delegation/components/deleg
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { TopicTimelineCard, type TimelineMoment } from '../../../features/audit/components/topic-timeline-card';
+import { BallotReceiptCheck } from './ballot-receipt-check';
 import { ContentReportActions } from './content-report-actions';
 import { TopicPageOpinions } from './topic-page-opinions';
 import { AsOfBanner, OpinionsAsOf, StatsAsOf } from './topic-as-of';
@@ -31,7 +32,10 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
   const group = useGroup(topic.groupId);
   const candidates =
     topic.type === 'election' && userId ? (
-      <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
+      <Stack spacing={1}>
+        <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
+        <BallotReceiptCheck topicId={topic.id} />
+      </Stack>
     ) : undefined;
   return (
     <SidebarLayout areas={{ xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' }}>

@@ -13,14 +13,14 @@ import type { Receipt } from '@civitas/events/audit/merkle.contract';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { checkReceipt, type ReceiptCheck } from '../api/check-receipt';
 
-function CheckResult({ check }: { check: ReceiptCheck }) {
+function CheckResult({ check, what }: { check: ReceiptCheck; what: ReceiptSubject }) {
   const { proof, leafMatches, rootMatches, signatureValid } = check;
   const included = leafMatches && rootMatches && signatureValid !== false;
   const signed = formatDisplayDateTime(proof.checkpoint.timestamp);
   return (
     <Stack spacing={1.5}>
       <Alert severity={included ? 'success' : 'error'}>
-        {included ? `Your vote is in the log: event ${proof.leafIndex + 1} of ${proof.treeSize}.` : 'This receipt does not check out against the log.'}
+        {included ? `Your ${what} is in the log: event ${proof.leafIndex + 1} of ${proof.treeSize}.` : 'This receipt does not check out against the log.'}
       </Alert>
       <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
         <li>{leafMatches ? 'The log holds your receipt\u2019s event with the same leaf hash.' : 'The log\u2019s leaf for this event differs from your receipt.'}</li>
@@ -41,15 +41,18 @@ function CheckResult({ check }: { check: ReceiptCheck }) {
   );
 }
 
-function CheckContent({ receipt }: { receipt: Receipt }) {
+function CheckContent({ receipt, what }: { receipt: Receipt; what: ReceiptSubject }) {
   const check = useQuery({ queryKey: ['audit', 'receipt', receipt.eventId], queryFn: ({ signal }) => checkReceipt(receipt, signal), gcTime: 0, retry: false });
   if (check.isPending) return <Typography role="status" color="text.secondary">Checking your receipt...</Typography>;
   if (check.isError) return <Alert severity="warning">Could not check your receipt yet: {check.error.message}</Alert>;
-  return <CheckResult check={check.data} />;
+  return <CheckResult check={check.data} what={what} />;
 }
 
-/** 'Check my receipt': whether the signed log includes the member's last vote on this opinion (shown only with a kept receipt). */
-export function CheckReceiptButton({ receipt }: { receipt: Receipt | null }) {
+/** What the receipt is of: a vote on an opinion, or a ballot in an election. */
+type ReceiptSubject = 'vote' | 'ballot';
+
+/** 'Check my receipt': whether the signed log includes the member's last vote (or ballot) (shown only with a kept receipt). */
+export function CheckReceiptButton({ receipt, what = 'vote' }: { receipt: Receipt | null; what?: ReceiptSubject }) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   if (!receipt) return null;
@@ -60,7 +63,7 @@ export function CheckReceiptButton({ receipt }: { receipt: Receipt | null }) {
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
         <DialogTitle id={titleId}>Check my receipt</DialogTitle>
-        <DialogContent>{open && <CheckContent receipt={receipt} />}</DialogContent>
+        <DialogContent>{open && <CheckContent receipt={receipt} what={what} />}</DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Close</Button>
         </DialogActions>

@@ -6,6 +6,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { IDEMPOTENCY_KEY_HEADER } from '@civitas/events/voting/vote.contract';
 import { topicUrl } from '../../../lib/api/get-topic';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
+import { ballotReceiptKey, keepReceipt } from '../../../lib/vote-receipts';
 import { candidatesQueryKey } from './get-candidates';
 
 /**
@@ -24,10 +25,13 @@ export function useCastBallot(topicId: string) {
   return useMutation({
     mutationFn: (candidateId: string) => castBallot(topicId, candidateId),
     // The counts are the server's (weighted, with delegation): read again once it has our ballot.
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (reply) => {
+      // Issue #15: the ballot's receipt, for the member's later inclusion check.
+      keepReceipt(ballotReceiptKey(topicId), reply.receipt);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: candidatesQueryKey(topicId) }),
         queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-      ]),
+      ]);
+    },
   });
 }
