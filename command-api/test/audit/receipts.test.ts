@@ -1,4 +1,6 @@
-import { eventLeafHash, verifyCheckpoint, verifyInclusion, type Receipt } from '@civitas/events';
+import { storedEventLeafHash, verifyCheckpoint, verifyInclusion, type Receipt } from '@civitas/events';
+import { createKysely } from '@civitas/service-kit/database';
+import { leafBlinder } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
@@ -20,7 +22,14 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
   const storedLeaf = async (eventId: string) => {
     const [row] = await server.query(`select stream_id, stream_position, transaction_id::text as tx, global_position, type, data, metadata from events where event_id = $1`, [eventId]);
     const position = `${BigInt(row.tx).toString(16).padStart(16, '0')}-${BigInt(row.global_position).toString(16).padStart(16, '0')}`;
-    return eventLeafHash({ stream: row.stream_id, version: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }).toString('base64');
+    // The platform's own blinding key, read from its database as every process reads it.
+    const db = createKysely(server.databaseUrl, { max: 1 });
+    try {
+      const blind = await leafBlinder(db);
+      return storedEventLeafHash({ streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }, blind).toString('base64');
+    } finally {
+      await db.destroy();
+    }
   };
 
   /** What a member's browser does with a receipt: the proof against the latest checkpoint, checked with the log's public key. */
