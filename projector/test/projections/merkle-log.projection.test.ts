@@ -1,7 +1,7 @@
 import {
-  createEventRegistry, encodePosition, eventLeafHash, frontierNodes, inclusionProof, memoryNodeSource, nodesFor, inclusionRanges, treeHash, verifyInclusion,
+  blindLeafEvent, createEventRegistry, encodePosition, eventLeafHash, type Blind, frontierNodes, inclusionProof, memoryNodeSource, nodesFor, inclusionRanges, treeHash, verifyInclusion,
 } from '@civitas/events';
-import { merkleNodeSource, merkleTreeSize } from '@civitas/service-kit/merkle-store';
+import { leafBlinder, merkleNodeSource, merkleTreeSize } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merkleLogProjection } from '../../src/audit/merkle-log.projection';
 import { ProjectionSpec, specEventId, specTime, type ProjectionOutcome, type SpecEvent } from '../projection-spec';
@@ -18,11 +18,11 @@ function history(count: number): SpecEvent[] {
   return events.slice(0, count);
 }
 
-/** The leaf the spec's nth event must have, from its stored form alone (as the verifier computes it). */
-const expectedLeaf = (event: SpecEvent, batch: number, n: number) => eventLeafHash({
+/** The leaf the spec's nth event must have, from its stored form alone with its ids blinded (as an export carries it). */
+const expectedLeaf = (event: SpecEvent, batch: number, n: number, blind: Blind) => eventLeafHash(blindLeafEvent({
   stream: event.streamId ?? 'spec', version: n, position: encodePosition(BigInt(batch), BigInt(n)), type: event.type, data: event.data,
   metadata: { schemaVersion: registry.versionOf(event.type), time: specTime(n) },
-});
+}, blind));
 
 const LEAF_ROWS = { columns: ['leaf_index', 'event_id', 'position', 'leaf_hash'], orderBy: ['leaf_index'] };
 const NODE_ROWS = { columns: ['level', 'node_index', 'hash'], orderBy: ['level', 'node_index'] };
@@ -41,7 +41,8 @@ describe('merkle_log projection', () => {
     const events = history(13);
     const outcome = await spec.given(events.slice(0, 5)).when(events.slice(5, 6)).when(events.slice(6)).run();
     const batchOf = (n: number) => (n <= 5 ? 1 : n === 6 ? 2 : 3);
-    const leaves = events.map((event, offset) => expectedLeaf(event, batchOf(offset + 1), offset + 1));
+    const blind = await leafBlinder(outcome.db);
+    const leaves = events.map((event, offset) => expectedLeaf(event, batchOf(offset + 1), offset + 1, blind));
     expect(await outcome.rows('merkle_leaves', LEAF_ROWS)).toEqual(events.map((_, offset) => ({
       leaf_index: String(offset), event_id: specEventId(offset + 1), position: encodePosition(BigInt(batchOf(offset + 1)), BigInt(offset + 1)), leaf_hash: leaves[offset],
     })));
