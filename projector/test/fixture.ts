@@ -3,6 +3,7 @@ import { CATALOGUE, PostgresEventStore, createEventRegistry, type CatalogueGroup
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { openTestVault } from '../../test-support/test-vault-key';
 
 export interface ProjectorFixture {
   database: TestDatabase;
@@ -16,6 +17,8 @@ export async function createProjectorFixture(): Promise<ProjectorFixture> {
   const database = await createTestDatabase();
   const db = createKysely(database.url);
   await migrateToLatest(db, platformMigrations);
+  // The vault's key, as every process opens it at start: merkle_log reads its blinding key through it.
+  await openTestVault(db);
   const store = new PostgresEventStore({ connectionString: database.url, pollIntervalMs: 100 });
   return {
     database,
