@@ -24,10 +24,10 @@ export const groupLeadershipDecider: Decider<GroupLeadershipCommand, GroupEvent 
           data: { groupId: command.groupId, userId: command.winnerId, electionId: command.electionId, previousLeaderId: state.leaderId },
         }];
       case 'takeAllianceSeat':
-        if (state.members[command.userId]?.isLeader) return [];
+        if (state.members.get(command.userId)?.isLeader) return [];
         return [{ type: 'GroupMemberJoined', data: { groupId: command.groupId, userId: command.userId, role: 'member', isLeader: true } }];
       case 'leaveAllianceSeat':
-        if (command.stillLeads || !state.members[command.userId]) return [];
+        if (command.stillLeads || !state.members.has(command.userId)) return [];
         return [{ type: 'GroupMemberLeft', data: { groupId: command.groupId, userId: command.userId, reason: 'stepped_down', removedBy: null } }];
     }
   },

@@ -26,13 +26,13 @@ export const groupsDecider: Decider<GroupCommand, GroupEvent, GroupState> = {
       }
       case 'joinGroup': {
         if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
-        if (state.members[command.userId]) return [];
+        if (state.members.has(command.userId)) return [];
         return [{ type: 'GroupMemberJoined', data: { groupId: state.definition.groupId, userId: command.userId, role: 'member', isLeader: false } }];
       }
       case 'removeMember': {
         if (state.definition?.department !== REMOVED_FROM[command.reason]) throw new NotFoundError(GROUP_NOT_FOUND);
         if (state.definition.ownerId !== command.removedBy) throw new ForbiddenError(OWNER_ONLY);
-        const member = state.members[command.userId];
+        const member = state.members.get(command.userId);
         if (!member) throw new NotFoundError(NOT_A_MEMBER);
         if (member.role === 'owner') throw new ForbiddenError('The owner cannot be removed from their own group.');
         return [{ type: 'GroupMemberLeft', data: { groupId: state.definition.groupId, userId: command.userId, reason: command.reason, removedBy: command.removedBy } }];

@@ -12,6 +12,7 @@ import {
   verificationView,
   verifiedCountryKeys,
   type CatalogueGroup,
+  type GroupState,
   type DomainEvent,
   type SubscriptionEvent,
   type SubscriptionState,
@@ -58,7 +59,7 @@ export class ParticipationGate {
     const [group, standing] = await Promise.all([this.group(groupId), this.standing(userId)]);
     const refusal = participationRefusal(group.definition, {
       ...standing,
-      membership: group.members[userId] ?? null,
+      membership: group.members.get(userId) ?? null,
     });
     if (refusal) throw new ForbiddenError(refusal);
     return { group: group.definition, standing };
@@ -71,7 +72,7 @@ export class ParticipationGate {
   async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null } | null> {
     const [group, account] = await Promise.all([this.group(groupId), this.account(userId)]);
     if (!account.registered) return null;
-    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members[userId] ?? null }) };
+    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members.get(userId) ?? null }) };
   }
 
   private async account(userId: string): Promise<{ registered: boolean; standing: Standing }> {
@@ -82,9 +83,9 @@ export class ParticipationGate {
     };
   }
 
-  private async group(groupId: number): Promise<{ definition: CatalogueGroup; members: Record<string, { isLeader: boolean }> }> {
+  private async group(groupId: number): Promise<Pick<GroupState, 'members'> & { definition: CatalogueGroup }> {
     const cached = this.openGroups.get(groupId);
-    if (cached) return { definition: cached, members: {} };
+    if (cached) return { definition: cached, members: groupView.initialState().members };
     const { state } = await this.bus.load(groupStream(groupId), groupView);
     if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     const { department } = state.definition;

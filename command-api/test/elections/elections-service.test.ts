@@ -45,7 +45,7 @@ describe('elections service', () => {
   });
 
   const typesOf = async (stream: string) => (await store.readStream(stream)).events.map((event) => event.type);
-  const alliance = async () => (await bus.load(groupStream(ALLIANCE), groupView)).state.members;
+  const alliance = async () => (await bus.load(groupStream(ALLIANCE), groupView)).state.members.toJS();
   const led = async (userId: string) => (await bus.load(userStream(userId), leadershipView)).state.ledGroups;
   const leaderOf = async (groupId: number) => (await bus.load(groupStream(groupId), groupView)).state.leaderId;
 

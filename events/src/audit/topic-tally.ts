@@ -281,7 +281,7 @@ export function networkOf(state: TopicTallyState, at: string): DelegationNetwork
         known = definition !== null && participationRefusal(definition, {
           isSubscribed: standing ? hasAccessAt(standing.subscription, at) : false,
           verifiedCountryKeys: standing ? verifiedCountryKeys(standing.verification) : [],
-          membership: state.group.members[memberId] ?? null,
+          membership: state.group.members.get(memberId) ?? null,
         }) === null;
         eligible.set(memberId, known);
       }

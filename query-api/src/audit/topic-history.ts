@@ -32,7 +32,7 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
   // Delegation and eligibility changes count only during the topic's life (created -> closed, deleted or expired), like the module's cut.
   const live = state.status === 'active' && state.topic !== null && event.at <= state.topic.expiresAt;
   const before = live && ELIGIBILITY_TYPES.has(event.type) && data.userId ? eligibleAt(state, data.userId, event.at) : null;
-  const wasMember = data.userId ? state.group.members[data.userId] !== undefined : false;
+  const wasMember = data.userId ? state.group.members.has(data.userId) : false;
   topicTally.apply(state, event);
   switch (event.type) {
     case 'TopicCreated':
@@ -60,7 +60,7 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
   }
   if (before === null || !data.userId) return [];
   // Only members of the group's tally: a joining or leaving member, or one who belongs.
-  if (!wasMember && state.group.members[data.userId] === undefined) return [];
+  if (!wasMember && !state.group.members.has(data.userId)) return [];
   const after = eligibleAt(state, data.userId, event.at);
   return after === before ? [] : [{ kind: after ? 'eligibility_gained' : 'eligibility_lost', actorId: data.userId }];
 }
