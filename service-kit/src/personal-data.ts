@@ -252,8 +252,14 @@ function decrypt(key: Buffer, sealed: string): string | null {
 
 /** A 32-byte platform secret made once and kept in the database, wrapped (the Merkle log's signing seed). */
 export async function platformSecret(db: Kysely<any>, name: string): Promise<Buffer> {
-  await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
-  return unwrap((await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]!.value, secretLabel(name));
+  // One read once the secret exists (the projector asks on every batch); made only when missing.
+  const stored = async () => (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]?.value;
+  let wrapped = await stored();
+  if (!wrapped) {
+    await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
+    wrapped = (await stored())!;
+  }
+  return unwrap(wrapped, secretLabel(name));
 }
 
 /**
@@ -266,8 +272,7 @@ export async function createKeyedHasher(db: Kysely<any>, name: string, configure
   if (configured) {
     key = Buffer.from(configured, 'utf8');
   } else {
-    await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
-    key = unwrap((await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]!.value, secretLabel(name));
+    key = await platformSecret(db, name);
   }
   return (value) => createHmac('sha256', key).update(value).digest('hex');
 }
