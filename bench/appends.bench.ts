@@ -8,7 +8,8 @@ import { closedLoop } from './lib/measure';
 import { emit, progress } from './lib/report';
 
 const RAW_TABLE = 'bench_raw_events';
-const TARGET_RATIO = 0.8;
+/** Group commit gathers concurrent single-event appends into one statement: with 8 writers they must beat raw INSERTs. */
+const targetRatio = (batch: number, writers: number) => (batch === 1 && writers > 1 ? 1.0 : 0.8);
 /** Each side's measured time is cut in slices of this many seconds, alternated ABBA. */
 const SLICE_SECONDS = 1;
 
@@ -110,8 +111,8 @@ async function measureAppends(store: PostgresEventStore, config: BenchConfig): P
         value: storeRate,
         unit: 'events/s',
         baseline: rawRate,
-        target: `>= ${TARGET_RATIO}x raw INSERT`,
-        meets: storeRate >= TARGET_RATIO * rawRate,
+        target: `>= ${targetRatio(batch, writers).toFixed(1)}x raw INSERT`,
+        meets: storeRate >= targetRatio(batch, writers) * rawRate,
       });
     }
   }

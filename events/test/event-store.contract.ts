@@ -115,6 +115,18 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect((await store.readStream(id)).version).toBe(2);
     });
 
+    it('keeps each append its own outcome among 100 at once, 10 of them conflicting', async () => {
+      // Every tenth targets a stream that already exists, with 'no_stream' or a wrong version; the others create theirs.
+      const plan = Array.from({ length: 100 }, (_, i) => ({ id: stream(), conflicts: i % 10 === 9 }));
+      await Promise.all(plan.filter((planned) => planned.conflicts).map((planned) => store.append(planned.id, [newEvent('Before')], 'no_stream')));
+      const expected = (i: number) => (!plan[i]!.conflicts ? 'no_stream' : i % 20 === 9 ? 'no_stream' : 5);
+      const outcomes = await Promise.allSettled(plan.map((planned, i) => store.append(planned.id, [newEvent('Many', { i })], expected(i))));
+      expect(outcomes.map((outcome) => outcome.status === 'rejected')).toEqual(plan.map((planned) => planned.conflicts));
+      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedVersionError);
+      const read = await store.readStreams(plan.map((planned) => planned.id));
+      expect(plan.map((planned) => read.get(planned.id)!.map((event) => event.type))).toEqual(plan.map((planned) => [planned.conflicts ? 'Before' : 'Many']));
+    });
+
     it('reads all events in one total order, filtered by type on request', async () => {
       const from = await store.headPosition();
       const id = stream();
