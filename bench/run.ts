@@ -8,6 +8,7 @@ import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { projections } from '@civitas/projector';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { benchAppends } from './appends.bench';
+import { benchAuditExport } from './audit-export.bench';
 import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
@@ -65,6 +66,7 @@ try {
     // The platform on a database of its own (a sibling on the same server), away from the generated events.
     if (only.has('votes')) await benchVotes(database, config);
     if (only.has('live')) await benchLive(database, config);
+    if (only.has('audit-export')) await benchAuditExport(database);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();

@@ -24,7 +24,7 @@ export interface BenchConfig {
   timeoutSeconds: number;
 }
 
-export const BENCH_NAMES = ['appends', 'merkle', 'catch-up', 'rebuild', 'lag', 'delegation', 'votes', 'live'] as const;
+export const BENCH_NAMES = ['appends', 'merkle', 'catch-up', 'rebuild', 'lag', 'delegation', 'votes', 'live', 'audit-export'] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 
 function benchNames(raw: string | undefined): ReadonlySet<BenchName> {

@@ -1,6 +1,6 @@
 import {
-  TALLY_INPUT_TYPES, idsIn, inclusionProof, inclusionRanges, leafScope, nodesFor, storedLeafEvent, topicOf, topicScope,
-  type Blind, type CheckpointView, type EventStore, type ExportEvent, type ExportResult, type RecordedEvent,
+  TALLY_INPUT_TYPES, idsIn, inclusionRanges, leafScope, nodeKeyString, nodesFor, rangeHash, storedLeafEvent, topicOf, topicScope,
+  type Blind, type CheckpointView, type EventStore, type ExportEvent, type ExportResult, type LeafRange, type NodeKey, type RecordedEvent,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { merkleNodeSource } from '@civitas/service-kit/merkle-store';
@@ -40,21 +40,36 @@ export async function prepareTopic(source: TopicExportSource, topicId: string, c
   return covered ? { topicId, records, leaves } : 'notCheckpointed';
 }
 
-/** The topic's event lines, in log order, with inclusion proofs against the checkpoint (proof nodes read a chunk at a time). */
+/**
+ * The topic's event lines, in log order, with inclusion proofs against the checkpoint. A chunk's
+ * events sit close together in the log, so their paths share most ranges: each distinct node is
+ * read once and each distinct range hashed and encoded once per chunk (not once per event).
+ */
 export async function* topicEventLines(source: TopicExportSource, topic: PreparedTopic, treeSize: number): AsyncGenerator<ExportEvent> {
   const { topicId, records, leaves } = topic;
   const scope = topicScope(topicId);
   for (let start = 0; start < records.length; start += PROOF_CHUNK) {
     const chunk = records.slice(start, start + PROOF_CHUNK);
-    const keys = nodesFor(chunk.flatMap((event) => inclusionRanges(leaves.get(event.id)!.leafIndex, treeSize)));
-    const nodes = await merkleNodeSource(source.db, keys);
-    for (const recorded of chunk) {
+    const paths = chunk.map((event) => inclusionRanges(leaves.get(event.id)!.leafIndex, treeSize));
+    const ranges = new Map<string, LeafRange>();
+    for (const path of paths) for (const range of path) ranges.set(`${range.start}:${range.end}`, range);
+    const keys = new Map<string, NodeKey>();
+    for (const key of nodesFor([...ranges.values()])) keys.set(nodeKeyString(key), key);
+    const nodes = await merkleNodeSource(source.db, [...keys.values()]);
+    const hashes = new Map<string, string>();
+    const hashOf = (range: LeafRange) => {
+      const key = `${range.start}:${range.end}`;
+      let hash = hashes.get(key);
+      if (hash === undefined) hashes.set(key, (hash = rangeHash(range, nodes).toString('base64')));
+      return hash;
+    };
+    for (const [index, recorded] of chunk.entries()) {
       const { leafIndex, leafHash } = leaves.get(recorded.id)!;
       const event = storedLeafEvent(recorded, source.blind);
       yield {
         kind: 'event', topicId, leafIndex, leafHash: leafHash.toString('base64'), event,
         links: topicOf(recorded.data) === topicId ? null : linksOf(recorded, source.blind, scope),
-        proof: inclusionProof(leafIndex, treeSize, nodes).map((hash) => hash.toString('base64')),
+        proof: paths[index]!.map(hashOf),
         recordedAt: eventTime(recorded),
       };
     }
