@@ -1,3 +1,5 @@
+import { SIGNED_IN_HINT_COOKIE } from '@civitas/events';
+
 /**
  * A tiny browser stand-in for API tests: keeps cookies, sends JSON, carries the newest
  * command position as X-Civitas-Position like the web client does.
@@ -7,6 +9,13 @@ export class TestClient {
   position: string | null = null;
 
   constructor(readonly baseUrl: string) {}
+
+  /** The session cookie (the one that is not the signed-in marker). */
+  get session(): { name: string; token: string } {
+    const found = [...this.cookies].find(([name]) => name !== SIGNED_IN_HINT_COOKIE);
+    if (!found) throw new Error('no session cookie');
+    return { name: found[0], token: found[1] };
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -25,6 +25,11 @@ describe('e-mail accounts and sessions', () => {
     expect(cookie).toMatch(/^civitas_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    // The marker the web app reads to skip the current-user read for visitors: readable, same lifetime.
+    const marker = response.headers.getSetCookie()[1]!;
+    expect(marker).toMatch(/^civitas_signed_in=1;/);
+    expect(marker).not.toMatch(/HttpOnly/);
+    expect(marker.match(/Expires=[^;]+/)?.[0]).toBe(cookie.match(/Expires=[^;]+/)?.[0]);
 
     const me = await browser.json('GET', '/api/auth/user');
     expect(me.status).toBe(200);
@@ -123,6 +128,7 @@ describe('e-mail accounts and sessions', () => {
     const logout = await browser.request('POST', '/api/logout', undefined, { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' });
     expect([logout.status, await logout.json()]).toEqual([200, { message: 'You have been signed out.' }]);
     expect(browser.cookies.has('civitas_session')).toBe(false);
+    expect(browser.cookies.has('civitas_signed_in')).toBe(false);
     expect(await stillSignedIn()).toBe(false);
     // Signed out already, or a JSON body: the same answer.
     expect(await client().json('POST', '/api/logout', {})).toEqual({ status: 200, body: { message: 'You have been signed out.' } });

@@ -109,7 +109,7 @@ describe('GET /api/user/export', () => {
     // Never a secret: no password hash, session token, reset or invitation token, document bytes.
     const text = JSON.stringify(fresh);
     expect(text).not.toMatch(/argon2|passwordHash|tokenSealed|token/i);
-    for (const cookie of [...ada.browser.cookies.values(), ...elsewhere.cookies.values()]) expect(text).not.toContain(cookie);
+    for (const client of [ada.browser, elsewhere]) expect(text).not.toContain(client.session.token);
     // Only Ada: nothing Bob wrote or holds.
     expect(text).not.toContain('Until midnight.');
     expect(text).not.toContain('BT50607080');

@@ -1,4 +1,4 @@
-import { UnauthorizedError } from '@civitas/events';
+import { SIGNED_IN_HINT_COOKIE, UnauthorizedError } from '@civitas/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -43,6 +43,7 @@ export class SessionAuth {
     await this.sessions.destroy(request.cookies[this.cookieName]);
     const { token, expiresAt } = await this.sessions.create(userId);
     reply.setCookie(this.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure, expires: expiresAt });
+    reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure: this.secure, expires: expiresAt });
     this.resolved.set(request, this.sessions.resolve(token));
     request.memberId = userId;
   }
@@ -50,6 +51,7 @@ export class SessionAuth {
   async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await this.sessions.destroy(request.cookies[this.cookieName]);
     reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure });
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', httpOnly: false, sameSite: 'lax', secure: this.secure });
   }
 }
 

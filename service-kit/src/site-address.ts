@@ -1,6 +1,5 @@
-// Addresses we send people back to (after a payment, say) are kept as paths and always
-// rebuilt on PUBLIC_BASE_URL's origin, so no stored value or request header can turn a
-// redirect into one that leaves the site.
+// Addresses we send people back to (after a payment, say) are kept and answered as paths,
+// so no stored value or request header can turn a redirect into one that leaves the site.
 
 const ANY_ORIGIN = 'http://stored.invalid';
 
@@ -35,12 +34,9 @@ export function pathOnSite(address: string, publicBaseUrl: string): string | nul
   return sitePath(url.href);
 }
 
-/** An absolute address on our public origin for a stored path, with extra query parameters. */
-export function siteAddress(path: string, publicBaseUrl: string, params: Record<string, string> = {}): string {
-  const stored = new URL(sitePath(path), ANY_ORIGIN);
-  const target = new URL(new URL(publicBaseUrl).origin);
-  target.pathname = stored.pathname;
-  target.search = stored.search;
+/** A stored address as a path on this site with extra query parameters (relative: the browser stays on its host name). */
+export function sitePathWith(address: string, params: Record<string, string>): string {
+  const target = new URL(sitePath(address), ANY_ORIGIN);
   for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-  return target.href;
+  return `${target.pathname}${target.search}`;
 }

@@ -55,7 +55,9 @@ export class SubscriptionService {
     const paymentId = randomUUID();
     const plan = PLANS[planId];
     const base = this.deps.publicBaseUrl;
-    let checkoutUrl = `${base}/checkout/sandbox/${paymentId}`;
+    // Our own checkout page as a path: the browser stays on the host it uses, with its session.
+    // Moyasar is another site, so the addresses it sends the member back to are absolute.
+    let checkoutUrl = `/checkout/sandbox/${paymentId}`;
     let providerReference: string | null = null;
     if (provider === 'moyasar') {
       const invoice = await this.deps.moyasar!.client.createInvoice({

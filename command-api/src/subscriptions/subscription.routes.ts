@@ -1,10 +1,10 @@
 import { PAYMENT_PROVIDERS, PLAN_IDS, ValidationError, text, type PlanId, CommandReply } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import { pathOnSite, siteAddress } from '@civitas/service-kit/site-address';
+import { pathOnSite, sitePathWith } from '@civitas/service-kit/site-address';
 import { z } from 'zod';
 import { MoyasarWebhookBody } from './moyasar/moyasar-webhook';
-import type { SubscriptionService } from './subscription-service';
+import type { PaymentOutcome, SubscriptionService } from './subscription-service';
 
 const CreatePaymentBody = z.object({
   planId: z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: 'Unknown plan' }),
@@ -19,6 +19,15 @@ function returnPath(returnUrl: string, publicBaseUrl: string): string {
   const path = pathOnSite(returnUrl, publicBaseUrl);
   if (path === null) throw new ValidationError('returnUrl must be an address on this site');
   return path;
+}
+
+/**
+ * Where the member continues after a payment, as a path with the payment's outcome in its
+ * query. Relative, so the browser stays on the host name it came with (127.0.0.1 or
+ * localhost, say) and keeps its session; sitePathWith never yields '//host'.
+ */
+function continuePath(outcome: PaymentOutcome): string {
+  return sitePathWith(outcome.returnUrl, { paymentId: outcome.paymentId, status: outcome.status });
 }
 
 export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, publicBaseUrl }: { subscriptions: SubscriptionService; auth: SessionAuth; publicBaseUrl: string }): void {
@@ -36,7 +45,7 @@ export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, public
   }, async (request) => {
     const userId = await auth.requireUserId(request);
     const outcome = await subscriptions.completeSandboxPayment(userId, request.params.paymentId);
-    return { position: outcome.position, returnUrl: siteAddress(outcome.returnUrl, publicBaseUrl, { paymentId: outcome.paymentId, status: outcome.status }) };
+    return { position: outcome.position, returnUrl: continuePath(outcome) };
   });
 
   app.post('/api/webhooks/moyasar', {
@@ -52,7 +61,7 @@ export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, public
     schema: { tags: ['subscriptions'], summary: 'Return from Moyasar (navigation)', querystring: z.object({ paymentId: z.uuid('Payment not found') }).passthrough() },
   }, async (request, reply) => {
     const outcome = await subscriptions.verifyOnReturn(request.query.paymentId);
-    return reply.redirect(siteAddress(outcome.returnUrl, publicBaseUrl, { paymentId: outcome.paymentId, status: outcome.status }));
+    return reply.redirect(continuePath(outcome));
   });
 
   app.post('/api/subscription/cancel', {

@@ -143,7 +143,7 @@ describe('roles and bans (issue #13 item 5)', () => {
       createHash('sha256').update(token).digest('hex'), JSON.stringify({ userId: member.userId, createdAt: now, lastSeenAt: now }),
     ]);
     const client = new TestClient(server.baseUrl);
-    client.cookies.set(member.browser.cookieHeader.split('=')[0]!, token);
+    client.cookies.set(member.browser.session.name, token);
     return client;
   }
 

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { VerificationStatus } from '../verification/verification.contract';
 import { Role } from './user.events';
 
+/**
+ * A cookie the browser's scripts may read, set and cleared with the session: while it is
+ * absent the web app takes the visitor as signed out without asking GET /api/auth/user,
+ * which answers 401 to visitors (docs/decisions.md, Identity). It holds nothing secret.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'civitas_signed_in';
+
 /** GET /api/auth/user: the user's client view (spec section 3); features fill in their fields as they land. */
 export const AuthUser = z.object({
   id: z.string(),

@@ -49,7 +49,7 @@ describe('the live socket at /ws, across two query-api processes', () => {
   it('refuses an upgrade without a session (401) and from a foreign origin (403)', async () => {
     for (const baseUrl of [server.baseUrl, replica.baseUrl]) {
       await expect(openLive(baseUrl, { origin: server.baseUrl })).rejects.toEqual(new RefusedUpgrade(401));
-      await expect(openLive(baseUrl, { cookie: `${author.browser.cookieHeader.split('=')[0]}=not-a-session`, origin: server.baseUrl })).rejects.toEqual(new RefusedUpgrade(401));
+      await expect(openLive(baseUrl, { cookie: `${author.browser.session.name}=not-a-session`, origin: server.baseUrl })).rejects.toEqual(new RefusedUpgrade(401));
       await expect(openLive(baseUrl, { cookie: author.browser.cookieHeader, origin: 'https://evil.example' })).rejects.toEqual(new RefusedUpgrade(403));
       await expect(openLive(baseUrl, { cookie: author.browser.cookieHeader })).rejects.toEqual(new RefusedUpgrade(403));
     }
@@ -172,7 +172,7 @@ describe('the live socket at /ws, across two query-api processes', () => {
       const expiring = await open(quick.baseUrl, member);
       // A client that stops reading answers no ping either.
       (silent.ws as unknown as { _socket: { pause(): void } })._socket.pause();
-      const token = member.browser.cookieHeader.split('=')[1]!;
+      const { token } = member.browser.session;
       await server.query(`update sessions set expire = now() - interval '1 second' where sid = encode(sha256(convert_to($1, 'utf8')), 'hex')`, [token]);
       expect(await expiring.closed).toEqual({ code: 4001, reason: 'Session ended' });
       await new Promise((resolve) => setTimeout(resolve, 600));
