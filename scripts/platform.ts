@@ -57,7 +57,7 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
   const registry = createEventRegistry();
   const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log });
   runtime.onStop(() => projector.stop());
-  const watcher = new ProjectionWatcher(databaseUrl, db);
+  const watcher = ProjectionWatcher.of(runtime);
   runtime.onStop(() => watcher.close());
   const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log });
   runtime.onStop(() => services.stop());
@@ -87,7 +87,7 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
     },
   };
   await app.register(queryApi, {
-    db, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands }, store,
+    db, readDb: runtime.readDb, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands }, store,
   });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -36,7 +36,10 @@ import { registerReadYourWrites } from './lib/read-your-writes';
 import type { QueryContext } from './lib/viewer';
 
 export interface QueryApiOptions {
+  /** The primary: sessions, the vault, profile images, platform secrets and the Merkle log's signed checkpoints. */
   db: Kysely<any>;
+  /** Where the read models are read: READ_DATABASE_URL's streaming replica, else `db` (the watcher must read the same). */
+  readDb?: Kysely<any>;
   watcher: ProjectionWatcher;
   auth: SessionAuth;
   paymentProviders: ReadonlyArray<'moyasar' | 'sandbox'>;
@@ -51,10 +54,10 @@ export interface QueryApiOptions {
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, watcher, auth, paymentProviders, publicBaseUrl, now, live, store }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, readDb, watcher, auth, paymentProviders, publicBaseUrl, now, live, store }) => {
   const app = zodRoutes(instance);
   registerReadYourWrites(app, watcher, auth);
-  const readModels = db.withSchema(READ_SCHEMA) as Kysely<ReadModels>;
+  const readModels = (readDb ?? db).withSchema(READ_SCHEMA) as Kysely<ReadModels>;
   const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()) };
   groupsRoutes(app, context);
   authUserRoutes(app, context);

@@ -6,9 +6,10 @@ import { ProjectionWatcher } from './lib/projection-watcher';
 
 /** query-api as its own process (production topology); it never writes, so it runs no migrations. */
 const runtime = await openServiceRuntime('civitas-query-api', { migrate: false });
-const { config, db } = runtime;
+const { config, db, readDb } = runtime;
 runtime.stopOnSignals();
-const watcher = new ProjectionWatcher(runtime.databaseUrl, db);
+// Read models come from READ_DATABASE_URL's replica when set; sessions, positions and notices from the primary.
+const watcher = ProjectionWatcher.of(runtime);
 await watcher.start();
 runtime.onStop(() => watcher.close());
 // Read only: time travel and the audit history recount from the events.
@@ -19,13 +20,13 @@ const app = await createHttpApp({
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
   publicBaseUrl: config.publicBaseUrl,
-  healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(db, READ_SCHEMA) },
+  healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(readDb, READ_SCHEMA) },
   healthDegradation: () => projectionHealth(db),
 });
 // The socket's chat frames go to command-api: COMMAND_API_URL, else the gateway at the public address (it routes POSTs there).
 const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
 await app.register(queryApi, {
-  db, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
+  db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
   live: { databaseUrl: runtime.databaseUrl, chatCommands }, store,
 });
 runtime.onStop(() => app.close());

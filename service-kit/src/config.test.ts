@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ MOYASAR_SECRET_KEY: 'sk', MOYASAR_WEBHOOK_SECRET: 'wh', PUBLIC_BASE_URL: 'https://civitas.example' }).paymentProviders).toEqual(['moyasar']);
   });
 
+  it('takes a read replica only beside its primary', () => {
+    const both = { DATABASE_URL: 'postgres://u@primary:5432/db', READ_DATABASE_URL: 'postgres://u@replica:5432/db' };
+    expect(loadConfig(both)).toMatchObject(both);
+    expect(loadConfig({}).READ_DATABASE_URL).toBeUndefined();
+    expect(() => loadConfig({ READ_DATABASE_URL: both.READ_DATABASE_URL })).toThrow(/READ_DATABASE_URL: a read replica needs its primary in DATABASE_URL/);
+    expect(() => loadConfig({ ...both, READ_DATABASE_URL: 'replica' })).toThrow(/READ_DATABASE_URL/);
+  });
+
   it('names every bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
   });

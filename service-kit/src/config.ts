@@ -6,6 +6,8 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.url().optional(),
+  /** A streaming replica of DATABASE_URL: query-api reads its read models there (commands, sessions and events stay on the primary). */
+  READ_DATABASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin used in links and for the allowed-origin check; defaults to http://localhost:PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
@@ -61,6 +63,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.PAYMENT_SANDBOX === 'on' && publicBaseUrl.startsWith('https://')) {
     // An https address means real members: a free subscription button must never reach them.
     throw new Error('Invalid configuration: PAYMENT_SANDBOX: the sandbox payment provider is for development only and cannot be on with an https PUBLIC_BASE_URL');
+  }
+  if (parsed.data.READ_DATABASE_URL && !parsed.data.DATABASE_URL) {
+    // A replica streams from a primary the processes also reach; the embedded database has none.
+    throw new Error('Invalid configuration: READ_DATABASE_URL: a read replica needs its primary in DATABASE_URL');
   }
   if (parsed.data.EXPOSE_MAIL_LINKS && publicBaseUrl.startsWith('https://')) {
     // A mailed link in an API answer lets anyone reset anyone's password: never where real members are.

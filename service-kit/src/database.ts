@@ -14,12 +14,14 @@ export async function provideDatabase(config: Config, log?: Logger): Promise<Run
   return startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), 'civitas', log);
 }
 
-export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string } = {}) {
+export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean } = {}) {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'civitas',
     idle_in_transaction_session_timeout: 30_000,
+    // A reader refuses writes even where its URL names a primary: it never changes what it reads.
+    ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle connection that dies (server restart) is replaced on the next query; don't crash on it.
   pool.on('error', () => undefined);

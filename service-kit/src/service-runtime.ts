@@ -13,7 +13,11 @@ export interface ServiceRuntime {
   log: Logger;
   databaseUrl: string;
   db: Kysely<any>;
-  health: { database: () => Promise<boolean>; migrations: () => Promise<boolean> };
+  /** Where read models are read: a read-only pool on READ_DATABASE_URL's streaming replica, else `db` itself. */
+  readDb: Kysely<any>;
+  /** Whether `readDb` is a replica, which replays the primary's commits some time after they happen. */
+  readsReplica: boolean;
+  health: { database: () => Promise<boolean>; migrations: () => Promise<boolean>; readDatabase?: () => Promise<boolean> };
   /** Registers something to stop; they stop last-registered first, before the database closes. */
   onStop(stop: () => Promise<unknown> | unknown): void;
   close(): Promise<void>;
@@ -29,12 +33,14 @@ export async function openServiceRuntime(applicationName: string, options: { mig
   const vaultKey = loadVaultKey(config);
   const database = await provideDatabase(config, log);
   const db = createKysely(database.url, { applicationName });
+  const readDb = config.READ_DATABASE_URL ? createKysely(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true }) : db;
   try {
     if (options.migrate) await migrateToLatest(db, platformMigrations);
     await openVault(db, vaultKey, log);
   } catch (error) {
     // A start that fails here must not leave an embedded PostgreSQL running.
     await db.destroy().catch(() => undefined);
+    if (readDb !== db) await readDb.destroy().catch(() => undefined);
     await database.stop().catch(() => undefined);
     throw error;
   }
@@ -44,7 +50,8 @@ export async function openServiceRuntime(applicationName: string, options: { mig
     (closing ??= (async () => {
       // Every part stops even when one before it fails: an embedded PostgreSQL must never outlive us.
       const failures: unknown[] = [];
-      for (const stop of [...stops.reverse(), () => db.destroy(), () => database.stop()]) {
+      const destroyReader = () => (readDb === db ? undefined : readDb.destroy());
+      for (const stop of [...stops.reverse(), destroyReader, () => db.destroy(), () => database.stop()]) {
         try {
           await stop();
         } catch (error) {
@@ -59,7 +66,13 @@ export async function openServiceRuntime(applicationName: string, options: { mig
     log,
     databaseUrl: database.url,
     db,
-    health: { database: databaseIsUp(db), migrations: async () => !(await migrationsPending(db, platformMigrations)) },
+    readDb,
+    readsReplica: readDb !== db,
+    health: {
+      database: databaseIsUp(db),
+      migrations: async () => !(await migrationsPending(db, platformMigrations)),
+      ...(readDb === db ? {} : { readDatabase: databaseIsUp(readDb) }),
+    },
     onStop: (stop) => void stops.push(stop),
     close,
     stopOnSignals: () => stopOnSignals(close, log),

@@ -2,25 +2,39 @@ import { PgListener, type Position } from '@civitas/events';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, decodeChangeNotice, readCheckpoints, schemaExists, type ChangeNotice } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import { EventEmitter } from 'node:events';
+import type { ServiceRuntime } from '@civitas/service-kit';
+import { ReplicaReplay } from './replica-replay';
 
 /**
  * Knows how far each projection has got, from the projector's notices (and a slow poll in
  * case one is lost), so a query can wait until the read models it serves include a write.
  * Each notice is also passed on as it came ('notice'): the live sockets fan out from it.
+ * Reading a replica, a notice heard on the primary counts only once the replica has replayed
+ * it (`replay`); the poll reads the replica's own checkpoints.
  */
 export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [ChangeNotice] }> {
   private positions = new Map<string, Position>();
   private readonly listener: PgListener;
   private poller: NodeJS.Timeout | null = null;
 
+  /** `connectionString` is the primary's (NOTIFY is delivered there only); `db` is where the read models are read. */
   constructor(
     connectionString: string,
     private readonly db: Kysely<any>,
     private readonly pollIntervalMs = 1000,
+    private readonly replay: ReplicaReplay | null = null,
   ) {
     super();
     this.setMaxListeners(0);
-    this.listener = new PgListener({ connectionString }, READ_MODELS_CHANNEL, (payload) => this.onNotice(payload), { applicationName: 'civitas-query-listener' });
+    this.listener = new PgListener({ connectionString }, READ_MODELS_CHANNEL, (payload) => this.onHeard(payload), { applicationName: 'civitas-query-listener' });
+  }
+
+  /** The watcher of a process's read models: on the replica of READ_DATABASE_URL when set. */
+  static of(runtime: Pick<ServiceRuntime, 'databaseUrl' | 'db' | 'readDb' | 'readsReplica' | 'log'>, pollIntervalMs?: number): ProjectionWatcher {
+    const replay = runtime.readsReplica
+      ? new ReplicaReplay(runtime.db, runtime.readDb, (error) => runtime.log.warn({ err: error }, 'cannot tell how far the read replica has replayed'))
+      : null;
+    return new ProjectionWatcher(runtime.databaseUrl, runtime.readDb, pollIntervalMs, replay);
   }
 
   async start(): Promise<void> {
@@ -54,6 +68,7 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [Cha
 
   async close(): Promise<void> {
     if (this.poller) clearInterval(this.poller);
+    this.replay?.close();
     await this.listener.close();
   }
 
@@ -67,6 +82,11 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [Cha
   private advance(name: string, position: Position): void {
     const known = this.positions.get(name);
     if (known === undefined || position > known) this.positions.set(name, position);
+  }
+
+  private onHeard(payload: string): void {
+    if (this.replay) this.replay.after(() => this.onNotice(payload));
+    else this.onNotice(payload);
   }
 
   private onNotice(payload: string): void {

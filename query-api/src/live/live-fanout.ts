@@ -19,7 +19,8 @@ const STATS_MODELS = ['topics', 'laws'];
 const CHAT_BATCH = 500;
 
 /**
- * Turns the projector's change notices into pushes. Every process listens to the same notices
+ * Turns the projector's change notices into pushes (reading the read models where the routes do:
+ * a replica's, once the watcher has seen it replay the notice). Every process listens to the same notices
  * and reads what they name from the read models, so a message posted through any process reaches
  * the sockets of every process, and only after its projection committed. Notices are handled one
  * at a time in the order they came: the chat rows a notice adds lie after the previous notice's
@@ -34,7 +35,6 @@ export class LiveFanout {
 
   constructor(
     private readonly readModels: Kysely<ReadModels>,
-    private readonly db: Kysely<any>,
     private readonly hub: LiveHub,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -56,8 +56,8 @@ export class LiveFanout {
   }
 
   private async start(): Promise<void> {
-    if (!(await schemaExists(this.db, READ_SCHEMA))) return;
-    this.since = (await readCheckpoints(this.db)).get('chat') ?? '';
+    if (!(await schemaExists(this.readModels, READ_SCHEMA))) return;
+    this.since = (await readCheckpoints(this.readModels)).get('chat') ?? '';
     this.stats = await this.platformStats();
   }
 
@@ -147,7 +147,7 @@ export class LiveFanout {
       select
         (select count(*) from ${sql.id(READ_SCHEMA, 'topics')} where status = 'closed' and type = 'dispute_resolution')::int as disputes,
         (select count(*) from ${sql.id(READ_SCHEMA, 'topics')} where status = 'closed' and type = 'election')::int as elections,
-        (select count(*) from ${sql.id(READ_SCHEMA, 'laws')} where type = 'law_amendment')::int as laws`.execute(this.db);
+        (select count(*) from ${sql.id(READ_SCHEMA, 'laws')} where type = 'law_amendment')::int as laws`.execute(this.readModels);
     const row = result.rows[0]!;
     return `${row.disputes}/${row.elections}/${row.laws}`;
   }

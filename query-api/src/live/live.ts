@@ -20,6 +20,7 @@ export interface LiveOptions {
 }
 
 export interface LiveContext {
+  /** The primary: the sessions the socket checks. */
   db: Kysely<any>;
   readModels: Kysely<ReadModels>;
   watcher: ProjectionWatcher;
@@ -31,7 +32,7 @@ export interface LiveContext {
 /** /ws with its fan-out from the projector's notices and its session watch; all stop with the app. */
 export async function registerLive(instance: FastifyInstance, context: LiveContext, options: LiveOptions): Promise<void> {
   const hub = new LiveHub({ ...LIVE_LIMITS, ...options.limits });
-  const fanout = new LiveFanout(context.readModels, context.db, hub, instance.log);
+  const fanout = new LiveFanout(context.readModels, hub, instance.log);
   const onNotice = (notice: ChangeNotice) => fanout.accept(notice);
   context.watcher.on('notice', onNotice);
   const sessions = new SessionWatch(options.databaseUrl, context.db, context.readModels, hub, context.now, instance.log);
