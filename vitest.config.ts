@@ -26,6 +26,15 @@ export default defineConfig({
         },
       },
       {
+        // The web build's size budget: runs a production build of its own (issue #17).
+        test: {
+          name: 'bundle',
+          environment: 'node',
+          include: ['web/scripts/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           name: 'browser',
           environment: 'node',

@@ -1,25 +1,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleSizeReport } from './scripts/bundle-size-plugin.ts';
 
 // The API and the live socket run on the all-in-one server (npm start, port 3000);
 // in development Vite serves the app and forwards those paths so cookies stay same-origin.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bundleSizeReport()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page loads, for the size report and its budget test.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than our code: separate chunks stay cached
-        // across releases.
+        // React changes far less often than our code: its own chunk stays cached across
+        // releases. Everything else is split by the pages that use it (automatic splitting):
+        // a single MUI or vendor chunk would put every lazy page's libraries (charts, forms)
+        // into the landing page's first load (issue #17 budget, docs/decisions.md).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -3,6 +3,7 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes } from './app/app-routes';
 import { AppShell } from './app/app-shell';
+import { useLanguage } from './i18n';
 import { queryClient as defaultQueryClient } from './lib/api-client';
 import { liveSocket as defaultLiveSocket, type LiveSocket } from './lib/live-socket';
 import { LiveSocketContext } from './lib/live-updates';
@@ -17,6 +18,9 @@ interface AppProps {
 }
 
 export function App({ queryClient = defaultQueryClient, locationHook, liveSocket = defaultLiveSocket }: AppProps) {
+  // A language switch renders the whole tree again, so every date and count (lib/format-date,
+  // lib/format-number) follows it, also in components that do not translate texts themselves.
+  useLanguage();
   return (
     <AppProviders queryClient={queryClient}>
       <LiveSocketContext.Provider value={liveSocket}>

@@ -6,7 +6,9 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
+import { LanguageToggle } from '../components/language-switch';
 import { LOGIN_PATH } from '../lib/auth-paths';
 import { useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
 import { requestSignInPanel } from '../features/identity/components/sign-in-request-store';
@@ -15,6 +17,7 @@ import { MobileNavDrawer } from './header/mobile-nav-drawer';
 import { UserMenu } from './header/user-menu';
 
 function VisitorActions() {
+  const { t } = useTranslation();
   const [location] = useLocation();
   // On the landing page the sign-in panel is already here: show it rather than leave
   // for /api/login, which would only come back to it. Elsewhere, the server route.
@@ -25,7 +28,7 @@ function VisitorActions() {
   };
   return (
     <Button variant="contained" href={LOGIN_PATH} onClick={openPanelHere}>
-      Sign In
+      {t('header.signIn')}
     </Button>
   );
 }
@@ -46,6 +49,7 @@ function MemberActions({ user }: { user: AuthUser }) {
 }
 
 export function AppHeader() {
+  const { t } = useTranslation();
   const { user, isPending } = useCurrentUser();
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
@@ -59,10 +63,12 @@ export function AppHeader() {
         >
           <HowToVoteIcon color="primary" fontSize="large" aria-hidden />
           <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
-            Civitas
+            {t('appName')}
           </Typography>
         </Link>
         <Box sx={{ flex: 1 }} />
+        {/* On phones a member finds it in the navigation drawer; a visitor has no drawer. */}
+        <LanguageToggle sx={{ display: { xs: user ? 'none' : 'inline-flex', md: 'inline-flex' } }} />
         {/* Nothing while the session is unknown: no Sign In flashing for members. */}
         {!isPending && (user ? <MemberActions user={user} /> : <VisitorActions />)}
       </Toolbar>

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '../components/toaster';
-import { theme } from './theme';
+import { LanguageStyles } from './language-styles';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -12,12 +11,12 @@ interface AppProvidersProps {
 
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
-    <ThemeProvider theme={theme}>
+    <LanguageStyles>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         {children}
         <Toaster />
       </QueryClientProvider>
-    </ThemeProvider>
+    </LanguageStyles>
   );
 }

@@ -1,29 +1,32 @@
-import { Route, Switch } from 'wouter';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
+import { mayBeSignedIn, useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
-import { LogoutPage } from '../features/identity/components/logout-page';
-import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
-import { VerifyEmailPage } from '../features/identity/components/verify-email-page';
-import { BusinessInvitePage } from '../features/invitations/components/business-invite-page';
-import { FamilyInvitePage } from '../features/invitations/components/family-invite-page';
-import { FriendInvitePage } from '../features/invitations/components/friend-invite-page';
-import { LawsPage } from '../features/laws/components/laws-page';
-import { SandboxCheckoutPage } from '../features/subscriptions/components/sandbox-checkout-page';
-import { SubscribePage } from '../features/subscriptions/components/subscribe-page';
-import { SubscriptionReturnPage } from '../features/subscriptions/components/subscription-return-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { PrivacyPage } from '../pages/privacy-page';
-import { SitemapPage } from '../pages/sitemap-page';
-import { TermsPage } from '../pages/terms-page';
 import { ReturnAfterSignIn } from './return-after-sign-in';
-import { AdminPage } from './routes/admin/admin-page';
-import { AuditPage } from './routes/audit/audit-page';
-import { DashboardPage } from './routes/dashboard/dashboard-page';
-import { GroupPage } from './routes/group/group-page';
-import { ProfilePage } from './routes/profile/profile-page';
-import { TopicPage } from './routes/topic/topic-page';
+import {
+  AdminPage,
+  AuditPage,
+  BusinessInvitePage,
+  DashboardPage,
+  FamilyInvitePage,
+  FriendInvitePage,
+  GroupPage,
+  LawsPage,
+  LogoutPage,
+  PrivacyPage,
+  ProfilePage,
+  ResetPasswordPage,
+  SandboxCheckoutPage,
+  SitemapPage,
+  SubscribePage,
+  SubscriptionReturnPage,
+  TermsPage,
+  TopicPage,
+  VerifyEmailPage,
+} from './route-pages';
 
 /**
  * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
@@ -123,9 +126,20 @@ function MemberRoutes({ user }: { user: AuthUser }) {
   );
 }
 
+/** A page's code arrives on demand: the same 'Loading...' shows until it has. */
+function PageLoader({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
+
 export function AppRoutes() {
   const { user, isPending } = useCurrentUser();
+  const [location] = useLocation();
+  // A member opening / gets the dashboard's code while the session is read, not after it
+  // (first page of the visit only: later navigations load their page as they render).
+  useEffect(() => {
+    if (location === '/' && mayBeSignedIn()) DashboardPage.preload();
+  }, []);
   // Spec section 2: while authentication status loads, a full-page 'Loading...'.
   if (isPending) return <FullPageSpinner />;
-  return user ? <MemberRoutes user={user} /> : <VisitorRoutes />;
+  return <PageLoader>{user ? <MemberRoutes user={user} /> : <VisitorRoutes />}</PageLoader>;
 }

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import { useCurrentUser } from '../lib/api/get-current-user';
 import { useLiveConnection } from '../lib/live-updates';
 import { AppHeader } from './app-header';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
@@ -11,9 +12,16 @@ export function AppShell({ children }: { children: ReactNode }) {
   useLiveConnection(Boolean(user));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppHeader />
-      {/* A flex column, so page-level spinners can take the remaining height. */}
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, display: 'flex', flexDirection: 'column', py: 4 }}>
+      {/* A flex column, so page-level spinners can take the remaining height. tabIndex -1: the skip link's target takes focus without becoming a tab stop. */}
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', py: 4, '&:focus': { outline: 'none' } }}
+      >
         {children}
       </Container>
     </Box>

@@ -29,7 +29,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
         <DialogContentText>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
+        {/* The safe choice has the focus: Enter on opening must not destroy anything. */}
+        <Button onClick={onClose} disabled={pending} autoFocus>
           Cancel
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={pending}>

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from './toaster';
+import { NAVIGATION_GRACE_MS } from './toaster-dismissal';
 import { toast, useToastStore } from '../lib/toast-store';
 
 const isOpen = () => useToastStore.getState().toasts[0]?.open;
@@ -46,5 +52,78 @@ describe('Toaster', () => {
     showToast();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(isOpen()).toBe(false);
+  });
+});
+
+describe('Toaster, on navigation', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function renderAt(path: string) {
+    const location = memoryLocation({ path, record: true });
+    render(
+      <Router hook={location.hook}>
+        <Toaster />
+      </Router>,
+    );
+    return location;
+  }
+
+  it('closes a toast shown on the page being left', () => {
+    const location = renderAt('/topic/t-1');
+    act(() => {
+      toast({ title: 'Topic created successfully!' });
+    });
+    const shownAt = Date.now();
+    expect(isOpen()).toBe(true);
+
+    vi.spyOn(Date, 'now').mockReturnValue(shownAt + NAVIGATION_GRACE_MS + 1);
+    act(() => location.navigate('/group/1682'));
+    expect(isOpen()).toBe(false);
+  });
+
+  it('keeps a toast raised together with the navigation, or just before it', () => {
+    const location = renderAt('/topic/t-1');
+    act(() => {
+      toast({ title: 'Topic deleted' });
+      location.navigate('/group/1682');
+    });
+    expect(isOpen()).toBe(true);
+
+    // Shown a moment before a redirect (after sign-in, after accepting an invitation): it goes along.
+    act(() => {
+      toast({ title: 'Invitation Accepted!' });
+    });
+    act(() => location.navigate('/group/10001'));
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Invitation Accepted!', open: true });
+  });
+});
+
+describe('Toaster, on switching tabs', () => {
+  function SignInTabs() {
+    const [tab, setTab] = useState('signin');
+    return (
+      <Tabs value={tab} onChange={(_, value: string) => setTab(value)}>
+        <Tab label="Sign In" value="signin" />
+        <Tab label="Create Account" value="register" />
+      </Tabs>
+    );
+  }
+
+  it("closes 'Login failed' when the member switches to Create Account, not on the current tab", () => {
+    render(
+      <>
+        <SignInTabs />
+        <Toaster />
+      </>,
+    );
+    act(() => {
+      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+    });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign In' }));
+    expect(isOpen()).toBe(true);
+    fireEvent.click(screen.getByRole('tab', { name: 'Create Account' }));
+    expect(isOpen()).toBe(false);
+    expect(screen.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
   });
 });

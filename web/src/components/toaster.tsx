@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import { TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX, useToastStore } from '../lib/toast-store';
 import { ToastItem } from './toast-item';
+import { useDismissOnNavigation, useDismissOnTabSwitch } from './toaster-dismissal';
 
 /** The hotkey moves keyboard focus to the notifications, wherever the reader is. */
 function useFocusOnHotkey(target: RefObject<HTMLElement | null>, key: string) {
@@ -18,6 +19,8 @@ export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const viewport = useRef<HTMLElement>(null);
   useFocusOnHotkey(viewport, TOAST_VIEWPORT_HOTKEY);
+  useDismissOnNavigation(toasts);
+  useDismissOnTabSwitch();
 
   return (
     <Box

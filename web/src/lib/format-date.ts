@@ -1,7 +1,21 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { differenceInDays, differenceInHours, differenceInMinutes, format, isValid, parseISO } from 'date-fns';
+import { currentDateLocale, currentLanguage, i18n, type Language } from '../i18n';
 
 /** Spec section 2 (profile): dates read "MMM dd, yyyy", e.g. "Apr 01, 2025". */
 export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
+/** Spec section 2 (Admin panel): short month, day, year, hour, minute, e.g. "Mar 2, 2025, 1:05 PM". */
+export const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
+
+/** The spec's English patterns; Arabic writes the day first and names the month in full ("1 مارس 2025"). */
+const PATTERNS: Record<Language, { date: string; dateTime: string }> = {
+  en: { date: DISPLAY_DATE_FORMAT, dateTime: DATE_TIME_FORMAT },
+  ar: { date: 'd MMMM yyyy', dateTime: 'd MMMM yyyy، h:mm a' },
+};
+
+/** A date in the interface language (date-fns's locale of that language), with one of its patterns. */
+function formatIn(date: Date, pattern: 'date' | 'dateTime'): string {
+  return format(date, PATTERNS[currentLanguage()][pattern], { locale: currentDateLocale() });
+}
 
 /**
  * An ISO timestamp from the API as the member reads it, in their own time zone. A
@@ -11,15 +25,44 @@ export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
 export function formatDisplayDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = parseISO(iso);
-  return isValid(date) ? format(date, DISPLAY_DATE_FORMAT) : null;
+  return isValid(date) ? formatIn(date, 'date') : null;
 }
-
-/** Spec section 2 (Admin panel): short month, day, year, hour, minute, e.g. "Mar 2, 2025, 1:05 PM". */
-export const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
 
 /** An ISO timestamp as a date and time in the reader's time zone; null when missing or malformed. */
 export function formatDisplayDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = parseISO(iso);
-  return isValid(date) ? format(date, DATE_TIME_FORMAT) : null;
+  return isValid(date) ? formatIn(date, 'dateTime') : null;
+}
+
+/**
+ * Spec section 9 gives relative times two styles: 'topic' (topic cards, and every other age
+ * beside them: topic header, opinions, activity) and 'chat' (chat messages). One page uses one
+ * style, so 'Less than an hour ago' never sits beside '4 minutes ago'.
+ */
+export type RelativeTimeStyle = 'topic' | 'chat';
+
+/**
+ * 'topic': under an hour 'Less than an hour ago', under a day in hours, under a week in days,
+ * else the date. 'chat': under a minute 'Just now', under an hour 'N min ago', under a day
+ * 'N hr ago', else the date. A server clock slightly ahead reads as new; a missing or
+ * malformed timestamp gives null, so the line can be left out.
+ */
+export function formatRelativeTime(iso: string | null | undefined, style: RelativeTimeStyle, now: Date = new Date()): string | null {
+  if (!iso) return null;
+  const date = parseISO(iso);
+  if (!isValid(date)) return null;
+  const minutes = differenceInMinutes(now, date);
+  const hours = differenceInHours(now, date);
+  if (style === 'chat') {
+    if (minutes < 1) return i18n.t('time.justNow');
+    if (minutes < 60) return i18n.t('time.minAgo', { count: minutes });
+    if (hours < 24) return i18n.t('time.hrAgo', { count: hours });
+    return formatIn(date, 'date');
+  }
+  if (minutes < 60) return i18n.t('time.lessThanAnHourAgo');
+  if (hours < 24) return i18n.t('time.hoursAgo', { count: hours });
+  const days = differenceInDays(now, date);
+  if (days < 7) return i18n.t('time.daysAgo', { count: days });
+  return formatIn(date, 'date');
 }

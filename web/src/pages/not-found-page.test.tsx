@@ -16,6 +16,17 @@ describe('not found page', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
 
+  it.each([
+    ['a visitor', null, 'Go to Home Page'],
+    ['a member', makeUser(), 'Go to Dashboard'],
+  ])('gives %s a way back to /, named for where it leads', async (_, user, name) => {
+    mockFetch(serveCurrentUser(user));
+    renderApp('/no-such-page');
+
+    const back = await screen.findByRole('link', { name });
+    expect(back.getAttribute('href')).toBe('/');
+  });
+
   it('keeps the header link home', () => {
     mockFetch(signedOut);
     renderApp('/no-such-page');

@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
+import { i18n } from '../../i18n';
 import type { AuthUser } from '../../lib/api/get-current-user';
 
 export interface NavLink {
@@ -13,20 +15,21 @@ export interface NavLink {
  * and an auditor, who may read the audit trail at /admin but act on nothing, gets Audit Trail.
  */
 export function memberNavLinks(user: AuthUser): NavLink[] {
-  const adminLink = user.isAdmin ? [{ label: 'Admin Panel', href: '/admin' }] : user.roles.includes('auditor') ? [{ label: 'Audit Trail', href: '/admin' }] : [];
+  const adminLink = user.isAdmin ? [{ label: i18n.t('nav.adminPanel'), href: '/admin' }] : user.roles.includes('auditor') ? [{ label: i18n.t('nav.auditTrail'), href: '/admin' }] : [];
   return [
-    { label: 'Dashboard', href: '/' },
-    { label: 'My Profile', href: '/profile' },
+    { label: i18n.t('nav.dashboard'), href: '/' },
+    { label: i18n.t('nav.myProfile'), href: '/profile' },
     ...adminLink,
     // Issue #15: auditors and admins replay topics' histories and tallies at /audit.
-    ...(user.isAdmin || user.roles.includes('auditor') ? [{ label: 'Audit', href: '/audit' }] : []),
+    ...(user.isAdmin || user.roles.includes('auditor') ? [{ label: i18n.t('nav.audit'), href: '/audit' }] : []),
   ];
 }
 
 export function MemberNavLinks({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
   const [location] = useLocation();
   return (
-    <Stack component="nav" aria-label="Main" direction="row" spacing={0.5}>
+    <Stack component="nav" aria-label={t('header.mainNav')} direction="row" spacing={0.5}>
       {memberNavLinks(user).map(({ label, href }) => {
         const current = location === href;
         return (

@@ -13,24 +13,31 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { otherLanguage } from '../../components/language-switch';
 import { UserAvatar } from '../../components/user-avatar';
+import { chooseLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import type { AuthUser } from '../../lib/api/get-current-user';
 import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
 
 /** Below md: the spec's side drawer with avatar, name, e-mail, Dashboard, My Profile and Logout. */
 export function MobileNavDrawer({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const other = otherLanguage(useLanguage());
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const signOut = useSignOut();
 
   return (
     <>
-      <IconButton color="inherit" aria-label="Open navigation menu" onClick={() => setOpen(true)}>
+      <IconButton color="inherit" aria-label={t('header.openNavMenu')} onClick={() => setOpen(true)}>
         <MenuIcon />
       </IconButton>
-      <Drawer anchor="right" open={open} onClose={close}>
+      {/* The open drawer is a modal dialog: it needs a name (WCAG 4.1.2). */}
+      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { 'aria-label': t('header.navMenu') } }}>
         <Box sx={{ width: 280 }}>
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', p: 3 }}>
             <UserAvatar user={user} size={56} />
@@ -42,24 +49,31 @@ export function MobileNavDrawer({ user }: { user: AuthUser }) {
             </Typography>
           </Stack>
           <Divider />
-          <List component="nav" aria-label="Main">
+          <List component="nav" aria-label={t('header.mainNav')}>
             <ListItemButton component={RouterLink} href="/" onClick={close}>
               <ListItemIcon>
                 <DashboardIcon />
               </ListItemIcon>
-              <ListItemText primary="Dashboard" />
+              <ListItemText primary={t('nav.dashboard')} />
             </ListItemButton>
             <ListItemButton component={RouterLink} href="/profile" onClick={close}>
               <ListItemIcon>
                 <PersonIcon />
               </ListItemIcon>
-              <ListItemText primary="My Profile" />
+              <ListItemText primary={t('nav.myProfile')} />
+            </ListItemButton>
+            {/* The drawer stays open: the member sees the switch take effect in place. */}
+            <ListItemButton lang={other} onClick={() => void chooseLanguage(other)}>
+              <ListItemIcon>
+                <TranslateIcon />
+              </ListItemIcon>
+              <ListItemText primary={LANGUAGE_NAMES[other]} />
             </ListItemButton>
             <ListItemButton onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
               <ListItemIcon>
                 <LogoutIcon />
               </ListItemIcon>
-              <ListItemText primary="Logout" />
+              <ListItemText primary={t('nav.logout')} />
             </ListItemButton>
           </List>
         </Box>

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { UserAvatar } from '../../components/user-avatar';
 import type { AuthUser } from '../../lib/api/get-current-user';
@@ -15,6 +16,7 @@ import { useSignOut } from '../../features/identity/api/sign-out';
 import { PROFILE_SETTINGS_PATH } from '../routes/profile/profile-paths';
 
 export function UserMenu({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -45,13 +47,13 @@ export function UserMenu({ user }: { user: AuthUser }) {
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
-          Profile
+          {t('nav.profile')}
         </MenuItem>
         <MenuItem component={RouterLink} href={PROFILE_SETTINGS_PATH} onClick={close}>
           <ListItemIcon>
             <SettingsIcon fontSize="small" />
           </ListItemIcon>
-          Settings
+          {t('nav.settings')}
         </MenuItem>
         <Divider />
         {/* A POST (no other site can send one), then a full reload at /. */}
@@ -65,7 +67,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          Logout
+          {t('nav.logout')}
         </MenuItem>
       </Menu>
     </>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AuthUser } from '@civitas/events/identity/auth-user';
+import { AuthUser, SIGNED_IN_HINT_COOKIE } from '@civitas/events/identity/auth-user';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
 import { errorStatus } from '../server-message';
@@ -10,13 +10,31 @@ export const CURRENT_USER_URL = '/api/auth/user';
 // definition, so the two cannot drift. Plain zod, safe for the browser bundle.
 export { AuthUser };
 
-/** The signed-in member, or null for a visitor (the server answers 401). */
+/** Whether the server marked this browser as holding a session (the session cookie itself is HttpOnly). */
+export function mayBeSignedIn(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+}
+
+/** A session that ended on the server (expired, or ended by a sign-in elsewhere) leaves its marker behind. */
+function forgetSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The signed-in member, or null for a visitor. The server answers visitors 401 (spec section
+ * 7), which the browser logs as a failed request: without the signed-in marker there is no
+ * session to ask about, so a visitor's page load sends nothing.
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
+  if (!mayBeSignedIn()) return null;
   let response: Response;
   try {
     response = await apiRequest('GET', CURRENT_USER_URL, undefined, { signal });
   } catch (error) {
-    if (errorStatus(error) === 401) return null;
+    if (errorStatus(error) === 401) {
+      forgetSignedInHint();
+      return null;
+    }
     throw error;
   }
   return parseResponse(response, AuthUser, `GET ${CURRENT_USER_URL}`);

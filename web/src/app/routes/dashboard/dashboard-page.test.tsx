@@ -23,6 +23,17 @@ describe('dashboard', () => {
     expect(await screen.findByText('Loading platform...')).toBeTruthy();
   });
 
+  it("shows the member's own cards while only the groups wait", async () => {
+    mockFetchHolding('/api/groups', serveCurrentUser(makeUser({ firstName: 'Amina' })), serveSidebarStats());
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina!' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Groups' })).getByText('Loading platform...')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Your profile' })).toBeTruthy();
+    // Create New Topic waits for the groups it offers rather than saying there are none.
+    expect(screen.queryByRole('region', { name: 'Quick Actions' })).toBeNull();
+  });
+
   it('welcomes the member, summarises the profile with their counts and lists the groups', async () => {
     const user = makeUser({ firstName: 'Amina', lastName: 'Haddad', participationScore: 30 });
     mockFetch(
@@ -34,7 +45,7 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina!' })).toBeTruthy();
     for (const highlight of ['Discuss Topics', 'Amend Laws', 'Elect Representatives', 'Delegate Your Vote']) {
-      expect(screen.getByRole('heading', { level: 3, name: highlight })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: highlight })).toBeTruthy();
     }
 
     const profile = screen.getByRole('complementary', { name: 'Your profile' });
@@ -127,7 +138,8 @@ describe('dashboard', () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
     const family = makeGroup({ name: "Amina's Family", department: 'family', canParticipate: true, isMember: true });
     const france = makeNationalGroup('France');
-    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats(), ({ url }) =>
+    // A subscriber: Islam's topic types (law amendment, dispute resolution) need a subscription.
+    mockFetch(serveCurrentUser(makeSubscriber()), serveSidebarStats(), ({ url }) =>
       url === '/api/groups' ? jsonResponse([islam, france, family]) : undefined,
     );
     renderApp('/');

@@ -27,11 +27,9 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   const countries = useMemo(() => verifiedCountries(user), [user]);
   useDashboardLiveUpdates();
 
-  if (groups.isPending) return <FullPageSpinner label="Loading platform..." />;
-
   return (
-    // On phones the sidebar comes before the long catalogue, not after it.
-    <SidebarLayout areas={{ xs: '"welcome" "sidebar" "groups"', md: '"welcome sidebar" "groups sidebar"' }}>
+    // On phones the member's groups come first, and the compact catalogue leaves the sidebar in reach below.
+    <SidebarLayout areas={{ xs: '"welcome" "groups" "sidebar"', md: '"welcome sidebar" "groups sidebar"' }}>
       <Stack spacing={3} sx={{ gridArea: 'welcome' }}>
         {!user.emailVerified && <EmailVerificationBanner user={user} />}
         <WelcomeCard user={user} />
@@ -43,10 +41,14 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         {/* Spec: the upgrade card until subscribed, then the premium-active card. */}
         {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
         <PlatformStatsCard />
-        <QuickActionsCard user={user} groups={groups.data ?? []} />
+        {/* Its Create New Topic needs the groups: held back while they load rather than shown as impossible. */}
+        {!groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} />}
       </Stack>
       <Box component="section" aria-label="Groups" sx={{ gridArea: 'groups', minWidth: 0 }}>
-        {groups.isError ? (
+        {/* The member's own cards show at once; only the groups wait for the catalogue. */}
+        {groups.isPending ? (
+          <FullPageSpinner label="Loading platform..." />
+        ) : groups.isError ? (
           <Alert severity="error">
             <AlertTitle>Could not load groups</AlertTitle>
             {groups.error.message}

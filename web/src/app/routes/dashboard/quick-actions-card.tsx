@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupIcon from '@mui/icons-material/Group';
@@ -54,7 +54,8 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
           There is no group you can create topics in yet.
         </Typography>
       )}
-      <Stack spacing={1} sx={{ mt: 2 }}>
+      {/* Two columns below the sidebar's width: on a phone seven full-width buttons take half a screen. */}
+      <Box sx={{ mt: 2, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: '1fr' } }}>
         <Button variant="outlined" startIcon={<HowToVoteIcon aria-hidden />} fullWidth onClick={() => setDialog('election')}>
           Join Election
         </Button>
@@ -77,7 +78,7 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
         <Button variant="outlined" startIcon={<LightbulbOutlinedIcon aria-hidden />} fullWidth onClick={() => setDialog('suggestion')}>
           Share Suggestion
         </Button>
-      </Stack>
+      </Box>
       {familyGroupId !== undefined && (
         <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />
       )}
@@ -92,7 +93,7 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
         open={creating}
         onClose={() => setCreating(false)}
         groups={topicGroups}
-        isSubscribed={user.isSubscribed}
+        member={user}
       />
     </SectionCard>
   );

@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useGroup } from '../../../lib/api/get-group';
 import { PersonalGroupManagement } from '../../../features/invitations/components/group-management-card';
 import { GroupAccessBanner } from '../../../features/groups/components/group-access-banner';
-import { GroupHeader } from '../../../features/groups/components/group-header';
 import { GroupOverviewPanel } from '../../../features/groups/components/group-overview-panel';
 import { GroupStatsCard } from '../../../features/groups/components/group-stats-card';
 import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
@@ -18,6 +17,7 @@ import { LeaderVerificationsPanel } from '../../../features/verification/compone
 import { useUserGroups } from '../../../lib/api/get-user-groups';
 import { LeadershipElectionCard } from '../../../features/elections/components/leadership-election-card';
 import { LeaderReportsSection } from '../../../features/moderation/components/leader-reports-section';
+import { GroupPageHeader } from './group-page-header';
 import { useGroupLiveUpdates } from './use-group-live-updates';
 
 function GroupContent({ groupId }: { groupId: number }) {
@@ -38,7 +38,7 @@ function GroupContent({ groupId }: { groupId: number }) {
   return (
     <SidebarLayout>
       <Stack spacing={3} sx={{ minWidth: 0 }}>
-        <GroupHeader group={data} isSubscribed={user.isSubscribed} />
+        <GroupPageHeader group={data} member={user} />
         <GroupAccessBanner
           group={data}
           user={user}
@@ -47,7 +47,7 @@ function GroupContent({ groupId }: { groupId: number }) {
         />
         <PersonalGroupManagement group={data} user={user} />
         {(isNational || data.department === 'international') && <GroupOverviewPanel group={data} />}
-        <GroupTopicsSection group={data} isSubscribed={user.isSubscribed} />
+        <GroupTopicsSection group={data} member={user} />
         {/* Leader reports reach the group's leader and the admins (spec section 6); the server enforces it too. */}
         {(leadsHere || user.isAdmin) && <LeaderReportsSection groupId={data.id} />}
       </Stack>

@@ -48,9 +48,9 @@ function statValue(container: HTMLElement, label: string) {
 }
 
 describe('group page header', () => {
-  it('shows the name, description, department and subscription badges', async () => {
-    const islam = makeGroup({ name: 'Islam', department: 'religion', description: 'Faith and community' });
-    serveGroup(islam);
+  it('shows the name, description, department, subscription and access badges', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', description: 'Faith and community', canParticipate: true });
+    serveGroup(islam, { user: makeSubscriber() });
     renderApp(`/group/${islam.id}`);
 
     expect(await screen.findByText('Loading group...')).toBeTruthy();
@@ -58,6 +58,50 @@ describe('group page header', () => {
     expect(within(header).getByText('Faith and community')).toBeTruthy();
     expect(within(header).getByText('Religion')).toBeTruthy();
     expect(within(header).getByText('Free Access')).toBeTruthy();
+    expect(within(header).getByText('Full access')).toBeTruthy();
+  });
+
+  it("tells a free member of a religion group 'Needs subscription', not 'Free Access'", async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    serveGroup(islam);
+    renderApp(`/group/${islam.id}`);
+
+    const header = (await heading('Islam')).closest('header')!;
+    expect(within(header).getByText('Needs subscription')).toBeTruthy();
+    expect(within(header).queryByText('Free Access')).toBeNull();
+  });
+
+  it("gives a subscriber who takes part 'Full access', not 'Premium Required'", async () => {
+    const international = makeGroup({ name: 'International', department: 'international', subscriptionType: 'premium', canParticipate: true });
+    serveGroup(international, { user: makeSubscriber() });
+    renderApp(`/group/${international.id}`);
+
+    const header = (await heading('International')).closest('header')!;
+    expect(within(header).getByText('Full access')).toBeTruthy();
+    expect(within(header).getByText('Premium Member')).toBeTruthy();
+    expect(within(header).queryByText('Premium Required')).toBeNull();
+  });
+
+  it("shows an observer of another country 'View only' beside the price tier", async () => {
+    const france = makeNationalGroup('France');
+    serveGroup(france, { user: citizenOfSaudiArabia });
+    renderApp(`/group/${france.id}`);
+
+    const header = (await heading('France')).closest('header')!;
+    expect(within(header).getByText('View only')).toBeTruthy();
+    expect(within(header).getByText('Premium Required')).toBeTruthy();
+  });
+
+  it('counts the members as the statistics do, even when the group read is older', async () => {
+    // The group was read before the member took part; the statistics after.
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true, memberCount: 0 });
+    serveGroup(islam, { stats: makeGroupStats({ activeMembers: 1 }) });
+    renderApp(`/group/${islam.id}`);
+
+    const header = (await heading('Islam')).closest('header')!;
+    expect(await within(header).findByText('1 member')).toBeTruthy();
+    const stats = screen.getByRole('region', { name: 'Group Statistics' });
+    expect(statValue(stats, 'Active Members')).toBe('1');
   });
 
   it.each([
@@ -198,13 +242,27 @@ describe('national group banners', () => {
     expect(within(requirement('Civic Participation subscription')).getByText('Not met')).toBeTruthy();
   });
 
+  it('offers an unsubscribed member of a business group the way to subscribe', async () => {
+    const business = makeGroup({ name: "Omar's Business", department: 'business', subscriptionType: 'premium', isMember: true });
+    serveGroup(business);
+    const { location } = renderApp(`/group/${business.id}`);
+
+    await heading("Omar's Business");
+    const banner = screen.getByText('Private business group').closest<HTMLElement>('[role="alert"]')!;
+    fireEvent.click(within(banner).getByRole('link', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/subscribe'));
+  });
+
   it('explains an open religious community, without national cards', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
     serveGroup(islam);
     renderApp(`/group/${islam.id}`);
 
     await heading('Islam');
-    expect(screen.getByText('Open community')).toBeTruthy();
+    const banner = screen.getByText('Open community').closest<HTMLElement>('[role="alert"]')!;
+    // Free to post and vote; creating a topic is not (every type there needs a subscription).
+    expect(banner.textContent).toContain('Every member can post opinions and vote here, free of charge.');
+    expect(banner.textContent).toContain('Creating topics (law amendments and dispute resolutions) needs a Civic Participation subscription.');
     expect(screen.queryByRole('region', { name: 'Participation Requirements' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Group Overview' })).toBeNull();
   });
@@ -216,9 +274,9 @@ describe('discussion topics', () => {
     makeTopic({ title: 'Settle the market stall dispute', type: 'dispute_resolution', status: 'closed' }),
   ];
 
-  it('lists the topics, links the laws and offers Create Topic to a participant', async () => {
+  it('lists the topics, links the laws and offers Create Topic to a participant who can create one', async () => {
     const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true, memberCount: 12 });
-    serveGroup(saudiArabia, { user: citizenOfSaudiArabia, topics });
+    serveGroup(saudiArabia, { user: { ...citizenOfSaudiArabia, isSubscribed: true }, topics });
     renderApp(`/group/${saudiArabia.id}`);
 
     const section = await screen.findByRole('region', { name: 'Discussion Topics' });
@@ -229,6 +287,7 @@ describe('discussion topics', () => {
     ]);
     expect(within(section).getByRole('link', { name: 'View Laws' }).getAttribute('href')).toBe(`/laws/${saudiArabia.id}`);
     expect(within(section).getByRole('button', { name: 'Create Topic' })).toBeTruthy();
+    expect(within(section).queryByText('Creating topics needs a subscription')).toBeNull();
 
     const overview = screen.getByRole('region', { name: 'Group Overview' });
     expect(statValue(overview, 'Members')).toBe('12');
@@ -248,9 +307,37 @@ describe('discussion topics', () => {
     expect(within(section).getByRole('link', { name: 'View Laws' })).toBeTruthy();
   });
 
-  it('says when there are no topics yet', async () => {
+  it.each([
+    ['a free member of a religion group', makeGroup({ name: 'Islam', department: 'religion', canParticipate: true }), member],
+    ['a verified but unsubscribed citizen in their country', makeNationalGroup('Saudi Arabia', { canParticipate: true }), citizenOfSaudiArabia],
+  ])('tells %s why they cannot create a topic, with the way to subscribe', async (_, group, user) => {
+    serveGroup(group, { user });
+    const { location } = renderApp(`/group/${group.id}`);
+
+    const section = await screen.findByRole('region', { name: 'Discussion Topics' });
+    const notice = within(section).getByText('Creating topics needs a subscription').closest<HTMLElement>('[role="alert"]')!;
+    expect(notice.textContent).toContain(`The topics of ${group.name} are law amendments and dispute resolutions.`);
+    expect(notice.textContent).toContain('Law amendments and dispute resolutions need a Civic Participation subscription.');
+    expect(within(section).queryByRole('button', { name: 'Create Topic' })).toBeNull();
+    expect(await within(section).findByText('No topics yet.')).toBeTruthy();
+
+    fireEvent.click(within(notice).getByRole('link', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/subscribe'));
+  });
+
+  it('tells a suspended member why they cannot create a topic', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
-    serveGroup(islam);
+    serveGroup(islam, { user: makeSubscriber({ isBanned: true, banReason: 'Repeated spam' }) });
+    renderApp(`/group/${islam.id}`);
+
+    const section = await screen.findByRole('region', { name: 'Discussion Topics' });
+    expect(within(section).getByText('Your account is suspended: Repeated spam')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Create Topic' })).toBeNull();
+  });
+
+  it('says when there are no topics yet, inviting a member who can create the first', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    serveGroup(islam, { user: makeSubscriber() });
     renderApp(`/group/${islam.id}`);
 
     expect(await screen.findByText('No topics yet. Create the first one to start the discussion.')).toBeTruthy();

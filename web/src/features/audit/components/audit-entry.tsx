@@ -22,7 +22,7 @@ function Filterable({ prefix = '', text, label, onClick }: { prefix?: string; te
   return (
     <>
       {prefix}
-      <Link component="button" type="button" variant="body2" onClick={onClick} aria-label={label} sx={{ verticalAlign: 'baseline', textAlign: 'left' }}>
+      <Link component="button" type="button" variant="body2" onClick={onClick} aria-label={label} sx={{ verticalAlign: 'baseline', textAlign: 'left', minHeight: 24 /* WCAG 2.5.8 target size */ }}>
         {text}
       </Link>
     </>

@@ -17,7 +17,7 @@ import { toast } from '../../../lib/toast-store';
 import { useLiveFrames } from '../../../lib/live-updates';
 import { displayName } from '../../../lib/user-display';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
-import { formatChatTime } from './chat-time';
+import { formatRelativeTime } from '../../../lib/format-date';
 import { CHAT_SEND_FAILED, useSendChatMessage } from './use-send-chat-message';
 
 /** How often the relative times ('2 min ago') are worked out again while the dialog is open. */
@@ -49,7 +49,7 @@ function useNow(active: boolean): Date {
 
 function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; now: Date; actions?: ReactNode }) {
   const author = displayName(message.user);
-  const time = formatChatTime(message.createdAt, now);
+  const time = formatRelativeTime(message.createdAt, 'chat', now);
   return (
     <Stack component="li" aria-label={`Message from ${author}`} direction="row" spacing={1.5} sx={{ py: 1 }}>
       <UserAvatar user={message.user} size={32} />

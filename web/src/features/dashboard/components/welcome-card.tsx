@@ -50,7 +50,8 @@ export function WelcomeCard({ user }: { user: AuthUser }) {
             <Stack key={title} direction="row" spacing={1.5}>
               {icon}
               <Box>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {/* h2: the next level under the card's h1 (heading order). */}
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">

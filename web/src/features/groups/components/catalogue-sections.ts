@@ -59,6 +59,18 @@ export function splitCatalogue(groups: Group[], verifiedCountries: readonly stri
   };
 }
 
+export type SectionKey = keyof CatalogueSections;
+
+/** A section's spec title and badge, in the spec's order. */
+export const SECTION_HEADINGS: readonly { key: SectionKey; title: string; badge?: string }[] = [
+  { key: 'personal', title: 'Your Personal Groups' },
+  { key: 'yourCountry', title: 'Your Country' },
+  { key: 'religious', title: 'Religious Communities', badge: 'Free Access' },
+  { key: 'globalForums', title: 'Global Forums' },
+  { key: 'otherCountries', title: 'Other Countries' },
+  { key: 'alliance', title: 'Leadership Alliance', badge: 'Exclusive' },
+];
+
 /** Case- and accent-insensitive, so "cote" finds "Côte d'Ivoire". */
 function searchable(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();

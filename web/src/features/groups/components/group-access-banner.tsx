@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'wouter';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { verifiedCountries } from '../../../lib/verified-countries';
 import type { Group } from '../../../lib/api/group';
+import { SubscribeAlert } from '../../../components/subscribe-alert';
 
 /** The verification feature's dialog, which the page composing this banner brings. */
 export type RenderVerifyDialog = (props: { open: boolean; onClose: () => void }) => ReactNode;
@@ -72,32 +72,24 @@ export function GroupAccessBanner({ group, user, renderVerifyDialog }: BannerPro
       );
     case 'business':
       return (
-        <Alert severity="info">
-          <AlertTitle>Private business group</AlertTitle>
+        <SubscribeAlert title="Private business group" offerSubscription={!group.canParticipate}>
           Only members of this business group see its discussions. Taking part needs a Civic Participation
           subscription.
-        </Alert>
+        </SubscribeAlert>
       );
     case 'religion':
       return (
         <Alert severity="info">
           <AlertTitle>Open community</AlertTitle>
-          Every member can create topics, post opinions and vote here, free of charge.
+          Every member can post opinions and vote here, free of charge. Creating topics (law amendments and dispute
+          resolutions) needs a Civic Participation subscription.
         </Alert>
       );
     case 'international':
       return group.canParticipate ? null : (
-        <Alert
-          severity="info"
-          action={
-            <Button component={RouterLink} href="/subscribe" color="inherit" size="small">
-              Subscribe Now
-            </Button>
-          }
-        >
-          <AlertTitle>You are viewing as an observer</AlertTitle>
+        <SubscribeAlert title="You are viewing as an observer">
           Taking part in international groups needs a Civic Participation subscription.
-        </Alert>
+        </SubscribeAlert>
       );
     case 'alliance':
       return group.canParticipate ? null : (

@@ -1,64 +1,89 @@
 import { useId } from 'react';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PeopleIcon from '@mui/icons-material/People';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Link as RouterLink } from 'wouter';
 import type { Group } from '../../../lib/api/group';
+import { GroupAction } from './group-action';
 import { CARD_SUBSCRIPTION_LABELS, formatMemberCount, subscriptionBadgeColor } from './group-labels';
 
-export function GroupCard({ group }: { group: Group }) {
+/** 'card' is a full card from tablet width up and a row on phones; 'row' is a row at every width. */
+export type GroupCardLayout = 'card' | 'row';
+
+// A row: name over badge and members, the action beside them. A card: stacked, description included.
+const ROW = { areas: '"name action" "meta action"', columns: 'minmax(0, 1fr) auto', rows: 'auto auto' };
+const CARD = { areas: '"name" "description" "meta" "action"', columns: 'minmax(0, 1fr)', rows: 'auto 1fr auto auto' };
+
+/** The value for `sx`: a row on phones, and for the 'card' layout a card from `sm` up. */
+function byLayout<T>(layout: GroupCardLayout, row: T, card: T) {
+  return layout === 'row' ? row : { xs: row, sm: card };
+}
+
+export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: GroupCardLayout }) {
   const nameId = useId();
   return (
     <Card
       component="article"
       aria-labelledby={nameId}
       variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      sx={{
+        height: '100%',
+        display: 'grid',
+        columnGap: 1.5,
+        rowGap: byLayout(layout, 0.25, 1),
+        px: byLayout(layout, 1.5, 2),
+        py: byLayout(layout, 1, 2),
+        gridTemplateAreas: byLayout(layout, ROW.areas, CARD.areas),
+        gridTemplateColumns: byLayout(layout, ROW.columns, CARD.columns),
+        gridTemplateRows: byLayout(layout, ROW.rows, CARD.rows),
+      }}
     >
-      <CardContent sx={{ flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography id={nameId} component="h3" variant="h3">
-            {group.name}
-          </Typography>
-          <Chip
-            size="small"
-            label={CARD_SUBSCRIPTION_LABELS[group.subscriptionType]}
-            color={subscriptionBadgeColor(group.subscriptionType)}
-            variant="outlined"
-          />
-        </Stack>
+      <Typography id={nameId} component="h3" variant="h3" sx={{ gridArea: 'name' }}>
+        {group.name}
+      </Typography>
+      {/* Rows, and cards on a phone, leave the description to the group page: a screen holds more groups. */}
+      {layout === 'card' && (
         <Typography
           color="text.secondary"
-          sx={{ mt: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          sx={{
+            gridArea: 'description',
+            display: { xs: 'none', sm: '-webkit-box' },
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
         >
           {group.description}
         </Typography>
-        <Stack direction="row" spacing={0.5} sx={{ mt: 2, alignItems: 'center', color: 'text.secondary' }}>
+      )}
+      <Stack direction="row" useFlexGap sx={{ gridArea: 'meta', gap: 1, flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary' }}>
+        <Chip
+          size="small"
+          label={CARD_SUBSCRIPTION_LABELS[group.subscriptionType]}
+          color={subscriptionBadgeColor(group.subscriptionType)}
+          variant="outlined"
+        />
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <PeopleIcon fontSize="small" aria-hidden />
           <Typography variant="body2">{formatMemberCount(group.memberCount)}</Typography>
         </Stack>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-        {/* Spec: Join Discussion where the member may take part, else View Group marked View Only. */}
-        {group.canParticipate ? (
-          <Button component={RouterLink} href={`/group/${group.id}`} variant="contained" fullWidth>
-            Join Discussion
-          </Button>
-        ) : (
-          <>
-            <Chip size="small" label="View Only" icon={<VisibilityIcon aria-hidden />} />
-            <Button component={RouterLink} href={`/group/${group.id}`} variant="outlined" sx={{ flex: 1 }}>
-              View Group
-            </Button>
-          </>
-        )}
-      </CardActions>
+      </Stack>
+      <Stack
+        useFlexGap
+        sx={{
+          gridArea: 'action',
+          // In a row the View Only badge sits over its button, leaving the name the width.
+          flexDirection: byLayout(layout, 'column', 'row'),
+          gap: byLayout(layout, 0.5, 1),
+          alignItems: byLayout(layout, 'flex-end', 'center'),
+          alignSelf: 'center',
+          // On a card the button fills the width that is left.
+          '& .MuiButton-root': { flex: byLayout<string | number>(layout, 'none', 1) },
+        }}
+      >
+        <GroupAction group={group} describedBy={nameId} />
+      </Stack>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { GroupDepartment, GroupSubscriptionType } from '../../../lib/api/group';
+import type { Group, GroupDepartment, GroupSubscriptionType } from '../../../lib/api/group';
 
 /** Badge on a group card (spec: free = Free, premium = Premium, elite = Leadership). */
 export const CARD_SUBSCRIPTION_LABELS: Record<GroupSubscriptionType, string> = {
@@ -32,4 +32,10 @@ export function subscriptionBadgeColor(subscriptionType: GroupSubscriptionType) 
 
 export function formatMemberCount(memberCount: number): string {
   return `${memberCount.toLocaleString('en-US')} ${memberCount === 1 ? 'member' : 'members'}`;
+}
+
+/** Spec: the group tab's badge: Leaders Only for the alliance, Subscription where one is needed, else Free. */
+export function groupTabBadge(group: Pick<Group, 'department' | 'requiresSubscription'>): string {
+  if (group.department === 'alliance') return 'Leaders Only';
+  return group.requiresSubscription ? 'Subscription' : 'Free';
 }

@@ -7,42 +7,43 @@ import Typography from '@mui/material/Typography';
 import type { Group } from '../../../lib/api/group';
 import { GroupCard } from './group-card';
 
-interface GroupSectionProps {
+interface CatalogueSectionProps {
   title: string;
   badge?: string;
-  groups: Group[];
-  /** Controls shown under the heading, such as a search field. */
-  toolbar?: ReactNode;
-  /** Shown instead of the grid when `groups` is empty (e.g. nothing matches a search). */
-  emptyMessage?: ReactNode;
+  children: ReactNode;
 }
 
-export function GroupSection({ title, badge, groups, toolbar, emptyMessage }: GroupSectionProps) {
+/** A dashboard section named by its heading, with the spec's badge beside it. */
+export function CatalogueSection({ title, badge, children }: CatalogueSectionProps) {
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mb: 5 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 4 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h2">
           {title}
         </Typography>
         {badge && <Chip size="small" label={badge} color="primary" />}
       </Stack>
-      {toolbar}
-      {groups.length === 0 ? (
-        <Typography color="text.secondary">{emptyMessage}</Typography>
-      ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-          }}
-        >
-          {groups.map((group) => (
-            <GroupCard key={group.id} group={group} />
-          ))}
-        </Box>
-      )}
+      {children}
     </Box>
+  );
+}
+
+/** A section of full group cards: the few groups a member is most likely to open. */
+export function GroupSection({ title, badge, groups }: { title: string; badge?: string; groups: Group[] }) {
+  return (
+    <CatalogueSection title={title} badge={badge}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 1, sm: 2 },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+        }}
+      >
+        {groups.map((group) => (
+          <GroupCard key={group.id} group={group} />
+        ))}
+      </Box>
+    </CatalogueSection>
   );
 }

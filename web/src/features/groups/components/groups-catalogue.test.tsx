@@ -136,6 +136,18 @@ describe('group sections on the dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Saudi Arabia' })).toBeTruthy();
   });
 
+  it('lists 250 countries a page at a time, so the Leadership Alliance stays near', async () => {
+    const manyCountries = Array.from({ length: 250 }, (_, index) => makeNationalGroup(`Country ${String(index).padStart(3, '0')}`));
+    serveCatalogue([islam, ...manyCountries, alliance], makeUser());
+    renderApp('/');
+
+    const others = await screen.findByRole('region', { name: 'Other Countries' });
+    expect(within(others).getAllByRole('article')).toHaveLength(5);
+    expect(within(others).getByRole('status').textContent).toBe('Showing 1–5 of 250 countries');
+    expect(screen.getAllByRole('article')).toHaveLength(7);
+    expect(sectionHeadings().at(-1)).toBe('Leadership Alliance');
+  });
+
   it('hides empty sections', async () => {
     serveCatalogue([chad, france]);
     renderApp('/');

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 import { RegisterInput, useRegister } from '../api/register';
@@ -19,15 +20,17 @@ const EMPTY_FORM: Record<Field, string> = {
   confirmPassword: '',
 };
 
-const FIELDS: { name: Field; label: string; type?: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+// Each field's label is the text `register.<name>`.
+const FIELDS: { name: Field; type?: string; autoComplete: string }[] = [
+  { name: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
 ];
 
 export function CreateAccountForm() {
+  const { t } = useTranslation('identity');
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const registration = useRegister();
@@ -48,24 +51,24 @@ export function CreateAccountForm() {
     }
     setErrors({});
     registration.mutate(parsed.data, {
-      onSuccess: () => completeSignIn('Registration successful', 'Your account has been created!'),
+      onSuccess: () => completeSignIn(t('register.successTitle'), t('register.successDescription')),
       onError: (error) =>
         toast({
-          title: 'Registration failed',
-          description: serverMessage(error) ?? 'Failed to create account',
+          title: t('register.failedTitle'),
+          description: serverMessage(error) ?? t('register.failedDescription'),
           variant: 'destructive',
         }),
     });
   };
 
   return (
-    <Box component="form" aria-label="Create account" noValidate onSubmit={submit}>
+    <Box component="form" aria-label={t('register.formLabel')} noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        {FIELDS.map(({ name, label, type, autoComplete }) => (
+        {FIELDS.map(({ name, type, autoComplete }) => (
           <TextField
             key={name}
             name={name}
-            label={label}
+            label={t(`register.${name}`)}
             type={type}
             autoComplete={autoComplete}
             required
@@ -77,7 +80,7 @@ export function CreateAccountForm() {
           />
         ))}
         <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Creating account...' : 'Create Account'}
+          {busy ? t('register.submitting') : t('register.submit')}
         </Button>
       </Stack>
     </Box>

@@ -6,6 +6,8 @@ import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useTranslation } from 'react-i18next';
+import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { CreateAccountForm } from './create-account-form';
 import { SignInForm } from './sign-in-form';
 
@@ -19,6 +21,7 @@ interface EmailAuthCardProps {
 }
 
 export function EmailAuthCard({ tab, onTabChange, onForgotPassword, onBack }: EmailAuthCardProps) {
+  const { t } = useTranslation('identity');
   const idPrefix = useId();
   const tabId = (value: EmailAuthTab) => `${idPrefix}-tab-${value}`;
   const panelId = `${idPrefix}-panel`;
@@ -26,8 +29,8 @@ export function EmailAuthCard({ tab, onTabChange, onForgotPassword, onBack }: Em
   return (
     <Card variant="outlined">
       <Tabs value={tab} onChange={(_, value: EmailAuthTab) => onTabChange(value)} variant="fullWidth">
-        <Tab label="Sign In" value="signin" id={tabId('signin')} aria-controls={panelId} />
-        <Tab label="Create Account" value="register" id={tabId('register')} aria-controls={panelId} />
+        <Tab label={t('panel.signInTab')} value="signin" id={tabId('signin')} aria-controls={panelId} />
+        <Tab label={t('panel.createAccountTab')} value="register" id={tabId('register')} aria-controls={panelId} />
       </Tabs>
       <CardContent>
         <Box role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
@@ -40,8 +43,8 @@ export function EmailAuthCard({ tab, onTabChange, onForgotPassword, onBack }: Em
           onClick={onBack}
           sx={{ mt: 2, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
         >
-          <ArrowBackIcon fontSize="inherit" aria-hidden />
-          Back to sign-in options
+          <ArrowBackIcon fontSize="inherit" aria-hidden sx={flipInRtl} />
+          {t('panel.backToOptions')}
         </Link>
       </CardContent>
     </Card>

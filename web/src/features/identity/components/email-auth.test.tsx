@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SIGNED_IN_HINT_COOKIE } from '@civitas/events/identity/auth-user';
 import { pageNavigation } from '../../../lib/navigation';
 import { makeUser, signedOut } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, type Route } from '../../../test/mock-fetch';
@@ -88,6 +89,8 @@ describe('sign in with e-mail', () => {
       signedOut,
       post('/api/email-auth/login', (body) => {
         signedIn = true;
+        // What the server's Set-Cookie does in a browser (the first read's 401 dropped the marker).
+        document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`;
         expect(body).toEqual({ email: 'amina@example.com', password: 'secret-password' });
         return jsonResponse({ user, position: '0000000000000001-0000000000000007' });
       }),

@@ -10,15 +10,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
+import { flipInRtl } from '../../../lib/flip-in-rtl';
 import {
-  FORGOT_PASSWORD_SUCCESS_TEXT,
   ForgotPasswordInput,
   useForgotPassword,
   type ForgotPasswordResponse,
 } from '../api/forgot-password';
 
 function BackToSignIn({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('identity');
   return (
     <Link
       component="button"
@@ -27,26 +29,27 @@ function BackToSignIn({ onBack }: { onBack: () => void }) {
       onClick={onBack}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
     >
-      <ArrowBackIcon fontSize="inherit" aria-hidden />
-      Back to Sign In
+      <ArrowBackIcon fontSize="inherit" aria-hidden sx={flipInRtl} />
+      {t('forgot.backToSignIn')}
     </Link>
   );
 }
 
 function CheckYourEmail({ response, onBack }: { response: ForgotPasswordResponse; onBack: () => void }) {
+  const { t } = useTranslation('identity');
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <MarkEmailReadIcon color="success" aria-hidden />
         <Typography component="h3" variant="h3">
-          Check Your Email
+          {t('forgot.checkEmail')}
         </Typography>
       </Stack>
-      <Typography color="text.secondary">{FORGOT_PASSWORD_SUCCESS_TEXT}</Typography>
+      <Typography color="text.secondary">{t('forgot.success')}</Typography>
       {/* Only servers without mail transport send the link back (local use and tests). */}
       {response.resetUrl && (
         <Alert severity="info" sx={{ width: '100%', wordBreak: 'break-all' }}>
-          For testing: <Link href={response.resetUrl}>{response.resetUrl}</Link>
+          {t('forgot.forTesting')} <Link href={response.resetUrl}>{response.resetUrl}</Link>
         </Alert>
       )}
       <BackToSignIn onBack={onBack} />
@@ -55,6 +58,7 @@ function CheckYourEmail({ response, onBack }: { response: ForgotPasswordResponse
 }
 
 export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation('identity');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const forgotPassword = useForgotPassword();
@@ -76,21 +80,21 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
         {forgotPassword.isSuccess ? (
           <CheckYourEmail response={forgotPassword.data} onBack={onBack} />
         ) : (
-          <Box component="form" aria-label="Forgot password" noValidate onSubmit={submit}>
+          <Box component="form" aria-label={t('forgot.formLabel')} noValidate onSubmit={submit}>
             <Stack spacing={2}>
               <Typography component="h3" variant="h3">
-                Forgot Password
+                {t('forgot.heading')}
               </Typography>
               <Typography color="text.secondary">
-                Enter your e-mail address and we will send you a link to reset your password.
+                {t('forgot.lead')}
               </Typography>
               {forgotPassword.isError && (
                 <Alert severity="error">
-                  {serverMessage(forgotPassword.error) ?? 'Failed to send reset email'}
+                  {serverMessage(forgotPassword.error) ?? t('forgot.failed')}
                 </Alert>
               )}
               <TextField
-                label="Email"
+                label={t('forgot.email')}
                 type="email"
                 autoComplete="email"
                 value={email}
@@ -103,7 +107,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
                 fullWidth
               />
               <Button type="submit" variant="contained" size="large" disabled={forgotPassword.isPending}>
-                {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
+                {forgotPassword.isPending ? t('forgot.submitting') : t('forgot.submit')}
               </Button>
               <Box>
                 <BackToSignIn onBack={onBack} />

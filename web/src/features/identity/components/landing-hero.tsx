@@ -1,20 +1,21 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 export function LandingHero() {
+  const { t } = useTranslation('identity');
   return (
     <Stack spacing={3}>
-      <Chip label="Free to join" color="secondary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+      <Chip label={t('hero.badge')} color="secondary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
       <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, lineHeight: 1.15 }}>
-        Digital democracy for every community
+        {t('hero.title')}
       </Typography>
       <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-        Civitas is where citizens decide together. Propose and amend laws, resolve disputes, elect your
-        representatives, and lend your vote to someone you trust when you cannot take part yourself.
+        {t('hero.lead')}
       </Typography>
       <Typography color="text.secondary">
-        Every vote is counted openly, every decision can be traced back to the people who made it.
+        {t('hero.openness')}
       </Typography>
     </Stack>
   );

@@ -79,4 +79,21 @@ describe('landing page', () => {
     fireEvent.click(signIn);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Join the conversation' }));
   });
+
+  it('moves focus into the e-mail card, the reset form and back, as each replaces the button that opened it', async () => {
+    mockFetch(signedOut);
+    renderApp('/');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In with Email' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Forgot password' })).getByRole('textbox'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign-in options' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In with Email' }));
+  });
 });

@@ -4,12 +4,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 import { useLogin } from '../api/login';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { t } = useTranslation('identity');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
@@ -22,17 +24,17 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
     // Spec section 5: the visible sign-in form checks only that both fields are filled;
     // the server's schema answers anything else (e.g. 'Invalid email address').
     if (!email.trim() || !password) {
-      toast({ title: 'Validation error', description: 'Email and password are required', variant: 'destructive' });
+      toast({ title: t('signIn.validationTitle'), description: t('signIn.fieldsRequired'), variant: 'destructive' });
       return;
     }
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => completeSignIn('Login successful', 'Welcome back!'),
+        onSuccess: () => completeSignIn(t('signIn.successTitle'), t('signIn.successDescription')),
         onError: (error) =>
           toast({
-            title: 'Login failed',
-            description: serverMessage(error) ?? 'Invalid email or password',
+            title: t('signIn.failedTitle'),
+            description: serverMessage(error) ?? t('signIn.failedDescription'),
             variant: 'destructive',
           }),
       },
@@ -41,10 +43,10 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   return (
     // noValidate: the browser's own bubbles would pre-empt the spec's validation toast.
-    <Box component="form" aria-label="Sign in with email" noValidate onSubmit={submit}>
+    <Box component="form" aria-label={t('signIn.formLabel')} noValidate onSubmit={submit}>
       <Stack spacing={2}>
         <TextField
-          label="Email"
+          label={t('signIn.email')}
           type="email"
           autoComplete="email"
           value={email}
@@ -52,7 +54,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
           fullWidth
         />
         <TextField
-          label="Password"
+          label={t('signIn.password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -61,11 +63,11 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
-            Forgot password?
+            {t('signIn.forgotPassword')}
           </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('signIn.submitting') : t('signIn.submit')}
         </Button>
       </Stack>
     </Box>

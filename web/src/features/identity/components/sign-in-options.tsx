@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import CodeIcon from '@mui/icons-material/Code';
 import EmailIcon from '@mui/icons-material/Email';
 import GoogleIcon from '@mui/icons-material/Google';
+import { useTranslation } from 'react-i18next';
 import { GOOGLE_SIGN_IN_PATH, REPLIT_SIGN_IN_PATH } from '../../../lib/auth-paths';
 
 /**
@@ -10,16 +11,17 @@ import { GOOGLE_SIGN_IN_PATH, REPLIT_SIGN_IN_PATH } from '../../../lib/auth-path
  * so the browser leaves the app and comes back with a session (or an authError).
  */
 export function SignInOptions({ onChooseEmail }: { onChooseEmail: () => void }) {
+  const { t } = useTranslation('identity');
   return (
     <Stack spacing={1.5}>
       <Button variant="contained" size="large" startIcon={<EmailIcon />} onClick={onChooseEmail}>
-        Sign In with Email
+        {t('panel.signInWithEmail')}
       </Button>
       <Button variant="outlined" size="large" startIcon={<GoogleIcon />} href={GOOGLE_SIGN_IN_PATH}>
-        Continue with Google
+        {t('panel.continueWithGoogle')}
       </Button>
       <Button variant="outlined" size="large" startIcon={<CodeIcon />} href={REPLIT_SIGN_IN_PATH}>
-        Continue with Replit
+        {t('panel.continueWithReplit')}
       </Button>
     </Stack>
   );

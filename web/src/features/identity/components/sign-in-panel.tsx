@@ -4,13 +4,26 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { scrollBehavior } from '../../../lib/reduced-motion';
 import { EmailAuthCard, type EmailAuthTab } from './email-auth-card';
 import { ForgotPasswordView } from './forgot-password-view';
 import { SignInOptions } from './sign-in-options';
 import { useSignInRequestStore } from './sign-in-request-store';
 
 type PanelView = 'options' | 'email' | 'forgot';
+
+/**
+ * Where focus goes when the member moves between views (WCAG 2.4.3): the button they used is
+ * gone, so focus moves into what replaced it — the chosen tab of the e-mail card, the first
+ * field of the reset form, and back on 'Sign In with Email' when they return to the options.
+ */
+const VIEW_FOCUS: Record<PanelView, string> = {
+  options: 'button',
+  email: '[role="tab"][aria-selected="true"]',
+  forgot: 'input',
+};
 
 /**
  * What the landing page's query asks for: /api/login lands on `?signin=1`, and a failed
@@ -23,6 +36,7 @@ function useSignInQuery() {
 }
 
 export function SignInPanel() {
+  const { t } = useTranslation('identity');
   const { authError, wantsSignIn } = useSignInQuery();
   const [view, setView] = useState<PanelView>('options');
   const [emailTab, setEmailTab] = useState<EmailAuthTab>('signin');
@@ -30,13 +44,16 @@ export function SignInPanel() {
   const headingId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const viewBox = useRef<HTMLDivElement>(null);
+  // Set by the member's own moves only: the first render and the ?signin=1 reveal keep their focus.
+  const focusNextView = useRef(false);
   const requests = useSignInRequestStore((state) => state.requests);
   // Requests made before this page mounted were answered by another page (or none).
   const requestsAtMount = useRef(requests);
 
   const reveal = () => {
     // jsdom has no scrollIntoView; browsers all do.
-    panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    panel.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'center' });
     heading.current?.focus({ preventScroll: true });
   };
 
@@ -51,9 +68,20 @@ export function SignInPanel() {
     if (requests !== requestsAtMount.current) reveal();
   }, [requests]);
 
+  useEffect(() => {
+    if (!focusNextView.current) return;
+    focusNextView.current = false;
+    viewBox.current?.querySelector<HTMLElement>(VIEW_FOCUS[view])?.focus();
+  }, [view]);
+
+  const show = (next: PanelView) => {
+    focusNextView.current = true;
+    setView(next);
+  };
+
   const backToSignIn = () => {
     setEmailTab('signin');
-    setView('email');
+    show('email');
   };
 
   return (
@@ -72,19 +100,19 @@ export function SignInPanel() {
           variant="h2"
           sx={{ mb: 1, outline: 'none' }}
         >
-          Join the conversation
+          {t('panel.heading')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Sign in or create a free account to take part.
+          {t('panel.lead')}
         </Typography>
-        <Box>
-          {view === 'options' && <SignInOptions onChooseEmail={() => setView('email')} />}
+        <Box ref={viewBox}>
+          {view === 'options' && <SignInOptions onChooseEmail={() => show('email')} />}
           {view === 'email' && (
             <EmailAuthCard
               tab={emailTab}
               onTabChange={setEmailTab}
-              onForgotPassword={() => setView('forgot')}
-              onBack={() => setView('options')}
+              onForgotPassword={() => show('forgot')}
+              onBack={() => show('options')}
             />
           )}
           {view === 'forgot' && <ForgotPasswordView onBack={backToSignIn} />}

@@ -5,6 +5,20 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { toast } from '../../../lib/toast-store';
 import { COPY_CONFIRMATION_RESET_MS } from '../../../lib/ui-constants';
 
+/**
+ * The server names its links on PUBLIC_BASE_URL (right for mail, which has no origin); the
+ * owner shares the address they use themselves, so a link copied on 127.0.0.1 is not sent
+ * out as localhost, or the other way round.
+ */
+export function onThisOrigin(link: string): string {
+  try {
+    const url = new URL(link, window.location.origin);
+    return `${window.location.origin}${url.pathname}${url.search}`;
+  } catch {
+    return link;
+  }
+}
+
 /** Copies an invitation link, for owners who would rather send it themselves; says 'Copied!' for 2 s. */
 export function CopyInvitationLinkButton({ link }: { link: string }) {
   // A time rather than a flag, so a second copy within the 2 s starts the wait afresh.
@@ -20,7 +34,7 @@ export function CopyInvitationLinkButton({ link }: { link: string }) {
     try {
       // Absent outside secure contexts (plain http on another host).
       if (!navigator.clipboard) throw new Error('The clipboard is not available');
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(onThisOrigin(link));
     } catch {
       toast({ title: 'Failed to copy link', description: 'Failed to copy to clipboard.', variant: 'destructive' });
       return;

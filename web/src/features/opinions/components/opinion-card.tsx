@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
-import { relativeTime } from './relative-time';
+import { formatRelativeTime } from '../../../lib/format-date';
 
 /** What the page shows under an opinion: its votes (the voting feature's buttons). */
 export type RenderOpinionVotes = (opinion: OpinionView) => ReactNode;
@@ -18,7 +18,8 @@ interface OpinionCardProps {
 /** One opinion: who wrote it and when, what it says, and its votes. */
 export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
   const author = displayName(opinion.user);
-  const age = relativeTime(opinion.createdAt);
+  // The topic style, as the topic's own header beside it (spec section 9).
+  const age = formatRelativeTime(opinion.createdAt, 'topic');
   return (
     <Box component="article" aria-label={`Opinion by ${author}`}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>

@@ -18,7 +18,8 @@ export function AchievementsTab({ achievements }: { achievements: readonly Achie
           <Paper key={achievement.id} component="li" variant="outlined" aria-label={achievement.title} sx={{ p: 2, opacity: achievement.unlocked ? 1 : 0.85 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
               {achievement.unlocked ? <EmojiEventsIcon color="warning" aria-hidden /> : <LockIcon color="disabled" aria-hidden />}
-              <Typography variant="h3" component="h3" sx={{ flex: 1 }}>
+              {/* h2: the page's h1 is the member's name, and the tab panel has no heading of its own. */}
+              <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
                 {achievement.title}
               </Typography>
               <Chip size="small" label={achievement.unlocked ? 'Unlocked' : 'Locked'} color={achievement.unlocked ? 'success' : 'default'} />

@@ -7,17 +7,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import { Link as RouterLink } from 'wouter';
 import type { ActivityItem } from '@civitas/events/profiles/profile.contract';
 import { displayName } from '../../../lib/user-display';
+import { formatRelativeTime } from '../../../lib/format-date';
 import { useActivity } from '../api/get-activity';
 
-/** "about 2 hours ago"; a server clock slightly ahead never says "in a few seconds". */
-function ago(iso: string, now = new Date()): string {
-  const date = parseISO(iso);
-  return isValid(date) ? formatDistanceToNow(date > now ? now : date, { addSuffix: true }) : '';
-}
 
 const topicTitle = (item: ActivityItem) => (item.topic ? `${item.topic.title}${item.topic.isDeleted ? ' (deleted)' : ''}` : 'a topic');
 const delegate = (item: ActivityItem) => (item.person ? displayName(item.person) : 'a member');
@@ -70,7 +65,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
               </Typography>
             )}
             <Box component="time" dateTime={item.occurredAt}>
-              {ago(item.occurredAt)}
+              {formatRelativeTime(item.occurredAt, 'topic')}
             </Box>
           </>
         }

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import { LanguageChoice } from '../../../components/language-switch';
 import { useAccountSecurity } from '../api/get-account-security';
 import { SettingsDeleteSection, SettingsDownloadSection } from './settings-data-section';
 import { SettingsNotificationsSection } from './settings-notifications-section';
@@ -22,6 +23,7 @@ function SettingsContent() {
   const { hasPassword, sessions } = security.data;
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
+      <LanguageChoice />
       <SettingsPasswordSection hasPassword={hasPassword} />
       <SettingsSessionsSection sessions={sessions} />
       <SettingsNotificationsSection />

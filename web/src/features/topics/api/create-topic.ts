@@ -3,8 +3,7 @@ import { CreateTopicBody, CreateTopicReply } from '@civitas/events/topics/topic.
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
-import { groupStatsQueryOptions } from '../../../lib/api/get-group-stats';
-import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
+import { markGroupReadsStale } from './group-reads';
 
 export { CreateTopicBody };
 
@@ -22,8 +21,7 @@ export function useCreateTopic() {
     // The group's list and counts, and the member's own topic count, now include it. Not
     // awaited: the member goes on to the new topic at once, the lists refresh meanwhile.
     onSuccess: ({ topic }) => {
-      void queryClient.invalidateQueries({ queryKey: groupTopicsQueryOptions(topic.groupId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: groupStatsQueryOptions(topic.groupId).queryKey });
+      void markGroupReadsStale(queryClient, topic.groupId);
       void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
     },
   });

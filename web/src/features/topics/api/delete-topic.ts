@@ -3,9 +3,8 @@ import { CommandReply } from '@civitas/events/command-reply';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { groupStatsQueryOptions } from '../../../lib/api/get-group-stats';
-import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
 import { topicQueryKey, topicUrl } from '../../../lib/api/get-topic';
+import { markGroupReadsStale } from './group-reads';
 
 export interface DeleteTopicInput {
   topicId: string;
@@ -22,15 +21,14 @@ export function useDeleteTopic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTopic,
-    onSuccess: (_reply, { topicId, groupId }) =>
-      Promise.all([
-        // The group's list and its active-topic count no longer include it.
-        queryClient.invalidateQueries({ queryKey: groupTopicsQueryOptions(groupId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: groupStatsQueryOptions(groupId).queryKey }),
-        // The creator's topics count and participation score drop with it.
-        queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
-        // Stale but not refetched: the page is leaving, and a later visit reads 'Topic not found'.
-        queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId), refetchType: 'none' }),
-      ]),
+    // Not awaited: the member leaves for the group at once, the reads refresh meanwhile.
+    onSuccess: (_reply, { topicId, groupId }) => {
+      // The group's list and its active-topic count no longer include it.
+      void markGroupReadsStale(queryClient, groupId);
+      // The creator's topics count and participation score drop with it.
+      void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
+      // Stale but not refetched: the page is leaving, and a later visit reads 'Topic not found'.
+      void queryClient.invalidateQueries({ queryKey: topicQueryKey(topicId), refetchType: 'none' });
+    },
   });
 }

@@ -9,6 +9,7 @@ import { renderApp } from '../../../test/render-app';
 import { makeGroupStats, serveSidebarStats } from '../../../test/stats-fixtures';
 import { makeSubscriber, sentBody } from '../../../test/subscription-fixtures';
 import { makeTopic } from '../../../test/topic-page-fixtures';
+import { TOPIC_SUBSCRIPTION_REQUIRED } from '@civitas/events/topics/topic-rules';
 import { notifications } from '../../../test/toasts';
 
 const citizen = makeUser({
@@ -96,14 +97,22 @@ describe('create topic dialog', () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
-  it('stops a law amendment without a subscription with the Subscription Required toast', async () => {
+  it('offers a free member only the types they can create, naming the others with the way to them', async () => {
+    serveGroupPage(family, citizen);
+    const { dialog, location } = await openDialog(family);
+
+    expect(offeredTypes(dialog)).toEqual(['Family Discussion']);
+    expect(within(dialog).getByText(/^Law amendments and dispute resolutions need a Civic Participation subscription\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Subscribe' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/subscribe'));
+  });
+
+  it("answers the server's refusal for want of a subscription with the Subscription Required toast", async () => {
+    // The subscription lapsed after the page was read: the server has the last word.
     const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
-    const fetchMock = serveGroupPage(saudiArabia, citizen);
+    const fetchMock = serveGroupPage(saudiArabia, makeSubscriber(), () => jsonResponse({ message: TOPIC_SUBSCRIPTION_REQUIRED }, { status: 403 }));
     const { dialog } = await openDialog(saudiArabia);
 
-    expect(
-      within(dialog).getByText('Law amendments and dispute resolutions need a Civic Participation subscription.'),
-    ).toBeTruthy();
     fill(dialog, 'Lower the speed limit', 'Children walk to school along busy roads.');
     submit(dialog);
 
@@ -112,7 +121,7 @@ describe('create topic dialog', () => {
     expect(
       within(toast).getByText('You need a Civic Participation subscription to create law amendments and dispute resolutions.'),
     ).toBeTruthy();
-    expect(posts(fetchMock)).toHaveLength(0);
+    expect(posts(fetchMock)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Create New Topic' })).toBeTruthy();
   });
 
@@ -161,7 +170,7 @@ describe('create topic dialog', () => {
   it('lets the dashboard pick the group, with the types of the group picked', async () => {
     const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
     const created = makeTopic({ groupId: family.id, type: 'family_discussion' });
-    const fetchMock = mockFetch(serveCurrentUser(citizen), serveSidebarStats(), ({ url, init }) => {
+    const fetchMock = mockFetch(serveCurrentUser(makeSubscriber()), serveSidebarStats(), ({ url, init }) => {
       if (isTopicPost(url, init)) return jsonResponse({ position: null, topic: created }, { status: 201 });
       return url === '/api/groups' ? jsonResponse([islam, family]) : undefined;
     });
@@ -180,5 +189,33 @@ describe('create topic dialog', () => {
 
     await waitFor(() => expect(location.history).toEqual(['/', `/topic/${created.id}`]));
     expect(sentBody(posts(fetchMock)[0]?.[1])).toMatchObject({ groupId: family.id, type: 'family_discussion', expiresInDays: 7 });
+  });
+
+  it("offers the dashboard's free member only the groups where they can create a topic", async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    mockFetch(serveCurrentUser(citizen), serveSidebarStats(), ({ url }) => (url === '/api/groups' ? jsonResponse([islam, family]) : undefined));
+    renderApp('/');
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
+
+    // Islam takes only law amendments and dispute resolutions: not offered, so no group to pick.
+    expect(within(dialog).queryByRole('combobox', { name: 'Group' })).toBeNull();
+    expect(offeredTypes(dialog)).toEqual(['Family Discussion']);
+  });
+
+  it('tells a member with no group to create a topic in why, with the way to subscribe', async () => {
+    const islam = makeGroup({ name: 'Islam', department: 'religion', canParticipate: true });
+    mockFetch(serveCurrentUser(citizen), serveSidebarStats(), ({ url }) => (url === '/api/groups' ? jsonResponse([islam]) : undefined));
+    const { location } = renderApp('/');
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
+
+    expect(within(dialog).getByText('Creating topics needs a subscription')).toBeTruthy();
+    expect(within(dialog).getByText(/There is no group where you can create a topic yet\./)).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox', { name: 'Title' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/subscribe'));
   });
 });

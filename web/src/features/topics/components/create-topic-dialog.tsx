@@ -5,22 +5,26 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useLocation } from 'wouter';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'wouter';
 import {
   TOPIC_MAX_DAYS,
   TOPIC_MIN_DAYS,
+  TOPIC_SUBSCRIPTION_REQUIRED,
   TOPIC_TYPE_LABELS,
-  topicTypesFor,
-  typeNeedsSubscription,
   type TopicType,
 } from '@civitas/events/topics/topic-rules';
 import { toastCommandError } from '../../../lib/command-error-toast';
+import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 import type { Group } from '../../../lib/api/group';
 import { withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useCreateTopic } from '../api/create-topic';
+import { canCreateTopicIn, creatableTopicTypes, typesAwaitingSubscription, type TopicCreator } from './topic-access';
+import { LAW_TYPES_NEED_SUBSCRIPTION, TopicCreationNotice } from './topic-creation-notice';
 import {
   initialTopicForm,
   validateTopicForm,
@@ -36,22 +40,32 @@ const SUBSCRIPTION_REQUIRED_DESCRIPTION =
 interface CreateTopicDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Where the topic may go: groups the member may participate in. One group shows no picker. */
+  /** Where the topic may go; only those where this member can create some type are offered. One shows no picker. */
   groups: Group[];
-  isSubscribed: boolean;
+  member: TopicCreator;
 }
 
 interface CreateTopicFormProps extends Omit<CreateTopicDialogProps, 'open'> {
   firstGroup: Group;
 }
 
-function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTopicFormProps) {
-  const [form, setForm] = useState<TopicForm>(() => initialTopicForm(firstGroup));
+/** The spec's toast (section 5) when the server still refuses for want of a subscription (it lapsed meanwhile). */
+function toastCreationError(error: unknown) {
+  if (serverMessage(error) === TOPIC_SUBSCRIPTION_REQUIRED) {
+    toast({ title: 'Subscription Required', description: SUBSCRIPTION_REQUIRED_DESCRIPTION, variant: 'destructive' });
+    return;
+  }
+  toastCommandError(error, 'Failed to create topic. Please try again.');
+}
+
+function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFormProps) {
+  const [form, setForm] = useState<TopicForm>(() => initialTopicForm(firstGroup, creatableTopicTypes(firstGroup, member)));
   const [errors, setErrors] = useState<FieldErrors<TopicField>>({});
   const creation = useCreateTopic();
   const [, navigate] = useLocation();
   const group = groups.find((candidate) => candidate.id === form.groupId) ?? firstGroup;
-  const subscriptionMissing = typeNeedsSubscription(form.type) && !isSubscribed;
+  const types = creatableTopicTypes(group, member);
+  const heldBack = typesAwaitingSubscription(group, member).length > 0;
 
   const update = (field: TopicField, next: TopicForm) => {
     setForm(next);
@@ -66,18 +80,13 @@ function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTo
       return;
     }
     setErrors({});
-    // Spec section 5: the client says so before sending; the server refuses it anyway.
-    if (subscriptionMissing) {
-      toast({ title: 'Subscription Required', description: SUBSCRIPTION_REQUIRED_DESCRIPTION, variant: 'destructive' });
-      return;
-    }
     creation.mutate(result.body, {
       onSuccess: ({ topic }) => {
         toast({ title: 'Topic created successfully!' });
         onClose();
         navigate(`/topic/${topic.id}`);
       },
-      onError: (error) => toastCommandError(error, 'Failed to create topic. Please try again.'),
+      onError: toastCreationError,
     });
   };
 
@@ -92,7 +101,7 @@ function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTo
               value={String(form.groupId)}
               onChange={(event) => {
                 const chosen = groups.find((candidate) => String(candidate.id) === event.target.value);
-                if (chosen) update('groupId', withGroup(form, chosen));
+                if (chosen) update('groupId', withGroup(form, chosen, creatableTopicTypes(chosen, member)));
               }}
               slotProps={{ select: { native: true } }}
               error={errors.groupId !== undefined}
@@ -135,18 +144,24 @@ function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTo
             onChange={(event) => update('type', withType(form, event.target.value as TopicType))}
             slotProps={{ select: { native: true } }}
             error={errors.type !== undefined}
-            helperText={
-              errors.type ??
-              (subscriptionMissing ? 'Law amendments and dispute resolutions need a Civic Participation subscription.' : undefined)
-            }
+            helperText={errors.type}
             fullWidth
           >
-            {topicTypesFor(group.department).map((type) => (
+            {types.map((type) => (
               <option key={type} value={type}>
                 {TOPIC_TYPE_LABELS[type]}
               </option>
             ))}
           </TextField>
+          {heldBack && (
+            // Only the types this member can create are offered; the others are named, with the way to them.
+            <Typography variant="body2" color="text.secondary">
+              {LAW_TYPES_NEED_SUBSCRIPTION}{' '}
+              <Link component={RouterLink} href="/subscribe">
+                Subscribe
+              </Link>
+            </Typography>
+          )}
           <TextField
             label="Duration (days)"
             name="expiresInDays"
@@ -172,17 +187,30 @@ function CreateTopicForm({ groups, firstGroup, isSubscribed, onClose }: CreateTo
   );
 }
 
-/** Create topic (spec section 2): title, description, type, and how many days it runs. */
-export function CreateTopicDialog({ open, onClose, groups, isSubscribed }: CreateTopicDialogProps) {
-  const titleId = useId();
-  const firstGroup = groups[0];
+/** No group takes a topic from this member: why, and the way there. */
+function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () => void }) {
   return (
-    <Dialog open={open && firstGroup !== undefined} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <>
+      <DialogContent>
+        <TopicCreationNotice block={member.isBanned ? 'suspended' : 'needs_subscription'} banReason={member.banReason} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Create topic (spec section 2): title, description, type, and how many days it runs. */
+export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopicDialogProps) {
+  const titleId = useId();
+  const usable = groups.filter((group) => canCreateTopicIn(group, member));
+  const firstGroup = usable[0];
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Create New Topic</DialogTitle>
       {/* Mounted only while open, so every opening starts with an empty form. */}
-      {open && firstGroup && (
-        <CreateTopicForm groups={groups} firstGroup={firstGroup} isSubscribed={isSubscribed} onClose={onClose} />
-      )}
+      {open && (firstGroup ? <CreateTopicForm groups={usable} firstGroup={firstGroup} member={member} onClose={onClose} /> : <NoTopicGroup member={member} onClose={onClose} />)}
     </Dialog>
   );
 }

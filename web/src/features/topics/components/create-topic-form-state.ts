@@ -1,11 +1,4 @@
-import {
-  defaultTopicDays,
-  defaultTopicType,
-  TOPIC_MAX_DAYS,
-  TOPIC_MIN_DAYS,
-  topicTypesFor,
-  type TopicType,
-} from '@civitas/events/topics/topic-rules';
+import { defaultTopicDays, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS, type TopicType } from '@civitas/events/topics/topic-rules';
 import { TOPIC_DAYS_RANGE } from '@civitas/events/topics/topic.contract';
 import type { Group } from '../../../lib/api/group';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
@@ -27,8 +20,12 @@ export interface TopicForm {
 }
 
 
-export function initialTopicForm(group: Group): TopicForm {
-  const type = defaultTopicType(group.department);
+/**
+ * `types`: what the member can create in the group, the department's own first (topic-access.ts),
+ * so the first is the department's default whenever the member can create it.
+ */
+export function initialTopicForm(group: Group, types: readonly TopicType[]): TopicForm {
+  const type = types[0] ?? 'law_amendment';
   return {
     groupId: group.id,
     title: '',
@@ -40,10 +37,10 @@ export function initialTopicForm(group: Group): TopicForm {
   };
 }
 
-/** Another group: its default type, unless the member picked one this group offers too. */
-export function withGroup(form: TopicForm, group: Group): TopicForm {
-  const keep = form.typeChosen && topicTypesFor(group.department).includes(form.type);
-  return applyType({ ...form, groupId: group.id }, keep ? form.type : defaultTopicType(group.department));
+/** Another group: its first type, unless the member picked one this group offers them too. */
+export function withGroup(form: TopicForm, group: Group, types: readonly TopicType[]): TopicForm {
+  const keep = form.typeChosen && types.includes(form.type);
+  return applyType({ ...form, groupId: group.id }, keep ? form.type : (types[0] ?? form.type));
 }
 
 /** The member picks a type. */

@@ -10,16 +10,18 @@ import { Link as RouterLink } from 'wouter';
 import { useGroupTopics } from '../../../lib/api/get-group-topics';
 import type { Group } from '../../../lib/api/group';
 import { CreateTopicDialog } from './create-topic-dialog';
+import { canCreateTopicIn, topicCreationBlock, type TopicCreator } from './topic-access';
+import { TopicCreationNotice } from './topic-creation-notice';
 import { TopicCard } from './topic-card';
 
-function TopicList({ groupId, canParticipate }: { groupId: number; canParticipate: boolean }) {
+function TopicList({ groupId, canCreate }: { groupId: number; canCreate: boolean }) {
   const topics = useGroupTopics(groupId);
   if (topics.isPending) return <Typography color="text.secondary">Loading topics...</Typography>;
   if (topics.isError) return <Alert severity="error">{topics.error.message}</Alert>;
   if (topics.data.length === 0) {
     return (
       <Typography color="text.secondary">
-        No topics yet.{canParticipate && ' Create the first one to start the discussion.'}
+        No topics yet.{canCreate && ' Create the first one to start the discussion.'}
       </Typography>
     );
   }
@@ -34,13 +36,18 @@ function TopicList({ groupId, canParticipate }: { groupId: number; canParticipat
 
 interface GroupTopicsSectionProps {
   group: Group;
-  isSubscribed: boolean;
+  member: TopicCreator;
 }
 
-/** 'Discussion Topics': the group's topics, and Create Topic where the member may take part. */
-export function GroupTopicsSection({ group, isSubscribed }: GroupTopicsSectionProps) {
+/**
+ * 'Discussion Topics': the group's topics, and Create Topic only where a topic of some type can
+ * be created by this member; a participant who cannot is told why and offered the way there.
+ */
+export function GroupTopicsSection({ group, member }: GroupTopicsSectionProps) {
   const headingId = useId();
   const [creating, setCreating] = useState(false);
+  const canCreate = canCreateTopicIn(group, member);
+  const block = topicCreationBlock(group, member);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack
@@ -56,22 +63,20 @@ export function GroupTopicsSection({ group, isSubscribed }: GroupTopicsSectionPr
           <Button component={RouterLink} href={`/laws/${group.id}`} variant="outlined" startIcon={<GavelIcon aria-hidden />}>
             View Laws
           </Button>
-          {group.canParticipate && (
+          {canCreate && (
             <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={() => setCreating(true)}>
               Create Topic
             </Button>
           )}
         </Stack>
       </Stack>
-      <TopicList groupId={group.id} canParticipate={group.canParticipate} />
-      {group.canParticipate && (
-        <CreateTopicDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          groups={[group]}
-          isSubscribed={isSubscribed}
-        />
+      {block && (
+        <Box sx={{ mb: 2 }}>
+          <TopicCreationNotice block={block} groupName={group.name} banReason={member.banReason} />
+        </Box>
       )}
+      <TopicList groupId={group.id} canCreate={canCreate} />
+      {canCreate && <CreateTopicDialog open={creating} onClose={() => setCreating(false)} groups={[group]} member={member} />}
     </Box>
   );
 }

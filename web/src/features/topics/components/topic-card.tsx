@@ -14,7 +14,8 @@ import type { TopicView } from '../../../lib/api/get-group-topics';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
 import { TopicDescription } from './topic-description';
-import { formatTopicAge, formatTopicExpiry, isTopicExpired } from './topic-time';
+import { formatRelativeTime } from '../../../lib/format-date';
+import { formatTopicExpiry, isTopicExpired } from './topic-time';
 
 /** A topic in a group's list (spec section 2, "Topic card"). */
 export function TopicCard({ topic }: { topic: TopicView }) {
@@ -28,7 +29,7 @@ export function TopicCard({ topic }: { topic: TopicView }) {
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
           <Chip size="small" color="primary" variant="outlined" label={TOPIC_TYPE_LABELS[topic.type]} />
           <Typography variant="body2" color="text.secondary">
-            {formatTopicAge(topic.createdAt, now)}
+            {formatRelativeTime(topic.createdAt, 'topic', now)}
           </Typography>
         </Stack>
         <Typography id={titleId} component="h3" variant="h3" sx={{ mb: 1 }}>

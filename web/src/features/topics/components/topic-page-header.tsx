@@ -13,9 +13,9 @@ import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
 import type { TopicView } from '../../../lib/api/get-topic';
 import type { TopicStats } from '../../../lib/api/get-topic-stats';
 import { displayName } from '../../../lib/user-display';
+import { formatRelativeTime } from '../../../lib/format-date';
 import { TopicDeleteButton } from './topic-delete-button';
 import { expiryLabel, topicIsOpen } from './topic-status';
-import { formatTopicAge } from './topic-time';
 
 interface TopicPageHeaderProps {
   topic: TopicView;
@@ -42,7 +42,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageHeaderProps) {
   const titleId = useId();
   // The same wording as the topic's card (spec section 9), so the two never disagree.
-  const started = formatTopicAge(topic.createdAt);
+  const started = formatRelativeTime(topic.createdAt, 'topic');
   const expiry = expiryLabel(topic);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 4 } }}>

@@ -1,0 +1,54 @@
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import type { Group } from '../../../lib/api/group';
+import { useGroupStats } from '../../../lib/api/get-group-stats';
+import type { TopicCreator } from '../../../features/topics/components/topic-access';
+import { DepartmentIcon } from '../../../features/groups/components/department-icon';
+import {
+  DEPARTMENT_LABELS,
+  formatMemberCount,
+  groupPageSubscriptionLabel,
+  subscriptionBadgeColor,
+} from '../../../features/groups/components/group-labels';
+import { MEMBER_ACCESS_LABELS, memberAccess, showsTierBadge, type MemberAccess } from './member-access';
+
+const ACCESS_COLORS = { full: 'success', needs_subscription: 'warning', view_only: 'default' } as const satisfies Record<MemberAccess, string>;
+
+interface GroupPageHeaderProps {
+  group: Group;
+  member: TopicCreator;
+}
+
+/**
+ * The group page header (spec section 2): name, category, description, the member's access
+ * beside the price tier where the two agree, and the member count: the sidebar's Active Members
+ * once read, so the page says one number.
+ */
+export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
+  const { name, description, department, subscriptionType } = group;
+  const access = memberAccess(group, member);
+  const memberCount = useGroupStats(group.id).data?.activeMembers ?? group.memberCount;
+  return (
+    <Paper variant="outlined" component="header" sx={{ p: { xs: 2, md: 4 } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <Chip label={DEPARTMENT_LABELS[department]} variant="outlined" icon={<DepartmentIcon department={department} />} />
+        {showsTierBadge(subscriptionType, access) && (
+          <Chip label={groupPageSubscriptionLabel(subscriptionType)} color={subscriptionBadgeColor(subscriptionType)} />
+        )}
+        <Chip label={MEMBER_ACCESS_LABELS[access]} color={ACCESS_COLORS[access]} variant="outlined" />
+        {/* Spec: subscribers see their own standing in every group's header. */}
+        {member.isSubscribed && <Chip label="Premium Member" color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
+      </Stack>
+      <Typography variant="h1">{name}</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {description}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {formatMemberCount(memberCount)}
+      </Typography>
+    </Paper>
+  );
+}

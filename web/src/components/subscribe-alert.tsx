@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'wouter';
+
+/** The plans page (the subscriptions feature's route): the way on from any "needs a subscription". */
+const SUBSCRIBE_PATH = '/subscribe';
+
+interface SubscribeAlertProps {
+  title: string;
+  children: ReactNode;
+  /** False where the member already has what a subscription gives: the explanation stays, the button goes. */
+  offerSubscription?: boolean;
+}
+
+/** Says why something needs a Civic Participation subscription, and offers Subscribe Now beside it. */
+export function SubscribeAlert({ title, children, offerSubscription = true }: SubscribeAlertProps) {
+  return (
+    <Alert
+      severity="info"
+      action={
+        offerSubscription ? (
+          <Button component={RouterLink} href={SUBSCRIBE_PATH} color="inherit" size="small">
+            Subscribe Now
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,31 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Link as RouterLink } from 'wouter';
+import type { Group } from '../../../lib/api/group';
+
+interface GroupActionProps {
+  group: Group;
+  /** The id of the element naming the group, so "View Group" says which one. */
+  describedBy?: string;
+}
+
+/** Spec: Join Discussion where the member may take part, else View Group marked View Only. */
+export function GroupAction({ group, describedBy }: GroupActionProps) {
+  const href = `/group/${group.id}`;
+  if (group.canParticipate) {
+    return (
+      <Button component={RouterLink} href={href} variant="contained" size="small" aria-describedby={describedBy}>
+        Join Discussion
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Chip size="small" label="View Only" icon={<VisibilityIcon aria-hidden />} />
+      <Button component={RouterLink} href={href} variant="outlined" size="small" aria-describedby={describedBy}>
+        View Group
+      </Button>
+    </>
+  );
+}

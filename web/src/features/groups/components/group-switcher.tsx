@@ -1,0 +1,75 @@
+import { useId, useMemo } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import ListSubheader from '@mui/material/ListSubheader';
+import TextField from '@mui/material/TextField';
+import type { Group } from '../../../lib/api/group';
+import { SECTION_HEADINGS, splitCatalogue } from './catalogue-sections';
+import { DepartmentIcon } from './department-icon';
+import { groupTabBadge } from './group-labels';
+
+interface GroupSwitcherProps {
+  groups: Group[];
+  currentGroupId: number;
+  /** Names of the member's approved nationalities: their countries list with the member's own groups. */
+  verifiedCountries: readonly string[];
+  onChoose: (group: Group) => void;
+}
+
+/** The groups in the dashboard's order (own groups and countries first), each with its section's title. */
+function orderedGroups(groups: Group[], verifiedCountries: readonly string[]) {
+  const sections = splitCatalogue(groups, verifiedCountries);
+  const sectionOf = new Map<number, string>();
+  const options = SECTION_HEADINGS.flatMap(({ key, title }) => {
+    sections[key].forEach((group) => sectionOf.set(group.id, title));
+    return sections[key];
+  });
+  return { options, sectionOf };
+}
+
+/** A searchable switcher for many groups: typing a few letters finds any of 250 countries. */
+export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onChoose }: GroupSwitcherProps) {
+  const { options, sectionOf } = useMemo(() => orderedGroups(groups, verifiedCountries), [groups, verifiedCountries]);
+  const current = options.find((group) => group.id === currentGroupId) ?? null;
+  const sectionIdPrefix = useId();
+  return (
+    <Autocomplete
+      options={options}
+      value={current}
+      onChange={(_, group) => {
+        if (group && group.id !== currentGroupId) onChoose(group);
+      }}
+      groupBy={(group) => sectionOf.get(group.id) ?? ''}
+      getOptionLabel={(group) => group.name}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      // Choosing is navigating: an emptied field has nothing to go to.
+      disableClearable={current !== null}
+      autoHighlight
+      noOptionsText="No group matches"
+      // Each section a named group of options, so a screen reader says where a group belongs.
+      renderGroup={({ key, group, children }) => (
+        <li key={key} role="presentation">
+          {/* As MUI's own group header: sticky over the listbox's top padding too. */}
+          <ListSubheader component="div" id={`${sectionIdPrefix}-${key}`} sx={{ top: -8 }}>
+            {group}
+          </ListSubheader>
+          <Box component="ul" role="group" aria-labelledby={`${sectionIdPrefix}-${key}`} sx={{ p: 0 }}>
+            {children}
+          </Box>
+        </li>
+      )}
+      renderOption={({ key, ...props }, group) => (
+        <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
+          <DepartmentIcon department={group.department} fontSize="small" color="action" />
+          <Box component="span" sx={{ flex: 1 }}>
+            {group.name}
+          </Box>
+          <Chip size="small" variant="outlined" label={groupTabBadge(group)} />
+        </Box>
+      )}
+      renderInput={(params) => <TextField {...params} label="Switch group" size="small" />}
+      sx={{ width: { xs: '100%', sm: 420 } }}
+    />
+  );
+}
