@@ -61,6 +61,7 @@ export {
   type TallyEvent, type TopicFacts, type TopicTallyState, type SubjectTally, type OpinionStanding, type ElectionOutcome, type TopicResult, type TopicTallies, type TalliesOptions,
 } from './audit/topic-tally';
 export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
+export { readTopicRecords, eventTime } from './audit/topic-records';
 export * from './audit/audit.contract';
 export * from './audit/merkle';
 export * from './audit/leaf-view';

@@ -1,12 +1,11 @@
 import {
-  TALLY_INPUT_TYPES, idsIn, inclusionRanges, leafScope, nodeKeyString, nodesFor, rangeHash, storedLeafEvent, topicOf, topicScope,
+  TALLY_INPUT_TYPES, eventTime, idsIn, inclusionRanges, readTopicRecords, leafScope, nodeKeyString, nodesFor, rangeHash, storedLeafEvent, topicOf, topicScope,
   type Blind, type CheckpointView, type EventStore, type ExportEvent, type ExportResult, type LeafRange, type NodeKey, type RecordedEvent,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { merkleNodeSource } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
-import { eventTime, readTopicRecords } from './topic-log';
 
 /** Events proven per round trip for their proof nodes. */
 const PROOF_CHUNK = 2000;
