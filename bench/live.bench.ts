@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createLogger, loadConfig } from '@civitas/service-kit';
-import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { startPlatform, type Platform } from '../scripts/platform';
-import { TestClient, registration } from '../test-support/http-client';
+import { startBenchPlatform } from './lib/bench-platform';
 import type { BenchConfig } from './lib/config';
 import type { BenchDatabase } from './lib/database';
 import { summarise } from './lib/latency';
@@ -12,7 +9,7 @@ import type { LatencyResult, ThroughputResult } from './lib/live-worker';
 import { now } from './lib/measure';
 import { emit, progress } from './lib/report';
 import { activityNote, withServerActivity, type ServerActivity } from './lib/server-activity';
-import { expectStatus, inBatches } from './lib/setup';
+import { expectStatus, inBatches, registerMember, subscribe } from './lib/setup';
 
 /** Sockets subscribed to the one topic; the platform allows 8 per member on a process. */
 const SOCKETS = 1000;
@@ -34,14 +31,9 @@ async function setUp(baseUrl: string) {
   const started = now();
   const runId = randomBytes(4).toString('hex');
   const watchers = Math.ceil(SOCKETS / SOCKETS_PER_MEMBER);
-  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, async (index) => {
-    const client = new TestClient(baseUrl);
-    const answer = await expectStatus('register', await client.post('/api/email-auth/register', registration(`bench.live.${runId}.${index}@example.org`)), 201);
-    return { client, userId: answer.user.id as string };
-  });
+  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, (index) => registerMember(baseUrl, `bench.live.${runId}.${index}@example.org`));
   const author = members[watchers]!;
-  const payment = await expectStatus('sandbox payment', await author.client.post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${baseUrl}/x` }), 200);
-  await expectStatus('complete payment', await author.client.post(`/api/payments/sandbox/${payment.paymentId}/complete`, {}), 200);
+  await subscribe(author.client, baseUrl);
   const topic = await expectStatus('create topic', await author.client.post('/api/topics', {
     title: 'Bench: a busy topic chat',
     description: 'A thousand open pages follow this topic\u2019s chat as it happens.',
@@ -97,18 +89,13 @@ function describeThroughput(label: string, result: ThroughputResult, activity: S
 }
 
 export async function benchLive(database: BenchDatabase, config: BenchConfig): Promise<void> {
-  const liveDatabase = await database.sibling('live');
-  const platformConfig = loadConfig({ DATABASE_URL: liveDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100000', PAYMENT_SANDBOX: 'on', VAULT_KEY: randomBytes(32).toString('hex') });
-  let platform: Platform | null = null;
+  const bench = await startBenchPlatform(database, 'live', 1);
+  const { platform, pool } = bench;
   let baseline: Awaited<ReturnType<typeof startBroadcastServer>> | null = null;
   const loads: LiveLoad[] = [];
-  const pool = new pg.Pool({ connectionString: liveDatabase.url, max: 1, application_name: 'civitas-bench' });
-  pool.on('error', () => undefined);
   // Other databases' open transactions hold the projector back (it reads below the cluster's snapshot xmin): noted per figure.
-  const observed = <T>(work: () => Promise<T>) => withServerActivity(pool, [database.name, liveDatabase.name], work);
+  const observed = <T>(work: () => Promise<T>) => withServerActivity(pool, [database.name, bench.database.name], work);
   try {
-    platform = await startPlatform(platformConfig, createLogger('silent'));
-    await platform.ready;
     const setup = await setUp(platform.url);
     baseline = await startBroadcastServer();
     const platformLoad = LiveLoad.start();
@@ -144,7 +131,7 @@ export async function benchLive(database: BenchDatabase, config: BenchConfig): P
     // messages are appended to the event store as the command appends them, one per transaction.
     const measure = { window: WINDOW, warmupMs: config.warmupSeconds * 1000, measureMs: config.seconds * 1000 };
     const baselineRun = await observed(() => baselineLoad.run({ kind: 'throughput', ...measure, via: { kind: 'frame' } }));
-    const platformRun = await observed(() => platformLoad.run({ kind: 'throughput', ...measure, via: { kind: 'store', databaseUrl: liveDatabase.url, groupId: RELIGION_GROUP, userId: setup.author.userId } }));
+    const platformRun = await observed(() => platformLoad.run({ kind: 'throughput', ...measure, via: { kind: 'store', databaseUrl: bench.database.url, groupId: RELIGION_GROUP, userId: setup.author.userId } }));
     const platformThroughput = platformRun.result;
     const realRate = describeThroughput('platform: event appended -> projector -> notice -> sockets', platformThroughput, platformRun.activity);
     const bareRate = describeThroughput('bare ws broadcast server', baselineRun.result, baselineRun.activity);
@@ -159,8 +146,6 @@ export async function benchLive(database: BenchDatabase, config: BenchConfig): P
   } finally {
     for (const load of loads) await load.close();
     await baseline?.close();
-    await platform?.close();
-    await pool.end();
-    await liveDatabase.drop();
+    await bench.close();
   }
 }

@@ -13,6 +13,7 @@ import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
 import { benchLive } from './live.bench';
+import { benchLoad } from './load.bench';
 import { benchMerkle } from './merkle.bench';
 import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
@@ -67,6 +68,7 @@ try {
     if (only.has('votes')) await benchVotes(database, config);
     if (only.has('live')) await benchLive(database, config);
     if (only.has('audit-export')) await benchAuditExport(database);
+    if (only.has('load')) await benchLoad(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
-import { createLogger, loadConfig } from '@civitas/service-kit';
-import pg from 'pg';
-import { startPlatform, type Platform } from '../scripts/platform';
-import { TestClient, registration } from '../test-support/http-client';
+import { READ_MODELS_CHANNEL } from '@civitas/service-kit/read-models';
+import type { TestClient } from '../test-support/http-client';
+import { startBenchPlatform } from './lib/bench-platform';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu, type CpuUse } from './lib/cpu';
 import { CRUD_VOTE_PATH, crudTallyPath, startCrudVotes, type CrudVotes } from './lib/crud-votes';
@@ -16,7 +14,7 @@ import { emit, progress } from './lib/report';
 import { activityNote, withServerActivity, type ServerActivity } from './lib/server-activity';
 import { VoteLoad } from './lib/vote-load';
 import type { StalenessResult, VoteTarget, VotesResult } from './lib/vote-worker';
-import { expectStatus, inBatches } from './lib/setup';
+import { expectStatus, inBatches, registerMember, subscribe, verifyCitizen } from './lib/setup';
 
 /** Concurrent members voting on the hot topic, each on a keep-alive connection of its own. */
 const MEMBERS = 32;
@@ -50,10 +48,8 @@ interface Member {
 
 /** A member signed in through the API and verified as a citizen of the national group's country. */
 async function newMember(baseUrl: string, index: number, runId: string): Promise<Member> {
-  const client = new TestClient(baseUrl);
-  await expectStatus('register', await client.post('/api/email-auth/register', registration(`bench.voter.${runId}.${index}@example.org`)), 201);
-  const verified = await client.post('/api/user/verify', { country: NATIONAL_GROUP.country, nationalId: `BENCH${runId}${String(index).padStart(4, '0')}` });
-  if (verified.status >= 300) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  const { client } = await registerMember(baseUrl, `bench.voter.${runId}.${index}@example.org`);
+  await verifyCitizen(client, NATIONAL_GROUP.country, `BENCH${runId}${String(index).padStart(4, '0')}`);
   return { client, cookie: client.cookieHeader };
 }
 
@@ -71,8 +67,7 @@ async function setUp(baseUrl: string) {
     if (delegated.status >= 300) throw new Error(`delegate: ${delegated.status} ${await delegated.text()}`);
   }
   const author = members[0]!.client;
-  const payment = await expectStatus('sandbox payment', await author.post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${baseUrl}/x` }), 200);
-  await expectStatus('complete payment', await author.post(`/api/payments/sandbox/${payment.paymentId}/complete`, {}), 200);
+  await subscribe(author, baseUrl);
   const topic = await expectStatus('create topic', await author.post('/api/topics', {
     title: 'Bench: extend library opening hours',
     description: 'Libraries should open until 22:00 on weekdays so that students and workers can use them.',
@@ -136,21 +131,15 @@ function describe(name: string, side: Side): { perSecond: number; latency: Laten
 }
 
 export async function benchVotes(database: BenchDatabase, config: BenchConfig): Promise<void> {
-  const votesDatabase = await database.sibling('votes');
-  const platformConfig = loadConfig({ DATABASE_URL: votesDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100000', PAYMENT_SANDBOX: 'on', VAULT_KEY: randomBytes(32).toString('hex') });
-  let platform: Platform | null = null;
+  const bench = await startBenchPlatform(database, 'votes');
+  const { platform, pool } = bench;
   let crud: CrudVotes | null = null;
   let load: VoteLoad | null = null;
   let listener: NoticeListener | null = null;
-  const pool = new pg.Pool({ connectionString: votesDatabase.url, max: 2, application_name: 'civitas-bench' });
-  // end() does not wait for the server to see the clients go: the forced drop may cut one first.
-  pool.on('error', () => undefined);
   try {
-    platform = await startPlatform(platformConfig, createLogger('silent'));
-    await platform.ready;
     const setup = await setUp(platform.url);
-    crud = await startCrudVotes({ databaseUrl: votesDatabase.url, config: platformConfig, groupId: NATIONAL_GROUP.groupId, topicId: setup.topicId, opinionIds: setup.opinionIds });
-    listener = await NoticeListener.open(votesDatabase.url, READ_MODELS_CHANNEL);
+    crud = await startCrudVotes({ databaseUrl: bench.database.url, config: bench.config, groupId: NATIONAL_GROUP.groupId, fixed: { topicId: setup.topicId, opinionIds: setup.opinionIds } });
+    listener = await NoticeListener.open(bench.database.url, READ_MODELS_CHANNEL);
     load = VoteLoad.start();
 
     const real: VoteTarget = { label: 'platform', origin: platform.url, votePath: '/api/votes', tallyPath: `/api/topics/${setup.topicId}/opinions` };
@@ -161,12 +150,9 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     const heard = listener;
     /** Lets the projector finish the platform's votes, so its work does not spill into the next slice. */
     const projectorCaughtUp = async (position: string | null) => {
-      if (position === null) return;
-      const at = (index: number) => (JSON.parse(heard.heard[index]!.payload) as ChangeNotice).position;
-      const caughtUp = await heard.until(() => heard.heard.length > 0 && at(heard.heard.length - 1) >= position, 15_000);
-      if (!caughtUp) progress('votes: the projector did not catch up within 15 s');
+      if (!(await heard.caughtUpTo(position, 15_000))) progress('votes: the projector did not catch up within 15 s');
     };
-    const ours = [database.name, votesDatabase.name];
+    const ours = [database.name, bench.database.name];
     /** Runs `work` noting the CPU it took and what the server's other databases did meanwhile. */
     const observed = async <T extends VotesResult>(work: () => Promise<T>) => {
       const { result: { result, cpu }, activity } = await withServerActivity(pool, ours, () => withCpu(pool, work));
@@ -259,8 +245,6 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     await load?.close();
     await listener?.close();
     await crud?.close();
-    await platform?.close();
-    await pool.end();
-    await votesDatabase.drop();
+    await bench.close();
   }
 }

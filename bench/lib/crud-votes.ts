@@ -1,8 +1,9 @@
 import { CommandBus, ParticipationGate, existingId } from '@civitas/command-api';
-import { CastVoteBody, PostgresEventStore, VoteType, createEventRegistry } from '@civitas/events';
+import { CastVoteBody, PostgresEventStore, TOPIC_NOT_FOUND, VoteType, createEventRegistry } from '@civitas/events';
 import type { Config } from '@civitas/service-kit/config';
 import { createKysely } from '@civitas/service-kit/database';
 import { createHttpApp, zodRoutes } from '@civitas/service-kit/http-app';
+import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { createSessionAuth } from '@civitas/service-kit/session-auth';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -25,9 +26,11 @@ export interface CrudVotes {
  * runs the same eligibility check as the command side (ParticipationGate over the member's and
  * the group's streams, on an event store and bus of its own), then writes the vote with one
  * `INSERT ... ON CONFLICT` into `bench_votes`. Its tally GET reads that table straight back:
- * a CRUD read sees the vote at once, so its staleness is one read.
+ * a CRUD read sees the vote at once, so its staleness is one read. Without `fixed` (the load
+ * bench, where members post opinions on many topics) it answers any topic, its opinions read
+ * from the `opinions` read-model table as a CRUD app reads its one table of opinions.
  */
-export async function startCrudVotes(options: { databaseUrl: string; config: Config; groupId: number; topicId: string; opinionIds: readonly string[] }): Promise<CrudVotes> {
+export async function startCrudVotes(options: { databaseUrl: string; config: Config; groupId: number; fixed?: { topicId: string; opinionIds: readonly string[] } }): Promise<CrudVotes> {
   const db = createKysely(options.databaseUrl, { applicationName: 'civitas-bench-crud' });
   await sql`
     create table if not exists bench_votes (
@@ -54,13 +57,17 @@ export async function startCrudVotes(options: { databaseUrl: string; config: Con
   });
   routes.get(crudTallyPath(':id'), { schema: { params: z.object({ id: z.string() }), response: { 200: CrudTally } } }, async (request) => {
     const userId = await auth.requireUserId(request);
-    if (request.params.id !== options.topicId) return [];
+    const { fixed } = options;
+    if (fixed && request.params.id !== fixed.topicId) return [];
+    const opinions = fixed
+      ? sql`select id from unnest(${fixed.opinionIds}::uuid[]) as o(id)`
+      : sql`select id from ${sql.table(`${READ_SCHEMA}.opinions`)} where topic_id = ${existingId(request.params.id, TOPIC_NOT_FOUND)}`;
     const rows = await sql<{ id: string; supportCount: number; opposeCount: number; myVote: VoteType | null }>`
       select o.id,
         (count(*) filter (where v.vote_type = 'support'))::int as "supportCount",
         (count(*) filter (where v.vote_type = 'oppose'))::int as "opposeCount",
         max(v.vote_type) filter (where v.user_id = ${userId}) as "myVote"
-      from unnest(${options.opinionIds}::uuid[]) as o(id)
+      from (${opinions}) as o
       left join bench_votes v on v.opinion_id = o.id
       group by o.id`.execute(db);
     return rows.rows;

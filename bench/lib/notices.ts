@@ -1,3 +1,4 @@
+import type { ChangeNotice } from '@civitas/service-kit/read-models';
 import pg from 'pg';
 import { now } from './measure';
 
@@ -46,6 +47,16 @@ export class NoticeListener {
       });
     }
     return true;
+  }
+
+  /**
+   * On the read models' channel: resolves true once a change notice names `position` or a later
+   * one (the projector has committed it), at once for null, false after `timeoutMs`.
+   */
+  caughtUpTo(position: string | null, timeoutMs: number): Promise<boolean> {
+    if (position === null) return Promise.resolve(true);
+    const last = () => (JSON.parse(this.heard[this.heard.length - 1]!.payload) as ChangeNotice).position;
+    return this.until(() => this.heard.length > 0 && last() >= position, timeoutMs);
   }
 
   async close(): Promise<void> {

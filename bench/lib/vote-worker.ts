@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
+import { send, type Answer } from './http-request';
 
 /** One server under load: where votes go and where the tally is read. */
 export interface VoteTarget {
@@ -63,11 +64,6 @@ export interface StalenessResult extends VotesResult {
   probeFailures: number;
 }
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
 const agents = new Map<string, http.Agent>();
 /** Each member's standing vote per opinion and server, so every vote sent is the other type: a real write, never a toggle-off. */
 const standing = new Map<string, string | null>();
@@ -79,35 +75,6 @@ function agentFor(key: string): http.Agent {
     agents.set(key, agent);
   }
   return agent;
-}
-
-function send(agent: http.Agent, origin: string, method: string, path: string, cookie: string, body?: unknown): Promise<Answer> {
-  const url = new URL(path, origin);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        agent,
-        headers: {
-          cookie,
-          accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
