@@ -1,6 +1,8 @@
 import { PostgresEventStore, createEventRegistry, groupStream } from '@civitas/events';
 import { ProjectorService, projections } from '@civitas/projector';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
+import { openVault } from '@civitas/service-kit/personal-data';
+import { randomBytes } from 'node:crypto';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu } from './lib/cpu';
 import { quiesce, type BenchDatabase } from './lib/database';
@@ -21,6 +23,8 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
   const merkleDatabase = await database.sibling('merkle');
   const db = createKysely(merkleDatabase.url, { applicationName: 'civitas-bench' });
   await migrateToLatest(db, platformMigrations);
+  // merkle_log blinds its leaves with a platform secret kept by the vault, as every process opens it.
+  await openVault(db, { key: randomBytes(32), source: 'the Merkle bench' });
   const store = new PostgresEventStore({ connectionString: merkleDatabase.url });
   let nextGroup = BENCH_GROUP_ID_BASE;
   const appends = (): Promise<Throughput> =>
