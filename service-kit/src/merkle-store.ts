@@ -1,9 +1,9 @@
 import {
-  blindWith, frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
+  LruMap, blindWith, frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
 } from '@civitas/events';
 import type { KeyObject } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createKeyedHasher, platformSecret } from './personal-data';
+import { keyedHasher, platformSecret } from './personal-data';
 import { READ_SCHEMA } from './read-models';
 
 /**
@@ -35,9 +35,16 @@ export const merkleCheckpointMigrations: Record<string, Migration> = {
 /** platform_secrets row of the key that blinds ids in leaves and names members in a topic's history. */
 export const LEAF_BLINDING_SECRET = 'audit-pseudonym';
 
-/** The blinder every leaf is made with (the key made once, the same in every process). */
+/** Blinders by key: one per key for the life of the process, so what a blinder remembers (topic-scoped ids) outlives a batch. */
+const blindersByKey = new LruMap<string, Blind>(8);
+
+/** The blinder every leaf is made with (the key made once, the same in every process), for this database's key. */
 export async function leafBlinder(db: Kysely<any>): Promise<Blind> {
-  return blindWith(await createKeyedHasher(db, LEAF_BLINDING_SECRET));
+  const key = await platformSecret(db, LEAF_BLINDING_SECRET);
+  const name = key.toString('base64');
+  let blinder = blindersByKey.get(name);
+  if (!blinder) blindersByKey.set(name, (blinder = blindWith(keyedHasher(key))));
+  return blinder;
 }
 
 /** The blinder of a process that has one database: read once; a failed first read is tried again next time. */

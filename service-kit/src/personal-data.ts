@@ -274,5 +274,8 @@ export async function createKeyedHasher(db: Kysely<any>, name: string, configure
   } else {
     key = await platformSecret(db, name);
   }
-  return (value) => createHmac('sha256', key).update(value).digest('hex');
+  return keyedHasher(key);
 }
+
+/** HMAC-SHA256 under `key`, hex. */
+export const keyedHasher = (key: Buffer) => (value: string): string => createHmac('sha256', key).update(value).digest('hex');

@@ -30,7 +30,7 @@ export const merkleLogProjection = defineProjection({
     const fresh = last ? events.filter((event) => event.position > last.position) : events;
     if (fresh.length === 0) return;
     const size = last ? Number(last.leaf_index) + 1 : 0;
-    // Read per batch, not cached: the key belongs to the database this batch is written to.
+    // The key is read per batch (it belongs to the database this batch is written to); its blinder, and what it remembers, last.
     const blind = await leafBlinder(db as unknown as Kysely<any>);
     const leaves = fresh.map((event) => storedLeafHash(event, blind));
     const frontier = await readMerkleNodes(db as unknown as Kysely<any>, schema, frontierNodes(size));
