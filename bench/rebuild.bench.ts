@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { EventRegistry, PostgresEventStore } from '@civitas/events';
 import { rebuildReadModels, type Projection } from '@civitas/projector';
+import { openVault } from '@civitas/service-kit/personal-data';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
@@ -21,6 +23,32 @@ const RAW_INSERT = `insert into ${RAW_SCHEMA}.groups
   from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::uuid[], $9::timestamptz[])
     as x(id, name, description, department, subcategory, subscription_type, features, owner_id, at)
   on conflict (id) do nothing`;
+
+// The set-based rebuild's work without the framework: one statement into a fresh groups table.
+const RAW_INSERT_SELECT = `insert into ${RAW_SCHEMA}.groups
+    (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
+  select (data->>'groupId')::int, data->>'name', data->>'description', data->>'department', data->>'subcategory',
+    data->>'subscriptionType', data->'features', (data->>'ownerId')::uuid, (metadata->>'time')::timestamptz, (metadata->>'time')::timestamptz
+  from events where type = 'GroupCreated' and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by transaction_id, global_position
+  on conflict (id) do nothing`;
+
+/** One INSERT … SELECT into a fresh copy of the groups table (synchronous_commit off, as the rebuild). */
+async function rawInsertSelect(store: PostgresEventStore, db: Kysely<any>, groups: Projection): Promise<number> {
+  await sql`create schema ${sql.id(RAW_SCHEMA)}`.execute(db);
+  await groups.createTables(db, RAW_SCHEMA);
+  const client = await store.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local synchronous_commit = off');
+    const { rowCount } = await client.query(RAW_INSERT_SELECT);
+    await client.query('commit');
+    return rowCount ?? 0;
+  } finally {
+    client.release();
+    await sql`drop schema ${sql.id(RAW_SCHEMA)} cascade`.execute(db);
+  }
+}
 
 interface RawRow {
   tx: string;
@@ -89,7 +117,17 @@ async function groupRows(db: Kysely<any>, schema: string): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
-/** rebuildReadModels over every event in the store, into fresh tables swapped in at the end; leaves them live. */
+async function checkpoints(db: Kysely<any>): Promise<Map<string, string>> {
+  const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(READ_SCHEMA, 'projection_checkpoints')}`.execute(db);
+  return new Map(result.rows.map((row) => [row.name, row.position]));
+}
+
+/**
+ * Two rebuilds over every event in the store, into fresh tables swapped in at the end (they stay
+ * live): every projection from zero (the first start, `npm run rebuild`), beside the hand-written
+ * Node pipeline; then what a version change of `groups` costs: that projection alone, set-based,
+ * the others left as they are, beside the hand-written statement.
+ */
 export async function benchRebuild(
   options: { store: PostgresEventStore; db: Kysely<any>; registry: EventRegistry; projections: readonly Projection[] },
   config: BenchConfig,
@@ -97,27 +135,65 @@ export async function benchRebuild(
 ): Promise<void> {
   const groups = options.projections.find((projection) => projection.name === 'groups');
   if (!groups) throw new Error('no groups projection');
-  const timed = async (label: string, rebuild: () => Promise<number>) => {
+  // merkle_log blinds its leaves with a platform secret kept by the vault, as every process opens it.
+  await openVault(options.db, { key: randomBytes(32), source: 'the bench' });
+  const timed = async (label: string, rebuild: () => Promise<void>) => {
     await quiesce(options.store.pool);
     const started = now();
-    const { result: events, cpu } = await withCpu(options.store.pool, rebuild);
+    const { cpu } = await withCpu(options.store.pool, rebuild);
     const seconds = (now() - started) / 1000;
-    if (events !== expected) throw new Error(`${label} projected ${events} events, expected ${expected}`);
-    progress(`${label}: ${events} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds)} events/s ${cpuNote(cpu, label)}`);
-    return events / seconds;
+    progress(`${label}: ${expected} events in ${seconds.toFixed(2)} s = ${Math.round(expected / seconds)} events/s ${cpuNote(cpu, label)}`);
+    return expected / seconds;
+  };
+  const rebuildAll = async () => {
+    const { events } = await rebuildReadModels({ ...options, batchSize: config.readBatch });
+    // Only the set-based projections skip reading through Node; the others read every event.
+    if (events !== expected) throw new Error(`the full rebuild read ${events} events, expected ${expected}`);
   };
 
-  const baseline = await timed('rebuild raw pipeline', () => rawRebuild(options.store, options.db, groups, config.readBatch));
-  const value = await timed('rebuildReadModels', async () => (await rebuildReadModels({ ...options, batchSize: config.readBatch })).events);
+  const rawStatement = (pass: number) => timed(`rebuild raw INSERT … SELECT (pass ${pass})`, async () => {
+    const rows = await rawInsertSelect(options.store, options.db, groups);
+    if (rows !== expected) throw new Error(`raw INSERT … SELECT wrote ${rows} groups, expected ${expected}`);
+  });
+  const groupsChanged = async (pass: number) => {
+    const before = await checkpoints(options.db);
+    const rate = await timed(`rebuildReadModels, groups changed (pass ${pass})`, async () => {
+      const { setBased } = await rebuildReadModels({ ...options, batchSize: config.readBatch }, ['groups']);
+      if (!setBased.includes('groups')) throw new Error('groups was not rebuilt set-based');
+    });
+    const after = await checkpoints(options.db);
+    const moved = [...before].filter(([name, position]) => name !== 'groups' && after.get(name) !== position).map(([name]) => name);
+    if (moved.length > 0) throw new Error(`rebuilding groups moved other checkpoints: ${moved.join(', ')}`);
+    return rate;
+  };
+
+  const baseline = await timed('rebuild raw pipeline', async () => {
+    const events = await rawRebuild(options.store, options.db, groups, config.readBatch);
+    if (events !== expected) throw new Error(`raw pipeline projected ${events} events, expected ${expected}`);
+  });
+  const whole = await timed('rebuildReadModels, every projection', rebuildAll);
+  // Interleaved, the better of two passes per side: a shared machine's load moves both alike.
+  const passes: Array<{ statement: number; one: number }> = [];
+  for (const pass of [1, 2]) passes.push({ statement: await rawStatement(pass), one: await groupsChanged(pass) });
+  const statementBaseline = Math.max(...passes.map((pass) => pass.statement));
+  const one = Math.max(...passes.map((pass) => pass.one));
   const rows = await groupRows(options.db, READ_SCHEMA);
   // Projections skip events they cannot decode: a fast rebuild that projected nothing proves nothing.
   if (rows !== expected) throw new Error(`rebuild left ${rows} groups, expected ${expected}`);
   emit({
-    figure: `rebuild over ${expected} GroupCreated events (rebuildReadModels)`,
-    value,
+    figure: `rebuild after a change to one projection (groups, set-based) over ${expected} GroupCreated events; the other projections untouched`,
+    value: one,
+    unit: 'events/s',
+    baseline: statementBaseline,
+    target: `>= ${TARGET} events/s`,
+    meets: one >= TARGET,
+  });
+  emit({
+    figure: `rebuild of every projection (${options.projections.length}) over ${expected} GroupCreated events`,
+    value: whole,
     unit: 'events/s',
     baseline,
     target: `>= ${TARGET} events/s`,
-    meets: value >= TARGET,
+    meets: whole >= TARGET,
   });
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventMetadata, Position } from '@civitas/events';
-import type { Kysely, QueryExecutorProvider } from 'kysely';
+import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
 import type { ReadModels } from './read-models';
 
@@ -28,11 +28,33 @@ export class ChangeSet {
   }
 }
 
+/**
+ * A rebuild from zero done by PostgreSQL: an `INSERT … SELECT` over the stored events of `types`
+ * instead of reading them through Node (set-based.ts runs it). Declare it only where projecting those
+ * events first, all at once, leaves what folding every event in order leaves: each is a pure mapping
+ * to rows of its own (the first by position wins, as `on conflict do nothing` does per event), and
+ * every other event the projection folds that touches those rows comes after them in position order.
+ */
+export interface SetBasedRebuild {
+  /** The event types the statement projects. */
+  readonly types: readonly string[];
+  /** The types `apply` still folds event by event after the statement (in order); none for a pure mapping. */
+  readonly foldedTypes: readonly string[];
+  /**
+   * The statement, run once per slice of the log (set-based.ts). `events` is a subquery of the slice's
+   * covered events (columns of the `events` table plus `position`, the position as text, and
+   * `occurred_at`, what `eventTime` gives), ordered by position.
+   */
+  insert(schema: string, events: RawBuilder<unknown>): RawBuilder<unknown>;
+}
+
 export interface Projection<Name extends string = string> {
   /** Stable name: its checkpoint row and the read models queries wait for. */
   readonly name: Name;
-  /** Bump when the tables or the logic change: the projector then rebuilds every read model from zero. */
+  /** Bump when the tables or the logic change: the projector then rebuilds this projection's read models from zero (the others keep theirs). */
   readonly version: number;
+  /** Set when a rebuild from zero may project some events in one statement (see SetBasedRebuild). */
+  readonly setBasedRebuild?: SetBasedRebuild;
   createTables(db: QueryExecutorProvider, schema: string): Promise<void>;
   /**
    * Applies a batch in order inside the batch transaction; must not throw on odd data and must not
@@ -57,11 +79,12 @@ export function defineProjection<const Name extends string, const Tables extends
   name: Name;
   version: number;
   tables: Tables;
+  setBasedRebuild?: SetBasedRebuild;
   apply(db: Kysely<DatabaseOf<Tables[number]>>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
 }): ReadModelProjection<Name, Tables> {
-  const { name, version, tables } = projection;
+  const { name, version, tables, setBasedRebuild } = projection;
   return {
-    name, version, tables,
+    name, version, tables, ...(setBasedRebuild ? { setBasedRebuild } : {}),
     createTables: (db, schema) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
     apply: (db, schema, events, changes) => projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import type { Projection } from './projection';
-import { createParkedEventsTable, fingerprintOf, storedFingerprint } from './read-schema';
+import { createParkedEventsTable, planRebuild } from './read-schema';
 import { rebuildReadModels } from './rebuild';
 import { ProjectionRunner } from './runner';
 
@@ -22,7 +22,7 @@ export interface ProjectorServiceOptions {
 
 /**
  * Runs the projections in the one process holding the projector lock. On taking the
- * lock it rebuilds the read models if their definitions changed, then follows live.
+ * lock it rebuilds the projections whose version changed, then follows live.
  */
 export class ProjectorService {
   readonly runner: ProjectionRunner;
@@ -41,15 +41,40 @@ export class ProjectorService {
   async start(): Promise<void> {
     await this.acquireLock();
     if (this.abort.signal.aborted) return;
-    if ((await storedFingerprint(this.options.db)) !== fingerprintOf(this.options.projections)) {
-      this.log.info({}, 'read model definitions changed or missing: rebuilding from zero');
-      const { events, parked } = await rebuildReadModels({ ...this.options, log: this.log });
-      this.log.info({ events, parked }, 'read models rebuilt');
-    }
+    await this.rebuildChanged();
     await createParkedEventsTable(this.options.db, READ_SCHEMA);
     await this.runner.loadCheckpoints();
     this.runAbort = new AbortController();
     this.running = this.runner.run(AbortSignal.any([this.abort.signal, this.runAbort.signal]));
+  }
+
+  /**
+   * Rebuilds what changed: every read model when there are none yet (or from before versions were
+   * kept per projection), else only the projections whose version changed. Meanwhile the others
+   * keep serving and keep following the store (a runner of their own), so they never fall behind.
+   */
+  private async rebuildChanged(): Promise<void> {
+    const plan = await planRebuild(this.options.db, this.options.projections);
+    if (plan.kind === 'all') {
+      this.log.info({}, 'read models missing or from before per-projection versions: rebuilding every one from zero');
+      const { events, parked } = await rebuildReadModels({ ...this.options, log: this.log });
+      this.log.info({ events, parked }, 'read models rebuilt');
+      return;
+    }
+    if (plan.changed.length === 0 && plan.removed.length === 0) return;
+    const changed = plan.changed.map((projection) => projection.name);
+    this.log.info({ changed, removed: plan.removed }, 'projection versions changed: rebuilding those from zero');
+    const unchanged = this.options.projections.filter((projection) => !changed.includes(projection.name));
+    const others = new ProjectionRunner({ ...this.options, projections: unchanged, log: this.log });
+    const stopOthers = new AbortController();
+    const following = others.run(AbortSignal.any([this.abort.signal, stopOthers.signal]));
+    try {
+      const { events, parked, setBased } = await rebuildReadModels({ ...this.options, log: this.log }, changed);
+      this.log.info({ rebuilt: changed, events, parked, setBased }, 'changed projections rebuilt and swapped in');
+    } finally {
+      stopOthers.abort();
+      await following;
+    }
   }
 
   async stop(): Promise<void> {

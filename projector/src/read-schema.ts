@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
 import { PARKED_EVENTS_TABLE, READ_SCHEMA, schemaExists } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
@@ -14,32 +13,49 @@ import type { Projection } from './projection';
  * in together with the tables they belong to.
  */
 
-export const fingerprintOf = (projections: readonly Projection[]) =>
-  createHash('sha256')
-    .update(projections.map((projection) => `${projection.name}@${projection.version}`).sort().join(','))
-    .digest('hex');
-
+/**
+ * A schema of read models for these projections, each at its checkpoint zero. The checkpoint row
+ * keeps the version its tables were built by: a projection whose version changed is rebuilt alone.
+ */
 export async function createReadSchema(db: Kysely<any>, schema: string, projections: readonly Projection[]): Promise<void> {
   await sql`create schema ${sql.id(schema)}`.execute(db);
-  await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null)`.execute(db);
-  await sql`create table ${sql.id(schema, 'read_model_info')} (fingerprint text not null)`.execute(db);
-  await sql`insert into ${sql.id(schema, 'read_model_info')} values (${fingerprintOf(projections)})`.execute(db);
+  await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null, version integer not null, tables text[] not null)`.execute(db);
   await createParkedEventsTable(db, schema);
+  let known = new Set(await tablesIn(db, schema));
   for (const projection of projections) {
     await projection.createTables(db, schema);
-    await sql`insert into ${sql.id(schema, 'projection_checkpoints')} values (${projection.name}, ${START_POSITION})`.execute(db);
+    // Kept with the checkpoint: the tables a later rebuild of this projection (or its removal) replaces.
+    const tables = (await tablesIn(db, schema)).filter((table) => !known.has(table));
+    known = new Set([...known, ...tables]);
+    await sql`insert into ${sql.id(schema, 'projection_checkpoints')} values (${projection.name}, ${START_POSITION}, ${projection.version}, ${tables}::text[])`.execute(db);
   }
+}
+
+export async function tablesIn(db: Kysely<any>, schema: string): Promise<string[]> {
+  const result = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
+  return result.rows.map((row) => row.table_name);
+}
+
+/** What a projector start must rebuild: everything (no read models yet, or ones from before versions were kept per projection), or the projections whose version changed. */
+export type RebuildPlan = { kind: 'all' } | { kind: 'some'; changed: Projection[]; removed: string[] };
+
+export async function planRebuild(db: Kysely<any>, projections: readonly Projection[], schema = READ_SCHEMA): Promise<RebuildPlan> {
+  if (!(await schemaExists(db, schema))) return { kind: 'all' };
+  const versioned = await sql<{ found: boolean }>`
+    select exists(select 1 from information_schema.columns where table_schema = ${schema} and table_name = 'projection_checkpoints' and column_name = 'version') as found`.execute(db);
+  if (!versioned.rows[0]?.found) return { kind: 'all' };
+  const result = await sql<{ name: string; version: number }>`select name, version from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
+  const stored = new Map(result.rows.map((row) => [row.name, row.version]));
+  return {
+    kind: 'some',
+    changed: projections.filter((projection) => stored.get(projection.name) !== projection.version),
+    removed: [...stored.keys()].filter((name) => !projections.some((projection) => projection.name === name)),
+  };
 }
 
 /** Idempotent: read models created before parking existed get the table at the projector's next start. */
 export async function createParkedEventsTable(db: Kysely<any>, schema: string): Promise<void> {
   await createTableSql(schema, parkedEventsTable, { ifNotExists: true }).execute(db);
-}
-
-export async function storedFingerprint(db: Kysely<any>, schema = READ_SCHEMA): Promise<string | null> {
-  if (!(await schemaExists(db, schema))) return null;
-  const result = await sql<{ fingerprint: string }>`select fingerprint from ${sql.id(schema, 'read_model_info')}`.execute(db);
-  return result.rows[0]?.fingerprint ?? null;
 }
 
 /**

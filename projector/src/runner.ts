@@ -18,6 +18,12 @@ export interface RunnerOptions {
   log?: ProjectorLog;
 }
 
+/** Part of the store a catch-up reads: only these types, only up to this position. */
+export interface CatchUpRange {
+  types?: readonly string[];
+  until?: Position;
+}
+
 /** Another writer moved a checkpoint under us (a second projector, or a rebuild swap). */
 class CheckpointMoved extends Error {}
 
@@ -97,15 +103,20 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     return lowest ?? START_POSITION;
   }
 
-  /** Reads and applies until nothing is left; `db` may be an open transaction. Returns events read. */
-  async catchUp(db: Kysely<any> = this.options.db): Promise<number> {
+  /**
+   * Reads and applies until nothing is left; `db` may be an open transaction. Returns events read.
+   * `range` narrows the read to some types, up to a position (a set-based rebuild's folded pass).
+   */
+  async catchUp(db: Kysely<any> = this.options.db, range: CatchUpRange = {}): Promise<number> {
+    const read = (from: Position) => this.options.store.readAll(from, { batchSize: this.batchSize, types: range.types });
     let total = 0;
-    let next = this.options.store.readAll(this.lowestCheckpoint(), { batchSize: this.batchSize });
+    let next = read(this.lowestCheckpoint());
     for (;;) {
-      const batch = await next;
+      const fetched = await next;
+      const batch = range.until === undefined ? fetched : fetched.filter((event) => event.position <= range.until!);
       if (batch.length === 0) return total;
       // Read the following batch while this one is applied.
-      next = this.options.store.readAll(batch[batch.length - 1]!.position, { batchSize: this.batchSize });
+      next = batch.length < fetched.length ? Promise.resolve([]) : read(batch[batch.length - 1]!.position);
       await this.applyBatch(batch, db);
       total += batch.length;
     }

@@ -11,6 +11,17 @@ export const chatProjection = defineProjection({
   name: 'chat',
   version: 1,
   tables: [chatMessagesTable],
+  // A pure mapping: each ChatMessagePosted is one row of its own, nothing else touches it.
+  setBasedRebuild: {
+    types: ['ChatMessagePosted'],
+    foldedTypes: [],
+    insert: (schema, events) => sql`
+      insert into ${sql.id(schema, chatMessagesTable.name)} (id, topic_id, group_id, user_id, message, created_at, position)
+      select (e.data->>'messageId')::uuid, (e.data->>'topicId')::uuid, (e.data->>'groupId')::integer, (e.data->>'userId')::uuid,
+        e.data->>'message', e.occurred_at, e.position
+      from ${events} as e
+      on conflict (id) do nothing`,
+  },
 
   async apply(db, schema, events, changes) {
     const posted = events.filter((event): event is Posted => event.type === 'ChatMessagePosted');

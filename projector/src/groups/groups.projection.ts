@@ -15,6 +15,22 @@ export const groupsProjection = defineProjection({
   // 4: leaders from GroupLeaderElected (is_leader; a leader of an open group is listed as its member while they lead).
   version: 4,
   tables: [groupsTable, groupMembersTable],
+  /*
+   * GroupCreated is a pure mapping to a row of its own, and it comes before everything else the
+   * fold reads about that group: it is the first event of `group-{id}` (decided only while the
+   * stream is empty), memberships follow it in that stream, and leaders are elected by topics of
+   * a group that exists. So the rows go in at once and the memberships are folded afterwards.
+   */
+  setBasedRebuild: {
+    types: ['GroupCreated'],
+    foldedTypes: ['GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'],
+    insert: (schema, events) => sql`
+      insert into ${sql.id(schema, groupsTable.name)} (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
+      select (e.data->>'groupId')::integer, e.data->>'name', e.data->>'description', e.data->>'department', e.data->>'subcategory',
+        e.data->>'subscriptionType', e.data->'features', (e.data->>'ownerId')::uuid, e.occurred_at, e.occurred_at
+      from ${events} as e
+      on conflict (id) do nothing`,
+  },
 
   async apply(db, schema, events, changes) {
     const created = events.filter((event): event is Created => event.type === 'GroupCreated');
