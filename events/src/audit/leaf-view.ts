@@ -1,3 +1,4 @@
+import { LruMap } from '../lru-map';
 import type { LeafEvent } from './merkle';
 
 /**
@@ -15,10 +16,28 @@ import type { LeafEvent } from './merkle';
 /** A keyed hash of (scope, id) that names nobody without the key: '~' and 32 hex digits. */
 export type Blind = (scope: string, id: string) => string;
 
+const TOPIC_SCOPE_PREFIX = 'topic:';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** A blinder from a keyed hash (HMAC-SHA256 in hex) of the text `scope\nid`. */
-export const blindWith = (keyedHash: (value: string) => string): Blind => (scope, id) => `~${keyedHash(`${scope}\n${id}`).slice(0, 32)}`;
+/** Topic-scoped blinded ids kept per blinder: a topic's voters and opinions recur in every vote's leaf. */
+const REMEMBERED_TOPIC_IDS = 20_000;
+
+/**
+ * A blinder from a keyed hash (HMAC-SHA256 in hex) of the text `scope\nid`. Ids in a topic's scope
+ * are remembered (bounded): the votes bench's profile showed an HMAC per id per leaf, twice per
+ * vote (receipt and merkle_log). Per-event scopes never recur, so they are not kept.
+ */
+export const blindWith = (keyedHash: (value: string) => string): Blind => {
+  const remembered = new LruMap<string, string>(REMEMBERED_TOPIC_IDS);
+  const blind = (text: string) => `~${keyedHash(text).slice(0, 32)}`;
+  return (scope, id) => {
+    const text = `${scope}\n${id}`;
+    if (!scope.startsWith(TOPIC_SCOPE_PREFIX)) return blind(text);
+    let blinded = remembered.get(text);
+    if (blinded === undefined) remembered.set(text, (blinded = blind(text)));
+    return blinded;
+  };
+};
 
 /** The topic an event belongs to alone, if any. */
 export function topicOf(data: unknown): string | null {
@@ -32,7 +51,7 @@ export function leafScope(event: Pick<LeafEvent, 'data' | 'position'>): string {
   return topicId ? topicScope(topicId) : `event:${event.position}`;
 }
 
-export const topicScope = (topicId: string) => `topic:${topicId}`;
+export const topicScope = (topicId: string) => `${TOPIC_SCOPE_PREFIX}${topicId}`;
 
 /** How the history names a member: the first 12 hex digits of their blinded id in the topic's scope (what the export shows whole). */
 export const historyPseudonym = (blinded: string) => `member-${blinded.slice(1, 13)}`;
