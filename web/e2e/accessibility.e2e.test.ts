@@ -179,7 +179,10 @@ describe('accessibility journey', () => {
     await createTopicThroughUi(member, TITLE, 'Every citizen should be able to reach the ballot box on their own.');
     await member.getByRole('textbox', { name: 'Your opinion' }).fill('Ramps and lifts at every station by the next election.');
     await member.getByRole('button', { name: 'Post Opinion' }).click();
-    await member.getByRole('article', { name: /^Opinion by / }).first().getByRole('button', { name: /^Support/ }).click();
+    const opinion = member.getByRole('article', { name: /^Opinion by / }).first();
+    await opinion.getByRole('button', { name: /^Support/ }).click();
+    // The buttons are disabled while the vote is sent and fade back after: measure the settled state.
+    await opinion.getByRole('button', { name: /^Support/, pressed: true, disabled: false }).waitFor();
     await member.waitForLoadState('networkidle');
     await expectNoAxeViolations(member, 'the topic page with an opinion');
 

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../../test-support/test-server';
 import { expectNoAxeViolations } from './support/axe';
 import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { pageText } from './support/language';
 
 // Issue #17, item 5: the interface in Arabic, right to left, and back to the spec's English. The
 // layout is checked where it shows, in the browser: <html dir lang>, which side the header's first
@@ -52,8 +53,6 @@ async function expectLeftToRight(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The page's text as written (innerText would give buttons' upper-cased rendering). */
-const visibleText = (page: Page) => page.evaluate(() => document.body.textContent ?? '');
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -76,7 +75,7 @@ describe('Arabic, right to left, and back', () => {
     await page.getByRole('button', { name: 'العربية' }).click();
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
     await expectRightToLeft(page, 'landing-ar');
-    const text = await visibleText(page);
+    const text = await pageText(page);
     for (const english of ENGLISH_LANDING) expect(text).not.toContain(english);
     await expectNoAxeViolations(page, 'the landing page in Arabic');
 
@@ -93,14 +92,14 @@ describe('Arabic, right to left, and back', () => {
     await page.goto(server.baseUrl + '/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor();
     await expectRightToLeft(page, 'not-found-ar');
-    expect(await visibleText(page)).not.toContain('Page Not Found');
+    expect(await pageText(page)).not.toContain('Page Not Found');
     await page.getByRole('link', { name: 'الذهاب إلى الصفحة الرئيسية' }).click();
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Digital democracy for every community' }).waitFor();
     await expectLeftToRight(page, 'landing-back-en');
-    const english = await visibleText(page);
+    const english = await pageText(page);
     for (const spec of ENGLISH_LANDING) expect(english).toContain(spec);
     await page.reload();
     await page.getByRole('button', { name: 'Sign In with Email' }).waitFor();

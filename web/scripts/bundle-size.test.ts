@@ -90,6 +90,12 @@ describe('the web build against its budget (issue #17)', () => {
     for (const [, chunk] of routePages) expect(report.initial.files).not.toContain(chunk.file);
   });
 
+  it("loads the e-mail sign-in forms only when the visitor reaches for them", () => {
+    const forms = manifest['src/features/identity/components/email-forms.ts'];
+    expect(forms?.isDynamicEntry).toBe(true);
+    expect(report.initial.files).not.toContain(forms?.file);
+  });
+
   it('keeps the dashboard, with the initial scripts, within its own ceiling', () => {
     expect(report.dashboard.files).toEqual(expect.arrayContaining(report.initial.files));
     expect(report.dashboard.gzipBytes).toBeGreaterThan(report.initial.gzipBytes);

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -21,6 +22,7 @@ interface ConfirmDialogProps {
 
 /** Asks before an action that cannot be undone (deleting a topic, cutting a friendship, removing a member). */
 export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId}>
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
       <DialogActions>
         {/* The safe choice has the focus: Enter on opening must not destroy anything. */}
         <Button onClick={onClose} disabled={pending} autoFocus>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={pending}>
           {pending ? pendingLabel : confirmLabel}

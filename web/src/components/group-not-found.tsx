@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NotFoundMessage } from './not-found-message';
 
 /** A group id from a path: a positive whole number, else null (no request is made for it). */
@@ -6,5 +7,6 @@ export function parseGroupId(raw: string): number | null {
 }
 
 export function GroupNotFound() {
-  return <NotFoundMessage>Group not found</NotFoundMessage>;
+  const { t } = useTranslation();
+  return <NotFoundMessage>{t('components.groupNotFound')}</NotFoundMessage>;
 }

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format-number';
 import { SectionCard } from './section-card';
 
 export interface StatItem {
@@ -17,10 +19,11 @@ interface StatListProps {
 
 /** Label and number rows as a description list, so each number is read with its label. */
 export function StatList({ items, error }: StatListProps) {
+  const { t } = useTranslation();
   if (error) {
     return (
       <Typography color="error" variant="body2">
-        Could not load the statistics: {error.message}
+        {t('components.statsError', { message: error.message })}
       </Typography>
     );
   }
@@ -32,7 +35,7 @@ export function StatList({ items, error }: StatListProps) {
             {label}
           </Typography>
           <Typography component="dd" aria-busy={value === undefined} sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
-            {value === undefined ? <Skeleton width={32} /> : value.toLocaleString('en-US')}
+            {value === undefined ? <Skeleton width={32} /> : formatNumber(value)}
           </Typography>
         </Box>
       ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 
 /** The plans page (the subscriptions feature's route): the way on from any "needs a subscription". */
@@ -16,13 +17,14 @@ interface SubscribeAlertProps {
 
 /** Says why something needs a Civic Participation subscription, and offers Subscribe Now beside it. */
 export function SubscribeAlert({ title, children, offerSubscription = true }: SubscribeAlertProps) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="info"
       action={
         offerSubscription ? (
           <Button component={RouterLink} href={SUBSCRIBE_PATH} color="inherit" size="small">
-            Subscribe Now
+            {t('components.subscribeNow')}
           </Button>
         ) : undefined
       }

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Slide from '@mui/material/Slide';
+import { useTheme } from '@mui/material/styles';
 import { dismissToast, TOAST_SWIPE_THRESHOLD_PX, type ToastRecord } from '../lib/toast-store';
 import { useSwipeToDismiss } from './use-swipe-to-dismiss';
 
@@ -19,12 +20,14 @@ export function ToastItem({ toast }: { toast: ToastRecord }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const dismiss = () => dismissToast(toast.id);
-  const swipe = useSwipeToDismiss(dismiss, TOAST_SWIPE_THRESHOLD_PX);
+  // Right to left, the toasts sit on the left: they slide in from there and are swiped back to it.
+  const rtl = useTheme().direction === 'rtl';
+  const swipe = useSwipeToDismiss(dismiss, TOAST_SWIPE_THRESHOLD_PX, rtl ? -1 : 1);
   useAutoDismiss(toast, hovered || focused || swipe.swiping);
   const destructive = toast.variant === 'destructive';
 
   return (
-    <Slide in={toast.open} direction="left" appear unmountOnExit>
+    <Slide in={toast.open} direction={rtl ? 'right' : 'left'} appear unmountOnExit>
       <Box component="li" sx={{ pointerEvents: 'auto', listStyle: 'none' }}>
         <Alert
           role={destructive ? 'alert' : 'status'}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { TOAST_VIEWPORT_HOTKEY, TOAST_VIEWPORT_MAX_WIDTH_PX, useToastStore } from '../lib/toast-store';
 import { ToastItem } from './toast-item';
 import { useDismissOnNavigation, useDismissOnTabSwitch } from './toaster-dismissal';
@@ -16,6 +17,7 @@ function useFocusOnHotkey(target: RefObject<HTMLElement | null>, key: string) {
 }
 
 export function Toaster() {
+  const { t } = useTranslation();
   const toasts = useToastStore((state) => state.toasts);
   const viewport = useRef<HTMLElement>(null);
   useFocusOnHotkey(viewport, TOAST_VIEWPORT_HOTKEY);
@@ -27,7 +29,7 @@ export function Toaster() {
       component="section"
       ref={viewport}
       role="region"
-      aria-label={`Notifications (${TOAST_VIEWPORT_HOTKEY})`}
+      aria-label={t('components.notifications', { hotkey: TOAST_VIEWPORT_HOTKEY })}
       tabIndex={-1}
       sx={(theme) => ({
         position: 'fixed',

@@ -1,4 +1,5 @@
 import { PLAN_IDS, PLANS, type PlanId } from '@civitas/events/subscriptions/plans';
+import { currentLanguage, i18n, INTL_LOCALES } from '../i18n';
 
 // Every page quotes the plans from the one shared definition (DECISIONS.md: the plan
 // cards are the truth), so no page can drift to another price.
@@ -8,21 +9,36 @@ type Currency = keyof Plan['prices'];
 
 const CURRENCIES: Currency[] = ['USD', 'SAR', 'EUR'];
 
+/** An amount in the interface language's digits and separators, with exactly `digits` decimals at most. */
+function formatDecimal(amount: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
+  return amount.toLocaleString(INTL_LOCALES[currentLanguage()], { minimumFractionDigits, maximumFractionDigits });
+}
+
 /** "USD 5", "SAR 18.75", "SAR 187.50": whole amounts bare, others with cents. */
 export function formatAmount(currency: Currency, amount: number): string {
   const digits = Number.isInteger(amount) ? 0 : 2;
-  return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `${currency} ${formatDecimal(amount, digits, digits)}`;
+}
+
+/** "per month" / "per year" in the interface language (the 'subscriptions' texts). */
+export function formatPeriod(plan: Plan): string {
+  return i18n.t(`subscriptions:prices.perPeriod.${plan.period}`);
+}
+
+/** The plan's name in the interface language ("Civic Participation (monthly)" in English, as the shared definition). */
+export function planName(plan: Plan): string {
+  return i18n.t(`subscriptions:prices.planNames.${plan.period}`);
 }
 
 /** "USD 5 / SAR 18.75 / EUR 4.75 per month" */
 export function formatPlanPrices(plan: Plan): string {
   const amounts = CURRENCIES.map((currency) => formatAmount(currency, plan.prices[currency]));
-  return `${amounts.join(' / ')} per ${plan.period}`;
+  return i18n.t(`subscriptions:prices.allCurrencies.${plan.period}`, { amounts: amounts.join(' / ') });
 }
 
 /** "$5": the dashboard's short quote (spec: "$5 per month"). */
 export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  return `$${formatDecimal(amount, 0, 2)}`;
 }
 
 /**
@@ -37,15 +53,11 @@ export function formatMinorUnits(amount: number, currency: string): string {
     // An unknown code: two decimals, as most currencies have.
   }
   const major = amount / 10 ** digits;
-  return `${currency} ${major.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return `${currency} ${formatDecimal(major, digits, digits)}`;
 }
 
-/** What the Civic Participation plan unlocks (spec section 1). */
-export const PLAN_FEATURES = [
-  'National and international participation',
-  'Business groups',
-  'Running as a candidate',
-] as const;
+/** What the Civic Participation plan unlocks (spec section 1): keys of the 'subscriptions' texts. */
+export const PLAN_FEATURE_KEYS = ['national', 'business', 'candidate'] as const;
 
 /** The plan of a subscription or payment, or null for an id this client does not know. */
 export function findPlan(planId: string | null | undefined): Plan | null {

@@ -3,6 +3,8 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format-number';
 import { useAdminReports, useAdminSuggestions } from '../../../features/moderation/api/admin-feedback';
 import { useAdminVerifications } from '../../../features/verification/api/admin-verifications';
 
@@ -13,7 +15,7 @@ function CountCard({ label, value }: { label: string; value: number | null }) {
       <CardContent>
         <Typography color="text.secondary" variant="body2" component="h2">{label}</Typography>
         <Typography variant="h4" component="p" aria-busy={value === null}>
-          {value === null ? <Skeleton width={40} /> : value.toLocaleString('en-US')}
+          {value === null ? <Skeleton width={40} /> : formatNumber(value)}
         </Typography>
       </CardContent>
     </Card>
@@ -25,6 +27,7 @@ function CountCard({ label, value }: { label: string; value: number | null }) {
  * (those still pending) and Total Pending, their sum, each from the lists the tabs show.
  */
 export function AdminCountCards() {
+  const { t } = useTranslation('admin');
   const verifications = useAdminVerifications();
   const reports = useAdminReports();
   const suggestions = useAdminSuggestions();
@@ -33,10 +36,10 @@ export function AdminCountCards() {
   const newSuggestions = suggestions.data?.filter((suggestion) => suggestion.status === 'pending').length ?? null;
   const total = idVerifications === null || pendingReports === null || newSuggestions === null ? null : idVerifications + pendingReports + newSuggestions;
   const cards = [
-    { label: 'ID Verifications', value: idVerifications },
-    { label: 'Pending Reports', value: pendingReports },
-    { label: 'New Suggestions', value: newSuggestions },
-    { label: 'Total Pending', value: total },
+    { label: t('counts.idVerifications'), value: idVerifications },
+    { label: t('counts.pendingReports'), value: pendingReports },
+    { label: t('counts.newSuggestions'), value: newSuggestions },
+    { label: t('counts.totalPending'), value: total },
   ];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}>

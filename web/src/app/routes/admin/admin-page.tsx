@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { AuditSubjectType } from '@civitas/events/audit/audit.contract';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { NotAllowedPage } from '../../../pages/not-allowed-page';
@@ -17,14 +18,8 @@ import { AdminVerificationsTab } from '../../../features/verification/components
 import { AdminCountCards } from './admin-count-cards';
 
 /** Spec section 2: three tabs with verifications first; then the members (roles, bans) and the audit trail. */
-const TABS = [
-  { value: 'verifications', label: 'Verifications' },
-  { value: 'reports', label: 'Reports' },
-  { value: 'suggestions', label: 'Suggestions' },
-  { value: 'members', label: 'Members' },
-  { value: 'audit', label: 'Audit' },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TABS = ['verifications', 'reports', 'suggestions', 'members', 'audit'] as const;
+type TabValue = (typeof TABS)[number];
 
 /** Each item's History button: the trail of that verification, report, suggestion or member. */
 const historyOf = (subjectType: AuditSubjectType) => (item: { id: string }) => <HistoryButton subjectType={subjectType} subjectId={item.id} />;
@@ -39,6 +34,7 @@ function Heading({ title, subtitle }: { title: string; subtitle: string }) {
 }
 
 function AdminPanel({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('admin');
   const [tab, setTab] = useState<TabValue>('verifications');
   const baseId = useId();
   const tabId = (value: TabValue) => `${baseId}-tab-${value}`;
@@ -52,20 +48,20 @@ function AdminPanel({ user }: { user: AuthUser }) {
   };
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
-      <Heading title="Admin Panel" subtitle="Manage verifications, reports, and suggestions" />
+      <Heading title={t('panel.title')} subtitle={t('panel.subtitle')} />
       <AdminCountCards />
       <Paper variant="outlined">
         <Tabs
           value={tab}
           onChange={(_, value: TabValue) => setTab(value)}
-          aria-label="Admin sections"
+          aria-label={t('panel.sections')}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
-          {TABS.map(({ value, label }) => <Tab key={value} value={value} label={label} id={tabId(value)} aria-controls={panelId(value)} />)}
+          {TABS.map((value) => <Tab key={value} value={value} label={t(`panel.tabs.${value}`)} id={tabId(value)} aria-controls={panelId(value)} />)}
         </Tabs>
-        {TABS.map(({ value }) => (
+        {TABS.map((value) => (
           <Box key={value} role="tabpanel" id={panelId(value)} aria-labelledby={tabId(value)} hidden={tab !== value} sx={{ p: { xs: 2, md: 3 } }}>
             {/* Each tab reads its list when shown; the count cards keep the first three lists read. */}
             {tab === value && panels[value]}
@@ -78,9 +74,10 @@ function AdminPanel({ user }: { user: AuthUser }) {
 
 /** An auditor reads the trail and acts on nothing (only admins act). */
 function AuditorView() {
+  const { t } = useTranslation('admin');
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
-      <Heading title="Audit Trail" subtitle="Every review, role, ban and leader action: who decided, when, on what, and why" />
+      <Heading title={t('auditor.title')} subtitle={t('auditor.subtitle')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <AuditTab />
       </Paper>
@@ -95,5 +92,5 @@ function AuditorView() {
 export function AdminPage({ user }: { user: AuthUser }) {
   if (user.isAdmin) return <AdminPanel user={user} />;
   if (user.roles.includes('auditor')) return <AuditorView />;
-  return <NotAllowedPage what="The admin panel" />;
+  return <NotAllowedPage page="admin" />;
 }

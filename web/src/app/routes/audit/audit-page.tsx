@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { NotAllowedPage } from '../../../pages/not-allowed-page';
@@ -15,16 +16,17 @@ import { TopicTimelineCard } from '../../../features/audit/components/topic-time
 
 /** The chosen topic: its timeline and its history, with the way to its page (where the time slider is). */
 function TopicAudit({ topic }: { topic: AuditTopicView }) {
+  const { t } = useTranslation('audit');
   return (
-    <Stack spacing={3} component="section" aria-label={`Audit of ${topic.title}`}>
+    <Stack spacing={3} component="section" aria-label={t('page.auditOf', { title: topic.title })}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>{topic.title}</Typography>
-        {topic.status !== 'deleted' && <Button component={RouterLink} href={`/topic/${topic.id}`} variant="outlined">Open topic page</Button>}
+        {topic.status !== 'deleted' && <Button component={RouterLink} href={`/topic/${topic.id}`} variant="outlined">{t('page.openTopic')}</Button>}
       </Stack>
       <TopicTimelineCard key={`timeline-${topic.id}`} topicId={topic.id} />
       {topic.status !== 'deleted' && <ExportCard key={`export-${topic.id}`} topicId={topic.id} />}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h3" component="h3" sx={{ mb: 2 }}>History</Typography>
+        <Typography variant="h3" component="h3" sx={{ mb: 2 }}>{t('page.history')}</Typography>
         <TopicHistoryTable key={`history-${topic.id}`} topicId={topic.id} />
       </Paper>
     </Stack>
@@ -32,19 +34,20 @@ function TopicAudit({ topic }: { topic: AuditTopicView }) {
 }
 
 function AuditScreens() {
+  const { t } = useTranslation('audit');
   const [selected, setSelected] = useState<AuditTopicView | null>(null);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1300, mx: 'auto', width: '100%' }}>
       <Box>
-        <Typography variant="h1">Audit</Typography>
-        <Typography color="text.secondary">Every topic and election with its result; choose one to replay its history and its tallies over time.</Typography>
+        <Typography variant="h1">{t('page.title')}</Typography>
+        <Typography color="text.secondary">{t('page.lead')}</Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 380px) 1fr' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ p: 1 }}>
           <AuditTopicsList selectedId={selected?.id ?? null} onSelect={setSelected} />
         </Paper>
         <Box sx={{ minWidth: 0 }}>
-          {selected ? <TopicAudit topic={selected} /> : <Typography color="text.secondary">Choose a topic to see its history and timeline.</Typography>}
+          {selected ? <TopicAudit topic={selected} /> : <Typography color="text.secondary">{t('page.choose')}</Typography>}
         </Box>
       </Box>
     </Stack>
@@ -54,5 +57,5 @@ function AuditScreens() {
 /** /audit: auditors and admins (roles are data; the API refuses everyone else too); others a 'not allowed' page. */
 export function AuditPage({ user }: { user: AuthUser }) {
   if (user.isAdmin || user.roles.includes('auditor')) return <AuditScreens />;
-  return <NotAllowedPage what="Audit" audience="auditors and administrators" />;
+  return <NotAllowedPage page="audit" />;
 }

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { SidebarLayout } from '../../../components/sidebar-layout';
 import { useGroups } from '../../../lib/api/get-groups';
@@ -22,6 +23,7 @@ import { useDashboardLiveUpdates } from './use-dashboard-live-updates';
 
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('dashboard');
   const groups = useGroups();
   const memberships = useUserGroups();
   const countries = useMemo(() => verifiedCountries(user), [user]);
@@ -44,13 +46,13 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         {/* Its Create New Topic needs the groups: held back while they load rather than shown as impossible. */}
         {!groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} />}
       </Stack>
-      <Box component="section" aria-label="Groups" sx={{ gridArea: 'groups', minWidth: 0 }}>
+      <Box component="section" aria-label={t('page.groups')} sx={{ gridArea: 'groups', minWidth: 0 }}>
         {/* The member's own cards show at once; only the groups wait for the catalogue. */}
         {groups.isPending ? (
-          <FullPageSpinner label="Loading platform..." />
+          <FullPageSpinner label={t('page.loadingPlatform')} />
         ) : groups.isError ? (
           <Alert severity="error">
-            <AlertTitle>Could not load groups</AlertTitle>
+            <AlertTitle>{t('page.groupsError')}</AlertTitle>
             {groups.error.message}
           </Alert>
         ) : (

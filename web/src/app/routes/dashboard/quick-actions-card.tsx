@@ -9,6 +9,7 @@ import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
+import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import { ownGroupId, type Group } from '../../../lib/api/group';
 import type { AuthUser } from '../../../lib/api/get-current-user';
@@ -32,6 +33,7 @@ interface QuickActionsCardProps {
  * report and suggestion dialogs.
  */
 export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
+  const { t } = useTranslation('dashboard');
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<'family' | 'friends' | 'election' | 'delegates' | 'report' | 'suggestion' | null>(null);
   // A topic can only go where the member may take part.
@@ -39,7 +41,7 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const familyGroupId = ownGroupId(groups, user.id, 'family');
   const friendsGroupId = ownGroupId(groups, user.id, 'friends');
   return (
-    <SectionCard title="Quick Actions">
+    <SectionCard title={t('quickActions.title')}>
       <Button
         variant="contained"
         startIcon={<AddIcon aria-hidden />}
@@ -47,36 +49,36 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
         disabled={topicGroups.length === 0}
         onClick={() => setCreating(true)}
       >
-        Create New Topic
+        {t('quickActions.createTopic')}
       </Button>
       {topicGroups.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          There is no group you can create topics in yet.
+          {t('quickActions.noTopicGroup')}
         </Typography>
       )}
       {/* Two columns below the sidebar's width: on a phone seven full-width buttons take half a screen. */}
       <Box sx={{ mt: 2, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: '1fr' } }}>
         <Button variant="outlined" startIcon={<HowToVoteIcon aria-hidden />} fullWidth onClick={() => setDialog('election')}>
-          Join Election
+          {t('quickActions.joinElection')}
         </Button>
         <Button variant="outlined" startIcon={<AccountTreeIcon aria-hidden />} fullWidth onClick={() => setDialog('delegates')}>
-          Find Delegate
+          {t('quickActions.findDelegate')}
         </Button>
         {familyGroupId !== undefined && (
           <Button variant="outlined" startIcon={<PersonAddIcon aria-hidden />} fullWidth onClick={() => setDialog('family')}>
-            Invite Family
+            {t('quickActions.inviteFamily')}
           </Button>
         )}
         {friendsGroupId !== undefined && (
           <Button variant="outlined" startIcon={<GroupIcon aria-hidden />} fullWidth onClick={() => setDialog('friends')}>
-            Manage Friends
+            {t('quickActions.manageFriends')}
           </Button>
         )}
         <Button variant="outlined" startIcon={<FlagOutlinedIcon aria-hidden />} fullWidth onClick={() => setDialog('report')}>
-          Submit Report
+          {t('quickActions.submitReport')}
         </Button>
         <Button variant="outlined" startIcon={<LightbulbOutlinedIcon aria-hidden />} fullWidth onClick={() => setDialog('suggestion')}>
-          Share Suggestion
+          {t('quickActions.shareSuggestion')}
         </Button>
       </Box>
       {familyGroupId !== undefined && (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { MY_FAMILY_GROUP_ALIAS } from '@civitas/events/groups/group.contract';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
@@ -9,6 +10,7 @@ import { GroupDetails } from './group-details';
 
 /** /group/1 stands for the member's own family group: go to its real address. */
 export function FamilyGroupRedirect() {
+  const { t } = useTranslation('groups');
   const groups = useGroups();
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -20,7 +22,7 @@ export function FamilyGroupRedirect() {
     if (familyId !== undefined) navigate(`/group/${familyId}`, { replace: true });
   }, [familyId, navigate]);
 
-  if (groups.isPending || familyId !== undefined) return <FullPageSpinner label="Loading group..." />;
+  if (groups.isPending || familyId !== undefined) return <FullPageSpinner label={t('page.loading')} />;
   // No family group of their own listed yet: the server answers the alias itself.
   return <GroupDetails groupId={MY_FAMILY_GROUP_ALIAS} />;
 }

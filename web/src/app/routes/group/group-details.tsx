@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
 import { GroupNotFound } from '../../../components/group-not-found';
@@ -21,13 +22,14 @@ import { GroupPageHeader } from './group-page-header';
 import { useGroupLiveUpdates } from './use-group-live-updates';
 
 function GroupContent({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const group = useGroup(groupId);
   const { user } = useCurrentUser();
   const memberships = useUserGroups();
   useGroupLiveUpdates(groupId);
 
   // A 404 means there is no such group (for this member).
-  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel="Loading group..." notFound={<GroupNotFound />} />;
+  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel={t('page.loading')} notFound={<GroupNotFound />} />;
   // A members' page: the routes only render it with a member signed in.
   if (!user) return null;
 
@@ -51,7 +53,7 @@ function GroupContent({ groupId }: { groupId: number }) {
         {/* Leader reports reach the group's leader and the admins (spec section 6); the server enforces it too. */}
         {(leadsHere || user.isAdmin) && <LeaderReportsSection groupId={data.id} />}
       </Stack>
-      <Stack component="aside" aria-label="About this group" spacing={3} sx={{ alignSelf: 'start' }}>
+      <Stack component="aside" aria-label={t('page.about')} spacing={3} sx={{ alignSelf: 'start' }}>
         {/* National, International and Religion groups elect a leader; the card shows nothing elsewhere. */}
         <LeadershipElectionCard group={data} userId={user.id} />
         <GroupStatsCard groupId={data.id} />

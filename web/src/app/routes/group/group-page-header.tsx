@@ -3,17 +3,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { useGroupStats } from '../../../lib/api/get-group-stats';
 import type { TopicCreator } from '../../../features/topics/components/topic-access';
 import { DepartmentIcon } from '../../../features/groups/components/department-icon';
 import {
-  DEPARTMENT_LABELS,
+  departmentLabel,
   formatMemberCount,
   groupPageSubscriptionLabel,
   subscriptionBadgeColor,
 } from '../../../features/groups/components/group-labels';
-import { MEMBER_ACCESS_LABELS, memberAccess, showsTierBadge, type MemberAccess } from './member-access';
+import { memberAccess, memberAccessLabel, showsTierBadge, type MemberAccess } from './member-access';
 
 const ACCESS_COLORS = { full: 'success', needs_subscription: 'warning', view_only: 'default' } as const satisfies Record<MemberAccess, string>;
 
@@ -28,19 +29,20 @@ interface GroupPageHeaderProps {
  * once read, so the page says one number.
  */
 export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
+  const { t } = useTranslation('groups');
   const { name, description, department, subscriptionType } = group;
   const access = memberAccess(group, member);
   const memberCount = useGroupStats(group.id).data?.activeMembers ?? group.memberCount;
   return (
     <Paper variant="outlined" component="header" sx={{ p: { xs: 2, md: 4 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-        <Chip label={DEPARTMENT_LABELS[department]} variant="outlined" icon={<DepartmentIcon department={department} />} />
+        <Chip label={departmentLabel(department)} variant="outlined" icon={<DepartmentIcon department={department} />} />
         {showsTierBadge(subscriptionType, access) && (
           <Chip label={groupPageSubscriptionLabel(subscriptionType)} color={subscriptionBadgeColor(subscriptionType)} />
         )}
-        <Chip label={MEMBER_ACCESS_LABELS[access]} color={ACCESS_COLORS[access]} variant="outlined" />
+        <Chip label={memberAccessLabel(access)} color={ACCESS_COLORS[access]} variant="outlined" />
         {/* Spec: subscribers see their own standing in every group's header. */}
-        {member.isSubscribed && <Chip label="Premium Member" color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
+        {member.isSubscribed && <Chip label={t('page.premiumMember')} color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
       </Stack>
       <Typography variant="h1">{name}</Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>

@@ -1,14 +1,16 @@
+import { i18n } from '../../../i18n';
 import type { Group, GroupSubscriptionType } from '../../../lib/api/group';
 import { canCreateTopicIn, type TopicCreator } from '../../../features/topics/components/topic-access';
 
 /** What this member can do in the group, as the header's badge says it (docs/decisions.md, Honest actions). */
 export type MemberAccess = 'full' | 'needs_subscription' | 'view_only';
 
-export const MEMBER_ACCESS_LABELS: Record<MemberAccess, string> = {
-  full: 'Full access',
-  needs_subscription: 'Needs subscription',
-  view_only: 'View only',
-};
+const ACCESS_TEXT_KEYS = { full: 'full', needs_subscription: 'needsSubscription', view_only: 'viewOnly' } as const;
+
+/** The header badge's words, in the interface language when shown. */
+export function memberAccessLabel(access: MemberAccess): string {
+  return i18n.t(`groups:access.${ACCESS_TEXT_KEYS[access]}`);
+}
 
 type AccessGroup = Pick<Group, 'department' | 'canParticipate' | 'isMember'>;
 

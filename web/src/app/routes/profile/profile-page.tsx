@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import EditIcon from '@mui/icons-material/Edit';
 import PublicIcon from '@mui/icons-material/Public';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { QueryFallback } from '../../../components/query-fallback';
 import type { AuthUser } from '../../../lib/api/get-current-user';
@@ -28,29 +29,25 @@ import { SettingsDialog } from '../../../features/profile/components/settings-di
 import { PROFILE_PATH, PROFILE_SETTINGS_PATH } from './profile-paths';
 
 /** Spec section 2 (Profile): the five tabs, in its order. */
-const TABS = [
-  { value: 'groups', label: 'Groups' },
-  { value: 'subscription', label: 'Subscription' },
-  { value: 'activity', label: 'Activity' },
-  { value: 'delegations', label: 'Delegations' },
-  { value: 'achievements', label: 'Achievements' },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TABS = ['groups', 'subscription', 'activity', 'delegations', 'achievements'] as const;
+type TabValue = (typeof TABS)[number];
 
 
 function GroupsPanel() {
+  const { t } = useTranslation('profile');
   const memberships = useUserGroups();
-  if (memberships.isPending) return <CircularProgress aria-label="Loading groups" />;
-  if (memberships.isError) return <Alert severity="error">Could not load your groups: {memberships.error.message}</Alert>;
+  if (memberships.isPending) return <CircularProgress aria-label={t('page.loadingGroups')} />;
+  if (memberships.isError) return <Alert severity="error">{t('page.groupsFailed', { message: memberships.error.message })}</Alert>;
   return <GroupsTab memberships={memberships.data} />;
 }
 
 /** /profile: the signed-in member's own profile, all from data. */
 export function ProfilePage({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('profile');
   const profile = useProfile();
   const search = new URLSearchParams(useSearch());
   // ?tab=subscription (a 'Manage subscription' link) opens that tab first; Groups otherwise.
-  const [tab, setTab] = useState<TabValue>(() => TABS.find(({ value }) => value === search.get('tab'))?.value ?? 'groups');
+  const [tab, setTab] = useState<TabValue>(() => TABS.find((value) => value === search.get('tab')) ?? 'groups');
   const [editing, setEditing] = useState(false);
   const [managingNationalities, setManagingNationalities] = useState(false);
   // The header's Settings item lands here with ?settings=1 (spec: Settings goes to /profile).
@@ -60,7 +57,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
   const tabId = (value: TabValue) => `${baseId}-tab-${value}`;
   const panelId = (value: TabValue) => `${baseId}-panel-${value}`;
 
-  if (!profile.data) return <QueryFallback query={profile} loadingLabel="Loading profile..." notFound={null} />;
+  if (!profile.data) return <QueryFallback query={profile} loadingLabel={t('page.loading')} notFound={null} />;
 
   const panels: Record<TabValue, ReactNode> = {
     groups: <GroupsPanel />,
@@ -77,13 +74,13 @@ export function ProfilePage({ user }: { user: AuthUser }) {
         actions={
           <>
             <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
-              Edit Profile
+              {t('page.editProfile')}
             </Button>
             <Button variant="outlined" startIcon={<SettingsIcon />} onClick={() => navigate(PROFILE_SETTINGS_PATH)}>
-              Settings
+              {t('page.settings')}
             </Button>
             <Button variant="outlined" startIcon={<PublicIcon />} onClick={() => setManagingNationalities(true)}>
-              Multi-National Verification
+              {t('page.multiNational')}
             </Button>
           </>
         }
@@ -93,16 +90,16 @@ export function ProfilePage({ user }: { user: AuthUser }) {
         <Tabs
           value={tab}
           onChange={(_, value: TabValue) => setTab(value)}
-          aria-label="Profile sections"
+          aria-label={t('page.sections')}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
-          {TABS.map(({ value, label }) => (
-            <Tab key={value} value={value} label={label} id={tabId(value)} aria-controls={panelId(value)} />
+          {TABS.map((value) => (
+            <Tab key={value} value={value} label={t(`page.tabs.${value}`)} id={tabId(value)} aria-controls={panelId(value)} />
           ))}
         </Tabs>
-        {TABS.map(({ value }) => (
+        {TABS.map((value) => (
           <Box key={value} role="tabpanel" id={panelId(value)} aria-labelledby={tabId(value)} hidden={tab !== value} sx={{ p: { xs: 2, md: 3 } }}>
             {/* Each tab reads its data when first shown. */}
             {tab === value && panels[value]}

@@ -4,6 +4,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import type { TopicView } from '../../../lib/api/get-topic';
 import { useOpinionsAsOf, useStatsAsOf } from '../../../features/audit/api/get-tallies-as-of';
@@ -14,18 +16,19 @@ import { TopOpinionCard } from '../../../features/opinions/components/top-opinio
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 
-export const asOfLabel = (moment: TimelineMoment) => `As of ${formatDisplayDateTime(moment.at) ?? moment.at}`;
+export const asOfLabel = (moment: TimelineMoment) => i18n.t('topics:page.asOf', { time: formatDisplayDateTime(moment.at) ?? moment.at });
 
 /** Says the page shows the past, and takes it back to now. */
 export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; onBackToNow: () => void }) {
+  const { t } = useTranslation('topics');
   return (
     <Alert
       severity="info"
       role="status"
-      action={<Button color="inherit" size="small" onClick={onBackToNow}>Back to now</Button>}
+      action={<Button color="inherit" size="small" onClick={onBackToNow}>{t('page.backToNow')}</Button>}
     >
       <AlertTitle>{asOfLabel(moment)}</AlertTitle>
-      The tallies below are the ones that stood then, recounted from the topic&apos;s history.
+      {t('page.asOfNote')}
     </Alert>
   );
 }
@@ -35,9 +38,10 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
  * the counts of then; nobody votes in the past, so the buttons are off and show no one's vote.
  */
 export function OpinionsAsOf({ topic, moment, afterTop }: { topic: TopicView; moment: TimelineMoment; afterTop?: ReactNode }) {
+  const { t } = useTranslation('topics');
   const opinions = useOpinionsAsOf(topic.id, moment.position);
-  if (opinions.isPending) return <Typography role="status" color="text.secondary">Loading the tallies of then...</Typography>;
-  if (opinions.isError) return <Alert severity="error">Could not load the tallies of then: {opinions.error.message}</Alert>;
+  if (opinions.isPending) return <Typography role="status" color="text.secondary">{t('page.loadingAsOf')}</Typography>;
+  if (opinions.isError) return <Alert severity="error">{t('page.asOfError', { message: opinions.error.message })}</Alert>;
   const renderVotes: RenderOpinionVotes = (opinion) => <VoteButtons topicId={topic.id} opinion={{ ...opinion, myVote: null }} disabled />;
   const [top, ...others] = opinions.data;
   return (

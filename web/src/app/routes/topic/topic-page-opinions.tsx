@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { TopicView } from '../../../lib/api/get-topic';
 import { useTopicOpinions } from '../../../lib/api/get-topic-opinions';
 import { OpinionComposer } from '../../../features/opinions/components/opinion-composer';
@@ -23,6 +24,7 @@ import { ContentReportActions } from './content-report-actions';
  * composer, then every other opinion, each with its votes, the member's receipt and the Report actions.
  */
 export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicView; afterTop?: ReactNode; userId?: string }) {
+  const { t } = useTranslation('topics');
   const opinions = useTopicOpinions(topic.id);
   const blockedReason = participationBlockedReason(topic);
   const canVote = blockedReason === null;
@@ -35,12 +37,12 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
           <CardContent>
             {opinions.isError ? (
               <Alert severity="error">
-                <AlertTitle>Could not load opinions</AlertTitle>
+                <AlertTitle>{t('page.opinionsError')}</AlertTitle>
                 {opinions.error.message}
               </Alert>
             ) : (
               <Typography role="status" color="text.secondary">
-                Loading opinions...
+                {t('page.loadingOpinions')}
               </Typography>
             )}
           </CardContent>

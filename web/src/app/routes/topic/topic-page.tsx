@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
@@ -102,11 +103,12 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
 
 /** /topic/<topicId>: one discussion, with its opinions and votes. */
 export function TopicPage({ id }: { id: string }) {
+  const { t } = useTranslation('topics');
   const topic = useTopic(id);
   const { user } = useCurrentUser();
 
   // Deleted topics answer 404 too.
-  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel="Loading topic..." notFound={<NotFoundMessage>Topic not found</NotFoundMessage>} />;
+  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel={t('page.loading')} notFound={<NotFoundMessage>{t('page.notFound')}</NotFoundMessage>} />;
   // Keyed by topic, so a draft opinion never carries over to another topic.
   return <TopicDetails key={topic.data.id} topic={topic.data} userId={user?.id} />;
 }

@@ -8,11 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { AUDIT_KINDS, type AuditEntryView, type AuditKind } from '@civitas/events/audit/audit.contract';
 import type { AuditFilters } from '../api/audit-keys';
 import { useAuditTrail } from '../api/get-audit-trail';
 import { AuditEntry } from './audit-entry';
-import { KIND_LABELS, actorName, subjectText } from './audit-labels';
+import { actorName, kindLabel, subjectText } from './audit-labels';
 import { HistoryButton } from './history-dialog';
 
 const ALL_KINDS = 'all';
@@ -28,6 +29,7 @@ interface NamedFilter {
  * narrowed by kind and by who acted or what it concerned (choose a name in the list), 50 at a time.
  */
 export function AuditTab() {
+  const { t } = useTranslation('audit');
   const [kind, setKind] = useState<AuditKind | typeof ALL_KINDS>(ALL_KINDS);
   const [actor, setActor] = useState<NamedFilter | null>(null);
   const [subject, setSubject] = useState<NamedFilter | null>(null);
@@ -35,23 +37,23 @@ export function AuditTab() {
   const trail = useAuditTrail(filters);
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  const filterActor = (entry: AuditEntryView) => setActor({ label: `By ${actorName(entry)}`, filters: { actorId: entry.actor!.id } });
+  const filterActor = (entry: AuditEntryView) => setActor({ label: t('trail.byActor', { name: actorName(entry) }), filters: { actorId: entry.actor!.id } });
   const filterSubject = (entry: AuditEntryView) => setSubject({ label: subjectText(entry), filters: { subjectType: entry.subjectType, subjectId: entry.subjectId } });
 
   let list;
-  if (trail.isPending) list = <Typography role="status" color="text.secondary">Loading the audit trail...</Typography>;
+  if (trail.isPending) list = <Typography role="status" color="text.secondary">{t('trail.loading')}</Typography>;
   else if (trail.isError) {
     list = (
       <Alert severity="error">
-        <AlertTitle>Could not load the audit trail</AlertTitle>
+        <AlertTitle>{t('trail.loadFailed')}</AlertTitle>
         {trail.error.message}
       </Alert>
     );
   } else if (entries.length === 0) {
-    list = <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>No recorded actions match these filters.</Typography>;
+    list = <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>{t('trail.none')}</Typography>;
   } else {
     list = (
-      <Stack component="ul" aria-label="Audit trail, newest first" spacing={1.5} sx={{ m: 0, p: 0 }}>
+      <Stack component="ul" aria-label={t('trail.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
         {entries.map((entry) => (
           <AuditEntry
             key={entry.id}
@@ -70,24 +72,24 @@ export function AuditTab() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
         <TextField
           select
-          label="Kind"
+          label={t('trail.kind')}
           value={kind}
           onChange={(event) => setKind(event.target.value as AuditKind | typeof ALL_KINDS)}
           sx={{ minWidth: 260 }}
           size="small"
         >
-          <MenuItem value={ALL_KINDS}>All kinds</MenuItem>
-          {AUDIT_KINDS.map((value) => <MenuItem key={value} value={value}>{KIND_LABELS[value]}</MenuItem>)}
+          <MenuItem value={ALL_KINDS}>{t('trail.allKinds')}</MenuItem>
+          {AUDIT_KINDS.map((value) => <MenuItem key={value} value={value}>{kindLabel(value)}</MenuItem>)}
         </TextField>
         {actor && <Chip label={actor.label} onDelete={() => setActor(null)} />}
         {subject && <Chip label={subject.label} onDelete={() => setSubject(null)} />}
-        {!actor && !subject && <Typography variant="body2" color="text.secondary">Choose a name in the list to see only what that person did, or one item&apos;s history.</Typography>}
+        {!actor && !subject && <Typography variant="body2" color="text.secondary">{t('trail.hint')}</Typography>}
       </Stack>
       {list}
       {trail.hasNextPage && (
         <Box sx={{ textAlign: 'center' }}>
           <Button variant="outlined" onClick={() => void trail.fetchNextPage()} disabled={trail.isFetchingNextPage}>
-            {trail.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {trail.isFetchingNextPage ? t('trail.loadingMore') : t('trail.loadMore')}
           </Button>
         </Box>
       )}

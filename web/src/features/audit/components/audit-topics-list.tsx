@@ -5,27 +5,34 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TOPIC_TYPE_LABELS, type TopicType } from '@civitas/events/topics/topic-rules';
+import { useTranslation } from 'react-i18next';
+import type { TopicType } from '@civitas/events/topics/topic-rules';
+import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useAuditTopics, type AuditTopicView } from '../api/get-audit-topics';
-import { STATUS_LABELS, resultText } from './topic-audit-labels';
+import { resultText, topicStatusLabel } from './topic-audit-labels';
 
 const STATUS_COLORS = { active: 'success', closed: 'default', deleted: 'error' } as const;
 
 function TopicRow({ topic, selected, onSelect }: { topic: AuditTopicView; selected: boolean; onSelect: (topic: AuditTopicView) => void }) {
+  // The topic types' names are the 'topics' namespace's (topic cards say the same).
+  const { t } = useTranslation(['audit', 'topics']);
+  const typeKey = TOPIC_TYPE_KEYS[topic.type as TopicType] as (typeof TOPIC_TYPE_KEYS)[TopicType] | undefined;
+  const created = formatDisplayDateTime(topic.createdAt);
   return (
     <ListItemButton selected={selected} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(topic)} sx={{ borderRadius: 1, alignItems: 'flex-start' }}>
       <Stack spacing={0.5} sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{topic.title}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-          <Chip size="small" variant="outlined" label={TOPIC_TYPE_LABELS[topic.type as TopicType] ?? topic.type} />
-          <Chip size="small" color={STATUS_COLORS[topic.status]} label={STATUS_LABELS[topic.status]} />
+          <Chip size="small" variant="outlined" label={typeKey ? t(`topics:${typeKey}`) : topic.type} />
+          <Chip size="small" color={STATUS_COLORS[topic.status]} label={topicStatusLabel(topic.status)} />
           <Typography variant="body2" color="text.secondary">{topic.groupName}</Typography>
         </Stack>
         <Typography variant="body2">{resultText(topic)}</Typography>
         <Typography variant="caption" color="text.secondary">
-          Created {formatDisplayDateTime(topic.createdAt)}
-          {topic.closedAt ? ` · closed ${formatDisplayDateTime(topic.closedAt)}` : ` · ends ${formatDisplayDateTime(topic.expiresAt)}`}
+          {topic.closedAt
+            ? t('topics.createdClosed', { created, closed: formatDisplayDateTime(topic.closedAt) })
+            : t('topics.createdEnds', { created, ends: formatDisplayDateTime(topic.expiresAt) })}
         </Typography>
       </Stack>
     </ListItemButton>
@@ -39,19 +46,20 @@ interface AuditTopicsListProps {
 
 /** Every topic and election, newest first, with its type, group, status and published result; 20 at a time. */
 export function AuditTopicsList({ selectedId, onSelect }: AuditTopicsListProps) {
+  const { t } = useTranslation('audit');
   const topics = useAuditTopics();
-  if (topics.isPending) return <Typography role="status" color="text.secondary">Loading topics...</Typography>;
-  if (topics.isError) return <Alert severity="error">Could not load the topics: {topics.error.message}</Alert>;
+  if (topics.isPending) return <Typography role="status" color="text.secondary">{t('topics.loading')}</Typography>;
+  if (topics.isError) return <Alert severity="error">{t('topics.loadFailed', { message: topics.error.message })}</Alert>;
   const all = topics.data.pages.flatMap((page) => page.topics);
-  if (all.length === 0) return <Typography color="text.secondary">No topics yet.</Typography>;
+  if (all.length === 0) return <Typography color="text.secondary">{t('topics.none')}</Typography>;
   return (
     <Stack spacing={1}>
-      <List aria-label="Topics, newest first" disablePadding>
+      <List aria-label={t('topics.label')} disablePadding>
         {all.map((topic) => <li key={topic.id}><TopicRow topic={topic} selected={topic.id === selectedId} onSelect={onSelect} /></li>)}
       </List>
       {topics.hasNextPage && (
         <Button onClick={() => void topics.fetchNextPage()} disabled={topics.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
-          {topics.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {topics.isFetchingNextPage ? t('trail.loadingMore') : t('trail.loadMore')}
         </Button>
       )}
     </Stack>

@@ -8,33 +8,37 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Receipt } from '@civitas/events/audit/merkle.contract';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { checkReceipt, type ReceiptCheck } from '../api/check-receipt';
 
 function CheckResult({ check, what }: { check: ReceiptCheck; what: ReceiptSubject }) {
+  const { t } = useTranslation('audit');
   const { proof, leafMatches, rootMatches, signatureValid } = check;
   const included = leafMatches && rootMatches && signatureValid !== false;
   const signed = formatDisplayDateTime(proof.checkpoint.timestamp);
   return (
     <Stack spacing={1.5}>
       <Alert severity={included ? 'success' : 'error'}>
-        {included ? `Your ${what} is in the log: event ${proof.leafIndex + 1} of ${proof.treeSize}.` : 'This receipt does not check out against the log.'}
+        {included
+          ? t(what === 'ballot' ? 'receipt.includedBallot' : 'receipt.includedVote', { index: proof.leafIndex + 1, size: proof.treeSize })
+          : t('receipt.notIncluded')}
       </Alert>
       <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
-        <li>{leafMatches ? 'The log holds your receipt\u2019s event with the same leaf hash.' : 'The log\u2019s leaf for this event differs from your receipt.'}</li>
+        <li>{leafMatches ? t('receipt.leafMatches') : t('receipt.leafDiffers')}</li>
         <li>
           {rootMatches
-            ? `This browser hashed the proof from your leaf to the root of the checkpoint signed ${signed}.`
-            : 'The proof does not lead to the checkpoint\u2019s root.'}
+            ? t('receipt.rootMatches', { date: signed })
+            : t('receipt.rootDiffers')}
         </li>
         <li>
           {signatureValid === null
-            ? 'This browser cannot check Ed25519 signatures; the server checks the checkpoint\u2019s signature.'
+            ? t('receipt.noEd25519')
             : signatureValid
-              ? `The checkpoint carries the log\u2019s signature (key ${check.logKey.keyId}), checked in this browser.`
-              : 'The checkpoint\u2019s signature does not match the log\u2019s public key.'}
+              ? t('receipt.signatureValid', { keyId: check.logKey.keyId })
+              : t('receipt.signatureInvalid')}
         </li>
       </Stack>
     </Stack>
@@ -42,9 +46,10 @@ function CheckResult({ check, what }: { check: ReceiptCheck; what: ReceiptSubjec
 }
 
 function CheckContent({ receipt, what }: { receipt: Receipt; what: ReceiptSubject }) {
+  const { t } = useTranslation('audit');
   const check = useQuery({ queryKey: ['audit', 'receipt', receipt.eventId], queryFn: ({ signal }) => checkReceipt(receipt, signal), gcTime: 0, retry: false });
-  if (check.isPending) return <Typography role="status" color="text.secondary">Checking your receipt...</Typography>;
-  if (check.isError) return <Alert severity="warning">Could not check your receipt yet: {check.error.message}</Alert>;
+  if (check.isPending) return <Typography role="status" color="text.secondary">{t('receipt.checking')}</Typography>;
+  if (check.isError) return <Alert severity="warning">{t('receipt.checkFailed', { message: check.error.message })}</Alert>;
   return <CheckResult check={check.data} what={what} />;
 }
 
@@ -53,19 +58,20 @@ type ReceiptSubject = 'vote' | 'ballot';
 
 /** 'Check my receipt': whether the signed log includes the member's last vote (or ballot) (shown only with a kept receipt). */
 export function CheckReceiptButton({ receipt, what = 'vote' }: { receipt: Receipt | null; what?: ReceiptSubject }) {
+  const { t } = useTranslation('audit');
   const [open, setOpen] = useState(false);
   const titleId = useId();
   if (!receipt) return null;
   return (
     <>
       <Button size="small" startIcon={<VerifiedIcon aria-hidden />} onClick={() => setOpen(true)}>
-        Check my receipt
+        {t('receipt.button')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>Check my receipt</DialogTitle>
+        <DialogTitle id={titleId}>{t('receipt.button')}</DialogTitle>
         <DialogContent>{open && <CheckContent receipt={receipt} what={what} />}</DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t('receipt.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

@@ -7,10 +7,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { AuditSubjectType } from '@civitas/events/audit/audit.contract';
 import { useAuditHistory } from '../api/get-audit-history';
 import { AuditEntry } from './audit-entry';
-import { SUBJECT_LABELS } from './audit-labels';
+import { subjectLabel } from './audit-labels';
 
 export interface HistorySubject {
   subjectType: AuditSubjectType;
@@ -18,12 +19,13 @@ export interface HistorySubject {
 }
 
 function HistoryList({ subjectType, subjectId }: HistorySubject) {
+  const { t } = useTranslation('audit');
   const history = useAuditHistory(subjectType, subjectId);
-  if (history.isPending) return <Typography role="status" color="text.secondary">Loading history...</Typography>;
+  if (history.isPending) return <Typography role="status" color="text.secondary">{t('history.loading')}</Typography>;
   if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
-  if (history.data.entries.length === 0) return <Typography color="text.secondary">Nothing has been recorded for this item yet.</Typography>;
+  if (history.data.entries.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
-    <Stack component="ol" aria-label="History, oldest first" spacing={1.5} sx={{ m: 0, p: 0 }}>
+    <Stack component="ol" aria-label={t('history.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
       {history.data.entries.map((entry) => <AuditEntry key={entry.id} entry={entry} />)}
     </Stack>
   );
@@ -31,13 +33,14 @@ function HistoryList({ subjectType, subjectId }: HistorySubject) {
 
 /** Everything the trail holds about one item, oldest first: who did what, when, and why. */
 export function HistoryDialog({ subject, onClose }: { subject: HistorySubject | null; onClose: () => void }) {
+  const { t } = useTranslation('audit');
   const titleId = useId();
   return (
     <Dialog open={subject !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{subject ? `${SUBJECT_LABELS[subject.subjectType]} History` : 'History'}</DialogTitle>
+      <DialogTitle id={titleId}>{subject ? t('history.title', { subject: subjectLabel(subject.subjectType) }) : t('history.fallbackTitle')}</DialogTitle>
       <DialogContent>{subject && <HistoryList {...subject} />}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('history.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -45,10 +48,11 @@ export function HistoryDialog({ subject, onClose }: { subject: HistorySubject | 
 
 /** The History button the admin panel puts on each item of its tabs. */
 export function HistoryButton(subject: HistorySubject) {
+  const { t } = useTranslation('audit');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>History</Button>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>{t('history.button')}</Button>
       <HistoryDialog subject={open ? subject : null} onClose={() => setOpen(false)} />
     </>
   );

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import type { TopicTimelineView } from '../api/get-topic-timeline';
 
@@ -13,11 +15,13 @@ const excerpt = (label: string) => (label.length > 40 ? `${label.slice(0, 39)}â€
 /** What each line ends at, in words: the chart's text alternative. */
 export function timelineSummary(timeline: TopicTimelineView): string {
   const last = timeline.series.at(-1);
-  if (!last || last.tallies.length === 0) return 'No opinions or candidates were counted in this topic.';
+  if (!last || last.tallies.length === 0) return i18n.t('audit:chart.none');
   const from = formatDisplayDateTime(timeline.from);
   const to = formatDisplayDateTime(timeline.to);
-  const lines = last.tallies.map((tally) => `${excerpt(tally.label)}: ${tally.weightedSupport} support, ${tally.weightedOppose} oppose`);
-  return `Weighted support and oppose from ${from} to ${to}, ${timeline.series.length} moments. At the end: ${lines.join('; ')}.`;
+  const lines = last.tallies.map((tally) =>
+    i18n.t('audit:chart.line', { label: excerpt(tally.label), support: tally.weightedSupport, oppose: tally.weightedOppose }),
+  );
+  return i18n.t('audit:chart.summary', { from, to, count: timeline.series.length, lines: lines.join(i18n.t('audit:chart.lineSeparator')) });
 }
 
 interface TallyTimelineChartProps {
@@ -28,6 +32,7 @@ interface TallyTimelineChartProps {
 
 /** Weighted support (solid) and oppose (dashed) over the topic's life for its top opinions or candidates. */
 export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChartProps) {
+  const { t } = useTranslation('audit');
   const ids = timeline.series.at(-1)?.tallies.map((tally) => ({ id: tally.id, label: tally.label })) ?? [];
   const at = timeline.series.map((point) => new Date(point.at));
   const valueOf = (point: TopicTimelineView['series'][number], id: string, side: 'weightedSupport' | 'weightedOppose') =>
@@ -35,8 +40,8 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
   const series = ids.flatMap(({ id, label }, index) => {
     const color = PALETTE[index % PALETTE.length]!;
     return [
-      { id: `${id}-support`, label: `${excerpt(label)} (support)`, color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedSupport')) },
-      { id: `${id}-oppose`, label: `${excerpt(label)} (oppose)`, color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedOppose')) },
+      { id: `${id}-support`, label: t('chart.support', { label: excerpt(label) }), color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedSupport')) },
+      { id: `${id}-oppose`, label: t('chart.oppose', { label: excerpt(label) }), color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedOppose')) },
     ];
   });
   const marked = markedIndex === null || markedIndex === undefined ? undefined : at[markedIndex];
@@ -50,14 +55,14 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
             height={280}
             skipAnimation
             xAxis={[{ data: at, scaleType: 'time', valueFormatter: (value: Date) => formatDisplayDateTime(value.toISOString()) ?? '' }]}
-            yAxis={[{ min: 0, label: 'Weighted votes' }]}
+            yAxis={[{ min: 0, label: t('chart.yAxis') }]}
             series={series}
           >
             {marked && <ChartsReferenceLine x={marked} lineStyle={{ strokeDasharray: '2 2' }} />}
           </LineChart>
         )}
       </Box>
-      <Typography variant="body2" color="text.secondary" aria-label="Chart summary">
+      <Typography variant="body2" color="text.secondary" aria-label={t('chart.summaryLabel')}>
         {summary}
       </Typography>
     </Box>

@@ -1,51 +1,42 @@
+import { i18n } from '../../../i18n';
 import type { AuditTopicView } from '../api/get-audit-topics';
 import type { TopicHistoryEntry, TopicHistoryKind } from '../api/get-topic-history';
+import { textKeyOf } from './audit-labels';
 
-export const HISTORY_KIND_LABELS: Record<TopicHistoryKind, string> = {
-  topic_created: 'Topic created',
-  opinion_posted: 'Opinion posted',
-  vote_cast: 'Vote cast',
-  vote_retracted: 'Vote retracted',
-  delegation_set: 'Delegation set',
-  delegation_revoked: 'Delegation revoked',
-  eligibility_gained: 'Eligibility gained',
-  eligibility_lost: 'Eligibility lost',
-  candidacy_registered: 'Candidacy registered',
-  ballot_cast: 'Ballot cast',
-  ballot_retracted: 'Ballot retracted',
-  topic_closed: 'Topic closed',
-  law_enacted: 'Law enacted',
-  winner_declared: 'Winner declared',
-};
+// Texts of the 'audit' namespace, read at the moment of use (the interface language may change).
+const translate = i18n.t as (key: string, values?: Record<string, unknown>) => string;
+
+export const historyKindLabel = (kind: TopicHistoryKind) => translate(`audit:historyKinds.${textKeyOf(kind)}`);
 
 export { TOPIC_HISTORY_KINDS as HISTORY_KINDS } from '@civitas/events/audit/history.contract';
 
-export const STATUS_LABELS: Record<AuditTopicView['status'], string> = { active: 'Active', closed: 'Closed', deleted: 'Deleted' };
+export const topicStatusLabel = (status: AuditTopicView['status']) => translate(`audit:topics.statuses.${status}`);
 
 /** The published result in words; its ids are the opinion's or candidate's, shown short. */
 export function resultText({ result }: AuditTopicView): string {
-  const weight = result.weightedSupport === null ? '' : ` (weighted support ${result.weightedSupport})`;
+  const weighted = result.weightedSupport !== null;
+  const weight = result.weightedSupport;
   switch (result.kind) {
     case 'law_enacted':
-      return `Law enacted from opinion ${shortId(result.opinionId)}${weight}`;
+      return translate(weighted ? 'audit:topics.result.lawEnactedWeighted' : 'audit:topics.result.lawEnacted', { id: shortId(result.opinionId), weight });
     case 'winner':
-      return `Winner: candidate ${shortId(result.winnerId)}${weight}`;
+      return translate(weighted ? 'audit:topics.result.winnerWeighted' : 'audit:topics.result.winner', { id: shortId(result.winnerId), weight });
     case 'none':
-      return 'No result';
+      return translate('audit:topics.result.none');
     default:
-      return 'Pending (still open)';
+      return translate('audit:topics.result.pending');
   }
 }
 
-export const shortId = (id: string | null) => (id ? id.slice(0, 8) : 'unknown');
+export const shortId = (id: string | null) => (id ? id.slice(0, 8) : translate('audit:subject.unknown'));
 
 /** What an entry's other columns say: the opinion, the choice, the candidate, the delegate. */
 export function entryDetails(entry: TopicHistoryEntry): string {
   const parts = [
-    entry.opinionId && `Opinion ${shortId(entry.opinionId)}`,
-    entry.choice && (entry.choice === 'support' ? 'Support' : 'Oppose'),
-    entry.candidate && `Candidate ${entry.candidate}`,
-    entry.delegate && `Delegate ${entry.delegate}`,
+    entry.opinionId && translate('audit:details.opinion', { id: shortId(entry.opinionId) }),
+    entry.choice && translate(entry.choice === 'support' ? 'audit:details.support' : 'audit:details.oppose'),
+    entry.candidate && translate('audit:details.candidate', { name: entry.candidate }),
+    entry.delegate && translate('audit:details.delegate', { name: entry.delegate }),
   ].filter(Boolean);
-  return parts.join(' · ');
+  return parts.join(translate('audit:details.separator'));
 }

@@ -12,23 +12,25 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useTopicHistory, type TopicHistoryEntry, type TopicHistoryKind } from '../api/get-topic-history';
-import { HISTORY_KINDS, HISTORY_KIND_LABELS, entryDetails } from './topic-audit-labels';
+import { HISTORY_KINDS, entryDetails, historyKindLabel } from './topic-audit-labels';
 
 const ALL_KINDS = 'all';
 
 function HistoryRow({ entry }: { entry: TopicHistoryEntry }) {
+  const { t } = useTranslation('audit');
   return (
     <TableRow>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <time dateTime={entry.occurredAt}>{formatDisplayDateTime(entry.occurredAt)}</time>
       </TableCell>
-      <TableCell>{HISTORY_KIND_LABELS[entry.kind]}</TableCell>
+      <TableCell>{historyKindLabel(entry.kind)}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <span>{entry.actor ?? 'Platform'}</span>
-          {entry.isMine && <Chip size="small" color="primary" label="You" />}
+          <span>{entry.actor ?? t('topicHistory.platform')}</span>
+          {entry.isMine && <Chip size="small" color="primary" label={t('topicHistory.you')} />}
         </Stack>
       </TableCell>
       <TableCell>{entryDetails(entry)}</TableCell>
@@ -41,26 +43,27 @@ function HistoryRow({ entry }: { entry: TopicHistoryEntry }) {
  * oldest first, members as pseudonyms stable within this topic only; the reader's own entries say 'You'.
  */
 export function TopicHistoryTable({ topicId }: { topicId: string }) {
+  const { t } = useTranslation('audit');
   const [kind, setKind] = useState<TopicHistoryKind | typeof ALL_KINDS>(ALL_KINDS);
   const history = useTopicHistory(topicId, kind === ALL_KINDS ? undefined : kind);
 
   let body;
-  if (history.isPending) body = <Typography role="status" color="text.secondary">Loading the history...</Typography>;
-  else if (history.isError) body = <Alert severity="error">Could not load the history: {history.error.message}</Alert>;
+  if (history.isPending) body = <Typography role="status" color="text.secondary">{t('topicHistory.loading')}</Typography>;
+  else if (history.isError) body = <Alert severity="error">{t('topicHistory.loadFailed', { message: history.error.message })}</Alert>;
   else {
     const entries = history.data.pages.flatMap((page) => page.entries);
     body = entries.length === 0 ? (
-      <Typography color="text.secondary">No entries of this kind.</Typography>
+      <Typography color="text.secondary">{t('topicHistory.none')}</Typography>
     ) : (
       <Stack spacing={1}>
         <TableContainer>
-          <Table size="small" aria-label="Topic history, oldest first">
+          <Table size="small" aria-label={t('topicHistory.label')}>
             <TableHead>
               <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>What</TableCell>
-                <TableCell>Who</TableCell>
-                <TableCell>Details</TableCell>
+                <TableCell>{t('topicHistory.when')}</TableCell>
+                <TableCell>{t('topicHistory.what')}</TableCell>
+                <TableCell>{t('topicHistory.who')}</TableCell>
+                <TableCell>{t('topicHistory.details')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -70,7 +73,7 @@ export function TopicHistoryTable({ topicId }: { topicId: string }) {
         </TableContainer>
         {history.hasNextPage && (
           <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
-            {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {history.isFetchingNextPage ? t('trail.loadingMore') : t('trail.loadMore')}
           </Button>
         )}
       </Stack>
@@ -79,12 +82,12 @@ export function TopicHistoryTable({ topicId }: { topicId: string }) {
 
   return (
     <Stack spacing={2}>
-      <TextField select size="small" label="Kind" value={kind} onChange={(event) => setKind(event.target.value as TopicHistoryKind | typeof ALL_KINDS)} sx={{ maxWidth: 280 }}>
-        <MenuItem value={ALL_KINDS}>All kinds</MenuItem>
-        {HISTORY_KINDS.map((value) => <MenuItem key={value} value={value}>{HISTORY_KIND_LABELS[value]}</MenuItem>)}
+      <TextField select size="small" label={t('trail.kind')} value={kind} onChange={(event) => setKind(event.target.value as TopicHistoryKind | typeof ALL_KINDS)} sx={{ maxWidth: 280 }}>
+        <MenuItem value={ALL_KINDS}>{t('trail.allKinds')}</MenuItem>
+        {HISTORY_KINDS.map((value) => <MenuItem key={value} value={value}>{historyKindLabel(value)}</MenuItem>)}
       </TextField>
       <Typography variant="body2" color="text.secondary">
-        Members appear as pseudonyms that stay the same within this topic and differ in every other topic.
+        {t('topicHistory.pseudonyms')}
       </Typography>
       {body}
     </Stack>

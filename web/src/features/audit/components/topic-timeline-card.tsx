@@ -3,6 +3,8 @@ import Alert from '@mui/material/Alert';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { SectionCard } from '../../../components/section-card';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useTopicTimeline, type TopicTimelineView } from '../api/get-topic-timeline';
@@ -21,10 +23,11 @@ interface TimeSliderProps {
   onMomentChange: (moment: TimelineMoment | null) => void;
 }
 
-const asOfText = (at: string) => `As of ${formatDisplayDateTime(at) ?? at}`;
+const asOfText = (at: string) => i18n.t('audit:timeline.asOf', { date: formatDisplayDateTime(at) ?? at });
 
 /** A slider over the timeline's moments; its last stop is now (the live tallies). */
 function TimeSlider({ timeline, moment, onMomentChange }: TimeSliderProps) {
+  const { t } = useTranslation('audit');
   const last = timeline.series.length - 1;
   const indexOf = (shown: TimelineMoment | null) => {
     const found = shown ? timeline.series.findIndex((point) => point.position === shown.position) : -1;
@@ -33,11 +36,11 @@ function TimeSlider({ timeline, moment, onMomentChange }: TimeSliderProps) {
   // Dragging moves the thumb; the tallies are read again only where it is let go. The card keys
   // this slider by the moment shown, so 'Back to now' puts the thumb back.
   const [value, setValue] = useState(indexOf(moment));
-  const label = (index: number) => (index >= last ? 'Now' : asOfText(timeline.series[index]!.at));
+  const label = (index: number) => (index >= last ? t('timeline.now') : asOfText(timeline.series[index]!.at));
   return (
     <Stack spacing={0.5}>
       <Slider
-        aria-label="Show the tallies as of"
+        aria-label={t('timeline.slider')}
         min={0}
         max={last}
         step={1}
@@ -67,10 +70,11 @@ interface TopicTimelineCardProps {
 
 /** 'Timeline': the chart of the topic's top tallies over its life (GET /api/audit/topics/<id>/timeline), and a time slider. */
 export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: TopicTimelineCardProps) {
+  const { t } = useTranslation('audit');
   const timeline = useTopicTimeline(topicId);
   let body;
-  if (timeline.isPending) body = <Typography role="status" color="text.secondary">Loading the timeline...</Typography>;
-  else if (timeline.isError) body = <Alert severity="error">Could not load the timeline: {timeline.error.message}</Alert>;
+  if (timeline.isPending) body = <Typography role="status" color="text.secondary">{t('timeline.loading')}</Typography>;
+  else if (timeline.isError) body = <Alert severity="error">{t('timeline.loadFailed', { message: timeline.error.message })}</Alert>;
   else {
     const markedIndex = moment ? timeline.data.series.findIndex((point) => point.position === moment.position) : null;
     body = (
@@ -80,5 +84,5 @@ export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: To
       </Stack>
     );
   }
-  return <SectionCard title="Timeline">{body}</SectionCard>;
+  return <SectionCard title={t('timeline.title')}>{body}</SectionCard>;
 }

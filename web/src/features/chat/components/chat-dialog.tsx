@@ -11,14 +11,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@civitas/events/chat/chat.contract';
+import { i18n } from '../../../i18n';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toast } from '../../../lib/toast-store';
 import { useLiveFrames } from '../../../lib/live-updates';
 import { displayName } from '../../../lib/user-display';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
 import { formatRelativeTime } from '../../../lib/format-date';
-import { CHAT_SEND_FAILED, useSendChatMessage } from './use-send-chat-message';
+import { chatSendFailed, useSendChatMessage } from './use-send-chat-message';
 
 /** How often the relative times ('2 min ago') are worked out again while the dialog is open. */
 const TIME_REFRESH_MS = 30_000;
@@ -48,10 +50,11 @@ function useNow(active: boolean): Date {
 }
 
 function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; now: Date; actions?: ReactNode }) {
+  const { t } = useTranslation('chat');
   const author = displayName(message.user);
   const time = formatRelativeTime(message.createdAt, 'chat', now);
   return (
-    <Stack component="li" aria-label={`Message from ${author}`} direction="row" spacing={1.5} sx={{ py: 1 }}>
+    <Stack component="li" aria-label={t('messageFrom', { name: author })} direction="row" spacing={1.5} sx={{ py: 1 }}>
       <UserAvatar user={message.user} size={32} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
@@ -62,7 +65,8 @@ function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; n
             </Typography>
           )}
         </Stack>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {/* As written, in its own direction. */}
+        <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.message}
         </Typography>
       </Box>
@@ -72,6 +76,7 @@ function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; n
 }
 
 function MessageList({ topicId, now, renderMessageActions }: { topicId: string; now: Date; renderMessageActions?: ChatDialogProps['renderMessageActions'] }) {
+  const { t } = useTranslation('chat');
   const messages = useChatMessages(topicId);
   const listRef = useRef<HTMLUListElement>(null);
   const count = messages.data?.length ?? 0;
@@ -81,22 +86,22 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  if (messages.isPending) return <Typography role="status" color="text.secondary">Loading messages...</Typography>;
+  if (messages.isPending) return <Typography role="status" color="text.secondary">{t('loading')}</Typography>;
   if (messages.isError) {
     return (
       <Alert severity="error">
-        <AlertTitle>Could not load messages</AlertTitle>
+        <AlertTitle>{t('loadError')}</AlertTitle>
         {messages.error.message}
       </Alert>
     );
   }
-  if (count === 0) return <Typography color="text.secondary">No messages yet. Start the conversation!</Typography>;
+  if (count === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (
     <Box
       component="ul"
       ref={listRef}
       role="log"
-      aria-label="Chat messages"
+      aria-label={t('log')}
       sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}
     >
       {messages.data.map((message) => (
@@ -107,6 +112,7 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
 }
 
 function ChatComposer({ topicId }: { topicId: string }) {
+  const { t } = useTranslation('chat');
   const [draft, setDraft] = useState('');
   const lastSent = useRef<string | null>(null);
   const { send, isPosting } = useSendChatMessage(topicId);
@@ -116,7 +122,7 @@ function ChatComposer({ topicId }: { topicId: string }) {
   // and give the member their text back to try again.
   useLiveFrames((frame) => {
     if (frame.type !== 'error') return;
-    toast({ title: CHAT_SEND_FAILED, description: frame.data.message, variant: 'destructive' });
+    toast({ title: chatSendFailed(), description: frame.data.message, variant: 'destructive' });
     const refused = lastSent.current;
     lastSent.current = null;
     if (refused !== null) setDraft((current) => (current === '' ? refused : current));
@@ -141,9 +147,9 @@ function ChatComposer({ topicId }: { topicId: string }) {
   };
 
   return (
-    <Stack component="form" aria-label="Send a message" direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submit} noValidate>
+    <Stack component="form" aria-label={t('form')} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submit} noValidate>
       <TextField
-        label="Your message"
+        label={t('label')}
         multiline
         maxRows={4}
         fullWidth
@@ -159,7 +165,7 @@ function ChatComposer({ topicId }: { topicId: string }) {
         }}
       />
       <Button type="submit" variant="contained" disabled={blank || isPosting}>
-        {isPosting ? 'Sending...' : 'Send'}
+        {isPosting ? t('sending') : t('send')}
       </Button>
     </Stack>
   );
@@ -167,14 +173,15 @@ function ChatComposer({ topicId }: { topicId: string }) {
 
 /** The topic's chat (spec section 2): its participants, the messages as they arrive, and a composer. */
 export function ChatDialog({ open, onClose, topicId, topicTitle, participants, blockedReason, renderMessageActions }: ChatDialogProps) {
+  const { t } = useTranslation(['chat', 'common']);
   const titleId = useId();
   const now = useNow(open);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        Live Discussion
+        {t('title')}
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={t('common:actions.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
@@ -185,7 +192,7 @@ export function ChatDialog({ open, onClose, topicId, topicTitle, participants, b
             </Typography>
             {participants !== undefined && (
               <Typography variant="body2" color="text.secondary">
-                {`${participants.toLocaleString('en-US')} ${participants === 1 ? 'participant' : 'participants'}`}
+                {t('participants', { count: participants })}
               </Typography>
             )}
           </Box>
@@ -200,7 +207,7 @@ export function ChatDialog({ open, onClose, topicId, topicTitle, participants, b
 
 /** Why the member cannot write in a topic's chat, or null when they can (section 5: those who may take part). */
 export function chatBlockedReason({ isOpen, canParticipate }: { isOpen: boolean; canParticipate: boolean }): string | null {
-  if (!isOpen) return 'This topic is closed. New messages are no longer accepted.';
-  if (!canParticipate) return 'You can read this discussion, but only members eligible to take part in this group can send messages.';
+  if (!isOpen) return i18n.t('chat:closed');
+  if (!canParticipate) return i18n.t('chat:notEligible');
   return null;
 }

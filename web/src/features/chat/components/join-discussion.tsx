@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import ForumIcon from '@mui/icons-material/Forum';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useLiveFrames } from '../../../lib/live-updates';
 import { addChatMessage } from '../api/get-chat-messages';
 import { ChatDialog, type ChatDialogProps } from './chat-dialog';
@@ -13,6 +14,7 @@ type JoinDiscussionProps = Omit<ChatDialogProps, 'open' | 'onClose'>;
  * into the cached list even while the dialog is closed, so reopening shows them at once.
  */
 export function JoinDiscussion(props: JoinDiscussionProps) {
+  const { t } = useTranslation('chat');
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   useLiveFrames((frame) => {
@@ -21,7 +23,7 @@ export function JoinDiscussion(props: JoinDiscussionProps) {
   return (
     <>
       <Button variant="contained" startIcon={<ForumIcon aria-hidden />} onClick={() => setOpen(true)}>
-        Join Discussion
+        {t('join')}
       </Button>
       <ChatDialog {...props} open={open} onClose={() => setOpen(false)} />
     </>

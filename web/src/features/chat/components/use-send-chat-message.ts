@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { useLiveSocket } from '../../../lib/live-updates';
 import { addChatMessage } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
 
-/** Spec section 8, Chat. */
-export const CHAT_SEND_FAILED = 'Failed to send message. Please try again.';
+/** Spec section 8, Chat: 'Failed to send message. Please try again.', in the interface language. */
+export const chatSendFailed = () => i18n.t('chat:sendFailed');
 
 /**
  * Sends over the live socket when it is open, else through POST /api/chat/messages (spec
@@ -27,7 +28,7 @@ export function useSendChatMessage(topicId: string) {
       addChatMessage(queryClient, reply.message);
       return true;
     } catch (error) {
-      toastCommandError(error, CHAT_SEND_FAILED);
+      toastCommandError(error, chatSendFailed());
       return false;
     } finally {
       setPosting(false);

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { StatList } from '../../../components/stats-card';
 import type { AuthUser } from '../../../lib/api/get-current-user';
@@ -17,11 +18,12 @@ import { useUserStats } from '../../../lib/api/get-user-stats';
  * and the Leader badge for a leader in any group (known from GET /api/user/groups).
  */
 export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser; isLeader?: boolean }) {
+  const { t } = useTranslation('dashboard');
   const stats = useUserStats();
   // The stats projection is newer than the member read when the member just acted.
   const participationScore = stats.data?.participationScore ?? user.participationScore;
   return (
-    <Card variant="outlined" component="aside" aria-label="Your profile">
+    <Card variant="outlined" component="aside" aria-label={t('profile.label')}>
       <CardContent>
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <UserAvatar user={user} size={64} />
@@ -33,23 +35,23 @@ export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser;
           </Typography>
           <Stack direction="row" spacing={1}>
             {/* The profile's rule: a member who has taken part (a score above 0). */}
-            {participationScore > 0 && <Chip label="Active Citizen" color="success" size="small" />}
-            {isLeader && <Chip label="Leader" color="secondary" size="small" />}
+            {participationScore > 0 && <Chip label={t('profile.activeCitizen')} color="success" size="small" />}
+            {isLeader && <Chip label={t('profile.leader')} color="secondary" size="small" />}
           </Stack>
         </Stack>
         <Divider sx={{ my: 2 }} />
         <StatList
           error={stats.error}
           items={[
-            { label: 'Participation Score', value: participationScore },
-            { label: 'Topics Created', value: stats.data?.topicsCreated },
-            { label: 'Votes Cast', value: stats.data?.votesCast },
+            { label: t('profile.participationScore'), value: participationScore },
+            { label: t('profile.topicsCreated'), value: stats.data?.topicsCreated },
+            { label: t('profile.votesCast'), value: stats.data?.votesCast },
             // Members who delegate their vote to this member now.
-            { label: 'Delegations', value: stats.data?.delegatesCount },
+            { label: t('profile.delegations'), value: stats.data?.delegatesCount },
           ]}
         />
         <Button component={RouterLink} href="/profile" variant="outlined" fullWidth sx={{ mt: 2 }}>
-          View Full Profile
+          {t('profile.viewFullProfile')}
         </Button>
       </CardContent>
     </Card>

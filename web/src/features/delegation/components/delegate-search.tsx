@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast-store';
@@ -34,6 +35,7 @@ interface DelegateSearchProps {
 
 /** Search by name within a group (spec section 5's checks first), then choose someone from the results. */
 export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, choosing, chooseLabel }: DelegateSearchProps) {
+  const { t } = useTranslation('delegation');
   const [username, setUsername] = useState('');
   const [groupId, setGroupId] = useState<string>('fixedId' in group ? String(group.fixedId) : '');
   const [errors, setErrors] = useState<FieldErrors<SearchField>>({});
@@ -54,20 +56,20 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
     search.mutate(parsed.data, {
       onSuccess: (delegates) => {
         setResults({ groupId: parsed.data.groupId, delegates });
-        if (delegates.length === 0) toast({ title: 'No Results', description: 'No users found with that username.' });
+        if (delegates.length === 0) toast({ title: t('search.noResults'), description: t('search.noResultsDescription') });
       },
-      onError: (error) => toastCommandError(error, 'Failed to search for delegates'),
+      onError: (error) => toastCommandError(error, t('search.failed')),
     });
   };
 
   const currentDelegateId = results ? currentDelegateIdIn?.(results.groupId) ?? null : null;
   return (
     <Stack spacing={2}>
-      <Stack component="form" role="search" aria-label="Search delegates" noValidate onSubmit={submit} spacing={1.5}>
+      <Stack component="form" role="search" aria-label={t('search.form')} noValidate onSubmit={submit} spacing={1.5}>
         {choices && (
           <TextField
             select
-            label="Group"
+            label={t('search.group')}
             value={groupId}
             onChange={(event) => {
               setGroupId(event.target.value);
@@ -75,10 +77,10 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
             }}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             error={errors.groupId !== undefined}
-            helperText={errors.groupId ?? 'National, International and Alliance groups you take part in.'}
+            helperText={errors.groupId ?? t('search.groupHint')}
             fullWidth
           >
-            <option value="">Select a group</option>
+            <option value="">{t('search.selectGroup')}</option>
             {choices.map((choice) => (
               <option key={choice.id} value={choice.id}>
                 {choice.name}
@@ -88,7 +90,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
         )}
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
           <TextField
-            label="Name"
+            label={t('search.name')}
             name="username"
             size="small"
             autoComplete="off"
@@ -98,25 +100,25 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
               setErrors((current) => withoutError(current, 'username'));
             }}
             error={errors.username !== undefined}
-            helperText={errors.username ?? 'First or last name.'}
+            helperText={errors.username ?? t('search.nameHint')}
             fullWidth
           />
           <Button type="submit" variant="contained" startIcon={<SearchIcon aria-hidden />} disabled={search.isPending} sx={{ flexShrink: 0, height: 40 }}>
-            {search.isPending ? 'Searching...' : 'Search'}
+            {search.isPending ? t('search.searching') : t('search.search')}
           </Button>
         </Box>
       </Stack>
       {results && results.delegates.length > 0 && (
-        <Box component="ul" aria-label="Search results" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Box component="ul" aria-label={t('search.results')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {results.delegates.map((delegate) => {
             const isSelf = delegate.id === selfId;
             const isCurrent = delegate.id === currentDelegateId;
             return (
-              <PersonRow key={delegate.id} name={`${displayName(delegate)}${isSelf ? ' (you)' : ''}`} detail={delegate.email}>
+              <PersonRow key={delegate.id} name={isSelf ? t('search.you', { name: displayName(delegate) }) : displayName(delegate)} detail={delegate.email}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  {delegate.isVerified && <Chip label="Verified" size="small" color="success" variant="outlined" />}
+                  {delegate.isVerified && <Chip label={t('search.verified')} size="small" color="success" variant="outlined" />}
                   {isCurrent ? (
-                    <Chip label="Your delegate" size="small" color="primary" />
+                    <Chip label={t('search.yourDelegate')} size="small" color="primary" />
                   ) : (
                     !isSelf && (
                       <Button
@@ -124,7 +126,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
                         variant="outlined"
                         disabled={choosing}
                         onClick={() => onChoose(delegate, results.groupId)}
-                        aria-label={`${chooseLabel} ${displayName(delegate)}`}
+                        aria-label={t('search.choose', { action: chooseLabel, name: displayName(delegate) })}
                       >
                         {chooseLabel}
                       </Button>

@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import type { Group } from '../../../lib/api/group';
@@ -27,6 +28,7 @@ interface FindDelegatesDialogProps {
 }
 
 function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps, 'groups' | 'userId'>) {
+  const { t } = useTranslation('delegation');
   const headingId = useId();
   const assign = useAssignDelegate();
   const delegations = useUserDelegations();
@@ -35,32 +37,29 @@ function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps,
   return (
     <Stack spacing={3}>
       <DialogContentText>
-        Choose someone you trust to vote for you in a group. On every opinion and election you do not vote on yourself,
-        your weight joins their vote or, if they did not vote, their own delegate's, and so on. Voting directly always
-        overrides it.
+        {t('dialog.intro')}
       </DialogContentText>
       <Box component="section" aria-labelledby={headingId}>
         <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1.5 }}>
-          Find a Delegate
+          {t('dialog.findHeading')}
         </Typography>
         {delegationGroupChoices(groups).length === 0 ? (
           <Typography color="text.secondary">
-            You do not take part in a National, International or Alliance group yet: verify your nationality or
-            subscribe, and you can name a delegate there.
+            {t('dialog.noGroups')}
           </Typography>
         ) : (
           <DelegateSearch
             group={{ choices: groups }}
             selfId={userId}
             currentDelegateIdIn={currentDelegateIdIn}
-            chooseLabel="Delegate"
+            chooseLabel={t('dialog.delegate')}
             choosing={assign.isPending}
             onChoose={(delegate, groupId) =>
               assign.mutate(
                 { delegateId: delegate.id, groupId },
                 {
-                  onSuccess: () => toast({ title: 'Voting power delegated successfully!' }),
-                  onError: (error) => toastCommandError(error, 'Failed to delegate voting power'),
+                  onSuccess: () => toast({ title: t('dialog.delegated') }),
+                  onError: (error) => toastCommandError(error, t('dialog.delegateFailed')),
                 },
               )
             }
@@ -75,10 +74,11 @@ function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps,
 
 /** Find and manage delegates (spec section 2): search by name within a group, assign, and remove. */
 export function FindDelegatesDialog({ open, onClose, groups, userId }: FindDelegatesDialogProps) {
+  const { t } = useTranslation(['delegation', 'common']);
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Find and Manage Delegates</DialogTitle>
+      <DialogTitle id={titleId}>{t('dialog.title')}</DialogTitle>
       {/* Mounted only while open: the list is read when the member looks, the search starts empty. */}
       {open && (
         <DialogContent>
@@ -86,7 +86,7 @@ export function FindDelegatesDialog({ open, onClose, groups, userId }: FindDeleg
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -7,7 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { DELEGATE_ID_REQUIRED } from '@civitas/events/delegation/delegation.contract';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
@@ -18,15 +19,13 @@ import { useCancelDelegation, useCreateDelegation } from '../api/change-group-de
 import { useGroupDelegation, type GroupDelegationView } from '../api/get-group-delegation';
 import { DelegateSearch } from './delegate-search';
 
-const CREATE_FAILED = 'Failed to create delegation. Please check the user ID and try again.';
-const CANCEL_FAILED = 'Failed to cancel delegation. Please try again.';
-
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 /** 'You carry N votes from M members': the weight others lend the member here (section 7's carried weight). */
 export function carriedWeightLine({ weight, directDelegators }: GroupDelegationView['carried']): string | null {
   if (directDelegators === 0) return null;
-  return `You carry ${plural(weight, 'vote', 'votes')} from ${plural(directDelegators, 'member', 'members')}`;
+  return i18n.t('delegation:carried.line', {
+    votes: i18n.t('delegation:carried.votes', { count: weight }),
+    members: i18n.t('delegation:carried.members', { count: directDelegators }),
+  });
 }
 
 interface VoteDelegationCardProps {
@@ -41,13 +40,15 @@ interface VoteDelegationCardProps {
 
 /** The user-id form of spec section 5: POST /api/delegations {delegateId, groupId}. */
 function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: string) => void; pending: boolean }) {
+  const { t } = useTranslation('delegation');
   const [delegateId, setDelegateId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = delegateId.trim();
     if (!id) {
-      setError(DELEGATE_ID_REQUIRED);
+      // The contract's DELEGATE_ID_REQUIRED, in the interface language.
+      setError(t('byId.required'));
       return;
     }
     setError(null);
@@ -55,9 +56,9 @@ function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: st
   };
   return (
     // Stacked: the card sits in the narrow sidebar, and an id is long.
-    <Stack component="form" aria-label="Delegate by user ID" noValidate onSubmit={submit} spacing={1}>
+    <Stack component="form" aria-label={t('byId.form')} noValidate onSubmit={submit} spacing={1}>
       <TextField
-        label="Delegate's user ID"
+        label={t('byId.label')}
         size="small"
         autoComplete="off"
         value={delegateId}
@@ -70,7 +71,7 @@ function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: st
         fullWidth
       />
       <Button type="submit" variant="outlined" disabled={pending} sx={{ alignSelf: 'flex-end' }}>
-        Delegate
+        {t('byId.submit')}
       </Button>
     </Stack>
   );
@@ -78,6 +79,7 @@ function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: st
 
 /** The topic page's vote delegation card: the member's delegate in the topic's group, change and cancel, and the weight they carry. */
 export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }: VoteDelegationCardProps) {
+  const { t } = useTranslation('delegation');
   const state = useGroupDelegation(groupId);
   const create = useCreateDelegation();
   const cancel = useCancelDelegation();
@@ -89,17 +91,17 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
       {
         onSuccess: () => {
           setChanging(false);
-          toast({ title: 'Delegation created', description: 'Your vote in this group now follows your delegate.' });
+          toast({ title: t('card.created'), description: t('card.createdDescription') });
         },
-        onError: (error) => toastCommandError(error, CREATE_FAILED),
+        onError: (error) => toastCommandError(error, t('card.createFailed')),
       },
     );
 
   let body;
   if (state.isPending) {
-    body = <Typography color="text.secondary">Loading your delegation...</Typography>;
+    body = <Typography color="text.secondary">{t('card.loading')}</Typography>;
   } else if (state.isError) {
-    body = <Alert severity="error">Could not load your delegation: {state.error.message}</Alert>;
+    body = <Alert severity="error">{t('card.loadError', { message: state.error.message })}</Alert>;
   } else {
     const { delegation, carried } = state.data;
     const carriedLine = carriedWeightLine(carried);
@@ -110,7 +112,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
         {delegation ? (
           <Box>
             <Typography variant="body2" color="text.secondary">
-              Your delegate in this group
+              {t('card.yourDelegate')}
             </Typography>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5 }}>
               <UserAvatar user={delegation.delegate} size={32} />
@@ -118,23 +120,22 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
                 <Typography sx={{ fontWeight: 600 }}>{displayName(delegation.delegate)}</Typography>
                 {since && (
                   <Typography variant="caption" color="text.secondary">
-                    Since {since}
+                    {t('card.since', { date: since })}
                   </Typography>
                 )}
               </Box>
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Where you do not vote yourself, your weight follows their vote.
+              {t('card.followsTheirVote')}
             </Typography>
           </Box>
         ) : canDelegate ? (
           <Typography color="text.secondary">
-            You have no delegate in this group: only your own votes count for you. Name a delegate and, on every opinion
-            you do not vote on, your weight follows theirs.
+            {t('card.noDelegate')}
           </Typography>
         ) : (
           <Typography color="text.secondary">
-            Only members who take part in this group carry a vote here, so you have none to delegate.
+            {t('card.cannotDelegate')}
           </Typography>
         )}
         {carriedLine && <Alert severity="info">{carriedLine}</Alert>}
@@ -142,7 +143,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
           <Stack direction="row" spacing={1}>
             {canDelegate && (
               <Button variant="outlined" size="small" onClick={() => setChanging((open) => !open)} aria-expanded={changing}>
-                Change Delegate
+                {t('card.change')}
               </Button>
             )}
             <Button
@@ -153,13 +154,13 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
                 cancel.mutate(groupId, {
                   onSuccess: () => {
                     setChanging(false);
-                    toast({ title: 'Delegation cancelled', description: 'Only your own votes count for you in this group now.' });
+                    toast({ title: t('card.cancelled'), description: t('card.cancelledDescription') });
                   },
-                  onError: (error) => toastCommandError(error, CANCEL_FAILED),
+                  onError: (error) => toastCommandError(error, t('card.cancelFailed')),
                 })
               }
             >
-              {cancel.isPending ? 'Cancelling...' : 'Cancel Delegation'}
+              {cancel.isPending ? t('card.cancelling') : t('card.cancel')}
             </Button>
           </Stack>
         )}
@@ -170,7 +171,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
                 group={{ fixedId: groupId }}
                 selfId={userId}
                 currentDelegateIdIn={() => delegation?.delegateId ?? null}
-                chooseLabel="Delegate"
+                chooseLabel={t('card.delegate')}
                 choosing={create.isPending}
                 onChoose={(delegate) => delegateTo(delegate.id)}
               />
@@ -180,7 +181,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
         )}
         <Divider />
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          Others can delegate to you with your user ID:{' '}
+          {t('card.yourUserId')}{' '}
           <Box component="code" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>
             {userId}
           </Box>
@@ -190,7 +191,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
   }
 
   return (
-    <SectionCard title="Vote Delegation" icon={<AccountTreeIcon color="primary" aria-hidden />}>
+    <SectionCard title={t('card.title')} icon={<AccountTreeIcon color="primary" aria-hidden />}>
       {body}
     </SectionCard>
   );

@@ -5,6 +5,7 @@ import { parseResponse } from '../../../lib/parse-response';
 import { mainElectionQueryKey, mainElectionUrl } from './get-main-election';
 import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
 import { groupStatsQueryOptions } from '../../../lib/api/get-group-stats';
+import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 
@@ -24,12 +25,12 @@ export function useCreateMainElection(group: { id: number; name: string }) {
   return useMutation({
     mutationFn: () => createMainElection(group.id),
     onSuccess: ({ election }) => {
-      toast({ title: 'Main Election Created!', description: `Candidates can now stand for leader of ${group.name}.` });
+      toast({ title: i18n.t('elections:leadership.created'), description: i18n.t('elections:leadership.createdDescription', { group: group.name }) });
       // The answer is the election itself: shown at once; the group's topics and counts read again.
       queryClient.setQueryData(mainElectionQueryKey(group.id), election);
       void queryClient.invalidateQueries({ queryKey: groupTopicsQueryOptions(group.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: groupStatsQueryOptions(group.id).queryKey });
     },
-    onError: (error) => toastCommandError(error, 'Failed to Create Election'),
+    onError: (error) => toastCommandError(error, i18n.t('elections:leadership.createFailed')),
   });
 }

@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
@@ -13,10 +14,10 @@ export function toastCandidacyError(error: unknown): void {
   }
   const message = serverMessage(error) ?? '';
   if (message.includes('Subscription required')) {
-    toast({ title: 'Failed to Register', description: 'You need a Civic Participation subscription to run as a candidate.', variant: 'destructive' });
+    toast({ title: i18n.t('elections:candidacyErrors.failedToRegister'), description: i18n.t('elections:candidacyErrors.needsSubscription'), variant: 'destructive' });
   } else if (message.includes('already registered')) {
-    toast({ title: 'Failed to Register', description: 'You are already running as a candidate in this election.', variant: 'destructive' });
+    toast({ title: i18n.t('elections:candidacyErrors.failedToRegister'), description: i18n.t('elections:candidacyErrors.alreadyRegistered'), variant: 'destructive' });
   } else {
-    toast({ title: 'Failed to Register Candidacy', description: message || undefined, variant: 'destructive' });
+    toast({ title: i18n.t('elections:candidacyErrors.failed'), description: message || undefined, variant: 'destructive' });
   }
 }

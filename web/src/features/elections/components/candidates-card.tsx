@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useTranslation } from 'react-i18next';
 import { STATEMENT_MAX_LENGTH } from '@civitas/events/elections/election.contract';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -20,10 +21,6 @@ import { useCastBallot } from '../api/cast-ballot';
 import { useCandidates, type CandidateView } from '../api/get-candidates';
 import { useRegisterCandidate } from '../api/register-candidate';
 import { toastCandidacyError } from './candidacy-error';
-
-const BALLOT_FAILED = 'Failed to cast ballot. Please try again.';
-
-const count = (value: number, one: string, many: string) => `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
 
 interface CandidatesCardProps {
   topic: TopicView;
@@ -42,37 +39,40 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
   busy: boolean;
   onBallot: () => void;
 }) {
+  const { t } = useTranslation('elections');
   const name = displayName(candidate.user);
   const isWinner = topic.winnerId !== null && topic.winnerId === candidate.userId;
   return (
-    <Stack component="li" aria-label={`Candidate ${name}`} spacing={1} sx={{ py: 1 }}>
+    <Stack component="li" aria-label={t('candidates.candidate', { name })} spacing={1} sx={{ py: 1 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <UserAvatar user={candidate.user} size={36} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {name}
-            {isSelf && ' (you)'}
+            {isSelf ? t('candidates.you', { name }) : name}
           </Typography>
           {/* The weighted count is the official one (delegation applies); direct ballots beside it. */}
           <Typography variant="body2" color="text.secondary">
-            {count(candidate.voteCount, 'vote', 'votes')} · {count(candidate.directVotes, 'direct ballot', 'direct ballots')}
+            {t('candidates.counts', {
+              votes: t('candidates.votes', { count: candidate.voteCount }),
+              ballots: t('candidates.directBallots', { count: candidate.directVotes }),
+            })}
           </Typography>
         </Box>
-        {isWinner && <Chip label="Winner" color="success" icon={<CheckCircleIcon aria-hidden />} />}
+        {isWinner && <Chip label={t('candidates.winner')} color="success" icon={<CheckCircleIcon aria-hidden />} />}
         <Button
           size="small"
           variant={candidate.isMyChoice ? 'contained' : 'outlined'}
           aria-pressed={candidate.isMyChoice}
-          aria-label={candidate.isMyChoice ? `Your vote: ${name}` : `Vote for ${name}`}
+          aria-label={candidate.isMyChoice ? t('candidates.yourVoteFor', { name }) : t('candidates.voteFor', { name })}
           startIcon={<HowToVoteIcon aria-hidden />}
           disabled={!canVote || busy}
           onClick={onBallot}
         >
-          {candidate.isMyChoice ? 'Your Vote' : 'Vote'}
+          {candidate.isMyChoice ? t('candidates.yourVote') : t('candidates.vote')}
         </Button>
       </Stack>
       {candidate.statement && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{candidate.statement}</Typography>
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{candidate.statement}</Typography>
       )}
     </Stack>
   );
@@ -80,6 +80,7 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
 
 /** Run for Election with an optional statement; 'Already Running' once registered (spec section 4). */
 function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyRunning: boolean }) {
+  const { t } = useTranslation(['elections', 'common']);
   const [open, setOpen] = useState(false);
   const [statement, setStatement] = useState('');
   const register = useRegisterCandidate(topicId);
@@ -87,14 +88,14 @@ function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyR
   if (alreadyRunning) {
     return (
       <Button variant="outlined" disabled startIcon={<CheckCircleIcon aria-hidden />}>
-        Already Running
+        {t('run.alreadyRunning')}
       </Button>
     );
   }
   if (!open) {
     return (
       <Button variant="contained" onClick={() => setOpen(true)}>
-        Run for Election
+        {t('run.runForElection')}
       </Button>
     );
   }
@@ -106,16 +107,16 @@ function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyR
       {
         onSuccess: () => {
           setOpen(false);
-          toast({ title: 'Candidacy Registered!', description: 'You are now running in this election.' });
+          toast({ title: t('run.registered'), description: t('run.registeredDescription') });
         },
         onError: toastCandidacyError,
       },
     );
   };
   return (
-    <Stack component="form" aria-label="Run for Election" spacing={1.5} noValidate onSubmit={submit}>
+    <Stack component="form" aria-label={t('run.runForElection')} spacing={1.5} noValidate onSubmit={submit}>
       <TextField
-        label="Your statement (optional)"
+        label={t('run.statement')}
         multiline
         minRows={3}
         value={statement}
@@ -126,10 +127,10 @@ function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyR
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => setOpen(false)} disabled={register.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={register.isPending}>
-          {register.isPending ? 'Registering...' : 'Register Candidacy'}
+          {register.isPending ? t('run.registering') : t('run.register')}
         </Button>
       </Stack>
     </Stack>
@@ -140,6 +141,7 @@ function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyR
 export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asOf }: CandidatesCardProps) {
   const candidates = useCandidates(topic.id, asOf);
   // The past (`asOf`): the counts of then; nobody votes or stands in the past, and no winner was declared yet.
+  const { t } = useTranslation('elections');
   const past = asOf !== undefined;
   const canTakePart = canTakePartNow && !past;
   const shownTopic = past ? { ...topic, winnerId: null } : topic;
@@ -148,24 +150,27 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
   const vote = (candidate: CandidateView) =>
     ballot.mutate(candidate.id, {
       onSuccess: (reply) =>
-        toast({ title: reply.candidateId ? 'Ballot cast' : 'Ballot withdrawn', description: reply.candidateId ? `Your vote goes to ${displayName(candidate.user)}.` : undefined }),
-      onError: (error) => toastCommandError(error, BALLOT_FAILED),
+        toast({
+          title: reply.candidateId ? t('candidates.ballotCast') : t('candidates.ballotWithdrawn'),
+          description: reply.candidateId ? t('candidates.ballotCastDescription', { name: displayName(candidate.user) }) : undefined,
+        }),
+      onError: (error) => toastCommandError(error, t('candidates.ballotFailed')),
     });
 
   let body;
   if (candidates.isPending) {
-    body = <Typography color="text.secondary">Loading candidates...</Typography>;
+    body = <Typography color="text.secondary">{t('candidates.loading')}</Typography>;
   } else if (candidates.isError) {
-    body = <Alert severity="error">Could not load the candidates: {candidates.error.message}</Alert>;
+    body = <Alert severity="error">{t('candidates.loadError', { message: candidates.error.message })}</Alert>;
   } else {
     const list = candidates.data;
     const alreadyRunning = list.some((candidate) => candidate.userId === userId);
     body = (
       <Stack spacing={2}>
         {list.length === 0 ? (
-          <Typography color="text.secondary">No candidates yet.</Typography>
+          <Typography color="text.secondary">{t('candidates.empty')}</Typography>
         ) : (
-          <Box component="ul" aria-label="Candidates" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <Box component="ul" aria-label={t('candidates.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {list.map((candidate, index) => (
               <Fragment key={candidate.id}>
                 {index > 0 && <Divider component="li" aria-hidden />}
@@ -183,17 +188,16 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
         )}
         {canTakePart && list.length > 0 && (
           <Typography variant="body2" color="text.secondary">
-            One vote per member: choosing another candidate moves it, choosing yours again withdraws it. Members who
-            delegated to you and do not vote follow your choice.
+            {t('candidates.howBallotsWork')}
           </Typography>
         )}
-        {canTakePart ? <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} /> : !past && alreadyRunning && <Chip label="Already Running" sx={{ alignSelf: 'flex-start' }} />}
+        {canTakePart ? <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} /> : !past && alreadyRunning && <Chip label={t('run.alreadyRunning')} sx={{ alignSelf: 'flex-start' }} />}
       </Stack>
     );
   }
 
   return (
-    <SectionCard title="Candidates" icon={<HowToVoteIcon color="primary" aria-hidden />}>
+    <SectionCard title={t('candidates.title')} icon={<HowToVoteIcon color="primary" aria-hidden />}>
       {body}
     </SectionCard>
   );

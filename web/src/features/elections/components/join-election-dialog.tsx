@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { displayName } from '../../../lib/user-display';
@@ -17,29 +18,30 @@ import { leadershipState } from './leadership-election-card';
 import { holdsMainElection } from './main-election-groups';
 
 function GroupElectionRow({ group, onClose }: { group: Group; onClose: () => void }) {
+  const { t } = useTranslation('elections');
   const election = useMainElection(group.id);
   let detail: string;
   let action;
   if (election.isPending) {
-    detail = 'Loading...';
+    detail = t('join.loading');
   } else if (election.isError) {
-    detail = `Could not load: ${election.error.message}`;
+    detail = t('join.loadError', { message: election.error.message });
   } else {
     const data = election.data;
     const state = leadershipState(data);
     if (data && state === 'active') {
       const ends = formatDisplayDate(data.expiresAt);
-      detail = `${data.title}${ends ? ` · ends ${ends}` : ''}`;
+      detail = ends ? t('join.activeDetail', { title: data.title, date: ends }) : data.title;
       action = (
-        <Button component={RouterLink} href={`/topic/${data.id}`} onClick={onClose} variant="contained" size="small" aria-label={`Join the election in ${group.name}`}>
-          Join Election
+        <Button component={RouterLink} href={`/topic/${data.id}`} onClick={onClose} variant="contained" size="small" aria-label={t('join.joinIn', { group: group.name })}>
+          {t('join.joinElection')}
         </Button>
       );
     } else {
-      detail = data?.winner ? `Leader: ${displayName(data.winner)}. No election open.` : 'No election open: you can start one on the group page.';
+      detail = data?.winner ? t('join.leaderNoElection', { name: displayName(data.winner) }) : t('join.noElection');
       action = (
-        <Button component={RouterLink} href={`/group/${group.id}`} onClick={onClose} size="small" aria-label={`Go to ${group.name}`}>
-          Go to group
+        <Button component={RouterLink} href={`/group/${group.id}`} onClick={onClose} size="small" aria-label={t('join.goTo', { group: group.name })}>
+          {t('join.goToGroup')}
         </Button>
       );
     }
@@ -69,25 +71,25 @@ interface JoinElectionDialogProps {
  * part, each with a way in (the open election, or the group page to start one).
  */
 export function JoinElectionDialog({ open, onClose, groups }: JoinElectionDialogProps) {
+  const { t } = useTranslation(['elections', 'common']);
   const titleId = useId();
   const electing = groups.filter((group) => holdsMainElection(group) && group.canParticipate);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Join Election</DialogTitle>
+      <DialogTitle id={titleId}>{t('join.title')}</DialogTitle>
       {/* Mounted only while open: each group's election is read when the member looks. */}
       {open && (
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              Leadership elections of the groups you take part in. The winner leads the group and sits in the Alliance.
+              {t('join.intro')}
             </DialogContentText>
             {electing.length === 0 ? (
               <Typography color="text.secondary">
-                You do not take part in a National, International or Religion group yet. Verify your nationality or
-                subscribe to join one.
+                {t('join.noGroups')}
               </Typography>
             ) : (
-              <Box component="ul" aria-label="Leadership elections" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              <Box component="ul" aria-label={t('join.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {electing.map((group) => (
                   <GroupElectionRow key={group.id} group={group} onClose={onClose} />
                 ))}
@@ -97,7 +99,7 @@ export function JoinElectionDialog({ open, onClose, groups }: JoinElectionDialog
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

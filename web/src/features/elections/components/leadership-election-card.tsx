@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
 import { toast } from '../../../lib/toast-store';
@@ -21,8 +23,6 @@ import { useRegisterInElection } from '../api/register-candidate';
 import { toastCandidacyError } from './candidacy-error';
 import { holdsMainElection } from './main-election-groups';
 
-const count = (value: number, one: string, many: string) => `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
-
 /** The card's three states (spec section 2), and a closed election nobody won. */
 export type LeadershipState = 'initializing' | 'active' | 'winner' | 'no-winner';
 
@@ -32,17 +32,18 @@ export function leadershipState(election: MainElectionView | null): LeadershipSt
   return election.status === 'active' ? 'active' : 'no-winner';
 }
 
-const STATE_LABELS: Record<LeadershipState, string> = {
-  initializing: 'Initializing',
-  active: 'Active',
-  winner: 'Winner Declared',
-  'no-winner': 'No Winner',
-};
+const STATE_KEYS = {
+  initializing: 'leadership.states.initializing',
+  active: 'leadership.states.active',
+  winner: 'leadership.states.winner',
+  'no-winner': 'leadership.states.noWinner',
+} as const satisfies Record<LeadershipState, string>;
 
 function StartElectionButton({ group, label }: { group: Group; label: string }) {
+  const { t } = useTranslation('elections');
   const create = useCreateMainElection(group);
   if (!group.canParticipate) {
-    return <Typography variant="body2" color="text.secondary">Members who take part in this group can start its leadership election.</Typography>;
+    return <Typography variant="body2" color="text.secondary">{t('leadership.onlyMembersStart')}</Typography>;
   }
   return (
     <Button
@@ -51,28 +52,30 @@ function StartElectionButton({ group, label }: { group: Group; label: string }) 
       sx={{ alignSelf: 'flex-start' }}
       onClick={() => create.mutate()}
     >
-      {create.isPending ? 'Creating...' : label}
+      {create.isPending ? t('leadership.creating') : label}
     </Button>
   );
 }
 
-function ElectionLink({ election }: { election: MainElectionView }) {
+/** The election's title as a link; inside a translated sentence, Trans passes the title as children. */
+function ElectionLink({ election, children }: { election: MainElectionView; children?: ReactNode }) {
   return (
     <Link component={RouterLink} href={`/topic/${election.id}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-      {election.title}
+      {children ?? election.title}
     </Link>
   );
 }
 
 /** Stand from the group page (POST /api/topics/<id>/candidates); 'Already Running' once registered. */
 function RunForLeader({ election, userId }: { election: MainElectionView; userId: string }) {
+  const { t } = useTranslation('elections');
   const candidates = useCandidates(election.id);
   const register = useRegisterInElection(election.id, userId);
   if (!candidates.isSuccess) return null;
   if (candidates.data.some((candidate) => candidate.userId === userId)) {
     return (
       <Button variant="outlined" disabled>
-        Already Running
+        {t('run.alreadyRunning')}
       </Button>
     );
   }
@@ -82,29 +85,30 @@ function RunForLeader({ election, userId }: { election: MainElectionView; userId
       disabled={register.isPending}
       onClick={() =>
         register.mutate(undefined, {
-          onSuccess: () => toast({ title: 'Candidacy Registered!', description: 'You are now running in this election.' }),
+          onSuccess: () => toast({ title: t('run.registered'), description: t('run.registeredDescription') }),
           onError: toastCandidacyError,
         })
       }
     >
-      {register.isPending ? 'Registering...' : 'Run for Election'}
+      {register.isPending ? t('run.registering') : t('run.runForElection')}
     </Button>
   );
 }
 
 function ActiveElection({ election, group, userId }: { election: MainElectionView; group: Group; userId: string }) {
+  const { t } = useTranslation('elections');
   const ends = formatDisplayDate(election.expiresAt);
   const ended = new Date(election.expiresAt).getTime() <= Date.now();
+  const candidates = t('leadership.candidates', { count: election.candidateCount });
   return (
     <Stack spacing={1.5}>
       <ElectionLink election={election} />
       <Typography variant="body2" color="text.secondary">
-        {count(election.candidateCount, 'candidate', 'candidates')}
-        {ends && (ended ? ` · voting ended ${ends}, the result is being counted` : ` · ends ${ends}`)}
+        {ends ? t(ended ? 'leadership.votingEnded' : 'leadership.ends', { candidates, date: ends }) : candidates}
       </Typography>
       <Stack direction="row" spacing={1}>
         <Button component={RouterLink} href={`/topic/${election.id}`} variant="contained">
-          Join Election
+          {t('leadership.joinElection')}
         </Button>
         {group.canParticipate && !ended && <RunForLeader election={election} userId={userId} />}
       </Stack>
@@ -113,6 +117,7 @@ function ActiveElection({ election, group, userId }: { election: MainElectionVie
 }
 
 function WinnerDeclared({ election, group }: { election: MainElectionView & { winner: NonNullable<MainElectionView['winner']> }; group: Group }) {
+  const { t } = useTranslation('elections');
   const name = displayName(election.winner);
   return (
     <Stack spacing={1.5}>
@@ -121,15 +126,15 @@ function WinnerDeclared({ election, group }: { election: MainElectionView & { wi
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary">
-            Leader of {group.name}, with a seat in the Alliance
+            {t('leadership.leaderOf', { group: group.name })}
           </Typography>
         </Box>
-        <Chip label="Leader" color="secondary" size="small" icon={<MilitaryTechIcon aria-hidden />} />
+        <Chip label={t('leadership.leader')} color="secondary" size="small" icon={<MilitaryTechIcon aria-hidden />} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Elected in <ElectionLink election={election} />
+        <Trans t={t} i18nKey="leadership.electedIn" values={{ title: election.title }} components={{ link: <ElectionLink election={election} /> }} />
       </Typography>
-      <StartElectionButton group={group} label="Start New Election" />
+      <StartElectionButton group={group} label={t('leadership.startNew')} />
     </Stack>
   );
 }
@@ -139,15 +144,16 @@ function WinnerDeclared({ election, group }: { election: MainElectionView & { wi
  * (the election, its candidates and end date), winner declared (the leader).
  */
 export function LeadershipElectionCard({ group, userId }: { group: Group; userId: string }) {
+  const { t } = useTranslation('elections');
   const election = useMainElection(group.id, holdsMainElection(group));
   if (!holdsMainElection(group)) return null;
 
   let state: LeadershipState | null = null;
   let body;
   if (election.isPending) {
-    body = <Typography color="text.secondary">Loading the leadership election...</Typography>;
+    body = <Typography color="text.secondary">{t('leadership.loading')}</Typography>;
   } else if (election.isError) {
-    body = <Alert severity="error">Could not load the leadership election: {election.error.message}</Alert>;
+    body = <Alert severity="error">{t('leadership.loadError', { message: election.error.message })}</Alert>;
   } else {
     const data = election.data;
     state = leadershipState(data);
@@ -160,18 +166,18 @@ export function LeadershipElectionCard({ group, userId }: { group: Group; userId
         <Stack spacing={1.5}>
           <Typography color="text.secondary">
             {data
-              ? 'The last leadership election closed without a winner.'
-              : `${group.name} has not elected a leader yet. The leadership election runs for ${ELECTION_DEFAULT_DAYS} days; the winner leads the group and sits in the Alliance.`}
+              ? t('leadership.closedWithoutWinner')
+              : t('leadership.noLeaderYet', { group: group.name, days: ELECTION_DEFAULT_DAYS })}
           </Typography>
-          <StartElectionButton group={group} label="Start Leadership Election" />
+          <StartElectionButton group={group} label={t('leadership.start')} />
         </Stack>
       );
     }
   }
 
   return (
-    <SectionCard title="Leadership Election" icon={<MilitaryTechIcon color="primary" aria-hidden />}>
-      {state && <Chip label={STATE_LABELS[state]} size="small" variant="outlined" sx={{ mb: 1.5 }} />}
+    <SectionCard title={t('leadership.title')} icon={<MilitaryTechIcon color="primary" aria-hidden />}>
+      {state && <Chip label={t(STATE_KEYS[state])} size="small" variant="outlined" sx={{ mb: 1.5 }} />}
       {body}
     </SectionCard>
   );

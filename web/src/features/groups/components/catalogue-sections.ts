@@ -1,4 +1,5 @@
 import { countryKey } from '@civitas/events/groups/countries';
+import { i18n } from '../../../i18n';
 import type { Group, GroupDepartment } from '../../../lib/api/group';
 
 /** The spec also files these names under Religious Communities, whatever their department. */
@@ -61,15 +62,23 @@ export function splitCatalogue(groups: Group[], verifiedCountries: readonly stri
 
 export type SectionKey = keyof CatalogueSections;
 
-/** A section's spec title and badge, in the spec's order. */
-export const SECTION_HEADINGS: readonly { key: SectionKey; title: string; badge?: string }[] = [
-  { key: 'personal', title: 'Your Personal Groups' },
-  { key: 'yourCountry', title: 'Your Country' },
-  { key: 'religious', title: 'Religious Communities', badge: 'Free Access' },
-  { key: 'globalForums', title: 'Global Forums' },
-  { key: 'otherCountries', title: 'Other Countries' },
-  { key: 'alliance', title: 'Leadership Alliance', badge: 'Exclusive' },
-];
+const SECTION_ORDER: readonly SectionKey[] = ['personal', 'yourCountry', 'religious', 'globalForums', 'otherCountries', 'alliance'];
+/** The sections the spec gives a badge beside the title. */
+const BADGED = new Set<SectionKey>(['religious', 'alliance']);
+
+/**
+ * A section's spec title and badge, in the spec's order. Getters: the texts are read when shown,
+ * in the interface language of that moment.
+ */
+export const SECTION_HEADINGS: readonly { key: SectionKey; readonly title: string; readonly badge?: string }[] = SECTION_ORDER.map((key) => ({
+  key,
+  get title() {
+    return i18n.t(`groups:sections.${key}`);
+  },
+  get badge() {
+    return BADGED.has(key) ? i18n.t(`groups:sectionBadges.${key as 'religious' | 'alliance'}`) : undefined;
+  },
+}));
 
 /** Case- and accent-insensitive, so "cote" finds "Côte d'Ivoire". */
 function searchable(text: string): string {

@@ -1,6 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
 
 interface CountrySearchFieldProps {
   value: string;
@@ -8,9 +9,10 @@ interface CountrySearchFieldProps {
 }
 
 export function CountrySearchField({ value, onChange }: CountrySearchFieldProps) {
+  const { t } = useTranslation('groups');
   return (
     <TextField
-      label="Search countries"
+      label={t('catalogue.searchCountries')}
       type="search"
       size="small"
       value={value}

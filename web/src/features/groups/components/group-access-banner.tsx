@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { verifiedCountries } from '../../../lib/verified-countries';
 import type { Group } from '../../../lib/api/group';
@@ -17,15 +18,14 @@ interface BannerProps {
 }
 
 function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
+  const { t } = useTranslation('groups');
   const [verifying, setVerifying] = useState(false);
   if (group.canParticipate) {
     return (
       <Alert severity="success">
-        <AlertTitle>Full citizen access</AlertTitle>
-        You are a verified citizen of {group.name}: you can post opinions and vote on its topics.{' '}
-        {user.isSubscribed
-          ? 'With your subscription you can also create law amendments and dispute resolutions.'
-          : 'Creating law amendments and dispute resolutions needs a Civic Participation subscription.'}
+        <AlertTitle>{t('banner.citizen.title')}</AlertTitle>
+        {t('banner.citizen.text', { name: group.name })}{' '}
+        {user.isSubscribed ? t('banner.citizen.subscribed') : t('banner.citizen.notSubscribed')}
       </Alert>
     );
   }
@@ -36,16 +36,15 @@ function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
       action={
         // The composing page brings the dialog: an additional nationality goes through the manager (with a document).
         <Button color="inherit" size="small" onClick={() => setVerifying(true)}>
-          {user.isVerified ? 'Add Nationality' : 'Verify Identity'}
+          {user.isVerified ? t('banner.national.addNationality') : t('banner.national.verifyIdentity')}
         </Button>
       }
     >
-      <AlertTitle>You are viewing as an observer</AlertTitle>
-      Only verified citizens of {group.name} can create topics, post opinions and vote here; anyone can follow the
-      discussions.{' '}
+      <AlertTitle>{t('banner.observer')}</AlertTitle>
+      {t('banner.national.text', { name: group.name })}{' '}
       {countries.length > 0
-        ? `Your verified countries: ${countries.join(', ')}.`
-        : 'You have not verified a nationality yet.'}
+        ? t('banner.national.verifiedCountries', { countries: countries.join(t('banner.national.countrySeparator')) })
+        : t('banner.national.noNationality')}
       {renderVerifyDialog({ open: verifying, onClose: () => setVerifying(false) })}
     </Alert>
   );
@@ -53,49 +52,48 @@ function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
 
 /** Why the member may or may not take part here (spec section 2, group page banners). */
 export function GroupAccessBanner({ group, user, renderVerifyDialog }: BannerProps) {
+  const { t } = useTranslation('groups');
   switch (group.department) {
     case 'national':
       return <NationalBanner group={group} user={user} renderVerifyDialog={renderVerifyDialog} />;
     case 'family':
       return (
         <Alert severity="info">
-          <AlertTitle>Private family group</AlertTitle>
-          Only members of this family see its discussions. Creating topics, posting opinions and voting here is free.
+          <AlertTitle>{t('banner.family.title')}</AlertTitle>
+          {t('banner.family.text')}
         </Alert>
       );
     case 'friends':
       return (
         <Alert severity="info">
-          <AlertTitle>Private friends group</AlertTitle>
-          Only members of this friends group see its discussions. Taking part is free.
+          <AlertTitle>{t('banner.friends.title')}</AlertTitle>
+          {t('banner.friends.text')}
         </Alert>
       );
     case 'business':
       return (
-        <SubscribeAlert title="Private business group" offerSubscription={!group.canParticipate}>
-          Only members of this business group see its discussions. Taking part needs a Civic Participation
-          subscription.
+        <SubscribeAlert title={t('banner.business.title')} offerSubscription={!group.canParticipate}>
+          {t('banner.business.text')}
         </SubscribeAlert>
       );
     case 'religion':
       return (
         <Alert severity="info">
-          <AlertTitle>Open community</AlertTitle>
-          Every member can post opinions and vote here, free of charge. Creating topics (law amendments and dispute
-          resolutions) needs a Civic Participation subscription.
+          <AlertTitle>{t('banner.religion.title')}</AlertTitle>
+          {t('banner.religion.text')}
         </Alert>
       );
     case 'international':
       return group.canParticipate ? null : (
-        <SubscribeAlert title="You are viewing as an observer">
-          Taking part in international groups needs a Civic Participation subscription.
+        <SubscribeAlert title={t('banner.observer')}>
+          {t('banner.international')}
         </SubscribeAlert>
       );
     case 'alliance':
       return group.canParticipate ? null : (
         <Alert severity="info">
-          <AlertTitle>You are viewing as an observer</AlertTitle>
-          Only leaders elected in other groups take part in the Leadership Alliance.
+          <AlertTitle>{t('banner.observer')}</AlertTitle>
+          {t('banner.alliance')}
         </Alert>
       );
   }

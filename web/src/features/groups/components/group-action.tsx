@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { Group } from '../../../lib/api/group';
 
@@ -12,19 +13,20 @@ interface GroupActionProps {
 
 /** Spec: Join Discussion where the member may take part, else View Group marked View Only. */
 export function GroupAction({ group, describedBy }: GroupActionProps) {
+  const { t } = useTranslation('groups');
   const href = `/group/${group.id}`;
   if (group.canParticipate) {
     return (
       <Button component={RouterLink} href={href} variant="contained" size="small" aria-describedby={describedBy}>
-        Join Discussion
+        {t('card.joinDiscussion')}
       </Button>
     );
   }
   return (
     <>
-      <Chip size="small" label="View Only" icon={<VisibilityIcon aria-hidden />} />
+      <Chip size="small" label={t('card.viewOnly')} icon={<VisibilityIcon aria-hidden />} />
       <Button component={RouterLink} href={href} variant="outlined" size="small" aria-describedby={describedBy}>
-        View Group
+        {t('card.viewGroup')}
       </Button>
     </>
   );

@@ -4,9 +4,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PeopleIcon from '@mui/icons-material/People';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { GroupAction } from './group-action';
-import { CARD_SUBSCRIPTION_LABELS, formatMemberCount, subscriptionBadgeColor } from './group-labels';
+import { cardSubscriptionLabel, formatMemberCount, subscriptionBadgeColor } from './group-labels';
 
 /** 'card' is a full card from tablet width up and a row on phones; 'row' is a row at every width. */
 export type GroupCardLayout = 'card' | 'row';
@@ -21,6 +22,8 @@ function byLayout<T>(layout: GroupCardLayout, row: T, card: T) {
 }
 
 export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: GroupCardLayout }) {
+  // Subscribes the card to the language (its labels come from group-labels) and waits for the texts.
+  useTranslation('groups');
   const nameId = useId();
   return (
     <Card
@@ -60,7 +63,7 @@ export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: G
       <Stack direction="row" useFlexGap sx={{ gridArea: 'meta', gap: 1, flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary' }}>
         <Chip
           size="small"
-          label={CARD_SUBSCRIPTION_LABELS[group.subscriptionType]}
+          label={cardSubscriptionLabel(group.subscriptionType)}
           color={subscriptionBadgeColor(group.subscriptionType)}
           variant="outlined"
         />

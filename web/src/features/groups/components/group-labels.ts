@@ -1,28 +1,23 @@
+import { i18n } from '../../../i18n';
 import type { Group, GroupDepartment, GroupSubscriptionType } from '../../../lib/api/group';
 
+// Labels are read when shown (never at module load), so they follow the interface language.
+
 /** Badge on a group card (spec: free = Free, premium = Premium, elite = Leadership). */
-export const CARD_SUBSCRIPTION_LABELS: Record<GroupSubscriptionType, string> = {
-  free: 'Free',
-  premium: 'Premium',
-  elite: 'Leadership',
-};
+export function cardSubscriptionLabel(subscriptionType: GroupSubscriptionType): string {
+  return i18n.t(`groups:card.tier.${subscriptionType}`);
+}
 
 /** Badge in a group page header (spec: anything not free or premium is Exclusive Access). */
 export function groupPageSubscriptionLabel(subscriptionType: GroupSubscriptionType): string {
-  if (subscriptionType === 'free') return 'Free Access';
-  if (subscriptionType === 'premium') return 'Premium Required';
-  return 'Exclusive Access';
+  if (subscriptionType === 'free') return i18n.t('groups:pageTier.free');
+  if (subscriptionType === 'premium') return i18n.t('groups:pageTier.premium');
+  return i18n.t('groups:pageTier.exclusive');
 }
 
-export const DEPARTMENT_LABELS: Record<GroupDepartment, string> = {
-  family: 'Family',
-  friends: 'Friends',
-  business: 'Business',
-  religion: 'Religion',
-  national: 'National',
-  international: 'International',
-  alliance: 'Alliance',
-};
+export function departmentLabel(department: GroupDepartment): string {
+  return i18n.t(`groups:department.${department}`);
+}
 
 export function subscriptionBadgeColor(subscriptionType: GroupSubscriptionType) {
   if (subscriptionType === 'free') return 'success' as const;
@@ -30,12 +25,13 @@ export function subscriptionBadgeColor(subscriptionType: GroupSubscriptionType) 
   return 'secondary' as const;
 }
 
+/** "1,234 members" (the count in the interface language's digits and grouping). */
 export function formatMemberCount(memberCount: number): string {
-  return `${memberCount.toLocaleString('en-US')} ${memberCount === 1 ? 'member' : 'members'}`;
+  return i18n.t('groups:card.memberCount', { count: memberCount });
 }
 
 /** Spec: the group tab's badge: Leaders Only for the alliance, Subscription where one is needed, else Free. */
 export function groupTabBadge(group: Pick<Group, 'department' | 'requiresSubscription'>): string {
-  if (group.department === 'alliance') return 'Leaders Only';
-  return group.requiresSubscription ? 'Subscription' : 'Free';
+  if (group.department === 'alliance') return i18n.t('groups:tabBadge.leadersOnly');
+  return i18n.t(group.requiresSubscription ? 'groups:tabBadge.subscription' : 'groups:tabBadge.free');
 }

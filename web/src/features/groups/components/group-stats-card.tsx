@@ -1,18 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { StatsCard } from '../../../components/stats-card';
 import { useGroupStats } from '../../../lib/api/get-group-stats';
 
 /** The group page's sidebar statistics, counted by the server from the group's read models. */
 export function GroupStatsCard({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('groups');
   const stats = useGroupStats(groupId);
   return (
     <StatsCard
-      title="Group Statistics"
+      title={t('stats.title')}
       error={stats.error}
       items={[
-        { label: 'Active Members', value: stats.data?.activeMembers },
-        { label: 'Active Topics', value: stats.data?.activeTopics },
-        { label: 'Pending Elections', value: stats.data?.pendingElections },
-        { label: 'Resolved Issues', value: stats.data?.resolvedIssues },
+        { label: t('stats.activeMembers'), value: stats.data?.activeMembers },
+        { label: t('stats.activeTopics'), value: stats.data?.activeTopics },
+        { label: t('stats.pendingElections'), value: stats.data?.pendingElections },
+        { label: t('stats.resolvedIssues'), value: stats.data?.resolvedIssues },
       ]}
     />
   );

@@ -4,8 +4,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
-import { SECTION_HEADINGS, splitCatalogue } from './catalogue-sections';
+import { SECTION_HEADINGS, splitCatalogue, type SectionKey } from './catalogue-sections';
 import { DepartmentIcon } from './department-icon';
 import { groupTabBadge } from './group-labels';
 
@@ -17,12 +18,12 @@ interface GroupSwitcherProps {
   onChoose: (group: Group) => void;
 }
 
-/** The groups in the dashboard's order (own groups and countries first), each with its section's title. */
+/** The groups in the dashboard's order (own groups and countries first), each with its section. */
 function orderedGroups(groups: Group[], verifiedCountries: readonly string[]) {
   const sections = splitCatalogue(groups, verifiedCountries);
-  const sectionOf = new Map<number, string>();
-  const options = SECTION_HEADINGS.flatMap(({ key, title }) => {
-    sections[key].forEach((group) => sectionOf.set(group.id, title));
+  const sectionOf = new Map<number, SectionKey>();
+  const options = SECTION_HEADINGS.flatMap(({ key }) => {
+    sections[key].forEach((group) => sectionOf.set(group.id, key));
     return sections[key];
   });
   return { options, sectionOf };
@@ -30,6 +31,7 @@ function orderedGroups(groups: Group[], verifiedCountries: readonly string[]) {
 
 /** A searchable switcher for many groups: typing a few letters finds any of 250 countries. */
 export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onChoose }: GroupSwitcherProps) {
+  const { t } = useTranslation('groups');
   const { options, sectionOf } = useMemo(() => orderedGroups(groups, verifiedCountries), [groups, verifiedCountries]);
   const current = options.find((group) => group.id === currentGroupId) ?? null;
   const sectionIdPrefix = useId();
@@ -40,13 +42,16 @@ export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onCho
       onChange={(_, group) => {
         if (group && group.id !== currentGroupId) onChoose(group);
       }}
-      groupBy={(group) => sectionOf.get(group.id) ?? ''}
+      groupBy={(group) => {
+        const section = sectionOf.get(group.id);
+        return section ? t(`sections.${section}`) : '';
+      }}
       getOptionLabel={(group) => group.name}
       isOptionEqualToValue={(option, value) => option.id === value.id}
       // Choosing is navigating: an emptied field has nothing to go to.
       disableClearable={current !== null}
       autoHighlight
-      noOptionsText="No group matches"
+      noOptionsText={t('tabs.noMatches')}
       // Each section a named group of options, so a screen reader says where a group belongs.
       renderGroup={({ key, group, children }) => (
         <li key={key} role="presentation">
@@ -68,7 +73,7 @@ export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onCho
           <Chip size="small" variant="outlined" label={groupTabBadge(group)} />
         </Box>
       )}
-      renderInput={(params) => <TextField {...params} label="Switch group" size="small" />}
+      renderInput={(params) => <TextField {...params} label={t('tabs.switchGroup')} size="small" />}
       sx={{ width: { xs: '100%', sm: 420 } }}
     />
   );

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useGroups } from '../../../lib/api/get-groups';
@@ -17,6 +18,7 @@ import { GroupSwitcher } from './group-switcher';
 export const MAX_GROUP_TABS = 8;
 
 function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; currentGroupId: number; onChoose: (id: number) => void }) {
+  const { t } = useTranslation('groups');
   const current = groups.some((group) => group.id === currentGroupId) ? currentGroupId : false;
   return (
     <Tabs
@@ -25,7 +27,7 @@ function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; curr
       variant="scrollable"
       scrollButtons="auto"
       allowScrollButtonsMobile
-      aria-label="Groups"
+      aria-label={t('tabs.label')}
     >
       {groups.map((group) => (
         <Tab
@@ -48,6 +50,7 @@ function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; curr
 
 /** The spec's tab per group while there are a handful; the same choice, searchable, beyond that. */
 export function GroupTabBar({ currentGroupId }: { currentGroupId: number }) {
+  const { t } = useTranslation('groups');
   const groups = useGroups();
   const { user } = useCurrentUser();
   const [, navigate] = useLocation();
@@ -56,7 +59,7 @@ export function GroupTabBar({ currentGroupId }: { currentGroupId: number }) {
   if (!groups.data || groups.data.length === 0) return null;
   const open = (id: number) => navigate(`/group/${id}`);
   return (
-    <Paper variant="outlined" component="nav" aria-label="Groups" sx={groups.data.length > MAX_GROUP_TABS ? { p: 1.5 } : undefined}>
+    <Paper variant="outlined" component="nav" aria-label={t('tabs.label')} sx={groups.data.length > MAX_GROUP_TABS ? { p: 1.5 } : undefined}>
       {groups.data.length > MAX_GROUP_TABS ? (
         <GroupSwitcher
           groups={groups.data}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { SECTION_HEADINGS, splitCatalogue } from './catalogue-sections';
 import { GroupSection } from './group-section';
@@ -13,10 +14,11 @@ interface GroupsCatalogueProps {
 
 /** The dashboard's group sections in the spec's order, each hidden when empty. */
 export function GroupsCatalogue({ groups, verifiedCountries }: GroupsCatalogueProps) {
+  const { t } = useTranslation('groups');
   const sections = useMemo(() => splitCatalogue(groups, verifiedCountries), [groups, verifiedCountries]);
   return (
     <>
-      {groups.length === 0 && <Typography color="text.secondary">No groups yet.</Typography>}
+      {groups.length === 0 && <Typography color="text.secondary">{t('catalogue.empty')}</Typography>}
       {SECTION_HEADINGS.map(({ key, title, badge }) => {
         const members = sections[key];
         if (members.length === 0) return null;

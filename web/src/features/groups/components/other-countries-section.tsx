@@ -3,6 +3,8 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { filterByName } from './catalogue-sections';
 import { CountryList } from './country-list';
@@ -12,13 +14,14 @@ import { CatalogueSection } from './group-section';
 /** Rows a page: five lines of two on wide screens, five rows on a phone; the search reaches the rest at once. */
 export const COUNTRIES_PER_PAGE = { wide: 10, narrow: 5 };
 
-function summary(total: number, from: number, to: number, perPage: number): string {
-  if (total <= perPage) return `${total} ${total === 1 ? 'country' : 'countries'}`;
-  return `Showing ${from}–${to} of ${total} countries`;
+function summary(t: TFunction<'groups'>, total: number, from: number, to: number, perPage: number): string {
+  if (total <= perPage) return t('catalogue.countryCount', { count: total });
+  return t('catalogue.showingCountries', { from, to, total });
 }
 
 /** Other Countries: searchable by name and paged, so the sections after it stay in reach. */
 export function OtherCountriesSection({ title, groups }: { title: string; groups: Group[] }) {
+  const { t } = useTranslation('groups');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
@@ -40,7 +43,9 @@ export function OtherCountriesSection({ title, groups }: { title: string; groups
       <CountrySearchField value={query} onChange={search} />
       {/* A status, so a screen reader hears how many countries a search left. */}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {matches.length === 0 ? `No country matches "${query.trim()}".` : summary(matches.length, start + 1, start + shown.length, perPage)}
+        {matches.length === 0
+          ? t('catalogue.noCountryMatches', { query: query.trim() })
+          : summary(t, matches.length, start + 1, start + shown.length, perPage)}
       </Typography>
       {shown.length > 0 && <CountryList groups={shown} />}
       {pageCount > 1 && (
@@ -49,7 +54,7 @@ export function OtherCountriesSection({ title, groups }: { title: string; groups
           page={current}
           onChange={(_, next) => setPage(next)}
           size="small"
-          aria-label={`${title} pages`}
+          aria-label={t('catalogue.pages', { title })}
           sx={{ mt: 2, '& ul': { justifyContent: 'center' } }}
         />
       )}

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { SectionCard } from '../../../components/section-card';
 
@@ -22,23 +23,24 @@ interface ParticipationRequirementsCardProps {
 
 /** National groups: what taking part needs, and which of it the member already has. */
 export function ParticipationRequirementsCard({ group, isSubscribed }: ParticipationRequirementsCardProps) {
+  const { t } = useTranslation('groups');
   const requirements: Requirement[] = [
     {
-      title: `Verified citizenship of ${group.name}`,
-      purpose: 'To post opinions and vote.',
+      title: t('requirements.citizenship', { name: group.name }),
+      purpose: t('requirements.citizenshipPurpose'),
       // National eligibility is exactly a verified nationality of this country.
       met: group.canParticipate,
     },
     {
-      title: 'Civic Participation subscription',
-      purpose: 'To create law amendments and dispute resolutions, and to run as a candidate.',
+      title: t('requirements.subscription'),
+      purpose: t('requirements.subscriptionPurpose'),
       met: isSubscribed,
     },
   ];
   return (
-    <SectionCard title="Participation Requirements" titleGap={1}>
+    <SectionCard title={t('requirements.title')} titleGap={1}>
       <Typography variant="body2" color="text.secondary">
-        Anyone can follow the discussions of this group.
+        {t('requirements.intro')}
       </Typography>
       <List dense disablePadding>
         {requirements.map(({ title, purpose, met }) => (
@@ -46,7 +48,7 @@ export function ParticipationRequirementsCard({ group, isSubscribed }: Participa
             key={title}
             disableGutters
             alignItems="flex-start"
-            secondaryAction={<Chip size="small" label={met ? 'Met' : 'Not met'} color={met ? 'success' : 'default'} />}
+            secondaryAction={<Chip size="small" label={met ? t('requirements.met') : t('requirements.notMet')} color={met ? 'success' : 'default'} />}
           >
             <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
               {met ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon aria-hidden />}

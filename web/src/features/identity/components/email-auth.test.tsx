@@ -14,8 +14,9 @@ function post(path: string, answer: (body: Record<string, unknown>) => Response)
 
 async function openEmailCard(tab: 'Sign In' | 'Create Account' = 'Sign In') {
   fireEvent.click(await screen.findByRole('button', { name: 'Sign In with Email' }));
-  if (tab === 'Create Account') fireEvent.click(screen.getByRole('tab', { name: 'Create Account' }));
-  return screen.getByRole('form', { name: tab === 'Sign In' ? 'Sign in with email' : 'Create account' });
+  // The card's code loads on demand.
+  if (tab === 'Create Account') fireEvent.click(await screen.findByRole('tab', { name: 'Create Account' }));
+  return screen.findByRole('form', { name: tab === 'Sign In' ? 'Sign in with email' : 'Create account' });
 }
 
 /** The input labelled `label`, with or without the required-field asterisk. */
@@ -215,7 +216,7 @@ describe('forgot password', () => {
   async function openForgotPassword() {
     const form = await openEmailCard();
     fireEvent.click(within(form).getByRole('button', { name: 'Forgot password?' }));
-    return screen.getByRole('form', { name: 'Forgot password' });
+    return screen.findByRole('form', { name: 'Forgot password' });
   }
 
   it("confirms with 'Check Your Email' and, when the server exposes mailed links (development), a link for testing", async () => {

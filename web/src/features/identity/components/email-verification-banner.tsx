@@ -2,27 +2,29 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
 
 /** Until the member follows the mailed link: a reminder, and a new link on request. */
 export function EmailVerificationBanner({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('accountPages');
   const resend = useResendVerification();
   return (
     <Alert
       severity="warning"
       // A standing reminder, not an interruption: read in turn, never announced over the page.
       role="region"
-      aria-label="Email verification"
+      aria-label={t('verificationBanner.label')}
       action={
         <Button color="inherit" size="small" onClick={() => resend.mutate()} disabled={resend.isPending}>
-          {resend.isPending ? 'Sending...' : 'Resend Link'}
+          {resend.isPending ? t('verificationBanner.sending') : t('verificationBanner.resend')}
         </Button>
       }
     >
-      <AlertTitle>Please verify your email address</AlertTitle>
-      We sent a link to {user.email}. Follow it to confirm this address is yours.
+      <AlertTitle>{t('verificationBanner.title')}</AlertTitle>
+      {t('verificationBanner.body', { email: user.email })}
       {resend.isSuccess && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           {resend.data.message}
@@ -30,7 +32,7 @@ export function EmailVerificationBanner({ user }: { user: AuthUser }) {
       )}
       {resend.isError && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {serverMessage(resend.error) ?? 'Could not send a new link. Please try again.'}
+          {serverMessage(resend.error) ?? t('verificationBanner.failed')}
         </Typography>
       )}
     </Alert>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { signedOut } from '../../../test/auth-fixtures';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -84,16 +84,19 @@ describe('landing page', () => {
     mockFetch(signedOut);
     renderApp('/');
 
+    // The e-mail views load on demand: focus must still land in them once they have mounted.
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In with Email' }));
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Forgot password' })).getByRole('textbox'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Forgot password' })).getByRole('textbox')),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign-in options' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In with Email' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign In with Email' })));
   });
 });

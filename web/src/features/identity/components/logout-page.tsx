@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useSignOut } from '../api/sign-out';
@@ -12,6 +13,7 @@ import { IdentityPageCard } from './identity-page-card';
  * takes a click here (a POST); our own menus sign out directly.
  */
 export function LogoutPage() {
+  const { t } = useTranslation(['accountPages', 'common']);
   const { user } = useCurrentUser();
   const signOut = useSignOut();
   // Success keeps the button locked: the page reloads at / next.
@@ -19,26 +21,26 @@ export function LogoutPage() {
 
   if (!user) {
     return (
-      <IdentityPageCard icon={<LogoutIcon color="primary" fontSize="large" aria-hidden />} title="Signed Out">
+      <IdentityPageCard icon={<LogoutIcon color="primary" fontSize="large" aria-hidden />} title={t('logout.signedOutTitle')}>
         <Stack spacing={2}>
-          <Typography>You are signed out.</Typography>
+          <Typography>{t('logout.signedOut')}</Typography>
           <Button component={RouterLink} href="/" variant="contained" size="large">
-            Go to Home
+            {t('logout.toHome')}
           </Button>
         </Stack>
       </IdentityPageCard>
     );
   }
   return (
-    <IdentityPageCard icon={<LogoutIcon color="primary" fontSize="large" aria-hidden />} title="Sign out?">
+    <IdentityPageCard icon={<LogoutIcon color="primary" fontSize="large" aria-hidden />} title={t('logout.confirmTitle')}>
       <Stack spacing={2}>
-        <Typography>You are signed in as {user.email}.</Typography>
+        <Typography>{t('logout.signedInAs', { email: user.email })}</Typography>
         <Stack direction="row" spacing={2}>
           <Button variant="contained" size="large" onClick={() => signOut.mutate()} disabled={busy}>
-            {busy ? 'Signing out...' : 'Sign out'}
+            {busy ? t('logout.signingOut') : t('logout.signOut')}
           </Button>
           <Button component={RouterLink} href="/" size="large">
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
         </Stack>
       </Stack>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { serverMessage } from '../../../lib/server-message';
 import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
@@ -23,6 +24,7 @@ const RESET_PASSWORD_PAGE_PATH = '/reset-password';
  * bar as soon as it is read, so it lingers in no history, bookmark or screenshot.
  */
 export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
+  const { t } = useTranslation('accountPages');
   const token = useTokenFromAddress(tokenInPath, RESET_PASSWORD_PAGE_PATH) ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -41,25 +43,25 @@ export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
   };
 
   return (
-    <IdentityPageCard icon={<LockResetIcon color="primary" fontSize="large" aria-hidden />} title="Reset Password">
+    <IdentityPageCard icon={<LockResetIcon color="primary" fontSize="large" aria-hidden />} title={t('reset.title')}>
       {reset.isSuccess ? (
         <Stack spacing={2}>
           <Alert severity="success">{reset.data.message}</Alert>
           <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
-            Sign In
+            {t('reset.signIn')}
           </Button>
         </Stack>
       ) : (
-        <Box component="form" aria-label="Reset password" noValidate onSubmit={submit}>
+        <Box component="form" aria-label={t('reset.formLabel')} noValidate onSubmit={submit}>
           <Stack spacing={2}>
-            <Typography color="text.secondary">Choose a new password of at least 8 characters.</Typography>
+            <Typography color="text.secondary">{t('reset.lead')}</Typography>
             {reset.isError && (
-              <Alert severity="error">{serverMessage(reset.error) ?? 'Failed to reset password'}</Alert>
+              <Alert severity="error">{serverMessage(reset.error) ?? t('reset.failed')}</Alert>
             )}
             {/* A link whose token went missing cannot be repaired by typing. */}
             {errors.token && <Alert severity="error">{errors.token}</Alert>}
             <TextField
-              label="New Password"
+              label={t('reset.newPassword')}
               type="password"
               autoComplete="new-password"
               required
@@ -70,7 +72,7 @@ export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
               fullWidth
             />
             <TextField
-              label="Confirm New Password"
+              label={t('reset.confirmPassword')}
               type="password"
               autoComplete="new-password"
               required
@@ -81,7 +83,7 @@ export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
               fullWidth
             />
             <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
-              {reset.isPending ? 'Resetting...' : 'Reset Password'}
+              {reset.isPending ? t('reset.submitting') : t('reset.submit')}
             </Button>
           </Stack>
         </Box>

@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { scrollBehavior } from '../../../lib/reduced-motion';
-import { EmailAuthCard, type EmailAuthTab } from './email-auth-card';
-import { ForgotPasswordView } from './forgot-password-view';
+import type { EmailAuthTab } from './email-auth-card';
+import { EmailAuthCard, ForgotPasswordView, preloadEmailFormsWhenIdle } from './lazy-email-forms';
 import { SignInOptions } from './sign-in-options';
 import { useSignInRequestStore } from './sign-in-request-store';
 
@@ -18,6 +19,8 @@ type PanelView = 'options' | 'email' | 'forgot';
  * Where focus goes when the member moves between views (WCAG 2.4.3): the button they used is
  * gone, so focus moves into what replaced it — the chosen tab of the e-mail card, the first
  * field of the reset form, and back on 'Sign In with Email' when they return to the options.
+ * The e-mail views load on demand: each move is a transition, so the old view stays until the
+ * new one has mounted and the focus effect below finds it.
  */
 const VIEW_FOCUS: Record<PanelView, string> = {
   options: 'button',
@@ -39,6 +42,7 @@ export function SignInPanel() {
   const { t } = useTranslation('identity');
   const { authError, wantsSignIn } = useSignInQuery();
   const [view, setView] = useState<PanelView>('options');
+  const [loadingView, startTransition] = useTransition();
   const [emailTab, setEmailTab] = useState<EmailAuthTab>('signin');
   const [dismissedError, setDismissedError] = useState<string | null>(null);
   const headingId = useId();
@@ -68,6 +72,9 @@ export function SignInPanel() {
     if (requests !== requestsAtMount.current) reveal();
   }, [requests]);
 
+  // Fetched ahead so that 'Sign In with Email' opens at once (hovering or focusing it fetches too).
+  useEffect(() => preloadEmailFormsWhenIdle(), []);
+
   useEffect(() => {
     if (!focusNextView.current) return;
     focusNextView.current = false;
@@ -76,7 +83,7 @@ export function SignInPanel() {
 
   const show = (next: PanelView) => {
     focusNextView.current = true;
-    setView(next);
+    startTransition(() => setView(next));
   };
 
   const backToSignIn = () => {
@@ -105,17 +112,20 @@ export function SignInPanel() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('panel.lead')}
         </Typography>
-        <Box ref={viewBox}>
-          {view === 'options' && <SignInOptions onChooseEmail={() => show('email')} />}
-          {view === 'email' && (
-            <EmailAuthCard
-              tab={emailTab}
-              onTabChange={setEmailTab}
-              onForgotPassword={() => show('forgot')}
-              onBack={() => show('options')}
-            />
-          )}
-          {view === 'forgot' && <ForgotPasswordView onBack={backToSignIn} />}
+        <Box ref={viewBox} aria-busy={loadingView}>
+          {/* Only shown if a view suspends outside a transition; the moves above keep the old view instead. */}
+          <Suspense fallback={<CircularProgress aria-label={t('components.loading', { ns: 'common' })} />}>
+            {view === 'options' && <SignInOptions onChooseEmail={() => show('email')} />}
+            {view === 'email' && (
+              <EmailAuthCard
+                tab={emailTab}
+                onTabChange={setEmailTab}
+                onForgotPassword={() => show('forgot')}
+                onBack={() => show('options')}
+              />
+            )}
+            {view === 'forgot' && <ForgotPasswordView onBack={backToSignIn} />}
+          </Suspense>
         </Box>
       </Paper>
     </Stack>

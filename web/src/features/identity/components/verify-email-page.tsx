@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { serverMessage } from '../../../lib/server-message';
 import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
@@ -14,7 +15,6 @@ import { IdentityPageCard } from './identity-page-card';
 import { useTokenFromAddress } from './use-token-from-address';
 
 const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
-const INVALID_LINK = 'This verification link is invalid or has expired.';
 
 /**
  * /verify-email/<token>: the link from the verification e-mail. It works signed in or out;
@@ -22,6 +22,7 @@ const INVALID_LINK = 'This verification link is invalid or has expired.';
  * bookmark or screenshot.
  */
 export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
+  const { t } = useTranslation('accountPages');
   const token = useTokenFromAddress(tokenInPath, VERIFY_EMAIL_PAGE_PATH);
   const { user } = useCurrentUser();
   const verify = useVerifyEmail();
@@ -36,16 +37,16 @@ export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
 
   const next = user ? (
     <Button component={RouterLink} href="/" variant="contained" size="large">
-      Go to Dashboard
+      {t('verifyEmail.toDashboard')}
     </Button>
   ) : (
     <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
-      Sign In
+      {t('verifyEmail.signIn')}
     </Button>
   );
 
   return (
-    <IdentityPageCard icon={<MarkEmailReadIcon color="primary" fontSize="large" aria-hidden />} title="Verify Email">
+    <IdentityPageCard icon={<MarkEmailReadIcon color="primary" fontSize="large" aria-hidden />} title={t('verifyEmail.title')}>
       {verify.isSuccess ? (
         <Stack spacing={2}>
           <Alert severity="success">{verify.data.message}</Alert>
@@ -53,14 +54,14 @@ export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
         </Stack>
       ) : verify.isError || !token ? (
         <Stack spacing={2}>
-          <Alert severity="error">{(verify.isError && serverMessage(verify.error)) || INVALID_LINK}</Alert>
-          {user && <Typography color="text.secondary">You can ask for a new link on your dashboard.</Typography>}
+          <Alert severity="error">{(verify.isError && serverMessage(verify.error)) || t('verifyEmail.invalidLink')}</Alert>
+          {user && <Typography color="text.secondary">{t('verifyEmail.askNewLink')}</Typography>}
           {next}
         </Stack>
       ) : (
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
-          <Typography>Verifying your email address...</Typography>
+          <Typography>{t('verifyEmail.verifying')}</Typography>
         </Stack>
       )}
     </IdentityPageCard>

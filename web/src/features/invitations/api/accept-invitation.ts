@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { errorStatus } from '../../../lib/server-message';
 import { toast, type ToastInput } from '../../../lib/toast-store';
+import { i18n } from '../../../i18n';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { invalidateGroupMembership } from './membership-change';
 import { invitationQueryKey, invitationUrl, type InvitationKind, type InvitationLookup } from './get-invitation';
@@ -12,10 +13,15 @@ import { invitationQueryKey, invitationUrl, type InvitationKind, type Invitation
 export type AcceptInvitationReply = z.infer<typeof AcceptInvitationReply>;
 
 /** What an invitation page says when accepting needs a session: the family page's words, or the friends and business pages'. */
-export const SIGN_IN_TO_ACCEPT = {
-  family: { title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' },
-  group: { title: 'Authentication Required', description: 'Please sign in to accept this invitation.', variant: 'destructive' },
-} satisfies Record<string, ToastInput>;
+export function signInToAccept(page: 'family' | 'group'): ToastInput {
+  return page === 'family'
+    ? { title: i18n.t('invitations:toasts.signInFamilyTitle'), description: i18n.t('invitations:toasts.signInFamilyDescription') }
+    : {
+        title: i18n.t('invitations:toasts.signInGroupTitle'),
+        description: i18n.t('invitations:toasts.signInGroupDescription'),
+        variant: 'destructive',
+      };
+}
 
 /** The session ended while the page was open (401). */
 export const isSessionLost = (error: unknown): boolean => errorStatus(error) === 401;
@@ -55,7 +61,7 @@ export function useAcceptInvitation(kind: InvitationKind, token: string, { onSes
       if (!isSessionLost(error)) return;
       // Not the general 401 rule (no 'Unauthorized' toast, no trip to /api/login): the page
       // turns to its signed-out state once the app knows the session ended.
-      toast(kind === 'family' ? SIGN_IN_TO_ACCEPT.family : SIGN_IN_TO_ACCEPT.group);
+      toast(signInToAccept(kind === 'family' ? 'family' : 'group'));
       await refreshCurrentUser(queryClient);
       onSessionLost?.();
     },

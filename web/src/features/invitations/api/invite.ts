@@ -9,6 +9,7 @@ import type { InvitationKind } from '@civitas/events/invitations/invitation.even
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { invitationsQueryOptions } from './get-invitations';
@@ -30,11 +31,9 @@ export async function invite(
 }
 
 /** Spec section 8: the dialogs' and the business card's own failure titles. */
-const FAILURE_TITLES: Record<InvitationKind, string> = {
-  family: 'Failed to create invitation. Please try again.',
-  friends: 'Failed to create invitation. Please try again.',
-  business: 'Failed to send invitation',
-};
+function failureTitle(kind: InvitationKind): string {
+  return kind === 'business' ? i18n.t('invitations:toasts.sendFailed') : i18n.t('invitations:toasts.createFailed');
+}
 
 /**
  * The toasts live here, not with the form: a dashboard dialog may close before the answer
@@ -46,12 +45,12 @@ export function useInvite(kind: InvitationKind, groupId: number) {
     mutationFn: (body: InviteBody) => invite(kind, body),
     onSuccess: (_result, body) => {
       toast({
-        title: 'Invitation sent',
-        description: `We e-mailed an invitation to ${body.email}. It is valid for ${INVITATION_VALIDITY_DAYS} days.`,
+        title: i18n.t('invitations:toasts.sentTitle'),
+        description: i18n.t('invitations:toasts.sentDescription', { email: body.email, count: INVITATION_VALIDITY_DAYS }),
       });
       return queryClient.invalidateQueries({ queryKey: invitationsQueryOptions(kind, groupId).queryKey });
     },
     // The server's reason (e.g. the daily limit) is the description.
-    onError: (error) => toastCommandError(error, FAILURE_TITLES[kind]),
+    onError: (error) => toastCommandError(error, failureTitle(kind)),
   });
 }

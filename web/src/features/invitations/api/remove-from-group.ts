@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { CommandReply } from '@civitas/events/command-reply';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { businessMembersQueryOptions } from './get-business-members';
@@ -27,7 +28,7 @@ interface Removal {
   /** The owner's list of the people in the group. */
   listKey: (groupId: number) => QueryKey;
   succeeded: (name: string) => { title: string; description: string };
-  failedTitle: string;
+  failedTitle: () => string;
 }
 
 const REMOVALS: Record<RemovalKind, Removal> = {
@@ -35,15 +36,21 @@ const REMOVALS: Record<RemovalKind, Removal> = {
     path: 'cut',
     body: undefined,
     listKey: (groupId) => friendsQueryOptions(groupId).queryKey,
-    succeeded: (name) => ({ title: 'Friendship Cut', description: `${name} is no longer in your friends group.` }),
-    failedTitle: 'Failed to cut friendship. Please try again.',
+    succeeded: (name) => ({
+      title: i18n.t('invitations:toasts.friendshipCut'),
+      description: i18n.t('invitations:toasts.friendshipCutDescription', { name }),
+    }),
+    failedTitle: () => i18n.t('invitations:toasts.cutFailed'),
   },
   business: {
     path: 'fire',
     body: {},
     listKey: (groupId) => businessMembersQueryOptions(groupId).queryKey,
-    succeeded: (name) => ({ title: 'Member removed', description: `${name} is no longer a member of your business group.` }),
-    failedTitle: 'Failed to remove member',
+    succeeded: (name) => ({
+      title: i18n.t('invitations:toasts.memberRemoved'),
+      description: i18n.t('invitations:toasts.memberRemovedDescription', { name }),
+    }),
+    failedTitle: () => i18n.t('invitations:toasts.removeFailed'),
   },
 };
 
@@ -70,6 +77,6 @@ export function useRemoveFromGroup(kind: RemovalKind) {
         invalidateGroupMembership(queryClient, groupId),
       ]);
     },
-    onError: (error) => toastCommandError(error, removal.failedTitle),
+    onError: (error) => toastCommandError(error, removal.failedTitle()),
   });
 }

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { INVITATION_VALIDITY_DAYS } from '@civitas/events/invitations/invitation.contract';
 import { BusinessMembersList } from './business-members-list';
@@ -20,18 +21,19 @@ interface BusinessGroupCardProps {
 }
 
 function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
+  const { t } = useTranslation(['invitations', 'common']);
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
-        Invite Colleagues
+        {t('business.inviteColleagues')}
       </Typography>
       {isSubscribed ? (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Invite a colleague by e-mail. The invitation is valid for {INVITATION_VALIDITY_DAYS} days.
+            {t('business.inviteIntro', { count: INVITATION_VALIDITY_DAYS })}
           </Typography>
-          <InviteByEmailForm kind="business" groupId={groupId} label="Colleague's email" />
+          <InviteByEmailForm kind="business" groupId={groupId} label={t('business.colleagueEmail')} />
         </>
       ) : (
         // The server refuses business invitations without a subscription; say so before the member tries.
@@ -39,12 +41,12 @@ function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
           severity="info"
           action={
             <Button component={RouterLink} href="/subscribe" color="inherit" size="small">
-              Subscribe Now
+              {t('common:components.subscribeNow')}
             </Button>
           }
         >
-          <AlertTitle>Subscription required</AlertTitle>
-          Inviting colleagues to your business group needs a Civic Participation subscription.
+          <AlertTitle>{t('business.subscriptionRequired')}</AlertTitle>
+          {t('business.subscriptionRequiredText')}
         </Alert>
       )}
     </Box>
@@ -53,11 +55,12 @@ function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
 
 /** Spec section 2, business group: invite colleagues, the invitations and members, and Remove member. */
 export function BusinessGroupCard({ groupId, isSubscribed }: BusinessGroupCardProps) {
+  const { t } = useTranslation('invitations');
   return (
-    <SectionCard title="Manage Business Group">
+    <SectionCard title={t('business.title')}>
       <Stack spacing={3} divider={<Divider flexItem />}>
         <InviteColleagues groupId={groupId} isSubscribed={isSubscribed} />
-        <SentInvitationsList kind="business" groupId={groupId} title="Invitations" />
+        <SentInvitationsList kind="business" groupId={groupId} title={t('business.invitations')} />
         <BusinessMembersList groupId={groupId} />
       </Stack>
     </SectionCard>

@@ -1,24 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { GroupInvitePage } from './group-invite-page';
 
-const BUSINESS_BENEFITS = [
-  'Business discussions with your colleagues',
-  'Vote on business decisions',
-  'Take part in elections',
-  'Real-time chat',
-] as const;
+const BUSINESS_BENEFITS = ['discussions', 'vote', 'elections', 'chat'] as const;
 
 /**
  * /business-invite/<token> (beyond the spec, which gives business links no page): the
  * friends page's states, then on to the group like a family acceptance.
  */
 export function BusinessInvitePage({ token }: { token: string }) {
+  const { t } = useTranslation('invitations');
   return (
     <GroupInvitePage
       kind="business"
       token={token}
-      title="Business Group Invitation"
-      benefits={BUSINESS_BENEFITS}
-      joinedDescription="You have successfully joined the business group."
+      title={t('businessPage.title')}
+      benefits={BUSINESS_BENEFITS.map((benefit) => t(`businessPage.benefits.${benefit}`))}
+      joinedDescription={t('businessPage.joined')}
       destinationAfterAccept={(groupId) => `/group/${groupId}`}
     />
   );

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/user-display';
 import { useBusinessMembers } from '../api/get-business-members';
 import { PersonRow } from '../../../components/person-row';
@@ -12,17 +13,18 @@ import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-
 
 /** The colleagues in the owner's business group; only active ones can be removed. */
 export function BusinessMembersList({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('invitations');
   const headingId = useId();
   const members = useBusinessMembers(groupId);
   const [confirming, setConfirming] = useState<PersonToRemove | null>(null);
 
   let body;
   if (members.isPending) {
-    body = <Typography color="text.secondary">Loading members...</Typography>;
+    body = <Typography color="text.secondary">{t('business.loadingMembers')}</Typography>;
   } else if (members.isError) {
-    body = <Alert severity="error">Could not load the members: {members.error.message}</Alert>;
+    body = <Alert severity="error">{t('business.loadFailed', { message: members.error.message })}</Alert>;
   } else if (members.data.length === 0) {
-    body = <Typography color="text.secondary">No colleagues yet. They join when they accept your invitation.</Typography>;
+    body = <Typography color="text.secondary">{t('business.empty')}</Typography>;
   } else {
     body = (
       <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -32,10 +34,10 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
           return (
             <PersonRow key={membership.id} name={name} detail={membership.member.email}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Chip size="small" label={active ? 'Active' : 'Removed'} color={active ? 'success' : 'default'} />
+                <Chip size="small" label={active ? t('business.active') : t('business.removed')} color={active ? 'success' : 'default'} />
                 {active && (
                   <Button size="small" color="error" onClick={() => setConfirming({ id: membership.memberId, name })}>
-                    Remove member
+                    {t('business.remove')}
                   </Button>
                 )}
               </Stack>
@@ -49,7 +51,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
-        Members
+        {t('business.members')}
       </Typography>
       {body}
       <RemoveFromGroupDialog kind="business" groupId={groupId} person={confirming} onClose={() => setConfirming(null)} />

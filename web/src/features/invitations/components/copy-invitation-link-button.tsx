@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast-store';
 import { COPY_CONFIRMATION_RESET_MS } from '../../../lib/ui-constants';
 
@@ -22,6 +23,7 @@ export function onThisOrigin(link: string): string {
 /** Copies an invitation link, for owners who would rather send it themselves; says 'Copied!' for 2 s. */
 export function CopyInvitationLinkButton({ link }: { link: string }) {
   // A time rather than a flag, so a second copy within the 2 s starts the wait afresh.
+  const { t } = useTranslation('invitations');
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
 
   useEffect(() => {
@@ -36,11 +38,11 @@ export function CopyInvitationLinkButton({ link }: { link: string }) {
       if (!navigator.clipboard) throw new Error('The clipboard is not available');
       await navigator.clipboard.writeText(onThisOrigin(link));
     } catch {
-      toast({ title: 'Failed to copy link', description: 'Failed to copy to clipboard.', variant: 'destructive' });
+      toast({ title: t('toasts.copyFailed'), description: t('toasts.copyFailedDescription'), variant: 'destructive' });
       return;
     }
     setCopiedAt(Date.now());
-    toast({ title: 'Copied!', description: 'The invitation link is on your clipboard.' });
+    toast({ title: t('toasts.copied'), description: t('toasts.copiedDescription') });
   };
 
   const copied = copiedAt !== null;
@@ -52,7 +54,7 @@ export function CopyInvitationLinkButton({ link }: { link: string }) {
       startIcon={copied ? <CheckIcon aria-hidden /> : <ContentCopyIcon aria-hidden />}
       onClick={() => void copy()}
     >
-      {copied ? 'Copied!' : 'Copy link'}
+      {copied ? t('copyLink.copied') : t('copyLink.copy')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/user-display';
 import { useFriends } from '../api/get-friends';
 import { PersonRow } from '../../../components/person-row';
@@ -10,21 +11,22 @@ import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-
 
 /** The owner's current friends, each with Cut friendship (after a confirmation). */
 export function FriendsList({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('invitations');
   const headingId = useId();
   const friends = useFriends(groupId);
   const [confirming, setConfirming] = useState<PersonToRemove | null>(null);
 
   let body;
   if (friends.isPending) {
-    body = <Typography color="text.secondary">Loading friends...</Typography>;
+    body = <Typography color="text.secondary">{t('friends.loading')}</Typography>;
   } else if (friends.isError) {
-    body = <Alert severity="error">Could not load your friends: {friends.error.message}</Alert>;
+    body = <Alert severity="error">{t('friends.loadFailed', { message: friends.error.message })}</Alert>;
   } else {
     // Cut friendships are history: the list is who is in the group now.
     const active = friends.data.filter((friend) => friend.status === 'active');
     body =
       active.length === 0 ? (
-        <Typography color="text.secondary">No friends yet. Friends join when they accept your invitation.</Typography>
+        <Typography color="text.secondary">{t('friends.empty')}</Typography>
       ) : (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {active.map((friend) => {
@@ -32,7 +34,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
             return (
               <PersonRow key={friend.id} name={name} detail={friend.friend.email}>
                 <Button size="small" color="error" onClick={() => setConfirming({ id: friend.friendId, name })}>
-                  Cut friendship
+                  {t('friends.cut')}
                 </Button>
               </PersonRow>
             );
@@ -44,7 +46,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1 }}>
-        Your Friends
+        {t('friends.title')}
       </Typography>
       {body}
       <RemoveFromGroupDialog kind="friends" groupId={groupId} person={confirming} onClose={() => setConfirming(null)} />

@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { INVITATION_NOT_FOUND, INVITATION_USED } from '@civitas/events/invitations/invitation.contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSignInAndReturn } from './use-sign-in-and-return';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
@@ -30,6 +32,16 @@ export interface GroupInvitePageProps {
   destinationAfterAccept?: (groupId: number) => string;
 }
 
+/**
+ * The contract's own messages (the server answers with them too) in the interface language; any
+ * other server message is shown as sent.
+ */
+function invitationMessage(t: TFunction<'invitations'>, message: string): string {
+  if (message === INVITATION_NOT_FOUND) return t('page.notFound');
+  if (message === INVITATION_USED) return t('page.used');
+  return message;
+}
+
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
@@ -49,13 +61,14 @@ interface InvitationDetailsProps {
 }
 
 function InvitationDetails({ invitation, status }: InvitationDetailsProps) {
+  const { t } = useTranslation('invitations');
   return (
     <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-      <DetailRow label="Status">
+      <DetailRow label={t('page.status')}>
         <InvitationStatusChip status={status} />
       </DetailRow>
-      <DetailRow label="Invited to">{invitation.email}</DetailRow>
-      <DetailRow label="Expires">{formatDisplayDate(invitation.expiresAt)}</DetailRow>
+      <DetailRow label={t('page.invitedTo')}>{invitation.email}</DetailRow>
+      <DetailRow label={t('page.expires')}>{formatDisplayDate(invitation.expiresAt)}</DetailRow>
     </Stack>
   );
 }
@@ -76,12 +89,13 @@ function Outcome({ message, action, onAction }: { message: string; action: strin
 type AcceptMutation = ReturnType<typeof useAcceptInvitation>;
 
 function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: AcceptMutation }) {
+  const { t } = useTranslation('invitations');
   const [, navigate] = useLocation();
 
   const onAccept = () =>
     accept.mutate(undefined, {
       onSuccess: ({ groupId }) => {
-        toast({ title: 'Invitation Accepted!', description: page.joinedDescription });
+        toast({ title: t('toasts.accepted'), description: page.joinedDescription });
         if (page.destinationAfterAccept) navigate(page.destinationAfterAccept(groupId));
       },
       onError: (error) => {
@@ -89,8 +103,8 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
         // turns to its signed-out state.
         if (isSessionLost(error)) return;
         toast({
-          title: 'Error',
-          description: serverMessage(error) ?? 'Failed to accept invitation',
+          title: t('toasts.error'),
+          description: serverMessage(error) ?? t('toasts.acceptFailed'),
           variant: 'destructive',
         });
       },
@@ -98,9 +112,9 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
 
   return (
     <>
-      <InvitationBenefits heading="As a member you can" benefits={page.benefits} />
+      <InvitationBenefits heading={t('page.memberBenefits')} benefits={page.benefits} />
       <Button variant="contained" size="large" onClick={onAccept} disabled={accept.isPending}>
-        {accept.isPending ? 'Accepting...' : 'Accept Invitation'}
+        {accept.isPending ? t('page.accepting') : t('page.accept')}
       </Button>
     </>
   );
@@ -109,6 +123,7 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
 /** The friends and business invitation pages (spec section 2, Friend invitation page). */
 export function GroupInvitePage(props: GroupInvitePageProps) {
   const { kind, token, title } = props;
+  const { t } = useTranslation('invitations');
   const invitation = useInvitation(kind, token);
   const accept = useAcceptInvitation(kind, token);
   const { user } = useCurrentUser();
@@ -118,28 +133,24 @@ export function GroupInvitePage(props: GroupInvitePageProps) {
   if (invitation.isPending) return <FullPageSpinner />;
   if (invitation.isError || !invitation.data) {
     const message = serverMessage(invitation.error) ?? INVITATION_NOT_FOUND;
-    return <InvalidInvitation message={message} homeLabel="Go to Homepage" />;
+    return <InvalidInvitation message={invitationMessage(t, message)} homeLabel={t('page.goHomepage')} />;
   }
   const status = inviteDisplayStatus(invitation.data);
   // A link whose friendship or membership was cut since cannot be used again.
-  if (status === 'ended') return <InvalidInvitation message={INVITATION_NOT_FOUND} homeLabel="Go to Homepage" />;
+  if (status === 'ended') return <InvalidInvitation message={t('page.notFound')} homeLabel={t('page.goHomepage')} />;
 
   const goHome = () => navigate('/');
   let next: ReactNode;
   if (!user) {
     next = (
-      <Outcome
-        message="Please sign in to accept this invitation."
-        action="Sign In"
-        onAction={() => signInAndReturn()}
-      />
+      <Outcome message={t('page.signInToAccept')} action={t('page.signIn')} onAction={() => signInAndReturn()} />
     );
   } else if (status === 'accepted' && invitation.data.acceptedByYou) {
-    next = <Outcome message="You have already accepted this invitation!" action="Go to Dashboard" onAction={goHome} />;
+    next = <Outcome message={t('page.alreadyAccepted')} action={t('page.goDashboard')} onAction={goHome} />;
   } else if (status === 'accepted') {
-    next = <Outcome message={INVITATION_USED} action="Go to Homepage" onAction={goHome} />;
+    next = <Outcome message={t('page.used')} action={t('page.goHomepage')} onAction={goHome} />;
   } else if (status === 'expired') {
-    next = <Outcome message="This invitation has expired." action="Go to Homepage" onAction={goHome} />;
+    next = <Outcome message={t('page.expired')} action={t('page.goHomepage')} onAction={goHome} />;
   } else {
     next = <AcceptSection page={props} accept={accept} />;
   }
@@ -147,7 +158,7 @@ export function GroupInvitePage(props: GroupInvitePageProps) {
   return (
     <InvitePageFrame
       title={title}
-      subtitle={`${invitation.data.inviterName} invited you to join ${invitation.data.groupName}.`}
+      subtitle={t('page.invitedYou', { inviter: invitation.data.inviterName, group: invitation.data.groupName })}
     >
       <InvitationDetails invitation={invitation.data} status={status} />
       {next}

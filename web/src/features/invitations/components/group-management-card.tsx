@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import GroupIcon from '@mui/icons-material/Group';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { BusinessGroupCard } from './business-group-card';
@@ -38,13 +39,14 @@ function ActionCard({ title, text, icon, renderDialog }: ActionCardProps) {
  * and manages (the server answers others 403), so members see none.
  */
 export function PersonalGroupManagement({ group, user }: { group: Group; user: AuthUser }) {
+  const { t } = useTranslation('invitations');
   if (group.ownerId !== user.id) return null;
   switch (group.department) {
     case 'family':
       return (
         <ActionCard
-          title="Invite Family"
-          text="Invite relatives by e-mail to discuss and decide family matters together, and see who has accepted."
+          title={t('dialogs.inviteFamily')}
+          text={t('management.inviteFamilyText')}
           icon={<PersonAddIcon aria-hidden />}
           renderDialog={(open, onClose) => <InviteFamilyDialog open={open} onClose={onClose} groupId={group.id} />}
         />
@@ -52,8 +54,8 @@ export function PersonalGroupManagement({ group, user }: { group: Group; user: A
     case 'friends':
       return (
         <ActionCard
-          title="Manage Friends"
-          text="Invite friends by e-mail, copy their invitation links, and see or cut the friendships in this group."
+          title={t('dialogs.manageFriends')}
+          text={t('management.manageFriendsText')}
           icon={<GroupIcon aria-hidden />}
           renderDialog={(open, onClose) => <ManageFriendsDialog open={open} onClose={onClose} groupId={group.id} />}
         />

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { InvitePageFrame } from './invite-page-frame';
 
@@ -10,9 +11,10 @@ interface InvalidInvitationProps {
 }
 
 export function InvalidInvitation({ message, homeLabel }: InvalidInvitationProps) {
+  const { t } = useTranslation('invitations');
   const [, navigate] = useLocation();
   return (
-    <InvitePageFrame title="Invalid Invitation">
+    <InvitePageFrame title={t('page.invalidTitle')}>
       <Typography sx={{ textAlign: 'center' }}>{message}</Typography>
       <Button variant="contained" onClick={() => navigate('/')} sx={{ alignSelf: 'center' }}>
         {homeLabel}

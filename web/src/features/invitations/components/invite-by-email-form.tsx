@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
+import { useTranslation } from 'react-i18next';
+import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { InviteBody, useInvite } from '../api/invite';
 import type { InvitationKind } from '../api/get-invitations';
 
@@ -14,6 +16,7 @@ interface InviteByEmailFormProps {
 
 /** One e-mail address, checked by the contract's own rule before it is sent. */
 export function InviteByEmailForm({ kind, groupId, label }: InviteByEmailFormProps) {
+  const { t } = useTranslation('invitations');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const invite = useInvite(kind, groupId);
@@ -22,7 +25,7 @@ export function InviteByEmailForm({ kind, groupId, label }: InviteByEmailFormPro
     event.preventDefault();
     const parsed = InviteBody.safeParse({ email });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      setError(parsed.error.issues[0]?.message ?? t('form.invalidEmail'));
       return;
     }
     setError(null);
@@ -55,11 +58,11 @@ export function InviteByEmailForm({ kind, groupId, label }: InviteByEmailFormPro
       <Button
         type="submit"
         variant="contained"
-        startIcon={<SendIcon aria-hidden />}
+        startIcon={<SendIcon aria-hidden sx={flipInRtl} />}
         disabled={invite.isPending}
         sx={{ flexShrink: 0, height: 40 }}
       >
-        {invite.isPending ? 'Sending...' : 'Send Invitation'}
+        {invite.isPending ? t('form.sending') : t('form.send')}
       </Button>
     </Box>
   );

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { INVITATION_VALIDITY_DAYS, RECENT_INVITATIONS_SHOWN } from '@civitas/events/invitations/invitation.contract';
 import { InviteByEmailForm } from './invite-by-email-form';
 import { SentInvitationsList } from './sent-invitations-list';
@@ -17,15 +18,14 @@ interface PersonalInvitationsDialogProps {
   /** The member's own group of that kind. */
   groupId: number;
   title: string;
-  /** Who is invited, in the intro: "a relative", "a friend". */
-  invitee: string;
   emailLabel: string;
   /** More below the invitations (the friends list). */
   children?: ReactNode;
 }
 
 /** Spec section 2: the e-mail invitation form and the first 5 invitations with their states. */
-export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title, invitee, emailLabel, children }: PersonalInvitationsDialogProps) {
+export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title, emailLabel, children }: PersonalInvitationsDialogProps) {
+  const { t } = useTranslation(['invitations', 'common']);
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -35,17 +35,16 @@ export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title,
         <DialogContent>
           <Stack spacing={3}>
             <DialogContentText>
-              Invite {invitee} by e-mail to your private {kind === 'family' ? 'family' : 'friends'} group. The invitation is
-              valid for {INVITATION_VALIDITY_DAYS} days; you can also copy its link and send it yourself.
+              {t(kind === 'family' ? 'dialogs.familyIntro' : 'dialogs.friendsIntro', { count: INVITATION_VALIDITY_DAYS })}
             </DialogContentText>
             <InviteByEmailForm kind={kind} groupId={groupId} label={emailLabel} />
-            <SentInvitationsList kind={kind} groupId={groupId} title="Recent Invitations" limit={RECENT_INVITATIONS_SHOWN} />
+            <SentInvitationsList kind={kind} groupId={groupId} title={t('sent.recent')} limit={RECENT_INVITATIONS_SHOWN} />
             {children}
           </Stack>
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useRemoveFromGroup, type RemovalKind } from '../api/remove-from-group';
 
@@ -16,24 +17,20 @@ interface RemoveFromGroupDialogProps {
   onClose: () => void;
 }
 
+// The texts' keys (spec section 5: the friend loses the group at once).
 const COPY = {
-  // Spec section 5: the friend loses the group at once.
-  friends: {
-    title: 'Cut friendship?',
-    confirmLabel: 'Cut friendship',
-    pendingLabel: 'Cutting...',
-    question: (name?: string) => <>Cut your friendship with {name}? They will leave your friends group at once.</>,
-  },
+  friends: { title: 'friends.confirmTitle', confirmLabel: 'friends.cut', pendingLabel: 'friends.cutting', question: 'friends.confirmQuestion' },
   business: {
-    title: 'Remove member?',
-    confirmLabel: 'Remove member',
-    pendingLabel: 'Removing...',
-    question: (name?: string) => <>Remove {name} from your business group? They lose access to its discussions at once.</>,
+    title: 'business.confirmTitle',
+    confirmLabel: 'business.remove',
+    pendingLabel: 'business.removing',
+    question: 'business.confirmQuestion',
   },
-} satisfies Record<RemovalKind, unknown>;
+} as const satisfies Record<RemovalKind, unknown>;
 
 /** Cutting a friend or removing a colleague asks first, since they lose the group at once. */
 export function RemoveFromGroupDialog({ kind, groupId, person, onClose }: RemoveFromGroupDialogProps) {
+  const { t } = useTranslation('invitations');
   const remove = useRemoveFromGroup(kind);
   // The last person asked about, so the text stays put while the dialog fades out.
   const [shown, setShown] = useState(person);
@@ -42,15 +39,15 @@ export function RemoveFromGroupDialog({ kind, groupId, person, onClose }: Remove
   return (
     <ConfirmDialog
       open={person !== null}
-      title={copy.title}
-      confirmLabel={copy.confirmLabel}
-      pendingLabel={copy.pendingLabel}
+      title={t(copy.title)}
+      confirmLabel={t(copy.confirmLabel)}
+      pendingLabel={t(copy.pendingLabel)}
       pending={remove.isPending}
       // The toasts and refreshes happen in the mutation.
       onConfirm={() => person && remove.mutate({ groupId, personId: person.id, name: person.name }, { onSettled: onClose })}
       onClose={onClose}
     >
-      {copy.question(shown?.name)}
+      {t(copy.question, { name: shown?.name ?? '' })}
     </ConfirmDialog>
   );
 }

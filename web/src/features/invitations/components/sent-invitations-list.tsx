@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { useInvitations, type InvitationKind, type InvitationView } from '../api/get-invitations';
 import { CopyInvitationLinkButton } from './copy-invitation-link-button';
@@ -19,10 +20,15 @@ interface SentInvitationsListProps {
 }
 
 function InvitationRow({ invitation, now }: { invitation: InvitationView; now: Date }) {
+  const { t } = useTranslation('invitations');
   const status = shownInvitationStatus(invitation, now);
   const sent = formatDisplayDate(invitation.createdAt);
   const expires = formatDisplayDate(invitation.expiresAt);
-  const details = [sent && `Sent ${sent}`, status === 'pending' && expires && `expires ${expires}`].filter(Boolean).join(', ');
+  const expiry = status === 'pending' ? expires : null;
+  let details = '';
+  if (sent && expiry) details = t('sent.sentAndExpires', { sent, expires: expiry });
+  else if (sent) details = t('sent.sentOn', { sent });
+  else if (expiry) details = t('sent.expiresOn', { expires: expiry });
   return (
     <PersonRow name={invitation.email} detail={details}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -36,17 +42,18 @@ function InvitationRow({ invitation, now }: { invitation: InvitationView; now: D
 
 /** The owner's invitations into one personal group, newest first, with their states. */
 export function SentInvitationsList({ kind, groupId, title, limit }: SentInvitationsListProps) {
+  const { t } = useTranslation('invitations');
   const headingId = useId();
   const invitations = useInvitations(kind, groupId);
   const now = new Date();
 
   let body;
   if (invitations.isPending) {
-    body = <Typography color="text.secondary">Loading invitations...</Typography>;
+    body = <Typography color="text.secondary">{t('sent.loading')}</Typography>;
   } else if (invitations.isError) {
-    body = <Alert severity="error">Could not load the invitations: {invitations.error.message}</Alert>;
+    body = <Alert severity="error">{t('sent.loadFailed', { message: invitations.error.message })}</Alert>;
   } else if (invitations.data.length === 0) {
-    body = <Typography color="text.secondary">No invitations sent yet.</Typography>;
+    body = <Typography color="text.secondary">{t('sent.empty')}</Typography>;
   } else {
     const all = invitations.data;
     const shown = limit === undefined ? all : all.slice(0, limit);
@@ -59,7 +66,7 @@ export function SentInvitationsList({ kind, groupId, title, limit }: SentInvitat
         </Box>
         {shown.length < all.length && (
           <Typography variant="body2" color="text.secondary">
-            Showing the {shown.length} most recent of {all.length} invitations.
+            {t('sent.showingRecent', { shown: shown.length, total: all.length })}
           </Typography>
         )}
       </>

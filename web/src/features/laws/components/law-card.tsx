@@ -5,38 +5,38 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
 import type { LawView } from '../api/get-laws';
-
-function formatVotes(voteCount: number): string {
-  return `${voteCount.toLocaleString('en-US')} ${Math.abs(voteCount) === 1 ? 'vote' : 'votes'}`;
-}
+import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
 /** One enacted law: the winning opinion of its topic, who proposed it and when it passed. */
 export function LawCard({ law }: { law: LawView }) {
+  // The topic types' labels are the topics namespace's.
+  const { t } = useTranslation(['laws', 'topics']);
   const titleId = useId();
   const enacted = formatDisplayDate(law.createdAt);
   return (
     <Card variant="outlined" component="article" aria-labelledby={titleId}>
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-          <Chip size="small" color="primary" label={TOPIC_TYPE_LABELS[law.topic.type]} />
-          <Chip size="small" variant="outlined" label={formatVotes(law.voteCount)} />
+          <Chip size="small" color="primary" label={t(TOPIC_TYPE_KEYS[law.topic.type], { ns: 'topics' })} />
+          <Chip size="small" variant="outlined" label={t('votes', { count: law.voteCount })} />
         </Stack>
-        <Typography id={titleId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography id={titleId} component="h2" variant="h3" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
           <Link component={RouterLink} href={`/topic/${law.topicId}`} underline="hover">
             {law.topic.title}
           </Link>
         </Typography>
-        <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{law.content}</Typography>
+        {/* The title and the law are members' words: each keeps its own direction. */}
+        <Typography dir="auto" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{law.content}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar user={law.user} size={28} />
           <Typography variant="body2" color="text.secondary">
-            Proposed by {displayName(law.user)}
+            {t('proposedBy', { name: displayName(law.user) })}
           </Typography>
           {enacted && (
             <>
@@ -44,7 +44,7 @@ export function LawCard({ law }: { law: LawView }) {
                 ·
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Enacted {enacted}
+                {t('enacted', { date: enacted })}
               </Typography>
             </>
           )}

@@ -5,7 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { QueryFallback } from '../../../components/query-fallback';
 import { useGroup } from '../../../lib/api/get-group';
@@ -14,36 +16,38 @@ import { useLaws } from '../api/get-laws';
 import { LawCard } from './law-card';
 
 function NoLaws() {
+  const { t } = useTranslation('laws');
   return (
     <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
       <GavelIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
       <Typography component="h2" variant="h3" sx={{ mt: 1 }}>
-        No Laws Enacted Yet
+        {t('noLaws.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        When a law amendment or dispute resolution closes, its most supported opinion is enacted and listed here.
+        {t('noLaws.description')}
       </Typography>
     </Paper>
   );
 }
 
 function GroupLaws({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('laws');
   const group = useGroup(groupId);
   // Group 1 stands for the member's own family group: its laws are under its real id.
   const realId = group.data?.id ?? groupId;
   const laws = useLaws(realId, { enabled: group.isSuccess });
 
-  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel="Loading laws..." notFound={<GroupNotFound />} />;
-  if (laws.isPending) return <FullPageSpinner label="Loading laws..." />;
+  if (!group.isSuccess) return <QueryFallback query={group} loadingLabel={t('loading')} notFound={<GroupNotFound />} />;
+  if (laws.isPending) return <FullPageSpinner label={t('loading')} />;
 
   return (
     <Stack spacing={3}>
       <div>
-        <Button component={RouterLink} href={`/group/${realId}`} startIcon={<ArrowBackIcon aria-hidden />}>
-          Back to group
+        <Button component={RouterLink} href={`/group/${realId}`} startIcon={<ArrowBackIcon aria-hidden sx={flipInRtl} />}>
+          {t('backToGroup')}
         </Button>
         <Typography variant="h1" sx={{ mt: 1 }}>
-          {group.data.name} Laws
+          {t('title', { group: group.data.name })}
         </Typography>
       </div>
       {laws.isError ? (

@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Trans, useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReportStatus, SuggestionStatus } from '@civitas/events/moderation/feedback.contract';
 import { formatDisplayDateTime } from '../../../lib/format-date';
@@ -14,16 +15,17 @@ import { STATUS_COLORS, STATUS_LABELS } from './feedback-labels';
 /** A list's loading, error and empty states, else the list itself. */
 export function AdminListStates<Item>({ query, what, empty, children }: {
   query: UseQueryResult<Item[]>;
-  /** 'reports', 'suggestions': for the loading and error lines. */
-  what: string;
+  /** What the list holds: for the loading and error lines. */
+  what: 'reports' | 'suggestions' | 'leaderReports';
   empty: { title: string; text: string };
   children: (items: Item[]) => ReactNode;
 }) {
-  if (query.isPending) return <Typography role="status" color="text.secondary">{`Loading ${what}...`}</Typography>;
+  const { t } = useTranslation('moderation');
+  if (query.isPending) return <Typography role="status" color="text.secondary">{t(`list.loading.${what}`)}</Typography>;
   if (query.isError) {
     return (
       <Alert severity="error">
-        <AlertTitle>{`Could not load ${what}`}</AlertTitle>
+        <AlertTitle>{t(`list.loadFailed.${what}`)}</AlertTitle>
         {query.error.message}
       </Alert>
     );
@@ -44,7 +46,7 @@ export function StatusChip({ status }: { status: ReportStatus | SuggestionStatus
 }
 
 /** One item of an admin list: its chips, what was said, when, the admin's notes, and the actions. */
-export function AdminItemCard({ label, chips, content, details, createdAt, reviewedAt, notes, notesLabel = 'Admin notes', actions }: {
+export function AdminItemCard({ label, chips, content, details, createdAt, reviewedAt, notes, notesLabel, actions }: {
   label: string;
   chips: ReactNode;
   content: string;
@@ -55,6 +57,7 @@ export function AdminItemCard({ label, chips, content, details, createdAt, revie
   notesLabel?: string;
   actions: ReactNode;
 }) {
+  const { t } = useTranslation('moderation');
   const submitted = formatDisplayDateTime(createdAt);
   const reviewed = formatDisplayDateTime(reviewedAt);
   return (
@@ -65,12 +68,12 @@ export function AdminItemCard({ label, chips, content, details, createdAt, revie
       <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content}</Typography>
       {details}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {submitted && <>Submitted <time dateTime={createdAt}>{submitted}</time></>}
-        {reviewed && reviewedAt && <> · Reviewed <time dateTime={reviewedAt}>{reviewed}</time></>}
+        {submitted && <Trans t={t} i18nKey="list.submitted" values={{ date: submitted }} components={{ time: <time dateTime={createdAt} /> }} />}
+        {reviewed && reviewedAt && <Trans t={t} i18nKey="list.reviewed" values={{ date: reviewed }} components={{ time: <time dateTime={reviewedAt} /> }} />}
       </Typography>
       {notes && (
         <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          <strong>{`${notesLabel}:`}</strong> {notes}
+          <strong>{t('list.notes', { label: notesLabel ?? t('list.adminNotes') })}</strong> {notes}
         </Typography>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAdminSuggestions, type AdminSuggestionItem } from '../api/admin-feedback';
 import { AdminItemCard, AdminListStates, StatusChip } from './admin-list-parts';
 import { PRIORITY_LABELS, SUGGESTION_CATEGORY_LABELS } from './feedback-labels';
@@ -15,33 +16,34 @@ interface AdminSuggestionsTabProps {
 
 /** The admin panel's suggestions tab (section 2): every suggestion, newest first, each with a Review button. */
 export function AdminSuggestionsTab({ renderItemActions }: AdminSuggestionsTabProps) {
+  const { t } = useTranslation('moderation');
   const suggestions = useAdminSuggestions();
   const [reviewing, setReviewing] = useState<AdminSuggestionItem | null>(null);
   return (
     <>
-      <AdminListStates query={suggestions} what="suggestions" empty={{ title: 'No Suggestions', text: 'No suggestions have been submitted yet.' }}>
+      <AdminListStates query={suggestions} what="suggestions" empty={{ title: t('suggestions.emptyTitle'), text: t('suggestions.empty') }}>
         {(items) => (
-          <Stack component="ul" aria-label="Suggestions" spacing={2} sx={{ m: 0, p: 0 }}>
+          <Stack component="ul" aria-label={t('suggestions.label')} spacing={2} sx={{ m: 0, p: 0 }}>
             {items.map((suggestion) => (
               <AdminItemCard
                 key={suggestion.id}
-                label={`Suggestion: ${SUGGESTION_CATEGORY_LABELS[suggestion.type]}`}
+                label={t('suggestions.itemLabel', { category: SUGGESTION_CATEGORY_LABELS[suggestion.type] })}
                 chips={<>
                   <Chip size="small" variant="outlined" label={SUGGESTION_CATEGORY_LABELS[suggestion.type]} />
                   <StatusChip status={suggestion.status} />
-                  <Chip size="small" variant="outlined" label={`${PRIORITY_LABELS[suggestion.priority]} priority`} />
+                  <Chip size="small" variant="outlined" label={t('suggestions.priority', { priority: PRIORITY_LABELS[suggestion.priority] })} />
                 </>}
                 content={suggestion.content}
                 details={suggestion.implementationNotes && (
                   <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-                    <strong>Implementation notes:</strong> {suggestion.implementationNotes}
+                    <strong>{t('suggestions.implementationNotes')}</strong> {suggestion.implementationNotes}
                   </Typography>
                 )}
                 createdAt={suggestion.createdAt}
                 reviewedAt={suggestion.reviewedAt}
                 notes={suggestion.adminNotes}
                 actions={<>
-                  <Button variant="contained" size="small" onClick={() => setReviewing(suggestion)}>Review</Button>
+                  <Button variant="contained" size="small" onClick={() => setReviewing(suggestion)}>{t('common.review')}</Button>
                   {renderItemActions?.(suggestion)}
                 </>}
               />

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 import { BAN_REASON_REQUIRED } from '@civitas/events/moderation/ban.contract';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
@@ -20,6 +21,7 @@ export interface BanRequest {
 
 function BanForm({ request, titleId, onClose }: { request: BanRequest; titleId: string; onClose: () => void }) {
   const { member, action } = request;
+  const { t } = useTranslation('moderation');
   const [reason, setReason] = useState('');
   const change = useChangeBan();
   const banning = action === 'ban';
@@ -28,18 +30,18 @@ function BanForm({ request, titleId, onClose }: { request: BanRequest; titleId: 
     event.preventDefault();
     // The server's rule, said before anything is sent.
     if (banning && !reason.trim()) {
-      toast({ title: 'Reason Required', description: BAN_REASON_REQUIRED, variant: 'destructive' });
+      toast({ title: t('ban.reasonRequired'), description: BAN_REASON_REQUIRED, variant: 'destructive' });
       return;
     }
     change.mutate({ userId: member.id, action, reason }, {
       onSuccess: () => {
         toast({
-          title: banning ? 'Member Banned' : 'Ban Lifted',
-          description: banning ? `${member.name} is signed out and cannot sign in or act until the ban is lifted.` : `${member.name} may sign in again.`,
+          title: banning ? t('ban.bannedTitle') : t('ban.liftedTitle'),
+          description: banning ? t('ban.banned', { name: member.name }) : t('ban.lifted', { name: member.name }),
         });
         onClose();
       },
-      onError: (error) => toastCommandError(error, 'Error', banning ? 'Failed to ban member' : 'Failed to lift ban'),
+      onError: (error) => toastCommandError(error, t('common.errorTitle'), banning ? t('ban.banFailed') : t('ban.liftFailed')),
     });
   };
 
@@ -47,16 +49,14 @@ function BanForm({ request, titleId, onClose }: { request: BanRequest; titleId: 
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {banning
-            ? `${member.name} (${member.email}) will be signed out everywhere at once and cannot sign in, post, vote or change anything until the ban is lifted; they can still read public pages. They are told the reason.`
-            : `${member.name} (${member.email}) will be able to sign in and take part again.`}
+          {t(banning ? 'ban.banText' : 'ban.liftText', { name: member.name, email: member.email })}
         </DialogContentText>
         <ModerationReasonField value={reason} onChange={setReason} required={banning} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={change.isPending}>Cancel</Button>
+        <Button onClick={onClose} disabled={change.isPending}>{t('common.cancel')}</Button>
         <Button type="submit" variant="contained" color={banning ? 'error' : 'primary'} disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : banning ? 'Ban Member' : 'Lift Ban'}
+          {change.isPending ? t('common.saving') : banning ? t('ban.banButton') : t('ban.liftButton')}
         </Button>
       </DialogActions>
     </Box>
@@ -65,10 +65,11 @@ function BanForm({ request, titleId, onClose }: { request: BanRequest; titleId: 
 
 /** Ban a member with a reason (required), or lift a ban (reason optional). */
 export function BanDialog({ request, onClose }: { request: BanRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('moderation');
   const titleId = useId();
   return (
     <Dialog open={request !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{request?.action === 'unban' ? 'Lift Ban' : 'Ban Member'}</DialogTitle>
+      <DialogTitle id={titleId}>{request?.action === 'unban' ? t('ban.titleLift') : t('ban.titleBan')}</DialogTitle>
       {request && <BanForm key={`${request.member.id}-${request.action}`} request={request} titleId={titleId} onClose={onClose} />}
     </Dialog>
   );

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 interface DialogFormProps {
   titleId: string;
@@ -24,7 +25,8 @@ interface DialogFormProps {
 }
 
 /** The body and actions every form dialog of moderation shares (submissions and reviews). */
-export function DialogForm({ titleId, intro, item, pending, submitLabel, pendingLabel = 'Updating...', onSubmit, onClose, children }: DialogFormProps) {
+export function DialogForm({ titleId, intro, item, pending, submitLabel, pendingLabel, onSubmit, onClose, children }: DialogFormProps) {
+  const { t } = useTranslation('moderation');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -47,10 +49,10 @@ export function DialogForm({ titleId, intro, item, pending, submitLabel, pending
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
+          {pending ? (pendingLabel ?? t('common.updating')) : submitLabel}
         </Button>
       </DialogActions>
     </Box>

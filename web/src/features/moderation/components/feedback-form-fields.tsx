@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { NOTES_MAX_LENGTH } from '@civitas/events/moderation/feedback.contract';
 import { FEEDBACK_CONTENT_MAX_LENGTH } from '@civitas/events/moderation/moderation.constants';
 
@@ -40,9 +41,10 @@ interface DetailsFieldProps {
 
 /** Details with the counter out of 2000 (section 2 'Dialogs'); longer text is cut, typed or pasted. */
 export function DetailsField({ value, onChange, placeholder }: DetailsFieldProps) {
+  const { t } = useTranslation('moderation');
   return (
     <TextField
-      label="Details"
+      label={t('common.details')}
       required
       multiline
       minRows={4}
@@ -60,10 +62,11 @@ export function DetailsField({ value, onChange, placeholder }: DetailsFieldProps
 }
 
 /** A reviewer's notes: a text area of 4 rows (section 2 'Admin panel'), optional. */
-export function NotesField({ value, onChange, label = 'Notes' }: { value: string; onChange: (value: string) => void; label?: string }) {
+export function NotesField({ value, onChange, label }: { value: string; onChange: (value: string) => void; label?: string }) {
+  const { t } = useTranslation('moderation');
   return (
     <TextField
-      label={label}
+      label={label ?? t('common.notes')}
       multiline
       rows={4}
       value={value}

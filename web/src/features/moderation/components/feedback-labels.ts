@@ -1,60 +1,79 @@
 import type { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, SuggestionPriority, SuggestionStatus } from '@civitas/events/moderation/feedback.contract';
+import { i18n } from '../../../i18n';
 
 // How the categories, statuses and priorities of sections 4 and 9 read on screen.
 
-export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
-  'inappropriate-content': 'Inappropriate Content',
-  harassment: 'Harassment',
-  spam: 'Spam',
-  misinformation: 'Misinformation',
-  'hate-speech': 'Hate Speech',
-  violence: 'Violence',
-  'user-behavior': 'User Behavior',
-  'technical-issue': 'Technical Issue',
-  'voting-manipulation': 'Voting Manipulation',
-  'privacy-violation': 'Privacy Violation',
-  'platform-abuse': 'Platform Abuse',
-  other: 'Other',
+type LabelGroup = 'reportCategories' | 'suggestionCategories' | 'statuses' | 'priorities' | 'targetTypes' | 'roles';
+const translate = i18n.t as (key: string) => string;
+
+/**
+ * A value-to-label record (API value -> text key of the 'moderation' namespace) whose labels are read
+ * in the interface language each time one is shown, so lists and selects follow a language switch.
+ */
+export function translatedLabels<Value extends string>(group: LabelGroup, keys: Record<Value, string>): Record<Value, string> {
+  const labels = {} as Record<Value, string>;
+  for (const [value, key] of Object.entries(keys) as Array<[Value, string]>) {
+    Object.defineProperty(labels, value, { enumerable: true, get: () => translate(`moderation:${group}.${key}`) });
+  }
+  return labels;
+}
+
+export const REPORT_CATEGORY_LABELS = translatedLabels<ReportCategory>('reportCategories', {
+  'inappropriate-content': 'inappropriateContent',
+  harassment: 'harassment',
+  spam: 'spam',
+  misinformation: 'misinformation',
+  'hate-speech': 'hateSpeech',
+  violence: 'violence',
+  'user-behavior': 'userBehavior',
+  'technical-issue': 'technicalIssue',
+  'voting-manipulation': 'votingManipulation',
+  'privacy-violation': 'privacyViolation',
+  'platform-abuse': 'platformAbuse',
+  other: 'other',
+});
+
+export const SUGGESTION_CATEGORY_LABELS = translatedLabels<SuggestionCategory>('suggestionCategories', {
+  'new-feature': 'newFeature',
+  'user-interface': 'userInterface',
+  'voting-system': 'votingSystem',
+  'discussion-tools': 'discussionTools',
+  'group-management': 'groupManagement',
+  'mobile-experience': 'mobileExperience',
+  accessibility: 'accessibility',
+  performance: 'performance',
+  security: 'security',
+  moderation: 'moderation',
+  analytics: 'analytics',
+  other: 'other',
+});
+
+const STATUS_KEYS: Record<ReportStatus | SuggestionStatus, string> = {
+  pending: 'pending',
+  under_review: 'underReview',
+  resolved: 'resolved',
+  rejected: 'rejected',
+  approved: 'approved',
+  implemented: 'implemented',
 };
 
-export const SUGGESTION_CATEGORY_LABELS: Record<SuggestionCategory, string> = {
-  'new-feature': 'New Feature',
-  'user-interface': 'User Interface',
-  'voting-system': 'Voting System',
-  'discussion-tools': 'Discussion Tools',
-  'group-management': 'Group Management',
-  'mobile-experience': 'Mobile Experience',
-  accessibility: 'Accessibility',
-  performance: 'Performance',
-  security: 'Security',
-  moderation: 'Moderation',
-  analytics: 'Analytics',
-  other: 'Other',
-};
-
-export const STATUS_LABELS: Record<ReportStatus | SuggestionStatus, string> = {
-  pending: 'Pending',
-  under_review: 'Under Review',
-  resolved: 'Resolved',
-  rejected: 'Rejected',
-  approved: 'Approved',
-  implemented: 'Implemented',
-};
+export const STATUS_LABELS = translatedLabels('statuses', STATUS_KEYS);
 
 /** The statuses an admin may set, in section 4's order. */
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  pending: STATUS_LABELS.pending, under_review: STATUS_LABELS.under_review, resolved: STATUS_LABELS.resolved, rejected: STATUS_LABELS.rejected,
-};
-export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = {
-  pending: STATUS_LABELS.pending, under_review: STATUS_LABELS.under_review, approved: STATUS_LABELS.approved,
-  implemented: STATUS_LABELS.implemented, rejected: STATUS_LABELS.rejected,
-};
+export const REPORT_STATUS_LABELS = translatedLabels<ReportStatus>('statuses', {
+  pending: STATUS_KEYS.pending, under_review: STATUS_KEYS.under_review, resolved: STATUS_KEYS.resolved, rejected: STATUS_KEYS.rejected,
+});
+export const SUGGESTION_STATUS_LABELS = translatedLabels<SuggestionStatus>('statuses', {
+  pending: STATUS_KEYS.pending, under_review: STATUS_KEYS.under_review, approved: STATUS_KEYS.approved,
+  implemented: STATUS_KEYS.implemented, rejected: STATUS_KEYS.rejected,
+});
 
 /** Chip colours: waiting, being looked at, settled for good, turned down. */
 export const STATUS_COLORS: Record<ReportStatus | SuggestionStatus, 'warning' | 'info' | 'success' | 'default'> = {
   pending: 'warning', under_review: 'info', resolved: 'success', approved: 'success', implemented: 'success', rejected: 'default',
 };
 
-export const PRIORITY_LABELS: Record<SuggestionPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+export const PRIORITY_LABELS = translatedLabels<SuggestionPriority>('priorities', { low: 'low', medium: 'medium', high: 'high', critical: 'critical' });
 
-export const TARGET_TYPE_LABELS: Record<ReportTargetType, string> = { topic: 'Topic', opinion: 'Opinion', chat_message: 'Chat message' };
+/** What a report is about, as a sentence names it ('Reported topic: ...'). */
+export const TARGET_TYPE_LABELS = translatedLabels<ReportTargetType>('targetTypes', { topic: 'topic', opinion: 'opinion', chat_message: 'chatMessage' });

@@ -1,5 +1,6 @@
 import { REPORT_DETAILS_REQUIRED, REPORT_TYPE_REQUIRED, SUGGESTION_INCOMPLETE } from '@civitas/events/moderation/feedback.contract';
 import type { z } from 'zod';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 
 const INCOMPLETE = new Set<string>([REPORT_TYPE_REQUIRED, REPORT_DETAILS_REQUIRED, SUGGESTION_INCOMPLETE]);
@@ -10,7 +11,7 @@ const INCOMPLETE = new Set<string>([REPORT_TYPE_REQUIRED, REPORT_DETAILS_REQUIRE
  */
 export function toastRefusedForm(error: z.ZodError, failureTitle: string): void {
   const message = error.issues[0]?.message ?? '';
-  if (INCOMPLETE.has(message)) toast({ title: 'Incomplete Form', description: message, variant: 'destructive' });
+  if (INCOMPLETE.has(message)) toast({ title: i18n.t('moderation:common.incompleteForm'), description: message, variant: 'destructive' });
   else toast({ title: failureTitle, description: message, variant: 'destructive' });
 }
 

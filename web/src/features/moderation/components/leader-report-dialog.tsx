@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { FEEDBACK_CONTENT_MAX_LENGTH } from '@civitas/events/moderation/moderation.constants';
 import { LEADER_REPORT_REASON_MAX_LENGTH } from '@civitas/events/moderation/feedback.contract';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import { FileLeaderReportBody, useFileLeaderReport } from '../api/file-leader-report';
-import { REPORT_FAILED } from './report-dialog';
 import { DialogForm } from './dialog-form';
 
 type Field = 'reason' | 'description' | 'evidence';
@@ -28,6 +28,7 @@ interface LeaderReportDialogProps {
 }
 
 function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReportSubject; onClose: () => void; titleId: string }) {
+  const { t } = useTranslation('moderation');
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [evidence, setEvidence] = useState('');
@@ -47,25 +48,25 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
     }
     filing.mutate(parsed.data, {
       onSuccess: () => {
-        toast({ title: 'Report Sent to Leaders', description: 'The group\u2019s leaders and the administrators will review it.' });
+        toast({ title: t('leaderReport.doneTitle'), description: t('leaderReport.done') });
         onClose();
       },
-      onError: (error) => toastCommandError(error, REPORT_FAILED, 'Please try again later.'),
+      onError: (error) => toastCommandError(error, t('report.failed'), t('common.tryLater')),
     });
   };
 
   return (
     <DialogForm
       titleId={titleId}
-      intro={`Report ${subject.name} to this group\u2019s leaders. They and the administrators see your name with the report.`}
+      intro={t('leaderReport.intro', { name: subject.name })}
       pending={filing.isPending}
-      submitLabel="Send to Leaders"
-      pendingLabel="Sending..."
+      submitLabel={t('leaderReport.submit')}
+      pendingLabel={t('leaderReport.sending')}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        label="Reason"
+        label={t('leaderReport.reason')}
         required
         value={reason}
         onChange={(event) => edit('reason', setReason)(event.target.value.slice(0, LEADER_REPORT_REASON_MAX_LENGTH))}
@@ -74,7 +75,7 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
         fullWidth
       />
       <TextField
-        label="What happened"
+        label={t('leaderReport.whatHappened')}
         required
         multiline
         rows={4}
@@ -85,10 +86,10 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
         fullWidth
       />
       <TextField
-        label="Evidence (optional)"
+        label={t('leaderReport.evidence')}
         multiline
         minRows={2}
-        placeholder="Where and when it happened, links to the messages..."
+        placeholder={t('leaderReport.evidencePlaceholder')}
         value={evidence}
         onChange={(event) => edit('evidence', setEvidence)(event.target.value.slice(0, FEEDBACK_CONTENT_MAX_LENGTH))}
         error={errors.evidence !== undefined}
@@ -101,10 +102,11 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
 
 /** Report a member of a group to its leaders (spec section 6 'Leader': leaders receive leader reports). */
 export function LeaderReportDialog({ open, onClose, subject }: LeaderReportDialogProps) {
+  const { t } = useTranslation('moderation');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Report to Group Leaders</DialogTitle>
+      <DialogTitle id={titleId}>{t('leaderReport.title')}</DialogTitle>
       {open && <LeaderReportForm subject={subject} onClose={onClose} titleId={titleId} />}
     </Dialog>
   );

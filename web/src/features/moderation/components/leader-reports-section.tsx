@@ -4,20 +4,22 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/user-display';
 import { useLeaderReports, type LeaderReportView } from '../api/leader-reports';
 import { AdminItemCard, AdminListStates, StatusChip } from './admin-list-parts';
 import { ReviewLeaderReportDialog } from './review-leader-report-dialog';
 
 function Details({ report }: { report: LeaderReportView }) {
+  const { t } = useTranslation('moderation');
   return (
     <Stack spacing={0.5} sx={{ mt: 1 }}>
       {report.evidence && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          <strong>Evidence:</strong> {report.evidence}
+          <strong>{t('leaderReports.evidence')}</strong> {report.evidence}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">{`Reported by ${displayName(report.reporter)}`}</Typography>
+      <Typography variant="body2" color="text.secondary">{t('leaderReports.reportedBy', { name: displayName(report.reporter) })}</Typography>
     </Stack>
   );
 }
@@ -27,24 +29,25 @@ function Details({ report }: { report: LeaderReportView }) {
  * receive leader reports): who was reported, why, by whom, and a Review button.
  */
 export function LeaderReportsSection({ groupId }: { groupId: number }) {
+  const { t } = useTranslation('moderation');
   const titleId = useId();
   const reports = useLeaderReports(groupId);
   const [reviewing, setReviewing] = useState<LeaderReportView | null>(null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 3 } }}>
       <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
-        Leader Reports
+        {t('leaderReports.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Reports members filed about members of this group. Only its leaders and the administrators see them.
+        {t('leaderReports.lead')}
       </Typography>
-      <AdminListStates query={reports} what="leader reports" empty={{ title: 'No Leader Reports', text: 'No member of this group has been reported.' }}>
+      <AdminListStates query={reports} what="leaderReports" empty={{ title: t('leaderReports.emptyTitle'), text: t('leaderReports.empty') }}>
         {(items) => (
-          <Stack component="ul" aria-label="Leader reports" spacing={2} sx={{ m: 0, p: 0 }}>
+          <Stack component="ul" aria-label={t('leaderReports.label')} spacing={2} sx={{ m: 0, p: 0 }}>
             {items.map((report) => (
               <AdminItemCard
                 key={report.id}
-                label={`Report about ${displayName(report.reportedUser)}`}
+                label={t('leaderReports.itemLabel', { name: displayName(report.reportedUser) })}
                 chips={<>
                   <Chip size="small" variant="outlined" label={displayName(report.reportedUser)} />
                   <Typography variant="subtitle2" component="span">{report.reason}</Typography>
@@ -55,8 +58,8 @@ export function LeaderReportsSection({ groupId }: { groupId: number }) {
                 createdAt={report.createdAt}
                 reviewedAt={report.reviewedAt}
                 notes={report.notes}
-                notesLabel="Reviewer notes"
-                actions={<Button variant="contained" size="small" onClick={() => setReviewing(report)}>Review</Button>}
+                notesLabel={t('leaderReports.reviewerNotes')}
+                actions={<Button variant="contained" size="small" onClick={() => setReviewing(report)}>{t('common.review')}</Button>}
               />
             ))}
           </Stack>

@@ -1,11 +1,13 @@
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { MODERATION_REASON_MAX_LENGTH } from '@civitas/events/moderation/roles.contract';
 
 /** The reason an admin gives for a role change or a ban: 3 rows, at most 500 characters (the server's limit). */
 export function ModerationReasonField({ value, onChange, required = false }: { value: string; onChange: (value: string) => void; required?: boolean }) {
+  const { t } = useTranslation('moderation');
   return (
     <TextField
-      label={required ? 'Reason' : 'Reason (optional)'}
+      label={required ? t('reason.required') : t('reason.optional')}
       required={required}
       multiline
       rows={3}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import { useTranslation } from 'react-i18next';
 import type { ReportTargetType } from '@civitas/events/moderation/feedback.contract';
 import { ReportDialog } from './report-dialog';
 
@@ -12,11 +13,12 @@ interface ReportButtonProps {
 
 /** A small flag beside a topic, opinion or chat message: opens the report dialog about it. */
 export function ReportButton({ targetType, targetId }: ReportButtonProps) {
+  const { t } = useTranslation('moderation');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title="Report">
-        <IconButton aria-label="Report" size="small" onClick={() => setOpen(true)}>
+      <Tooltip title={t('report.button')}>
+        <IconButton aria-label={t('report.button')} size="small" onClick={() => setOpen(true)}>
           <FlagOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>

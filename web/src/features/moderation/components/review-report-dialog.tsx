@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 import { REPORT_STATUS_REQUIRED, type ReportStatus } from '@civitas/events/moderation/feedback.contract';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
@@ -17,6 +18,7 @@ interface ReviewReportDialogProps {
 }
 
 function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportItem; titleId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('moderation');
   const [status, setStatus] = useState<ReportStatus | ''>('');
   const [notes, setNotes] = useState(report.adminNotes ?? '');
   const review = useReviewReport();
@@ -28,29 +30,30 @@ function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportIte
     }
     review.mutate({ reportId: report.id, body: { status, adminNotes: notes.trim() || null } }, {
       onSuccess: () => {
-        toast({ title: 'Report Updated', description: `The report is now ${REPORT_STATUS_LABELS[status].toLowerCase()}.` });
+        toast({ title: t('reviewReport.doneTitle'), description: t('reviewReport.done', { status: REPORT_STATUS_LABELS[status].toLocaleLowerCase(i18n.language) }) });
         onClose();
       },
-      onError: (error) => toastCommandError(error, 'Error', 'Failed to update report'),
+      onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewReport.failed')),
     });
   };
 
   return (
     <DialogForm
       titleId={titleId}
-      item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }} pending={review.isPending} submitLabel="Update Report" onSubmit={submit} onClose={onClose}>
-      <ChoiceSelect label="Status" placeholder="Select status" value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
-      <NotesField label="Admin Notes" value={notes} onChange={setNotes} />
+      item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }} pending={review.isPending} submitLabel={t('reviewReport.submit')} onSubmit={submit} onClose={onClose}>
+      <ChoiceSelect label={t('common.status')} placeholder={t('common.selectStatus')} value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
+      <NotesField label={t('common.adminNotes')} value={notes} onChange={setNotes} />
     </DialogForm>
   );
 }
 
 /** Review a report (section 2 'Admin panel'): any status, optional notes in a 4-row text area. */
 export function ReviewReportDialog({ report, onClose }: ReviewReportDialogProps) {
+  const { t } = useTranslation('moderation');
   const titleId = useId();
   return (
     <Dialog open={report !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Review Report</DialogTitle>
+      <DialogTitle id={titleId}>{t('reviewReport.title')}</DialogTitle>
       {/* Keyed by the report: another report starts afresh. */}
       {report && <ReviewReportForm key={report.id} report={report} titleId={titleId} onClose={onClose} />}
     </Dialog>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
@@ -17,11 +18,12 @@ interface OpinionCardProps {
 
 /** One opinion: who wrote it and when, what it says, and its votes. */
 export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
+  const { t } = useTranslation('opinions');
   const author = displayName(opinion.user);
   // The topic style, as the topic's own header beside it (spec section 9).
   const age = formatRelativeTime(opinion.createdAt, 'topic');
   return (
-    <Box component="article" aria-label={`Opinion by ${author}`}>
+    <Box component="article" aria-label={t('card.by', { name: author })}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
         <UserAvatar user={opinion.user} size={32} />
         <Box>
@@ -33,7 +35,8 @@ export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
           )}
         </Box>
       </Stack>
-      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>{opinion.content}</Typography>
+      {/* As written: an English opinion in the Arabic interface keeps its own direction. */}
+      <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>{opinion.content}</Typography>
       {renderVotes(opinion)}
     </Box>
   );

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { OPINION_MAX_LENGTH } from '@civitas/events/topics/topic-rules';
 import { toast } from '../../../lib/toast-store';
 import { usePostOpinion } from '../api/post-opinion';
@@ -16,14 +17,16 @@ interface OpinionComposerProps {
 }
 
 export function OpinionComposer({ topicId, blockedReason }: OpinionComposerProps) {
+  const { t } = useTranslation('opinions');
   return (
-    <SectionCard title="Share Your Opinion">
+    <SectionCard title={t('composer.title')}>
       {blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <OpinionForm topicId={topicId} />}
     </SectionCard>
   );
 }
 
 function OpinionForm({ topicId }: { topicId: string }) {
+  const { t } = useTranslation('opinions');
   const [content, setContent] = useState('');
   const post = usePostOpinion();
   const blank = content.trim().length === 0;
@@ -36,7 +39,7 @@ function OpinionForm({ topicId }: { topicId: string }) {
       {
         onSuccess: () => {
           setContent('');
-          toast({ title: 'Opinion posted', description: 'Your opinion is now part of the discussion.' });
+          toast({ title: t('composer.posted'), description: t('composer.postedDescription') });
         },
         onError: toastOpinionError,
       },
@@ -46,7 +49,7 @@ function OpinionForm({ topicId }: { topicId: string }) {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       <TextField
-        label="Your opinion"
+        label={t('composer.label')}
         multiline
         minRows={4}
         fullWidth
@@ -60,7 +63,7 @@ function OpinionForm({ topicId }: { topicId: string }) {
         }}
       />
       <Button type="submit" variant="contained" disabled={blank || post.isPending} sx={{ alignSelf: 'flex-end' }}>
-        {post.isPending ? 'Posting...' : 'Post Opinion'}
+        {post.isPending ? t('composer.posting') : t('composer.post')}
       </Button>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n';
 import { errorStatus, serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 
@@ -6,22 +7,22 @@ const RESTRICTED = ['cannot post opinions', 'citizens'];
 /** Spec section 8, opinion creation: its own words for a lost session and for observers. */
 export function toastOpinionError(error: unknown): void {
   if (errorStatus(error) === 401) {
-    toast({ title: 'Session Expired', description: 'Please log in again to continue.', variant: 'destructive' });
+    toast({ title: i18n.t('opinions:errors.sessionExpired'), description: i18n.t('opinions:errors.sessionExpiredDescription'), variant: 'destructive' });
     return;
   }
   const message = serverMessage(error);
   const text = (message ?? (error instanceof Error ? error.message : '')).toLowerCase();
   if (RESTRICTED.some((words) => text.includes(words))) {
     toast({
-      title: 'Participation Restricted',
-      description: 'Only verified citizens of this country can participate in this discussion.',
+      title: i18n.t('opinions:errors.restricted'),
+      description: i18n.t('opinions:errors.restrictedDescription'),
       variant: 'destructive',
     });
     return;
   }
   toast({
-    title: 'Failed to Post Opinion',
-    description: message ?? 'Please check your connection and try again.',
+    title: i18n.t('opinions:errors.failed'),
+    description: message ?? i18n.t('opinions:errors.failedDescription'),
     variant: 'destructive',
   });
 }

@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { OpinionCard, type RenderOpinionVotes } from './opinion-card';
 import { SectionCard } from '../../../components/section-card';
@@ -13,10 +14,11 @@ interface OtherOpinionsListProps {
 }
 
 export function OtherOpinionsList({ opinions, renderVotes }: OtherOpinionsListProps) {
+  const { t } = useTranslation('opinions');
   return (
-    <SectionCard title="Other Opinions">
+    <SectionCard title={t('others.title')}>
       {opinions.length === 0 ? (
-        <Typography color="text.secondary">No other opinions yet.</Typography>
+        <Typography color="text.secondary">{t('others.empty')}</Typography>
       ) : (
         <Stack spacing={2}>
           {opinions.map((opinion, index) => (

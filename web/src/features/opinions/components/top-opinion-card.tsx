@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import { useTranslation } from 'react-i18next';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { OpinionCard, type RenderOpinionVotes } from './opinion-card';
 import { SectionCard } from '../../../components/section-card';
@@ -11,12 +12,13 @@ interface TopOpinionCardProps {
 }
 
 export function TopOpinionCard({ opinion, renderVotes }: TopOpinionCardProps) {
+  const { t } = useTranslation('opinions');
   return (
-    <SectionCard title="Top Opinion" icon={<EmojiEventsIcon color="secondary" aria-hidden />} sx={{ borderColor: 'secondary.main' }}>
+    <SectionCard title={t('top.title')} icon={<EmojiEventsIcon color="secondary" aria-hidden />} sx={{ borderColor: 'secondary.main' }}>
       {opinion ? (
         <OpinionCard opinion={opinion} renderVotes={renderVotes} />
       ) : (
-        <Typography color="text.secondary">No opinions yet. The most supported opinion will appear here.</Typography>
+        <Typography color="text.secondary">{t('top.empty')}</Typography>
       )}
     </SectionCard>
   );

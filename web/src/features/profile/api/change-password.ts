@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ChangePasswordBody, ChangePasswordReply } from '@civitas/events/profiles/account.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { accountSecurityQueryOptions } from './get-account-security';
 
@@ -25,7 +26,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: (reply) => {
-      toast({ title: 'Password changed', description: reply.message });
+      toast({ title: i18n.t('profile:toasts.passwordChanged'), description: reply.message });
       // The other sessions ended: the dialog's list is read again (the form need not wait for it).
       void queryClient.invalidateQueries({ queryKey: accountSecurityQueryOptions().queryKey });
     },

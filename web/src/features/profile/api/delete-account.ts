@@ -7,7 +7,6 @@ import { parseResponse } from '../../../lib/parse-response';
 const DELETE_ACCOUNT_URL = '/api/user';
 /** Where the browser goes once the account is gone: the landing page, signed out. */
 export const AFTER_DELETION_PATH = '/';
-export const DELETE_ACCOUNT_FAILED = 'Failed to delete account. Please try again.';
 
 /** DELETE /api/user with the current password (none for an account without one: it needs a recent sign-in). */
 export async function deleteAccount(password: string | undefined): Promise<DeleteAccountReply> {

@@ -3,6 +3,7 @@ import { RevokeOtherSessionsReply } from '@civitas/events/profiles/account.contr
 import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { accountSecurityQueryOptions } from './get-account-security';
 
@@ -19,9 +20,9 @@ export function useRevokeOtherSessions() {
   return useMutation({
     mutationFn: revokeOtherSessions,
     onSuccess: async (reply) => {
-      toast({ title: 'Signed out other sessions', description: reply.message });
+      toast({ title: i18n.t('profile:toasts.signedOutOthers'), description: reply.message });
       await queryClient.invalidateQueries({ queryKey: accountSecurityQueryOptions().queryKey });
     },
-    onError: (error) => toastCommandError(error, 'Failed to sign out other sessions', 'Please try again.'),
+    onError: (error) => toastCommandError(error, i18n.t('profile:toasts.signOutOthersFailed'), i18n.t('profile:toasts.tryAgain')),
   });
 }

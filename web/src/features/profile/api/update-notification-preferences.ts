@@ -3,6 +3,7 @@ import { NotificationPreferencesChangedReply, type NotificationPreferences } fro
 import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { NOTIFICATION_PREFERENCES_URL, notificationPreferencesQueryOptions } from './get-notification-preferences';
 
@@ -20,8 +21,8 @@ export function useUpdateNotificationPreferences() {
     mutationFn: updateNotificationPreferences,
     onSuccess: (reply) => {
       queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, { preferences: reply.preferences });
-      toast({ title: 'Notification preferences saved' });
+      toast({ title: i18n.t('profile:toasts.preferencesSaved') });
     },
-    onError: (error) => toastCommandError(error, 'Failed to save notification preferences', 'Please try again.'),
+    onError: (error) => toastCommandError(error, i18n.t('profile:toasts.preferencesFailed'), i18n.t('profile:toasts.tryAgain')),
   });
 }

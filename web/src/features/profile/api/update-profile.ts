@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  PROFILE_UPDATE_FAILED, PROFILE_UPDATED, UpdateProfileBody, UpdateProfileReply, type UpdateProfileInput,
+  UpdateProfileBody, UpdateProfileReply, type UpdateProfileInput,
 } from '@civitas/events/profiles/profile.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { profileQueryOptions } from './get-profile';
 
@@ -29,8 +30,8 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: async () => {
       await refreshAfterProfileChange(queryClient);
-      toast({ title: PROFILE_UPDATED });
+      toast({ title: i18n.t('profile:toasts.profileUpdated') });
     },
-    onError: (error) => toastCommandError(error, PROFILE_UPDATE_FAILED),
+    onError: (error) => toastCommandError(error, i18n.t('profile:toasts.profileUpdateFailed')),
   });
 }

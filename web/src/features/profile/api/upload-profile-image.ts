@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  PROFILE_IMAGE_FIELD, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_TOO_LARGE_TITLE, PROFILE_IMAGE_UPLOAD_FAILED, ProfileImageReply,
+  PROFILE_IMAGE_FIELD, ProfileImageReply,
 } from '@civitas/events/profiles/profile.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
 import { errorStatus } from '../../../lib/server-message';
+import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
 import { refreshAfterProfileChange } from './update-profile';
 
@@ -27,10 +28,10 @@ export function useUploadProfileImage() {
     onError: (error) => {
       // The server's cap, said as the client says it (section 5).
       if (errorStatus(error) === 413) {
-        toast({ title: PROFILE_IMAGE_TOO_LARGE_TITLE, description: PROFILE_IMAGE_TOO_LARGE, variant: 'destructive' });
+        toast({ title: i18n.t('profile:edit.tooLargeTitle'), description: i18n.t('profile:edit.tooLarge'), variant: 'destructive' });
         return;
       }
-      toastCommandError(error, PROFILE_IMAGE_UPLOAD_FAILED);
+      toastCommandError(error, i18n.t('profile:edit.uploadFailed'));
     },
   });
 }

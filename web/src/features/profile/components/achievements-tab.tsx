@@ -6,12 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import LockIcon from '@mui/icons-material/Lock';
+import { useTranslation } from 'react-i18next';
 import type { Achievement } from '@civitas/events/profiles/profile.contract';
 
 /** Profile tab Achievements: each computed from the member's real counts, locked or unlocked, with progress. */
 export function AchievementsTab({ achievements }: { achievements: readonly Achievement[] }) {
+  const { t } = useTranslation('profile');
   return (
-    <Box component="ul" aria-label="Achievements" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label={t('achievements.label')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
       {achievements.map((achievement) => {
         const progress = Math.min(achievement.value, achievement.target);
         return (
@@ -22,7 +24,7 @@ export function AchievementsTab({ achievements }: { achievements: readonly Achie
               <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
                 {achievement.title}
               </Typography>
-              <Chip size="small" label={achievement.unlocked ? 'Unlocked' : 'Locked'} color={achievement.unlocked ? 'success' : 'default'} />
+              <Chip size="small" label={achievement.unlocked ? t('achievements.unlocked') : t('achievements.locked')} color={achievement.unlocked ? 'success' : 'default'} />
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {achievement.description}
@@ -30,11 +32,11 @@ export function AchievementsTab({ achievements }: { achievements: readonly Achie
             <LinearProgress
               variant="determinate"
               value={(progress / achievement.target) * 100}
-              aria-label={`${achievement.title} progress`}
+              aria-label={t('achievements.progress', { title: achievement.title })}
               sx={{ mt: 1.5, mb: 0.5 }}
             />
             <Typography variant="caption" color="text.secondary">
-              {progress.toLocaleString('en-US')} / {achievement.target.toLocaleString('en-US')}
+              {t('achievements.count', { value: progress, target: achievement.target })}
             </Typography>
           </Paper>
         );

@@ -7,40 +7,47 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { ActivityItem } from '@civitas/events/profiles/profile.contract';
+import { i18n } from '../../../i18n';
+import type { Resources } from '../../../i18n/resource-types';
 import { displayName } from '../../../lib/user-display';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { useActivity } from '../api/get-activity';
 
 
-const topicTitle = (item: ActivityItem) => (item.topic ? `${item.topic.title}${item.topic.isDeleted ? ' (deleted)' : ''}` : 'a topic');
-const delegate = (item: ActivityItem) => (item.person ? displayName(item.person) : 'a member');
-const inGroup = (item: ActivityItem) => (item.group ? ` in ${item.group.name}` : '');
+// Read when a row renders (the profile namespace is loaded by then), so a language switch re-words them.
+const t = (key: keyof Resources['profile']['activity'], values: { name?: string; title?: string; group?: string } = {}) =>
+  i18n.t(`profile:activity.${key}`, values);
+const topicTitle = (item: ActivityItem) =>
+  item.topic ? (item.topic.isDeleted ? t('deletedTopic', { title: item.topic.title }) : item.topic.title) : t('aTopic');
+const delegate = (item: ActivityItem) => ({ name: item.person ? displayName(item.person) : t('aMember') });
+const inGroup = (item: ActivityItem) => (item.group ? t('inGroup', { group: item.group.name }) : '');
 
 /** What the member did, as a sentence: the verb, and the place it links to. */
 export function describeActivity(item: ActivityItem): { text: string; target: string } {
   switch (item.kind) {
     case 'topic_created':
-      return { text: 'Created the topic', target: topicTitle(item) };
+      return { text: t('topicCreated'), target: topicTitle(item) };
     case 'opinion_posted':
-      return { text: 'Posted an opinion on', target: topicTitle(item) };
+      return { text: t('opinionPosted'), target: topicTitle(item) };
     case 'vote_cast':
-      return { text: item.voteType === 'oppose' ? 'Opposed an opinion on' : 'Supported an opinion on', target: topicTitle(item) };
+      return { text: item.voteType === 'oppose' ? t('opposed') : t('supported'), target: topicTitle(item) };
     case 'vote_changed':
-      return { text: `Changed your vote to ${item.voteType ?? 'support'} on`, target: topicTitle(item) };
+      return { text: item.voteType === 'oppose' ? t('changedToOppose') : t('changedToSupport'), target: topicTitle(item) };
     case 'vote_retracted':
-      return { text: 'Removed your vote on', target: topicTitle(item) };
+      return { text: t('retracted'), target: topicTitle(item) };
     case 'delegation_given':
-      return { text: `Delegated your vote to ${delegate(item)}`, target: inGroup(item).trim() };
+      return { text: t('delegationGiven', delegate(item)), target: inGroup(item) };
     case 'delegation_changed':
-      return { text: `Changed your delegate to ${delegate(item)}`, target: inGroup(item).trim() };
+      return { text: t('delegationChanged', delegate(item)), target: inGroup(item) };
     case 'delegation_cancelled':
-      return { text: `Cancelled your delegation to ${delegate(item)}`, target: inGroup(item).trim() };
+      return { text: t('delegationCancelled', delegate(item)), target: inGroup(item) };
     case 'candidacy_registered':
-      return { text: 'Ran as a candidate in', target: topicTitle(item) };
+      return { text: t('candidacy'), target: topicTitle(item) };
     case 'election_won':
-      return { text: 'Won the election', target: topicTitle(item) };
+      return { text: t('electionWon'), target: topicTitle(item) };
   }
 }
 
@@ -76,23 +83,24 @@ function ActivityRow({ item }: { item: ActivityItem }) {
 
 /** Profile tab Activity: the member's real recent actions from their events, newest first, paged. */
 export function ActivityTab() {
+  const { t } = useTranslation('profile');
   const activity = useActivity();
-  if (activity.isPending) return <CircularProgress aria-label="Loading activity" />;
-  if (activity.isError) return <Alert severity="error">Could not load your activity: {activity.error.message}</Alert>;
+  if (activity.isPending) return <CircularProgress aria-label={t('activity.loading')} />;
+  if (activity.isError) return <Alert severity="error">{t('activity.failed', { message: activity.error.message })}</Alert>;
   const items = activity.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
-    return <Typography color="text.secondary">No activity yet. Topics you create, opinions you post, your votes and delegations will show here.</Typography>;
+    return <Typography color="text.secondary">{t('activity.none')}</Typography>;
   }
   return (
     <>
-      <List disablePadding aria-label="Recent activity">
+      <List disablePadding aria-label={t('activity.label')}>
         {items.map((item) => (
           <ActivityRow key={item.id} item={item} />
         ))}
       </List>
       {activity.hasNextPage && (
         <Button sx={{ mt: 2 }} onClick={() => void activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
-          {activity.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {activity.isFetchingNextPage ? t('activity.loadingMore') : t('activity.loadMore')}
         </Button>
       )}
     </>

@@ -8,10 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_NOT_AN_IMAGE, PROFILE_IMAGE_TOO_LARGE, PROFILE_IMAGE_TOO_LARGE_TITLE, PROFILE_IMAGE_UPLOAD_FAILED, PROFILE_LIMITS,
-  type ProfileFields,
-} from '@civitas/events/profiles/profile.contract';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_LIMITS, type ProfileFields } from '@civitas/events/profiles/profile.contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast-store';
@@ -24,15 +22,17 @@ type Values = Record<Field, string>;
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-const FIELDS: ReadonlyArray<{ name: Field; label: string; max: number; required?: boolean; multiline?: boolean; type?: string; placeholder?: string }> = [
-  { name: 'firstName', label: 'First name', max: PROFILE_LIMITS.name, required: true },
-  { name: 'lastName', label: 'Last name', max: PROFILE_LIMITS.name, required: true },
-  { name: 'city', label: 'City', max: PROFILE_LIMITS.city },
-  { name: 'aboutMe', label: 'About me', max: PROFILE_LIMITS.aboutMe, multiline: true },
-  { name: 'websiteUrl', label: 'Website', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://' },
-  { name: 'twitterUrl', label: 'Twitter', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://twitter.com/' },
-  { name: 'linkedinUrl', label: 'LinkedIn', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://www.linkedin.com/in/' },
-  { name: 'githubUrl', label: 'GitHub', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://github.com/' },
+type Label = 'firstName' | 'lastName' | 'city' | 'aboutMe' | 'website' | 'twitter' | 'linkedin' | 'github';
+
+const FIELDS: ReadonlyArray<{ name: Field; label: Label; max: number; required?: boolean; multiline?: boolean; type?: string; placeholder?: string }> = [
+  { name: 'firstName', label: 'firstName', max: PROFILE_LIMITS.name, required: true },
+  { name: 'lastName', label: 'lastName', max: PROFILE_LIMITS.name, required: true },
+  { name: 'city', label: 'city', max: PROFILE_LIMITS.city },
+  { name: 'aboutMe', label: 'aboutMe', max: PROFILE_LIMITS.aboutMe, multiline: true },
+  { name: 'websiteUrl', label: 'website', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://' },
+  { name: 'twitterUrl', label: 'twitter', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://twitter.com/' },
+  { name: 'linkedinUrl', label: 'linkedin', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://www.linkedin.com/in/' },
+  { name: 'githubUrl', label: 'github', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://github.com/' },
 ];
 
 const valuesOf = (profile: ProfileFields): Values =>
@@ -45,6 +45,7 @@ interface EditProfileDialogProps {
 }
 
 function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profile: EditProfileDialogProps['profile']; onClose: () => void }) {
+  const { t } = useTranslation(['profile', 'common']);
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
   const [imageUrl, setImageUrl] = useState<string | null>(profile.profileImageUrl);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -64,18 +65,18 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
     event.target.value = '';
     if (!file) return;
     if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-      toast({ title: PROFILE_IMAGE_TOO_LARGE_TITLE, description: PROFILE_IMAGE_TOO_LARGE, variant: 'destructive' });
+      toast({ title: t('edit.tooLargeTitle'), description: t('edit.tooLarge'), variant: 'destructive' });
       return;
     }
     if (!ACCEPTED_TYPES.includes(file.type)) {
-      toast({ title: PROFILE_IMAGE_UPLOAD_FAILED, description: PROFILE_IMAGE_NOT_AN_IMAGE, variant: 'destructive' });
+      toast({ title: t('edit.uploadFailed'), description: t('edit.notAnImage'), variant: 'destructive' });
       return;
     }
     let scaled: Blob;
     try {
       scaled = await scaleProfileImage(file);
     } catch {
-      toast({ title: PROFILE_IMAGE_UPLOAD_FAILED, description: 'This image could not be read. Please choose another one.', variant: 'destructive' });
+      toast({ title: t('edit.uploadFailed'), description: t('edit.unreadable'), variant: 'destructive' });
       return;
     }
     upload.mutate(scaled, { onSuccess: (reply) => setImageUrl(reply.profileImageUrl) });
@@ -104,16 +105,16 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
             <Stack spacing={1}>
               <Stack direction="row" spacing={1}>
                 <Button variant="outlined" size="small" onClick={() => fileInput.current?.click()} disabled={busy} aria-describedby={hintId}>
-                  {upload.isPending ? 'Uploading...' : 'Upload picture'}
+                  {upload.isPending ? t('edit.uploading') : t('edit.upload')}
                 </Button>
                 {imageUrl && (
                   <Button size="small" color="inherit" onClick={() => setImageUrl(null)} disabled={busy}>
-                    Remove picture
+                    {t('edit.remove')}
                   </Button>
                 )}
               </Stack>
               <Typography id={hintId} variant="caption" color="text.secondary">
-                JPG, PNG, GIF or WebP. Max 2MB. A new picture is saved as soon as it is uploaded.
+                {t('edit.imageHint')}
               </Typography>
               <input ref={fileInput} type="file" accept={ACCEPTED_TYPES.join(',')} hidden data-testid="profile-image-input" onChange={(event) => void chooseImage(event)} />
             </Stack>
@@ -122,7 +123,7 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
             <TextField
               key={name}
               name={name}
-              label={label}
+              label={t(`edit.${label}`)}
               required={required}
               type={type}
               placeholder={placeholder}
@@ -140,10 +141,10 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={busy}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
+          {update.isPending ? t('edit.saving') : t('edit.save')}
         </Button>
       </DialogActions>
     </Box>
@@ -152,10 +153,11 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
 
 /** Edit Profile (spec section 2): names, city, about, links and the picture (section 5: 2 MB, scaled to 400 px). */
 export function EditProfileDialog({ open, onClose, profile }: EditProfileDialogProps) {
+  const { t } = useTranslation('profile');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Edit Profile</DialogTitle>
+      <DialogTitle id={titleId}>{t('edit.title')}</DialogTitle>
       {/* Mounted only while open, so every opening starts from the saved profile. */}
       {open && <EditProfileForm titleId={titleId} profile={profile} onClose={onClose} />}
     </Dialog>

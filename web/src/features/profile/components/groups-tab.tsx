@@ -5,19 +5,19 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { UserGroupView } from '@civitas/events/groups/group.contract';
 import { formatDisplayDate } from '../../../lib/format-date';
 
-const DEPARTMENT_LABELS: Record<UserGroupView['group']['department'], string> = {
-  family: 'Family', friends: 'Friends', business: 'Business', religion: 'Religion', national: 'National', international: 'International', alliance: 'Alliance',
-};
+
 
 /** Profile tab Groups: the member's memberships with their role and joined date (GET /api/user/groups). */
 export function GroupsTab({ memberships }: { memberships: readonly UserGroupView[] }) {
-  if (memberships.length === 0) return <Typography color="text.secondary">You are not a member of any group yet.</Typography>;
+  const { t } = useTranslation('profile');
+  if (memberships.length === 0) return <Typography color="text.secondary">{t('groups.none')}</Typography>;
   return (
-    <List disablePadding aria-label="Your groups">
+    <List disablePadding aria-label={t('groups.label')}>
       {memberships.map((membership) => (
         <ListItem key={membership.id} divider disableGutters>
           <ListItemText
@@ -26,11 +26,14 @@ export function GroupsTab({ memberships }: { memberships: readonly UserGroupView
                 {membership.group.name}
               </Link>
             }
-            secondary={`${DEPARTMENT_LABELS[membership.group.department]} · Joined ${formatDisplayDate(membership.joinedAt) ?? ''}`}
+            secondary={t('groups.joined', {
+              department: t(`groups.department.${membership.group.department}`),
+              date: formatDisplayDate(membership.joinedAt) ?? '',
+            })}
           />
           <Stack direction="row" spacing={1}>
-            <Chip size="small" variant="outlined" label={membership.role === 'owner' ? 'Owner' : 'Member'} />
-            {membership.isLeader && <Chip size="small" color="secondary" label="Leader" />}
+            <Chip size="small" variant="outlined" label={membership.role === 'owner' ? t('groups.owner') : t('groups.member')} />
+            {membership.isLeader && <Chip size="small" color="secondary" label={t('groups.leader')} />}
           </Stack>
         </ListItem>
       ))}

@@ -12,6 +12,7 @@ import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import StarIcon from '@mui/icons-material/Star';
 import TwitterIcon from '@mui/icons-material/Twitter';
 import VerifiedIcon from '@mui/icons-material/Verified';
+import { Trans, useTranslation } from 'react-i18next';
 import { isWebAddress, type ProfileBadgeId, type ProfileView } from '@civitas/events/profiles/profile.contract';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDisplayDate } from '../../../lib/format-date';
@@ -26,10 +27,10 @@ const BADGE_STYLE: Record<ProfileBadgeId, { color: 'success' | 'primary' | 'seco
 };
 
 const LINKS = [
-  { field: 'websiteUrl', label: 'Website', icon: <LanguageIcon fontSize="small" aria-hidden /> },
-  { field: 'twitterUrl', label: 'Twitter', icon: <TwitterIcon fontSize="small" aria-hidden /> },
-  { field: 'linkedinUrl', label: 'LinkedIn', icon: <LinkedInIcon fontSize="small" aria-hidden /> },
-  { field: 'githubUrl', label: 'GitHub', icon: <GitHubIcon fontSize="small" aria-hidden /> },
+  { field: 'websiteUrl', label: 'website', icon: <LanguageIcon fontSize="small" aria-hidden /> },
+  { field: 'twitterUrl', label: 'twitter', icon: <TwitterIcon fontSize="small" aria-hidden /> },
+  { field: 'linkedinUrl', label: 'linkedin', icon: <LinkedInIcon fontSize="small" aria-hidden /> },
+  { field: 'githubUrl', label: 'github', icon: <GitHubIcon fontSize="small" aria-hidden /> },
 ] as const;
 
 interface ProfileHeaderProps {
@@ -40,6 +41,7 @@ interface ProfileHeaderProps {
 
 /** Who the profile belongs to (spec section 2, Profile), all from GET /api/user/profile. */
 export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
+  const { t } = useTranslation('profile');
   const { user, badges, verification, stats } = profile;
   const joined = formatDisplayDate(user.createdAt);
   // The server takes only http(s) addresses; anything else stored earlier is not shown as a link.
@@ -68,36 +70,36 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
             </Typography>
           )}
           {links.length > 0 && (
-            <Stack component="ul" aria-label="Links" direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+            <Stack component="ul" aria-label={t('header.links')} direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
               {links.map(({ field, label, icon, url }) => (
                 <li key={field}>
                   <Link href={url} target="_blank" rel="noopener noreferrer nofollow" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                     {icon}
-                    {label}
+                    {t(`header.${label}`)}
                   </Link>
                 </li>
               ))}
             </Stack>
           )}
           <Typography variant="body2" color="text.secondary">
-            Participation score <strong>{stats.participationScore.toLocaleString('en-US')}</strong>
-            {joined && <> · Joined {joined}</>}
+            <Trans t={t} i18nKey="header.score" values={{ score: stats.participationScore }} components={{ strong: <strong /> }} />
+            {joined && t('header.joined', { date: joined })}
           </Typography>
           {verification && (
             <Typography variant="body2">
-              Verified citizen of <strong>{verification.country}</strong>
+              <Trans t={t} i18nKey="header.verifiedCitizen" values={{ country: verification.country }} components={{ strong: <strong /> }} />
               {verification.nationalId && (
                 <>
-                  {' · '}National ID <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>{groupNationalId(verification.nationalId)}</Typography>
+                  {' · '}{t('header.nationalId')} <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>{groupNationalId(verification.nationalId)}</Typography>
                 </>
               )}
             </Typography>
           )}
           {badges.length > 0 && (
-            <Stack component="ul" aria-label="Badges" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0 }}>
+            <Stack component="ul" aria-label={t('header.badges')} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0 }}>
               {badges.map((badge) => (
                 <li key={badge.id}>
-                  <Chip label={badge.label} color={BADGE_STYLE[badge.id].color} size="small" icon={BADGE_STYLE[badge.id].icon} />
+                  <Chip label={t(`header.badge.${badge.id}`)} color={BADGE_STYLE[badge.id].color} size="small" icon={BADGE_STYLE[badge.id].icon} />
                 </li>
               ))}
             </Stack>

@@ -11,25 +11,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { FRESH_SIGN_IN_MINUTES, PASSWORD_REQUIRED_TO_DELETE } from '@civitas/events/profiles/account.contract';
+import { useTranslation } from 'react-i18next';
+import { FRESH_SIGN_IN_MINUTES } from '@civitas/events/profiles/account.contract';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/server-message';
 import { ACCOUNT_EXPORT_URL } from '../api/account-export';
-import { DELETE_ACCOUNT_FAILED, useDeleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/delete-account';
 import { SettingsSection } from './settings-section';
 
 /** 'Download my data': the browser downloads the JSON export itself, with the session cookie. */
 export function SettingsDownloadSection() {
+  const { t } = useTranslation('profile');
   return (
-    <SettingsSection title="Download My Data">
+    <SettingsSection title={t('settings.download.title')}>
       <Stack spacing={1.5}>
-        <Typography color="text.secondary">
-          A JSON file with everything Civitas holds about you: your profile, verifications, groups, topics, opinions, votes,
-          delegations, candidacies, chat messages, payments and sessions.
-        </Typography>
+        <Typography color="text.secondary">{t('settings.download.lead')}</Typography>
         <Box>
           <Button variant="outlined" startIcon={<DownloadIcon />} href={ACCOUNT_EXPORT_URL} download>
-            Download my data
+            {t('settings.download.button')}
           </Button>
         </Box>
       </Stack>
@@ -39,6 +38,7 @@ export function SettingsDownloadSection() {
 
 /** The confirm step: what erasure does, and the password (or, without one, the fresh sign-in it needs). */
 function DeleteAccountConfirm({ open, onClose, hasPassword }: { open: boolean; onClose: () => void; hasPassword: boolean }) {
+  const { t } = useTranslation(['profile', 'common']);
   const titleId = useId();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -67,19 +67,16 @@ function DeleteAccountConfirm({ open, onClose, hasPassword }: { open: boolean; o
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Delete your account?</DialogTitle>
+        <DialogTitle id={titleId}>{t('settings.delete.confirmTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              Your name, e-mail address, national ids, documents and pictures are erased for good, and you are signed out
-              everywhere. Your votes and opinions stay counted, shown as 'Deleted member'. This cannot be undone.
-            </DialogContentText>
+            <DialogContentText>{t('settings.delete.confirmText')}</DialogContentText>
             {remove.isError && !isUnauthorizedError(remove.error) && (
-              <Alert severity="error">{serverMessage(remove.error) ?? DELETE_ACCOUNT_FAILED}</Alert>
+              <Alert severity="error">{serverMessage(remove.error) ?? t('settings.delete.failed')}</Alert>
             )}
             {hasPassword ? (
               <TextField
-                label="Password"
+                label={t('settings.delete.password')}
                 type="password"
                 autoComplete="current-password"
                 required
@@ -89,22 +86,22 @@ function DeleteAccountConfirm({ open, onClose, hasPassword }: { open: boolean; o
                   setMissing(false);
                 }}
                 error={missing}
-                helperText={missing ? PASSWORD_REQUIRED_TO_DELETE : 'Enter your password to confirm.'}
+                helperText={missing ? t('settings.delete.passwordRequired') : t('settings.delete.passwordHint')}
                 fullWidth
               />
             ) : (
               <Typography variant="body2" color="text.secondary">
-                Your account has no password: you can delete it within {FRESH_SIGN_IN_MINUTES} minutes of signing in.
+                {t('settings.delete.noPassword', { minutes: FRESH_SIGN_IN_MINUTES })}
               </Typography>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete my account'}
+            {busy ? t('settings.delete.deleting') : t('settings.delete.confirm')}
           </Button>
         </DialogActions>
       </Box>
@@ -114,16 +111,15 @@ function DeleteAccountConfirm({ open, onClose, hasPassword }: { open: boolean; o
 
 /** 'Delete account', with its confirm step. */
 export function SettingsDeleteSection({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation('profile');
   const [confirming, setConfirming] = useState(false);
   return (
-    <SettingsSection title="Delete Account">
+    <SettingsSection title={t('settings.delete.title')}>
       <Stack spacing={1.5}>
-        <Typography color="text.secondary">
-          Erases your personal data and signs you out. What you did stays counted under 'Deleted member', so no vote or tally changes.
-        </Typography>
+        <Typography color="text.secondary">{t('settings.delete.lead')}</Typography>
         <Box>
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-            Delete account
+            {t('settings.delete.button')}
           </Button>
         </Box>
       </Stack>

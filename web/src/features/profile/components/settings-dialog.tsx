@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { LanguageChoice } from '../../../components/language-switch';
 import { useAccountSecurity } from '../api/get-account-security';
 import { SettingsDeleteSection, SettingsDownloadSection } from './settings-data-section';
@@ -17,8 +18,9 @@ import { SettingsSessionsSection } from './settings-sessions-section';
 
 /** Read while the dialog is open: whether there is a password, and the member's sessions. */
 function SettingsContent() {
+  const { t } = useTranslation('profile');
   const security = useAccountSecurity();
-  if (security.isPending) return <CircularProgress aria-label="Loading settings" />;
+  if (security.isPending) return <CircularProgress aria-label={t('settings.loading')} />;
   if (security.isError) return <Alert severity="error">{security.error.message}</Alert>;
   const { hasPassword, sessions } = security.data;
   return (
@@ -35,10 +37,11 @@ function SettingsContent() {
 
 /** The profile's Settings dialog (spec section 2): password, sessions, e-mail notifications, the member's data and account. */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['profile', 'common']);
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="body">
-      <DialogTitle id={titleId}>Settings</DialogTitle>
+      <DialogTitle id={titleId}>{t('settings.title')}</DialogTitle>
       {/* Mounted only while open: sessions and preferences are read when the member looks. */}
       {open && (
         <DialogContent>
@@ -46,7 +49,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -4,18 +4,20 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import { NOTIFICATION_KINDS_MAILED, NOTIFICATION_LABELS } from '@civitas/events/profiles/account.contract';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_KINDS_MAILED } from '@civitas/events/profiles/account.contract';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { SettingsSection } from './settings-section';
 
 /** E-mail notification preferences: each switch saves at once; account security mails always go. */
 export function SettingsNotificationsSection() {
+  const { t } = useTranslation('profile');
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   return (
-    <SettingsSection title="Email Notifications">
-      {preferences.isPending && <CircularProgress size={24} aria-label="Loading notification preferences" />}
+    <SettingsSection title={t('settings.notifications.title')}>
+      {preferences.isPending && <CircularProgress size={24} aria-label={t('settings.notifications.loading')} />}
       {preferences.isError && <Alert severity="error">{preferences.error.message}</Alert>}
       {preferences.data && (
         <FormGroup>
@@ -25,7 +27,7 @@ export function SettingsNotificationsSection() {
             return (
               <FormControlLabel
                 key={kind}
-                label={NOTIFICATION_LABELS[kind]}
+                label={t(`settings.notifications.kinds.${kind}`)}
                 control={
                   <Switch
                     checked={preferences.data.preferences[kind]}
@@ -36,7 +38,7 @@ export function SettingsNotificationsSection() {
               />
             );
           })}
-          <FormHelperText>Account security e-mails always go: you need them to reset your password and prove your address.</FormHelperText>
+          <FormHelperText>{t('settings.notifications.securityAlwaysSent')}</FormHelperText>
         </FormGroup>
       )}
     </SettingsSection>

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { handleUnauthorized, isUnauthorizedError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/server-message';
@@ -13,22 +14,23 @@ import { SettingsSection } from './settings-section';
 
 type Field = keyof ChangePasswordForm;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const FIELDS: ReadonlyArray<{ name: Field; label: string; autoComplete: string }> = [
-  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+const FIELDS: ReadonlyArray<{ name: Field; label: 'current' | 'new' | 'confirm'; autoComplete: string }> = [
+  { name: 'currentPassword', label: 'current', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'new', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'confirm', autoComplete: 'new-password' },
 ];
 
 /** Change password: the current one first (the server checks it), then the new one twice. */
 export function SettingsPasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation('profile');
   const [values, setValues] = useState<ChangePasswordForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const change = useChangePassword();
 
   if (!hasPassword) {
     return (
-      <SettingsSection title="Password">
-        <Typography color="text.secondary">You sign in with Google or Replit: your account has no password to change.</Typography>
+      <SettingsSection title={t('settings.password.title')}>
+        <Typography color="text.secondary">{t('settings.password.noPassword')}</Typography>
       </SettingsSection>
     );
   }
@@ -55,16 +57,16 @@ export function SettingsPasswordSection({ hasPassword }: { hasPassword: boolean 
   };
 
   return (
-    <SettingsSection title="Password">
-      <Box component="form" aria-label="Change password" noValidate onSubmit={submit}>
+    <SettingsSection title={t('settings.password.title')}>
+      <Box component="form" aria-label={t('settings.password.formLabel')} noValidate onSubmit={submit}>
         <Stack spacing={2}>
           {change.isError && !isUnauthorizedError(change.error) && (
-            <Alert severity="error">{serverMessage(change.error) ?? 'Failed to change password. Please try again.'}</Alert>
+            <Alert severity="error">{serverMessage(change.error) ?? t('settings.password.failed')}</Alert>
           )}
           {FIELDS.map(({ name, label, autoComplete }) => (
             <TextField
               key={name}
-              label={label}
+              label={t(`settings.password.${label}`)}
               type="password"
               autoComplete={autoComplete}
               required
@@ -77,11 +79,11 @@ export function SettingsPasswordSection({ hasPassword }: { hasPassword: boolean 
             />
           ))}
           <Typography variant="body2" color="text.secondary">
-            Changing your password signs you out everywhere else.
+            {t('settings.password.signsOut')}
           </Typography>
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
+              {change.isPending ? t('settings.password.changing') : t('settings.password.change')}
             </Button>
           </Box>
         </Stack>

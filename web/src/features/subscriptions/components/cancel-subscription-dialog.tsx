@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -19,33 +20,35 @@ interface CancelSubscriptionDialogProps {
 /** Cancelling asks first: it stops renewal, while access lasts to the end of the period. */
 export function CancelSubscriptionDialog({ open, onClose, accessUntil }: CancelSubscriptionDialogProps) {
   const titleId = useId();
+  const { t } = useTranslation('subscriptions');
   const cancel = useCancelSubscription();
-  const until = accessUntil ? `until ${accessUntil}` : 'until the end of the period you have paid for';
 
   const confirm = () =>
     cancel.mutate(undefined, {
       onSuccess: () => {
         onClose();
-        toast({ title: 'Subscription cancelled', description: `You keep access ${until}.` });
+        toast({
+          title: t('cancel.doneTitle'),
+          description: accessUntil ? t('cancel.doneUntil', { date: accessUntil }) : t('cancel.donePeriod'),
+        });
       },
-      onError: (error) => toastCommandError(error, 'Error', 'Failed to cancel subscription. Please try again.'),
+      onError: (error) => toastCommandError(error, t('cancel.errorTitle'), t('cancel.failed')),
     });
 
   return (
     <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Cancel your subscription?</DialogTitle>
+      <DialogTitle id={titleId}>{t('cancel.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Your subscription will not renew. You keep national and international participation, business groups and
-          running as a candidate {until}.
+          {accessUntil ? t('cancel.textUntil', { date: accessUntil }) : t('cancel.textPeriod')}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={cancel.isPending}>
-          Keep subscription
+          {t('cancel.keep')}
         </Button>
         <Button onClick={confirm} color="error" variant="contained" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel subscription'}
+          {cancel.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

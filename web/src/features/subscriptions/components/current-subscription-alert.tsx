@@ -1,27 +1,29 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { SubscriptionSummary } from './subscription-summary';
 
 /** The subscribe page's word to a member who already has access: what they hold, until when. */
 export function CurrentSubscriptionAlert({ summary }: { summary: SubscriptionSummary }) {
+  const { t } = useTranslation('subscriptions');
   const cancelled = summary.status === 'cancelled';
   return (
     <Alert
       severity={cancelled ? 'warning' : 'success'}
       action={
         <Button component={RouterLink} href="/profile?tab=subscription" color="inherit" size="small">
-          Manage subscription
+          {t('premium.manage')}
         </Button>
       }
     >
       <AlertTitle>
-        {summary.planName ?? 'Civic Participation'}: {summary.statusLabel}
+        {t('current.title', { plan: summary.planName ?? t('current.fallbackPlan'), status: summary.statusLabel })}
       </AlertTitle>
-      {summary.periodEnd && `${summary.periodEnd.label}: ${summary.periodEnd.date}.`}
+      {summary.periodEnd && t('current.periodEnd', { label: summary.periodEnd.label, date: summary.periodEnd.date })}
       {/* The server extends a cancelled subscription from its end date when paid again. */}
-      {cancelled && ' Your subscription will not renew. Subscribe again to keep access after that date.'}
+      {cancelled && t('current.willNotRenew')}
     </Alert>
   );
 }

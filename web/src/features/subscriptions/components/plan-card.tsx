@@ -10,7 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
-import { formatAmount, PLAN_FEATURES, type Plan } from '../../../lib/plan-prices';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, formatPeriod, PLAN_FEATURE_KEYS, planName, type Plan } from '../../../lib/plan-prices';
 
 interface PlanCardProps {
   plan: Plan;
@@ -22,7 +23,9 @@ interface PlanCardProps {
 
 /** One plan as section 9 defines it: USD first, SAR and EUR beside it, per period. */
 export function PlanCard({ plan, current = false, actions }: PlanCardProps) {
+  const { t } = useTranslation('subscriptions');
   const nameId = useId();
+  const name = planName(plan);
   return (
     <Card
       component="article"
@@ -33,34 +36,34 @@ export function PlanCard({ plan, current = false, actions }: PlanCardProps) {
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Typography id={nameId} component="h2" variant="h3">
-            {plan.name}
+            {name}
           </Typography>
-          {current && <Chip label="Current plan" color="primary" size="small" />}
+          {current && <Chip label={t('planCard.current')} color="primary" size="small" />}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mt: 2 }}>
           <Typography component="p" variant="h1">
             {formatAmount('USD', plan.prices.USD)}
           </Typography>
-          <Typography color="text.secondary">per {plan.period}</Typography>
+          <Typography color="text.secondary">{formatPeriod(plan)}</Typography>
         </Stack>
         <Typography color="text.secondary">
           {formatAmount('SAR', plan.prices.SAR)} · {formatAmount('EUR', plan.prices.EUR)}
         </Typography>
         {'savesUsdPerYear' in plan && (
           <Chip
-            label={`Saves ${formatAmount('USD', plan.savesUsdPerYear)} per year`}
+            label={t('planCard.saves', { amount: formatAmount('USD', plan.savesUsdPerYear) })}
             color="success"
             size="small"
             sx={{ mt: 1.5 }}
           />
         )}
-        <List dense aria-label={`${plan.name} includes`} sx={{ mt: 1 }}>
-          {PLAN_FEATURES.map((feature) => (
+        <List dense aria-label={t('planCard.includes', { plan: name })} sx={{ mt: 1 }}>
+          {PLAN_FEATURE_KEYS.map((feature) => (
             <ListItem key={feature} disableGutters>
               <ListItemIcon sx={{ minWidth: 32 }}>
                 <CheckIcon color="success" fontSize="small" aria-hidden />
               </ListItemIcon>
-              <ListItemText primary={feature} />
+              <ListItemText primary={t(`prices.features.${feature}`)} />
             </ListItem>
           ))}
         </List>

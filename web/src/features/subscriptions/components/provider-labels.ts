@@ -1,7 +1,7 @@
+import { i18n } from '../../../i18n';
 import type { PaymentProviderId } from '../api/payment-schemas';
 
 /** One button per payment method the server offers; the sandbox says plainly that it is one. */
-export const PROVIDER_BUTTON_LABELS: Record<PaymentProviderId, string> = {
-  moyasar: 'Subscribe with card',
-  sandbox: 'Subscribe (sandbox)',
-};
+export function providerButtonLabel(provider: PaymentProviderId): string {
+  return i18n.t(`subscriptions:providers.${provider}`);
+}

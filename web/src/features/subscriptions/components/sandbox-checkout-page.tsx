@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ScienceIcon from '@mui/icons-material/Science';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { toastCommandError } from '../../../lib/command-error-toast';
@@ -15,10 +16,8 @@ import { carryPositionOverReload } from '../../../lib/read-position';
 import { errorStatus, serverMessage } from '../../../lib/server-message';
 import { useCompleteSandboxPayment } from '../api/complete-sandbox-payment';
 import { usePayment, type Payment } from '../api/get-payment';
-import { formatMinorUnits, PLANS } from '../../../lib/plan-prices';
+import { formatMinorUnits, planName, PLANS } from '../../../lib/plan-prices';
 import { returnTarget, SUBSCRIBE_PATH } from './subscription-paths';
-
-export const SANDBOX_NOTICE = 'Sandbox payment — no real money is charged.';
 
 function CheckoutFrame({ children }: { children: ReactNode }) {
   return (
@@ -39,15 +38,17 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-function BackToPlans({ label = 'Back to plans' }: { label?: string }) {
+function BackToPlans({ label }: { label?: string }) {
+  const { t } = useTranslation('subscriptions');
   return (
     <Button component={RouterLink} href={SUBSCRIBE_PATH} variant="outlined">
-      {label}
+      {label ?? t('checkout.backToPlans')}
     </Button>
   );
 }
 
 function PaymentActions({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('subscriptions');
   const complete = useCompleteSandboxPayment();
   // Success keeps the button locked: the page is about to leave for the return page.
   const busy = complete.isPending || complete.isSuccess;
@@ -59,16 +60,16 @@ function PaymentActions({ payment }: { payment: Payment }) {
         carryPositionOverReload();
         navigateFullPage(returnTarget(returnUrl, payment.id));
       },
-      onError: (error) => toastCommandError(error, 'Payment Error', 'Failed to complete the payment. Please try again.'),
+      onError: (error) => toastCommandError(error, t('checkout.errorTitle'), t('checkout.payFailed')),
     });
 
   if (payment.status === 'paid') {
     return (
       <>
-        <Alert severity="success">This payment has already been paid.</Alert>
+        <Alert severity="success">{t('checkout.alreadyPaid')}</Alert>
         {/* A plain link: the return page starts from a fresh load, as after paying. */}
         <Button href={returnTarget(payment.returnUrl, payment.id)} variant="contained">
-          Continue
+          {t('checkout.continue')}
         </Button>
       </>
     );
@@ -76,16 +77,16 @@ function PaymentActions({ payment }: { payment: Payment }) {
   if (payment.status === 'failed') {
     return (
       <>
-        <Alert severity="error">This payment failed. No subscription was started.</Alert>
-        <BackToPlans label="Try again" />
+        <Alert severity="error">{t('checkout.failed')}</Alert>
+        <BackToPlans label={t('checkout.tryAgain')} />
       </>
     );
   }
   return (
     <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
-      <BackToPlans label="Cancel" />
+      <BackToPlans label={t('checkout.cancel')} />
       <Button variant="contained" onClick={pay} disabled={busy}>
-        {busy ? 'Paying...' : 'Pay'}
+        {busy ? t('checkout.paying') : t('checkout.pay')}
       </Button>
     </Stack>
   );
@@ -96,15 +97,16 @@ function PaymentActions({ payment }: { payment: Payment }) {
  * tests (DECISIONS.md). It must never pass for a real payment page, hence the notice.
  */
 export function SandboxCheckoutPage({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation('subscriptions');
   const payment = usePayment(paymentId);
 
-  if (payment.isPending) return <FullPageSpinner label="Loading payment..." />;
+  if (payment.isPending) return <FullPageSpinner label={t('checkout.loading')} />;
   if (payment.isError) {
     // Someone else's payment answers 404 like a missing one; a malformed id, 400.
     const missing = [400, 404].includes(errorStatus(payment.error) ?? 0);
     return (
       <CheckoutFrame>
-        <Typography variant="h1">{missing ? 'Payment not found' : 'Could not load the payment'}</Typography>
+        <Typography variant="h1">{missing ? t('checkout.notFound') : t('checkout.loadFailed')}</Typography>
         {!missing && <Alert severity="error">{serverMessage(payment.error) ?? payment.error.message}</Alert>}
         <BackToPlans />
       </CheckoutFrame>
@@ -115,18 +117,18 @@ export function SandboxCheckoutPage({ paymentId }: { paymentId: string }) {
   return (
     <CheckoutFrame>
       <Alert severity="warning" icon={<ScienceIcon />}>
-        {SANDBOX_NOTICE}
+        {t('checkout.notice')}
       </Alert>
-      <Typography variant="h1">Sandbox checkout</Typography>
+      <Typography variant="h1">{t('checkout.title')}</Typography>
       <Stack spacing={1}>
-        <Row label="Plan" value={PLANS[data.planId].name} />
-        <Row label="Amount" value={formatMinorUnits(data.amount, data.currency)} />
+        <Row label={t('checkout.plan')} value={planName(PLANS[data.planId])} />
+        <Row label={t('checkout.amount')} value={formatMinorUnits(data.amount, data.currency)} />
       </Stack>
       <Divider />
       {data.provider === 'sandbox' ? (
         <PaymentActions payment={data} />
       ) : (
-        <Alert severity="error">This payment is handled by the card payment provider, not the sandbox.</Alert>
+        <Alert severity="error">{t('checkout.notSandbox')}</Alert>
       )}
     </CheckoutFrame>
   );

@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { usePaymentProviders, type PaymentProvider } from '../api/get-payment-providers';
 import { CurrentSubscriptionAlert } from './current-subscription-alert';
 import { PlanCard } from './plan-card';
 import { PLAN_IDS, PLANS, type PlanId } from '../../../lib/plan-prices';
-import { PROVIDER_BUTTON_LABELS } from './provider-labels';
+import { providerButtonLabel } from './provider-labels';
 import { summarizeSubscription } from './subscription-summary';
 import { useStartPayment } from './use-start-payment';
 
@@ -33,7 +34,7 @@ function ProviderButtons({
         onClick={() => payment.start({ provider: id, planId })}
         startIcon={chosen ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
       >
-        {PROVIDER_BUTTON_LABELS[id]}
+        {providerButtonLabel(id)}
       </Button>
     );
   });
@@ -41,6 +42,7 @@ function ProviderButtons({
 
 /** /subscribe: the Civic Participation plans (spec sections 2 and 9). */
 export function SubscribePage({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('subscriptions');
   const summary = summarizeSubscription(user);
   // An active subscription is not bought twice (the server refuses it too); a cancelled
   // one may be paid again, which extends access from its end date.
@@ -50,11 +52,11 @@ export function SubscribePage({ user }: { user: AuthUser }) {
 
   // Why there are no buttons, when there should be some.
   let notice: ReactNode = null;
-  if (canBuy && providers.isPending) notice = <CircularProgress aria-label="Loading payment methods" />;
+  if (canBuy && providers.isPending) notice = <CircularProgress aria-label={t('subscribe.loadingMethods')} />;
   else if (canBuy && providers.isError) {
-    notice = <Alert severity="error">Could not load the payment methods. Please try again later.</Alert>;
+    notice = <Alert severity="error">{t('subscribe.methodsError')}</Alert>;
   } else if (canBuy && providers.data?.length === 0) {
-    notice = <Alert severity="info">Payments are not available on this server, so the plans cannot be bought here.</Alert>;
+    notice = <Alert severity="info">{t('subscribe.noMethods')}</Alert>;
   }
 
   const actionsFor = (planId: PlanId): ReactNode =>
@@ -65,10 +67,9 @@ export function SubscribePage({ user }: { user: AuthUser }) {
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
       <Box>
-        <Typography variant="h1">Civic Participation</Typography>
+        <Typography variant="h1">{t('subscribe.title')}</Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Sign-up stays free. The Civic Participation plan unlocks national and international participation,
-          business groups and running as a candidate. Payments are charged in Saudi riyals.
+          {t('subscribe.lead')}
         </Typography>
       </Box>
       {summary.hasAccess && <CurrentSubscriptionAlert summary={summary} />}

@@ -9,6 +9,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'wouter';
 import { currentUserQueryOptions } from '../../../lib/api/get-current-user';
 import { paymentQueryOptions } from '../api/get-payment';
@@ -57,6 +58,7 @@ function useTimeLimit(ms: number): boolean {
  * a status, is read again until the subscription shows on the member or time runs out.
  */
 export function SubscriptionReturnPage() {
+  const { t } = useTranslation('subscriptions');
   const [params] = useSearchParams();
   const paymentId = params.get('paymentId');
   const reported = PaymentStatus.safeParse(params.get('status')).data ?? null;
@@ -86,10 +88,10 @@ export function SubscriptionReturnPage() {
 
   if (paymentStatus === 'failed') {
     return (
-      <Outcome icon={<ErrorIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} title="Payment failed">
-        <Typography color="text.secondary">Your payment could not be completed, so no subscription was started.</Typography>
+      <Outcome icon={<ErrorIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} title={t('return.failedTitle')}>
+        <Typography color="text.secondary">{t('return.failedText')}</Typography>
         <LinkButton href={SUBSCRIBE_PATH} primary>
-          Try again
+          {t('return.tryAgain')}
         </LinkButton>
       </Outcome>
     );
@@ -98,51 +100,50 @@ export function SubscriptionReturnPage() {
   if (active || paymentStatus === 'paid') {
     const summary = user && active ? summarizeSubscription(user) : null;
     return (
-      <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} title="Subscription active">
+      <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} title={t('return.activeTitle')}>
         {summary ? (
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 600 }}>{summary.planName}</Typography>
             {summary.periodEnd && (
               <Typography color="text.secondary">
-                {summary.periodEnd.label}: {summary.periodEnd.date}
+                {t('labelled', { label: summary.periodEnd.label, value: summary.periodEnd.date })}
               </Typography>
             )}
           </Stack>
         ) : timedOut ? (
-          <Typography color="text.secondary">Your plan details will appear on your profile shortly.</Typography>
+          <Typography color="text.secondary">{t('return.detailsSoon')}</Typography>
         ) : (
-          <CircularProgress size={24} aria-label="Loading your subscription" />
+          <CircularProgress size={24} aria-label={t('return.loadingSubscription')} />
         )}
         <Stack direction="row" spacing={1}>
           <LinkButton href="/" primary>
-            Go to Dashboard
+            {t('return.goToDashboard')}
           </LinkButton>
-          <LinkButton href="/profile?tab=subscription">View subscription</LinkButton>
+          <LinkButton href="/profile?tab=subscription">{t('return.viewSubscription')}</LinkButton>
         </Stack>
       </Outcome>
     );
   }
 
   return (
-    <Outcome icon={<HourglassTopIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />} title="Payment processing">
+    <Outcome icon={<HourglassTopIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />} title={t('return.processingTitle')}>
       {timedOut ? (
         <Typography color="text.secondary">
-          This is taking longer than usual. Your subscription starts as soon as the payment is confirmed; its status
-          shows on your profile.
+          {t('return.slow')}
         </Typography>
       ) : (
         <>
           <Typography color="text.secondary">
-            We are waiting for the payment to be confirmed. This page updates by itself.
+            {t('return.waiting')}
           </Typography>
-          <CircularProgress size={24} aria-label="Waiting for confirmation" />
+          <CircularProgress size={24} aria-label={t('return.waitingLabel')} />
         </>
       )}
       <Stack direction="row" spacing={1}>
         <LinkButton href="/" primary>
-          Go to Dashboard
+          {t('return.goToDashboard')}
         </LinkButton>
-        <LinkButton href="/profile?tab=subscription">View subscription</LinkButton>
+        <LinkButton href="/profile?tab=subscription">{t('return.viewSubscription')}</LinkButton>
       </Stack>
     </Outcome>
   );

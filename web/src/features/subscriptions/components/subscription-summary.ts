@@ -1,18 +1,21 @@
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { findPlan, type Plan } from '../../../lib/plan-prices';
+import { findPlan, planName, type Plan } from '../../../lib/plan-prices';
+import { i18n } from '../../../i18n';
 
 type SubscriptionFields = Pick<
   AuthUser,
   'isSubscribed' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionStartDate' | 'subscriptionEndDate'
 >;
 
-const STATUS_LABELS: Record<string, string> = {
-  active: 'Active',
-  pending: 'Pending',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
+const STATUSES = ['active', 'pending', 'cancelled', 'expired'] as const;
+type KnownStatus = (typeof STATUSES)[number];
+const isKnown = (status: string): status is KnownStatus => (STATUSES as readonly string[]).includes(status);
+
+/** A status in the interface language; one this client does not know, as the server wrote it. */
+function statusLabel(status: string): string {
+  return isKnown(status) ? i18n.t(`subscriptions:status.${status}`) : status;
+}
 
 export type StatusColor = 'success' | 'warning' | 'info' | 'default';
 
@@ -39,24 +42,25 @@ export interface SubscriptionSummary {
   canCancel: boolean;
 }
 
-const PERIOD_END_LABELS: Record<string, string> = {
-  active: 'Next renewal',
-  cancelled: 'Access until',
-  expired: 'Expired on',
-};
+const PERIOD_END_STATUSES = ['active', 'cancelled', 'expired'] as const;
+
+function periodEndLabel(status: string | null): string | undefined {
+  const known = PERIOD_END_STATUSES.find((candidate) => candidate === status);
+  return known && i18n.t(`subscriptions:periodEnd.${known}`);
+}
 
 export function summarizeSubscription(user: SubscriptionFields): SubscriptionSummary {
   const status = user.subscriptionStatus;
   const plan = findPlan(user.subscriptionPlan);
   const endDate = formatDisplayDate(user.subscriptionEndDate);
-  const endLabel = status ? PERIOD_END_LABELS[status] : undefined;
+  const endLabel = periodEndLabel(status);
   return {
     hasAccess: user.isSubscribed,
     status,
-    statusLabel: status ? (STATUS_LABELS[status] ?? status) : null,
+    statusLabel: status ? statusLabel(status) : null,
     statusColor: (status && STATUS_COLORS[status]) || 'default',
     plan,
-    planName: plan?.name ?? user.subscriptionPlan,
+    planName: plan ? planName(plan) : user.subscriptionPlan,
     startDate: formatDisplayDate(user.subscriptionStartDate),
     periodEnd: endLabel && endDate ? { label: endLabel, date: endDate } : null,
     canCancel: user.isSubscribed && status === 'active',

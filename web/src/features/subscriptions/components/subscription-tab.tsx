@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
@@ -26,19 +27,17 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function NoSubscription({ summary }: { summary: SubscriptionSummary }) {
+  const { t } = useTranslation('subscriptions');
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       {summary.status === 'expired' && summary.periodEnd && (
-        <Typography>
-          Your subscription expired on {summary.periodEnd.date}.
-        </Typography>
+        <Typography>{t('tab.expiredOn', { date: summary.periodEnd.date })}</Typography>
       )}
       <Typography color="text.secondary">
-        You have no active subscription. The Civic Participation plan unlocks national and international
-        participation, business groups and running as a candidate.
+        {t('tab.none')}
       </Typography>
       <Button component={RouterLink} href={SUBSCRIBE_PATH} variant="contained">
-        View plans
+        {t('tab.viewPlans')}
       </Button>
     </Stack>
   );
@@ -46,6 +45,7 @@ function NoSubscription({ summary }: { summary: SubscriptionSummary }) {
 
 /** The profile's Subscription tab: status, plan and next renewal (spec section 2), and cancellation. */
 export function SubscriptionTab({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('subscriptions');
   const [confirming, setConfirming] = useState(false);
   const summary = summarizeSubscription(user);
 
@@ -54,10 +54,10 @@ export function SubscriptionTab({ user }: { user: AuthUser }) {
   return (
     <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
       <Stack component="dl" spacing={1.5} sx={{ m: 0, width: '100%' }}>
-        <Detail term="Status">
-          <Chip label={summary.statusLabel ?? 'Unknown'} color={summary.statusColor} size="small" />
+        <Detail term={t('tab.status')}>
+          <Chip label={summary.statusLabel ?? t('status.unknown')} color={summary.statusColor} size="small" />
         </Detail>
-        <Detail term="Plan">
+        <Detail term={t('tab.plan')}>
           {summary.planName}
           {summary.plan && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
@@ -65,7 +65,7 @@ export function SubscriptionTab({ user }: { user: AuthUser }) {
             </Typography>
           )}
         </Detail>
-        {summary.startDate && <Detail term="Started">{summary.startDate}</Detail>}
+        {summary.startDate && <Detail term={t('tab.started')}>{summary.startDate}</Detail>}
         {summary.periodEnd && <Detail term={summary.periodEnd.label}>{summary.periodEnd.date}</Detail>}
       </Stack>
       {summary.status === 'cancelled' && (
@@ -74,17 +74,17 @@ export function SubscriptionTab({ user }: { user: AuthUser }) {
           sx={{ width: '100%' }}
           action={
             <Button component={RouterLink} href={SUBSCRIBE_PATH} color="inherit" size="small">
-              Subscribe again
+              {t('tab.subscribeAgain')}
             </Button>
           }
         >
-          Your subscription will not renew.
-          {summary.periodEnd && ` You keep access until ${summary.periodEnd.date}.`}
+          {t('tab.willNotRenew')}
+          {summary.periodEnd && t('tab.keepAccessUntil', { date: summary.periodEnd.date })}
         </Alert>
       )}
       {summary.canCancel && (
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-          Cancel subscription
+          {t('tab.cancel')}
         </Button>
       )}
       {/* Mounted whatever the status: cancelling refreshes the member before the dialog

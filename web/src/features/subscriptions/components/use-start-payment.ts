@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { navigateFullPage } from '../../../lib/navigation';
 import { carryPositionOverReload } from '../../../lib/read-position';
@@ -33,7 +34,7 @@ export function useStartPayment() {
         },
         onError: (error) => {
           setChosen(null);
-          toastCommandError(error, 'Payment Error', 'Failed to create payment. Please try again.');
+          toastCommandError(error, i18n.t('subscriptions:subscribe.paymentError'), i18n.t('subscriptions:subscribe.createFailed'));
         },
       },
     );

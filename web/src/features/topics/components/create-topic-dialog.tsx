@@ -9,14 +9,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
 import {
   TOPIC_MAX_DAYS,
   TOPIC_MIN_DAYS,
   TOPIC_SUBSCRIPTION_REQUIRED,
-  TOPIC_TYPE_LABELS,
   type TopicType,
 } from '@civitas/events/topics/topic-rules';
+import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
@@ -24,7 +25,8 @@ import type { Group } from '../../../lib/api/group';
 import { withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useCreateTopic } from '../api/create-topic';
 import { canCreateTopicIn, creatableTopicTypes, typesAwaitingSubscription, type TopicCreator } from './topic-access';
-import { LAW_TYPES_NEED_SUBSCRIPTION, TopicCreationNotice } from './topic-creation-notice';
+import { TopicCreationNotice } from './topic-creation-notice';
+import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import {
   initialTopicForm,
   validateTopicForm,
@@ -33,9 +35,6 @@ import {
   type TopicField,
   type TopicForm,
 } from './create-topic-form-state';
-
-const SUBSCRIPTION_REQUIRED_DESCRIPTION =
-  'You need a Civic Participation subscription to create law amendments and dispute resolutions.';
 
 interface CreateTopicDialogProps {
   open: boolean;
@@ -52,13 +51,14 @@ interface CreateTopicFormProps extends Omit<CreateTopicDialogProps, 'open'> {
 /** The spec's toast (section 5) when the server still refuses for want of a subscription (it lapsed meanwhile). */
 function toastCreationError(error: unknown) {
   if (serverMessage(error) === TOPIC_SUBSCRIPTION_REQUIRED) {
-    toast({ title: 'Subscription Required', description: SUBSCRIPTION_REQUIRED_DESCRIPTION, variant: 'destructive' });
+    toast({ title: i18n.t('topics:create.subscriptionRequired'), description: i18n.t('topics:create.subscriptionRequiredDescription'), variant: 'destructive' });
     return;
   }
-  toastCommandError(error, 'Failed to create topic. Please try again.');
+  toastCommandError(error, i18n.t('topics:create.failed'));
 }
 
 function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFormProps) {
+  const { t } = useTranslation(['topics', 'common']);
   const [form, setForm] = useState<TopicForm>(() => initialTopicForm(firstGroup, creatableTopicTypes(firstGroup, member)));
   const [errors, setErrors] = useState<FieldErrors<TopicField>>({});
   const creation = useCreateTopic();
@@ -82,7 +82,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
     setErrors({});
     creation.mutate(result.body, {
       onSuccess: ({ topic }) => {
-        toast({ title: 'Topic created successfully!' });
+        toast({ title: t('create.created') });
         onClose();
         navigate(`/topic/${topic.id}`);
       },
@@ -97,7 +97,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
           {groups.length > 1 && (
             <TextField
               select
-              label="Group"
+              label={t('create.group')}
               value={String(form.groupId)}
               onChange={(event) => {
                 const chosen = groups.find((candidate) => String(candidate.id) === event.target.value);
@@ -116,7 +116,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
             </TextField>
           )}
           <TextField
-            label="Title"
+            label={t('create.titleLabel')}
             name="title"
             required
             value={form.title}
@@ -126,7 +126,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
             fullWidth
           />
           <TextField
-            label="Description"
+            label={t('create.description')}
             name="description"
             required
             multiline
@@ -139,7 +139,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
           />
           <TextField
             select
-            label="Type"
+            label={t('create.type')}
             value={form.type}
             onChange={(event) => update('type', withType(form, event.target.value as TopicType))}
             slotProps={{ select: { native: true } }}
@@ -149,38 +149,38 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
           >
             {types.map((type) => (
               <option key={type} value={type}>
-                {TOPIC_TYPE_LABELS[type]}
+                {t(TOPIC_TYPE_KEYS[type])}
               </option>
             ))}
           </TextField>
           {heldBack && (
             // Only the types this member can create are offered; the others are named, with the way to them.
             <Typography variant="body2" color="text.secondary">
-              {LAW_TYPES_NEED_SUBSCRIPTION}{' '}
+              {t('notice.lawTypesNeedSubscription')}{' '}
               <Link component={RouterLink} href="/subscribe">
-                Subscribe
+                {t('create.subscribe')}
               </Link>
             </Typography>
           )}
           <TextField
-            label="Duration (days)"
+            label={t('create.duration')}
             name="expiresInDays"
             type="number"
             value={form.days}
             onChange={(event) => update('expiresInDays', { ...form, days: event.target.value, daysChosen: true })}
             slotProps={{ htmlInput: { min: TOPIC_MIN_DAYS, max: TOPIC_MAX_DAYS, step: 1 } }}
             error={errors.expiresInDays !== undefined}
-            helperText={errors.expiresInDays ?? `From ${TOPIC_MIN_DAYS} to ${TOPIC_MAX_DAYS} days.`}
+            helperText={errors.expiresInDays ?? t('create.durationHint', { min: TOPIC_MIN_DAYS, max: TOPIC_MAX_DAYS })}
             fullWidth
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={creation.isPending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={creation.isPending}>
-          {creation.isPending ? 'Creating...' : 'Create Topic'}
+          {creation.isPending ? t('create.creating') : t('create.submit')}
         </Button>
       </DialogActions>
     </Box>
@@ -189,13 +189,14 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
 
 /** No group takes a topic from this member: why, and the way there. */
 function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () => void }) {
+  const { t } = useTranslation(['topics', 'common']);
   return (
     <>
       <DialogContent>
         <TopicCreationNotice block={member.isBanned ? 'suspended' : 'needs_subscription'} banReason={member.banReason} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
     </>
   );
@@ -203,12 +204,13 @@ function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () =
 
 /** Create topic (spec section 2): title, description, type, and how many days it runs. */
 export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopicDialogProps) {
+  const { t } = useTranslation('topics');
   const titleId = useId();
   const usable = groups.filter((group) => canCreateTopicIn(group, member));
   const firstGroup = usable[0];
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Create New Topic</DialogTitle>
+      <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
       {/* Mounted only while open, so every opening starts with an empty form. */}
       {open && (firstGroup ? <CreateTopicForm groups={usable} firstGroup={firstGroup} member={member} onClose={onClose} /> : <NoTopicGroup member={member} onClose={onClose} />)}
     </Dialog>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GavelIcon from '@mui/icons-material/Gavel';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { useGroupTopics } from '../../../lib/api/get-group-topics';
 import type { Group } from '../../../lib/api/group';
@@ -15,14 +16,13 @@ import { TopicCreationNotice } from './topic-creation-notice';
 import { TopicCard } from './topic-card';
 
 function TopicList({ groupId, canCreate }: { groupId: number; canCreate: boolean }) {
+  const { t } = useTranslation('topics');
   const topics = useGroupTopics(groupId);
-  if (topics.isPending) return <Typography color="text.secondary">Loading topics...</Typography>;
+  if (topics.isPending) return <Typography color="text.secondary">{t('section.loading')}</Typography>;
   if (topics.isError) return <Alert severity="error">{topics.error.message}</Alert>;
   if (topics.data.length === 0) {
     return (
-      <Typography color="text.secondary">
-        No topics yet.{canCreate && ' Create the first one to start the discussion.'}
-      </Typography>
+      <Typography color="text.secondary">{canCreate ? t('section.emptyCanCreate') : t('section.empty')}</Typography>
     );
   }
   return (
@@ -44,6 +44,7 @@ interface GroupTopicsSectionProps {
  * be created by this member; a participant who cannot is told why and offered the way there.
  */
 export function GroupTopicsSection({ group, member }: GroupTopicsSectionProps) {
+  const { t } = useTranslation('topics');
   const headingId = useId();
   const [creating, setCreating] = useState(false);
   const canCreate = canCreateTopicIn(group, member);
@@ -57,15 +58,15 @@ export function GroupTopicsSection({ group, member }: GroupTopicsSectionProps) {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography id={headingId} component="h2" variant="h2">
-          Discussion Topics
+          {t('section.heading')}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} href={`/laws/${group.id}`} variant="outlined" startIcon={<GavelIcon aria-hidden />}>
-            View Laws
+            {t('section.viewLaws')}
           </Button>
           {canCreate && (
             <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={() => setCreating(true)}>
-              Create Topic
+              {t('section.createTopic')}
             </Button>
           )}
         </Stack>

@@ -9,16 +9,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { Link as RouterLink } from 'wouter';
-import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
+import { useTranslation } from 'react-i18next';
 import type { TopicView } from '../../../lib/api/get-group-topics';
 import { UserAvatar } from '../../../components/user-avatar';
 import { displayName } from '../../../lib/user-display';
 import { TopicDescription } from './topic-description';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
+import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
 /** A topic in a group's list (spec section 2, "Topic card"). */
 export function TopicCard({ topic }: { topic: TopicView }) {
+  const { t } = useTranslation('topics');
   const titleId = useId();
   const now = new Date();
   const href = `/topic/${topic.id}`;
@@ -27,12 +29,12 @@ export function TopicCard({ topic }: { topic: TopicView }) {
     <Card component="article" aria-labelledby={titleId} variant="outlined">
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
-          <Chip size="small" color="primary" variant="outlined" label={TOPIC_TYPE_LABELS[topic.type]} />
+          <Chip size="small" color="primary" variant="outlined" label={t(TOPIC_TYPE_KEYS[topic.type])} />
           <Typography variant="body2" color="text.secondary">
             {formatRelativeTime(topic.createdAt, 'topic', now)}
           </Typography>
         </Stack>
-        <Typography id={titleId} component="h3" variant="h3" sx={{ mb: 1 }}>
+        <Typography id={titleId} component="h3" variant="h3" dir="auto" sx={{ mb: 1 }}>
           <Link component={RouterLink} href={href} underline="hover" color="inherit">
             {topic.title}
           </Link>
@@ -49,7 +51,7 @@ export function TopicCard({ topic }: { topic: TopicView }) {
           <Typography variant="body2">{formatTopicExpiry(topic, now)}</Typography>
         </Stack>
         <Button component={RouterLink} href={href} variant="contained" size="small">
-          Join Discussion
+          {t('card.joinDiscussion')}
         </Button>
       </CardActions>
     </Card>

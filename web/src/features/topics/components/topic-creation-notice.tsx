@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import { suspendedMessage } from '@civitas/events/moderation/ban.contract';
+import { useTranslation } from 'react-i18next';
 import { SubscribeAlert } from '../../../components/subscribe-alert';
 import type { TopicCreationBlock } from './topic-access';
-
-export const LAW_TYPES_NEED_SUBSCRIPTION = 'Law amendments and dispute resolutions need a Civic Participation subscription.';
 
 interface TopicCreationNoticeProps {
   block: TopicCreationBlock;
@@ -15,20 +13,19 @@ interface TopicCreationNoticeProps {
 
 /** Why the member cannot create a topic, and the way there when there is one (subscribe). */
 export function TopicCreationNotice({ block, groupName, banReason }: TopicCreationNoticeProps) {
+  const { t } = useTranslation('topics');
   if (block === 'suspended') {
     return (
       <Alert severity="warning">
-        <AlertTitle>You cannot create topics</AlertTitle>
-        {suspendedMessage(banReason ?? 'no reason given')}
+        <AlertTitle>{t('notice.suspendedTitle')}</AlertTitle>
+        {/* The server's own words (ban.contract suspendedMessage), in the interface language. */}
+        {t('notice.suspended', { reason: banReason ?? t('notice.noReason') })}
       </Alert>
     );
   }
   return (
-    <SubscribeAlert title="Creating topics needs a subscription">
-      {groupName
-        ? `The topics of ${groupName} are law amendments and dispute resolutions. `
-        : 'There is no group where you can create a topic yet. '}
-      {LAW_TYPES_NEED_SUBSCRIPTION} Posting opinions and voting stay free.
+    <SubscribeAlert title={t('notice.subscriptionTitle')}>
+      {groupName ? t('notice.inGroup', { group: groupName }) : t('notice.noGroup')}
     </SubscribeAlert>
   );
 }

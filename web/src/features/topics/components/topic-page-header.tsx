@@ -8,14 +8,16 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventIcon from '@mui/icons-material/Event';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import PeopleIcon from '@mui/icons-material/People';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
-import { TOPIC_TYPE_LABELS } from '@civitas/events/topics/topic-rules';
 import type { TopicView } from '../../../lib/api/get-topic';
 import type { TopicStats } from '../../../lib/api/get-topic-stats';
 import { displayName } from '../../../lib/user-display';
 import { formatRelativeTime } from '../../../lib/format-date';
+import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { TopicDeleteButton } from './topic-delete-button';
 import { expiryLabel, topicIsOpen } from './topic-status';
+import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
 interface TopicPageHeaderProps {
   topic: TopicView;
@@ -24,10 +26,6 @@ interface TopicPageHeaderProps {
   isCreator: boolean;
   /** What the page puts beside the facts: the chat's Join Discussion. */
   actions?: ReactNode;
-}
-
-function count(value: number, one: string, many: string): string {
-  return `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
 }
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -40,6 +38,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageHeaderProps) {
+  const { t } = useTranslation('topics');
   const titleId = useId();
   // The same wording as the topic's card (spec section 9), so the two never disagree.
   const started = formatRelativeTime(topic.createdAt, 'topic');
@@ -47,33 +46,35 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 4 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
-        <Button component={RouterLink} href={`/group/${topic.groupId}`} startIcon={<ArrowBackIcon aria-hidden />}>
-          Back to group
+        <Button component={RouterLink} href={`/group/${topic.groupId}`} startIcon={<ArrowBackIcon aria-hidden sx={flipInRtl} />}>
+          {t('header.backToGroup')}
         </Button>
         {isCreator && <TopicDeleteButton topicId={topic.id} groupId={topic.groupId} />}
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
-        <Chip label={TOPIC_TYPE_LABELS[topic.type]} color="primary" />
+        <Chip label={t(TOPIC_TYPE_KEYS[topic.type])} color="primary" />
         {!topicIsOpen(topic) && <Chip label={expiry} variant="outlined" />}
       </Stack>
-      <Typography id={titleId} variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+      {/* The title and description are the member's: each keeps its own direction. */}
+      <Typography id={titleId} variant="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {topic.title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Typography color="text.secondary" dir="auto" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {topic.description}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        Started by {displayName(topic.author)}
-        {started ? ` · ${started}` : ''}
+        {started
+          ? t('header.startedByAge', { name: displayName(topic.author), age: started })
+          : t('header.startedBy', { name: displayName(topic.author) })}
       </Typography>
       <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         {stats && (
           <>
             <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>
-              {count(stats.participants, 'participant', 'participants')}
+              {t('header.participants', { count: stats.participants })}
             </Fact>
             <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>
-              {count(stats.totalVotes, 'vote cast', 'votes cast')}
+              {t('header.votesCast', { count: stats.totalVotes })}
             </Fact>
           </>
         )}

@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n';
 import type { TopicView } from '../../../lib/api/get-topic';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
 
@@ -10,19 +11,15 @@ export function topicIsOpen(topic: TopicTiming, now: Date = new Date()): boolean
 
 /** 'Closed' once the server closed it, 'Expired' past its date, else when it expires. */
 export function expiryLabel(topic: TopicTiming, now: Date = new Date()): string {
-  return topic.status === 'closed' ? 'Closed' : formatTopicExpiry(topic, now);
+  return topic.status === 'closed' ? i18n.t('topics:timing.closed') : formatTopicExpiry(topic, now);
 }
 
-const TOPIC_CLOSED_NOTE = 'This topic is closed. New opinions and votes are no longer accepted.';
-const NOT_ELIGIBLE_NOTE =
-  'You can follow this discussion, but only members eligible to take part in this group can post opinions and vote.';
-
-/** Why the member may not post or vote here, or null when they may. */
+/** Why the member may not post or vote here (in the interface language), or null when they may. */
 export function participationBlockedReason(
   topic: TopicTiming & Pick<TopicView, 'canParticipate'>,
   now: Date = new Date(),
 ): string | null {
-  if (!topicIsOpen(topic, now)) return TOPIC_CLOSED_NOTE;
-  if (!topic.canParticipate) return NOT_ELIGIBLE_NOTE;
+  if (!topicIsOpen(topic, now)) return i18n.t('topics:status.closedNote');
+  if (!topic.canParticipate) return i18n.t('topics:status.notEligibleNote');
   return null;
 }

@@ -1,4 +1,5 @@
 import { isValid, parseISO } from 'date-fns';
+import { i18n } from '../../../i18n';
 import { formatDisplayDate } from '../../../lib/format-date';
 import type { TopicView } from '../../../lib/api/get-group-topics';
 
@@ -11,7 +12,7 @@ export function isTopicExpired(topic: Pick<TopicView, 'status' | 'expiresAt'>, n
 
 /** 'Expired', or when the topic ends. */
 export function formatTopicExpiry(topic: Pick<TopicView, 'status' | 'expiresAt'>, now: Date = new Date()): string {
-  if (isTopicExpired(topic, now)) return 'Expired';
+  if (isTopicExpired(topic, now)) return i18n.t('topics:timing.expired');
   const date = formatDisplayDate(topic.expiresAt);
-  return date ? `Expires ${date}` : '';
+  return date ? i18n.t('topics:timing.expires', { date }) : '';
 }

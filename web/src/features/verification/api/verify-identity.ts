@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VerifyIdentityBody, VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
+import { i18n } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
@@ -26,7 +27,7 @@ export function useVerifyIdentity() {
   return useMutation({
     mutationFn: verifyIdentity,
     onSuccess: (_reply, body) => {
-      toast({ title: 'Verification Complete', description: `Your ${body.country} nationality is verified.` });
+      toast({ title: i18n.t('verification:toasts.completeTitle'), description: i18n.t('verification:toasts.complete', { country: body.country }) });
       // A verified country changes the member and where they may participate.
       return Promise.all([
         refreshCurrentUser(queryClient),
@@ -34,10 +35,6 @@ export function useVerifyIdentity() {
       ]);
     },
     onError: (error) =>
-      toastCommandError(
-        error,
-        'Verification Failed',
-        'Failed to verify your identity. Please check your information and try again.',
-      ),
+      toastCommandError(error, i18n.t('verification:toasts.failedTitle'), i18n.t('verification:toasts.verifyFailed')),
   });
 }

@@ -8,10 +8,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useAdminVerifications, type AdminVerificationItem } from '../api/admin-verifications';
 import { ReviewVerificationDialog } from './review-verification-dialog';
-import { VERIFICATION_TYPE_LABELS } from './verification-list';
+import { VERIFICATION_TYPE_KEYS } from './verification-list';
 
 interface AdminVerificationsTabProps {
   /** What the panel adds to each item (its History button). */
@@ -19,27 +20,28 @@ interface AdminVerificationsTabProps {
 }
 
 function VerificationItem({ item, actions }: { item: AdminVerificationItem; actions: ReactNode }) {
+  const { t } = useTranslation('verification');
   const submitted = formatDisplayDateTime(item.createdAt);
   return (
-    <Paper component="li" variant="outlined" aria-label={`Verification: ${item.userName}, ${item.country}`} sx={{ p: 2, listStyle: 'none' }}>
+    <Paper component="li" variant="outlined" aria-label={t('admin.itemLabel', { name: item.userName, country: item.country })} sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.userName}</Typography>
-        <Chip size="small" label="Pending" color="warning" />
-        <Chip size="small" variant="outlined" label={VERIFICATION_TYPE_LABELS[item.verificationType]} />
-        {item.confirmedByLeader && <Chip size="small" color="success" variant="outlined" label="Confirmed by a leader" />}
+        <Chip size="small" label={t('admin.pending')} color="warning" />
+        <Chip size="small" variant="outlined" label={t(VERIFICATION_TYPE_KEYS[item.verificationType])} />
+        {item.confirmedByLeader && <Chip size="small" color="success" variant="outlined" label={t('badges.confirmedByLeader')} />}
       </Stack>
-      <Typography variant="body2">Country: {item.country}</Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>National ID: {item.nationalId ?? 'Erased'}</Typography>
+      <Typography variant="body2">{t('admin.country', { country: item.country })}</Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{t('admin.nationalId', { id: item.nationalId ?? t('admin.erased') })}</Typography>
       {item.documentImageUrl && (
         <Typography variant="body2">
           <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">
-            View document image
+            {t('admin.viewImage')}
           </Link>
         </Typography>
       )}
       {submitted && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Submitted <time dateTime={item.createdAt}>{submitted}</time>
+          <Trans t={t} i18nKey="admin.submitted" values={{ date: submitted }} components={{ time: <time dateTime={item.createdAt} /> }} />
         </Typography>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
@@ -51,35 +53,36 @@ function VerificationItem({ item, actions }: { item: AdminVerificationItem; acti
 
 /** The admin panel's verifications tab (spec section 2): pending claims, oldest first, each with a Review button. */
 export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsTabProps) {
+  const { t } = useTranslation('verification');
   const verifications = useAdminVerifications();
   const [reviewing, setReviewing] = useState<AdminVerificationItem | null>(null);
 
   let content: ReactNode;
   if (verifications.isPending) {
-    content = <Typography role="status" color="text.secondary">Loading verifications...</Typography>;
+    content = <Typography role="status" color="text.secondary">{t('admin.loading')}</Typography>;
   } else if (verifications.isError) {
     content = (
       <Alert severity="error">
-        <AlertTitle>Could not load verifications</AlertTitle>
+        <AlertTitle>{t('admin.loadFailed')}</AlertTitle>
         {verifications.error.message}
       </Alert>
     );
   } else if (verifications.data.length === 0) {
     content = (
       <Box sx={{ textAlign: 'center', py: 6 }}>
-        <Typography variant="h6" component="p">All Caught Up!</Typography>
-        <Typography color="text.secondary">No pending verifications to review.</Typography>
+        <Typography variant="h6" component="p">{t('admin.caughtUp')}</Typography>
+        <Typography color="text.secondary">{t('admin.none')}</Typography>
       </Box>
     );
   } else {
     content = (
-      <Stack component="ul" aria-label="Pending verifications" spacing={2} sx={{ m: 0, p: 0 }}>
+      <Stack component="ul" aria-label={t('admin.listLabel')} spacing={2} sx={{ m: 0, p: 0 }}>
         {verifications.data.map((item) => (
           <VerificationItem
             key={item.id}
             item={item}
             actions={<>
-              <Button variant="contained" size="small" onClick={() => setReviewing(item)}>Review</Button>
+              <Button variant="contained" size="small" onClick={() => setReviewing(item)}>{t('admin.review')}</Button>
               {renderItemActions?.(item)}
             </>}
           />

@@ -4,6 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_NOT_AN_IMAGE, DOCUMENT_TOO_LARGE,
 } from '@civitas/events/verification/verification.contract';
@@ -25,22 +26,23 @@ interface DocumentImageFieldProps {
 
 /** A document image picker: JPG, PNG or GIF, at most 5 MB (spec sections 5 and 9). */
 export function DocumentImageField({ file, onChange, error, helperText, disabled }: DocumentImageFieldProps) {
+  const { t } = useTranslation('verification');
   const inputId = useId();
   const helpId = useId();
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon aria-hidden />} disabled={disabled}>
-          {file ? 'Change document' : 'Choose document'}
+          {file ? t('document.change') : t('document.choose')}
         </Button>
         <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
-          {file ? file.name : 'No file chosen'}
+          {file ? file.name : t('document.none')}
         </Typography>
       </Stack>
       <input
         id={inputId}
         type="file"
-        aria-label="Document image"
+        aria-label={t('document.label')}
         aria-describedby={helpId}
         aria-invalid={error !== undefined}
         accept={DOCUMENT_CONTENT_TYPES.join(',')}

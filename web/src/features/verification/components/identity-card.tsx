@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { verifiedCountries } from '../../../lib/verified-countries';
@@ -10,19 +11,19 @@ import { NationalityManagerDialog } from './nationality-manager-dialog';
 import { VerifyIdentityDialog } from './verify-identity-dialog';
 
 function VerifyIdentityCard({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('verification');
   const [open, setOpen] = useState(false);
   const pending = user.verifications.filter((verification) => verification.status === 'pending').map((verification) => verification.country);
   // With a claim already made (pending or rejected), the next one goes through the manager, which takes the document.
   const hasClaims = user.verifications.length > 0;
   return (
-    <SectionCard title="Verify Your Identity" icon={<GppMaybeIcon color="warning" aria-hidden />} titleGap={1}>
+    <SectionCard title={t('card.verifyTitle')} icon={<GppMaybeIcon color="warning" aria-hidden />} titleGap={1}>
       <Typography color="text.secondary">
-        Verify your nationality to take part in your country&apos;s national group. Until then you can follow it as an
-        observer.
+        {t('card.verifyText')}
       </Typography>
-      {pending.length > 0 && <Typography sx={{ mt: 1 }}>Awaiting review: {pending.join(', ')}.</Typography>}
+      {pending.length > 0 && <Typography sx={{ mt: 1 }}>{t('card.awaiting', { countries: pending.join(t('card.listSeparator')) })}</Typography>}
       <Button variant="contained" sx={{ mt: 2 }} onClick={() => setOpen(true)}>
-        Verify Now
+        {t('card.verifyNow')}
       </Button>
       {hasClaims ? <NationalityManagerDialog open={open} onClose={() => setOpen(false)} /> : <VerifyIdentityDialog open={open} onClose={() => setOpen(false)} />}
     </SectionCard>
@@ -30,18 +31,19 @@ function VerifyIdentityCard({ user }: { user: AuthUser }) {
 }
 
 function IdentityVerifiedCard({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('verification');
   const [managing, setManaging] = useState(false);
   const countries = verifiedCountries(user);
   const country = user.country ?? countries[0];
   const others = countries.filter((other) => other !== country);
   return (
-    <SectionCard title="Identity Verified" icon={<VerifiedUserIcon color="success" aria-hidden />} titleGap={1}>
-      <Typography>Your {country} nationality is verified.</Typography>
+    <SectionCard title={t('card.verifiedTitle')} icon={<VerifiedUserIcon color="success" aria-hidden />} titleGap={1}>
+      <Typography>{t('card.verified', { country })}</Typography>
       {others.length > 0 && (
-        <Typography color="text.secondary">Also verified: {others.join(', ')}.</Typography>
+        <Typography color="text.secondary">{t('card.alsoVerified', { countries: others.join(t('card.listSeparator')) })}</Typography>
       )}
       <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setManaging(true)}>
-        Manage Nationalities
+        {t('card.manage')}
       </Button>
       <NationalityManagerDialog open={managing} onClose={() => setManaging(false)} />
     </SectionCard>

@@ -11,6 +11,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
 import { DOCUMENT_REQUIRED, VerifyIdentityBody } from '@civitas/events/verification/verification.contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -24,10 +25,9 @@ import { VerificationList } from './verification-list';
 
 type Field = 'country' | 'nationalId' | 'documentImage';
 
-const SUBMIT_FAILED = 'Failed to submit verification. Please try again.';
-
 /** Add a nationality: the first by national id alone (verified at once), any other with a document an admin reviews. */
 function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
+  const { t } = useTranslation('verification');
   const [country, setCountry] = useState<Country | null>(null);
   const [nationalId, setNationalId] = useState('');
   const [document, setDocument] = useState<File | null>(null);
@@ -47,20 +47,20 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
     submit.mutate({ ...parsed.data, documentImage: document }, {
       onSuccess: (reply) => {
         toast(reply.verification.status === 'approved'
-          ? { title: 'Verification Complete', description: `Your ${reply.verification.country} nationality is verified.` }
-          : { title: 'Additional Nationality Submitted', description: `Your ${reply.verification.country} nationality is pending admin approval.` });
+          ? { title: t('toasts.completeTitle'), description: t('toasts.complete', { country: reply.verification.country }) }
+          : { title: t('toasts.additionalTitle'), description: t('toasts.additional', { country: reply.verification.country }) });
         setCountry(null);
         setNationalId('');
         setDocument(null);
       },
-      onError: (error) => toastCommandError(error, 'Verification Failed', SUBMIT_FAILED),
+      onError: (error) => toastCommandError(error, t('toasts.failedTitle'), t('toasts.submitFailed')),
     });
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Add a nationality">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('manager.add')}>
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1.5 }}>
-        Add a nationality
+        {t('manager.add')}
       </Typography>
       <Stack spacing={2}>
         <Autocomplete
@@ -72,10 +72,10 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
           }}
           getOptionLabel={(option) => option.name}
           isOptionEqualToValue={(option, value) => option.code === value.code}
-          renderInput={(params) => <TextField {...params} label="Country" required error={errors.country !== undefined} helperText={errors.country} />}
+          renderInput={(params) => <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />}
         />
         <TextField
-          label="National ID / Passport"
+          label={t('fields.nationalId')}
           name="nationalId"
           required
           autoComplete="off"
@@ -99,13 +99,13 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
           }}
           error={errors.documentImage}
           helperText={hasClaims
-            ? 'Required for an additional nationality: JPG, PNG or GIF, at most 5 MB. An admin reviews it.'
-            : 'Not needed for your first nationality, which is verified at once. With a document (JPG, PNG or GIF, at most 5 MB), an admin reviews it.'}
+            ? t('manager.helpAdditional')
+            : t('manager.helpFirst')}
           disabled={submit.isPending}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={submit.isPending}>
-            {submit.isPending ? 'Submitting...' : 'Submit Verification'}
+            {submit.isPending ? t('manager.submitting') : t('manager.submit')}
           </Button>
         </Box>
       </Stack>
@@ -114,6 +114,7 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
 }
 
 function ManagerContent() {
+  const { t } = useTranslation('verification');
   const verifications = useMyVerifications();
   const [removing, setRemoving] = useState<VerificationView | null>(null);
   const remove = useRemoveVerification();
@@ -122,18 +123,18 @@ function ManagerContent() {
     if (!removing) return;
     remove.mutate(removing.id, {
       onSuccess: () => {
-        toast({ title: 'Verification Removed', description: `Your ${removing.country} verification was removed.` });
+        toast({ title: t('toasts.removedTitle'), description: t('toasts.removed', { country: removing.country }) });
         setRemoving(null);
       },
-      onError: (error) => toastCommandError(error, 'Verification Failed', 'Failed to remove verification. Please try again.'),
+      onError: (error) => toastCommandError(error, t('toasts.failedTitle'), t('toasts.removeFailed')),
     });
   };
 
   return (
     <DialogContent>
       <Stack spacing={3}>
-        {verifications.isPending && <Typography role="status" color="text.secondary">Loading your verifications...</Typography>}
-        {verifications.isError && <Alert severity="error">Could not load your verifications: {verifications.error.message}</Alert>}
+        {verifications.isPending && <Typography role="status" color="text.secondary">{t('manager.loading')}</Typography>}
+        {verifications.isError && <Alert severity="error">{t('manager.loadFailed', { message: verifications.error.message })}</Alert>}
         {verifications.isSuccess && <VerificationList verifications={verifications.data} onRemove={setRemoving} />}
         <Divider />
         {/* Until the list is known, a first claim cannot be told from an additional one. */}
@@ -141,16 +142,16 @@ function ManagerContent() {
       </Stack>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this verification?"
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
+        title={t('manager.removeTitle')}
+        confirmLabel={t('manager.remove')}
+        pendingLabel={t('manager.removing')}
         pending={remove.isPending}
         onConfirm={confirmRemoval}
         onClose={() => setRemoving(null)}
       >
         {removing?.status === 'approved'
-          ? `You will no longer take part in the ${removing.country} National group as a citizen.`
-          : `Your ${removing?.country ?? ''} claim will be withdrawn.`}
+          ? t('manager.removeApproved', { country: removing.country })
+          : t('manager.removeClaim', { country: removing?.country ?? '' })}
       </ConfirmDialog>
     </DialogContent>
   );
@@ -163,14 +164,15 @@ interface NationalityManagerDialogProps {
 
 /** The nationality verification manager (spec section 2, Dialogs): the member's claims, add one, remove one. */
 export function NationalityManagerDialog({ open, onClose }: NationalityManagerDialogProps) {
+  const { t } = useTranslation('verification');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Nationality Verification</DialogTitle>
+      <DialogTitle id={titleId}>{t('manager.title')}</DialogTitle>
       {/* Mounted only while open: every opening reads the claims again and starts with an empty form. */}
       {open && <ManagerContent />}
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('manager.close')}</Button>
       </DialogActions>
     </Dialog>
   );

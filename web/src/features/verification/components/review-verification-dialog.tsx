@@ -8,35 +8,37 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import { useReviewVerification, type AdminVerificationItem } from '../api/admin-verifications';
-import { VERIFICATION_TYPE_LABELS } from './verification-list';
+import { VERIFICATION_TYPE_KEYS } from './verification-list';
 
 function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: () => void }) {
+  const { t } = useTranslation('verification');
   const [reason, setReason] = useState('');
   const review = useReviewVerification();
 
   const approve = () => review.mutate({ id: item.id, decision: 'approve' }, {
     onSuccess: () => {
-      toast({ title: 'Verification Approved', description: 'The user\u2019s nationality verification has been approved.' });
+      toast({ title: t('toasts.approvedTitle'), description: t('toasts.approved') });
       onClose();
     },
-    onError: (error) => toastCommandError(error, 'Error', 'Failed to approve verification'),
+    onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.approveFailed')),
   });
 
   const reject = () => {
     // Spec section 5 (Admin): a non-blank reason, else this toast; the server says the same.
     if (!reason.trim()) {
-      toast({ title: 'Rejection Reason Required', description: 'Please provide a reason for rejecting this verification.', variant: 'destructive' });
+      toast({ title: t('toasts.reasonRequiredTitle'), description: t('toasts.reasonRequired'), variant: 'destructive' });
       return;
     }
     review.mutate({ id: item.id, decision: 'reject', reason: reason.trim() }, {
       onSuccess: () => {
-        toast({ title: 'Verification Rejected', description: 'The verification has been rejected with the provided reason.' });
+        toast({ title: t('toasts.rejectedTitle'), description: t('toasts.rejected') });
         onClose();
       },
-      onError: (error) => toastCommandError(error, 'Error', 'Failed to reject verification'),
+      onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.rejectFailed')),
     });
   };
 
@@ -44,19 +46,19 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
     <>
       <DialogContent>
         <Stack spacing={1}>
-          <Typography><strong>Name:</strong> {item.userName}</Typography>
-          <Typography><strong>Country:</strong> {item.country}</Typography>
-          <Typography><strong>National ID:</strong> {item.nationalId ?? 'Erased'}</Typography>
-          <Typography><strong>Type:</strong> {VERIFICATION_TYPE_LABELS[item.verificationType]}</Typography>
-          {item.confirmedByLeader && <Typography color="success.main">Confirmed by a leader of this country&apos;s National group.</Typography>}
+          <Typography><strong>{t('review.name')}</strong> {item.userName}</Typography>
+          <Typography><strong>{t('review.country')}</strong> {item.country}</Typography>
+          <Typography><strong>{t('review.nationalId')}</strong> {item.nationalId ?? t('admin.erased')}</Typography>
+          <Typography><strong>{t('review.type')}</strong> {t(VERIFICATION_TYPE_KEYS[item.verificationType])}</Typography>
+          {item.confirmedByLeader && <Typography color="success.main">{t('review.confirmedByLeader')}</Typography>}
           {item.documentImageUrl && (
             <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">
-              View document image
+              {t('admin.viewImage')}
             </Link>
           )}
           <TextField
-            label="Rejection Reason"
-            placeholder="Why is this verification rejected?"
+            label={t('review.reason')}
+            placeholder={t('review.reasonPlaceholder')}
             multiline
             rows={3}
             value={reason}
@@ -68,13 +70,13 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={review.isPending}>
-          Cancel
+          {t('review.cancel')}
         </Button>
         <Button color="error" variant="outlined" onClick={reject} disabled={review.isPending}>
-          Reject
+          {t('review.reject')}
         </Button>
         <Button color="success" variant="contained" onClick={approve} disabled={review.isPending}>
-          Approve
+          {t('review.approve')}
         </Button>
       </DialogActions>
     </>
@@ -83,10 +85,11 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
 
 /** Review a pending verification (spec section 2, Admin panel): approve, or reject with a reason in a 3-row text area. */
 export function ReviewVerificationDialog({ item, onClose }: { item: AdminVerificationItem | null; onClose: () => void }) {
+  const { t } = useTranslation('verification');
   const titleId = useId();
   return (
     <Dialog open={item !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Review Verification</DialogTitle>
+      <DialogTitle id={titleId}>{t('review.title')}</DialogTitle>
       {/* Keyed by the item: another verification starts with an empty reason. */}
       {item && <ReviewForm key={item.id} item={item} onClose={onClose} />}
     </Dialog>

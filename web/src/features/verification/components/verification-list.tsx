@@ -4,17 +4,15 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { VerificationStatus } from '@civitas/events/verification/verification.contract';
 import { formatDisplayDate } from '../../../lib/format-date';
 import type { VerificationView } from '../api/get-my-verifications';
 
-const BADGES: Record<VerificationStatus, { label: string; color: 'success' | 'warning' | 'error' }> = {
-  approved: { label: 'Verified', color: 'success' },
-  pending: { label: 'Pending', color: 'warning' },
-  rejected: { label: 'Rejected', color: 'error' },
-};
+const BADGE_COLORS: Record<VerificationStatus, 'success' | 'warning' | 'error'> = { approved: 'success', pending: 'warning', rejected: 'error' };
 
-export const VERIFICATION_TYPE_LABELS = { id_number: 'National ID', document: 'Document upload' } as const;
+/** Each verification type's text key in the 'verification' namespace. */
+export const VERIFICATION_TYPE_KEYS = { id_number: 'types.idNumber', document: 'types.document' } as const;
 
 interface VerificationListProps {
   verifications: VerificationView[];
@@ -23,39 +21,39 @@ interface VerificationListProps {
 
 /** The member's claims with their Verified, Pending or Rejected badge (and the reviewer's reason). */
 export function VerificationList({ verifications, onRemove }: VerificationListProps) {
+  const { t } = useTranslation('verification');
   if (verifications.length === 0) {
-    return <Typography color="text.secondary">You have not verified a nationality yet.</Typography>;
+    return <Typography color="text.secondary">{t('list.empty')}</Typography>;
   }
   return (
-    <Stack component="ul" aria-label="Your nationalities" spacing={1.5} sx={{ m: 0, p: 0 }}>
+    <Stack component="ul" aria-label={t('list.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
       {verifications.map((verification) => {
-        const badge = BADGES[verification.status];
         const date = formatDisplayDate(verification.verifiedAt ?? verification.createdAt);
         return (
           <Paper key={verification.id} component="li" variant="outlined" aria-label={verification.country} sx={{ p: 1.5, listStyle: 'none' }}>
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 600 }}>{verification.country}</Typography>
-              <Chip size="small" label={badge.label} color={badge.color} />
-              {verification.confirmedByLeader && verification.status === 'pending' && <Chip size="small" variant="outlined" label="Confirmed by a leader" />}
-              <Button size="small" color="error" onClick={() => onRemove(verification)} sx={{ ml: 'auto' }} aria-label={`Remove ${verification.country}`}>
-                Remove
+              <Chip size="small" label={t(`badges.${verification.status}`)} color={BADGE_COLORS[verification.status]} />
+              {verification.confirmedByLeader && verification.status === 'pending' && <Chip size="small" variant="outlined" label={t('badges.confirmedByLeader')} />}
+              <Button size="small" color="error" onClick={() => onRemove(verification)} sx={{ ml: 'auto' }} aria-label={t('list.removeCountry', { country: verification.country })}>
+                {t('list.remove')}
               </Button>
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              {VERIFICATION_TYPE_LABELS[verification.verificationType]}
-              {date && <> · {verification.status === 'approved' ? 'Verified' : 'Submitted'} {date}</>}
+              {t(VERIFICATION_TYPE_KEYS[verification.verificationType])}
+              {date && <> · {verification.status === 'approved' ? t('list.verifiedOn', { date }) : t('list.submittedOn', { date })}</>}
               {verification.documentImageUrl && (
                 <>
                   {' · '}
                   <Link href={verification.documentImageUrl} target="_blank" rel="noopener noreferrer">
-                    View document
+                    {t('list.viewDocument')}
                   </Link>
                 </>
               )}
             </Typography>
             {verification.status === 'rejected' && verification.rejectionReason && (
               <Typography variant="body2" color="error" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                Rejected: {verification.rejectionReason}
+                {t('list.rejected', { reason: verification.rejectionReason })}
               </Typography>
             )}
           </Paper>

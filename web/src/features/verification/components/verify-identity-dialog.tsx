@@ -9,6 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useVerifyIdentity, VerifyIdentityBody } from '../api/verify-identity';
@@ -21,6 +22,7 @@ interface VerifyIdentityDialogProps {
 }
 
 function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const { t } = useTranslation('verification');
   const [country, setCountry] = useState<Country | null>(null);
   const [nationalId, setNationalId] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -45,8 +47,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Verify your nationality to take part in your country&apos;s national group: create topics, post opinions and
-          vote. Your national ID stays private.
+          {t('dialog.text')}
         </DialogContentText>
         <Stack spacing={2}>
           <Autocomplete
@@ -61,7 +62,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Country"
+                label={t('fields.country')}
                 required
                 error={errors.country !== undefined}
                 helperText={errors.country}
@@ -69,7 +70,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
             )}
           />
           <TextField
-            label="National ID / Passport"
+            label={t('fields.nationalId')}
             name="nationalId"
             required
             autoComplete="off"
@@ -86,10 +87,10 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={verify.isPending}>
-          Cancel
+          {t('dialog.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={verify.isPending}>
-          {verify.isPending ? 'Verifying...' : 'Verify'}
+          {verify.isPending ? t('dialog.verifying') : t('dialog.verify')}
         </Button>
       </DialogActions>
     </Box>
@@ -98,10 +99,11 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
 
 /** The simple identity verification (spec section 2): country and national ID or passport number. */
 export function VerifyIdentityDialog({ open, onClose }: VerifyIdentityDialogProps) {
+  const { t } = useTranslation('verification');
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Verify Your Identity</DialogTitle>
+      <DialogTitle id={titleId}>{t('dialog.title')}</DialogTitle>
       {/* Mounted only while open, so every opening starts with an empty form. */}
       {open && <VerifyIdentityForm titleId={titleId} onClose={onClose} />}
     </Dialog>

@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { VoteReply } from '@civitas/events/voting/vote.contract';
+import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { topicOpinionsQueryKey } from '../../../lib/api/get-topic-opinions';
 import { topicStatsQueryKey } from '../../../lib/api/get-topic-stats';
 import { keepReceipt } from '../../../lib/vote-receipts';
-
-const VOTE_RECORD_FAILED = 'Failed to record vote. Please try again.';
-const VOTE_REMOVE_FAILED = 'Failed to remove vote. Please try again.';
 
 /**
  * After a vote the counts are the server's to give: with delegation, one vote moves the weight of
@@ -27,9 +25,9 @@ export async function settleVote(queryClient: QueryClient, topicId: string, repl
   // Voting changes the participation score.
   void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
   await queryClient.invalidateQueries({ queryKey: topicOpinionsQueryKey(topicId) });
-  toast({ title: reply.voteType ? 'Vote recorded' : 'Vote removed' });
+  toast({ title: reply.voteType ? i18n.t('voting:recorded') : i18n.t('voting:removed') });
 }
 
 /** Spec section 8: the votes' own failure texts, with the server's reason as the description. */
 export const voteFailed = (kind: 'record' | 'remove') => (error: unknown) =>
-  toastCommandError(error, kind === 'record' ? VOTE_RECORD_FAILED : VOTE_REMOVE_FAILED);
+  toastCommandError(error, kind === 'record' ? i18n.t('voting:recordFailed') : i18n.t('voting:removeFailed'));

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import { useTranslation } from 'react-i18next';
 import type { VoteType } from '@civitas/events/voting/vote.events';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { useCastVote } from '../api/cast-vote';
@@ -26,6 +27,7 @@ function formatNet(voteCount: number): string {
  * and the official net tally; the member's own vote shows pressed.
  */
 export function VoteButtons({ topicId, opinion, disabled }: VoteButtonsProps) {
+  const { t } = useTranslation('voting');
   const cast = useCastVote(topicId);
   const remove = useRemoveVote(topicId);
   // One vote at a time per opinion, so a quick second click cannot undo the first; a vote is
@@ -52,7 +54,7 @@ export function VoteButtons({ topicId, opinion, disabled }: VoteButtonsProps) {
         disabled={disabled || busy}
         onClick={() => vote('support')}
       >
-        Support {opinion.supportCount}
+        {t('support', { value: opinion.supportCount })}
       </Button>
       <Button
         size="small"
@@ -63,15 +65,15 @@ export function VoteButtons({ topicId, opinion, disabled }: VoteButtonsProps) {
         disabled={disabled || busy}
         onClick={() => vote('oppose')}
       >
-        Oppose {opinion.opposeCount}
+        {t('oppose', { value: opinion.opposeCount })}
       </Button>
       {/* With delegation: the weight of members who lent theirs to a voter joins that vote. */}
       <Typography variant="body2" color="text.secondary">
-        Weighted: {opinion.weightedSupport} support · {opinion.weightedOppose} oppose
+        {t('weighted', { support: opinion.weightedSupport, oppose: opinion.weightedOppose })}
       </Typography>
       {/* The official tally: weighted support minus weighted oppose. */}
       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        Net {formatNet(opinion.voteCount)}
+        {t('net', { net: formatNet(opinion.voteCount) })}
       </Typography>
     </Stack>
   );
