@@ -84,7 +84,7 @@ async function loadPack(language: Language): Promise<void> {
  * Fetches namespaces' texts in the current language (and English, the fallback) ahead of the
  * screen that uses them: a lazy route calls it beside its own import, so the two load together.
  */
-export function preloadTexts(namespaces: Namespace[]): Promise<void> {
+export function preloadTexts(namespaces: readonly Namespace[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);
 }
 
