@@ -54,7 +54,7 @@ async function projectionLag(
   const projectorStore = ownStore ? new PostgresEventStore({ connectionString: options.url }) : options.store;
   const projector = new ProjectorService({ ...options, store: projectorStore, connectionString: options.url });
   const committed: Array<{ position: Position; at: number }> = [];
-  projector.runner.on('committed', ({ position }) => committed.push({ position, at: now() }));
+  projector.on('committed', ({ position }) => committed.push({ position, at: now() }));
   await projector.start();
   await quiesce(options.store.pool);
 

@@ -1,5 +1,4 @@
-import { PostgresEventStore, createEventRegistry, groupStream } from '@civitas/events';
-import { ProjectorService, projections } from '@civitas/projector';
+import { PostgresEventStore, groupStream } from '@civitas/events';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { openVault } from '@civitas/service-kit/personal-data';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +7,7 @@ import { cpuNote, withCpu } from './lib/cpu';
 import { quiesce, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
 import { closedLoop, type Throughput } from './lib/measure';
+import { startProjectorProcess } from './lib/projector-process';
 import { emit, progress } from './lib/report';
 
 const TARGET_RATIO = 0.95;
@@ -16,15 +16,16 @@ const WRITERS = 8;
 /**
  * Appends with the Merkle log projection running beside them, against the same appends without it
  * (issue 15: the tree is built in the projector, never in the append path). A-B-A on a database of
- * its own: appends alone, then with a projector running only `merkle_log` on a store of its own
- * (woken by NOTIFY, as a separate process is), then alone again; the baseline is the mean of both A.
+ * its own: appends alone, then with a projector running only `merkle_log` in a process of its own (as
+ * production runs the projector), then alone again; the baseline is the mean of both A.
  */
 export async function benchMerkle(database: BenchDatabase, config: BenchConfig): Promise<void> {
   const merkleDatabase = await database.sibling('merkle');
   const db = createKysely(merkleDatabase.url, { applicationName: 'civitas-bench' });
   await migrateToLatest(db, platformMigrations);
   // merkle_log blinds its leaves with a platform secret kept by the vault, as every process opens it.
-  await openVault(db, { key: randomBytes(32), source: 'the Merkle bench' });
+  const vaultKey = randomBytes(32);
+  await openVault(db, { key: vaultKey, source: 'the Merkle bench' });
   const store = new PostgresEventStore({ connectionString: merkleDatabase.url });
   let nextGroup = BENCH_GROUP_ID_BASE;
   const appends = (): Promise<Throughput> =>
@@ -42,13 +43,9 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
     const before = await withCpu(store.pool, appends);
     progress(`appends without the Merkle projection: ${before.result.perSecond.toFixed(0)}/s ${cpuNote(before.cpu, 'merkle A1')}`);
 
-    const projectorStore = new PostgresEventStore({ connectionString: merkleDatabase.url });
-    const merkle = projections.filter((projection) => projection.name === 'merkle_log');
-    const projector = new ProjectorService({ connectionString: merkleDatabase.url, store: projectorStore, db, registry: createEventRegistry(), projections: merkle });
-    await projector.start(); // caught up with A1's events before the measured window
-    const during = await withCpu(store.pool, appends);
+    const projector = await startProjectorProcess(merkleDatabase.url, ['merkle_log'], vaultKey); // caught up with A1's events before the measured window
+    const during = await withCpu(store.pool, appends, [projector.pid]);
     await projector.stop();
-    await projectorStore.close();
     progress(`appends with the Merkle projection running: ${during.result.perSecond.toFixed(0)}/s ${cpuNote(during.cpu, 'merkle B')}`);
 
     await quiesce(store.pool);

@@ -24,13 +24,15 @@ export interface CpuUse {
   node: number;
   postgres: number | null;
   machine: number;
+  /** Processes the bench started beside itself (a projector of its own), when it named any. */
+  children?: number;
 }
 
 /**
  * Where the CPU went while `work` ran. The rest (machine − node − postgres) is other load on a
  * shared machine: when it is high, the figure measured the neighbours too.
  */
-export async function withCpu<T>(pool: pg.Pool | null, work: () => Promise<T>): Promise<{ result: T; cpu: CpuUse }> {
+export async function withCpu<T>(pool: pg.Pool | null, work: () => Promise<T>, childPids: readonly number[] = []): Promise<{ result: T; cpu: CpuUse }> {
   // The bench database's backends plus the server's own processes (WAL writer, checkpointer...).
   const serverPids = async () =>
     pool
@@ -41,6 +43,7 @@ export async function withCpu<T>(pool: pg.Pool | null, work: () => Promise<T>): 
   const local = before.size > 0 && [...before.values()].every((ms) => ms !== null);
   const startedAt = now();
   const node0 = process.cpuUsage();
+  const children0 = childPids.map(processMs);
   const machine0 = machineMs();
   const result = await work();
   const wall = now() - startedAt;
@@ -55,7 +58,8 @@ export async function withCpu<T>(pool: pg.Pool | null, work: () => Promise<T>): 
     }
     postgres = ms / wall;
   }
-  return { result, cpu: { node: (nodeUse.user + nodeUse.system) / 1000 / wall, postgres, machine } };
+  const children = childPids.length > 0 ? childPids.reduce((sum, pid, i) => sum + (processMs(pid) ?? 0) - (children0[i] ?? 0), 0) / wall : undefined;
+  return { result, cpu: { node: (nodeUse.user + nodeUse.system) / 1000 / wall, postgres, machine, ...(children === undefined ? {} : { children }) } };
 }
 
 /** Load from outside the bench above this many cores marks a measurement as disturbed. */
@@ -64,13 +68,13 @@ const DISTURBED_CORES = 0.25;
 export const disturbed: Array<{ what: string; otherCores?: number; otherDatabases?: { transactions: number; created: number; dropped: number } }> = [];
 
 export function otherCores(cpu: CpuUse): number | null {
-  return cpu.postgres === null ? null : Math.max(0, cpu.machine - cpu.node - cpu.postgres);
+  return cpu.postgres === null ? null : Math.max(0, cpu.machine - cpu.node - (cpu.children ?? 0) - cpu.postgres);
 }
 
 /** A progress note on where the CPU went; records the measurement when other load disturbed it. */
 export function cpuNote(cpu: CpuUse, what: string): string {
   const other = otherCores(cpu);
-  const parts = [`node ${cpu.node.toFixed(2)}`, cpu.postgres === null ? null : `postgres ${cpu.postgres.toFixed(2)}`, other === null ? null : `other ${other.toFixed(2)}`];
+  const parts = [`node ${cpu.node.toFixed(2)}`, cpu.children === undefined ? null : `started processes ${cpu.children.toFixed(2)}`, cpu.postgres === null ? null : `postgres ${cpu.postgres.toFixed(2)}`, other === null ? null : `other ${other.toFixed(2)}`];
   const busy = other !== null && other > DISTURBED_CORES;
   if (busy) disturbed.push({ what, otherCores: Math.round(other * 100) / 100 });
   return `[cores: ${parts.filter(Boolean).join(', ')} of ${os.cpus().length}]${busy ? ' DISTURBED by other load on the machine' : ''}`;

@@ -54,6 +54,18 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   batchSize?: number;
   signal?: AbortSignal;
+  /**
+   * For a reader whose cost is mostly per batch (the Merkle log): after a batch that was everything
+   * visible yet held at least `afterBatchOf` events (the store is busy), wait `ms` before reading
+   * again, however soon more is announced, so events come in larger batches. Smaller batches (a
+   * quiet store) are followed at once as usual. Without it every announcement is read at once.
+   */
+  gather?: SubscriptionGathering;
+}
+
+export interface SubscriptionGathering {
+  afterBatchOf: number;
+  ms: number;
 }
 
 export interface EventStore {

@@ -230,6 +230,59 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect(resumed.filter((e) => e.streamId === id).map((e) => e.id)).toEqual([appended[2]!.id, appended[3]!.id]);
     });
 
+    it('on request, gathers what is announced for a while after a short batch and delivers it in one batch', async () => {
+      const gatherMs = 400;
+      const from = await store.headPosition();
+      const first = newEvent('Gather');
+      const later = Array.from({ length: 5 }, () => newEvent('Gather'));
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 20_000);
+      const batches: Array<{ ids: string[]; at: number }> = [];
+      const appendSpread = async (events: NewEvent[], everyMs: number) => {
+        for (const event of events) {
+          await store.append(stream(), [event], 'no_stream');
+          await new Promise((resolve) => setTimeout(resolve, everyMs));
+        }
+      };
+      let appending: Promise<void> = Promise.resolve();
+      try {
+        await store.append(stream(), [first], 'no_stream');
+        for await (const batch of store.subscribeAll(from, { signal: controller.signal, batchSize: 500, gather: { afterBatchOf: 1, ms: gatherMs } })) {
+          batches.push({ ids: batch.filter((event) => event.type === 'Gather').map((event) => event.id), at: performance.now() });
+          // Spread over the pause, not awaited: a subscriber woken by each announcement would take them one by one.
+          if (batches.length === 1) appending = appendSpread(later, 40);
+          if (batches.flatMap((item) => item.ids).length >= 1 + later.length) break;
+        }
+      } finally {
+        clearTimeout(timer);
+        await appending;
+      }
+      expect(batches.map((item) => item.ids)).toEqual([[first.id], later.map((event) => event.id)]);
+      expect(batches[1]!.at - batches[0]!.at).toBeGreaterThanOrEqual(gatherMs - 20);
+    });
+
+    it('does not gather after a batch smaller than asked: a quiet store is followed at once', async () => {
+      const from = await store.headPosition();
+      const [first, second] = [newEvent('Quiet'), newEvent('Quiet')];
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 20_000);
+      const arrivals: number[] = [];
+      let appendedAt = 0;
+      try {
+        await store.append(stream(), [first], 'no_stream');
+        for await (const batch of store.subscribeAll(from, { signal: controller.signal, batchSize: 500, gather: { afterBatchOf: 2, ms: 5_000 } })) {
+          if (!batch.some((event) => event.type === 'Quiet')) continue;
+          arrivals.push(performance.now());
+          if (arrivals.length === 2) break;
+          appendedAt = performance.now();
+          void store.append(stream(), [second], 'no_stream');
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      expect(arrivals[1]! - appendedAt).toBeLessThan(2_000);
+    });
+
     it('delivers every event exactly once to a live subscriber under 1,000 concurrent writers', async () => {
       const from = await store.headPosition();
       const ids = new Set<string>();

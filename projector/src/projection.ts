@@ -1,4 +1,4 @@
-import type { DomainEvent, EventMetadata, Position } from '@civitas/events';
+import type { DomainEvent, EventMetadata, Position, SubscriptionGathering } from '@civitas/events';
 import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
 import type { ReadModels } from './read-models';
@@ -48,9 +48,27 @@ export interface SetBasedRebuild {
   insert(schema: string, events: RawBuilder<unknown>): RawBuilder<unknown>;
 }
 
+/**
+ * Projections in one lane share a reader and one transaction per batch; each lane follows the store
+ * on its own, so one lane's work never holds back another lane's commits (and the read-your-writes
+ * waits on them).
+ */
+export interface ProjectionLane {
+  readonly name: string;
+  /** Whether a busy store's events gather into larger batches (SubscribeOptions.gather). */
+  readonly gather?: SubscriptionGathering;
+  /** The most events one batch takes. */
+  readonly batchSize?: number;
+}
+
+/** Where every projection runs unless it names another lane: batches as soon as events are announced. */
+export const MAIN_LANE: ProjectionLane = { name: 'main' };
+
 export interface Projection<Name extends string = string> {
   /** Stable name: its checkpoint row and the read models queries wait for. */
   readonly name: Name;
+  /** The lane it runs in; MAIN_LANE when absent. */
+  readonly lane?: ProjectionLane;
   /** Bump when the tables or the logic change: the projector then rebuilds this projection's read models from zero (the others keep theirs). */
   readonly version: number;
   /** Set when a rebuild from zero may project some events in one statement (see SetBasedRebuild). */
@@ -79,12 +97,13 @@ export function defineProjection<const Name extends string, const Tables extends
   name: Name;
   version: number;
   tables: Tables;
+  lane?: ProjectionLane;
   setBasedRebuild?: SetBasedRebuild;
   apply(db: Kysely<DatabaseOf<Tables[number]>>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
 }): ReadModelProjection<Name, Tables> {
-  const { name, version, tables, setBasedRebuild } = projection;
+  const { name, version, tables, lane, setBasedRebuild } = projection;
   return {
-    name, version, tables, ...(setBasedRebuild ? { setBasedRebuild } : {}),
+    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}),
     createTables: (db, schema) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
     apply: (db, schema, events, changes) => projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),

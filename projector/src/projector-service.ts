@@ -1,14 +1,15 @@
-import type { EventRegistry, EventStore } from '@civitas/events';
+import { EventEmitter } from 'node:events';
+import type { EventRegistry, EventStore, Position } from '@civitas/events';
 import { PROJECTOR_LOCK_KEY } from '@civitas/service-kit/health';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
-import type { Projection } from './projection';
+import { MAIN_LANE, type Projection, type ProjectionLane } from './projection';
 import { createParkedEventsTable, planRebuild } from './read-schema';
 import { rebuildReadModels } from './rebuild';
-import { ProjectionRunner } from './runner';
+import { ProjectionRunner, type BatchCommitted } from './runner';
 
 export interface ProjectorServiceOptions {
   connectionString: string;
@@ -22,10 +23,11 @@ export interface ProjectorServiceOptions {
 
 /**
  * Runs the projections in the one process holding the projector lock. On taking the
- * lock it rebuilds the projections whose version changed, then follows live.
+ * lock it rebuilds the projections whose version changed, then follows live: a runner per
+ * lane (projection.ts), each with its own reader and transactions.
  */
-export class ProjectorService {
-  readonly runner: ProjectionRunner;
+export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted] }> {
+  readonly runners: readonly ProjectionRunner[];
   private readonly abort = new AbortController();
   private runAbort = new AbortController();
   private lockClient: pg.Client | null = null;
@@ -33,8 +35,31 @@ export class ProjectorService {
   private readonly log: ProjectorLog;
 
   constructor(private readonly options: ProjectorServiceOptions) {
+    super();
     this.log = options.log ?? silentLog;
-    this.runner = new ProjectionRunner({ ...options, log: this.log });
+    this.runners = this.laneRunners(options.projections);
+    for (const runner of this.runners) runner.on('committed', (committed) => this.emit('committed', committed));
+  }
+
+  /** Every projection's checkpoint as this process last committed it. */
+  get positions(): ReadonlyMap<string, Position> {
+    return new Map(this.runners.flatMap((runner) => [...runner.positions]));
+  }
+
+  private laneRunners(projections: readonly Projection[]): ProjectionRunner[] {
+    const lanes = new Map<string, { lane: ProjectionLane; projections: Projection[] }>();
+    for (const projection of projections) {
+      const lane = projection.lane ?? MAIN_LANE;
+      const entry = lanes.get(lane.name) ?? { lane, projections: [] };
+      lanes.set(lane.name, entry);
+      entry.projections.push(projection);
+    }
+    return [...lanes.values()].map(({ lane, projections: own }) =>
+      new ProjectionRunner({ ...this.options, projections: own, batchSize: lane.batchSize ?? this.options.batchSize, gather: lane.gather, log: this.log }));
+  }
+
+  private runAll(runners: readonly ProjectionRunner[], signal: AbortSignal): Promise<void> {
+    return Promise.all(runners.map((runner) => runner.run(signal))).then(() => undefined);
   }
 
   /** Resolves once this process leads and the read models are current; live projection continues in the background. */
@@ -43,9 +68,9 @@ export class ProjectorService {
     if (this.abort.signal.aborted) return;
     await this.rebuildChanged();
     await createParkedEventsTable(this.options.db, READ_SCHEMA);
-    await this.runner.loadCheckpoints();
+    for (const runner of this.runners) await runner.loadCheckpoints();
     this.runAbort = new AbortController();
-    this.running = this.runner.run(AbortSignal.any([this.abort.signal, this.runAbort.signal]));
+    this.running = this.runAll(this.runners, AbortSignal.any([this.abort.signal, this.runAbort.signal]));
   }
 
   /**
@@ -65,9 +90,8 @@ export class ProjectorService {
     const changed = plan.changed.map((projection) => projection.name);
     this.log.info({ changed, removed: plan.removed }, 'projection versions changed: rebuilding those from zero');
     const unchanged = this.options.projections.filter((projection) => !changed.includes(projection.name));
-    const others = new ProjectionRunner({ ...this.options, projections: unchanged, log: this.log });
     const stopOthers = new AbortController();
-    const following = others.run(AbortSignal.any([this.abort.signal, stopOthers.signal]));
+    const following = this.runAll(this.laneRunners(unchanged), AbortSignal.any([this.abort.signal, stopOthers.signal]));
     try {
       const { events, parked, setBased } = await rebuildReadModels({ ...this.options, log: this.log }, changed);
       this.log.info({ rebuilt: changed, events, parked, setBased }, 'changed projections rebuilt and swapped in');

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent } from '@civitas/events';
+import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent, type SubscriptionGathering } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { ProjectorLog } from './lib/logger';
@@ -15,6 +15,8 @@ export interface RunnerOptions {
   projections: readonly Projection[];
   schema?: string;
   batchSize?: number;
+  /** Live: whether a busy store's events gather into larger batches (SubscribeOptions.gather). */
+  gather?: SubscriptionGathering;
   log?: ProjectorLog;
 }
 
@@ -127,7 +129,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     while (!signal.aborted) {
       try {
         await this.loadCheckpoints();
-        for await (const batch of this.options.store.subscribeAll(this.lowestCheckpoint(), { signal, batchSize: this.batchSize })) {
+        for await (const batch of this.options.store.subscribeAll(this.lowestCheckpoint(), { signal, batchSize: this.batchSize, gather: this.options.gather })) {
           await this.applyBatch(batch);
         }
       } catch (error) {
@@ -186,15 +188,18 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   private async applyWhole(trx: Kysely<any>, last: Position, work: readonly Work[], parked: readonly NewParkedEvent[]): Promise<void> {
     // Losing an unflushed commit in a server crash only rolls back data and checkpoint together.
     await sql`set local synchronous_commit = off`.execute(trx);
+    const changes = new ChangeSet();
+    for (const item of work) {
+      if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
+    }
+    // The compare-and-set comes last: a transaction holds back what every reader of the store sees
+    // from its first write on, so a projection that reads and computes before writing (merkle_log
+    // hashes its leaves) holds them back only while it writes.
     const moved = await sql`
       update ${sql.id(this.schema, 'projection_checkpoints')} c set position = ${last}
       from unnest(${work.map((item) => item.projection.name)}::text[], ${work.map((item) => item.from)}::text[]) as x(name, expected)
       where c.name = x.name and c.position = x.expected`.execute(trx);
     if (Number(moved.numAffectedRows) !== work.length) throw new CheckpointMoved();
-    const changes = new ChangeSet();
-    for (const item of work) {
-      if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
-    }
     await parkEvents(trx, this.schema, parked);
     await this.notify(trx, last, work, changes);
   }

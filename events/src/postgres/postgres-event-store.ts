@@ -300,14 +300,27 @@ export class PostgresEventStore implements EventStore {
   async *subscribeAll(fromExclusive: Position, options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent[]> {
     let position = fromExclusive;
     let changed = true;
+    // While gathering, announcements are noted but do not cut the pause short; an abort always does.
+    let gathering = false;
     let wake: (() => void) | null = null;
     const onChange = () => {
       changed = true;
-      wake?.();
+      if (!gathering) wake?.();
     };
     const unsubscribe = this.signal.onChange(onChange);
     const onAbort = () => wake?.();
     options.signal?.addEventListener('abort', onAbort);
+    const pause = (delay: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => {
+        wake = null;
+        gathering = false;
+      });
     try {
       await this.signal.listen().catch(() => undefined); // polling still works without it
       const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -319,20 +332,17 @@ export class PostgresEventStore implements EventStore {
           yield batch;
           // A short batch was everything visible: read again only when told of more, not at once.
           if (batch.length >= batchSize) continue;
+          if (options.gather && batch.length >= options.gather.afterBatchOf) {
+            gathering = true;
+            await pause(options.gather.ms);
+            continue;
+          }
         }
         if (changed) continue;
         // A committed append we were told of may still be hidden behind an older open
         // transaction: look again soon rather than waiting for the poll.
         const known = this.signal.highestKnown;
-        const delay = known !== null && known > position ? 5 : this.pollIntervalMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+        await pause(known !== null && known > position ? 5 : this.pollIntervalMs);
       }
     } finally {
       unsubscribe();

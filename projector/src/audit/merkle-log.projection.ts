@@ -2,7 +2,7 @@ import { appendLeaves, frontierNodes, storedEventLeafHash, type Blind, type Hash
 import { leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
 import { sql, type Kysely } from 'kysely';
 import { insertRows } from '../lib/table';
-import { defineProjection, type ProjectedEvent } from '../projection';
+import { defineProjection, type ProjectedEvent, type ProjectionLane } from '../projection';
 import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
 
 /** The leaf of an event as it is stored: the same function hashes it at append time for receipts. */
@@ -11,6 +11,14 @@ export function storedLeafHash(event: ProjectedEvent, blind: Blind): Hash {
   if (!event.stored) throw new Error('merkle_log needs the stored form of the event');
   return storedEventLeafHash({ ...event.stored, streamId: event.streamId, position: event.position, metadata: event.metadata }, blind);
 }
+
+/**
+ * The Merkle log's own lane, so the tallies' batches commit without its hashing. Its cost is largely
+ * per batch (the last leaf, the tree's right edge, two inserts) and its readers (proofs, exports,
+ * checkpoints signed every few seconds) can wait a quarter second, so on a busy store (batches of
+ * 20 or more) it lets events gather; on a quiet one it follows each append at once.
+ */
+export const MERKLE_LANE: ProjectionLane = { name: 'merkle', gather: { afterBatchOf: 20, ms: 250 }, batchSize: 2_000 };
 
 /**
  * The RFC 9162 tree over the log, grown by each batch: the leaves go in, and so does every
@@ -23,6 +31,7 @@ export const merkleLogProjection = defineProjection({
   // 2: leaves commit to the events with their ids blinded.
   version: 2,
   tables: [merkleLeavesTable, merkleNodesTable],
+  lane: MERKLE_LANE,
 
   async apply(db, schema, events) {
     const log = db.withSchema(schema);
