@@ -72,6 +72,7 @@ export * from './audit/history.contract';
 export * from './audit/timeline.contract';
 export * from './profiles/profile.events';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { positionAsRow, positionOfRow } from './postgres/position-sql';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
 export { PgListener } from './postgres/pg-listener';

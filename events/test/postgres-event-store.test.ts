@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { positionAsRow, positionOfRow } from '../src/postgres/position-sql';
 import { eventStoreContract } from './event-store.contract';
 import { createPostgresStore } from '../../test-support/test-event-store';
 
@@ -25,4 +28,26 @@ eventStoreContract('PostgreSQL', async () => {
     },
     close: fixture.close,
   };
+});
+
+describe('positions in SQL (PostgreSQL adapter)', () => {
+  it('encodes a row, compares a position and finds where a slice of the log ends as the store itself does', async () => {
+    const fixture = await createPostgresStore();
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: fixture.store.pool }) });
+    try {
+      const stream = `test-${randomUUID()}`;
+      const from = await fixture.store.headPosition();
+      for (let i = 0; i < 5; i += 1) await fixture.store.append(stream, [{ id: randomUUID(), type: 'Slice', data: { i }, metadata: {} }], 'any');
+      const positions = (await fixture.store.readStream(stream)).events.map((event) => event.position);
+      const rows = await sql<{ position: string }>`
+        select ${positionOfRow('e')} as position from events e
+        where (e.transaction_id, e.global_position) > ${positionAsRow(from)} order by e.transaction_id, e.global_position`.execute(db);
+      expect(rows.rows.map((row) => row.position)).toEqual(positions);
+      expect(await fixture.store.positionAfter(from, 2, positions[4]!)).toBe(positions[1]);
+      expect(await fixture.store.positionAfter(positions[1]!, 2, positions[4]!)).toBe(positions[3]);
+      expect(await fixture.store.positionAfter(positions[3]!, 10, positions[4]!)).toBe(positions[4]);
+    } finally {
+      await fixture.close();
+    }
+  });
 });

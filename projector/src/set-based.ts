@@ -1,28 +1,16 @@
-import { PostgresEventStore, START_POSITION, decodePosition, encodePosition, type Position } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { PostgresEventStore, START_POSITION, positionAsRow, positionOfRow, type Position } from '@civitas/events';
+import { sql } from 'kysely';
 import { describeFailure } from './projection-failure';
 import type { Projection, SetBasedRebuild } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './runner';
 import { silentLog } from './lib/logger';
 
-/** A position as the PostgreSQL adapter encodes it (events/src/position.ts): fixed-width hex of both numbers. */
-const POSITION_SQL = sql`lpad(to_hex(e.transaction_id::text::bigint), 16, '0') || '-' || lpad(to_hex(e.global_position), 16, '0')`;
 /**
  * `eventTime`: the command's time, else when the event was stored, as Node sees it: node-postgres
  * keeps whole milliseconds of the microseconds, by truncating 1000 × the fraction as a double.
  */
 const EVENT_TIME_SQL = sql`coalesce((e.metadata->>'time')::timestamptz, date_trunc('second', e.recorded_at)
   + make_interval(secs => trunc(1000 * ((extract(microseconds from e.recorded_at)::bigint % 1000000)::float8 / 1000000)) / 1000))`;
-
-/** The newest event every reader can see (the store's snapshot rule): what a statement may cover. */
-async function visibleHead(db: Kysely<any>): Promise<Position> {
-  const result = await sql<{ tx: string; global_position: string }>`
-    select transaction_id::text as tx, global_position from events
-    where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id desc, global_position desc limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? encodePosition(row.tx, row.global_position) : START_POSITION;
-}
 
 /**
  * Events per statement. A write transaction holds back every reader of the store until it ends
@@ -32,26 +20,11 @@ async function visibleHead(db: Kysely<any>): Promise<Position> {
  */
 const SLICE_EVENTS = 10_000;
 
-const positionSql = (position: Position) => {
-  const { major, minor } = decodePosition(position);
-  return sql`(${major.toString()}::xid8, ${minor.toString()}::bigint)`;
-};
-
-/** The position SLICE_EVENTS events (of any type) after `from`, or `through` if that comes first. */
-async function sliceEnd(db: Kysely<any>, from: Position, through: Position): Promise<Position> {
-  const result = await sql<{ tx: string; global_position: string }>`
-    select transaction_id::text as tx, global_position from events
-    where (transaction_id, global_position) > ${positionSql(from)} and (transaction_id, global_position) <= ${positionSql(through)}
-    order by transaction_id, global_position offset ${SLICE_EVENTS - 1} limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? encodePosition(row.tx, row.global_position) : through;
-}
-
 /** The subquery a statement reads: the covered events in (from, to], in order. */
 const coveredEvents = (rebuild: SetBasedRebuild, from: Position, to: Position) => sql`(
-  select e.*, ${POSITION_SQL} as position, ${EVENT_TIME_SQL} as occurred_at from events e
+  select e.*, ${positionOfRow('e')} as position, ${EVENT_TIME_SQL} as occurred_at from events e
   where e.type = any(${rebuild.types}::text[])
-    and (e.transaction_id, e.global_position) > ${positionSql(from)} and (e.transaction_id, e.global_position) <= ${positionSql(to)}
+    and (e.transaction_id, e.global_position) > ${positionAsRow(from)} and (e.transaction_id, e.global_position) <= ${positionAsRow(to)}
   order by e.transaction_id, e.global_position)`;
 
 /** What a rebuild's statements may cover: every event up to `through`, and the covered types stored there. */
@@ -71,12 +44,13 @@ export interface CoveredHistory {
 export async function surveyCoveredHistory(options: Pick<RunnerOptions, 'db' | 'registry' | 'store'>, projections: readonly Projection[]): Promise<CoveredHistory | null> {
   const types = [...new Set(projections.flatMap((projection) => projection.setBasedRebuild?.types ?? []))];
   if (types.length === 0 || !(options.store instanceof PostgresEventStore)) return null;
-  const through = await visibleHead(options.db);
+  // The newest event every reader can see (the store's snapshot rule): what the statements may cover.
+  const through = await options.store.headPosition();
   const versions = types.map((type) => (options.registry.has(type) ? options.registry.versionOf(type) : 1));
   const result = await sql<{ type: string; older: boolean }>`
     select e.type, bool_or(coalesce((e.metadata->>'schemaVersion')::int, 1) <> v.version) as older
     from events e join unnest(${types}::text[], ${versions}::int[]) as v(type, version) on e.type = v.type
-    where (e.transaction_id, e.global_position) <= ${positionSql(through)}
+    where (e.transaction_id, e.global_position) <= ${positionAsRow(through)}
     group by e.type`.execute(options.db);
   return { through, stored: new Map(result.rows.map((row) => [row.type, { older: row.older }])) };
 }
@@ -92,7 +66,8 @@ export async function surveyCoveredHistory(options: Pick<RunnerOptions, 'db' | '
 export async function rebuildSetBased(options: Omit<RunnerOptions, 'schema' | 'projections'>, schema: string, projection: Projection, history: CoveredHistory | null): Promise<boolean> {
   const rebuild = projection.setBasedRebuild;
   const log = options.log ?? silentLog;
-  if (!rebuild || !history) return false;
+  const { store } = options;
+  if (!rebuild || !history || !(store instanceof PostgresEventStore)) return false;
   if (rebuild.types.some((type) => history.stored.get(type)?.older)) {
     log.info({ projection: projection.name }, 'events stored at an older schema version: rebuilding event by event');
     return false;
@@ -102,7 +77,7 @@ export async function rebuildSetBased(options: Omit<RunnerOptions, 'schema' | 'p
   const present = rebuild.types.some((type) => history.stored.has(type));
   try {
     for (let from = START_POSITION; present && from < through;) {
-      const to = await sliceEnd(options.db, from, through);
+      const to = await store.positionAfter(from, SLICE_EVENTS, through);
       await options.db.transaction().execute(async (trx) => {
         // As the runner's batches: a crash loses the whole scratch schema, which the next rebuild drops.
         await sql`set local synchronous_commit = off`.execute(trx);

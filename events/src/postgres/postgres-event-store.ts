@@ -111,6 +111,10 @@ const HEAD_SQL = `select transaction_id::text as tx, global_position from events
   where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   order by transaction_id desc, global_position desc limit 1`;
 
+const NTH_AFTER_SQL = `select transaction_id::text as tx, global_position from events
+  where (transaction_id, global_position) > ($1::xid8, $2::bigint) and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+  order by transaction_id, global_position offset $5 limit 1`;
+
 export class PostgresEventStore implements EventStore {
   readonly pool: pg.Pool;
   private readonly signal: AppendSignal;
@@ -295,6 +299,15 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<{ tx: string; global_position: string }>(HEAD_SQL);
     const row = result.rows[0];
     return row ? encodePosition(row.tx, row.global_position) : START_POSITION;
+  }
+
+  /** The position `count` events after `from` (of any type), or `through` if that comes first: where a slice of the log ends. */
+  async positionAfter(from: Position, count: number, through: Position): Promise<Position> {
+    const [start, end] = [decodePosition(from), decodePosition(through)];
+    const result = await this.pool.query<{ tx: string; global_position: string }>(NTH_AFTER_SQL,
+      [start.major.toString(), start.minor.toString(), end.major.toString(), end.minor.toString(), count - 1]);
+    const row = result.rows[0];
+    return row ? encodePosition(row.tx, row.global_position) : through;
   }
 
   async *subscribeAll(fromExclusive: Position, options: SubscribeOptions = {}): AsyncGenerator<RecordedEvent[]> {
