@@ -22,6 +22,9 @@ import {
 } from '@civitas/events';
 import type { CommandBus } from './command-bus';
 
+/** Open groups keep no members: nobody has a membership in them (one empty map, made once). */
+const NO_MEMBERS: GroupState['members'] = groupView.initialState().members;
+
 /** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
 const standingView: View<DomainEvent, { registered: boolean; subscription: SubscriptionState; verification: VerificationState }> = {
   initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
@@ -85,7 +88,7 @@ export class ParticipationGate {
 
   private async group(groupId: number): Promise<Pick<GroupState, 'members'> & { definition: CatalogueGroup }> {
     const cached = this.openGroups.get(groupId);
-    if (cached) return { definition: cached, members: groupView.initialState().members };
+    if (cached) return { definition: cached, members: NO_MEMBERS };
     const { state } = await this.bus.load(groupStream(groupId), groupView);
     if (!state.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     const { department } = state.definition;
