@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { blindLeafEvent, type Blind } from './leaf-view';
+import * as nodeCrypto from 'node:crypto';
 
 /**
  * The event log as an RFC 9162 Merkle tree (section 2.1): leaf hash = SHA-256(0x00 || leaf),
@@ -28,7 +27,7 @@ export interface LeafEvent {
 }
 
 const sha256 = (...parts: Uint8Array[]): Hash => {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto.createHash('sha256');
   for (const part of parts) hash.update(part);
   return hash.digest();
 };
@@ -42,39 +41,147 @@ export const EMPTY_ROOT: Hash = sha256();
 export const hashLeaf = (leaf: Uint8Array): Hash => sha256(LEAF_PREFIX, leaf);
 export const hashChildren = (left: Uint8Array, right: Uint8Array): Hash => sha256(NODE_PREFIX, left, right);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A rewrite of the string values (not the keys) a value is serialized with: how a leaf blinds ids. */
+export type StringMapper = (text: string) => string;
+
+/** The characters JSON.stringify escapes in a string (lone surrogates included); most strings have none. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const quote = (text: string) => (NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`);
+
+/** Keys quoted once: field names recur in every event. Bounded, as ids used as keys would grow it without end. */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_KEPT = 10_000;
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = quote(key);
+    if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
+/** Objects with up to this many keys are sorted by insertion. */
+const SMALL_OBJECT = 16;
+
+/** The largest array index (2^32 - 2): keys up to it are ordered numerically in every object, ahead of the rest. */
+const MAX_ARRAY_INDEX = 4_294_967_294;
+
+function isArrayIndex(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (first < 48 || first > 57) return false;
+  const index = Number(key);
+  return Number.isInteger(index) && index <= MAX_ARRAY_INDEX && String(index) === key;
+}
+
+/**
+ * An object's keys in canonical order: sorted by UTF-16 code units, except that array-index keys
+ * come first in numeric order. The first canonicalJson copied sorted keys into a new object, which
+ * the engine orders that way, and leaves already recorded hash that order.
+ */
+function canonicalKeys(value: object): string[] {
+  const keys = Object.keys(value);
+  if (keys.length > SMALL_OBJECT) keys.sort();
+  else {
+    // Insertion sort (string < compares code units, as sort() does): quicker for the few keys an event's objects have.
+    for (let at = 0; at < keys.length; at++) {
+      const key = keys[at]!;
+      let to = at;
+      while (to > 0 && keys[to - 1]! > key) keys[to] = keys[--to]!;
+      keys[to] = key;
+    }
+  }
+  if (!keys.some(isArrayIndex)) return keys;
+  return [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isArrayIndex(key))];
+}
+
+/**
+ * One value's canonical JSON, or undefined where JSON.stringify leaves a member out (undefined, a
+ * function, a symbol). `key` is what JSON.stringify passes to toJSON.
+ */
+function serialize(input: unknown, key: string | number, mapString: StringMapper | undefined): string | undefined {
+  let value = input;
+  if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'bigint') {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = toJSON.call(value, String(key));
+  }
+  switch (typeof value) {
+    case 'string':
+      return quote(mapString ? mapString(value) : value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return JSON.stringify(value); // throws, as JSON.stringify does
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let index = 0; index < value.length; index++) text += `${index > 0 ? ',' : ''}${serialize(value[index], index, mapString) ?? 'null'}`;
+        return `${text}]`;
+      }
+      let text = '{';
+      for (const name of canonicalKeys(value)) {
+        // The first canonicalJson assigned keys to a new object: '__proto__' set its prototype and never appeared.
+        if (name === '__proto__') continue;
+        const member = serialize((value as Record<string, unknown>)[name], name, mapString);
+        if (member !== undefined) text += `${text.length > 1 ? ',' : ''}${quoteKey(name)}:${member}`;
+      }
+      return `${text}}`;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Canonical JSON: JSON.stringify's own rules (undefined dropped, toJSON applied, shortest number
  * form, its string escapes) with every object's keys sorted by UTF-16 code units and no
  * whitespace, as RFC 8785 asks. The same value read back from PostgreSQL jsonb (which reorders keys
  * and reformats) gives the same text, so a leaf can be hashed at append time and again from the store.
+ * Written in one walk (no sorted copy, no replacer): leaves are hashed for every event appended.
+ * `mapString` rewrites each string value on the way.
  */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, current: unknown) => {
-    if (!isPlainObject(current)) return current;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(current).sort()) sorted[key] = current[key];
-    return sorted;
-  }) ?? 'null';
+export function canonicalJson(value: unknown, mapString?: StringMapper): string {
+  return serialize(value, '', mapString) ?? 'null';
+}
+
+/**
+ * The canonical JSON of an event's leaf, {data, metadata, position, stream, type, version}, with
+ * `mapIds` applied to the strings of the stream name, data and metadata (where ids are).
+ */
+export function canonicalLeafText(event: LeafEvent, mapIds?: StringMapper): string {
+  const members = [
+    ['data', serialize(event.data ?? null, 'data', mapIds)],
+    ['metadata', serialize(event.metadata ?? {}, 'metadata', mapIds)],
+    ['position', serialize(event.position, 'position', undefined)],
+    ['stream', serialize(event.stream, 'stream', mapIds)],
+    ['type', serialize(event.type, 'type', undefined)],
+    ['version', serialize(event.version, 'version', undefined)],
+  ] as const;
+  let text = '{';
+  for (const [name, member] of members) if (member !== undefined) text += `${text.length > 1 ? ',' : ''}"${name}":${member}`;
+  return `${text}}`;
 }
 
 /** The bytes an event's leaf hashes: canonical JSON (UTF-8) of {stream, version, position, type, data, metadata}. */
-export function canonicalEventBytes(event: LeafEvent): Buffer {
-  const { stream, version, position, type, data, metadata } = event;
-  return Buffer.from(canonicalJson({ stream, version, position, type, data: data ?? null, metadata: metadata ?? {} }), 'utf8');
-}
+export const canonicalEventBytes = (event: LeafEvent): Buffer => Buffer.from(canonicalLeafText(event), 'utf8');
+
+/**
+ * SHA-256 of a text's UTF-8 as 'binary' (latin1) text, one byte a character: a Buffer made from
+ * that in JS costs less than one node:crypto makes. One-shot crypto.hash came with Node 20.12;
+ * an outside verifier on an older Node takes createHash.
+ */
+const sha256Binary: (text: string) => string = typeof nodeCrypto.hash === 'function'
+  ? (text) => nodeCrypto.hash('sha256', text, 'binary')
+  : (text) => nodeCrypto.createHash('sha256').update(text, 'utf8').digest('binary');
+
+/** SHA-256(0x00 || UTF-8 of the leaf's text), the 0x00 as the text's first character. */
+export const hashLeafText = (text: string): Hash => Buffer.from(sha256Binary(`\0${text}`), 'latin1');
 
 /** An event's leaf hash: SHA-256(0x00 || canonical bytes). */
-export const eventLeafHash = (event: LeafEvent): Hash => hashLeaf(canonicalEventBytes(event));
-
-/** An event as the store keeps it (stream, its place in the stream, the log position) in the form its leaf commits to (ids blinded). */
-export const storedLeafEvent = (event: { streamId: string; streamPosition: number; position: string; type: string; data: unknown; metadata: unknown }, blind: Blind): LeafEvent =>
-  blindLeafEvent({ stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata }, blind);
-
-/** A stored event's leaf hash: one mapping for the projection, receipts, exports and audit:check. */
-export const storedEventLeafHash = (event: Parameters<typeof storedLeafEvent>[0], blind: Blind): Hash => eventLeafHash(storedLeafEvent(event, blind));
+export const eventLeafHash = (event: LeafEvent): Hash => hashLeafText(canonicalLeafText(event));
 
 /** A complete subtree: 2^level leaves starting at leaf index << level. Level 0 nodes are the leaf hashes. */
 export interface NodeKey {
