@@ -56,7 +56,7 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   return {
     databaseUrl: platform.DATABASE_URL,
     dataDir: platform.DATA_DIR,
-    events: Math.round(bounded(env, 'BENCH_EVENTS', 1_000_000, 10_000, 2_000_000)),
+    events: Math.round(bounded(env, 'BENCH_EVENTS', 1_000_000, 10_000, 10_000_000)),
     seconds: bounded(env, 'BENCH_SECONDS', 5, 1, 30),
     warmupSeconds: bounded(env, 'BENCH_WARMUP_SECONDS', 1.5, 0, 10),
     lagSeconds: bounded(env, 'BENCH_LAG_SECONDS', 10, 2, 60),
