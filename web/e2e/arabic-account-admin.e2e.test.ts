@@ -1,18 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
-import { documentLanguage, expectTextsAbsent, expectTextsPresent } from './support/language';
+import { describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: the account and administration pages in Arabic (profile, settings, the legal
 // pages, the sitemap, sign-out, and the 'not allowed' answer of /admin and /audit), right to left,
 // without WCAG violations; then back to the spec's English. Screenshots go under the temp folder.
 const DESKTOP = { width: 1280, height: 800 };
-const SCREENSHOTS = join(tmpdir(), 'civitas-arabic-account-admin');
 
 interface PageCheck {
   path: string;
@@ -44,12 +38,12 @@ const PAGES: PageCheck[] = [
   { path: '/logout', name: 'logout', arabic: { role: 'heading', name: 'تسجيل الخروج؟' }, english: ['Sign out?', 'You are signed in as'] },
 ];
 
-let server: TestServer;
-let browser: Browser;
+const journey = startServerAndBrowserForFile();
+const screenshots = screenshotFolder('civitas-arabic-account-admin');
 const member = newAccount({ firstName: 'Layla', lastName: 'Mansour' });
 
 async function open(page: Page, path: string) {
-  await page.goto(server.baseUrl + path);
+  await page.goto(journey.server.baseUrl + path);
 }
 
 /** Profile's Edit button and Settings' title are not headings: each check waits on what the page shows. */
@@ -65,31 +59,16 @@ async function waitForArabic(page: Page, check: PageCheck) {
   }
 }
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 describe('account and administration pages in Arabic, and back', () => {
   it('a member reads profile, settings, legal pages, sitemap, sign-out and the not-allowed pages in Arabic, then in English', async () => {
-    const page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(page, server.baseUrl, member);
-    await page.getByRole('button', { name: 'العربية' }).click();
-    await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).waitFor();
+    const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    await registerThroughUi(page, journey.server.baseUrl, member);
+    await switchToArabic(page);
 
     for (const check of PAGES) {
       await open(page, check.path);
       await waitForArabic(page, check);
-      expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-      await expectTextsAbsent(page, check.english);
-      await page.screenshot({ path: join(SCREENSHOTS, `${check.name}-ar.png`), fullPage: true });
-      await expectNoAxeViolations(page, `${check.path} in Arabic`);
+      await expectArabicPage(page, screenshots, `${check.name}-ar`, { englishAbsent: check.english, axe: `${check.path} in Arabic` });
     }
 
     // The profile's tabs and the delegations tab, whose counts and dates follow the language.
@@ -98,19 +77,14 @@ describe('account and administration pages in Arabic, and back', () => {
     await page.getByText('ليست لديك تفويضات.', { exact: false }).waitFor();
     await expectTextsAbsent(page, ['You have no delegations']);
 
-    await page.getByRole('button', { name: 'English' }).click();
+    await switchToEnglish(page);
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     for (const check of PAGES) {
       await open(page, check.path);
-      await expectTextsPresentSoon(page, check.english);
-      expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en' });
+      // The page is lazy: its first English text says it has rendered.
+      await page.getByText(check.english[0]!, { exact: false }).first().waitFor();
+      await expectEnglishPage(page, check.english);
     }
     await page.context().close();
   });
 });
-
-/** The page's English texts, once the lazy page has rendered its first one. */
-async function expectTextsPresentSoon(page: Page, texts: string[]) {
-  await page.getByText(texts[0]!, { exact: false }).first().waitFor();
-  await expectTextsPresent(page, texts);
-}

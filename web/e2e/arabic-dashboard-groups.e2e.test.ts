@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
-import { documentLanguage, expectTextsAbsent, expectTextsPresent } from './support/language';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: a member's dashboard, group pages (their own family group, a country they
 // only observe) and the invitation dialogs and pages in Arabic, right to left, and back to the
 // spec's English. Group and country names come from the server and stay as they are. Each step
 // starts where the last one ended; screenshots are kept under the temp folder for the record.
 const DESKTOP = { width: 1280, height: 900 };
-const SCREENSHOTS = join(tmpdir(), 'civitas-arabic-dashboard-groups-journey');
 
 /** The spec's English on each page of this area, which must not show in Arabic. */
 const ENGLISH_DASHBOARD = [
@@ -48,16 +43,10 @@ const ENGLISH_COUNTRY_GROUP = [
   'National',
 ];
 
-let server: TestServer;
-let browser: Browser;
+const journey = startServerAndBrowserForFile();
+const screenshots = screenshotFolder('civitas-arabic-dashboard-groups-journey');
 let page: Page;
 const member = newAccount({ firstName: 'Layla', lastName: 'Mansour' });
-
-async function expectArabicPage(on: Page, name: string) {
-  expect(await documentLanguage(on)).toEqual({ dir: 'rtl', lang: 'ar' });
-  const shot = await on.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  expect(shot.byteLength).toBeGreaterThan(1000);
-}
 
 /** The link of the newest invitation into one of the member's groups, as the owner's list gives it. */
 async function newestInvitationPath(kind: 'family' | 'friends', groupId: string): Promise<string> {
@@ -71,33 +60,23 @@ async function newestInvitationPath(kind: 'family' | 'friends', groupId: string)
 
 /** A signed-out visitor whose browser asks for Arabic opens an invitation link. */
 async function visitorInArabic(path: string): Promise<Page> {
-  const visitor = await (await browser.newContext({ viewport: DESKTOP, locale: 'ar-SA' })).newPage();
-  await visitor.goto(server.baseUrl + path);
+  const visitor = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'ar-SA' })).newPage();
+  await visitor.goto(journey.server.baseUrl + path);
   return visitor;
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
 });
 
 describe('dashboard, groups and invitations in Arabic, and back', () => {
   it('the dashboard turns Arabic and right to left: welcome, profile, quick actions, the groups catalogue', async () => {
-    await registerThroughUi(page, server.baseUrl, member);
-    await page.getByRole('button', { name: 'العربية' }).click();
+    await registerThroughUi(page, journey.server.baseUrl, member);
+    await switchToArabic(page);
     await page.getByRole('heading', { level: 1, name: 'مرحبًا، Layla!' }).waitFor();
     await page.getByRole('region', { name: 'إجراءات سريعة' }).getByRole('button', { name: 'إنشاء موضوع جديد' }).waitFor();
     await page.getByRole('region', { name: 'بلدان أخرى' }).getByRole('status').filter({ hasText: /عرض 1–\d+ من أصل \d+ بلدًا/ }).waitFor();
-    await expectArabicPage(page, 'dashboard-ar');
-    await expectTextsAbsent(page, ENGLISH_DASHBOARD);
-    await expectNoAxeViolations(page, 'the dashboard in Arabic');
+    await expectArabicPage(page, screenshots, 'dashboard-ar', { englishAbsent: ENGLISH_DASHBOARD, axe: 'the dashboard in Arabic' });
   });
 
   it('the own family group page, its Invite Family dialog and a sent invitation, in Arabic', async () => {
@@ -108,9 +87,7 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: "Layla's Family" }).waitFor();
     await page.getByText('مجموعة عائلية خاصة').waitFor();
-    await expectArabicPage(page, 'family-group-ar');
-    await expectTextsAbsent(page, ENGLISH_FAMILY_GROUP);
-    await expectNoAxeViolations(page, 'the family group page in Arabic');
+    await expectArabicPage(page, screenshots, 'family-group-ar', { englishAbsent: ENGLISH_FAMILY_GROUP, axe: 'the family group page in Arabic' });
 
     await page.getByRole('region', { name: 'دعوة العائلة' }).getByRole('button', { name: 'دعوة العائلة' }).click();
     const dialog = page.getByRole('dialog', { name: 'دعوة العائلة' });
@@ -119,23 +96,19 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     await page.getByText('أُرسلت الدعوة').first().waitFor();
     await dialog.getByText('قيد الانتظار').waitFor();
     await dialog.getByRole('button', { name: 'نسخ الرابط' }).waitFor();
-    await expectArabicPage(page, 'invite-family-dialog-ar');
-    await expectTextsAbsent(page, ENGLISH_INVITE_DIALOG);
-    await expectNoAxeViolations(page, 'the Invite Family dialog in Arabic');
+    await expectArabicPage(page, screenshots, 'invite-family-dialog-ar', { englishAbsent: ENGLISH_INVITE_DIALOG, axe: 'the Invite Family dialog in Arabic' });
 
     const familyId = new URL(page.url()).pathname.split('/').at(-1)!;
     const visitor = await visitorInArabic(await newestInvitationPath('family', familyId));
     await visitor.getByRole('heading', { level: 1, name: 'دعوة عائلية' }).waitFor();
     await visitor.getByText('relative.of.layla@example.org').waitFor();
-    await expectArabicPage(visitor, 'family-invitation-ar');
-    await expectTextsAbsent(visitor, ENGLISH_FAMILY_INVITATION);
-    await expectNoAxeViolations(visitor, 'the family invitation page in Arabic');
+    await expectArabicPage(visitor, screenshots, 'family-invitation-ar', { englishAbsent: ENGLISH_FAMILY_INVITATION, axe: 'the family invitation page in Arabic' });
     await visitor.context().close();
     await page.keyboard.press('Escape');
   });
 
   it('Manage Friends from the dashboard, and the friends invitation page, in Arabic', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     const friendsLink = page.getByRole('article', { name: "Layla's Friends" }).getByRole('link', { name: 'انضم إلى النقاش' });
     const friendsId = (await friendsLink.getAttribute('href'))!.split('/').at(-1)!;
     await page.getByRole('region', { name: 'إجراءات سريعة' }).getByRole('button', { name: 'إدارة الأصدقاء' }).click();
@@ -151,9 +124,7 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     const visitor = await visitorInArabic(await newestInvitationPath('friends', friendsId));
     await visitor.getByRole('heading', { level: 1, name: 'دعوة إلى مجموعة أصدقاء' }).waitFor();
     await visitor.getByText('يُرجى تسجيل الدخول لقبول هذه الدعوة.').waitFor();
-    await expectArabicPage(visitor, 'friends-invitation-ar');
-    await expectTextsAbsent(visitor, ENGLISH_FRIENDS_INVITATION);
-    await expectNoAxeViolations(visitor, 'the friends invitation page in Arabic');
+    await expectArabicPage(visitor, screenshots, 'friends-invitation-ar', { englishAbsent: ENGLISH_FRIENDS_INVITATION, axe: 'the friends invitation page in Arabic' });
     await visitor.context().close();
   });
 
@@ -165,22 +136,18 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     await page.getByText('أنت تشاهد بصفة مراقب').waitFor();
     await page.getByRole('region', { name: 'شروط المشاركة' }).waitFor();
     await page.getByRole('navigation', { name: 'المجموعات' }).getByRole('combobox', { name: 'تبديل المجموعة' }).waitFor();
-    await expectArabicPage(page, 'country-group-ar');
-    await expectTextsAbsent(page, ENGLISH_COUNTRY_GROUP);
-    await expectNoAxeViolations(page, 'a country group page in Arabic');
+    await expectArabicPage(page, screenshots, 'country-group-ar', { englishAbsent: ENGLISH_COUNTRY_GROUP, axe: 'a country group page in Arabic' });
   });
 
   it("back to English from the header: the spec's texts return, left to right", async () => {
-    await page.getByRole('button', { name: 'English' }).click();
+    await switchToEnglish(page);
     await page.getByText('You are viewing as an observer').waitFor();
-    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en' });
-    await expectTextsPresent(page, ['Participation Requirements', 'Group Overview', 'Group Statistics', 'Verify Identity', 'National']);
+    await expectEnglishPage(page, ['Participation Requirements', 'Group Overview', 'Group Statistics', 'Verify Identity', 'National']);
 
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Layla!' }).waitFor();
     await page.getByRole('region', { name: 'Quick Actions' }).getByRole('button', { name: 'Create New Topic' }).waitFor();
-    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en' });
-    await expectTextsPresent(page, ['Your Personal Groups', 'Other Countries', 'Join Discussion', 'View Full Profile', 'Participation Score']);
-    await page.screenshot({ path: join(SCREENSHOTS, 'dashboard-back-en.png'), fullPage: true });
+    await expectEnglishPage(page, ['Your Personal Groups', 'Other Countries', 'Join Discussion', 'View Full Profile', 'Participation Score']);
+    await screenshots.take(page, 'dashboard-back-en');
   });
 });

@@ -1,18 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
 
 // Issue #17, item 5: a member reads and takes part in a discussion in Arabic — the topic page
 // (opinions, votes, chat, delegation), the group's topics and leadership election, its laws — and
 // goes back to the spec's English. Texts members wrote stay as written. Each step starts where
 // the last one ended; screenshots are kept under the temp folder for the record.
-const SCREENSHOTS = join(tmpdir(), 'civitas-arabic-topics-journey');
 const INTERNATIONAL = 7;
 const TITLE = 'Shared rules for cross-border trains';
 const OPINION = 'One ticket for every border crossing, sold by any of the operators.';
@@ -37,43 +33,20 @@ const ENGLISH_CHAT = ['Live Discussion', 'No messages yet', 'Your message'];
 const ENGLISH_GROUP_PAGE = ['Discussion Topics', 'View Laws', 'Create Topic', 'Leadership Election', 'Start Leadership Election', 'Join Discussion'];
 const ENGLISH_LAWS_PAGE = ['Back to group', 'No Laws Enacted Yet', 'When a law amendment'];
 
-let server: TestServer;
-let browser: Browser;
+const journey = startServerAndBrowserForFile();
+const screenshots = screenshotFolder('civitas-arabic-topics-journey');
 let page: Page;
 let topicUrl = '';
 
-const documentLanguage = () => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
-/** The page's text as written (innerText would give buttons' upper-cased rendering). */
-const visibleText = () => page.evaluate(() => document.body.textContent ?? '');
-
-async function expectNone(english: string[]) {
-  const text = await visibleText();
-  expect(english.filter((spec) => text.includes(spec))).toEqual([]);
-}
-
-async function expectArabicPage(name: string) {
-  expect(await documentLanguage()).toEqual({ dir: 'rtl', lang: 'ar' });
-  const shot = await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  expect(shot.byteLength).toBeGreaterThan(1000);
-}
-
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
 });
 
 describe('topics, opinions, votes, chat, elections, delegation and laws in Arabic', () => {
   it('a subscriber opens a topic in the International group and posts an opinion, in English', async () => {
-    await registerThroughUi(page, server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }));
-    await subscribeThroughUi(page, server.baseUrl);
-    await page.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await registerThroughUi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }));
+    await subscribeThroughUi(page, journey.server.baseUrl);
+    await page.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     await page.getByRole('heading', { level: 2, name: 'Discussion Topics' }).waitFor();
     await createTopicThroughUi(page, TITLE, 'Travellers buy three tickets for one journey across two borders today.');
     topicUrl = page.url();
@@ -83,19 +56,17 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
   });
 
   it('switches to Arabic on the topic page: the discussion, its votes and the delegation card, mirrored', async () => {
-    await page.getByRole('button', { name: 'العربية' }).click();
+    await switchToArabic(page);
     const top = page.getByRole('region', { name: 'الرأي الأبرز' });
     await top.getByText(OPINION).waitFor();
-    await expectArabicPage('topic-ar');
     // What members wrote stays as written; the interface around it is Arabic.
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     for (const name of ['إحصاءات الموضوع', 'آراء أخرى', 'شارك برأيك', 'تفويض التصويت']) await page.getByRole('region', { name }).waitFor();
     await page.getByRole('button', { name: 'نشر الرأي' }).waitFor();
-    await expectNone(ENGLISH_TOPIC_PAGE);
+    await expectArabicPage(page, screenshots, 'topic-ar', { englishAbsent: ENGLISH_TOPIC_PAGE, axe: 'the topic page in Arabic' });
     // The way back points right, as 'back' does in a right-to-left layout.
     const arrow = page.getByRole('link', { name: 'العودة إلى المجموعة' }).locator('svg');
     expect(await arrow.evaluate((icon) => getComputedStyle(icon).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-    await expectNoAxeViolations(page, 'the topic page in Arabic');
 
     const support = top.getByRole('article', { name: 'رأي Layla Nasser' }).getByRole('button', { name: /^تأييد/ });
     await support.click();
@@ -109,7 +80,7 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
     const chat = page.getByRole('dialog', { name: 'النقاش المباشر' });
     await chat.getByText('لا توجد رسائل بعد. ابدأ المحادثة!').waitFor();
     await chat.getByText('مشارك واحد').waitFor();
-    await expectNone(ENGLISH_CHAT);
+    await expectTextsAbsent(page, ENGLISH_CHAT);
     await expectNoAxeViolations(page, 'the chat dialog in Arabic');
     await chat.getByRole('textbox', { name: 'رسالتك' }).fill('مرحبًا بالجميع');
     await chat.getByRole('button', { name: 'إرسال' }).click();
@@ -123,9 +94,7 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
     await page.getByRole('heading', { level: 2, name: 'مواضيع النقاش' }).waitFor();
     await page.getByRole('region', { name: 'انتخابات القيادة' }).getByRole('button', { name: 'بدء انتخابات القيادة' }).waitFor();
     await page.getByRole('article', { name: TITLE }).getByText('تعديل قانون').waitFor();
-    await expectArabicPage('group-ar');
-    await expectNone(ENGLISH_GROUP_PAGE);
-    await expectNoAxeViolations(page, 'the group page in Arabic');
+    await expectArabicPage(page, screenshots, 'group-ar', { englishAbsent: ENGLISH_GROUP_PAGE, axe: 'the group page in Arabic' });
 
     await page.getByRole('button', { name: 'إنشاء موضوع' }).click();
     const dialog = page.getByRole('dialog', { name: 'إنشاء موضوع جديد' });
@@ -139,20 +108,16 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
     await page.getByRole('link', { name: 'عرض القوانين' }).click();
     await page.getByRole('heading', { level: 2, name: 'لم تُسنّ أي قوانين بعد' }).waitFor();
     await page.getByRole('heading', { level: 1, name: /^قوانين / }).waitFor();
-    await expectArabicPage('laws-ar');
-    await expectNone(ENGLISH_LAWS_PAGE);
-    await expectNoAxeViolations(page, 'the laws page in Arabic');
+    await expectArabicPage(page, screenshots, 'laws-ar', { englishAbsent: ENGLISH_LAWS_PAGE, axe: 'the laws page in Arabic' });
   });
 
   it('goes back to English: the spec texts return', async () => {
     await page.goto(topicUrl);
     await page.getByRole('region', { name: 'الرأي الأبرز' }).waitFor();
-    await page.getByRole('button', { name: 'English' }).click();
+    await switchToEnglish(page);
     await page.getByRole('region', { name: 'Top Opinion' }).getByText(OPINION).waitFor();
-    expect(await documentLanguage()).toEqual({ dir: 'ltr', lang: 'en' });
-    const text = await visibleText();
-    expect(ENGLISH_TOPIC_PAGE.filter((spec) => !text.includes(spec))).toEqual([]);
+    await expectEnglishPage(page, ENGLISH_TOPIC_PAGE);
     expect(await page.getByRole('button', { name: /^Support/ }).first().textContent()).toBe('Support 1');
-    await page.screenshot({ path: join(SCREENSHOTS, 'topic-back-en.png'), fullPage: true });
+    await screenshots.take(page, 'topic-back-en');
   });
 });

@@ -1,28 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
-import { pageText } from './support/language';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { expectArabicPage, expectDocumentIn, expectEnglishPage, screenshotFolder, switchToArabic, type ArabicPageChecks } from './support/language';
 
 // Issue #17, item 5: the interface in Arabic, right to left, and back to the spec's English. The
 // layout is checked where it shows, in the browser: <html dir lang>, which side the header's first
 // element sits on, and a screenshot of each page taken for the record (kept under the temp folder).
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = join(tmpdir(), 'civitas-arabic-journey');
 /** Spec texts that must not show on a page in Arabic (the pages converted so far). */
 const ENGLISH_LANDING = ['Digital democracy for every community', 'Join the conversation', 'Sign In with Email', 'How decisions are made', 'Terms of Service'];
 
-let server: TestServer;
-let browser: Browser;
+const journey = startServerAndBrowserForFile();
+const screenshots = screenshotFolder('civitas-arabic-journey');
 const member = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
-
-const documentLanguage = (page: Page) =>
-  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 /** The header's first element (the Civitas home link) and its last: where each sits across the bar. */
 async function headerEnds(page: Page) {
@@ -35,49 +26,33 @@ async function headerEnds(page: Page) {
   });
 }
 
-async function expectRightToLeft(page: Page, name: string) {
-  expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+async function expectMirroredArabicPage(page: Page, name: string, checks?: ArabicPageChecks) {
   const header = await headerEnds(page);
   // Mirrored: the home link starts the bar on the right, the actions end it on the left.
   expect(header.firstCentre).toBeGreaterThan(header.width / 2);
   expect(header.lastCentre).toBeLessThan(header.firstCentre);
-  const shot = await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  expect(shot.byteLength).toBeGreaterThan(1000);
+  await expectArabicPage(page, screenshots, name, checks);
 }
 
-async function expectLeftToRight(page: Page, name: string) {
-  expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en' });
+async function expectLeftToRightPage(page: Page, name: string, englishPresent?: readonly string[]) {
+  await expectEnglishPage(page, englishPresent);
   const header = await headerEnds(page);
   expect(header.firstCentre).toBeLessThan(header.width / 2);
   expect(header.lastCentre).toBeGreaterThan(header.firstCentre);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await screenshots.take(page, name);
 }
-
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('Arabic, right to left, and back', () => {
   it('a visitor switches the landing page to Arabic from the header; the choice outlives a reload and reaches the 404 page', async () => {
-    const page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await page.goto(server.baseUrl + '/');
+    const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    await page.goto(journey.server.baseUrl + '/');
     await page.getByRole('button', { name: 'Sign In with Email' }).waitFor();
-    await expectLeftToRight(page, 'landing-en');
+    await expectLeftToRightPage(page, 'landing-en');
 
+    // A visitor's header has no main navigation (what switchToArabic waits on): the heading says the switch rendered.
     await page.getByRole('button', { name: 'العربية' }).click();
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
-    await expectRightToLeft(page, 'landing-ar');
-    const text = await pageText(page);
-    for (const english of ENGLISH_LANDING) expect(text).not.toContain(english);
-    await expectNoAxeViolations(page, 'the landing page in Arabic');
+    await expectMirroredArabicPage(page, 'landing-ar', { englishAbsent: ENGLISH_LANDING, axe: 'the landing page in Arabic' });
 
     // The e-mail card in Arabic: its back arrow is mirrored to point right.
     await page.getByRole('button', { name: 'تسجيل الدخول بالبريد الإلكتروني' }).click();
@@ -87,50 +62,46 @@ describe('Arabic, right to left, and back', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
-    expect(await documentLanguage(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await expectDocumentIn(page, 'ar');
 
-    await page.goto(server.baseUrl + '/no-such-page');
+    await page.goto(journey.server.baseUrl + '/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' }).waitFor();
-    await expectRightToLeft(page, 'not-found-ar');
-    expect(await pageText(page)).not.toContain('Page Not Found');
+    await expectMirroredArabicPage(page, 'not-found-ar', { englishAbsent: ['Page Not Found'] });
     await page.getByRole('link', { name: 'الذهاب إلى الصفحة الرئيسية' }).click();
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
 
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Digital democracy for every community' }).waitFor();
-    await expectLeftToRight(page, 'landing-back-en');
-    const english = await pageText(page);
-    for (const spec of ENGLISH_LANDING) expect(english).toContain(spec);
+    await expectLeftToRightPage(page, 'landing-back-en', ENGLISH_LANDING);
     await page.reload();
     await page.getByRole('button', { name: 'Sign In with Email' }).waitFor();
-    expect(await documentLanguage(page)).toEqual({ dir: 'ltr', lang: 'en' });
+    await expectDocumentIn(page, 'en');
     await page.context().close();
   });
 
   it("opens in Arabic for a browser whose language is Arabic, on a phone", async () => {
-    const page = await (await browser.newContext({ viewport: PHONE, locale: 'ar-SA' })).newPage();
-    await page.goto(server.baseUrl + '/');
+    const page = await (await journey.browser.newContext({ viewport: PHONE, locale: 'ar-SA' })).newPage();
+    await page.goto(journey.server.baseUrl + '/');
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();
-    await expectRightToLeft(page, 'landing-ar-phone');
-    await expectNoAxeViolations(page, 'the landing page in Arabic on a phone');
+    await expectMirroredArabicPage(page, 'landing-ar-phone', { axe: 'the landing page in Arabic on a phone' });
     await page.context().close();
   });
 
   it('a member switches to Arabic in the header, and back to English in Settings; the choice is kept', async () => {
-    const page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(page, server.baseUrl, member);
+    const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    await registerThroughUi(page, journey.server.baseUrl, member);
 
-    await page.getByRole('button', { name: 'العربية' }).click();
+    await switchToArabic(page);
     const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
     await nav.getByRole('link', { name: 'لوحة التحكم' }).waitFor();
     await nav.getByRole('link', { name: 'ملفي الشخصي' }).waitFor();
-    await expectRightToLeft(page, 'dashboard-ar');
+    await expectMirroredArabicPage(page, 'dashboard-ar');
 
     // Settings, where the language is also chosen (a reload on the way: the choice is kept).
-    await page.goto(server.baseUrl + '/profile?settings=1');
+    await page.goto(journey.server.baseUrl + '/profile?settings=1');
     const languages = page.getByRole('dialog').getByRole('radiogroup', { name: 'اللغة' });
     await languages.waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'settings-ar.png') });
+    await screenshots.take(page, 'settings-ar');
     await languages.getByRole('radio', { name: 'English' }).check();
     await page.getByRole('dialog').getByRole('radiogroup', { name: 'Language' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
@@ -139,7 +110,7 @@ describe('Arabic, right to left, and back', () => {
     const mainNav = page.getByRole('navigation', { name: 'Main' });
     await mainNav.getByRole('link', { name: 'Dashboard' }).waitFor();
     await mainNav.getByRole('link', { name: 'My Profile' }).waitFor();
-    await expectLeftToRight(page, 'profile-back-en');
+    await expectLeftToRightPage(page, 'profile-back-en');
     await page.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
@@ -19,6 +20,29 @@ export function launchChromium(): Promise<Browser> {
 /** The all-in-one server; with PORT=0 it picks a port and names it in the links it writes (reset links). */
 export function startServerForBrowser(options: TestServerOptions = {}): Promise<TestServer> {
   return startTestServer(options);
+}
+
+export interface ServerAndBrowser {
+  server: TestServer;
+  browser: Browser;
+}
+
+/**
+ * Call at the top of a journey file: the server and Chromium start before its tests and close
+ * after them. The fields are set once started, so read them inside hooks and tests.
+ */
+export function startServerAndBrowserForFile(options: TestServerOptions = {}): Readonly<ServerAndBrowser> {
+  const started = {} as ServerAndBrowser;
+  beforeAll(async () => {
+    started.server = await startServerForBrowser(options);
+    started.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    // Either may be missing when starting failed; closing the rest keeps the failure readable.
+    await started.browser?.close();
+    await started.server?.close();
+  });
+  return started;
 }
 
 export interface Account {
