@@ -28,7 +28,11 @@ const CHAT_BATCH = 500;
  */
 export class LiveFanout {
   private queue: Promise<void>;
-  /** The last notice handled (or the chat checkpoint at start): chat rows up to here were pushed. */
+  /**
+   * The chat projection's last notice handled (or its checkpoint at start): chat rows up to here were
+   * pushed. Only its own notices move it: another lane's notice (the Merkle log's) may name a later
+   * position before chat has committed the rows up to there.
+   */
   private since: Position = '';
   /** The platform statistics last seen, to push statsUpdate only when they changed. */
   private stats: string | null = null;
@@ -45,7 +49,7 @@ export class LiveFanout {
   accept(notice: ChangeNotice): void {
     this.queue = this.queue.then(() => this.handle(notice)).catch((error: unknown) => {
       // A read that failed loses these pushes only: clients refetch when they reconnect or reload.
-      this.since = notice.position > this.since ? notice.position : this.since;
+      if (movesChat(notice) && notice.position > this.since) this.since = notice.position;
       this.log.warn({ err: error }, 'live fan-out failed for a notice');
     });
   }
@@ -57,14 +61,14 @@ export class LiveFanout {
 
   private async start(): Promise<void> {
     if (!(await schemaExists(this.readModels, READ_SCHEMA))) return;
-    this.since = (await readCheckpoints(this.readModels)).get('chat') ?? '';
+    this.since = (await readCheckpoints(this.readModels)).get(CHAT_PROJECTION) ?? '';
     this.stats = await this.platformStats();
   }
 
   private async handle(notice: ChangeNotice): Promise<void> {
     if (notice.swapped) {
       // Fresh read models: what they hold up to here was there before, so nothing is pushed again.
-      this.since = notice.position;
+      if (movesChat(notice)) this.since = notice.position;
       this.stats = await this.platformStats();
       this.hub.publish(frame({ type: 'statsUpdate', position: notice.position }), null);
       return;
@@ -72,9 +76,11 @@ export class LiveFanout {
     const { changes, position } = notice;
     const members = changes['group_members'];
     if (members) await this.refreshMembers(members);
-    const chat = changes['chat_messages'];
-    if (chat && position > this.since) await this.pushChat(chat, position);
-    if (position > this.since) this.since = position;
+    if (movesChat(notice) && position > this.since) {
+      const chat = changes['chat_messages'];
+      if (chat) await this.pushChat(chat, position);
+      this.since = position;
+    }
     await this.pushTopicFrames(changes, position);
     if (STATS_MODELS.some((model) => changes[model])) await this.pushStatsIfChanged(position);
   }
@@ -154,3 +160,6 @@ export class LiveFanout {
 }
 
 const frame = (value: LiveServerFrame) => JSON.stringify(value);
+
+const CHAT_PROJECTION = 'chat';
+const movesChat = (notice: ChangeNotice) => notice.projections.includes(CHAT_PROJECTION);
