@@ -1,5 +1,5 @@
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { projections, rebuildReadModels } from '@civitas/projector';
+import { projections, rebuildReadModels, unknownProjections } from '@civitas/projector';
 import { openServiceRuntime } from '@civitas/service-kit';
 
 /**
@@ -7,7 +7,7 @@ import { openServiceRuntime } from '@civitas/service-kit';
  * `npm run rebuild -- <projection> ...`: only those; every other projection keeps its rows and checkpoint.
  */
 const only = process.argv.slice(2);
-const unknown = only.filter((name) => !projections.some((projection) => projection.name === name));
+const unknown = unknownProjections(projections, only);
 if (unknown.length > 0) {
   process.stderr.write(`unknown projection ${unknown.map((name) => `"${name}"`).join(', ')}; one of: ${projections.map((projection) => projection.name).join(', ')}\n`);
   process.exit(2);

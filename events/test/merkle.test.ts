@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_ROOT, appendLeaves, canonicalEventBytes, canonicalJson, consistencyProof, eventLeafHash, frontierNodes, hashChildren, hashLeaf,
+  EMPTY_ROOT, appendLeaves, canonicalJson, canonicalLeafText, consistencyProof, eventLeafHash, frontierNodes, hashChildren, hashLeaf,
   inclusionProof, memoryNodeSource, nodeKeyString, treeHash, verifyConsistency, verifyInclusion, type Hash,
 } from '../src/audit/merkle';
 import { checkpointNote, logKeyId, publicKeyFromRaw, rawPublicKey, signCheckpoint, signingKeyFromSeed, verifyCheckpoint } from '../src/audit/checkpoint';
@@ -34,7 +34,7 @@ describe('canonical event bytes', () => {
     fc.assert(fc.property(fc.jsonValue(), (data) => {
       const stored = JSON.parse(JSON.stringify(data)) as unknown;
       const event = { stream: 's', version: 1, position: 'p', type: 'T', data, metadata: { time: 't' } };
-      expect(canonicalEventBytes({ ...event, data: stored })).toEqual(canonicalEventBytes(event));
+      expect(canonicalLeafText({ ...event, data: stored })).toEqual(canonicalLeafText(event));
     }));
   });
 

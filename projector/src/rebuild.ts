@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { PARKED_EVENTS_TABLE, READ_MODELS_CHANNEL, READ_SCHEMA, countParkedEvents, encodeChangeNotice, schemaExists } from '@civitas/service-kit/read-models';
+import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './runner';
 import { createReadSchema, planRebuild } from './read-schema';
 import { rebuildSetBased, surveyCoveredHistory } from './set-based';
@@ -63,8 +64,12 @@ export interface RebuildResult {
  * per-projection versions, the whole schema is rebuilt and renamed in. Parked events are
  * re-derived with the rest: `parked` is how many the rebuild parked.
  */
+/** Of `names`, those no projection is called. */
+export const unknownProjections = (projections: readonly Projection[], names: readonly string[]) =>
+  names.filter((name) => !projections.some((projection) => projection.name === name));
+
 export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>, only?: readonly string[]): Promise<RebuildResult> {
-  const unknown = (only ?? []).filter((name) => !options.projections.some((projection) => projection.name === name));
+  const unknown = unknownProjections(options.projections, only ?? []);
   if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}`);
   await dropAbandonedSchemas(options.db);
   const plan = await planRebuild(options.db, options.projections);

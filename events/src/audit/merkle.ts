@@ -165,8 +165,6 @@ export function canonicalLeafText(event: LeafEvent, mapIds?: StringMapper): stri
   return `${text}}`;
 }
 
-/** The bytes an event's leaf hashes: canonical JSON (UTF-8) of {stream, version, position, type, data, metadata}. */
-export const canonicalEventBytes = (event: LeafEvent): Buffer => Buffer.from(canonicalLeafText(event), 'utf8');
 
 /**
  * SHA-256 of a text's UTF-8 as 'binary' (latin1) text, one byte a character: a Buffer made from
