@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import type { TestServer } from '../../test-support/test-server';
 import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi } from './support/participation';
 
 // Issue #17, item 4: axe-core finds no WCAG 2.2 AA violation on any page, for a visitor, a
@@ -12,8 +11,6 @@ import { createTopicThroughUi } from './support/participation';
 // on localhost while the server names itself 127.0.0.1 (PUBLIC_BASE_URL), so paying through the
 // sandbox also shows that our redirects stay on the host the member uses. Each step starts
 // where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let visitor: Page;
 let member: Page;
 let admin: Page;
@@ -29,7 +26,7 @@ const TITLE = 'Step-free access to every polling station';
 let otherHostUrl = '';
 
 async function newPage(context?: BrowserContext): Promise<Page> {
-  return (context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }))).newPage();
+  return (context ?? (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } }))).newPage();
 }
 
 /** The outline keyboard focus draws on the focused element (WCAG 2.4.7: focus visible). */
@@ -44,11 +41,11 @@ const focused = (page: Page) => page.evaluate(() => {
   return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
 });
 
+const journey = startServerAndBrowserForFile({ env: { ADMIN_EMAILS: adminAccount.email } });
+
 beforeAll(async () => {
-  server = await startServerForBrowser({ env: { ADMIN_EMAILS: adminAccount.email } });
   // The server names itself 127.0.0.1; the member comes in by the other name of this machine.
-  otherHostUrl = server.baseUrl.replace('127.0.0.1', 'localhost');
-  browser = await launchChromium();
+  otherHostUrl = journey.server.baseUrl.replace('127.0.0.1', 'localhost');
   [visitor, member, admin, auditor] = [await newPage(), await newPage(), await newPage(), await newPage()];
   visitor.on('console', (message) => {
     if (message.type() === 'error') visitorErrors.push(`console: ${message.text()}`);
@@ -56,11 +53,6 @@ beforeAll(async () => {
   visitor.on('response', (response) => {
     if (response.status() >= 400) visitorErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('accessibility journey', () => {
@@ -74,7 +66,7 @@ describe('accessibility journey', () => {
   });
 
   it('a visitor lands with no error in the console, and the first tab stop skips to the main content', async () => {
-    await visitor.goto(server.baseUrl + '/');
+    await visitor.goto(journey.server.baseUrl + '/');
     await visitor.getByRole('button', { name: 'Sign In with Email' }).waitFor();
     await visitor.waitForLoadState('networkidle');
     expect(visitorErrors).toEqual([]);
@@ -120,11 +112,11 @@ describe('accessibility journey', () => {
 
   it('terms, privacy and an unknown address pass axe; the 404 page keeps its hint and leads home', async () => {
     for (const [path, heading] of [['/terms', 'Terms of Service'], ['/privacy', 'Privacy Policy']] as const) {
-      await visitor.goto(server.baseUrl + path);
+      await visitor.goto(journey.server.baseUrl + path);
       await visitor.getByRole('heading', { level: 1, name: heading }).waitFor();
       await expectNoAxeViolations(visitor, path);
     }
-    await visitor.goto(server.baseUrl + '/no-such-page');
+    await visitor.goto(journey.server.baseUrl + '/no-such-page');
     await visitor.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     await visitor.getByText('Did you forget to add the page to the router?').waitFor();
     await expectNoAxeViolations(visitor, 'the 404 page');
@@ -234,12 +226,12 @@ describe('accessibility journey', () => {
   });
 
   it('an admin passes axe on every tab of /admin, and makes Rania an auditor', async () => {
-    await registerThroughUi(auditor, server.baseUrl, auditorAccount);
-    await registerThroughUi(admin, server.baseUrl, adminAccount);
+    await registerThroughUi(auditor, journey.server.baseUrl, auditorAccount);
+    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS makes an admin of a verified address only.
-    await admin.goto(await mailedLink(server.dataDir, adminAccount.email, 'Verify your email'));
+    await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();
-    await admin.goto(`${server.baseUrl}/admin`);
+    await admin.goto(`${journey.server.baseUrl}/admin`);
     await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     for (const tab of await admin.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').all()) {
       await tab.click();
@@ -258,12 +250,12 @@ describe('accessibility journey', () => {
   });
 
   it('an auditor passes axe on /audit and on the audit trail at /admin', async () => {
-    await auditor.goto(`${server.baseUrl}/audit`);
+    await auditor.goto(`${journey.server.baseUrl}/audit`);
     await auditor.getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
     await auditor.waitForLoadState('networkidle');
     await expectNoAxeViolations(auditor, '/audit');
 
-    await auditor.goto(`${server.baseUrl}/admin`);
+    await auditor.goto(`${journey.server.baseUrl}/admin`);
     await auditor.getByRole('heading', { level: 1, name: 'Audit Trail' }).waitFor();
     await auditor.waitForLoadState('networkidle');
     await expectNoAxeViolations(auditor, 'the audit trail at /admin');

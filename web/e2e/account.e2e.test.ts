@@ -1,28 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { fillSignIn, launchChromium, newAccount, registerThroughUi, signInButton, startServerForBrowser, submitAndAwaitReload } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fillSignIn, newAccount, registerThroughUi, signInButton, startServerAndBrowserForFile, submitAndAwaitReload } from './support/browser';
 
 // One member's settings in one browser, in order: each step starts where the last ended.
-let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 const account = newAccount({ firstName: 'Yusuf', lastName: 'Karimi' });
 const newPassword = 'a brand new passphrase';
 
-beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  page = await context.newPage();
-});
+const journey = startServerAndBrowserForFile();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  context = await journey.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  page = await context.newPage();
 });
 
 const settings = () => page.getByRole('dialog', { name: 'Settings' });
@@ -37,7 +29,7 @@ async function openSettings() {
 
 describe('account settings, the data download and deleting the account', () => {
   it('opens Settings from the profile and changes the password', async () => {
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
     await openSettings();
 
     const form = settings().getByRole('form', { name: 'Change password' });
@@ -84,7 +76,7 @@ describe('account settings, the data download and deleting the account', () => {
     await signInButton(page).click();
     await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
 
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
     await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
   });
 });

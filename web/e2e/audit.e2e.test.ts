@@ -3,11 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
 import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
 
@@ -17,8 +16,6 @@ import { createTopicThroughUi, subscribeThroughUi } from './support/participatio
 // page she moves the time slider back and sees the tallies as they stood then, then checks the
 // receipt of her vote against the signed log; back on /audit she downloads the export and the
 // standalone verifier prints a match. Each step starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let admin: Page;
 let rania: Page;
 let omar: Page;
@@ -31,29 +28,24 @@ const TITLE = 'Open data for every public budget';
 const OPINION = 'Publish every line of every budget as open data within a month.';
 let topicUrl = '';
 
-beforeAll(async () => {
-  server = await startServerForBrowser({ now: clock.now, env: { ...TIME_TRAVEL_ENV, ADMIN_EMAILS: adminAccount.email } });
-  browser = await launchChromium();
-  const page = async () => (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  [admin, rania, omar] = [await page(), await page(), await page()];
-});
+const journey = startServerAndBrowserForFile({ now: clock.now, env: { ...TIME_TRAVEL_ENV, ADMIN_EMAILS: adminAccount.email } });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  const page = async () => (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  [admin, rania, omar] = [await page(), await page(), await page()];
 });
 
 const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion by Omar Farouk' }).first();
 
 describe('audit journey', () => {
   it('an admin makes Rania an auditor; the header then links Audit', async () => {
-    await registerThroughUi(rania, server.baseUrl, raniaAccount);
-    await subscribeThroughUi(rania, server.baseUrl);
-    await registerThroughUi(admin, server.baseUrl, adminAccount);
+    await registerThroughUi(rania, journey.server.baseUrl, raniaAccount);
+    await subscribeThroughUi(rania, journey.server.baseUrl);
+    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS makes an admin of a verified address only.
-    await admin.goto(await mailedLink(server.dataDir, adminAccount.email, 'Verify your email'));
+    await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();
-    await admin.goto(`${server.baseUrl}/admin`);
+    await admin.goto(`${journey.server.baseUrl}/admin`);
     await admin.getByRole('tab', { name: 'Members' }).click();
     await admin.getByRole('textbox', { name: 'Search members' }).fill('Khalil');
     await admin.getByRole('button', { name: 'Search', exact: true }).click();
@@ -61,15 +53,15 @@ describe('audit journey', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Grant Auditor' }).click();
     await admin.getByText('Role Granted').first().waitFor();
 
-    await rania.goto(server.baseUrl + '/');
+    await rania.goto(journey.server.baseUrl + '/');
     await rania.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
     await rania.getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
   });
 
   it('Omar proposes a one-day topic and supports his opinion; Rania supports it too', async () => {
-    await registerThroughUi(omar, server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
-    await subscribeThroughUi(omar, server.baseUrl);
-    await omar.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
+    await subscribeThroughUi(omar, journey.server.baseUrl);
+    await omar.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     await createTopicThroughUi(omar, TITLE, 'Citizens can only hold budgets to account when they can read them.', 1);
     topicUrl = omar.url();
     await omar.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
@@ -86,7 +78,7 @@ describe('audit journey', () => {
     clock.travelDays(2);
     await awaitTopicClosed(omar, topicUrl, TITLE);
 
-    await rania.goto(`${server.baseUrl}/audit`);
+    await rania.goto(`${journey.server.baseUrl}/audit`);
     const list = rania.getByRole('list', { name: 'Topics, newest first' });
     const row = list.getByRole('button', { name: new RegExp(TITLE) });
     await row.getByText('Closed', { exact: true }).waitFor();
@@ -135,10 +127,10 @@ describe('audit journey', () => {
   });
 
   it('on /audit Rania downloads the topic\u2019s export, and the verifier, run on its own, prints a match', async () => {
-    await rania.goto(`${server.baseUrl}/audit`);
+    await rania.goto(`${journey.server.baseUrl}/audit`);
     await rania.getByRole('list', { name: 'Topics, newest first' }).getByRole('button', { name: new RegExp(TITLE) }).click();
     const card = rania.getByRole('region', { name: 'Verify it yourself' });
-    const { publicKey } = (await (await fetch(`${server.baseUrl}/.well-known/civitas-log-key`)).json()) as { publicKey: string };
+    const { publicKey } = (await (await fetch(`${journey.server.baseUrl}/.well-known/civitas-log-key`)).json()) as { publicKey: string };
     await card.getByText(`--key ${publicKey}`, { exact: false }).first().waitFor();
     // The log's checkpoint is signed every few seconds while events arrive: until it covers the close, the card says so.
     let download: Download | null = null;

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 
 // The all-in-one server with the built web app and the seeded groups catalogue:
 // religions, global forums, one National group per country, the alliance.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  page = await browser.newPage();
-});
+const journey = startServerAndBrowserForFile();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  page = await journey.browser.newPage();
 });
 
 const groupCard = (name: string) => page.getByRole('article', { name, exact: true });
@@ -25,7 +17,7 @@ const groupCard = (name: string) => page.getByRole('article', { name, exact: tru
 describe('groups catalogue journey', () => {
   it("lists the real catalogue on a member's dashboard, searches countries and opens a group", async () => {
     // Signed out, / is the landing page: the catalogue is the members' dashboard.
-    await registerThroughUi(page, server.baseUrl, newAccount());
+    await registerThroughUi(page, journey.server.baseUrl, newAccount());
 
     await page.getByRole('heading', { name: 'Religious Communities', exact: true }).waitFor();
     await groupCard('Islam').waitFor();
@@ -43,7 +35,7 @@ describe('groups catalogue journey', () => {
   });
 
   it('answers an unknown path with the 404 page', async () => {
-    await page.goto(server.baseUrl + '/no-such-page');
+    await page.goto(journey.server.baseUrl + '/no-such-page');
 
     await page.getByRole('heading', { name: 'Page Not Found', exact: true }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);

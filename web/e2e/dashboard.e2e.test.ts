@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 
 // Issue #17 item 1: a new member's dashboard over the real catalogue (250 National groups)
 // fits in a few screens on desktop and phone, reaches the Leadership Alliance, shows its
 // groups soon after they arrive, and finds any country by name; a group page switches groups
 // through a search. Each step starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,10 +18,10 @@ const DESKTOP_SCREENS = 4;
 // statistics, quick actions) stack to about 2,100 px, two and a half screens on their own.
 const MOBILE_SCREENS = 5;
 
+const journey = startServerAndBrowserForFile();
+
 beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await journey.browser.newContext({ viewport: DESKTOP });
   // Notes when the Leadership Alliance heading first appears, to set beside the groups' answer.
   await context.addInitScript(() => {
     const seen = () =>
@@ -37,11 +34,6 @@ beforeAll(async () => {
     observer.observe(document, { childList: true, subtree: true });
   });
   page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const allianceHeading = () => page.getByRole('heading', { level: 2, name: 'Leadership Alliance', exact: true });
@@ -77,7 +69,7 @@ function measureLayout(): Promise<Layout> {
 }
 
 async function loadDashboard(): Promise<Layout> {
-  await page.goto(server.baseUrl + '/');
+  await page.goto(journey.server.baseUrl + '/');
   await allianceHeading().waitFor();
   await countryRow('Afghanistan').waitFor();
   return measureLayout();
@@ -107,7 +99,7 @@ async function expectFewScreens(viewport: { width: number; height: number }, scr
 
 describe('dashboard journey', () => {
   it("fits a new member's dashboard in a few screens on desktop and reaches the Leadership Alliance", async () => {
-    await registerThroughUi(page, server.baseUrl, newAccount());
+    await registerThroughUi(page, journey.server.baseUrl, newAccount());
 
     await expectFewScreens(DESKTOP, DESKTOP_SCREENS);
   });
@@ -118,7 +110,7 @@ describe('dashboard journey', () => {
 
   it('finds a country in Other Countries by name, past the first page, and opens it', async () => {
     await page.setViewportSize(DESKTOP);
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await countryRow('Afghanistan').waitFor();
     // Far down the alphabet: not on the first page of the list.
     expect(await countryRow('Zimbabwe').count()).toBe(0);

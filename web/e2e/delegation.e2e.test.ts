@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
 import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
 
@@ -12,8 +11,6 @@ import { createTopicThroughUi, subscribeThroughUi } from './support/participatio
 // himself and Amina's delegation carries to his ballot; the server's clock moves past the
 // election's end, the closing reactor decides it, and Omar leads the group with a seat in the
 // Alliance, where he may take part. Each step starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let amina: Page;
 let omar: Page;
 const clock = new ServerClock();
@@ -26,16 +23,11 @@ let topicUrl = '';
 let electionUrl = '';
 let electionTitle = '';
 
-beforeAll(async () => {
-  server = await startServerForBrowser({ now: clock.now, env: TIME_TRAVEL_ENV });
-  browser = await launchChromium();
-  amina = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  omar = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-});
+const journey = startServerAndBrowserForFile({ now: clock.now, env: TIME_TRAVEL_ENV });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  amina = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  omar = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -52,10 +44,10 @@ const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion b
 
 describe('delegation and election journey', () => {
   it('two subscribers take part in the International group', async () => {
-    await registerThroughUi(amina, server.baseUrl, newAccount({ firstName: 'Amina', lastName: 'Haddad' }));
-    await subscribeThroughUi(amina, server.baseUrl);
-    await registerThroughUi(omar, server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
-    await subscribeThroughUi(omar, server.baseUrl);
+    await registerThroughUi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina', lastName: 'Haddad' }));
+    await subscribeThroughUi(amina, journey.server.baseUrl);
+    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
+    await subscribeThroughUi(omar, journey.server.baseUrl);
   });
 
   it('Amina finds Omar by name and delegates her vote in International to him', async () => {
@@ -71,7 +63,7 @@ describe('delegation and election journey', () => {
   });
 
   it('Omar proposes, posts an opinion and supports it: his vote weighs 2', async () => {
-    await omar.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await omar.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     await omar.getByRole('heading', { level: 1, name: 'International' }).waitFor();
     await createTopicThroughUi(omar, TITLE, 'Emissions do not stop at borders, and neither should the price of carbon.');
     topicUrl = omar.url();
@@ -103,7 +95,7 @@ describe('delegation and election journey', () => {
   });
 
   it('Amina opens the leadership election of International and stands in it', async () => {
-    await amina.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await amina.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     const card = region(amina, 'Leadership Election');
     await card.getByText('Initializing').waitFor();
     await card.getByRole('button', { name: 'Start Leadership Election' }).click();
@@ -123,7 +115,7 @@ describe('delegation and election journey', () => {
   });
 
   it('Omar joins the election from Quick Actions, stands, and votes for himself: 2 votes with Amina', async () => {
-    await omar.goto(server.baseUrl + '/');
+    await omar.goto(journey.server.baseUrl + '/');
     await region(omar, 'Quick Actions').getByRole('button', { name: 'Join Election' }).click();
     const dialog = omar.getByRole('dialog', { name: 'Join Election' });
     await dialog.getByRole('link', { name: 'Join the election in International' }).click();
@@ -148,7 +140,7 @@ describe('delegation and election journey', () => {
     await awaitTopicClosed(omar, electionUrl, electionTitle);
     await region(omar, 'Candidates').getByRole('listitem', { name: 'Candidate Omar Farouk' }).getByText('Winner').waitFor();
 
-    await amina.goto(`${server.baseUrl}/group/${INTERNATIONAL}`);
+    await amina.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     const card = region(amina, 'Leadership Election');
     await card.getByText('Winner Declared').waitFor();
     await card.getByText('Omar Farouk').waitFor();
@@ -156,16 +148,16 @@ describe('delegation and election journey', () => {
   });
 
   it('Omar shows as Leader and takes part in the Alliance', async () => {
-    await omar.goto(server.baseUrl + '/profile');
+    await omar.goto(journey.server.baseUrl + '/profile');
     await omar.getByRole('list', { name: 'Badges' }).getByText('Leader').waitFor();
 
-    await omar.goto(`${server.baseUrl}/group/${ALLIANCE}`);
+    await omar.goto(`${journey.server.baseUrl}/group/${ALLIANCE}`);
     await omar.getByRole('heading', { level: 1, name: 'Alliance' }).waitFor();
     await createTopicThroughUi(omar, 'Coordinate the forum leaders', 'Leaders of every group meet here to agree on shared priorities.');
     expect(await omar.getByRole('textbox', { name: 'Your opinion' }).isVisible()).toBe(true);
 
     // Amina leads nothing: the Alliance is there to read, not to join.
-    await amina.goto(`${server.baseUrl}/group/${ALLIANCE}`);
+    await amina.goto(`${journey.server.baseUrl}/group/${ALLIANCE}`);
     await amina.getByRole('heading', { level: 1, name: 'Alliance' }).waitFor();
     await amina.getByRole('region', { name: 'Discussion Topics' }).waitFor();
     expect(await amina.getByRole('button', { name: 'Create Topic' }).count()).toBe(0);

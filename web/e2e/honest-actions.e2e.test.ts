@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { fillSignIn, launchChromium, newAccount, registerThroughUi, signInButton, startServerForBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fillSignIn, newAccount, registerThroughUi, signInButton, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
 // Issue #17, honest actions and consistent signals, as a free member meets them: a religion
@@ -9,8 +8,6 @@ import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 // their family group takes a topic of the one type they can create, with one style of
 // relative time on its page; deleting it asks first and says so; and a failed sign-in's toast
 // does not stay over Create Account. Each step starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 
 const ISLAM = 2;
@@ -19,15 +16,10 @@ const TITLE = 'Where we spend the summer holiday';
 const OPINION = 'The mountains: cooler, and grandmother can come along.';
 const account = newAccount({ firstName: 'Amina' });
 
-beforeAll(async () => {
-  server = await startServerForBrowser({ env: { PAYMENT_SANDBOX: 'on' } });
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-});
+const journey = startServerAndBrowserForFile({ env: { PAYMENT_SANDBOX: 'on' } });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
 const topicsSection = () => page.getByRole('region', { name: 'Discussion Topics' });
@@ -35,14 +27,14 @@ const groupHeader = () => page.locator('header').filter({ has: page.getByRole('h
 const notifications = () => page.getByRole('region', { name: 'Notifications (F8)' });
 
 async function openGroup(id: number, name: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/group/${id}`);
+  await page.goto(`${journey.server.baseUrl}/group/${id}`);
   await page.getByRole('heading', { level: 1, name }).waitFor();
   await topicsSection().waitFor();
 }
 
 describe('honest actions journey', () => {
   it('a free member in a religion group sees why they cannot create a topic, and reaches the plans from there', async () => {
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
     await openGroup(ISLAM, 'Islam');
 
     const notice = topicsSection().getByRole('alert').filter({ hasText: 'Creating topics needs a subscription' });
@@ -59,7 +51,7 @@ describe('honest actions journey', () => {
   });
 
   it('so does a verified but unsubscribed citizen in their own country', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await verifyThroughUi(page, 'Saudi Arabia', '1088776655');
     await openGroup(SAUDI_ARABIA, 'Saudi Arabia');
 
@@ -69,7 +61,7 @@ describe('honest actions journey', () => {
   });
 
   it('in their own family group the dialog offers only the type they can create, and one style of relative time', async () => {
-    await page.goto(server.baseUrl + '/group/1');
+    await page.goto(journey.server.baseUrl + '/group/1');
     await page.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
     expect(await groupHeader().getByText('Full access', { exact: true }).isVisible()).toBe(true);
 
@@ -118,8 +110,8 @@ describe('honest actions journey', () => {
   });
 
   it("a failed sign-in's toast does not stay over Create Account", async () => {
-    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await visitor.goto(server.baseUrl + '/');
+    const visitor = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await visitor.goto(journey.server.baseUrl + '/');
     await fillSignIn(visitor, account.email, 'not my password');
     await signInButton(visitor).click();
     const failed = visitor.getByRole('alert').filter({ hasText: 'Login failed' });

@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import type { TestServer } from '../../test-support/test-server';
-import {
-  fillSignIn,
-  launchChromium,
-  newAccount,
-  registerThroughUi,
-  signInButton,
-  startServerForBrowser,
-  submitAndAwaitReload,
-} from './support/browser';
+import { fillSignIn, newAccount, registerThroughUi, signInButton, startServerAndBrowserForFile, submitAndAwaitReload } from './support/browser';
 
 // One member's life in one browser, in order: each journey starts where the last ended.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 
 const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 const newPassword = 'a brand new passphrase';
 
-beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  // Desktop width: the header shows its links rather than the drawer.
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-});
+const journey = startServerAndBrowserForFile();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  // Desktop width: the header shows its links rather than the drawer.
+  page = await journey.browser.newPage({ viewport: { width: 1280, height: 800 } });
 });
 
 const landingPage = () => page.getByRole('button', { name: 'Sign In with Email' });
@@ -44,7 +28,7 @@ async function logOut() {
 
 describe('identity journeys', () => {
   it('registers and lands on the dashboard, named in the header', async () => {
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
 
     await page.getByRole('heading', { level: 1, name: 'Welcome, Amina!' }).waitFor();
     await userMenu().waitFor();
@@ -56,7 +40,7 @@ describe('identity journeys', () => {
   });
 
   it('verifies the address with the link from the mail, which leaves the address bar; the banner goes', async () => {
-    const link = await mailedLink(server.dataDir, account.email, 'Verify your email');
+    const link = await mailedLink(journey.server.dataDir, account.email, 'Verify your email');
     await page.goto(link);
 
     await page.getByText('Your email address is verified.').waitFor();
@@ -89,7 +73,7 @@ describe('identity journeys', () => {
   });
 
   it('logs in to the dashboard', async () => {
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await fillSignIn(page, account.email, account.password);
     await submitAndAwaitReload(page, () => signInButton(page).click());
 
@@ -109,7 +93,7 @@ describe('identity journeys', () => {
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
     // The answer carries no link (only the development setting would show one for testing).
     expect(await page.getByText(/For testing/).count()).toBe(0);
-    await page.goto(await mailedLink(server.dataDir, account.email, 'Reset your password'));
+    await page.goto(await mailedLink(journey.server.dataDir, account.email, 'Reset your password'));
     await page.waitForURL(/\/reset-password\/[^/]+$/);
 
     const resetForm = page.getByRole('form', { name: 'Reset password' });
@@ -126,34 +110,34 @@ describe('identity journeys', () => {
     await signInButton(page).click();
     await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
 
-    await page.goto(server.baseUrl + '/?signin=1');
+    await page.goto(journey.server.baseUrl + '/?signin=1');
     await fillSignIn(page, account.email, newPassword);
     await submitAndAwaitReload(page, () => signInButton(page).click());
     await page.getByRole('heading', { level: 1, name: 'Welcome, Amina!' }).waitFor();
   });
 
   it('answers an unknown path with the 404 page', async () => {
-    await page.goto(server.baseUrl + '/no-such-page');
+    await page.goto(journey.server.baseUrl + '/no-such-page');
 
     await page.getByRole('heading', { name: 'Page Not Found', exact: true }).waitFor();
   });
 
   it('only asks when sent to /api/logout (a link any site could hold), and signs out on Sign out', async () => {
-    await page.goto(server.baseUrl + '/api/logout');
+    await page.goto(journey.server.baseUrl + '/api/logout');
 
     await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/logout');
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await userMenu().waitFor(); // still signed in
 
-    await page.goto(server.baseUrl + '/api/logout');
+    await page.goto(journey.server.baseUrl + '/api/logout');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await landingPage().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('sends a signed-out visitor on a members’ page to sign in', async () => {
-    await page.goto(server.baseUrl + '/group/7');
+    await page.goto(journey.server.baseUrl + '/group/7');
 
     await page.getByText('You are logged out. Logging in again...').waitFor();
     // /api/login brings the visitor back to the landing page's sign-in options.

@@ -1,16 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser, submitAndAwaitReload } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile, submitAndAwaitReload } from './support/browser';
 import { createTopicThroughUi } from './support/participation';
 
 // A member invites a relative by e-mail; the relative registers, follows the link from the mail
 // (written to DATA_DIR/mail, as no SMTP is configured), accepts and takes part in the family
 // group. A friend invitation opened signed out asks the visitor to sign in.
-let server: TestServer;
-let browser: Browser;
 let owner: Page;
 let relative: Page;
 const relativeAccount = newAccount({ firstName: 'Omar', lastName: 'Haddad' });
@@ -18,26 +15,21 @@ const TOPIC = 'Where do we spend the summer holidays';
 let familyUrl = '';
 let topicUrl = '';
 
-beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  relative = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-});
+const journey = startServerAndBrowserForFile();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  owner = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  relative = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
 /** The link in the mail sent to `address`, read from the mail folder once the outbox has written it. */
 async function linkMailedTo(address: string, page: string): Promise<string> {
-  const folder = path.join(server.dataDir, 'mail');
+  const folder = path.join(journey.server.dataDir, 'mail');
   const findLink = async (): Promise<string | null> => {
     for (const file of await readdir(folder).catch(() => [])) {
       const mail = (await readFile(path.join(folder, file), 'utf8')).replace(/=\r?\n/g, '');
       if (!mail.includes(`To: ${address}`)) continue;
-      const link = new RegExp(`${server.baseUrl}${page}/[\\w-]+`).exec(mail)?.[0];
+      const link = new RegExp(`${journey.server.baseUrl}${page}/[\\w-]+`).exec(mail)?.[0];
       if (link) return link;
     }
     return null;
@@ -48,7 +40,7 @@ async function linkMailedTo(address: string, page: string): Promise<string> {
 
 describe('family invitation journey', () => {
   it('a member invites a relative from their family group page', async () => {
-    await registerThroughUi(owner, server.baseUrl, newAccount({ firstName: 'Amina' }));
+    await registerThroughUi(owner, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
     await owner.getByRole('region', { name: 'Your Personal Groups' }).getByRole('article', { name: "Amina's Family" }).getByRole('link', { name: 'Join Discussion' }).click();
     await owner.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
     familyUrl = owner.url();
@@ -65,7 +57,7 @@ describe('family invitation journey', () => {
   });
 
   it('the relative registers, opens the link from the mail, accepts and lands in the family group', async () => {
-    await registerThroughUi(relative, server.baseUrl, relativeAccount);
+    await registerThroughUi(relative, journey.server.baseUrl, relativeAccount);
     const link = await linkMailedTo(relativeAccount.email, '/family-invite');
     await relative.goto(link);
     await relative.getByRole('heading', { name: 'Family Invitation' }).waitFor();
@@ -93,7 +85,7 @@ describe('family invitation journey', () => {
 describe('friend invitation opened signed out', () => {
   it("asks the visitor to sign in: 'Please sign in to accept this invitation.'", async () => {
     await owner.keyboard.press('Escape');
-    await owner.goto(server.baseUrl + '/');
+    await owner.goto(journey.server.baseUrl + '/');
     await owner.getByRole('region', { name: 'Quick Actions' }).getByRole('button', { name: 'Manage Friends' }).click();
     const dialog = owner.getByRole('dialog', { name: 'Manage Friends' });
     await dialog.getByRole('textbox').first().fill('new.friend@example.org');
@@ -101,7 +93,7 @@ describe('friend invitation opened signed out', () => {
     await owner.getByText('Invitation sent').first().waitFor();
     const link = await linkMailedTo('new.friend@example.org', '/friend-invite');
 
-    const visitor = await (await browser.newContext()).newPage();
+    const visitor = await (await journey.browser.newContext()).newPage();
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Friends Group Invitation' }).waitFor();
     await visitor.getByText('Please sign in to accept this invitation.').waitFor();
@@ -112,7 +104,7 @@ describe('friend invitation opened signed out', () => {
   });
 
   it('after creating an account the visitor is back on the invitation and accepts it', async () => {
-    const visitor = browser.contexts().at(-1)!.pages()[0]!;
+    const visitor = journey.browser.contexts().at(-1)!.pages()[0]!;
     const friend = newAccount({ firstName: 'Karim', email: 'new.friend@example.org' });
     await visitor.getByRole('button', { name: 'Sign In with Email' }).click();
     await visitor.getByRole('tab', { name: 'Create Account' }).click();

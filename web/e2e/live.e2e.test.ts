@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
 
 // Two citizens of Saudi Arabia, each in a browser context of their own, on one law amendment:
 // they chat in the Join Discussion dialog and each sees the other's messages, opinion and vote
 // appear over the live socket (/ws), with no reload on either side.
-let server: TestServer;
-let browser: Browser;
 let amina: Page;
 let omar: Page;
 let topicUrl = '';
@@ -19,22 +16,17 @@ const SAUDI_ARABIA = 1682;
 const TITLE = 'Extend library hours during exams';
 const OPINION = 'Keep the central library open until midnight in the two exam weeks.';
 
+const journey = startServerAndBrowserForFile();
+
 beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  amina = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  omar = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  amina = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  omar = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   for (const page of [amina, omar]) {
     restChatPosts.set(page, 0);
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat/messages') restChatPosts.set(page, restChatPosts.get(page)! + 1);
     });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Marks the page's document: if it is still marked at the end, nothing was reloaded. */
@@ -61,15 +53,15 @@ const opinionBy = (page: Page, firstName: string) => page.getByRole('article', {
 
 describe('live journey', () => {
   it('two citizens open the same topic, each in a browser of their own', async () => {
-    await registerThroughUi(amina, server.baseUrl, newAccount({ firstName: 'Amina' }));
+    await registerThroughUi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
     await verifyThroughUi(amina, 'Saudi Arabia', '1077665544');
-    await subscribeThroughUi(amina, server.baseUrl);
-    await amina.goto(`${server.baseUrl}/group/${SAUDI_ARABIA}`);
+    await subscribeThroughUi(amina, journey.server.baseUrl);
+    await amina.goto(`${journey.server.baseUrl}/group/${SAUDI_ARABIA}`);
     await amina.getByRole('heading', { level: 1, name: 'Saudi Arabia' }).waitFor();
     await createTopicThroughUi(amina, TITLE, 'Students ask for longer opening hours while they prepare for exams.', 3);
     topicUrl = amina.url();
 
-    await registerThroughUi(omar, server.baseUrl, newAccount({ firstName: 'Omar' }));
+    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }));
     await verifyThroughUi(omar, 'Saudi Arabia', '1066554433');
     await omar.goto(topicUrl);
     await omar.getByRole('heading', { level: 1, name: TITLE }).waitFor();

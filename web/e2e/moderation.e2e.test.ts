@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
 
 // Issue #13: a member claims a second nationality with a document; an admin (made one by
 // ADMIN_EMAILS) sees it counted, opens the document, rejects it with a reason; the member sees
 // why and submits again; the admin approves; the member now takes part in that National group;
 // the admin's Audit tab shows both decisions, with the reason. Each step starts where the last ended.
-let server: TestServer;
-let browser: Browser;
 let member: Page;
 let admin: Page;
 
@@ -23,21 +20,16 @@ const OPINION = 'Night trains twice an hour would help shift workers get home sa
 /** A 1x1 PNG: what the server checks is the content, not the name or the declared type. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-beforeAll(async () => {
-  server = await startServerForBrowser({ env: { ADMIN_EMAILS: adminAccount.email } });
-  browser = await launchChromium();
-  member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-});
+const journey = startServerAndBrowserForFile({ env: { ADMIN_EMAILS: adminAccount.email } });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  member = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  admin = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
 /** The profile's Multi-National Verification dialog. */
 async function openNationalities(page: Page) {
-  await page.goto(`${server.baseUrl}/profile`);
+  await page.goto(`${journey.server.baseUrl}/profile`);
   await page.getByRole('button', { name: 'Multi-National Verification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nationality Verification' });
   await dialog.getByRole('list', { name: 'Your nationalities' }).waitFor();
@@ -58,7 +50,7 @@ async function claimEgypt(page: Page) {
 
 /** The admin panel, read afresh. */
 async function openPanel() {
-  await admin.goto(`${server.baseUrl}/admin`);
+  await admin.goto(`${journey.server.baseUrl}/admin`);
   await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
 }
 
@@ -66,11 +58,11 @@ const count = (label: string) => admin.getByRole('region', { name: label }).getB
 
 describe('moderation journey', () => {
   it('a verified member adds a second nationality with a document; it waits for review', async () => {
-    await registerThroughUi(member, server.baseUrl, memberAccount);
+    await registerThroughUi(member, journey.server.baseUrl, memberAccount);
     await verifyThroughUi(member, 'Saudi Arabia', '1088776655');
-    await subscribeThroughUi(member, server.baseUrl);
+    await subscribeThroughUi(member, journey.server.baseUrl);
     // Not a citizen of Egypt yet: an observer there.
-    await member.goto(`${server.baseUrl}/group/${EGYPT}`);
+    await member.goto(`${journey.server.baseUrl}/group/${EGYPT}`);
     await member.getByText('You are viewing as an observer').waitFor();
 
     const dialog = await claimEgypt(member);
@@ -79,11 +71,11 @@ describe('moderation journey', () => {
   });
 
   it('an admin from ADMIN_EMAILS opens the panel from the header and sees what waits', async () => {
-    await registerThroughUi(admin, server.baseUrl, adminAccount);
+    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS applies once the address is proven.
-    await admin.goto(await mailedLink(server.dataDir, adminAccount.email, 'Verify your email'));
+    await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();
-    await admin.goto(`${server.baseUrl}/`);
+    await admin.goto(`${journey.server.baseUrl}/`);
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     await admin.getByText('Manage verifications, reports, and suggestions').waitFor();
@@ -140,7 +132,7 @@ describe('moderation journey', () => {
   });
 
   it('the member now takes part in the Egyptian National group: a topic and an opinion there', async () => {
-    await member.goto(`${server.baseUrl}/group/${EGYPT}`);
+    await member.goto(`${journey.server.baseUrl}/group/${EGYPT}`);
     await member.getByRole('heading', { level: 1, name: 'Egypt' }).waitFor();
     expect(await member.getByText('You are viewing as an observer').count()).toBe(0);
     await createTopicThroughUi(member, TITLE, 'Shift workers finish after midnight and have no way home but taxis.');

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
 
 // A verified, subscribed member proposes a law amendment in their national group; a second
 // citizen posts an opinion; votes toggle; the topic expires (the server's clock is moved on)
 // and the winning opinion appears as a law. Each step starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let proposer: Page;
 let citizen: Page;
 let clock = Date.now();
@@ -19,29 +16,24 @@ const SAUDI_ARABIA = 1682;
 const TITLE = 'Open public libraries on Fridays';
 const OPINION = 'Open every library from 14:00 to 22:00 on Fridays, staffed by volunteers.';
 
-beforeAll(async () => {
-  server = await startServerForBrowser({
-    now: () => new Date(clock),
-    // The clock travels a week; sessions must outlive that, and closing must not wait long.
-    env: { SCHEDULER_INTERVAL_SECONDS: '0.5', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' },
-  });
-  browser = await launchChromium();
-  proposer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  citizen = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+const journey = startServerAndBrowserForFile({
+  now: () => new Date(clock),
+  // The clock travels a week; sessions must outlive that, and closing must not wait long.
+  env: { SCHEDULER_INTERVAL_SECONDS: '0.5', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' },
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  proposer = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  citizen = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
 const supportButton = (page: Page) => page.getByRole('article', { name: /^Opinion by Omar/ }).getByRole('button', { name: /^Support/ });
 
 describe('participation journey', () => {
   it('a verified, subscribed member creates a law amendment in their national group', async () => {
-    await registerThroughUi(proposer, server.baseUrl, newAccount({ firstName: 'Amina' }));
+    await registerThroughUi(proposer, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
     await verifyThroughUi(proposer, 'Saudi Arabia', '1088776655');
-    await subscribeThroughUi(proposer, server.baseUrl);
+    await subscribeThroughUi(proposer, journey.server.baseUrl);
 
     const yourCountry = proposer.getByRole('region', { name: 'Your Country' });
     await yourCountry.getByRole('article', { name: 'Saudi Arabia' }).getByRole('link', { name: 'Join Discussion' }).click();
@@ -54,7 +46,7 @@ describe('participation journey', () => {
   });
 
   it('a second citizen posts an opinion on it', async () => {
-    await registerThroughUi(citizen, server.baseUrl, newAccount({ firstName: 'Omar' }));
+    await registerThroughUi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }));
     await verifyThroughUi(citizen, 'Saudi Arabia', '1099887766');
     await citizen.goto(topicUrl);
     await citizen.getByRole('heading', { level: 1, name: TITLE }).waitFor();
@@ -94,7 +86,7 @@ describe('participation journey', () => {
       return proposer.getByText('Closed', { exact: true }).count();
     }, { timeout: 20_000, interval: 500 }).toBeGreaterThan(0);
 
-    await proposer.goto(`${server.baseUrl}/laws/${SAUDI_ARABIA}`);
+    await proposer.goto(`${journey.server.baseUrl}/laws/${SAUDI_ARABIA}`);
     await proposer.getByRole('heading', { level: 1, name: 'Saudi Arabia Laws' }).waitFor();
     const law = proposer.getByRole('article').filter({ hasText: TITLE });
     await law.getByText(OPINION).waitFor();

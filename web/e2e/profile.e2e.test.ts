@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { TestClient, registration } from '../../test-support/http-client';
-import type { TestServer } from '../../test-support/test-server';
 import { metadataOf, pngWithGps } from '../../command-api/test/profiles/image-fixtures';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 
 // A member fills in their profile, uploads a picture (it shows in the header), votes on an
 // opinion, and sees their stats, badges, activity and achievement progress follow. Each step
 // starts where the last one ended.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 let topicId = '';
 
@@ -20,9 +17,9 @@ const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 
 /** Another member, through the API: subscribed, with a topic in Islam and an opinion on it. */
 async function topicWithOpinion(): Promise<string> {
-  const omar = new TestClient(server.baseUrl);
+  const omar = new TestClient(journey.server.baseUrl);
   expect((await omar.json('POST', '/api/email-auth/register', { ...registration(), firstName: 'Omar', lastName: 'Farouk' })).status).toBe(201);
-  const payment = await omar.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+  const payment = await omar.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${journey.server.baseUrl}/subscribe/return` });
   expect((await omar.post(`/api/payments/sandbox/${payment.body.paymentId}/complete`, {})).status).toBe(200);
   const topic = await omar.json('POST', '/api/topics', { title: TITLE, description: 'Students need a quiet place to study after school hours.', groupId: ISLAM });
   expect(topic.status).toBe(201);
@@ -32,21 +29,16 @@ async function topicWithOpinion(): Promise<string> {
 
 const statCard = (label: string) => page.getByRole('list', { name: 'Statistics' }).getByRole('listitem', { name: label });
 
-beforeAll(async () => {
-  server = await startServerForBrowser();
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  topicId = await topicWithOpinion();
-});
+const journey = startServerAndBrowserForFile();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(async () => {
+  page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  topicId = await topicWithOpinion();
 });
 
 describe('profile journey', () => {
   it('a new member opens their profile: real zeros, no badge not earned', async () => {
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'Amina Haddad' }).waitFor();
     expect(await statCard('Votes Cast').textContent()).toBe('0Votes Cast');
@@ -90,7 +82,7 @@ describe('profile journey', () => {
       else image.addEventListener('load', () => resolve([image.naturalWidth, image.naturalHeight]), { once: true });
     }));
     expect(size).toEqual([400, 300]);
-    const stored = Buffer.from(await (await fetch(`${server.baseUrl}${src}`)).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(`${journey.server.baseUrl}${src}`)).arrayBuffer());
     expect(await metadataOf(stored)).toMatchObject({ format: 'jpeg', width: 400, height: 300, exif: undefined, icc: undefined, xmp: undefined });
   });
 
@@ -105,7 +97,7 @@ describe('profile journey', () => {
   });
 
   it('votes on an opinion; the stat cards, badges, activity and achievement progress follow', async () => {
-    await page.goto(`${server.baseUrl}/topic/${topicId}`);
+    await page.goto(`${journey.server.baseUrl}/topic/${topicId}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await page.getByRole('article', { name: /^Opinion by Omar/ }).getByRole('button', { name: /^Support/ }).click();
     await page.getByText('Vote recorded').first().waitFor();

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../../test-support/test-server';
-import { launchChromium, newAccount, registerThroughUi, startServerForBrowser } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
 // One member buys the monthly plan through the sandbox provider (turned on for this
 // server: it is off unless enabled), then cancels it. Each step starts where the last one
 // ended. The whole journey runs under the app's Content Security Policy: any violation
 // Chromium reports on the way fails the last step.
-let server: TestServer;
-let browser: Browser;
 let page: Page;
 const policyViolations: string[] = [];
 
@@ -17,19 +14,14 @@ const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 /** "MMM dd, yyyy", e.g. "Apr 01, 2025". */
 const DISPLAY_DATE = /[A-Z][a-z]{2} \d{2}, \d{4}/;
 
+const journey = startServerAndBrowserForFile({ env: { PAYMENT_SANDBOX: 'on' } });
+
 beforeAll(async () => {
-  server = await startServerForBrowser({ env: { PAYMENT_SANDBOX: 'on' } });
-  browser = await launchChromium();
   // Desktop width: the header shows its links rather than the drawer.
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await journey.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) policyViolations.push(message.text());
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const region = (name: string) => page.getByRole('region', { name, exact: true });
@@ -37,9 +29,9 @@ const subscriptionPanel = () => page.getByRole('tabpanel', { name: 'Subscription
 
 describe('subscription journey', () => {
   it('offers a new member the upgrade on the dashboard', async () => {
-    const landing = await page.goto(server.baseUrl + '/');
+    const landing = await page.goto(journey.server.baseUrl + '/');
     expect(landing?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
-    await registerThroughUi(page, server.baseUrl, account);
+    await registerThroughUi(page, journey.server.baseUrl, account);
 
     await region('Upgrade to Premium').waitFor();
     expect(await region('Upgrade to Premium').getByText('$5 per month').isVisible()).toBe(true);
@@ -86,7 +78,7 @@ describe('subscription journey', () => {
     await page.waitForURL(/\/group\/1682$/);
     await createTopicThroughUi(page, 'Subsidise public transport passes', 'Monthly passes should cost half for students, pensioners and apprentices.');
     expect(await page.getByText('Law Amendment').first().isVisible()).toBe(true);
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
   });
 
   it('shows the subscription on the profile: Active, with the next renewal date', async () => {
@@ -109,7 +101,7 @@ describe('subscription journey', () => {
     expect(await subscriptionPanel().getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
 
     // Access lasts: after a reload the dashboard still shows the premium card.
-    await page.goto(server.baseUrl + '/');
+    await page.goto(journey.server.baseUrl + '/');
     await region('Premium Active').getByText(/^Access until: /).waitFor();
   });
 

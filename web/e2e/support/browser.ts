@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -17,11 +17,6 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The all-in-one server; with PORT=0 it picks a port and names it in the links it writes (reset links). */
-export function startServerForBrowser(options: TestServerOptions = {}): Promise<TestServer> {
-  return startTestServer(options);
-}
-
 export interface ServerAndBrowser {
   server: TestServer;
   browser: Browser;
@@ -34,7 +29,8 @@ export interface ServerAndBrowser {
 export function startServerAndBrowserForFile(options: TestServerOptions = {}): Readonly<ServerAndBrowser> {
   const started = {} as ServerAndBrowser;
   beforeAll(async () => {
-    started.server = await startServerForBrowser(options);
+    // The all-in-one server; with PORT=0 it picks a port and names it in the links it writes (reset links).
+    started.server = await startTestServer(options);
     started.browser = await launchChromium();
   });
   afterAll(async () => {
