@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
-import { TestClient, registration } from '../../../test-support/http-client';
+import type { TestClient } from '../../../test-support/http-client';
+import { registerMember, subscribeMonthly } from '../../../test-support/members';
 import type { TestServer } from '../../../test-support/test-server';
 
 export interface Member {
@@ -12,19 +12,16 @@ export interface Member {
 
 /** A new member signed in through the API, with their personal groups in place. */
 export async function newMember(server: TestServer, firstName = 'Ada'): Promise<Member> {
-  const browser = new TestClient(server.baseUrl);
-  const answer = await browser.json('POST', '/api/email-auth/register', { ...registration(), firstName });
-  expect(answer.status).toBe(201);
-  return { browser, userId: answer.body.user.id as string, firstName, email: answer.body.user.email as string };
+  const { client, userId, email } = await registerMember(server.baseUrl, { firstName });
+  return { browser: client, userId, firstName, email };
 }
 
 /** Pays the monthly plan through the sandbox, as the checkout page does. */
 export async function subscribe({ browser }: Member, server: TestServer): Promise<void> {
-  const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
-  expect(created.status).toBe(200);
-  expect((await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {})).status).toBe(200);
+  await subscribeMonthly(browser, server.baseUrl);
 }
 
+/** The raw answer, not a throwing setup step: tests assert refusals with it too. */
 export async function verify({ browser }: Member, country: string, nationalId: string) {
   return browser.json('POST', '/api/user/verify', { country, nationalId });
 }
