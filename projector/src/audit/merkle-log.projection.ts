@@ -28,8 +28,8 @@ export const MERKLE_LANE: ProjectionLane = { name: 'merkle', gather: { afterBatc
  */
 export const merkleLogProjection = defineProjection({
   name: 'merkle_log',
-  // 2: leaves commit to the events with their ids blinded.
-  version: 2,
+  // 2: leaves commit to the events with their ids blinded. 3: merkle_leaves.position no longer indexed.
+  version: 3,
   tables: [merkleLeavesTable, merkleNodesTable],
   lane: MERKLE_LANE,
 

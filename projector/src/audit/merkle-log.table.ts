@@ -8,7 +8,9 @@ import { column, defineTable } from '../lib/table';
 export const merkleLeavesTable = defineTable('merkle_leaves', {
   leaf_index: column.bigint(),
   event_id: column.uuid().unique(),
-  position: column.text().unique(),
+  // Not indexed: nothing looks a leaf up by position (proofs go by index or event id), and an index
+  // on it cost every append a third index entry; event_id's already keeps a leaf per event.
+  position: column.text(),
   leaf_hash: column.bytea(),
 }, { primaryKey: ['leaf_index'] });
 
