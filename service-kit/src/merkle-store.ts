@@ -1,5 +1,5 @@
 import {
-  LruMap, blindWith, frontierNodes, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
+  LruMap, blindWith, frontierNodes, memoryNodeSource, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
 } from '@civitas/events';
 import type { KeyObject } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
@@ -72,19 +72,43 @@ export async function logSigningKey(db: Kysely<any>): Promise<LogSigningKey> {
   return { privateKey, publicKey, keyId: logKeyId(publicKey) };
 }
 
-/** The stored hashes of these nodes (level 0 from merkle_leaves, above from merkle_nodes), keyed by `nodeKeyString`. */
+/**
+ * Inner nodes below this level are not stored: each is computed from its 2 to 8 leaves when read.
+ * Storing every node wrote about one node row per event; from level 4 up it is one per 8 events.
+ */
+export const LOWEST_STORED_LEVEL = 4;
+
+const firstLeaf = ({ level, index }: NodeKey) => index * 2 ** level;
+
+/** The hashes of these nodes (level 0 from merkle_leaves, low levels from their leaves, above from merkle_nodes), keyed by `nodeKeyString`. */
 export async function readMerkleNodes(db: Kysely<any>, schema: string, keys: readonly NodeKey[]): Promise<Map<string, Hash>> {
   const found = new Map<string, Hash>();
   if (keys.length === 0) return found;
-  const leaves = keys.filter((key) => key.level === 0).map((key) => String(key.index));
-  const inner = keys.filter((key) => key.level > 0);
+  const computed = keys.filter((key) => key.level > 0 && key.level < LOWEST_STORED_LEVEL);
+  const leaves = new Set(keys.filter((key) => key.level === 0).map((key) => key.index));
+  for (const key of computed) for (let leaf = firstLeaf(key); leaf < firstLeaf(key) + 2 ** key.level; leaf++) leaves.add(leaf);
+  const inner = keys.filter((key) => key.level >= LOWEST_STORED_LEVEL);
   const result = await sql<{ level: number; node_index: string; hash: Buffer }>`
-    select 0 as level, leaf_index as node_index, leaf_hash as hash from ${sql.id(schema, 'merkle_leaves')} where leaf_index = any(${leaves}::bigint[])
+    select 0 as level, leaf_index as node_index, leaf_hash as hash from ${sql.id(schema, 'merkle_leaves')} where leaf_index = any(${[...leaves].map(String)}::bigint[])
     union all
     select n.level, n.node_index, n.hash from ${sql.id(schema, 'merkle_nodes')} n
       join unnest(${inner.map((key) => key.level)}::int[], ${inner.map((key) => String(key.index))}::bigint[]) as k(level, node_index)
       on n.level = k.level and n.node_index = k.node_index`.execute(db);
-  for (const row of result.rows) found.set(nodeKeyString({ level: row.level, index: Number(row.node_index) }), row.hash);
+  const leafHashes = new Map<number, Hash>();
+  for (const row of result.rows) {
+    if (row.level === 0) leafHashes.set(Number(row.node_index), row.hash);
+    else found.set(nodeKeyString({ level: row.level, index: Number(row.node_index) }), row.hash);
+  }
+  for (const key of keys) {
+    if (key.level === 0) {
+      const hash = leafHashes.get(key.index);
+      if (hash) found.set(nodeKeyString(key), hash);
+    } else if (key.level < LOWEST_STORED_LEVEL) {
+      const below = Array.from({ length: 2 ** key.level }, (_, offset) => leafHashes.get(firstLeaf(key) + offset));
+      // A subtree the log has not completed yet is not known, as an unstored node would not be.
+      if (below.every((hash) => hash !== undefined)) found.set(nodeKeyString(key), memoryNodeSource(below as Hash[])({ level: key.level, index: 0 })!);
+    }
+  }
   return found;
 }
 

@@ -1,5 +1,5 @@
 import { appendLeaves, frontierNodes, storedEventLeafHash, type Blind, type Hash } from '@civitas/events';
-import { leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
+import { LOWEST_STORED_LEVEL, leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
 import { sql, type Kysely } from 'kysely';
 import { insertRows } from '../lib/table';
 import { defineProjection, type ProjectedEvent, type ProjectionLane } from '../projection';
@@ -22,13 +22,14 @@ export const MERKLE_LANE: ProjectionLane = { name: 'merkle', gather: { afterBatc
 
 /**
  * The RFC 9162 tree over the log, grown by each batch: the leaves go in, and so does every
- * subtree they complete, computed from the tree's right edge (at most log n stored nodes read per
- * batch). It runs here, never in the append path, so appends do not wait for it. Idempotent by
+ * subtree of LOWEST_STORED_LEVEL or higher they complete, computed from the tree's right edge (at
+ * most log n nodes read per batch, the lowest from their leaves). It runs here, never in the append path, so appends do not wait for it. Idempotent by
  * position: a redelivered event is at or before the last leaf and is skipped.
  */
 export const merkleLogProjection = defineProjection({
   name: 'merkle_log',
-  // 2: leaves commit to the events with their ids blinded. 3: merkle_leaves.position no longer indexed.
+  // 2: leaves commit to the events with their ids blinded. 3: merkle_leaves.position no longer indexed,
+  // nodes below LOWEST_STORED_LEVEL no longer stored.
   version: 3,
   tables: [merkleLeavesTable, merkleNodesTable],
   lane: MERKLE_LANE,
@@ -51,8 +52,8 @@ export const merkleLogProjection = defineProjection({
       leaf_hash: leaves,
     });
     await sql`insert into ${sql.id(schema, merkleLeavesTable.name)} ${leafRows.columns} select * from ${leafRows.rows}`.execute(db);
-    // Level 0 is merkle_leaves itself.
-    const inner = created.filter((node) => node.level > 0);
+    // Level 0 is merkle_leaves itself; the levels up to LOWEST_STORED_LEVEL are computed from it when read.
+    const inner = created.filter((node) => node.level >= LOWEST_STORED_LEVEL);
     if (inner.length === 0) return;
     const nodeRows = insertRows(merkleNodesTable, {
       level: inner.map((node) => node.level), node_index: inner.map((node) => String(node.index)), hash: inner.map((node) => node.hash),

@@ -2,8 +2,8 @@ import { column, defineTable } from '../lib/table';
 
 /**
  * The Merkle log (RFC 9162) over every event in global order: one leaf per event, its hash over
- * the event's canonical stored bytes (events/src/audit/merkle.ts), and every complete subtree
- * above the leaves, so a proof for any tree size is a handful of key lookups.
+ * the event's canonical stored bytes (events/src/audit/merkle.ts), and every complete subtree of
+ * 16 leaves or more, so a proof for any tree size is a handful of key lookups and a few leaves.
  */
 export const merkleLeavesTable = defineTable('merkle_leaves', {
   leaf_index: column.bigint(),
@@ -14,7 +14,7 @@ export const merkleLeavesTable = defineTable('merkle_leaves', {
   leaf_hash: column.bytea(),
 }, { primaryKey: ['leaf_index'] });
 
-/** Complete subtrees of 2^level leaves (level >= 1; level 0 is merkle_leaves), the node_index-th from the left. */
+/** Complete subtrees of 2^level leaves (level >= LOWEST_STORED_LEVEL of merkle-store; level 0 is merkle_leaves), the node_index-th from the left. */
 export const merkleNodesTable = defineTable('merkle_nodes', {
   level: column.integer(),
   node_index: column.bigint(),

@@ -1,7 +1,7 @@
 import {
   blindLeafEvent, createEventRegistry, encodePosition, eventLeafHash, type Blind, frontierNodes, inclusionProof, memoryNodeSource, nodesFor, inclusionRanges, treeHash, verifyInclusion,
 } from '@civitas/events';
-import { leafBlinder, merkleNodeSource, merkleTreeSize } from '@civitas/service-kit/merkle-store';
+import { LOWEST_STORED_LEVEL, leafBlinder, merkleNodeSource, merkleTreeSize } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merkleLogProjection } from '../../src/audit/merkle-log.projection';
 import { ProjectionSpec, specEventId, specTime, type ProjectionOutcome, type SpecEvent } from '../projection-spec';
@@ -38,7 +38,8 @@ describe('merkle_log projection', () => {
   afterAll(async () => spec.close());
 
   it('stores one leaf per event in order, hashed over its stored form, and the RFC 9162 root of every size', async () => {
-    const events = history(13);
+    // Past 32 leaves, so proofs take stored nodes (level 4 and up) and nodes computed from leaves alike.
+    const events = history(37);
     const outcome = await spec.given(events.slice(0, 5)).when(events.slice(5, 6)).when(events.slice(6)).run();
     const batchOf = (n: number) => (n <= 5 ? 1 : n === 6 ? 2 : 3);
     const blind = await leafBlinder(outcome.db);
@@ -46,11 +47,11 @@ describe('merkle_log projection', () => {
     expect(await outcome.rows('merkle_leaves', LEAF_ROWS)).toEqual(events.map((_, offset) => ({
       leaf_index: String(offset), event_id: specEventId(offset + 1), position: encodePosition(BigInt(batchOf(offset + 1)), BigInt(offset + 1)), leaf_hash: leaves[offset],
     })));
-    expect(await merkleTreeSize(outcome.db, outcome.schema)).toBe(13);
+    expect(await merkleTreeSize(outcome.db, outcome.schema)).toBe(37);
     const reference = memoryNodeSource(leaves);
-    expect(await rootOf(outcome, 13)).toEqual(treeHash(13, reference));
+    expect(await rootOf(outcome, 37)).toEqual(treeHash(37, reference));
     // Proofs for an older size come from the same stored nodes.
-    for (let size = 1; size <= 13; size += 1) {
+    for (let size = 1; size <= 37; size += 1) {
       for (let index = 0; index < size; index += 1) {
         const source = await merkleNodeSource(outcome.db, nodesFor(inclusionRanges(index, size)), outcome.schema);
         const proof = inclusionProof(index, size, source);
@@ -69,6 +70,8 @@ describe('merkle_log projection', () => {
     // Positions differ between the two deliveries (the batch is part of a spec position), so the hashes do too; the tree shape may not.
     expect((await single.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index })))
       .toEqual((await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index })));
+    // Nodes below LOWEST_STORED_LEVEL are computed from their leaves when read, never stored: 21 leaves complete one of 16.
+    expect((await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index }))).toEqual([{ level: LOWEST_STORED_LEVEL, node_index: '0' }]);
     const again = await spec.given(events).run();
     expect(await again.rows('merkle_leaves', LEAF_ROWS)).toEqual(await whole.rows('merkle_leaves', LEAF_ROWS));
     expect(await again.rows('merkle_nodes', NODE_ROWS)).toEqual(await whole.rows('merkle_nodes', NODE_ROWS));
