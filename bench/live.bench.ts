@@ -9,7 +9,8 @@ import type { LatencyResult, ThroughputResult } from './lib/live-worker';
 import { now } from './lib/measure';
 import { emit, progress } from './lib/report';
 import { activityNote, withServerActivity, type ServerActivity } from './lib/server-activity';
-import { expectStatus, inBatches, registerMember, subscribe } from './lib/setup';
+import { inBatches } from './lib/setup';
+import { expectStatus, registerMember, subscribeMonthly } from '../test-support/members';
 
 /** Sockets subscribed to the one topic; the platform allows 8 per member on a process. */
 const SOCKETS = 1000;
@@ -31,9 +32,9 @@ async function setUp(baseUrl: string) {
   const started = now();
   const runId = randomBytes(4).toString('hex');
   const watchers = Math.ceil(SOCKETS / SOCKETS_PER_MEMBER);
-  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, (index) => registerMember(baseUrl, `bench.live.${runId}.${index}@example.org`));
+  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, (index) => registerMember(baseUrl, { email: `bench.live.${runId}.${index}@example.org` }));
   const author = members[watchers]!;
-  await subscribe(author.client, baseUrl);
+  await subscribeMonthly(author.client, baseUrl);
   const topic = await expectStatus('create topic', await author.client.post('/api/topics', {
     title: 'Bench: a busy topic chat',
     description: 'A thousand open pages follow this topic\u2019s chat as it happens.',

@@ -13,7 +13,8 @@ import { CYCLE, CYCLE_LENGTH, THINK_MS, type CrudRoutes, type MixMember, type Mi
 import { NoticeListener } from './lib/notices';
 import { progress, round } from './lib/report';
 import { activityNote, withServerActivity } from './lib/server-activity';
-import { expectStatus, inBatches, registerMember, subscribe, verifyCitizen } from './lib/setup';
+import { inBatches } from './lib/setup';
+import { expectStatus, registerMember, subscribeMonthly, verifyCitizen } from '../test-support/members';
 
 const MEMBERS = 200;
 /** Saudi Arabia's national group: every member is a verified citizen, so votes, opinions, chat and delegation all pass the eligibility check. */
@@ -55,12 +56,12 @@ async function setUp(baseUrl: string): Promise<{ members: MixMember[]; topics: M
   const started = now();
   const runId = randomBytes(4).toString('hex');
   const registered = await inBatches(MEMBERS, REGISTRATION_CONCURRENCY, async (index) => {
-    const member = await registerMember(baseUrl, `bench.load.${runId}.${index}@example.org`);
+    const member = await registerMember(baseUrl, { email: `bench.load.${runId}.${index}@example.org` });
     await verifyCitizen(member.client, NATIONAL_GROUP.country, `LOAD${runId}${String(index).padStart(4, '0')}`);
     return member;
   });
   const author = registered[0]!.client;
-  await subscribe(author, baseUrl);
+  await subscribeMonthly(author, baseUrl);
   const topics: MixTopic[] = [];
   for (let index = 0; index < TOPICS; index += 1) {
     const created = await expectStatus('create topic', await author.post('/api/topics', {

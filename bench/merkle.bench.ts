@@ -1,8 +1,7 @@
 import { PostgresEventStore, groupStream } from '@civitas/events';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { openVault } from '@civitas/service-kit/personal-data';
-import { READ_SCHEMA } from '@civitas/service-kit/read-models';
-import { sql } from 'kysely';
+import { readCheckpoints } from '@civitas/service-kit/read-models';
 import { randomBytes } from 'node:crypto';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu, type CpuUse } from './lib/cpu';
@@ -29,7 +28,8 @@ interface Side {
   /** Core-seconds per source over the side's slices. */
   node: number;
   children: number;
-  postgres: number;
+  /** Null when a slice could not see the server's processes (a server on another host). */
+  postgres: number | null;
   machine: number;
 }
 
@@ -37,7 +37,7 @@ const emptySide = (): Side => ({ events: 0, seconds: 0, node: 0, children: 0, po
 const perSecond = (side: Side) => side.events / side.seconds;
 const sideCpu = (side: Side): CpuUse => ({
   node: side.node / side.seconds,
-  postgres: side.postgres / side.seconds,
+  postgres: side.postgres === null ? null : side.postgres / side.seconds,
   machine: side.machine / side.seconds,
   ...(side.children > 0 ? { children: side.children / side.seconds } : {}),
 });
@@ -74,8 +74,7 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
   const caughtUp = async () => {
     const head = await store.headPosition();
     for (;;) {
-      const result = await sql<{ position: string }>`select position from ${sql.id(READ_SCHEMA, 'projection_checkpoints')} where name = 'merkle_log'`.execute(db);
-      if ((result.rows[0]?.position ?? '') >= head) return;
+      if (((await readCheckpoints(db)).get('merkle_log') ?? '') >= head) return;
       await sleep(20);
     }
   };
@@ -105,7 +104,7 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
       totals.seconds += result.seconds;
       totals.node += cpu.node * result.seconds;
       totals.children += (cpu.children ?? 0) * result.seconds;
-      totals.postgres += (cpu.postgres ?? 0) * result.seconds;
+      totals.postgres = totals.postgres === null || cpu.postgres === null ? null : totals.postgres + cpu.postgres * result.seconds;
       totals.machine += cpu.machine * result.seconds;
       slices.push(`${side === 'with' ? 'B' : 'A'} ${result.perSecond.toFixed(0)}/s`);
     }

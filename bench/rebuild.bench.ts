@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventRegistry, PostgresEventStore } from '@civitas/events';
 import { rebuildReadModels, type Projection } from '@civitas/projector';
 import { openVault } from '@civitas/service-kit/personal-data';
-import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import { sql, type Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
@@ -117,11 +117,6 @@ async function groupRows(db: Kysely<any>, schema: string): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
-async function checkpoints(db: Kysely<any>): Promise<Map<string, string>> {
-  const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(READ_SCHEMA, 'projection_checkpoints')}`.execute(db);
-  return new Map(result.rows.map((row) => [row.name, row.position]));
-}
-
 /**
  * Two rebuilds over every event in the store, into fresh tables swapped in at the end (they stay
  * live): every projection from zero (the first start, `npm run rebuild`), beside the hand-written
@@ -156,12 +151,12 @@ export async function benchRebuild(
     if (rows !== expected) throw new Error(`raw INSERT … SELECT wrote ${rows} groups, expected ${expected}`);
   });
   const groupsChanged = async (pass: number) => {
-    const before = await checkpoints(options.db);
+    const before = await readCheckpoints(options.db);
     const rate = await timed(`rebuildReadModels, groups changed (pass ${pass})`, async () => {
       const { setBased } = await rebuildReadModels({ ...options, batchSize: config.readBatch }, ['groups']);
       if (!setBased.includes('groups')) throw new Error('groups was not rebuilt set-based');
     });
-    const after = await checkpoints(options.db);
+    const after = await readCheckpoints(options.db);
     const moved = [...before].filter(([name, position]) => name !== 'groups' && after.get(name) !== position).map(([name]) => name);
     if (moved.length > 0) throw new Error(`rebuilding groups moved other checkpoints: ${moved.join(', ')}`);
     return rate;

@@ -14,7 +14,8 @@ import { emit, progress } from './lib/report';
 import { activityNote, withServerActivity, type ServerActivity } from './lib/server-activity';
 import { VoteLoad } from './lib/vote-load';
 import type { StalenessResult, VoteTarget, VotesResult } from './lib/vote-worker';
-import { expectStatus, inBatches, registerMember, subscribe, verifyCitizen } from './lib/setup';
+import { inBatches } from './lib/setup';
+import { expectStatus, registerMember, subscribeMonthly, verifyCitizen } from '../test-support/members';
 
 /** Concurrent members voting on the hot topic, each on a keep-alive connection of its own. */
 const MEMBERS = 32;
@@ -48,7 +49,7 @@ interface Member {
 
 /** A member signed in through the API and verified as a citizen of the national group's country. */
 async function newMember(baseUrl: string, index: number, runId: string): Promise<Member> {
-  const { client } = await registerMember(baseUrl, `bench.voter.${runId}.${index}@example.org`);
+  const { client } = await registerMember(baseUrl, { email: `bench.voter.${runId}.${index}@example.org` });
   await verifyCitizen(client, NATIONAL_GROUP.country, `BENCH${runId}${String(index).padStart(4, '0')}`);
   return { client, cookie: client.cookieHeader };
 }
@@ -67,7 +68,7 @@ async function setUp(baseUrl: string) {
     if (delegated.status >= 300) throw new Error(`delegate: ${delegated.status} ${await delegated.text()}`);
   }
   const author = members[0]!.client;
-  await subscribe(author, baseUrl);
+  await subscribeMonthly(author, baseUrl);
   const topic = await expectStatus('create topic', await author.post('/api/topics', {
     title: 'Bench: extend library opening hours',
     description: 'Libraries should open until 22:00 on weekdays so that students and workers can use them.',

@@ -55,6 +55,10 @@ export interface RebuildResult {
   setBased: string[];
 }
 
+/** Of `names`, those no projection is called. */
+export const unknownProjections = (projections: readonly Projection[], names: readonly string[]) =>
+  names.filter((name) => !projections.some((projection) => projection.name === name));
+
 /**
  * Rebuilds read models from position zero while the live ones keep serving, then swaps them in
  * within one transaction (the live projector's next compare-and-set fails and it resumes from the
@@ -64,10 +68,6 @@ export interface RebuildResult {
  * per-projection versions, the whole schema is rebuilt and renamed in. Parked events are
  * re-derived with the rest: `parked` is how many the rebuild parked.
  */
-/** Of `names`, those no projection is called. */
-export const unknownProjections = (projections: readonly Projection[], names: readonly string[]) =>
-  names.filter((name) => !projections.some((projection) => projection.name === name));
-
 export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>, only?: readonly string[]): Promise<RebuildResult> {
   const unknown = unknownProjections(options.projections, only ?? []);
   if (unknown.length > 0) throw new Error(`no projection named ${unknown.join(', ')}`);

@@ -165,7 +165,6 @@ export function canonicalLeafText(event: LeafEvent, mapIds?: StringMapper): stri
   return `${text}}`;
 }
 
-
 /**
  * SHA-256 of a text's UTF-8 as 'binary' (latin1) text, one byte a character: a Buffer made from
  * that in JS costs less than one node:crypto makes. One-shot crypto.hash came with Node 20.12;

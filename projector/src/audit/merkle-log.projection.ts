@@ -23,8 +23,9 @@ export const MERKLE_LANE: ProjectionLane = { name: 'merkle', gather: { afterBatc
 /**
  * The RFC 9162 tree over the log, grown by each batch: the leaves go in, and so does every
  * subtree of LOWEST_STORED_LEVEL or higher they complete, computed from the tree's right edge (at
- * most log n nodes read per batch, the lowest from their leaves). It runs here, never in the append path, so appends do not wait for it. Idempotent by
- * position: a redelivered event is at or before the last leaf and is skipped.
+ * most log n nodes read per batch, the lowest from their leaves). It runs here, never in the append
+ * path, so appends do not wait for it. Idempotent by position: a redelivered event is at or before
+ * the last leaf and is skipped.
  */
 export const merkleLogProjection = defineProjection({
   name: 'merkle_log',
