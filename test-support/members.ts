@@ -26,9 +26,12 @@ export interface RegisteredMember {
 }
 
 /** A member registered through the API (argon2 makes it slow on purpose), signed in on its own client. */
-export async function registerMember(baseUrl: string, { email = uniqueEmail(), firstName = 'Ada' }: { email?: string; firstName?: string } = {}): Promise<RegisteredMember> {
+export async function registerMember(
+  baseUrl: string,
+  { email = uniqueEmail(), firstName = 'Ada', lastName = 'Lovelace' }: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<RegisteredMember> {
   const client = new TestClient(baseUrl);
-  const answer = await expectStatus('register', await client.post('/api/email-auth/register', { ...registration(email), firstName }), 201);
+  const answer = await expectStatus('register', await client.post('/api/email-auth/register', { ...registration(email), firstName, lastName }), 201);
   return { client, userId: answer.user.id as string, email: answer.user.email as string };
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TestClient, registration } from '../../test-support/http-client';
+import { registerMember, subscribeMonthly } from '../../test-support/members';
 import { metadataOf, pngWithGps } from '../../command-api/test/profiles/image-fixtures';
 import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
 
@@ -17,10 +17,8 @@ const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 
 /** Another member, through the API: subscribed, with a topic in Islam and an opinion on it. */
 async function topicWithOpinion(): Promise<string> {
-  const omar = new TestClient(journey.server.baseUrl);
-  expect((await omar.json('POST', '/api/email-auth/register', { ...registration(), firstName: 'Omar', lastName: 'Farouk' })).status).toBe(201);
-  const payment = await omar.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${journey.server.baseUrl}/subscribe/return` });
-  expect((await omar.post(`/api/payments/sandbox/${payment.body.paymentId}/complete`, {})).status).toBe(200);
+  const { client: omar } = await registerMember(journey.server.baseUrl, { firstName: 'Omar', lastName: 'Farouk' });
+  await subscribeMonthly(omar, journey.server.baseUrl);
   const topic = await omar.json('POST', '/api/topics', { title: TITLE, description: 'Students need a quiet place to study after school hours.', groupId: ISLAM });
   expect(topic.status).toBe(201);
   expect((await omar.json('POST', '/api/opinions', { topicId: topic.body.topic.id, content: OPINION })).status).toBe(201);

@@ -5,7 +5,8 @@ import {
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
-import { TestClient, registration } from '../../../test-support/http-client';
+import { TestClient } from '../../../test-support/http-client';
+import { registerMember } from '../../../test-support/members';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { ALLIANCE, INTERNATIONAL, ISLAM, SAUDI_ARABIA, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
 
@@ -33,10 +34,8 @@ describe('delegation commands (spec section 7, Delegation)', () => {
 
   /** A member with the names given, signed in. */
   const member = async (firstName: string, lastName: string): Promise<Member> => {
-    const browser = new TestClient(server.baseUrl);
-    const answer = await browser.json('POST', '/api/email-auth/register', { ...registration(), firstName, lastName });
-    expect(answer.status).toBe(201);
-    return { browser, userId: answer.body.user.id, firstName, email: answer.body.user.email };
+    const { client, userId, email } = await registerMember(server.baseUrl, { firstName, lastName });
+    return { browser: client, userId, firstName, email };
   };
   const citizen = async (firstName: string, lastName: string, country = SAUDI_ARABIA.name) => {
     const created = await member(firstName, lastName);

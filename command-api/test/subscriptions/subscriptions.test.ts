@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
-import { TestClient, registration } from '../../../test-support/http-client';
+import { TestClient } from '../../../test-support/http-client';
+import { registerMember } from '../../../test-support/members';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { MoyasarStandIn } from './moyasar-stand-in';
 
@@ -13,9 +14,8 @@ async function countEvents(server: TestServer, type: string, userId: string): Pr
 }
 
 async function member(server: TestServer) {
-  const browser = new TestClient(server.baseUrl);
-  const answer = await browser.json('POST', '/api/email-auth/register', registration());
-  return { browser, userId: answer.body.user.id as string };
+  const { client, userId } = await registerMember(server.baseUrl);
+  return { browser: client, userId };
 }
 
 const me = async (browser: TestClient) => (await browser.json('GET', '/api/auth/user')).body;
