@@ -2,7 +2,7 @@ import { PostgresEventStore, eventStoreMigrations, type NewEvent } from '@civita
 import { createKysely, migrateToLatest } from '@civitas/service-kit';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu } from './lib/cpu';
-import { quiesce, type BenchDatabase } from './lib/database';
+import { quiesce, settleWarmedTables, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
 import { closedLoop } from './lib/measure';
 import { emit, progress } from './lib/report';
@@ -93,6 +93,7 @@ async function measureAppends(store: PostgresEventStore, config: BenchConfig): P
       // Warm both sides up, then alternate short slices (ABBA ABBA ...) so that table growth,
       // checkpoints and load from elsewhere on the machine weigh on both alike.
       for (const side of ['store', 'raw'] as const) await loop(writers, batch, 0, config.warmupSeconds, sides[side]);
+      await settleWarmedTables(pool, ['events', 'streams', RAW_TABLE]);
       const slices = Math.max(1, Math.round(config.seconds / SLICE_SECONDS));
       const totals = { store: { units: 0, seconds: 0 }, raw: { units: 0, seconds: 0 } };
       const { cpu } = await withCpu(pool, async () => {

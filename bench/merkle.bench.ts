@@ -5,7 +5,7 @@ import { readCheckpoints } from '@civitas/service-kit/read-models';
 import { randomBytes } from 'node:crypto';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu, type CpuUse } from './lib/cpu';
-import { quiesce, type BenchDatabase } from './lib/database';
+import { quiesce, settleWarmedTables, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
 import { closedLoop, sleep, type Throughput } from './lib/measure';
 import { startProjectorProcess, type ProjectorProcess } from './lib/projector-process';
@@ -87,9 +87,7 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
     // Warm-up (JIT, pools, the first batches), unmeasured.
     projector = await startProjectorProcess(merkleDatabase.url, ['merkle_log'], vaultKey);
     await appends(0, config.warmupSeconds);
-    // The warm-up's events would soon set off autovacuum's first pass over the new tables, which took
-    // half the throughput of whichever slice it fell in (the first, twice in ten runs): done here instead.
-    await store.pool.query('vacuum analyze events, streams');
+    await settleWarmedTables(store.pool, ['events', 'streams']);
     const sides = { without: emptySide(), with: emptySide() };
     const slices: string[] = [];
     for (const side of ORDER) {

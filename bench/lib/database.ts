@@ -68,6 +68,14 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
 }
 
 /** Flushes dirty buffers so one figure's checkpoint does not land in the next one's window. */
+/**
+ * Vacuums and analyzes tables a warm-up has just filled: autovacuum's first pass over a new table
+ * would otherwise fall in a measured slice and, in the Merkle bench, halved the slice it fell in.
+ */
+export async function settleWarmedTables(pool: pg.Pool, tables: readonly string[]): Promise<void> {
+  await pool.query(`vacuum analyze ${tables.join(', ')}`);
+}
+
 export async function quiesce(pool: pg.Pool): Promise<void> {
   await pool.query('checkpoint').catch(() => undefined); // needs superuser or pg_checkpoint; optional
 }
