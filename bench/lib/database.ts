@@ -67,7 +67,6 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-/** Flushes dirty buffers so one figure's checkpoint does not land in the next one's window. */
 /**
  * Vacuums and analyzes tables a warm-up has just filled: autovacuum's first pass over a new table
  * would otherwise fall in a measured slice and, in the Merkle bench, halved the slice it fell in.
@@ -76,6 +75,7 @@ export async function settleWarmedTables(pool: pg.Pool, tables: readonly string[
   await pool.query(`vacuum analyze ${tables.join(', ')}`);
 }
 
+/** Flushes dirty buffers so one figure's checkpoint does not land in the next one's window. */
 export async function quiesce(pool: pg.Pool): Promise<void> {
   await pool.query('checkpoint').catch(() => undefined); // needs superuser or pg_checkpoint; optional
 }
