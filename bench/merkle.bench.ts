@@ -1,13 +1,13 @@
 import { PostgresEventStore, groupStream } from '@civitas/events';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { openVault } from '@civitas/service-kit/personal-data';
-import { readCheckpoints } from '@civitas/service-kit/read-models';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import { randomBytes } from 'node:crypto';
 import type { BenchConfig } from './lib/config';
 import { cpuNote, withCpu, type CpuUse } from './lib/cpu';
 import { quiesce, settleWarmedTables, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
-import { closedLoop, sleep, type Throughput } from './lib/measure';
+import { closedLoop, type Throughput } from './lib/measure';
 import { startProjectorProcess, type ProjectorProcess } from './lib/projector-process';
 import { emit, progress } from './lib/report';
 
@@ -21,6 +21,8 @@ const WRITERS = 8;
 const ORDER = Array.from({ length: 4 }, () => ['without', 'with', 'with', 'without'] as const).flat();
 /** Unmeasured lead-in of every slice (the connections are warm already). */
 const SLICE_LEAD_IN_SECONDS = 0.5;
+/** How long a started projector may take to catch up with the A slices' events before a B slice. */
+const CATCH_UP_WAIT_MS = 60_000;
 
 interface Side {
   events: number;
@@ -72,11 +74,7 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
       },
     });
   const caughtUp = async () => {
-    const head = await store.headPosition();
-    for (;;) {
-      if (((await readCheckpoints(db)).get('merkle_log') ?? '') >= head) return;
-      await sleep(20);
-    }
+    if (!(await projectionCaughtUp(store, db, 'merkle_log', CATCH_UP_WAIT_MS))) throw new Error(`the Merkle projection did not catch up within ${CATCH_UP_WAIT_MS / 1000} s`);
   };
   let projector: ProjectorProcess | null = null;
   const stopProjector = async () => {

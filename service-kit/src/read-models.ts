@@ -1,4 +1,4 @@
-import type { Position } from '@civitas/events';
+import type { EventStore, Position } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 
@@ -24,6 +24,25 @@ export async function schemaExists(db: Kysely<any>, schema: string): Promise<boo
 export async function readCheckpoints(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, Position>> {
   const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
   return new Map(result.rows.map((row) => [row.name, row.position]));
+}
+
+const CATCH_UP_POLL_MS = 25;
+
+/**
+ * Waits (up to `waitMs`, 2 s unless told) until a projection has passed everything committed when
+ * called: a command that finds a member's own thing through a read model then sees their latest
+ * writes, as a query with the read position would. True when it got there.
+ */
+export async function projectionCaughtUp(store: EventStore, readModels: Kysely<any>, projection: string, waitMs = 2000): Promise<boolean> {
+  // Not the readers' head: a write of ours may sit behind an older transaction still running.
+  const head = await store.lastCommittedPosition();
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const reached = (await readCheckpoints(readModels)).get(projection);
+    if (reached !== undefined && reached >= head) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+  }
 }
 
 export async function parkedEventsTableExists(db: Kysely<any>, schema = READ_SCHEMA): Promise<boolean> {

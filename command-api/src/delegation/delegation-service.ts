@@ -21,7 +21,7 @@ import {
 import type { ReadModels } from '@civitas/projector/read-models';
 import { sql, type Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
-import { projectionCaughtUp } from '../lib/projection-catch-up';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { personSummary } from '../lib/people';
 import { delegationDecider, type DelegationCommand, type DelegationTarget } from './delegation.decider';

@@ -1,7 +1,7 @@
 import { NotFoundError, REPORT_TARGET_NOT_FOUND, existingId, isPersonalDepartment, type EventStore, type ReportTargetType } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
-import { projectionCaughtUp } from '../lib/projection-catch-up';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 
 export interface ReportTarget {
   type: ReportTargetType;

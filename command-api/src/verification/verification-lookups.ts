@@ -1,7 +1,7 @@
 import type { EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
-import { projectionCaughtUp } from '../lib/projection-catch-up';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 
 /**
  * What the verification commands need from the read models: whose claim an id is (admins and

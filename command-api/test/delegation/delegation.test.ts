@@ -6,9 +6,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
-import { registerMember } from '../../../test-support/members';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
-import { ALLIANCE, INTERNATIONAL, ISLAM, SAUDI_ARABIA, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
+import { ALLIANCE, INTERNATIONAL, ISLAM, SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
 
 const OMAN = { name: 'Oman', groupId: 1512 };
 const UNKNOWN = '5b0a8f73-3b1f-4d39-9a7e-7f3ab1b7c111';
@@ -33,10 +32,7 @@ describe('delegation commands (spec section 7, Delegation)', () => {
   let subscriber: Member;
 
   /** A member with the names given, signed in. */
-  const member = async (firstName: string, lastName: string): Promise<Member> => {
-    const { client, userId, email } = await registerMember(server.baseUrl, { firstName, lastName });
-    return { browser: client, userId, firstName, email };
-  };
+  const member = (firstName: string, lastName: string) => newMember(server, firstName, lastName);
   const citizen = async (firstName: string, lastName: string, country = SAUDI_ARABIA.name) => {
     const created = await member(firstName, lastName);
     expect((await verify(created, country, nationalId())).status).toBe(200);

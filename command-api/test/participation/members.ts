@@ -11,8 +11,8 @@ export interface Member {
 }
 
 /** A new member signed in through the API, with their personal groups in place. */
-export async function newMember(server: TestServer, firstName = 'Ada'): Promise<Member> {
-  const { client, userId, email } = await registerMember(server.baseUrl, { firstName });
+export async function newMember(server: TestServer, firstName = 'Ada', lastName?: string): Promise<Member> {
+  const { client, userId, email } = await registerMember(server.baseUrl, { firstName, lastName });
   return { browser: client, userId, firstName, email };
 }
 

@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
-import { registerMember } from '../../../test-support/members';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { newMember } from '../participation/members';
 import { MoyasarStandIn } from './moyasar-stand-in';
 
 const DAY = 86_400_000;
@@ -13,10 +13,6 @@ async function countEvents(server: TestServer, type: string, userId: string): Pr
   return Number(row!.count);
 }
 
-async function member(server: TestServer) {
-  const { client, userId } = await registerMember(server.baseUrl);
-  return { browser: client, userId };
-}
 
 const me = async (browser: TestClient) => (await browser.json('GET', '/api/auth/user')).body;
 
@@ -58,14 +54,14 @@ describe('sandbox subscriptions', () => {
   afterAll(async () => server?.close());
 
   it('offers only the sandbox while no real provider is configured', async () => {
-    const { browser } = await member(server);
+    const { browser } = await newMember(server);
     expect((await browser.json('GET', '/api/payments/providers')).body).toEqual({ providers: [{ id: 'sandbox', label: 'Sandbox (no real payment)' }] });
     const moyasar = await browser.json('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
     expect(moyasar).toEqual({ status: 400, body: { message: 'This payment method is not available.' } });
   });
 
   it('activates a subscription when the sandbox payment is completed', async () => {
-    const { browser, userId } = await member(server);
+    const { browser, userId } = await newMember(server);
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
     expect(created.status).toBe(200);
     // Our own pages are named by path: a member on another host name (localhost for 127.0.0.1) keeps their session.
@@ -91,7 +87,7 @@ describe('sandbox subscriptions', () => {
   });
 
   it('refuses a returnUrl on another site, unknown plans and other members\u2019 payments', async () => {
-    const { browser } = await member(server);
+    const { browser } = await newMember(server);
     for (const returnUrl of foreignReturnUrls(server.baseUrl)) {
       const foreign = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl });
       expect(foreign, returnUrl).toEqual({ status: 400, body: { message: 'returnUrl must be an address on this site' } });
@@ -108,14 +104,14 @@ describe('sandbox subscriptions', () => {
     const plan = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_daily', returnUrl: `${server.baseUrl}/x` });
     expect(plan).toEqual({ status: 400, body: { message: 'Unknown plan' } });
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/x` });
-    const { browser: stranger } = await member(server);
+    const { browser: stranger } = await newMember(server);
     expect((await stranger.json('GET', `/api/payments/${created.body.paymentId}`)).status).toBe(404);
     expect(await stranger.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {})).toEqual({ status: 404, body: { message: 'Payment not found' } });
     expect((await new TestClient(server.baseUrl).post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` })).status).toBe(401);
   });
 
   it('accepts a return path on this site and keeps its query', async () => {
-    const { browser } = await member(server);
+    const { browser } = await newMember(server);
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return?from=plans' });
     expect(created.status).toBe(200);
     const completed = await browser.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {});
@@ -123,7 +119,7 @@ describe('sandbox subscriptions', () => {
   });
 
   it('keeps access after cancelling until the end date, then the scheduler expires it exactly once', async () => {
-    const { browser, userId } = await member(server);
+    const { browser, userId } = await newMember(server);
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` });
     await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {});
     const { subscriptionEndDate } = await me(browser);
@@ -157,7 +153,7 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
   });
 
   const startPayment = async (planId = 'civic_participation_monthly') => {
-    const { browser, userId } = await member(server);
+    const { browser, userId } = await newMember(server);
     const created = await browser.json('POST', '/api/create-moyasar-payment', { planId, returnUrl: `${server.baseUrl}/subscribe/return` });
     expect(created.status).toBe(200);
     const invoice = [...moyasar.invoices.values()].find((candidate) => candidate.metadata.payment_id === created.body.paymentId)!;
