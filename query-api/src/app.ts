@@ -32,7 +32,7 @@ import { toTopicView } from './topics/topic-views';
 import { verificationsRoutes } from './verification/verifications.routes';
 import { registerLive, type LiveOptions } from './live/live';
 import type { ProjectionWatcher } from './lib/projection-watcher';
-import { registerReadYourWrites } from './lib/read-your-writes';
+import { readYourWrites, registerReadYourWrites } from './lib/read-your-writes';
 import type { QueryContext } from './lib/viewer';
 
 export interface QueryApiOptions {
@@ -56,9 +56,10 @@ export interface QueryApiOptions {
 /** GET routes over the read models; each declares the projections it reads. */
 export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, readDb, watcher, auth, paymentProviders, publicBaseUrl, now, live, store }) => {
   const app = zodRoutes(instance);
-  registerReadYourWrites(app, watcher, auth);
+  const reachPosition = readYourWrites(watcher, auth);
+  registerReadYourWrites(app, reachPosition);
   const readModels = (readDb ?? db).withSchema(READ_SCHEMA) as Kysely<ReadModels>;
-  const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()) };
+  const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()), reachPosition };
   groupsRoutes(app, context);
   authUserRoutes(app, context);
   verificationsRoutes(app, { ...context, db });

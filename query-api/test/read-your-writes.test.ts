@@ -1,7 +1,11 @@
+import { userStream } from '@civitas/events';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test-support/eventually';
-import { groupCreated } from '../../projector/test/spec-events';
+import { groupCreated, roleGranted } from '../../projector/test/spec-events';
 import { startQueryApp, type QueryApp } from './query-app';
+
+const AHEAD_OF_EVERYTHING = '7fffffffffffffff-7fffffffffffffff';
 
 describe('read-your-writes (X-Civitas-Position)', () => {
   let query: QueryApp;
@@ -95,5 +99,36 @@ describe('read-your-writes by session (the session\u2019s last command, no heade
     expect((await query.auth.sessions.resolve(token))?.position).toBe('0000000000000abc-00000000000000f0');
     await query.auth.sessions.notePosition(token, '0000000000000abc-00000000000000f1');
     expect((await query.auth.sessions.resolve(token))?.position).toBe('0000000000000abc-00000000000000f1');
+  });
+});
+
+describe('read-your-writes on admin and auditor routes: the member\u2019s standing as of the position', () => {
+  let query: QueryApp;
+  beforeAll(async () => {
+    query = await startQueryApp();
+  });
+  afterAll(async () => query.close());
+
+  it('refuses a just-banned admin whose read names the ban\u2019s position, though the users projection had not applied it yet', async () => {
+    const [admin, other] = [await query.member('Rana'), await query.member('Hind')];
+    await query.record(roleGranted(admin.id, 'admin'), roleGranted(other.id, 'admin'));
+    // Hold the projector's next batch at its checkpoint update, so the ban is stored but not yet projected.
+    const holder = await query.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`select 1 from read_model.projection_checkpoints where name = 'users' for update`.execute(connection);
+      const position = await query.append({ type: 'UserBanned', streamId: userStream(admin.id), data: { userId: admin.id, reason: 'Abused the panel', bannedBy: other.id } });
+      const reading = query.get('/api/admin/reports', { as: admin, position });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`rollback`.execute(connection);
+      return reading;
+    });
+    expect({ status: holder.statusCode, body: holder.json() }).toEqual({ status: 403, body: { message: 'Your account is suspended: Abused the panel' } });
+  });
+
+  it('refuses a visitor with 401 at once, whatever position it names', async () => {
+    const started = Date.now();
+    const answer = await query.get('/api/admin/audit', { position: AHEAD_OF_EVERYTHING });
+    expect(answer.statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -7,10 +7,11 @@ import {
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder, checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
-import { AUDITORS_ONLY, requireRole } from '@civitas/service-kit/roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
+import type { FastifyReply } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 import { prepareTopic, publishedResult, topicEventLines, type PreparedTopic, type TopicExportSource } from './topic-export';
 
@@ -33,9 +34,9 @@ const LEAF_PAGE = 10_000;
  * `?since=<tree size>` adds the consistency proof from a checkpoint the auditor already holds.
  */
 export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): void {
-  const { db, readModels, auth, store } = context;
+  const { db, readModels, store } = context;
   const blinder = cachedLeafBlinder(db);
-  const auditors = async (request: FastifyRequest) => void (await requireRole(request, auth, readModels, ['admin', 'auditor'], AUDITORS_ONLY));
+  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics/:id/export', {
     config: { readModels: ['topics', 'delegation', 'merkle_log'] },

@@ -6,10 +6,10 @@ import {
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
-import { AUDITORS_ONLY, requireRole } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
+import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { roleGate } from '../lib/role-gate';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { historyEntries } from './topic-history';
 import { readTopicLog } from './topic-log';
@@ -66,7 +66,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   const { readModels, auth, db, store, now } = context;
   const registry = createEventRegistry();
   const blinder = cachedLeafBlinder(db);
-  const auditors = async (request: FastifyRequest) => void (await requireRole(request, auth, readModels, ['admin', 'auditor'], AUDITORS_ONLY));
+  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics', {
     config: { readModels: ['topics', 'groups', 'elections', 'delegation'] },

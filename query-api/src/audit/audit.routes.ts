@@ -4,10 +4,10 @@ import {
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import { AUDITORS_ONLY, requireRole } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
+import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 interface PersonColumns {
@@ -54,9 +54,9 @@ const toView = (row: EntryRow): AuditEntryView => ({
  * The audit trail (issue #13 item 6): every decision, submission and leader action, with who,
  * on what and why. Admins and auditors read it; nobody writes it but the projector.
  */
-export function auditRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
-  // Before the read-your-writes wait: whoever may not read does not wait either.
-  const auditors = async (request: FastifyRequest) => void (await requireRole(request, auth, readModels, ['admin', 'auditor'], AUDITORS_ONLY));
+export function auditRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels } = context;
+  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/admin/audit', {
     config: { readModels: ['audit', 'users'] },

@@ -2,6 +2,7 @@ import { ServiceUnavailableError, type Participant } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
+import type { ReachPosition } from './read-your-writes';
 import { sql, type Kysely } from 'kysely';
 
 /** Who is asking: null for a visitor. Reads that depend on eligibility or membership start here. */
@@ -14,6 +15,8 @@ export interface QueryContext {
   readModels: Kysely<ReadModels>;
   auth: SessionAuth;
   now: () => Date;
+  /** Read-your-writes: waits for projections to reach the request's position. */
+  reachPosition: ReachPosition;
 }
 
 /** The signed-in member (401 for a visitor); a session exists only after its account's events, so a missing row is lag. */

@@ -2,11 +2,10 @@ import { ADMIN_MEMBERS_PAGE_SIZE, DELETED_MEMBER, AdminMembersPage, AdminMembers
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
-import { requireAdmin } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
+import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 type MemberRow = Pick<ReadModelRow<'users'>, 'id' | 'first_name' | 'last_name' | 'email' | 'roles' | 'is_banned' | 'ban_reason' | 'banned_at' | 'created_at' | 'erased_at'>;
@@ -24,9 +23,9 @@ const toView = (row: MemberRow): AdminMemberView => ({
 });
 
 /** The members an admin manages (roles, bans): found by name or e-mail, in any case and with or without accents. */
-export function adminMembersRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
-  // Before the read-your-writes wait: whoever may not read does not wait either.
-  const adminOnly = async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels));
+export function adminMembersRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels } = context;
+  const adminOnly = roleGate(context, ['admin']);
 
   app.get('/api/admin/users', {
     config: { readModels: ['users'] },

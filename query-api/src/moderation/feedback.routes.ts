@@ -1,15 +1,14 @@
 import { AdminReportItem, AdminSuggestionItem } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import { requireAdmin } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
+import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 /** Spec section 7 'Admin': the reports and suggestions lists, newest first, for admins only (401 visitors, 403 members). */
-export function feedbackRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
-  // Before the read-your-writes wait: whoever may not read does not wait either.
-  const adminOnly = async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels));
+export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels } = context;
+  const adminOnly = roleGate(context, ['admin']);
 
   app.get('/api/admin/reports', {
     config: { readModels: ['feedback'] },

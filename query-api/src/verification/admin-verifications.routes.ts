@@ -1,8 +1,7 @@
 import { AdminVerificationItem, DELETED_MEMBER, ForbiddenError, LeaderVerificationItem, NATIONAL_LEADERS_ONLY } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import { requireAdmin } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 import { ledCountryKeys } from './national-leadership';
 
@@ -13,8 +12,9 @@ export const adminUserName = (first: string | null, last: string | null, email: 
   (first?.trim() && last?.trim() ? `${first} ${last}` : email) ?? DELETED_MEMBER;
 
 /** The review queues: every pending claim for admins, the claims of their countries for National group leaders. */
-export function adminVerificationsRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
-  const admins = async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels));
+export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext): void {
+  const { readModels, auth } = context;
+  const admins = roleGate(context, ['admin']);
   const pending = () => readModels.selectFrom('user_verifications as v')
     .leftJoin('users as u', 'u.id', 'v.user_id')
     .where('v.status', '=', 'pending')
