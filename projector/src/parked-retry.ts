@@ -2,7 +2,7 @@ import { decodePosition, encodePosition, type EventRegistry, type EventStore, ty
 import { sql, type Kysely } from 'kysely';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice } from '@civitas/service-kit/read-models';
 import { listParkedEvents, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events';
-import { ChangeSet, type Projection } from './projection';
+import { ChangeSet, applyProjection, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, type ProjectionFailure } from './projection-failure';
 import { decodeEvent } from './runner';
 
@@ -47,9 +47,9 @@ async function retryOne(options: RetryOptions, schema: string, entry: ParkedEven
   if (!projection) return { ...outcome, applied: false, error: { code: 'unknown_projection', message: 'no such projection runs any more' } };
   const event = await readEventAt(options.store, entry.position);
   if (!event || event.id !== entry.eventId) return fail({ code: 'event_not_found', message: 'the event is not in the store at that position' });
-  let decoded;
+  let input: ProjectionInput;
   try {
-    decoded = decodeEvent(options.registry, event);
+    input = projection.input === 'stored' ? { decoded: [], stored: [event] } : { decoded: [decodeEvent(options.registry, event)], stored: [] };
   } catch (error) {
     return fail(describeDecodeFailure(error));
   }
@@ -61,7 +61,7 @@ async function retryOne(options: RetryOptions, schema: string, entry: ParkedEven
         select position from ${sql.id(schema, 'projection_checkpoints')} where name = ${projection.name} for update`.execute(trx);
       if (!(await unparkEvent(trx, schema, entry.projection, entry.position))) return;
       const changes = new ChangeSet();
-      await projection.apply(trx, schema, [decoded], changes);
+      await applyProjection(projection, trx, schema, input, changes);
       const position = checkpoint.rows[0]?.position;
       if (schema === READ_SCHEMA && position) {
         await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, [projection.name], changes)})`.execute(trx);

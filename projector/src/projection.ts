@@ -1,4 +1,4 @@
-import type { DomainEvent, EventMetadata, Position, SubscriptionGathering } from '@civitas/events';
+import type { DomainEvent, EventMetadata, Position, RecordedEvent, SubscriptionGathering } from '@civitas/events';
 import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
 import type { ReadModels } from './read-models';
@@ -11,9 +11,14 @@ export interface ProjectedEvent extends DomainEvent {
   streamId: string;
   position: Position;
   recordedAt: Date;
-  /** The event as stored, before upcasting: what the Merkle log (audit/merkle-log.projection.ts) commits to. */
-  stored?: { type: string; data: unknown; streamPosition: number };
 }
+
+/**
+ * An event exactly as stored, neither upcast nor parsed: what a projection that commits to the stored
+ * bytes reads (the Merkle log, audit/merkle-log.projection.ts). Every event has one, so such a
+ * projection sees every event, including one no projection can decode.
+ */
+export type StoredEvent = RecordedEvent;
 
 /** When the fact happened: the command's time, else when it was stored (never the projector's clock). */
 export const eventTime = (event: ProjectedEvent) => event.metadata.time ?? event.recordedAt.toISOString();
@@ -64,7 +69,7 @@ export interface ProjectionLane {
 /** Where every projection runs unless it names another lane: batches as soon as events are announced. */
 export const MAIN_LANE: ProjectionLane = { name: 'main' };
 
-export interface Projection<Name extends string = string> {
+interface ProjectionBase<Name extends string> {
   /** Stable name: its checkpoint row and the read models queries wait for. */
   readonly name: Name;
   /** The lane it runs in; MAIN_LANE when absent. */
@@ -74,38 +79,75 @@ export interface Projection<Name extends string = string> {
   /** Set when a rebuild from zero may project some events in one statement (see SetBasedRebuild). */
   readonly setBasedRebuild?: SetBasedRebuild;
   createTables(db: QueryExecutorProvider, schema: string): Promise<void>;
-  /**
-   * Applies a batch in order inside the batch transaction; must not throw on odd data and must not
-   * read a clock. `db` is the batch's transaction, not bound to a schema: query builders start with
-   * `db.withSchema(schema)`, raw SQL names `sql.id(schema, table.name)`.
-   */
-  apply(db: Kysely<ReadModels>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
-}
-
-/** A projection whose tables are declared with `defineTable`: their DDL and row types come from the definitions. */
-export interface ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[]> extends Projection<Name> {
-  /** The tables it writes (their only writer), created in this order. */
-  readonly tables: Tables;
 }
 
 /**
- * A projection over its own tables: `apply` sees only them (ReadModels is every projection's
- * tables, so the transaction the runner hands over holds them), `createTables` comes from their
- * definitions.
+ * `apply` takes a batch in order inside the batch transaction; it must not throw on odd data and must
+ * not read a clock. `db` is the batch's transaction, not bound to a schema: query builders start with
+ * `db.withSchema(schema)`, raw SQL names `sql.id(schema, table.name)`.
  */
-export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(projection: {
+type Apply<Event> = (db: Kysely<ReadModels>, schema: string, events: readonly Event[], changes: ChangeSet) => Promise<void>;
+
+/** A projection of decoded events (the default): an event none can decode is parked for it. */
+export interface DecodedEventProjection<Name extends string = string> extends ProjectionBase<Name> {
+  readonly input?: 'decoded';
+  apply: Apply<ProjectedEvent>;
+}
+
+/** A projection of events as stored (StoredEvent): it is given every event, and nothing is decoded for it. */
+export interface StoredEventProjection<Name extends string = string> extends ProjectionBase<Name> {
+  readonly input: 'stored';
+  apply: Apply<StoredEvent>;
+}
+
+export type Projection<Name extends string = string> = DecodedEventProjection<Name> | StoredEventProjection<Name>;
+
+/** A batch as each kind of projection takes it: decoded, or as stored. */
+export interface ProjectionInput {
+  decoded: readonly ProjectedEvent[];
+  stored: readonly StoredEvent[];
+}
+
+/** Applies the batch in the form the projection takes. */
+export const applyProjection = (projection: Projection, db: Kysely<ReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> =>
+  projection.input === 'stored' ? projection.apply(db, schema, input.stored, changes) : projection.apply(db, schema, input.decoded, changes);
+
+/** A projection whose tables are declared with `defineTable`: their DDL and row types come from the definitions. */
+export type ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[], Input extends Projection<Name> = Projection<Name>> =
+  Input & {
+    /** The tables it writes (their only writer), created in this order. */
+    readonly tables: Tables;
+  };
+
+interface ProjectionDefinition<Name extends string, Tables extends readonly TableDefinition[], Event> {
   name: Name;
   version: number;
   tables: Tables;
   lane?: ProjectionLane;
   setBasedRebuild?: SetBasedRebuild;
-  apply(db: Kysely<DatabaseOf<Tables[number]>>, schema: string, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<void>;
-}): ReadModelProjection<Name, Tables> {
-  const { name, version, tables, lane, setBasedRebuild } = projection;
+  apply(db: Kysely<DatabaseOf<Tables[number]>>, schema: string, events: readonly Event[], changes: ChangeSet): Promise<void>;
+}
+
+/**
+ * A projection over its own tables: `apply` sees only them (ReadModels is every projection's
+ * tables, so the transaction the runner hands over holds them), `createTables` comes from their
+ * definitions. With `input: 'stored'` it is given the events as stored.
+ */
+export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
+  projection: ProjectionDefinition<Name, Tables, StoredEvent> & { input: 'stored' },
+): ReadModelProjection<Name, Tables, StoredEventProjection<Name>>;
+export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
+  projection: ProjectionDefinition<Name, Tables, ProjectedEvent> & { input?: 'decoded' },
+): ReadModelProjection<Name, Tables, DecodedEventProjection<Name>>;
+export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
+  projection: ProjectionDefinition<Name, Tables, never> & { input?: 'decoded' | 'stored' },
+): ReadModelProjection<Name, Tables> {
+  const { name, version, tables, lane, setBasedRebuild, input } = projection;
   return {
-    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}),
-    createTables: (db, schema) => createTables(db, schema, tables),
+    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}), ...(input === 'stored' ? { input } : {}),
+    createTables: (db: QueryExecutorProvider, schema: string) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
-    apply: (db, schema, events, changes) => projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),
-  };
+    apply: (db: Kysely<ReadModels>, schema: string, events: readonly never[], changes: ChangeSet) =>
+      projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),
+  } as ReadModelProjection<Name, Tables>;
 }

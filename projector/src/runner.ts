@@ -5,7 +5,7 @@ import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints }
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import { parkEvents, type NewParkedEvent } from './parked-events';
-import { ChangeSet, type ProjectedEvent, type Projection } from './projection';
+import { ChangeSet, applyProjection, type ProjectedEvent, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, isParkable, type ProjectionFailure } from './projection-failure';
 
 export interface RunnerOptions {
@@ -44,8 +44,13 @@ export interface BatchCommitted {
 interface Work {
   projection: Projection;
   from: Position;
-  events: ProjectedEvent[];
+  /** The batch's events after `from`, in the form the projection takes (the other form left empty). */
+  input: ProjectionInput;
 }
+
+const NONE: readonly never[] = [];
+/** How many events a work item gives its projection. */
+const eventCount = ({ projection, input }: Work) => (projection.input === 'stored' ? input.stored : input.decoded).length;
 
 interface PreparedBatch {
   batch: readonly RecordedEvent[];
@@ -54,11 +59,10 @@ interface PreparedBatch {
   last: Position;
 }
 
-/** Upcasts and parses a stored event into what projections see. */
+/** Upcasts and parses a stored event into what projections of decoded events see. */
 export function decodeEvent(registry: EventRegistry, event: RecordedEvent): ProjectedEvent {
   const { type, data } = registry.decode(event);
-  return { id: event.id, type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt,
-    stored: { type: event.type, data: event.data, streamPosition: event.streamPosition } };
+  return { id: event.id, type, data, metadata: event.metadata, streamId: event.streamId, position: event.position, recordedAt: event.recordedAt };
 }
 
 export const parkedEntry = (projection: string, event: RecordedEvent, error: ProjectionFailure): NewParkedEvent => ({
@@ -81,6 +85,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   readonly schema: string;
   private readonly batchSize: number;
   private readonly log: ProjectorLog;
+  /** Whether any projection here reads decoded events: a lane of stored-event projections decodes nothing. */
+  private readonly decodes: boolean;
   private checkpoints = new Map<string, Position>();
 
   constructor(private readonly options: RunnerOptions) {
@@ -88,6 +94,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     this.schema = options.schema ?? READ_SCHEMA;
     this.batchSize = options.batchSize ?? 1000;
     this.log = options.log ?? silentLog;
+    this.decodes = options.projections.some((projection) => projection.input !== 'stored');
   }
 
   get positions(): ReadonlyMap<string, Position> {
@@ -164,6 +171,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   private prepare(batch: readonly RecordedEvent[]): PreparedBatch {
     const decoded = new Map<Position, ProjectedEvent>();
     const undecodable = new Map<Position, ProjectionFailure>();
+    if (!this.decodes) return { batch, decoded, undecodable, last: batch[batch.length - 1]!.position };
     for (const event of batch) {
       try {
         decoded.set(event.position, decodeEvent(this.options.registry, event));
@@ -179,7 +187,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     return this.options.projections
       .map((projection) => {
         const from = this.checkpoints.get(projection.name)!;
-        return { projection, from, events: events.filter((event) => event.position > from) };
+        const input = projection.input === 'stored'
+          ? { decoded: NONE, stored: prepared.batch.filter((event) => event.position > from) }
+          : { decoded: events.filter((event) => event.position > from), stored: NONE };
+        return { projection, from, input };
       })
       .filter((item) => item.from < prepared.last);
   }
@@ -190,7 +201,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     await sql`set local synchronous_commit = off`.execute(trx);
     const changes = new ChangeSet();
     for (const item of work) {
-      if (item.events.length > 0) await item.projection.apply(trx, this.schema, item.events, changes);
+      if (eventCount(item) > 0) await applyProjection(item.projection, trx, this.schema, item.input, changes);
     }
     // The compare-and-set comes last: a transaction holds back what every reader of the store sees
     // from its first write on, so a projection that reads and computes before writing (merkle_log
@@ -218,7 +229,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       await this.lockCheckpoints(trx, work.map((item) => [item.projection.name, item.from]));
       const changes = new ChangeSet();
       for (const item of work) {
-        const error = item.events.length > 0 ? await this.attempt(trx, item.projection, item.events, changes) : null;
+        const error = eventCount(item) > 0 ? await this.attempt(trx, item.projection, item.input, changes) : null;
         if (error === null) applied.push(item);
         else if (isParkable(error)) isolate.push(item);
         else held.push({ projection: item.projection.name, error: describeFailure(error) });
@@ -246,12 +257,14 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         await this.lockCheckpoints(trx, due.map((item) => [item.projection.name, this.checkpoints.get(item.projection.name)!]));
         const changes = new ChangeSet();
         const decoded = prepared.decoded.get(event.position);
+        const input: ProjectionInput = { decoded: decoded ? [decoded] : NONE, stored: [event] };
         for (const item of due) {
-          let failure = prepared.undecodable.get(event.position) ?? null;
-          if (decoded) {
+          const stored = item.projection.input === 'stored';
+          let failure = stored ? null : prepared.undecodable.get(event.position) ?? null;
+          if (stored || decoded) {
             // Once more before parking: only a failure that repeats on the same event parks it.
-            let error = await this.attempt(trx, item.projection, [decoded], changes);
-            if (error !== null && isParkable(error)) error = await this.attempt(trx, item.projection, [decoded], changes);
+            let error = await this.attempt(trx, item.projection, input, changes);
+            if (error !== null && isParkable(error)) error = await this.attempt(trx, item.projection, input, changes);
             if (error !== null && !isParkable(error)) {
               held.set(item.projection.name, describeFailure(error));
               continue;
@@ -271,10 +284,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** Applies in a savepoint; returns the error (its effects rolled back) instead of throwing it. */
-  private async attempt(trx: Kysely<any>, projection: Projection, events: readonly ProjectedEvent[], changes: ChangeSet): Promise<unknown> {
+  private async attempt(trx: Kysely<any>, projection: Projection, input: ProjectionInput, changes: ChangeSet): Promise<unknown> {
     const own = new ChangeSet();
     try {
-      await withSavepoint(trx, 'projection_attempt', () => projection.apply(trx, this.schema, events, own));
+      await withSavepoint(trx, 'projection_attempt', () => applyProjection(projection, trx, this.schema, input, own));
     } catch (error) {
       return error;
     }
@@ -304,13 +317,13 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, names, changes)})`.execute(trx);
   }
 
-  /** Undecodable events are parked for every projection that had not reached them. */
+  /** Undecodable events are parked for every projection of decoded events that had not reached them. */
   private undecodableEntries(prepared: PreparedBatch, work: readonly Work[]): NewParkedEvent[] {
     if (prepared.undecodable.size === 0) return [];
     return prepared.batch.flatMap((event) => {
       const failure = prepared.undecodable.get(event.position);
       if (!failure) return [];
-      return work.filter((item) => item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
+      return work.filter((item) => item.projection.input !== 'stored' && item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
     });
   }
 

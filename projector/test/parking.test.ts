@@ -92,14 +92,20 @@ describe('parking events a projection cannot apply', () => {
     expect(runner.positions.get('users')).toBe(last);
   });
 
-  it('parks an event it cannot decode for every projection, without the data, and moves on', async () => {
-    const { position: broken } = await fixture.store.append('group-1', [{ id: randomUUID(), type: 'GroupCreated', data: { groupId: 'secret-value-42' }, metadata: { schemaVersion: 1 } }], 'no_stream');
+  it('parks an event it cannot decode for every projection of decoded events, without the data, and moves on; the Merkle log commits to it', async () => {
+    const brokenId = randomUUID();
+    const { position: broken } = await fixture.store.append('group-1', [{ id: brokenId, type: 'GroupCreated', data: { groupId: 'secret-value-42' }, metadata: { schemaVersion: 1 } }], 'no_stream');
     const { position: last } = await fixture.store.append('group-2', [groupCreated(2)], 'no_stream');
     const { log } = await start(projections);
     await allReached(last);
     expect(await column('select name as value from read_model.groups')).toEqual(['Group 2']);
     const parked = await listParkedEvents(fixture.db);
-    expect(parked.map((entry) => entry.projection).sort()).toEqual(projections.map((projection) => projection.name).sort());
+    const decoding = projections.filter((projection) => projection.input !== 'stored').map((projection) => projection.name);
+    expect(decoding).not.toContain('merkle_log');
+    expect(parked.map((entry) => entry.projection).sort()).toEqual(decoding.sort());
+    // Every event has its leaf, in order: the log commits to what is stored, decodable or not.
+    expect(await column(`select event_id::text || ' ' || position as value from read_model.merkle_leaves order by leaf_index`))
+      .toEqual([`${brokenId} ${broken}`, expect.stringMatching(new RegExp(` ${last}$`))]);
     for (const entry of parked) {
       expect(entry).toMatchObject({ position: broken, eventType: 'GroupCreated', error: { code: 'invalid_data' } });
       expect(entry.error.message).toContain('invalid_type at groupId');

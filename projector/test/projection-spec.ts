@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { openTestVault } from '../../test-support/test-vault-key';
-import { ChangeSet, type ProjectedEvent, type Projection } from '../src/projection';
+import { ChangeSet, applyProjection, type ProjectedEvent, type Projection, type StoredEvent } from '../src/projection';
 
 /**
  * Projections as specifications, against real PostgreSQL:
@@ -82,8 +82,14 @@ const registry = createEventRegistry();
 /** The default id of the nth event of a run: the same whether the run is delivered in one batch or one by one. */
 export const specEventId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-/** Validates a spec event and turns it into what projections receive (decoded, upcast, parsed). */
-function project(event: SpecEvent, batch: number, index: number): ProjectedEvent {
+/** A spec event as projections receive it: decoded (upcast, parsed), and as stored. */
+interface SpecDelivery {
+  decoded: ProjectedEvent;
+  stored: StoredEvent;
+}
+
+/** Validates a spec event and turns it into what projections receive. */
+function project(event: SpecEvent, batch: number, index: number): SpecDelivery {
   if (!registry.has(event.type)) throw new Error(`spec event ${event.type}: not a registered event type`);
   const time = event.time ?? specTime(index);
   const currentVersion = registry.versionOf(event.type);
@@ -96,25 +102,23 @@ function project(event: SpecEvent, batch: number, index: number): ProjectedEvent
   } catch (error) {
     throw new Error(`spec event ${event.type} is not valid: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return {
+  const delivered = {
     id: event.id ?? specEventId(index),
-    type: decoded.type,
-    data: decoded.data,
     metadata,
     streamId: event.streamId ?? 'spec',
     // (batch, n) like (transaction, global position): strictly increasing as strings.
     position: encodePosition(BigInt(batch), BigInt(index)),
     recordedAt: new Date(time),
-    // As the runner hands it over: the stored form beside the decoded one (the stream position is the run's index).
-    stored: { type: event.type, data: event.data, streamPosition: index },
   };
+  // As stored, the stream position is the run's index.
+  return { decoded: { ...delivered, type: decoded.type, data: decoded.data }, stored: { ...delivered, type: event.type, data: event.data, streamPosition: index } };
 }
 
 /** A scenario: batches of events, checked as they are written and applied when a `then` runs. */
 export class ProjectionScenario {
   constructor(
     private readonly spec: ProjectionSpec,
-    private readonly batches: readonly (readonly ProjectedEvent[])[],
+    private readonly batches: readonly (readonly SpecDelivery[])[],
     private readonly written: number,
   ) {}
 
@@ -177,7 +181,7 @@ export class ProjectionSpec {
   }
 
   /** @internal Runs a scenario's batches; use a scenario's `then` or `run`. */
-  async apply(batches: readonly (readonly ProjectedEvent[])[]): Promise<ProjectionOutcome> {
+  async apply(batches: readonly (readonly SpecDelivery[])[]): Promise<ProjectionOutcome> {
     this.runs += 1;
     const schema = `spec_${this.runs}_${randomBytes(3).toString('hex')}`;
     await sql`create schema ${sql.id(schema)}`.execute(this.db);
@@ -187,8 +191,9 @@ export class ProjectionSpec {
       const changeSet = new ChangeSet();
       // Like the runner: one transaction per batch, every projection given the whole batch.
       if (events.length > 0) {
+        const input = { decoded: events.map((event) => event.decoded), stored: events.map((event) => event.stored) };
         await this.db.transaction().execute(async (trx: Kysely<any>) => {
-          for (const projection of this.projections) await projection.apply(trx, schema, events, changeSet);
+          for (const projection of this.projections) await applyProjection(projection, trx, schema, input, changeSet);
         });
       }
       changes.push(changeSet);

@@ -1,16 +1,9 @@
-import { appendLeaves, frontierNodes, storedEventLeafHash, type Blind, type Hash } from '@civitas/events';
+import { appendLeaves, frontierNodes, storedEventLeafHash } from '@civitas/events';
 import { LOWEST_STORED_LEVEL, leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
 import { sql, type Kysely } from 'kysely';
 import { insertRows } from '../lib/table';
-import { defineProjection, type ProjectedEvent, type ProjectionLane } from '../projection';
+import { defineProjection, type ProjectionLane } from '../projection';
 import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
-
-/** The leaf of an event as it is stored: the same function hashes it at append time for receipts. */
-export function storedLeafHash(event: ProjectedEvent, blind: Blind): Hash {
-  // Only the stored form can be committed to: the decoded one changes whenever an upcaster does.
-  if (!event.stored) throw new Error('merkle_log needs the stored form of the event');
-  return storedEventLeafHash({ ...event.stored, streamId: event.streamId, position: event.position, metadata: event.metadata }, blind);
-}
 
 /**
  * The Merkle log's own lane, so the tallies' batches commit without its hashing. Its cost is largely
@@ -30,10 +23,14 @@ export const MERKLE_LANE: ProjectionLane = { name: 'merkle', gather: { afterBatc
 export const merkleLogProjection = defineProjection({
   name: 'merkle_log',
   // 2: leaves commit to the events with their ids blinded. 3: merkle_leaves.position no longer indexed,
-  // nodes below LOWEST_STORED_LEVEL no longer stored.
-  version: 3,
+  // nodes below LOWEST_STORED_LEVEL no longer stored. 4: an event no projection can decode has its leaf
+  // too (it was parked for this projection like the others, and the tree went on without it).
+  version: 4,
   tables: [merkleLeavesTable, merkleNodesTable],
   lane: MERKLE_LANE,
+  // Only the stored form can be committed to (the decoded one changes whenever an upcaster does), and
+  // every event gets its leaf, one no projection can decode too.
+  input: 'stored',
 
   async apply(db, schema, events) {
     const log = db.withSchema(schema);
@@ -43,7 +40,8 @@ export const merkleLogProjection = defineProjection({
     const size = last ? Number(last.leaf_index) + 1 : 0;
     // The key is read per batch (it belongs to the database this batch is written to); its blinder, and what it remembers, last.
     const blind = await leafBlinder(db as unknown as Kysely<any>);
-    const leaves = fresh.map((event) => storedLeafHash(event, blind));
+    // The same function hashes a leaf at append time for receipts.
+    const leaves = fresh.map((event) => storedEventLeafHash(event, blind));
     const frontier = await readMerkleNodes(db as unknown as Kysely<any>, schema, frontierNodes(size));
     const created = appendLeaves(size, frontier, leaves);
     const leafRows = insertRows(merkleLeavesTable, {
