@@ -13,6 +13,7 @@ import { memberJoined, personalGroupCreated, userRegistered, type StreamEvent } 
 import { queryApi } from '../src/app';
 import { POSITION_HEADER } from '@civitas/events';
 import { ProjectionWatcher } from '../src/lib/projection-watcher';
+import { recordReadModelReads } from './read-model-reads';
 
 /** The clock the query side reads in these tests: topics expiring before it are over, invitations expired. */
 export const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -68,7 +69,9 @@ export async function startQueryApp(): Promise<QueryApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const auth = createSessionAuth(db, config);
   const app = await createHttpApp({ title: 'query-api under test', logLevel: 'silent', healthChecks: {} });
-  await app.register(queryApi, { db, watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
+  // Every read-model table a request reads must be one its route waits for (read-your-writes).
+  const reads = recordReadModelReads(app);
+  await app.register(queryApi, { db, readDb: db.withPlugin(reads.plugin), watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
   await app.ready();
 
   let written = 0;
@@ -130,6 +133,7 @@ export async function startQueryApp(): Promise<QueryApp> {
       await store.close();
       await db.destroy();
       await database.drop();
+      if (reads.undeclared.length > 0) throw new Error(`routes read beyond their readModels:\n${[...new Set(reads.undeclared)].join('\n')}`);
     },
   };
 }

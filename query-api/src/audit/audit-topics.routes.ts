@@ -69,7 +69,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics', {
-    config: { readModels: ['topics', 'groups', 'elections', 'delegation'] },
+    config: { readModels: ['topics', 'groups', 'elections', 'delegation', 'users'] },
     preValidation: auditors,
     schema: {
       tags: ['audit'],
@@ -114,7 +114,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   });
 
   app.get('/api/audit/topics/:id/timeline', {
-    config: { readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation'] },
+    config: { readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation', 'elections'] },
     schema: {
       tags: ['audit'],
       summary: 'Weighted support and oppose of the top five opinions (or candidates), sampled evenly over the topic\u2019s life (whoever may see the topic)',

@@ -11,7 +11,7 @@ export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
   const adminOnly = roleGate(context, ['admin']);
 
   app.get('/api/admin/reports', {
-    config: { readModels: ['feedback'] },
+    config: { readModels: ['feedback', 'users'] },
     preValidation: adminOnly,
     schema: { tags: ['moderation'], summary: 'Every report, newest first (admins)', response: { 200: z.array(AdminReportItem) } },
   }, async (): Promise<AdminReportItem[]> => {
@@ -25,7 +25,7 @@ export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/admin/suggestions', {
-    config: { readModels: ['feedback'] },
+    config: { readModels: ['feedback', 'users'] },
     preValidation: adminOnly,
     schema: { tags: ['moderation'], summary: 'Every suggestion, newest first (admins)', response: { 200: z.array(AdminSuggestionItem) } },
   }, async (): Promise<AdminSuggestionItem[]> => {
