@@ -241,8 +241,33 @@ describe('fuzzing every text field of every command', () => {
         invitations: true, elections: false, topicActivity: true, accountSecurity: true,
       }), field, 8)),
       body(() => leaving.browser, 'DELETE', '/api/user', () => ({ password }), 'password', 8),
+      ...['badge', 'reason'].map((field) => body(() => admin.browser, 'POST', `/api/admin/users/${moderated.userId}/badges`, () => ({ badge: 'founder', reason: 'Among the first members' }), field, 8)),
+      param(() => admin.browser, 'DELETE', `/api/admin/users/${moderated.userId}/badges/:badge`, 'badge', 'founder', 8),
+      body(() => admin.browser, 'DELETE', `/api/admin/users/${moderated.userId}/badges/founder`, () => ({ reason: 'Granted by mistake' }), 'reason', 8),
+      ...['topicId', 'statement'].map((field) => body(() => delegate.browser, 'POST', `/api/topics/${electionId}/candidates`, () => ({ topicId: electionId, statement: 'Open books every month.' }), field, 10)),
+      param(() => delegate.browser, 'POST', '/api/topics/:id/candidates', 'id', electionId, 8),
     ];
   };
+
+  /** Command routes with no text to fuzz, or whose input is a file with tests of its own. */
+  const WITHOUT_TEXT = new Set([
+    'POST /api/logout', 'POST /api/subscription/cancel', 'POST /api/user/sessions/revoke-others', 'POST /api/email-auth/resend-verification',
+    // Multipart uploads: oversized, disguised and malformed images and documents (command-api/test/profiles, verification).
+    'POST /api/user/profile-image',
+  ]);
+  /** A route as the table names it with its ids, and as OpenAPI names it with {parameters}: one shape for both. */
+  const routeShape = (route: string) => route
+    .replace(/\{[^}]+\}|:[A-Za-z]+/g, '{}')
+    .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g, '/{}')
+    .replace(/\/\d+(?=\/|$)/g, '/{}');
+
+  it('has a row for every command route that takes text (its documented routes)', async () => {
+    const documented = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const commands = Object.entries(documented.paths).flatMap(([path, methods]) => Object.keys(methods).filter((method) => method !== 'get' && method !== 'head').map((method) => `${method.toUpperCase()} ${path}`));
+    expect(commands.length).toBeGreaterThan(50);
+    const covered = new Set(targets().map((target) => routeShape(target.route)));
+    expect(commands.filter((route) => !WITHOUT_TEXT.has(route.replace(/\{[^}]+\}/g, (name) => `:${name.slice(1, -1)}`)) && !covered.has(routeShape(route)))).toEqual([]);
+  });
 
   it('never answers 500: JSON successes or 4xx with a message, for every field', { timeout: 60_000 }, async () => {
     for (const target of targets()) {
