@@ -39,7 +39,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics/:id/export', {
-    config: { readModels: ['topics', 'delegation', 'merkle_log', 'users'] },
+    config: { readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     preValidation: auditors,
     schema: { tags: ['audit'], summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)', params: ExportParams, querystring: ExportQuery },
   }, async (request, reply) => {
@@ -55,7 +55,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   });
 
   app.get('/api/audit/groups/:id/export', {
-    config: { readModels: ['topics', 'groups', 'delegation', 'merkle_log', 'users'] },
+    config: { readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     preValidation: auditors,
     schema: { tags: ['audit'], summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)', params: ExportParams, querystring: ExportQuery },
   }, async (request, reply) => {
