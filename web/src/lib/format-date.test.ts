@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './format-date';
+import { formatAxisTime, formatRelativeTime } from './format-date';
 
 // Noon UTC: the same calendar day in any time zone the tests run in.
 const NOW = new Date('2025-03-10T12:00:00.000Z');
@@ -58,5 +58,15 @@ describe('relative times, either style', () => {
     expect(formatRelativeTime('yesterday', style, NOW)).toBeNull();
     expect(formatRelativeTime(null, style, NOW)).toBeNull();
     expect(formatRelativeTime('', style, NOW)).toBeNull();
+  });
+});
+
+describe('time axis labels', () => {
+  // Local time, so the label is the same in any time zone the tests run in.
+  const tick = new Date(2025, 2, 10, 14, 5, 9);
+  it('names seconds on a chart of a few minutes, times within a day and dates beyond', () => {
+    expect(formatAxisTime(tick, 3 * MINUTE)).toBe('2:05:09 PM');
+    expect(formatAxisTime(tick, 5 * HOUR)).toBe('2:05 PM');
+    expect(formatAxisTime(tick, 7 * DAY)).toBe('Mar 10, 2025');
   });
 });

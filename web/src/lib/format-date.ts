@@ -7,13 +7,13 @@ export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
 export const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
 
 /** The spec's English patterns; Arabic writes the day first and names the month in full ("1 مارس 2025"). */
-const PATTERNS: Record<Language, { date: string; dateTime: string }> = {
-  en: { date: DISPLAY_DATE_FORMAT, dateTime: DATE_TIME_FORMAT },
-  ar: { date: 'd MMMM yyyy', dateTime: 'd MMMM yyyy، h:mm a' },
+const PATTERNS: Record<Language, Record<'date' | 'dateTime' | 'time' | 'timeWithSeconds', string>> = {
+  en: { date: DISPLAY_DATE_FORMAT, dateTime: DATE_TIME_FORMAT, time: 'h:mm a', timeWithSeconds: 'h:mm:ss a' },
+  ar: { date: 'd MMMM yyyy', dateTime: 'd MMMM yyyy، h:mm a', time: 'h:mm a', timeWithSeconds: 'h:mm:ss a' },
 };
 
 /** A date in the interface language (date-fns's locale of that language), with one of its patterns. */
-function formatIn(date: Date, pattern: 'date' | 'dateTime'): string {
+function formatIn(date: Date, pattern: keyof (typeof PATTERNS)[Language]): string {
   return format(date, PATTERNS[currentLanguage()][pattern], { locale: currentDateLocale() });
 }
 
@@ -26,6 +26,19 @@ export function formatDisplayDate(iso: string | null | undefined): string | null
   if (!iso) return null;
   const date = parseISO(iso);
   return isValid(date) ? formatIn(date, 'date') : null;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * A time axis's tick label, as fine as the axis's span needs: a chart of a few minutes names seconds,
+ * one within a day names times, a longer one dates (the full date and time would repeat one label
+ * on every tick of a young topic).
+ */
+export function formatAxisTime(date: Date, spanMs: number): string {
+  if (spanMs < 10 * MINUTE_MS) return formatIn(date, 'timeWithSeconds');
+  return formatIn(date, spanMs < DAY_MS ? 'time' : 'date');
 }
 
 /** An ISO timestamp as a date and time in the reader's time zone; null when missing or malformed. */

@@ -39,7 +39,9 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
       </Stack>
     ) : undefined;
   return (
-    <SidebarLayout areas={{ xs: '"header" "stats" "discussion"', md: '"header header" "discussion stats"' }}>
+    // On a phone the discussion comes before delegation and statistics: what the member came for first,
+    // and the order the screen shows is the order focus and screen readers follow (the DOM's).
+    <SidebarLayout areas={{ xs: '"header" "discussion" "stats"', md: '"header header" "discussion stats"' }}>
       <Box sx={{ gridArea: 'header' }}>
         <TopicPageHeader
           topic={topic}

@@ -4,7 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n';
-import { formatDisplayDateTime } from '../../../lib/format-date';
+import { formatAxisTime, formatDisplayDateTime } from '../../../lib/format-date';
 import type { TopicTimelineView } from '../api/get-topic-timeline';
 
 /** One colour per opinion (or candidate); its oppose line is the same colour, dashed. */
@@ -35,6 +35,7 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
   const { t } = useTranslation('audit');
   const ids = timeline.series.at(-1)?.tallies.map((tally) => ({ id: tally.id, label: tally.label })) ?? [];
   const at = timeline.series.map((point) => new Date(point.at));
+  const span = at.length > 1 ? at.at(-1)!.getTime() - at[0]!.getTime() : 0;
   const valueOf = (point: TopicTimelineView['series'][number], id: string, side: 'weightedSupport' | 'weightedOppose') =>
     point.tallies.find((tally) => tally.id === id)?.[side] ?? 0;
   const series = ids.flatMap(({ id, label }, index) => {
@@ -54,7 +55,13 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
           <LineChart
             height={280}
             skipAnimation
-            xAxis={[{ data: at, scaleType: 'time', valueFormatter: (value: Date) => formatDisplayDateTime(value.toISOString()) ?? '' }]}
+            xAxis={[{
+              data: at,
+              scaleType: 'time',
+              // Ticks as fine as the topic's life needs; the tooltip names the full moment.
+              valueFormatter: (value: Date, context) =>
+                context.location === 'tick' ? formatAxisTime(value, span) : formatDisplayDateTime(value.toISOString()) ?? '',
+            }]}
             yAxis={[{ min: 0, label: t('chart.yAxis') }]}
             series={series}
           >
