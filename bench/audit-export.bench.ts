@@ -128,7 +128,7 @@ export async function benchAuditExport(database: BenchDatabase): Promise<void> {
     const auth = createSessionAuth(db, loadConfig({ LOG_LEVEL: 'silent' }));
     const app = await createHttpApp({ title: 'query-api (audit export bench)', logLevel: 'silent', healthChecks: {} });
     closers.unshift(() => app.close());
-    await app.register(queryApi, { db, watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'http://127.0.0.1', store });
+    await app.register(queryApi, { db, watcher, auth, paymentProviders: ['sandbox'], signInProviders: [], publicBaseUrl: 'http://127.0.0.1', store });
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
     const cookie = `${auth.cookieName}=${(await auth.sessions.create(auditorId)).token}`;
     /** A GET through the listening query-api, the body streamed to a file as it arrives. */

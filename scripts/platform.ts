@@ -87,7 +87,7 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
     },
   };
   await app.register(queryApi, {
-    db, readDb: runtime.readDb, watcher, auth: services.auth, paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands }, store,
+    db, readDb: runtime.readDb, watcher, auth: services.auth, paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands }, store,
   });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -8,6 +8,7 @@ import { electionsRoutes } from './elections/elections.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { authUserRoutes } from './identity/auth-user.routes';
+import { signInProvidersRoutes } from './identity/sign-in-providers.routes';
 import { userStatsRoutes } from './profiles/user-stats.routes';
 import { accountExportRoutes } from './account/account-export.routes';
 import { accountSecurityRoutes } from './account/account-security.routes';
@@ -43,6 +44,8 @@ export interface QueryApiOptions {
   watcher: ProjectionWatcher;
   auth: SessionAuth;
   paymentProviders: ReadonlyArray<'moyasar' | 'sandbox'>;
+  /** The sign-in providers registered here (config.signInProviders). */
+  signInProviders: ReadonlyArray<'google' | 'replit'>;
   /** The origin invitation links name. */
   publicBaseUrl: string;
   /** The clock that tells whether a topic or an invitation is still open; tests inject one. */
@@ -54,7 +57,7 @@ export interface QueryApiOptions {
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, readDb, watcher, auth, paymentProviders, publicBaseUrl, now, live, store }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, readDb, watcher, auth, paymentProviders, signInProviders, publicBaseUrl, now, live, store }) => {
   const app = zodRoutes(instance);
   const reachPosition = readYourWrites(watcher, auth);
   registerReadYourWrites(app, reachPosition);
@@ -62,6 +65,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, r
   const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()), reachPosition };
   groupsRoutes(app, context);
   authUserRoutes(app, context);
+  signInProvidersRoutes(app, [...signInProviders]);
   verificationsRoutes(app, { ...context, db });
   userStatsRoutes(app, context);
   accountExportRoutes(app, context);

@@ -26,7 +26,7 @@ const app = await createHttpApp({
 // The socket's chat frames go to command-api: COMMAND_API_URL, else the gateway at the public address (it routes POSTs there).
 const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
 await app.register(queryApi, {
-  db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
+  db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl,
   live: { databaseUrl: runtime.databaseUrl, chatCommands }, store,
 });
 runtime.onStop(() => app.close());

@@ -68,3 +68,18 @@ describe('query-api GET /api/auth/user', () => {
     expect(answer.json()).toEqual({ message: 'The data is still being updated; please retry shortly.' });
   });
 });
+
+describe('query-api GET /api/auth/providers', () => {
+  let query: QueryApp;
+  beforeAll(async () => {
+    query = await startQueryApp();
+  });
+  afterAll(async () => query.close());
+
+  it('names the sign-in providers the server is registered with, to anyone', async () => {
+    // The query app under test is registered with Google alone.
+    const answer = await query.get('/api/auth/providers');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ providers: ['google'] });
+  });
+});

@@ -71,7 +71,7 @@ export async function startQueryApp(): Promise<QueryApp> {
   const app = await createHttpApp({ title: 'query-api under test', logLevel: 'silent', healthChecks: {} });
   // Every read-model table a request reads must be one its route waits for (read-your-writes).
   const reads = recordReadModelReads(app);
-  await app.register(queryApi, { db, readDb: db.withPlugin(reads.plugin), watcher, auth, paymentProviders: ['sandbox'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
+  await app.register(queryApi, { db, readDb: db.withPlugin(reads.plugin), watcher, auth, paymentProviders: ['sandbox'], signInProviders: ['google'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
   await app.ready();
 
   let written = 0;

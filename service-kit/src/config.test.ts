@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ MOYASAR_SECRET_KEY: 'sk', MOYASAR_WEBHOOK_SECRET: 'wh', PUBLIC_BASE_URL: 'https://civitas.example' }).paymentProviders).toEqual(['moyasar']);
   });
 
+  it('offers a sign-in provider only with both its client id and secret', () => {
+    expect(loadConfig({}).signInProviders).toEqual([]);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', REPLIT_CLIENT_ID: 'id', REPLIT_CLIENT_SECRET: '' }).signInProviders).toEqual([]);
+    expect(loadConfig({ REPLIT_CLIENT_ID: 'id', REPLIT_CLIENT_SECRET: 'secret', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).signInProviders).toEqual(['google', 'replit']);
+  });
+
   it('takes a read replica only beside its primary', () => {
     const both = { DATABASE_URL: 'postgres://u@primary:5432/db', READ_DATABASE_URL: 'postgres://u@replica:5432/db' };
     expect(loadConfig(both)).toMatchObject(both);

@@ -50,6 +50,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   adminEmails: string[];
   /** The payment providers this server offers, in the order pages list them. */
   paymentProviders: Array<'moyasar' | 'sandbox'>;
+  /** The sign-in providers registered here (client id and secret both set), in the order the landing page lists them. */
+  signInProviders: Array<'google' | 'replit'>;
 };
 
 /** The only place that reads process.env. */
@@ -76,6 +78,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     publicBaseUrl,
     paymentProviders: paymentProvidersOf(parsed.data),
+    signInProviders: [
+      ...(parsed.data.GOOGLE_CLIENT_ID && parsed.data.GOOGLE_CLIENT_SECRET ? (['google'] as const) : []),
+      ...(parsed.data.REPLIT_CLIENT_ID && parsed.data.REPLIT_CLIENT_SECRET ? (['replit'] as const) : []),
+    ],
     adminEmails: parsed.data.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
   };
 }

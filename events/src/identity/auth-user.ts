@@ -51,3 +51,7 @@ export const AuthUser = z.object({
 export type AuthUser = z.infer<typeof AuthUser>;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** GET /api/auth/providers: the sign-in providers this server has a registration with, in the order the landing page offers them. */
+export const SignInProviders = z.object({ providers: z.array(z.enum(['google', 'replit'])) });
+export type SignInProviders = z.infer<typeof SignInProviders>;

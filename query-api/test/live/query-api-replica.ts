@@ -21,7 +21,7 @@ export async function startQueryApiReplica(databaseUrl: string, env: Record<stri
   const app = await createHttpApp({ title: 'Civitas query API replica', logLevel: config.LOG_LEVEL, publicBaseUrl: config.publicBaseUrl, healthChecks: runtime.health });
   const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
   await app.register(queryApi, {
-    db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, publicBaseUrl: config.publicBaseUrl,
+    db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl,
     live: { databaseUrl: runtime.databaseUrl, chatCommands, limits },
   });
   runtime.onStop(() => app.close());

@@ -48,3 +48,8 @@ export function serveCurrentUser(user: AuthUser | null): Route {
 }
 
 export const signedOut = serveCurrentUser(null);
+
+/** Answers GET /api/auth/providers: the sign-in providers the server is registered with. */
+export function serveSignInProviders(providers: Array<'google' | 'replit'>): Route {
+  return ({ url }) => (url === '/api/auth/providers' ? jsonResponse({ providers }) : undefined);
+}

@@ -13,13 +13,13 @@ export interface OidcProviderSettings {
   client: { id: string; secret: string } | null;
 }
 
-// Empty variables are dropped by loadConfig, so "configured" means both values are present.
-const registration = (id: string | undefined, secret: string | undefined) => (id && secret ? { id, secret } : null);
-
 export function oidcProviderSettings(config: Config): Record<OidcProviderId, OidcProviderSettings> {
+  // Registered means both the id and the secret are set (config.signInProviders, what the landing page offers).
+  const registration = (id: OidcProviderId, clientId: string | undefined, secret: string | undefined) =>
+    config.signInProviders.includes(id) ? { id: clientId!, secret: secret! } : null;
   return {
-    google: { id: 'google', label: 'Google', issuerUrl: config.GOOGLE_ISSUER_URL, client: registration(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET) },
-    replit: { id: 'replit', label: 'Replit', issuerUrl: config.REPLIT_ISSUER_URL, client: registration(config.REPLIT_CLIENT_ID, config.REPLIT_CLIENT_SECRET) },
+    google: { id: 'google', label: 'Google', issuerUrl: config.GOOGLE_ISSUER_URL, client: registration('google', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET) },
+    replit: { id: 'replit', label: 'Replit', issuerUrl: config.REPLIT_ISSUER_URL, client: registration('replit', config.REPLIT_CLIENT_ID, config.REPLIT_CLIENT_SECRET) },
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { SIGNED_IN_HINT_COOKIE } from '@civitas/events/identity/auth-user';
-import { makeUser, serveCurrentUser, signedOut } from '../../test/auth-fixtures';
-import { mockFetch } from '../../test/mock-fetch';
+import { makeUser, serveCurrentUser, serveSignInProviders, signedOut } from '../../test/auth-fixtures';
+import { mockFetch, requestsOf } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render-app';
 import { fetchCurrentUser, mayBeSignedIn } from './get-current-user';
 
@@ -11,15 +11,16 @@ const forgetHint = () => {
 };
 
 describe('the current-user read', () => {
-  it('asks nothing of the server for a visitor whose browser holds no signed-in marker', async () => {
+  it('does not ask for the member for a visitor whose browser holds no signed-in marker', async () => {
     forgetHint();
-    const fetchMock = mockFetch(signedOut);
+    const fetchMock = mockFetch(signedOut, serveSignInProviders([]));
 
     expect(await fetchCurrentUser()).toBeNull();
     renderApp('/');
     await screen.findByRole('button', { name: 'Sign In with Email' });
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The landing page reads only which sign-in providers to offer.
+    await waitFor(() => expect(requestsOf(fetchMock)).toEqual(['GET /api/auth/providers']));
   });
 
   it('reads the member while the marker is there', async () => {

@@ -1,19 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { signedOut } from '../../../test/auth-fixtures';
-import { mockFetch } from '../../../test/mock-fetch';
+import { serveSignInProviders, signedOut } from '../../../test/auth-fixtures';
+import { mockFetch, requestsOf } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 
 describe('landing page', () => {
   it('offers the three ways to sign in', async () => {
-    mockFetch(signedOut);
+    mockFetch(signedOut, serveSignInProviders(['google', 'replit']));
     renderApp('/');
 
     expect(await screen.findByRole('button', { name: 'Sign In with Email' })).toBeTruthy();
     // The providers sign in on the server: plain links, full page loads.
-    expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getByRole('link', { name: 'Continue with Replit' }).getAttribute('href')).toBe('/api/auth/replit');
   });
+
+  it('offers only the providers the server is registered with (none without a client id and secret)', async () => {
+    const fetchMock = mockFetch(signedOut, serveSignInProviders(['replit']));
+    renderApp('/');
+
+    expect(await screen.findByRole('link', { name: 'Continue with Replit' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+    expect(requestsOf(fetchMock)).toContain('GET /api/auth/providers');
+  });
+
 
   it('advertises the four groups and the three features', async () => {
     mockFetch(signedOut);
