@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,8 @@ interface TallyTimelineChartProps {
 /** Weighted support (solid) and oppose (dashed) over the topic's life for its top opinions or candidates. */
 export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChartProps) {
   const { t } = useTranslation('audit');
+  // Right to left, time runs leftwards as the slider under the chart does (its start on the right).
+  const rtl = useTheme().direction === 'rtl';
   const ids = timeline.series.at(-1)?.tallies.map((tally) => ({ id: tally.id, label: tally.label })) ?? [];
   const at = timeline.series.map((point) => new Date(point.at));
   const span = at.length > 1 ? at.at(-1)!.getTime() - at[0]!.getTime() : 0;
@@ -58,11 +61,12 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
             xAxis={[{
               data: at,
               scaleType: 'time',
+              reverse: rtl,
               // Ticks as fine as the topic's life needs; the tooltip names the full moment.
               valueFormatter: (value: Date, context) =>
                 context.location === 'tick' ? formatAxisTime(value, span) : formatDisplayDateTime(value.toISOString()) ?? '',
             }]}
-            yAxis={[{ min: 0, label: t('chart.yAxis') }]}
+            yAxis={[{ min: 0, label: t('chart.yAxis'), position: rtl ? 'right' : 'left' }]}
             series={series}
           >
             {marked && <ChartsReferenceLine x={marked} lineStyle={{ strokeDasharray: '2 2' }} />}
