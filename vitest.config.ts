@@ -1,6 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const SERVER_TESTS = '{events,service-kit,command-api,projector,query-api,verifier,scripts}/**/*.test.ts';
+/**
+ * Tests that keep a transaction with writes open on purpose (a held append, a projector batch
+ * waiting on a lock): while it is open, every event store reader on the same PostgreSQL server
+ * sees nothing newer (visibility is cluster-wide), so the test files running beside them would
+ * wait. They run after the others, one at a time.
+ */
+const HOLDING_TRANSACTIONS = [
+  'events/test/postgres-event-store.test.ts',
+  'events/test/postgres-group-commit.test.ts',
+  'command-api/test/http-edge/session-read-your-writes.test.ts',
+  'command-api/test/delegation/delegation.test.ts',
+  'command-api/test/participation/topic-closing.test.ts',
+  'projector/test/parking.test.ts',
+  'query-api/test/read-your-writes.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free (one worker on a 2-core machine), but these tests mostly wait
@@ -11,10 +28,23 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{events,service-kit,command-api,projector,query-api,verifier,scripts}/**/*.test.ts'],
+          include: [SERVER_TESTS],
+          exclude: HOLDING_TRANSACTIONS,
           globalSetup: ['./test-support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-alone',
+          environment: 'node',
+          include: HOLDING_TRANSACTIONS,
+          globalSetup: ['./test-support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -80,10 +80,11 @@ describe('moderation journey', () => {
     await admin.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
     await admin.getByText('Manage verifications, reports, and suggestions').waitFor();
 
+    // Each count shows once its list has loaded (the three lists load side by side).
     await expect.poll(() => count('ID Verifications').textContent()).toBe('1');
-    expect(await count('Pending Reports').textContent()).toBe('0');
-    expect(await count('New Suggestions').textContent()).toBe('0');
-    expect(await count('Total Pending').textContent()).toBe('1');
+    await expect.poll(() => count('Pending Reports').textContent()).toBe('0');
+    await expect.poll(() => count('New Suggestions').textContent()).toBe('0');
+    await expect.poll(() => count('Total Pending').textContent()).toBe('1');
     expect(await admin.getByRole('tab', { name: 'Verifications' }).getAttribute('aria-selected')).toBe('true');
   });
 
