@@ -1,4 +1,5 @@
 import { PostgresEventStore, groupStream } from '@civitas/events';
+import { projections } from '@civitas/projector';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
 import { openVault } from '@civitas/service-kit/personal-data';
 import { projectionCaughtUp } from '@civitas/service-kit/read-models';
@@ -9,7 +10,6 @@ import { quiesce, settleWarmedTables, type BenchDatabase } from './lib/database'
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
 import { closedLoop, type Throughput } from './lib/measure';
 import { startProjectorProcess, type ProjectorProcess } from './lib/projector-process';
-import { projections } from '@civitas/projector';
 import { emit, progress } from './lib/report';
 
 const TARGET_RATIO = 0.95;
@@ -99,12 +99,15 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
       if (!(await projectionCaughtUp(store, db, name, CATCH_UP_WAIT_MS))) throw new Error(`${name} did not catch up within ${CATCH_UP_WAIT_MS / 1000} s`);
     }
   };
-  let running: { names: readonly string[]; process: ProjectorProcess } | null = null;
-  const runOnly = async (names: readonly string[]) => {
-    if (running && running.names === names) return;
-    await running?.process.stop();
-    running = null;
-    if (names.length > 0) running = { names, process: await startProjectorProcess(merkleDatabase.url, names, vaultKey) };
+  const projector: { names: readonly string[]; process: ProjectorProcess | null } = { names: [], process: null };
+  /** Makes these the running projector's projections (none: no process); returns its pid to measure. */
+  const runOnly = async (names: readonly string[]): Promise<number[]> => {
+    if (projector.names !== names) {
+      await projector.process?.stop();
+      projector.process = names.length > 0 ? await startProjectorProcess(merkleDatabase.url, names, vaultKey) : null;
+      projector.names = names;
+    }
+    return projector.process ? [projector.process.pid] : [];
   };
   try {
     for (const arrangement of ARRANGEMENTS()) {
@@ -117,11 +120,10 @@ export async function benchMerkle(database: BenchDatabase, config: BenchConfig):
       const slices: string[] = [];
       for (const side of ORDER) {
         const names = arrangement[side];
-        await runOnly(names);
+        const pids = await runOnly(names);
         // Started, it answers once caught up; running, it finishes the last slice's events.
         await caughtUp(names);
         await quiesce(store.pool);
-        const pids = running ? [(running as { process: ProjectorProcess }).process.pid] : [];
         const { result, cpu } = await withCpu(store.pool, () => appends(config.seconds / 2, SLICE_LEAD_IN_SECONDS), pids);
         const totals = sides[side];
         totals.events += result.units;
