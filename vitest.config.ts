@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+type ProjectConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 
 const SERVER_TESTS = '{events,service-kit,command-api,projector,query-api,verifier,scripts}/**/*.test.ts';
 /**
@@ -18,6 +20,14 @@ const HOLDING_TRANSACTIONS = [
   'query-api/test/read-your-writes.test.ts',
 ];
 
+/** What every project of server tests shares: the database the global setup provides, and time for it. */
+const SERVER_PROJECT = {
+  environment: 'node',
+  globalSetup: ['./test-support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} satisfies ProjectConfig;
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free (one worker on a 2-core machine), but these tests mostly wait
@@ -26,23 +36,17 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...SERVER_PROJECT,
           name: 'server',
-          environment: 'node',
           include: [SERVER_TESTS],
           exclude: HOLDING_TRANSACTIONS,
-          globalSetup: ['./test-support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
       {
         test: {
+          ...SERVER_PROJECT,
           name: 'server-alone',
-          environment: 'node',
           include: HOLDING_TRANSACTIONS,
-          globalSetup: ['./test-support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

@@ -1,3 +1,4 @@
+import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
@@ -45,7 +46,7 @@ export interface QueryApiOptions {
   auth: SessionAuth;
   paymentProviders: ReadonlyArray<'moyasar' | 'sandbox'>;
   /** The sign-in providers registered here (config.signInProviders). */
-  signInProviders: ReadonlyArray<'google' | 'replit'>;
+  signInProviders: readonly SignInProvider[];
   /** The origin invitation links name. */
   publicBaseUrl: string;
   /** The clock that tells whether a topic or an invitation is still open; tests inject one. */

@@ -14,6 +14,13 @@ describe('query-api GET /api/auth/user', () => {
   });
   afterAll(async () => query.close());
 
+  it('names the sign-in providers the server is registered with at GET /api/auth/providers, to anyone', async () => {
+    // The query app under test is registered with Google alone.
+    const answer = await query.get('/api/auth/providers');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ providers: ['google'] });
+  });
+
   it('answers 401 JSON signed out, and for a session that does not exist', async () => {
     for (const as of [undefined, { cookie: `${query.auth.cookieName}=not-a-session` }]) {
       const answer = await query.get('/api/auth/user', { as });
@@ -66,20 +73,5 @@ describe('query-api GET /api/auth/user', () => {
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['retry-after']).toBe('1');
     expect(answer.json()).toEqual({ message: 'The data is still being updated; please retry shortly.' });
-  });
-});
-
-describe('query-api GET /api/auth/providers', () => {
-  let query: QueryApp;
-  beforeAll(async () => {
-    query = await startQueryApp();
-  });
-  afterAll(async () => query.close());
-
-  it('names the sign-in providers the server is registered with, to anyone', async () => {
-    // The query app under test is registered with Google alone.
-    const answer = await query.get('/api/auth/providers');
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ providers: ['google'] });
   });
 });

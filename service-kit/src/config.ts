@@ -1,3 +1,4 @@
+import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import { z } from 'zod';
 import { decodeVaultKey } from './vault-key';
 
@@ -51,7 +52,7 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** The payment providers this server offers, in the order pages list them. */
   paymentProviders: Array<'moyasar' | 'sandbox'>;
   /** The sign-in providers registered here (client id and secret both set), in the order the landing page lists them. */
-  signInProviders: Array<'google' | 'replit'>;
+  signInProviders: SignInProvider[];
 };
 
 /** The only place that reads process.env. */

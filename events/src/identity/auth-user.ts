@@ -52,6 +52,10 @@ export type AuthUser = z.infer<typeof AuthUser>;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** GET /api/auth/providers: the sign-in providers this server has a registration with, in the order the landing page offers them. */
-export const SignInProviders = z.object({ providers: z.array(z.enum(['google', 'replit'])) });
+/** The OpenID providers Civitas can sign in with, in the order the landing page offers them. */
+export const SIGN_IN_PROVIDERS = ['google', 'replit'] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+
+/** GET /api/auth/providers: the sign-in providers this server has a registration with. */
+export const SignInProviders = z.object({ providers: z.array(z.enum(SIGN_IN_PROVIDERS)) });
 export type SignInProviders = z.infer<typeof SignInProviders>;

@@ -1,3 +1,4 @@
+import type { SignInProviders } from '@civitas/events/identity/auth-user';
 import type { AuthUser } from '../lib/api/get-current-user';
 import { jsonResponse, type Route } from './mock-fetch';
 
@@ -50,6 +51,6 @@ export function serveCurrentUser(user: AuthUser | null): Route {
 export const signedOut = serveCurrentUser(null);
 
 /** Answers GET /api/auth/providers: the sign-in providers the server is registered with. */
-export function serveSignInProviders(providers: Array<'google' | 'replit'>): Route {
+export function serveSignInProviders(providers: SignInProviders['providers']): Route {
   return ({ url }) => (url === '/api/auth/providers' ? jsonResponse({ providers }) : undefined);
 }

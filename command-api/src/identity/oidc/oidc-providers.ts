@@ -1,8 +1,9 @@
 import type { Config } from '@civitas/service-kit/config';
 import * as client from 'openid-client';
+import { SIGN_IN_PROVIDERS, type SignInProvider } from '@civitas/events/identity/auth-user';
 
-export const OIDC_PROVIDER_IDS = ['google', 'replit'] as const;
-export type OidcProviderId = (typeof OIDC_PROVIDER_IDS)[number];
+export const OIDC_PROVIDER_IDS = SIGN_IN_PROVIDERS;
+export type OidcProviderId = SignInProvider;
 
 /** One OpenID provider as configured: where it lives and our client registration there (if any). */
 export interface OidcProviderSettings {
