@@ -17,6 +17,7 @@ import type { InvitationsService } from './invitations/invitations-service';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import type { OpinionsService } from './opinions/opinions-service';
 import { recordSessionPositions } from './lib/session-position';
+import type { People } from './lib/people';
 import type { ChatService } from './chat/chat-service';
 import { chatRoutes } from './chat/chat.routes';
 import type { ProfilesService } from './profiles/profiles-service';
@@ -64,6 +65,7 @@ export interface CommandApiOptions {
   delegation: DelegationService;
   elections: ElectionsService;
   invitations: InvitationsService;
+  people: People;
   auth: SessionAuth;
   /** Where rate limits count: shared by every instance. */
   rateLimitCounters: RateLimitCounters;

@@ -18,6 +18,7 @@ import { DelegationService } from './delegation/delegation-service';
 import { ElectionsService } from './elections/elections-service';
 import { CommandBus } from './lib/command-bus';
 import { ParticipationGate } from './lib/participation-gate';
+import { People } from './lib/people';
 import { PeriodicTask } from './lib/periodic-task';
 import { MailOutbox } from './mail/mail-outbox';
 import { fileTransport, smtpTransport } from './mail/mail-transport';
@@ -86,7 +87,8 @@ export async function createCommandServices({ store, registry, config, db, datab
   const elections = new ElectionsService(bus, gate, topics, receipts);
   const opinions = new OpinionsService(bus, gate, topics);
   const voting = new VotingService(bus, gate, { opinions, topics, receipts });
-  const delegation = new DelegationService(bus, gate, readModels);
+  const people = new People(bus, vault);
+  const delegation = new DelegationService(bus, gate, readModels, people);
   const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
@@ -148,6 +150,7 @@ export async function createCommandServices({ store, registry, config, db, datab
     delegation,
     elections,
     invitations,
+    people,
     auth,
     rateLimitCounters,
     readModels,

@@ -1,29 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { createKysely, migrateToLatest } from './database';
-import { platformMigrations } from './migrations';
-import { PersonalDataVault, openVault } from './personal-data';
+import { createVaultDatabase, type VaultFixture } from '../../test-support/test-vault';
+import type { PersonalDataVault } from './personal-data';
 import { PersonalDocuments } from './personal-documents';
 
 // A PNG's signature and a little more, as an uploaded document would start.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2048)]);
 
 describe('sealed bytes and personal documents', () => {
-  let database: TestDatabase;
-  let db: ReturnType<typeof createKysely>;
+  let fixture: VaultFixture;
+  let db: VaultFixture['db'];
   let vault: PersonalDataVault;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createKysely(database.url);
-    await migrateToLatest(db, platformMigrations);
-    await openVault(db, { key: randomBytes(32), source: 'the test key' });
-    vault = new PersonalDataVault(db);
+    fixture = await createVaultDatabase();
+    ({ db, vault } = fixture);
   });
   afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+    await fixture?.close();
   });
 
   it('seals bytes with the subject\u2019s own key, opens them for that subject only, and never after erasure', async () => {

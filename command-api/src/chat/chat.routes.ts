@@ -1,12 +1,10 @@
 import { PostChatMessageBody, PostChatMessageReply } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { Kysely } from 'kysely';
-import { personSummary } from '../lib/people';
+import type { People } from '../lib/people';
 import { ChatRateLimitedError, type ChatService } from './chat-service';
 
-export function chatRoutes(app: ZodRoutes, { chat, auth, readModels }: { chat: ChatService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+export function chatRoutes(app: ZodRoutes, { chat, auth, people }: { chat: ChatService; auth: SessionAuth; people: People }): void {
   app.post('/api/chat/messages', {
     schema: { tags: ['chat'], summary: 'Post a chat message on a topic (when the live socket is not open)', body: PostChatMessageBody, response: { 201: PostChatMessageReply } },
   }, async (request, reply) => {
@@ -15,7 +13,7 @@ export function chatRoutes(app: ZodRoutes, { chat, auth, readModels }: { chat: C
       const { message, createdAt, position } = await chat.post(userId, request.body);
       return await reply.status(201).send({
         position,
-        message: { id: message.messageId, topicId: message.topicId, userId, message: message.message, createdAt, user: await personSummary(readModels, userId) },
+        message: { id: message.messageId, topicId: message.topicId, userId, message: message.message, createdAt, user: await people.summary(userId) },
       });
     } catch (error) {
       if (error instanceof ChatRateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -23,7 +23,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import type { ParticipationGate } from '../lib/participation-gate';
-import { personSummary } from '../lib/people';
+import type { People } from '../lib/people';
 import { delegationDecider, type DelegationCommand, type DelegationTarget } from './delegation.decider';
 import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 
@@ -42,6 +42,7 @@ export class DelegationService {
     private readonly bus: CommandBus,
     private readonly gate: ParticipationGate,
     private readonly readModels: Kysely<ReadModels>,
+    private readonly people: People,
   ) {}
 
   /** Names a delegate (or keeps the same one); a new delegate replaces the current one. */
@@ -59,7 +60,7 @@ export class DelegationService {
       position: result.position,
       delegation: {
         id: active.delegationId, delegatorId: userId, delegateId: active.delegateId, groupId, isActive: true, createdAt: since, updatedAt: since,
-        delegate: await personSummary(this.readModels, active.delegateId), group: { name: group.name },
+        delegate: await this.people.summary(active.delegateId), group: { name: group.name },
       },
     };
   }

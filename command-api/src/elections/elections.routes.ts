@@ -2,13 +2,11 @@ import {
   BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, GROUP_NOT_FOUND, IDEMPOTENCY_KEY_HEADER, ONLY_YOURSELF, RegisterCandidateBody,
   ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, ValidationError, existingGroupId, existingId, type CandidateView,
 } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { personSummary } from '../lib/people';
+import type { People } from '../lib/people';
 import type { ElectionsService } from './elections-service';
 
 /** The path's topic and the body's must name the same election. */
@@ -29,7 +27,7 @@ function commandIdOf(request: FastifyRequest, userId: string, topicId: string): 
   return `ballot:${userId}:${topicId}:${value}`;
 }
 
-export function electionsRoutes(app: ZodRoutes, { elections, auth, readModels }: { elections: ElectionsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { elections: ElectionsService; auth: SessionAuth; people: People }): void {
   app.post('/api/groups/:id/main-election', {
     schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
   }, async (request, reply) => {
@@ -40,14 +38,14 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, readModels }:
       election: {
         id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: topic.createdBy,
         status: 'active', isMainElection: true, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
-        author: await personSummary(readModels, topic.createdBy), opinionCount: 0, canParticipate: true, winner: null, candidateCount: 0,
+        author: await people.summary(topic.createdBy), opinionCount: 0, canParticipate: true, winner: null, candidateCount: 0,
       },
     });
   });
 
   const register = async (userId: string, topicId: string, statement: string | undefined) => {
     const { candidate, createdAt, position } = await elections.register(userId, existingId(topicId, TOPIC_NOT_FOUND), statement ?? '');
-    const user = await personSummary(readModels, userId);
+    const user = await people.summary(userId);
     const view: CandidateView = {
       id: candidate.candidateId, userId, groupId: candidate.groupId, topicId: candidate.topicId, statement: candidate.statement,
       // Just registered: nobody can have chosen them yet.

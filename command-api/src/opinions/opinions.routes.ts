@@ -1,12 +1,10 @@
 import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND, existingId } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { Kysely } from 'kysely';
-import { personSummary } from '../lib/people';
+import type { People } from '../lib/people';
 import type { OpinionsService } from './opinions-service';
 
-export function opinionsRoutes(app: ZodRoutes, { opinions, auth, readModels }: { opinions: OpinionsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+export function opinionsRoutes(app: ZodRoutes, { opinions, auth, people }: { opinions: OpinionsService; auth: SessionAuth; people: People }): void {
   app.post('/api/opinions', {
     schema: { tags: ['opinions'], summary: 'Post an opinion on a topic', body: PostOpinionBody, response: { 201: PostOpinionReply } },
   }, async (request, reply) => {
@@ -16,7 +14,7 @@ export function opinionsRoutes(app: ZodRoutes, { opinions, auth, readModels }: {
       position,
       opinion: {
         id: opinion.opinionId, topicId: opinion.topicId, userId, content: opinion.content, createdAt: at, updatedAt: at,
-        user: await personSummary(readModels, userId), myVote: null,
+        user: await people.summary(userId), myVote: null,
         supportCount: 0, opposeCount: 0, weightedSupport: 0, weightedOppose: 0, voteCount: 0,
       },
     });

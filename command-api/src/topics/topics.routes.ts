@@ -1,13 +1,11 @@
 import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, existingId } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { personSummary } from '../lib/people';
+import type { People } from '../lib/people';
 import type { TopicsService } from './topics-service';
 
-export function topicsRoutes(app: ZodRoutes, { topics, auth, readModels }: { topics: TopicsService; auth: SessionAuth; readModels: Kysely<ReadModels> }): void {
+export function topicsRoutes(app: ZodRoutes, { topics, auth, people }: { topics: TopicsService; auth: SessionAuth; people: People }): void {
   app.post('/api/topics', {
     schema: { tags: ['topics'], summary: 'Create a topic in a group', body: CreateTopicBody, response: { 201: CreateTopicReply } },
   }, async (request, reply) => {
@@ -18,7 +16,7 @@ export function topicsRoutes(app: ZodRoutes, { topics, auth, readModels }: { top
       topic: {
         id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: userId,
         status: 'active', isMainElection: topic.isMainElection, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
-        author: await personSummary(readModels, userId), opinionCount: 0, canParticipate: true,
+        author: await people.summary(userId), opinionCount: 0, canParticipate: true,
       },
     });
   });
