@@ -20,9 +20,15 @@ const HOLDING_TRANSACTIONS = [
   'query-api/test/read-your-writes.test.ts',
 ];
 
-/** What every project of server tests shares: the database the global setup provides, and time for it. */
+/**
+ * What every project of server tests shares: the database the global setup provides, and time for it.
+ * The files of a worker share one module graph (`isolate: false`): each used to load the whole
+ * platform anew, which was a third of the server tests' CPU (8.4 against 5.3 minutes for the
+ * project). They keep no state in shared modules: every server, store and pool is a file's own.
+ */
 const SERVER_PROJECT = {
   environment: 'node',
+  isolate: false,
   globalSetup: ['./test-support/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -76,6 +82,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          // Each journey starts the platform inside the worker, as the server tests do: one module graph a worker.
+          isolate: false,
           include: ['web/e2e/**/*.test.ts'],
           globalSetup: ['./test-support/global-setup.ts'],
           testTimeout: 120_000,
