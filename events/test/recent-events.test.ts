@@ -81,16 +81,18 @@ describe('PostgresEventStore.readAll with readers one behind another', () => {
       await eventually(() => store.readAll(START_POSITION, { batchSize: 100, types: ['GroupCreated'] }), (events) => events.length === 30);
       const ahead = await store.readAll(START_POSITION, { batchSize: 20 });
       const query = vi.spyOn(store.pool, 'query');
+      // Reads of events only: the store's own NOTIFY after the appends may go out meanwhile on a busy machine.
+      const eventReads = () => query.mock.calls.filter(([config]) => String((config as { name?: string }).name).startsWith('civitas_read_all')).length;
       // A reader behind the first: all it asks for was read already.
       expect(await store.readAll(ahead[4]!.position, { batchSize: 10 })).toEqual(ahead.slice(5, 15));
-      expect(query).not.toHaveBeenCalled();
+      expect(eventReads()).toBe(0);
       // Asking past what was read, it reads only the rest from the server.
       const behind = await store.readAll(ahead[14]!.position, { batchSize: 100 });
-      expect(query).toHaveBeenCalledTimes(1);
+      expect(eventReads()).toBe(1);
       expect(behind.map((event) => event.data)).toEqual(Array.from({ length: 15 }, (_, index) => ({ group: index + 16 })));
       // And the types-filtered reads of a rebuild always go to the server.
       expect(await store.readAll(START_POSITION, { batchSize: 5, types: ['GroupCreated'] })).toEqual(ahead.slice(0, 5));
-      expect(query).toHaveBeenCalledTimes(2);
+      expect(eventReads()).toBe(2);
     } finally {
       await fixture.close();
     }
