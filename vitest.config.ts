@@ -46,7 +46,7 @@ const WEB_PROJECT = {
   testTimeout: 20_000,
 } satisfies ProjectConfig;
 /** Files that replace a module with `vi.mock`: that needs a module graph of their own (one an earlier file loaded the module in keeps it). */
-const MOCKING_MODULES = ['web/src/features/profile/components/edit-profile-dialog.test.tsx'];
+export const MOCKING_MODULES = ['web/src/features/profile/components/edit-profile-dialog.test.tsx'];
 
 export default defineConfig({
   test: {
