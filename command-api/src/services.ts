@@ -87,7 +87,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   const elections = new ElectionsService(bus, gate, topics, receipts);
   const opinions = new OpinionsService(bus, gate, topics);
   const voting = new VotingService(bus, gate, { opinions, topics, receipts });
-  const people = new People(bus, vault);
+  const people = new People(vault);
   const delegation = new DelegationService(bus, gate, readModels, people);
   const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
   const auth = createSessionAuth(db, config, now);

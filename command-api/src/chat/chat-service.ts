@@ -41,13 +41,13 @@ export class ChatService {
   /** Posts a message whose body passed PostChatMessageBody; a topic id that is no uuid is a missing topic (404). */
   async post(userId: string, body: PostChatMessageBody) {
     const topic = await this.topics.requireOpenTopic(existingId(body.topicId, TOPIC_NOT_FOUND));
-    await this.gate.requireParticipant(userId, topic.groupId);
+    const { person: sender } = await this.gate.requireParticipant(userId, topic.groupId);
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
     const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
     if (current > this.perMinute) throw new ChatRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
     const message: ChatMessagePosted['data'] = { messageId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
     const createdAt = this.bus.now().toISOString();
     const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId });
-    return { message, createdAt, position: result.position };
+    return { message, createdAt, position: result.position, sender };
   }
 }

@@ -10,10 +10,10 @@ export function chatRoutes(app: ZodRoutes, { chat, auth, people }: { chat: ChatS
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
     try {
-      const { message, createdAt, position } = await chat.post(userId, request.body);
+      const { message, createdAt, position, sender } = await chat.post(userId, request.body);
       return await reply.status(201).send({
         position,
-        message: { id: message.messageId, topicId: message.topicId, userId, message: message.message, createdAt, user: await people.summary(userId) },
+        message: { id: message.messageId, topicId: message.topicId, userId, message: message.message, createdAt, user: await people.open(userId, sender) },
       });
     } catch (error) {
       if (error instanceof ChatRateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -60,7 +60,7 @@ export class DelegationService {
       position: result.position,
       delegation: {
         id: active.delegationId, delegatorId: userId, delegateId: active.delegateId, groupId, isActive: true, createdAt: since, updatedAt: since,
-        delegate: await this.people.summary(active.delegateId), group: { name: group.name },
+        delegate: await this.people.open(active.delegateId, delegate.person), group: { name: group.name },
       },
     };
   }

@@ -25,6 +25,7 @@ import {
   type DomainEvent,
   type GroupLeaderElected,
   type MainElectionOpened,
+  type PersonState,
   type TopicCreated,
   type View,
 } from '@civitas/events';
@@ -43,8 +44,11 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type'>;
 export interface ElectionTopics {
   /** The topic, if members may still add to it; otherwise a 404 or a 403. */
   requireOpenTopic(topicId: string): Promise<Topic>;
-  /** Creates a topic; `mainElection` makes it the group's main election with the id and expiry given, idempotently. */
-  create(userId: string, body: CreateTopicBody, options: { mainElection: { topicId: string; expiresAt: string } }): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null }>;
+  /**
+   * Creates a topic; `mainElection` makes it the group's main election with the id and expiry given,
+   * idempotently. `author`: the creator's names as sealed in their stream.
+   */
+  create(userId: string, body: CreateTopicBody, options: { mainElection: { topicId: string; expiresAt: string } }): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null; author: PersonState }>;
 }
 
 /** What closing a main election needs (the topics feature's ElectedLeaders, wired in services.ts). */
@@ -121,12 +125,12 @@ export class ElectionsService implements LeaderInstallation {
   /** POST /api/candidates and POST /api/topics/<id>/candidates: the member stands in an election topic. */
   async register(userId: string, topicId: string, statement: string) {
     const topic = await this.requireOpenElection(topicId);
-    const { standing } = await this.gate.requireParticipant(userId, topic.groupId);
+    const { standing, person } = await this.gate.requireParticipant(userId, topic.groupId);
     if (!standing.isSubscribed) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_TO_RUN);
     const candidate: CandidateRegistered['data'] = { candidateId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, statement };
     const createdAt = this.bus.now().toISOString();
     const result = await this.bus.run(candidacyStream(topic.topicId, userId), candidacyDecider, { type: 'registerCandidate', candidate }, { actorId: userId });
-    return { candidate, createdAt, position: result.position };
+    return { candidate, createdAt, position: result.position, person };
   }
 
   /** POST /api/topics/<id>/ballot: choose a candidate; the same again withdraws the ballot, another moves it. */

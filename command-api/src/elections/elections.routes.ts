@@ -32,20 +32,20 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
     schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { topic, createdAt: at, position } = await elections.openMainElection(userId, existingGroupId(request.params.id));
+    const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, existingGroupId(request.params.id));
     return reply.status(201).send({
       position,
       election: {
         id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: topic.createdBy,
         status: 'active', isMainElection: true, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
-        author: await people.summary(topic.createdBy), opinionCount: 0, canParticipate: true, winner: null, candidateCount: 0,
+        author: await people.open(topic.createdBy, author), opinionCount: 0, canParticipate: true, winner: null, candidateCount: 0,
       },
     });
   });
 
   const register = async (userId: string, topicId: string, statement: string | undefined) => {
-    const { candidate, createdAt, position } = await elections.register(userId, existingId(topicId, TOPIC_NOT_FOUND), statement ?? '');
-    const user = await people.summary(userId);
+    const { candidate, createdAt, position, person } = await elections.register(userId, existingId(topicId, TOPIC_NOT_FOUND), statement ?? '');
+    const user = await people.open(userId, person);
     const view: CandidateView = {
       id: candidate.candidateId, userId, groupId: candidate.groupId, topicId: candidate.topicId, statement: candidate.statement,
       // Just registered: nobody can have chosen them yet.

@@ -7,6 +7,7 @@ import {
   hasAccessAt,
   hasMembers,
   participationRefusal,
+  personView,
   subscriptionView,
   userStream,
   verificationView,
@@ -14,6 +15,8 @@ import {
   type CatalogueGroup,
   type GroupState,
   type DomainEvent,
+  type PersonEvent,
+  type PersonState,
   type SubscriptionEvent,
   type SubscriptionState,
   type VerificationEvent,
@@ -25,14 +28,25 @@ import type { CommandBus } from './command-bus';
 /** Open groups keep no members: nobody has a membership in them (one empty map, made once). */
 const NO_MEMBERS: GroupState['members'] = groupView.initialState().members;
 
-/** What the member's own stream says about their standing: read from the stream, so never behind their last command. */
-const standingView: View<DomainEvent, { registered: boolean; subscription: SubscriptionState; verification: VerificationState }> = {
-  initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState() }),
+interface AccountState {
+  registered: boolean;
+  subscription: SubscriptionState;
+  verification: VerificationState;
+  person: PersonState;
+}
+
+/**
+ * What the member's own stream says about their standing, and how they are named beside what the
+ * command writes (one read serves both): from the stream, so never behind their last command.
+ */
+const accountView: View<DomainEvent, AccountState> = {
+  initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState(), person: personView.initialState() }),
   evolve: (state, event) => ({
     // An erased account exists for no one any more: nobody can name it as a delegate or report it.
     registered: event.type === 'AccountErased' ? false : state.registered || event.type === 'UserRegistered',
     subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
     verification: verificationView.evolve(state.verification, event as VerificationEvent),
+    person: personView.evolve(state.person, event as PersonEvent),
   }),
 };
 
@@ -57,31 +71,35 @@ export class ParticipationGate {
     return standing;
   }
 
-  /** The group if the member may participate in it; otherwise a 404 or a 403 with the reason. */
-  async requireParticipant(userId: string, groupId: number): Promise<{ group: CatalogueGroup; standing: Standing }> {
-    const [group, standing] = await Promise.all([this.group(groupId), this.standing(userId)]);
+  /**
+   * The group if the member may participate in it, with their standing and their sealed names (for
+   * People to open); otherwise a 404 or a 403 with the reason.
+   */
+  async requireParticipant(userId: string, groupId: number): Promise<{ group: CatalogueGroup; standing: Standing; person: PersonState }> {
+    const [group, { standing, person }] = await Promise.all([this.group(groupId), this.account(userId)]);
     const refusal = participationRefusal(group.definition, {
       ...standing,
       membership: group.members.get(userId) ?? null,
     });
     if (refusal) throw new ForbiddenError(refusal);
-    return { group: group.definition, standing };
+    return { group: group.definition, standing, person };
   }
 
   /**
    * Whether another member (a delegate) may take part in the group: null when no account has that
-   * id, else the refusal (null when they may). The group must exist (404).
+   * id, else the refusal (null when they may) and their sealed names. The group must exist (404).
    */
-  async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null } | null> {
+  async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null; person: PersonState } | null> {
     const [group, account] = await Promise.all([this.group(groupId), this.account(userId)]);
     if (!account.registered) return null;
-    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members.get(userId) ?? null }) };
+    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members.get(userId) ?? null }), person: account.person };
   }
 
-  private async account(userId: string): Promise<{ registered: boolean; standing: Standing }> {
-    const { state } = await this.bus.load(userStream(userId), standingView);
+  private async account(userId: string): Promise<{ registered: boolean; standing: Standing; person: PersonState }> {
+    const { state } = await this.bus.load(userStream(userId), accountView);
     return {
       registered: state.registered,
+      person: state.person,
       standing: { isSubscribed: hasAccessAt(state.subscription, this.bus.now().toISOString()), verifiedCountryKeys: verifiedCountryKeys(state.verification) },
     };
   }

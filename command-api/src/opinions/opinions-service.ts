@@ -23,11 +23,11 @@ export class OpinionsService {
 
   async post(userId: string, body: PostOpinionBody) {
     const topic = await this.topics.requireOpenTopic(body.topicId);
-    await this.gate.requireParticipant(userId, topic.groupId);
+    const { person: author } = await this.gate.requireParticipant(userId, topic.groupId);
     const opinion: OpinionPosted['data'] = { opinionId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, content: body.content };
     const createdAt = this.bus.now().toISOString();
     const result = await this.bus.run(opinionStream(opinion.opinionId), opinionDecider, { type: 'postOpinion', opinion }, { actorId: userId });
-    return { opinion, createdAt, position: result.position };
+    return { opinion, createdAt, position: result.position, author };
   }
 
   async find(opinionId: string): Promise<OpinionPosted['data']> {

@@ -9,12 +9,12 @@ export function opinionsRoutes(app: ZodRoutes, { opinions, auth, people }: { opi
     schema: { tags: ['opinions'], summary: 'Post an opinion on a topic', body: PostOpinionBody, response: { 201: PostOpinionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { opinion, createdAt: at, position } = await opinions.post(userId, { ...request.body, topicId: existingId(request.body.topicId, TOPIC_NOT_FOUND) });
+    const { opinion, createdAt: at, position, author } = await opinions.post(userId, { ...request.body, topicId: existingId(request.body.topicId, TOPIC_NOT_FOUND) });
     return reply.status(201).send({
       position,
       opinion: {
         id: opinion.opinionId, topicId: opinion.topicId, userId, content: opinion.content, createdAt: at, updatedAt: at,
-        user: await people.summary(userId), myVote: null,
+        user: await people.open(userId, author), myVote: null,
         supportCount: 0, opposeCount: 0, weightedSupport: 0, weightedOppose: 0, voteCount: 0,
       },
     });

@@ -47,7 +47,7 @@ export class TopicsService {
   async create(userId: string, body: CreateTopicBody, options: { mainElection?: { topicId: string; expiresAt: string } } = {}) {
     const { mainElection } = options;
     const groupId = await this.resolveGroupId(userId, body.groupId);
-    const { group, standing } = await this.gate.requireParticipant(userId, groupId);
+    const { group, standing, person: author } = await this.gate.requireParticipant(userId, groupId);
     const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
     if (!mainElection && !topicTypesFor(group.department).includes(type)) throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
@@ -64,7 +64,7 @@ export class TopicsService {
     };
     const commandId = mainElection ? `main-election-topic-${topic.topicId}` : undefined;
     const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, commandId });
-    return { topic, createdAt: now.toISOString(), position: result.position };
+    return { topic, createdAt: now.toISOString(), position: result.position, author };
   }
 
   delete(userId: string, topicId: string) {

@@ -10,13 +10,13 @@ export function topicsRoutes(app: ZodRoutes, { topics, auth, people }: { topics:
     schema: { tags: ['topics'], summary: 'Create a topic in a group', body: CreateTopicBody, response: { 201: CreateTopicReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { topic, createdAt: at, position } = await topics.create(userId, request.body);
+    const { topic, createdAt: at, position, author } = await topics.create(userId, request.body);
     return reply.status(201).send({
       position,
       topic: {
         id: topic.topicId, title: topic.title, description: topic.description, type: topic.type, groupId: topic.groupId, createdBy: userId,
         status: 'active', isMainElection: topic.isMainElection, winnerId: null, expiresAt: topic.expiresAt, createdAt: at, updatedAt: at,
-        author: await people.summary(userId), opinionCount: 0, canParticipate: true,
+        author: await people.open(userId, author), opinionCount: 0, canParticipate: true,
       },
     });
   });

@@ -10,7 +10,7 @@ export interface PersonState {
   profileImageUrl: string | null;
 }
 
-type PersonEvent = UserRegistered | ProfileUpdated | ProfileImageChanged | AccountErased;
+export type PersonEvent = UserRegistered | ProfileUpdated | ProfileImageChanged | AccountErased;
 
 /**
  * The name and picture part of `user-{id}`. Read from the stream, so a command's reply names its
