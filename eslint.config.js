@@ -65,8 +65,8 @@ const restrictPackages = (allowed, { projectorTypes = false } = {}) => ({
 
 export default tseslint.config(
   // zz-lint-probe*: the files scripts/lint-rules.test.ts writes to break each rule on purpose; it lints them
-  // itself, and `npm run lint` beside a running test suite must not.
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/zz-lint-probe*/**'] },
+  // itself, and `npm run lint` beside a running test suite must not. bench/.scratch: scratch scripts git ignores too.
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/zz-lint-probe*/**', 'bench/.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

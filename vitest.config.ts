@@ -35,8 +35,8 @@ const SERVER_PROJECT = {
 } satisfies ProjectConfig;
 
 /**
- * Component tests. The files of a worker share one module graph (`isolate: false`: 4.3 against 2.0
- * minutes here); the setup file resets what the app keeps between tests.
+ * Component tests. In the `web` project the files of a worker share one module graph (`isolate:
+ * false`: 4.3 against 2.0 minutes here); the setup file resets what the app keeps between tests.
  */
 const WEB_PROJECT = {
   environment: 'jsdom',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE, PostgresEventStore, createEventRegistry, groupStream, userStream, type DomainEvent } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVaultDatabase, type VaultFixture } from '../../test-support/test-vault';
 import { CommandBus } from '../src/lib/command-bus';
 import { ParticipationGate } from '../src/lib/participation-gate';
@@ -21,7 +21,6 @@ describe('people named beside what they write', () => {
   let vault: PersonalDataVault;
   let gate: ParticipationGate;
   let people: People;
-  let streamReads: string[] = [];
 
   beforeAll(async () => {
     fixture = await createVaultDatabase();
@@ -29,11 +28,6 @@ describe('people named beside what they write', () => {
     store = new PostgresEventStore({ connectionString: fixture.database.url, poolSize: 5 });
     const { data } = registry.prepare({ type: 'GroupCreated', data: CATALOGUE.find((group) => group.groupId === ISLAM)! });
     await store.append(groupStream(ISLAM), [{ id: randomUUID(), type: 'GroupCreated', data, metadata: { schemaVersion: 1 } }], 'no_stream');
-    const readStream = store.readStream.bind(store);
-    store.readStream = (streamId, ...rest) => {
-      streamReads.push(streamId);
-      return readStream(streamId, ...rest);
-    };
     gate = new ParticipationGate(new CommandBus(store, registry, () => new Date()));
     people = new People(vault);
   });
@@ -68,9 +62,10 @@ describe('people named beside what they write', () => {
   it('reads the member\'s stream once for their standing and their names', async () => {
     const userId = randomUUID();
     await register(userId, 'Yusuf', 'Karimi');
-    streamReads = [];
+    const reads = vi.spyOn(store, 'readStream');
     await author(userId);
-    expect(streamReads.filter((stream) => stream === userStream(userId))).toHaveLength(1);
+    expect(reads.mock.calls.filter(([stream]) => stream === userStream(userId))).toHaveLength(1);
+    reads.mockRestore();
   });
 
   it('names a delegate the same way, and nobody for an erased account or an unknown id', async () => {

@@ -66,11 +66,6 @@ export class ParticipationGate {
 
   constructor(private readonly bus: CommandBus) {}
 
-  async standing(userId: string): Promise<Standing> {
-    const { standing } = await this.account(userId);
-    return standing;
-  }
-
   /**
    * The group if the member may participate in it, with their standing and their sealed names (for
    * People to open); otherwise a 404 or a 403 with the reason.
