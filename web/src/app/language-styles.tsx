@@ -21,6 +21,11 @@ function cacheFor(language: Language): EmotionCache {
   return cache;
 }
 
+/** The caches made so far (the component tests empty them between tests). */
+export function languageStyleCaches(): EmotionCache[] {
+  return [...caches.values()];
+}
+
 function themeFor(language: Language): Theme {
   let theme = themes.get(language);
   if (!theme) {

@@ -5,6 +5,7 @@ import { chooseLanguage, i18n } from '../i18n';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 import { forgetPosition } from '../lib/read-position';
 import { removeToast } from '../lib/toast-store';
+import { forgetEmotionStyles } from './emotion-styles';
 
 // The suite shares two cores with the server tests and browser journeys: a busy machine must
 // not turn a slow render into a failure, so lookups wait up to 5 s (a missing element still fails).
@@ -38,4 +39,5 @@ afterEach(() => {
   removeToast();
   // Ways back after sign-in and carried positions live in session storage.
   sessionStorage.clear();
+  forgetEmotionStyles();
 });
