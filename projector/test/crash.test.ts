@@ -10,7 +10,7 @@ import { createProjectorFixture, groupCreated, type ProjectorFixture } from './f
 import { TEST_VAULT_KEY } from '../../test-support/test-vault-key';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TOTAL_EVENTS = 100_000;
+const TOTAL_EVENTS = 30_000;
 const EVENTS_PER_APPEND = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
