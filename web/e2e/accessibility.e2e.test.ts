@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
 import { expectNoAxeViolations } from './support/axe';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, registerThroughUi, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi } from './support/participation';
 
 // Issue #17, item 4: axe-core finds no WCAG 2.2 AA violation on any page, for a visitor, a
@@ -226,8 +226,8 @@ describe('accessibility journey', () => {
   });
 
   it('an admin passes axe on every tab of /admin, and makes Rania an auditor', async () => {
-    await registerThroughUi(auditor, journey.server.baseUrl, auditorAccount);
-    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(auditor, journey.server.baseUrl, auditorAccount);
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS makes an admin of a verified address only.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();

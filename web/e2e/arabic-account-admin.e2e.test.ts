@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: the account and administration pages in Arabic (profile, settings, the legal
@@ -62,7 +62,7 @@ async function waitForArabic(page: Page, check: PageCheck) {
 describe('account and administration pages in Arabic, and back', () => {
   it('a member reads profile, settings, legal pages, sitemap, sign-out and the not-allowed pages in Arabic, then in English', async () => {
     const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(page, journey.server.baseUrl, member);
+    await signUpThroughApi(page, journey.server.baseUrl, member);
     await switchToArabic(page);
 
     for (const check of PAGES) {

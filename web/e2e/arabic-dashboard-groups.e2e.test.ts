@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: a member's dashboard, group pages (their own family group, a country they
@@ -71,7 +71,7 @@ beforeAll(async () => {
 
 describe('dashboard, groups and invitations in Arabic, and back', () => {
   it('the dashboard turns Arabic and right to left: welcome, profile, quick actions, the groups catalogue', async () => {
-    await registerThroughUi(page, journey.server.baseUrl, member);
+    await signUpThroughApi(page, journey.server.baseUrl, member);
     await switchToArabic(page);
     await page.getByRole('heading', { level: 1, name: 'مرحبًا، Layla!' }).waitFor();
     await page.getByRole('region', { name: 'إجراءات سريعة' }).getByRole('button', { name: 'إنشاء موضوع جديد' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectDocumentIn, expectEnglishPage, expectTextsPresent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: identity verification, feedback, subscriptions, the admin panel's moderation
@@ -20,7 +20,7 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
 
   it('a member verifies, opens the report dialog and sends a suggestion from the dashboard in Arabic', async () => {
     member = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(member, journey.server.baseUrl, memberAccount);
+    await signUpThroughApi(member, journey.server.baseUrl, memberAccount);
     await switchToArabic(member);
 
     const verifyCard = member.getByRole('region', { name: 'تحقّق من هويتك' });
@@ -92,7 +92,7 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
 
   it('an admin reviews in the admin panel and reads the audit trail and the audit page in Arabic', async () => {
     admin = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS applies once the address is proven.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();

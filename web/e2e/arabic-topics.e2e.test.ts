@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
-import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
+import { createTopicThroughUi } from './support/participation';
 
 // Issue #17, item 5: a member reads and takes part in a discussion in Arabic — the topic page
 // (opinions, votes, chat, delegation), the group's topics and leadership election, its laws — and
@@ -44,8 +44,7 @@ beforeAll(async () => {
 
 describe('topics, opinions, votes, chat, elections, delegation and laws in Arabic', () => {
   it('a subscriber opens a topic in the International group and posts an opinion, in English', async () => {
-    await registerThroughUi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }));
-    await subscribeThroughUi(page, journey.server.baseUrl);
+    await signUpThroughApi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }), { subscribed: true });
     await page.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     await page.getByRole('heading', { level: 2, name: 'Discussion Topics' }).waitFor();
     await createTopicThroughUi(page, TITLE, 'Travellers buy three tickets for one journey across two borders today.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectDocumentIn, expectEnglishPage, screenshotFolder, switchToArabic, type ArabicPageChecks } from './support/language';
 
 // Issue #17, item 5: the interface in Arabic, right to left, and back to the spec's English. The
@@ -89,7 +89,7 @@ describe('Arabic, right to left, and back', () => {
 
   it('a member switches to Arabic in the header, and back to English in Settings; the choice is kept', async () => {
     const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await registerThroughUi(page, journey.server.baseUrl, member);
+    await signUpThroughApi(page, journey.server.baseUrl, member);
 
     await switchToArabic(page);
     const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });

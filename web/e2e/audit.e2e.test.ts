@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
-import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
+import { createTopicThroughUi } from './support/participation';
 
 // Issue #15: an admin makes Rania an auditor; Omar and Rania vote on a short topic in
 // International; the topic closes (the server's clock moves past it). Rania opens it on /audit:
@@ -39,9 +39,8 @@ const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion b
 
 describe('audit journey', () => {
   it('an admin makes Rania an auditor; the header then links Audit', async () => {
-    await registerThroughUi(rania, journey.server.baseUrl, raniaAccount);
-    await subscribeThroughUi(rania, journey.server.baseUrl);
-    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(rania, journey.server.baseUrl, raniaAccount, { subscribed: true });
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS makes an admin of a verified address only.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();
@@ -59,8 +58,7 @@ describe('audit journey', () => {
   });
 
   it('Omar proposes a one-day topic and supports his opinion; Rania supports it too', async () => {
-    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
-    await subscribeThroughUi(omar, journey.server.baseUrl);
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), { subscribed: true });
     await omar.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
     await createTopicThroughUi(omar, TITLE, 'Citizens can only hold budgets to account when they can read them.', 1);
     topicUrl = omar.url();

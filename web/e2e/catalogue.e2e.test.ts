@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 
 // The all-in-one server with the built web app and the seeded groups catalogue:
 // religions, global forums, one National group per country, the alliance.
@@ -17,7 +17,7 @@ const groupCard = (name: string) => page.getByRole('article', { name, exact: tru
 describe('groups catalogue journey', () => {
   it("lists the real catalogue on a member's dashboard, searches countries and opens a group", async () => {
     // Signed out, / is the landing page: the catalogue is the members' dashboard.
-    await registerThroughUi(page, journey.server.baseUrl, newAccount());
+    await signUpThroughApi(page, journey.server.baseUrl, newAccount());
 
     await page.getByRole('heading', { name: 'Religious Communities', exact: true }).waitFor();
     await groupCard('Islam').waitFor();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 
 // Issue #17 item 1: a new member's dashboard over the real catalogue (250 National groups)
 // fits in a few screens on desktop and phone, reaches the Leadership Alliance, shows its
@@ -75,7 +75,6 @@ async function loadDashboard(): Promise<Layout> {
   return measureLayout();
 }
 
-
 async function expectFewScreens(viewport: { width: number; height: number }, screens: number): Promise<void> {
   await page.setViewportSize(viewport);
   const loads = [await loadDashboard(), await loadDashboard(), await loadDashboard()];
@@ -99,7 +98,7 @@ async function expectFewScreens(viewport: { width: number; height: number }, scr
 
 describe('dashboard journey', () => {
   it("fits a new member's dashboard in a few screens on desktop and reaches the Leadership Alliance", async () => {
-    await registerThroughUi(page, journey.server.baseUrl, newAccount());
+    await signUpThroughApi(page, journey.server.baseUrl, newAccount());
 
     await expectFewScreens(DESKTOP, DESKTOP_SCREENS);
   });

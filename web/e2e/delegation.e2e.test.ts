@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
-import { createTopicThroughUi, subscribeThroughUi } from './support/participation';
+import { createTopicThroughUi } from './support/participation';
 
 // Liquid democracy in the International group, where every subscriber takes part. Amina names
 // Omar her delegate; Omar votes, and his vote carries her weight too (2), which her receipt shows
@@ -44,10 +44,8 @@ const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion b
 
 describe('delegation and election journey', () => {
   it('two subscribers take part in the International group', async () => {
-    await registerThroughUi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina', lastName: 'Haddad' }));
-    await subscribeThroughUi(amina, journey.server.baseUrl);
-    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }));
-    await subscribeThroughUi(omar, journey.server.baseUrl);
+    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina', lastName: 'Haddad' }), { subscribed: true });
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), { subscribed: true });
   });
 
   it('Amina finds Omar by name and delegates her vote in International to him', async () => {

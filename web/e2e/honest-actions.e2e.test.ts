@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fillSignIn, newAccount, registerThroughUi, signInButton, startServerAndBrowserForFile } from './support/browser';
+import { fillSignIn, newAccount, signInButton, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
 // Issue #17, honest actions and consistent signals, as a free member meets them: a religion
@@ -34,7 +34,7 @@ async function openGroup(id: number, name: string): Promise<void> {
 
 describe('honest actions journey', () => {
   it('a free member in a religion group sees why they cannot create a topic, and reaches the plans from there', async () => {
-    await registerThroughUi(page, journey.server.baseUrl, account);
+    await signUpThroughApi(page, journey.server.baseUrl, account);
     await openGroup(ISLAM, 'Islam');
 
     const notice = topicsSection().getByRole('alert').filter({ hasText: 'Creating topics needs a subscription' });

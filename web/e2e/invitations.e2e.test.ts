@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile, submitAndAwaitReload } from './support/browser';
+import { newAccount, registerThroughUi, signUpThroughApi, startServerAndBrowserForFile, submitAndAwaitReload } from './support/browser';
 import { createTopicThroughUi } from './support/participation';
 
 // A member invites a relative by e-mail; the relative registers, follows the link from the mail
@@ -40,7 +40,7 @@ async function linkMailedTo(address: string, page: string): Promise<string> {
 
 describe('family invitation journey', () => {
   it('a member invites a relative from their family group page', async () => {
-    await registerThroughUi(owner, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
+    await signUpThroughApi(owner, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
     await owner.getByRole('region', { name: 'Your Personal Groups' }).getByRole('article', { name: "Amina's Family" }).getByRole('link', { name: 'Join Discussion' }).click();
     await owner.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
     familyUrl = owner.url();

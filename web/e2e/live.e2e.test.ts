@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
-import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
+import { createTopicThroughUi } from './support/participation';
 
 // Two citizens of Saudi Arabia, each in a browser context of their own, on one law amendment:
 // they chat in the Join Discussion dialog and each sees the other's messages, opinion and vote
@@ -53,16 +53,13 @@ const opinionBy = (page: Page, firstName: string) => page.getByRole('article', {
 
 describe('live journey', () => {
   it('two citizens open the same topic, each in a browser of their own', async () => {
-    await registerThroughUi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
-    await verifyThroughUi(amina, 'Saudi Arabia', '1077665544');
-    await subscribeThroughUi(amina, journey.server.baseUrl);
+    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1077665544' }, subscribed: true });
     await amina.goto(`${journey.server.baseUrl}/group/${SAUDI_ARABIA}`);
     await amina.getByRole('heading', { level: 1, name: 'Saudi Arabia' }).waitFor();
     await createTopicThroughUi(amina, TITLE, 'Students ask for longer opening hours while they prepare for exams.', 3);
     topicUrl = amina.url();
 
-    await registerThroughUi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }));
-    await verifyThroughUi(omar, 'Saudi Arabia', '1066554433');
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1066554433' } });
     await omar.goto(topicUrl);
     await omar.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await markDocument(amina);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailedLink } from '../../test-support/mail-folder';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
-import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
+import { createTopicThroughUi } from './support/participation';
 
 // Issue #13: a member claims a second nationality with a document; an admin (made one by
 // ADMIN_EMAILS) sees it counted, opens the document, rejects it with a reason; the member sees
@@ -58,9 +58,7 @@ const count = (label: string) => admin.getByRole('region', { name: label }).getB
 
 describe('moderation journey', () => {
   it('a verified member adds a second nationality with a document; it waits for review', async () => {
-    await registerThroughUi(member, journey.server.baseUrl, memberAccount);
-    await verifyThroughUi(member, 'Saudi Arabia', '1088776655');
-    await subscribeThroughUi(member, journey.server.baseUrl);
+    await signUpThroughApi(member, journey.server.baseUrl, memberAccount, { citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' }, subscribed: true });
     // Not a citizen of Egypt yet: an observer there.
     await member.goto(`${journey.server.baseUrl}/group/${EGYPT}`);
     await member.getByText('You are viewing as an observer').waitFor();
@@ -71,7 +69,7 @@ describe('moderation journey', () => {
   });
 
   it('an admin from ADMIN_EMAILS opens the panel from the header and sees what waits', async () => {
-    await registerThroughUi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
     // ADMIN_EMAILS applies once the address is proven.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();

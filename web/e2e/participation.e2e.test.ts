@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
-import { createTopicThroughUi, subscribeThroughUi, verifyThroughUi } from './support/participation';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
+import { createTopicThroughUi } from './support/participation';
 
 // A verified, subscribed member proposes a law amendment in their national group; a second
 // citizen posts an opinion; votes toggle; the topic expires (the server's clock is moved on)
@@ -31,9 +31,7 @@ const supportButton = (page: Page) => page.getByRole('article', { name: /^Opinio
 
 describe('participation journey', () => {
   it('a verified, subscribed member creates a law amendment in their national group', async () => {
-    await registerThroughUi(proposer, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
-    await verifyThroughUi(proposer, 'Saudi Arabia', '1088776655');
-    await subscribeThroughUi(proposer, journey.server.baseUrl);
+    await signUpThroughApi(proposer, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' }, subscribed: true });
 
     const yourCountry = proposer.getByRole('region', { name: 'Your Country' });
     await yourCountry.getByRole('article', { name: 'Saudi Arabia' }).getByRole('link', { name: 'Join Discussion' }).click();
@@ -46,8 +44,7 @@ describe('participation journey', () => {
   });
 
   it('a second citizen posts an opinion on it', async () => {
-    await registerThroughUi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }));
-    await verifyThroughUi(citizen, 'Saudi Arabia', '1099887766');
+    await signUpThroughApi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1099887766' } });
     await citizen.goto(topicUrl);
     await citizen.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await citizen.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);

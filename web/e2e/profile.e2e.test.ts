@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerMember, subscribeMonthly } from '../../test-support/members';
 import { metadataOf, pngWithGps } from '../../command-api/test/profiles/image-fixtures';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 
 // A member fills in their profile, uploads a picture (it shows in the header), votes on an
 // opinion, and sees their stats, badges, activity and achievement progress follow. Each step
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 describe('profile journey', () => {
   it('a new member opens their profile: real zeros, no badge not earned', async () => {
-    await registerThroughUi(page, journey.server.baseUrl, account);
+    await signUpThroughApi(page, journey.server.baseUrl, account);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'Amina Haddad' }).waitFor();
     expect(await statCard('Votes Cast').textContent()).toBe('0Votes Cast');

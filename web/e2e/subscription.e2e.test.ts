@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, registerThroughUi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi, verifyThroughUi } from './support/participation';
 
 // One member buys the monthly plan through the sandbox provider (turned on for this
@@ -31,7 +31,7 @@ describe('subscription journey', () => {
   it('offers a new member the upgrade on the dashboard', async () => {
     const landing = await page.goto(journey.server.baseUrl + '/');
     expect(landing?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
-    await registerThroughUi(page, journey.server.baseUrl, account);
+    await signUpThroughApi(page, journey.server.baseUrl, account);
 
     await region('Upgrade to Premium').waitFor();
     expect(await region('Upgrade to Premium').getByText('$5 per month').isVisible()).toBe(true);

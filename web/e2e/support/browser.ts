@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { registerThrough, subscribeMonthly, verifyCitizen, type ApiPoster } from '../../../test-support/members';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
 function launchChromium(): Promise<Browser> {
@@ -80,6 +81,38 @@ export async function registerThroughUi(page: Page, baseUrl: string, account: Ac
   await form.getByLabel(/^Password/).fill(account.password);
   await form.getByLabel(/^Confirm Password/).fill(account.password);
   await submitAndAwaitReload(page, () => form.getByRole('button', { name: 'Create Account' }).click());
+  await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
+}
+
+/** The page's own browser context as an API client: a session it signs in to is the page's. */
+export function pageApi(page: Page, baseUrl: string): ApiPoster {
+  return {
+    async post(path, body) {
+      const answer = await page.request.post(baseUrl + path, { data: body ?? {}, headers: { origin: new URL(baseUrl).origin } });
+      const status = answer.status();
+      // headersArray keeps each Set-Cookie apart (headers() joins them with newlines, which fetch's Headers refuses).
+      const headers = answer.headersArray().map(({ name, value }): [string, string] => [name, value]);
+      return new Response(status === 204 ? null : await answer.text(), { status, headers });
+    },
+  };
+}
+
+export interface MemberSetup {
+  citizenOf?: { country: string; nationalId: string };
+  subscribed?: boolean;
+}
+
+/**
+ * For journeys about something else: registers (and verifies, and subscribes) through the API
+ * in the page's browser context, then opens the dashboard signed in, where registering through
+ * the UI ends. Registering, verifying and subscribing through the UI have journeys of their own.
+ */
+export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false }: MemberSetup = {}): Promise<void> {
+  const api = pageApi(page, baseUrl);
+  await registerThrough(api, account);
+  if (citizenOf) await verifyCitizen(api, citizenOf.country, citizenOf.nationalId);
+  if (subscribed) await subscribeMonthly(api, baseUrl);
+  await page.goto(baseUrl + '/');
   await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
 }
 
