@@ -226,8 +226,8 @@ describe('accessibility journey', () => {
   });
 
   it('an admin passes axe on every tab of /admin, and makes Rania an auditor', async () => {
-    await signUpThroughApi(auditor, journey.server.baseUrl, auditorAccount);
-    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(auditor, journey.server.baseUrl, auditorAccount, { landOn: null });
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount, { landOn: null });
     // ADMIN_EMAILS makes an admin of a verified address only.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();

@@ -44,8 +44,7 @@ beforeAll(async () => {
 
 describe('topics, opinions, votes, chat, elections, delegation and laws in Arabic', () => {
   it('a subscriber opens a topic in the International group and posts an opinion, in English', async () => {
-    await signUpThroughApi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }), { subscribed: true });
-    await page.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
+    await signUpThroughApi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }), { subscribed: true, landOn: `/group/${INTERNATIONAL}` });
     await page.getByRole('heading', { level: 2, name: 'Discussion Topics' }).waitFor();
     await createTopicThroughUi(page, TITLE, 'Travellers buy three tickets for one journey across two borders today.');
     topicUrl = page.url();

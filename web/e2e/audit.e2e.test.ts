@@ -39,8 +39,8 @@ const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion b
 
 describe('audit journey', () => {
   it('an admin makes Rania an auditor; the header then links Audit', async () => {
-    await signUpThroughApi(rania, journey.server.baseUrl, raniaAccount, { subscribed: true });
-    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount);
+    await signUpThroughApi(rania, journey.server.baseUrl, raniaAccount, { subscribed: true, landOn: null });
+    await signUpThroughApi(admin, journey.server.baseUrl, adminAccount, { landOn: null });
     // ADMIN_EMAILS makes an admin of a verified address only.
     await admin.goto(await mailedLink(journey.server.dataDir, adminAccount.email, 'Verify your email'));
     await admin.getByText('Your email address is verified.').waitFor();
@@ -58,8 +58,7 @@ describe('audit journey', () => {
   });
 
   it('Omar proposes a one-day topic and supports his opinion; Rania supports it too', async () => {
-    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), { subscribed: true });
-    await omar.goto(`${journey.server.baseUrl}/group/${INTERNATIONAL}`);
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), { subscribed: true, landOn: `/group/${INTERNATIONAL}` });
     await createTopicThroughUi(omar, TITLE, 'Citizens can only hold budgets to account when they can read them.', 1);
     topicUrl = omar.url();
     await omar.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);

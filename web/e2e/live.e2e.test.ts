@@ -53,14 +53,12 @@ const opinionBy = (page: Page, firstName: string) => page.getByRole('article', {
 
 describe('live journey', () => {
   it('two citizens open the same topic, each in a browser of their own', async () => {
-    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1077665544' }, subscribed: true });
-    await amina.goto(`${journey.server.baseUrl}/group/${SAUDI_ARABIA}`);
+    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1077665544' }, subscribed: true, landOn: `/group/${SAUDI_ARABIA}` });
     await amina.getByRole('heading', { level: 1, name: 'Saudi Arabia' }).waitFor();
     await createTopicThroughUi(amina, TITLE, 'Students ask for longer opening hours while they prepare for exams.', 3);
     topicUrl = amina.url();
 
-    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1066554433' } });
-    await omar.goto(topicUrl);
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1066554433' }, landOn: topicUrl });
     await omar.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await markDocument(amina);
     await markDocument(omar);

@@ -44,8 +44,7 @@ describe('participation journey', () => {
   });
 
   it('a second citizen posts an opinion on it', async () => {
-    await signUpThroughApi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1099887766' } });
-    await citizen.goto(topicUrl);
+    await signUpThroughApi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1099887766' }, landOn: topicUrl });
     await citizen.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await citizen.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
     expect(await citizen.getByText(`${OPINION.length}/1000`).isVisible()).toBe(true);

@@ -85,7 +85,7 @@ export async function registerThroughUi(page: Page, baseUrl: string, account: Ac
 }
 
 /** The page's own browser context as an API client: a session it signs in to is the page's. */
-export function pageApi(page: Page, baseUrl: string): ApiPoster {
+function pageApi(page: Page, baseUrl: string): ApiPoster {
   return {
     async post(path, body) {
       const answer = await page.request.post(baseUrl + path, { data: body ?? {}, headers: { origin: new URL(baseUrl).origin } });
@@ -100,20 +100,27 @@ export function pageApi(page: Page, baseUrl: string): ApiPoster {
 export interface MemberSetup {
   citizenOf?: { country: string; nationalId: string };
   subscribed?: boolean;
+  /**
+   * Where the page goes once signed in: the dashboard by default (waited for, as registering
+   * through the UI ends), another path or URL (the caller waits for what it expects there), or
+   * null to stay (the caller opens a mailed link next).
+   */
+  landOn?: string | null;
 }
 
 /**
  * For journeys about something else: registers (and verifies, and subscribes) through the API
- * in the page's browser context, then opens the dashboard signed in, where registering through
- * the UI ends. Registering, verifying and subscribing through the UI have journeys of their own.
+ * in the page's browser context, then opens `landOn` signed in. Registering, verifying and
+ * subscribing through the UI have journeys of their own.
  */
-export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false }: MemberSetup = {}): Promise<void> {
+export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false, landOn = '/' }: MemberSetup = {}): Promise<void> {
   const api = pageApi(page, baseUrl);
   await registerThrough(api, account);
   if (citizenOf) await verifyCitizen(api, citizenOf.country, citizenOf.nationalId);
   if (subscribed) await subscribeMonthly(api, baseUrl);
-  await page.goto(baseUrl + '/');
-  await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
+  if (landOn === null) return;
+  await page.goto(new URL(landOn, baseUrl).href);
+  if (landOn === '/') await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
 }
 
 /** Signs in with e-mail from the landing page's sign-in options. */
