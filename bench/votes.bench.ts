@@ -207,8 +207,8 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     }
 
     // Staleness: a probe member votes, then polls the tally from a connection of its own
-    // (without X-Civitas-Position, so nothing waits for the projector) until it shows that vote;
-    // under the same 32-member load, and with the probe alone.
+    // (without X-Civitas-Position; the session's noted position still makes a read wait for the
+    // projector) until it shows that vote; under the same 32-member load, and with the probe alone.
     const staleness = async (target: VoteTarget, seconds: number, loaded: boolean) => {
       const condition = loaded ? `under the ${MEMBERS}-member load` : 'probe alone';
       const { result, cpu, activity } = await observed(() => load!.run({
