@@ -7,7 +7,9 @@ import { createCommandServices } from './services';
 const runtime = await openServiceRuntime('civitas-command-api', { migrate: true });
 const { config, db, log } = runtime;
 runtime.stopOnSignals();
-const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
+// The mail outbox is the only reader here that follows the store: no other reader would use the
+// newest events kept for it, so none are kept (the all-in-one platform shares them with the projector).
+const store = new PostgresEventStore({ connectionString: runtime.databaseUrl, recentEvents: 0 });
 runtime.onStop(() => store.close());
 const registry = createEventRegistry();
 const services = await createCommandServices({ store, registry, config, db, databaseUrl: runtime.databaseUrl, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log });

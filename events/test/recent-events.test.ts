@@ -57,6 +57,15 @@ describe('RecentEvents: the newest events one reader read, for the others', () =
     expect(recent.after(log[24]!.position, 50)).toEqual(log.slice(25, 30));
   });
 
+  it('keeps nothing at capacity 0 (a process with a single reader of the store)', () => {
+    const log = Array.from({ length: 10 }, (_, index) => eventAt(index));
+    const recent = new RecentEvents(0);
+    recent.record(START_POSITION, log.slice(0, 5));
+    recent.record(log[4]!.position, log.slice(5));
+    expect(recent.after(START_POSITION, 10)).toBeNull();
+    expect(recent.after(log[4]!.position, 10)).toBeNull();
+  });
+
   it('holds at most twice its capacity, dropping the oldest', () => {
     const log = Array.from({ length: 100 }, (_, index) => eventAt(index));
     const recent = new RecentEvents(10);

@@ -27,7 +27,7 @@ export class RecentEvents {
 
   /** Remembers what a read of everything after `fromExclusive` returned. */
   record(fromExclusive: Position, read: readonly RecordedEvent[]): void {
-    if (read.length === 0) return;
+    if (read.length === 0 || this.capacity === 0) return;
     const last = this.events[this.events.length - 1];
     if (this.from !== null && last !== undefined && fromExclusive >= this.from && fromExclusive <= last.position) {
       const newer = read.filter((event) => event.position > last.position);
