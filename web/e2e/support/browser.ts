@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { mailedLink } from '../../../test-support/mail-folder';
 import { registerThrough, subscribeMonthly, verifyCitizen, type ApiPoster } from '../../../test-support/members';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
@@ -81,7 +82,12 @@ export async function registerThroughUi(page: Page, baseUrl: string, account: Ac
   await form.getByLabel(/^Password/).fill(account.password);
   await form.getByLabel(/^Confirm Password/).fill(account.password);
   await submitAndAwaitReload(page, () => form.getByRole('button', { name: 'Create Account' }).click());
-  await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
+  await awaitDashboard(page, account);
+}
+
+/** The member's dashboard has loaded: it greets them by name. */
+function awaitDashboard(page: Page, account: Account): Promise<void> {
+  return page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
 }
 
 /** The page's own browser context as an API client: a session it signs in to is the page's. */
@@ -101,6 +107,11 @@ export interface MemberSetup {
   citizenOf?: { country: string; nationalId: string };
   subscribed?: boolean;
   /**
+   * The server's data folder: the address is then proven with the link mailed there, as a member
+   * does (ADMIN_EMAILS makes an admin of a proven address only).
+   */
+  emailProvenFrom?: string;
+  /**
    * Where the page goes once signed in: the dashboard by default (waited for, as registering
    * through the UI ends), another path or URL (the caller waits for what it expects there), or
    * null to stay (the caller opens a mailed link next).
@@ -113,14 +124,18 @@ export interface MemberSetup {
  * in the page's browser context, then opens `landOn` signed in. Registering, verifying and
  * subscribing through the UI have journeys of their own.
  */
-export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false, landOn = '/' }: MemberSetup = {}): Promise<void> {
+export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false, emailProvenFrom, landOn = '/' }: MemberSetup = {}): Promise<void> {
   const api = pageApi(page, baseUrl);
   await registerThrough(api, account);
   if (citizenOf) await verifyCitizen(api, citizenOf.country, citizenOf.nationalId);
   if (subscribed) await subscribeMonthly(api, baseUrl);
+  if (emailProvenFrom !== undefined) {
+    await page.goto(await mailedLink(emailProvenFrom, account.email, 'Verify your email'));
+    await page.getByText('Your email address is verified.').waitFor();
+  }
   if (landOn === null) return;
   await page.goto(new URL(landOn, baseUrl).href);
-  if (landOn === '/') await page.getByRole('heading', { level: 1, name: `Welcome, ${account.firstName}!` }).waitFor();
+  if (landOn === '/') await awaitDashboard(page, account);
 }
 
 /** Signs in with e-mail from the landing page's sign-in options. */
