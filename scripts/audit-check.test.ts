@@ -22,10 +22,8 @@ describe('npm run audit:check', () => {
     await signPendingCheckpoint(query.db, await logSigningKey(query.db), new Date('2026-03-10T12:00:00.000Z'));
     await query.record(opinionPosted(newId(), topic, author.groups.family, author.id, 'Saturday suits more of us.'));
     await signPendingCheckpoint(query.db, await logSigningKey(query.db), new Date('2026-03-10T12:00:05.000Z'));
-    const name = (await sql<{ name: string }>`select current_database() as name`.execute(query.db)).rows[0]!.name;
-    const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    // The app's own database, on whichever server the run uses (the embedded one without DATABASE_URL).
+    databaseUrl = query.databaseUrl;
   });
   afterAll(async () => query.close());
 

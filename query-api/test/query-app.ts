@@ -40,6 +40,8 @@ export interface GetOptions {
 export interface QueryApp {
   app: CivitasApp;
   db: Kysely<any>;
+  /** The connection string of this app's own database (for a command a test spawns against it). */
+  databaseUrl: string;
   auth: SessionAuth;
   vault: PersonalDataVault;
   /** Appends events (checked by the registry) without waiting for the projector; their last position. */
@@ -103,6 +105,7 @@ export async function startQueryApp(): Promise<QueryApp> {
   return {
     app,
     db,
+    databaseUrl: database.url,
     auth,
     vault: new PersonalDataVault(db),
     append,
