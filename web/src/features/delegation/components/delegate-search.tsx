@@ -47,7 +47,8 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The contract's own rule: 'Please enter a name', 'Please select a group', as the server says them.
-    const parsed = DelegateSearchBody.safeParse({ username, groupId: groupId === '' ? undefined : groupId });
+    // The picker holds the id as text; the contract takes a JSON number only (docs/decisions.md, Ids and numbers).
+    const parsed = DelegateSearchBody.safeParse({ username, groupId: groupId === '' ? undefined : Number(groupId) });
     if (!parsed.success) {
       setErrors(fieldErrors<SearchField>(parsed.error));
       return;
