@@ -62,9 +62,10 @@ describe('the all-in-one platform', () => {
     const missing = await get('/api/groups/999999');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Group not found' });
+    // A path id no group can have names none (docs/decisions.md, Ids and numbers).
     const bad = await get('/api/groups/abc');
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'Group id must be a number' });
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toEqual({ message: 'Group not found' });
     const unknown = await get('/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Route GET /api/nothing-here not found' });

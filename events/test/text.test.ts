@@ -88,9 +88,9 @@ describe('the command contracts use them', () => {
     expect(CreateTopicBody.parse({ ...topic, description: 'Open later.\r\nOn weekdays, for students.' }).description).toBe('Open later.\nOn weekdays, for students.');
   });
 
-  it('topics: a group id is a positive int4', () => {
-    expect(CreateTopicBody.parse({ ...topic, groupId: '7' }).groupId).toBe(7);
-    for (const groupId of [0, -1, 1.5, GROUP_ID_MAX + 1, Number.MAX_SAFE_INTEGER + 2, 'seven', null]) {
+  it('topics: a group id is a positive int4, and a JSON number only', () => {
+    expect(CreateTopicBody.parse({ ...topic, groupId: 7 }).groupId).toBe(7);
+    for (const groupId of [0, -1, 1.5, GROUP_ID_MAX + 1, Number.MAX_SAFE_INTEGER + 2, 'seven', null, '7', true, [7], '0x7', '7e0']) {
       expect({ groupId, message: message(CreateTopicBody, { ...topic, groupId }) }).toEqual({ groupId, message: 'Please select a group' });
     }
     expect(CreateTopicBody.parse({ ...topic, groupId: GROUP_ID_MAX }).groupId).toBe(GROUP_ID_MAX);

@@ -111,13 +111,14 @@ describe('query-api groups routes', () => {
       expect((await query.get('/api/groups/1')).statusCode).toBe(404);
     });
 
-    it('answers 404 for a group that does not exist and 400 JSON for an id that is not a number', async () => {
+    it('answers 404 for a group that does not exist and for an id no group can have', async () => {
       const missing = await query.get('/api/groups/999');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Group not found' });
-      const malformed = await query.get('/api/groups/abc');
-      expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ message: expect.any(String) });
+      for (const id of ['abc', '0x1', '1e1', '0', '01', '2147483648']) {
+        const malformed = await query.get(`/api/groups/${id}`);
+        expect({ id, status: malformed.statusCode, body: malformed.json() }).toEqual({ id, status: 404, body: { message: 'Group not found' } });
+      }
     });
   });
 

@@ -51,9 +51,9 @@ describe('query-api payments routes', () => {
     }
   });
 
-  it('answers 400 JSON for a payment id that is not an id', async () => {
+  it('answers a payment id that is not an id like a missing payment (404)', async () => {
     const answer = await query.get('/api/payments/not-a-uuid', { as: ada });
-    expect(answer.statusCode).toBe(400);
+    expect(answer.statusCode).toBe(404);
     expect(answer.json()).toEqual({ message: 'Payment not found' });
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, ForbiddenError, ServiceUnavailableError } from '@civitas/events';
+import { DomainError, ForbiddenError, ServiceUnavailableError, isNotFoundIssue } from '@civitas/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CrossSiteRequestRefused } from './csrf';
 import { logSecurityEvent } from './security-log';
@@ -10,7 +10,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(400).send({ message: first?.message ?? 'Invalid request' });
+      // A path id no row can have names nothing: 404 like a missing one (docs/decisions.md, Ids and numbers).
+      return reply.status(first && isNotFoundIssue(first) ? 404 : 400).send({ message: first?.message ?? 'Invalid request' });
     }
     if (error instanceof DomainError) {
       // Refusals an operator should see when someone probes (the CSRF check logs its own).

@@ -5,21 +5,14 @@ import {
   DelegateSearchBody,
   DelegateSearchReply,
   DelegationReply,
-  GROUP_ID_MAX,
-  NotFoundError,
   existingId,
+  serialParam,
+  uuidParam,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
 import type { DelegationService } from './delegation-service';
-
-/** A group id from a path: one no group can have holds no delegation, a 404 like a missing one. */
-function delegationGroupId(value: string): number {
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value) || id < 1 || id > GROUP_ID_MAX) throw new NotFoundError(DELEGATION_NOT_FOUND);
-  return id;
-}
 
 /** Spec section 7, 'Delegation': the calls that change delegations, and the delegate search (a POST). */
 export function delegationRoutes(app: ZodRoutes, { delegation, auth }: { delegation: DelegationService; auth: SessionAuth }): void {
@@ -37,16 +30,16 @@ export function delegationRoutes(app: ZodRoutes, { delegation, auth }: { delegat
   }
 
   app.delete('/api/delegates/:id', {
-    schema: { tags: ['delegation'], summary: 'End one of my delegations by its id', params: z.object({ id: z.string() }), response: { 200: DelegationReply } },
+    schema: { tags: ['delegation'], summary: 'End one of my delegations by its id', params: z.object({ id: uuidParam(DELEGATION_NOT_FOUND) }), response: { 200: DelegationReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    return delegation.revokeById(userId, existingId(request.params.id, DELEGATION_NOT_FOUND));
+    return delegation.revokeById(userId, request.params.id);
   });
 
   app.delete('/api/delegations/:groupId', {
-    schema: { tags: ['delegation'], summary: 'End my delegation in a group', params: z.object({ groupId: z.string() }), response: { 200: DelegationReply } },
+    schema: { tags: ['delegation'], summary: 'End my delegation in a group', params: z.object({ groupId: serialParam(DELEGATION_NOT_FOUND) }), response: { 200: DelegationReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    return delegation.revokeInGroup(userId, delegationGroupId(request.params.groupId));
+    return delegation.revokeInGroup(userId, request.params.groupId);
   });
 }

@@ -1,6 +1,6 @@
 import {
-  AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, GROUP_NOT_FOUND, INVITATION_NOT_FOUND, InviteBody, NOT_A_MEMBER, NotFoundError, PERSONAL_DEPARTMENTS,
-  existingGroupId, existingId,
+  AcceptInvitationReply, BusinessInviteReply, CommandReply, FamilyInviteReply, FriendsInviteReply, INVITATION_NOT_FOUND, InviteBody, NOT_A_MEMBER, NotFoundError, PERSONAL_DEPARTMENTS,
+  groupIdParam, uuidParam,
   type InvitationCreated, type InvitationView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -14,8 +14,7 @@ const tokenOf = (token: string) => {
   if (!/^[\w-]{20,100}$/.test(token)) throw new NotFoundError(INVITATION_NOT_FOUND);
   return token;
 };
-// Any number is taken here; existingGroupId answers one no group can have with a 404.
-const MemberParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }), memberId: z.string() });
+const MemberParams = z.object({ groupId: groupIdParam(), memberId: uuidParam(NOT_A_MEMBER) });
 
 function viewOf(invitation: InvitationCreated['data'], email: string, link: string, createdAt: string): InvitationView {
   return {
@@ -49,7 +48,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
     schema: { tags: ['invitations'], summary: 'Cut a friendship: the friend leaves my friends group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const { position } = await invitations.removeMember('friends', userId, existingGroupId(request.params.groupId), existingId(request.params.memberId, NOT_A_MEMBER));
+    const { position } = await invitations.removeMember('friends', userId, request.params.groupId, request.params.memberId);
     return { position };
   });
 
@@ -57,7 +56,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
     schema: { tags: ['invitations'], summary: 'Remove a colleague from my business group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const { position } = await invitations.removeMember('business', userId, existingGroupId(request.params.groupId), existingId(request.params.memberId, NOT_A_MEMBER));
+    const { position } = await invitations.removeMember('business', userId, request.params.groupId, request.params.memberId);
     return { position };
   });
 }

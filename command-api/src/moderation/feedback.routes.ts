@@ -1,4 +1,5 @@
 import {
+  REPORT_NOT_FOUND,
   ReviewReportBody,
   ReviewReportReply,
   ReviewSuggestionBody,
@@ -6,7 +7,9 @@ import {
   SubmitReportBody,
   SubmitReportReply,
   SubmitSuggestionBody,
+  SUGGESTION_NOT_FOUND,
   SubmitSuggestionReply,
+  uuidParam,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -22,8 +25,6 @@ export interface FeedbackRouteOptions {
   auth: SessionAuth;
   readModels: Kysely<ReadModels>;
 }
-
-const IdParams = z.object({ id: z.string() });
 
 /** Says when the member may send again, then lets the error handler answer 429. */
 export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -63,11 +64,11 @@ export function feedbackRoutes(app: ZodRoutes, { feedback, auth, readModels }: F
 
   app.post('/api/admin/reports/:id/update', {
     preValidation: adminOnly,
-    schema: { tags: ['moderation'], summary: 'Set a report\u2019s status (any, in any order) with optional notes (admins)', params: IdParams, body: ReviewReportBody, response: { 200: ReviewReportReply } },
+    schema: { tags: ['moderation'], summary: 'Set a report\u2019s status (any, in any order) with optional notes (admins)', params: z.object({ id: uuidParam(REPORT_NOT_FOUND) }), body: ReviewReportBody, response: { 200: ReviewReportReply } },
   }, async (request) => feedback.reviewReport(await auth.requireUserId(request), request.params.id, request.body));
 
   app.post('/api/admin/suggestions/:id/update', {
     preValidation: adminOnly,
-    schema: { tags: ['moderation'], summary: 'Set a suggestion\u2019s status and priority with optional notes (admins)', params: IdParams, body: ReviewSuggestionBody, response: { 200: ReviewSuggestionReply } },
+    schema: { tags: ['moderation'], summary: 'Set a suggestion\u2019s status and priority with optional notes (admins)', params: z.object({ id: uuidParam(SUGGESTION_NOT_FOUND) }), body: ReviewSuggestionBody, response: { 200: ReviewSuggestionReply } },
   }, async (request) => feedback.reviewSuggestion(await auth.requireUserId(request), request.params.id, request.body));
 }

@@ -1,4 +1,4 @@
-import { FileLeaderReportBody, FileLeaderReportReply, ReviewLeaderReportBody, ReviewLeaderReportReply } from '@civitas/events';
+import { FileLeaderReportBody, FileLeaderReportReply, LEADER_REPORT_NOT_FOUND, ReviewLeaderReportBody, ReviewLeaderReportReply, uuidParam } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ export function leaderReportRoutes(app: ZodRoutes, { leaderReports, auth }: { le
     preValidation: signedIn,
     schema: {
       tags: ['moderation'], summary: 'Set a leader report\u2019s status with optional notes (the group\u2019s leader or an admin)',
-      params: z.object({ id: z.string() }), body: ReviewLeaderReportBody, response: { 200: ReviewLeaderReportReply },
+      params: z.object({ id: uuidParam(LEADER_REPORT_NOT_FOUND) }), body: ReviewLeaderReportBody, response: { 200: ReviewLeaderReportReply },
     },
   }, async (request) => leaderReports.review(await auth.requireUserId(request), request.params.id, request.body));
 }

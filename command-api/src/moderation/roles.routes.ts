@@ -1,4 +1,4 @@
-import { GrantRoleBody, RevokeRoleBody, RoleChangeReply, RoleSchema } from '@civitas/events';
+import { GrantRoleBody, MemberIdParams, RevokeRoleBody, RoleChangeReply, RoleSchema } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
@@ -6,7 +6,6 @@ import { requireAdmin } from '@civitas/service-kit/roles';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { RolesService } from './roles-service';
 
 export interface RolesRouteOptions {
@@ -23,7 +22,7 @@ export function rolesRoutes(app: ZodRoutes, { roles, auth, readModels }: RolesRo
 
   app.post('/api/admin/users/:id/roles', {
     preValidation: admins,
-    schema: { tags: ['moderation'], summary: 'Grant a member the admin or auditor role, with an optional reason (admins)', params: z.object({ id: z.string() }), body: GrantRoleBody, response: { 200: RoleChangeReply } },
+    schema: { tags: ['moderation'], summary: 'Grant a member the admin or auditor role, with an optional reason (admins)', params: MemberIdParams, body: GrantRoleBody, response: { 200: RoleChangeReply } },
   }, async (request) => {
     const adminId = await auth.requireUserId(request);
     const answer = await roles.grant(adminId, request.params.id, request.body);
@@ -35,7 +34,7 @@ export function rolesRoutes(app: ZodRoutes, { roles, auth, readModels }: RolesRo
     preValidation: admins,
     schema: {
       tags: ['moderation'], summary: 'Revoke a role; the last admin cannot lose theirs (admins)',
-      params: z.object({ id: z.string(), role: RoleSchema }), body: RevokeRoleBody, response: { 200: RoleChangeReply },
+      params: MemberIdParams.extend({ role: RoleSchema }), body: RevokeRoleBody, response: { 200: RoleChangeReply },
     },
   }, async (request) => {
     const adminId = await auth.requireUserId(request);

@@ -1,4 +1,4 @@
-import { BADGE_MEMBER_NOT_FOUND, BADGES, BadgeReply, GrantBadgeBody, NotFoundError, RevokeBadgeBody, UNKNOWN_BADGE, existingId, type Badge } from '@civitas/events';
+import { BADGE_MEMBER_NOT_FOUND, BADGES, BadgeReply, GrantBadgeBody, NotFoundError, RevokeBadgeBody, UNKNOWN_BADGE, uuidParam, type Badge } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { requireAdmin } from '@civitas/service-kit/roles';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
@@ -6,15 +6,18 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ProfilesService } from './profiles-service';
 
+/** `/api/admin/users/:id/badges`: an id that is not a uuid names no member (404, the badge routes' own message). */
+const BadgeMemberParams = z.object({ id: uuidParam(BADGE_MEMBER_NOT_FOUND) });
+
 const isBadge = (value: string): value is Badge => (BADGES as readonly string[]).includes(value);
 
 /** Badges are granted by admins as events (DECISIONS.md: the founder badge is data, never a hard-coded id). */
 export function badgesRoutes(app: ZodRoutes, { profiles, auth, readModels }: { profiles: ProfilesService; auth: SessionAuth; readModels: Kysely<any> }): void {
   app.post('/api/admin/users/:id/badges', {
-    schema: { tags: ['profiles', 'admin'], summary: 'Grant a member a badge (admins)', params: z.object({ id: z.string() }), body: GrantBadgeBody, response: { 201: BadgeReply } },
+    schema: { tags: ['profiles', 'admin'], summary: 'Grant a member a badge (admins)', params: BadgeMemberParams, body: GrantBadgeBody, response: { 201: BadgeReply } },
   }, async (request, reply) => {
     const adminId = await requireAdmin(request, auth, readModels);
-    const userId = existingId(request.params.id, BADGE_MEMBER_NOT_FOUND);
+    const userId = request.params.id;
     const { position } = await profiles.grantBadge(adminId, userId, request.body.badge, request.body.reason ?? null);
     return reply.status(201).send({ position, userId, badge: request.body.badge, held: true });
   });
@@ -22,11 +25,11 @@ export function badgesRoutes(app: ZodRoutes, { profiles, auth, readModels }: { p
   app.delete('/api/admin/users/:id/badges/:badge', {
     schema: {
       tags: ['profiles', 'admin'], summary: 'Revoke a member\u2019s badge (admins; optional JSON body with a reason)',
-      params: z.object({ id: z.string(), badge: z.string() }), body: RevokeBadgeBody, response: { 200: BadgeReply },
+      params: BadgeMemberParams.extend({ badge: z.string() }), body: RevokeBadgeBody, response: { 200: BadgeReply },
     },
   }, async (request) => {
     const adminId = await requireAdmin(request, auth, readModels);
-    const userId = existingId(request.params.id, BADGE_MEMBER_NOT_FOUND);
+    const userId = request.params.id;
     const badge = request.params.badge;
     if (!isBadge(badge)) throw new NotFoundError(UNKNOWN_BADGE);
     const { position } = await profiles.revokeBadge(adminId, userId, badge, request.body?.reason ?? null);

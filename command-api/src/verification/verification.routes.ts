@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ADDITIONAL_NATIONALITY_SUBMITTED, ConfirmVerificationReply, RejectVerificationBody, RemoveVerificationReply, ReviewVerificationReply, VERIFICATION_APPROVED_MESSAGE,
-  VERIFICATION_NOT_FOUND, VERIFICATION_REJECTED_MESSAGE, VERIFICATION_REMOVED, VerifyIdentityBody, VerifyIdentityReply, documentImagePath, existingId,
+  VERIFICATION_NOT_FOUND, VERIFICATION_REJECTED_MESSAGE, VERIFICATION_REMOVED, VerifyIdentityBody, VerifyIdentityReply, documentImagePath, uuidParam,
   type VerificationView,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
@@ -22,7 +22,7 @@ interface VerificationRouteOptions {
   readModels: Kysely<ReadModels>;
 }
 
-const IdParams = z.object({ id: z.string() });
+const IdParams = z.object({ id: uuidParam(VERIFICATION_NOT_FOUND) });
 
 /** The claim as GET /api/user/verifications will list it, for the member who just made it. */
 function claimView(userId: string, nationalId: string, claim: SubmittedClaim, withDocument: boolean): VerificationView {
@@ -77,7 +77,7 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     schema: { tags: ['verification'], summary: 'Remove one of my nationality verifications', params: IdParams, response: { 200: RemoveVerificationReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const position = await verification.remove(userId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    const position = await verification.remove(userId, request.params.id);
     return { position, message: VERIFICATION_REMOVED };
   });
 
@@ -86,7 +86,7 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     schema: { tags: ['verification', 'admin'], summary: 'Approve a pending nationality verification', params: IdParams, response: { 200: ReviewVerificationReply } },
   }, async (request) => {
     const adminId = await auth.requireUserId(request);
-    const position = await verification.approve(adminId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    const position = await verification.approve(adminId, request.params.id);
     return { position, message: VERIFICATION_APPROVED_MESSAGE, status: 'approved' as const };
   });
 
@@ -95,7 +95,7 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     schema: { tags: ['verification', 'admin'], summary: 'Reject a pending nationality verification with a reason', params: IdParams, body: RejectVerificationBody, response: { 200: ReviewVerificationReply } },
   }, async (request) => {
     const adminId = await auth.requireUserId(request);
-    const position = await verification.reject(adminId, existingId(request.params.id, VERIFICATION_NOT_FOUND), request.body.reason);
+    const position = await verification.reject(adminId, request.params.id, request.body.reason);
     return { position, message: VERIFICATION_REJECTED_MESSAGE, status: 'rejected' as const };
   });
 
@@ -103,7 +103,7 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     schema: { tags: ['verification'], summary: 'As a leader of its country\u2019s National group, vouch for a pending verification', params: IdParams, response: { 200: ConfirmVerificationReply } },
   }, async (request) => {
     const leaderId = await auth.requireUserId(request);
-    const position = await verification.confirmAsLeader(leaderId, existingId(request.params.id, VERIFICATION_NOT_FOUND));
+    const position = await verification.confirmAsLeader(leaderId, request.params.id);
     return { position, confirmedByLeader: true as const };
   });
 }

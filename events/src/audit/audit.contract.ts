@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryText, uuidField } from '../ids';
 import { AUDIT_KINDS, AUDIT_SUBJECT_TYPES } from './audit-trail';
 
 export { AUDIT_KINDS, AUDIT_SUBJECT_TYPES, type AuditKind, type AuditSubjectType } from './audit-trail';
@@ -17,13 +18,13 @@ const instant = (field: string) => z.iso.datetime({ offset: true, error: `${fiel
 
 /** GET /api/admin/audit: every filter optional; `before` is the `position` of the last entry of the previous page. */
 export const AuditListQuery = z.object({
-  actorId: z.uuid({ error: 'actorId must be a member id' }).optional(),
+  actorId: uuidField('actorId must be a member id').optional(),
   subjectType: AuditSubjectTypeSchema.optional(),
-  subjectId: z.string().min(1).max(200).optional(),
+  subjectId: queryText('subjectId').min(1, 'subjectId must not be empty').max(200, 'subjectId must be at most 200 characters').optional(),
   kind: AuditKindSchema.optional(),
   from: instant('from').optional(),
   to: instant('to').optional(),
-  before: z.string().optional(),
+  before: queryText('before').optional(),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryText } from '../ids';
 
 /**
  * The auditor's topic reads (issue #15 items 2 and 7): every topic and election with its result,
@@ -17,7 +18,7 @@ export const TOPIC_HISTORY_KINDS = [
 ] as const;
 export type TopicHistoryKind = (typeof TOPIC_HISTORY_KINDS)[number];
 
-export const AuditTopicsQuery = z.object({ before: z.string().optional() });
+export const AuditTopicsQuery = z.object({ before: queryText('before').optional() });
 
 export const TopicResultView = z.object({
   kind: z.enum(['law_enacted', 'winner', 'none', 'pending']),
@@ -48,7 +49,7 @@ export type AuditTopicsPage = z.infer<typeof AuditTopicsPage>;
 
 /** `before` is the previous page's `nextCursor` (a position); the next page holds what came after it. */
 export const TopicHistoryQuery = z.object({
-  before: z.string().optional(),
+  before: queryText('before').optional(),
   kind: z.enum(TOPIC_HISTORY_KINDS, { error: `kind must be one of: ${TOPIC_HISTORY_KINDS.join(', ')}` }).optional(),
 });
 export type TopicHistoryQuery = z.infer<typeof TopicHistoryQuery>;

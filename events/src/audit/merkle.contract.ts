@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidField, wholeNumberQuery } from '../ids';
 
 /** Request and response shapes of the Merkle-committed log (issue #15 item 4); the web shares them. */
 
@@ -10,8 +11,8 @@ export const EVENT_AFTER_CHECKPOINT = 'The event came after that checkpoint; ask
 export const SIZE_BEYOND_LOG = 'The log is not that large yet';
 
 const base64 = z.string();
-const treeSize = (field: string) => z.coerce.number({ error: `${field} must be a whole number` })
-  .int({ error: `${field} must be a whole number` }).min(1, { error: `${field} must be at least 1` }).max(Number.MAX_SAFE_INTEGER);
+/** A tree size in a path or query string: decimal digits only (docs/decisions.md, Ids and numbers). */
+const treeSize = (field: string) => wholeNumberQuery({ message: `${field} must be a whole number from 1`, min: 1, max: Number.MAX_SAFE_INTEGER });
 
 /** GET /.well-known/civitas-log-key: the public half of the key that signs checkpoints. */
 export const LogKeyView = z.object({ algorithm: z.literal('Ed25519'), publicKey: base64, keyId: z.string() });
@@ -38,7 +39,7 @@ export const ConsistencyProofView = z.object({ from: z.number().int(), to: z.num
 export type ConsistencyProofView = z.infer<typeof ConsistencyProofView>;
 
 export const InclusionQuery = z.object({
-  eventId: z.uuid({ error: 'eventId must be an event id' }),
+  eventId: uuidField('eventId must be an event id'),
   treeSize: treeSize('treeSize').optional(),
 });
 export const InclusionProofView = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberQuery } from '../ids';
 
 /** GET /api/audit/topics/<id>/timeline (issue #15 item 3): the top tallies sampled over the topic's life. */
 
@@ -9,8 +10,7 @@ export const TIMELINE_TOP = 5;
 export const INVALID_POINTS = `points must be a whole number from 2 to ${TIMELINE_MAX_POINTS}`;
 
 export const TimelineQuery = z.object({
-  points: z.coerce.number({ error: INVALID_POINTS }).int({ error: INVALID_POINTS }).min(2, { error: INVALID_POINTS }).max(TIMELINE_MAX_POINTS, { error: INVALID_POINTS })
-    .default(TIMELINE_DEFAULT_POINTS),
+  points: wholeNumberQuery({ message: INVALID_POINTS, min: 2, max: TIMELINE_MAX_POINTS }).default(TIMELINE_DEFAULT_POINTS),
 });
 export type TimelineQuery = z.infer<typeof TimelineQuery>;
 

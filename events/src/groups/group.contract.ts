@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError } from '../errors';
+import { SERIAL_MAX, serialField, serialParam } from '../ids';
 import { Department, GroupCreatedData } from './group.events';
 
 /**
@@ -55,13 +56,16 @@ export const MY_FAMILY_GROUP_ALIAS = 1;
 export const GROUP_NOT_FOUND = 'Group not found';
 export const NOT_A_MEMBER = 'This person is not a member of the group.';
 
-/** Group ids are PostgreSQL int4 serials: a larger number must never reach a query (it fails there, a 500). */
-export const GROUP_ID_MAX = 2_147_483_647;
+/** Group ids are PostgreSQL int4 serials (events/src/ids.ts): a larger number must never reach a query (it fails there, a 500). */
+export const GROUP_ID_MAX = SERIAL_MAX;
 
-/** A group id in a body (1 to GROUP_ID_MAX); `message` is the field's one refusal, e.g. 'Please select a group'. */
-export const groupIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(GROUP_ID_MAX, message);
+/** A group id in a JSON body: a JSON number from 1 to GROUP_ID_MAX; `message` is the field's one refusal, e.g. 'Please select a group'. */
+export const groupIdSchema = (message: string) => serialField(message);
 
-const AnyGroupId = groupIdSchema(GROUP_NOT_FOUND);
+/** A group id in a path (`/api/groups/:id`): one no group can have (not digits, 0, past int4) is a 404 like a missing group. */
+export const groupIdParam = () => serialParam(GROUP_NOT_FOUND);
+
+const AnyGroupId = serialField(GROUP_NOT_FOUND);
 
 /** A group id from a path: a number no group can have names none, so it is a 404 like a missing group. */
 export function existingGroupId(id: number): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupIdSchema } from '../groups/group.contract';
+import { serialQuery } from '../ids';
 import { text } from '../text';
 import { PersonSummary } from '../topics/topic.contract';
 import {
@@ -172,7 +173,7 @@ export const LeaderReportView = z.object({
 });
 export type LeaderReportView = z.infer<typeof LeaderReportView>;
 
-export const LeaderReportsQuery = z.object({ groupId: groupIdSchema(LEADER_REPORT_GROUP_REQUIRED) });
+export const LeaderReportsQuery = z.object({ groupId: serialQuery(LEADER_REPORT_GROUP_REQUIRED) });
 
 export const FileLeaderReportReply = z.object({ position: z.string().nullable(), leaderReport: z.object({ id: z.string(), status: ReportStatus }) });
 export type FileLeaderReportReply = z.infer<typeof FileLeaderReportReply>;

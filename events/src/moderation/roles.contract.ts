@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../identity/user.events';
+import { queryText, uuidParam } from '../ids';
 import { text } from '../text';
 
 // Admins grant and revoke roles (issue #13 item 5); every change is an event with who and why.
@@ -16,6 +17,9 @@ export const moderationReason = (required: string) =>
   text({ field: 'Reason', required, lines: 'multi' }).max(MODERATION_REASON_MAX_LENGTH, `Reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters`);
 
 export const RoleSchema = z.enum(ROLES, { error: ROLE_REQUIRED });
+
+/** `/api/admin/users/:id/...`: an id that is not a uuid names no member (404). */
+export const MemberIdParams = z.object({ id: uuidParam(MEMBER_NOT_FOUND) });
 
 /** POST /api/admin/users/<id>/roles. */
 export const GrantRoleBody = z.object({
@@ -38,8 +42,8 @@ export const UNKNOWN_MEMBERS_CURSOR = 'No such member to page after';
 
 /** GET /api/admin/users: `search` matches names and e-mails (any case, any accents); `before` is the last id of the previous page. */
 export const AdminMembersQuery = z.object({
-  search: z.string().max(200, 'Search must be at most 200 characters').optional(),
-  before: z.string().optional(),
+  search: queryText('Search').max(200, 'Search must be at most 200 characters').optional(),
+  before: queryText('before').optional(),
 });
 export type AdminMembersQuery = z.infer<typeof AdminMembersQuery>;
 

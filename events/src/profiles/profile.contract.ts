@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryText } from '../ids';
 import { CommandReply } from '../command-reply';
 import { text } from '../text';
 import { VoteType } from '../voting/vote.events';
@@ -185,7 +186,7 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 export const ActivityPage = z.object({ items: z.array(ActivityItem), nextCursor: z.string().nullable() });
 export type ActivityPage = z.infer<typeof ActivityPage>;
 export const ActivityQuery = z.object({
-  before: z.string().regex(/^[0-9a-f]{16}-[0-9a-f]{16}$/, 'before must be a cursor from a previous page').optional(),
+  before: queryText('before').regex(/^[0-9a-f]{16}-[0-9a-f]{16}$/, 'before must be a cursor from a previous page').optional(),
 });
 
 /** GET /api/user/delegations/overview: per group, whom the member trusts, who trusts them, and the weight they carry. */

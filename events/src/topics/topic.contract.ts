@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { groupIdSchema } from '../groups/group.contract';
+import { uuidParam } from '../ids';
 import { text } from '../text';
+import { TOPIC_NOT_FOUND } from './topic-rules';
 import { TopicTypeSchema } from './topic.events';
 import {
   DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS,
@@ -27,6 +29,9 @@ export const CreateTopicBody = z.object({
   expiresInDays: z.number().int(TOPIC_DAYS_RANGE).min(TOPIC_MIN_DAYS, TOPIC_DAYS_RANGE).max(TOPIC_MAX_DAYS, TOPIC_DAYS_RANGE).optional(),
 });
 export type CreateTopicBody = z.infer<typeof CreateTopicBody>;
+
+/** `/api/topics/:id` and every route under it: an id that is not a uuid names no topic (404). */
+export const TopicIdParams = z.object({ id: uuidParam(TOPIC_NOT_FOUND) });
 
 export const TopicStatus = z.enum(['active', 'closed']);
 

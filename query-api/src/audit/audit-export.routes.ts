@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   EXPORT_FORMAT, EXPORT_NOT_CHECKPOINTED, EXPORT_SINCE_UNKNOWN, GROUP_NOT_FOUND, NDJSON_TYPE, NOT_YET_CHECKPOINTED, NotFoundError,
-  ServiceUnavailableError, TOPIC_NOT_FOUND, ValidationError, consistencyProof, consistencyRanges, existingId, nodesFor,
+  ServiceUnavailableError, TOPIC_NOT_FOUND, TopicIdParams, ValidationError, consistencyProof, consistencyRanges, groupIdParam, nodesFor, wholeNumberQuery,
   type CheckpointView, type EventStore, type ExportLine,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -20,8 +20,9 @@ interface AuditExportContext extends QueryContext {
   store: EventStore;
 }
 
-const ExportParams = z.object({ id: z.string() });
-const ExportQuery = z.object({ since: z.coerce.number().int().nonnegative().optional() });
+const GroupExportParams = z.object({ id: groupIdParam() });
+/** `?since=<tree size>`: decimal digits only (docs/decisions.md, Ids and numbers). */
+const ExportQuery = z.object({ since: wholeNumberQuery({ message: 'since must be a tree size (a whole number)', min: 0, max: Number.MAX_SAFE_INTEGER }).optional() });
 /** How soon a checkpoint should have caught up (the checkpointer signs every few seconds while events arrive). */
 const RETRY_AFTER_SECONDS = 5;
 /** Leaves per read of the whole-log export. */
@@ -41,9 +42,9 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   app.get('/api/audit/topics/:id/export', {
     config: { readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     preValidation: auditors,
-    schema: { tags: ['audit'], summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)', params: ExportParams, querystring: ExportQuery },
+    schema: { tags: ['audit'], summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)', params: TopicIdParams, querystring: ExportQuery },
   }, async (request, reply) => {
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     const { checkpoint, opening } = await exportOpening(db, request.query.since);
     const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
     const topic = ready(await prepareTopic(source, topicId, checkpoint), TOPIC_NOT_FOUND);
@@ -57,10 +58,9 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   app.get('/api/audit/groups/:id/export', {
     config: { readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     preValidation: auditors,
-    schema: { tags: ['audit'], summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)', params: ExportParams, querystring: ExportQuery },
+    schema: { tags: ['audit'], summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)', params: GroupExportParams, querystring: ExportQuery },
   }, async (request, reply) => {
-    const groupId = Number(request.params.id);
-    if (!Number.isSafeInteger(groupId) || groupId < 1) throw new NotFoundError(GROUP_NOT_FOUND);
+    const groupId = request.params.id;
     const group = await readModels.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
     if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
     const { checkpoint, opening } = await exportOpening(db, request.query.since);

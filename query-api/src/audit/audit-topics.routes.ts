@@ -1,6 +1,6 @@
 import {
-  AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, DELETED_MEMBER, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage,
-  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, existingId, historyPseudonym, isPosition, topicScope,
+  AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, DELETED_MEMBER, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage, TopicIdParams,
+  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, historyPseudonym, isPosition, topicScope,
   type AuditTopicView, type EventStore, type TopicTallyState,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
@@ -8,7 +8,6 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
 import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import { roleGate } from '../lib/role-gate';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { historyEntries } from './topic-history';
@@ -24,7 +23,6 @@ interface AuditTopicsContext extends QueryContext {
   findVisibleTopic: FindVisibleTopic;
 }
 
-const TopicParams = z.object({ id: z.string() });
 /** How long an opinion's label on the timeline runs. */
 const EXCERPT = 80;
 
@@ -94,12 +92,12 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
     schema: {
       tags: ['audit'],
       summary: 'What bears on a topic\u2019s outcome, oldest first, 100 a page, members as per-topic pseudonyms; `before` is the previous page\u2019s nextCursor (auditors, admins)',
-      params: TopicParams,
+      params: TopicIdParams,
       querystring: TopicHistoryQuery,
       response: { 200: TopicHistoryPage },
     },
   }, async (request): Promise<TopicHistoryPage> => {
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     const { before, kind } = request.query;
     if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
     const viewerId = await auth.requireUserId(request);
@@ -118,12 +116,12 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
     schema: {
       tags: ['audit'],
       summary: 'Weighted support and oppose of the top five opinions (or candidates), sampled evenly over the topic\u2019s life (whoever may see the topic)',
-      params: TopicParams,
+      params: TopicIdParams,
       querystring: TimelineQuery,
       response: { 200: TopicTimeline },
     },
   }, async (request): Promise<TopicTimeline> => {
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     await context.findVisibleTopic(context, topicId, await viewerOf(request, auth, readModels));
     const [events, names] = await Promise.all([readTopicLog(store, registry, topicId), candidateNames(readModels, topicId)]);
     const labelOf = (state: TopicTallyState, id: string) => {

@@ -1,5 +1,5 @@
 import {
-  AUDIT_PAGE_SIZE, AuditHistory, AuditListQuery, AuditPage, AuditSubjectTypeSchema, DELETED_MEMBER, UNKNOWN_AUDIT_CURSOR, ValidationError, isPosition,
+  AUDIT_PAGE_SIZE, AuditHistory, AuditListQuery, AuditPage, AuditSubjectTypeSchema, DELETED_MEMBER, UNKNOWN_AUDIT_CURSOR, ValidationError, isPosition, queryText,
   type AuditEntryView, type AuditPerson,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
@@ -90,7 +90,7 @@ export function auditRoutes(app: ZodRoutes, context: QueryContext): void {
     schema: {
       tags: ['audit'],
       summary: 'Everything that happened to one verification, report, suggestion or leader report, or concerning one member, oldest first (admins, auditors)',
-      params: z.object({ subjectType: AuditSubjectTypeSchema, subjectId: z.string().max(200) }),
+      params: z.object({ subjectType: AuditSubjectTypeSchema, subjectId: queryText('subjectId').max(200, 'subjectId must be at most 200 characters') }),
       response: { 200: AuditHistory },
     },
   }, async (request): Promise<AuditHistory> => {

@@ -1,4 +1,4 @@
-import { CHAT_PAGE_SIZE, ChatMessagesReply, ValidationError, isPosition, type ChatMessageView } from '@civitas/events';
+import { CHAT_PAGE_SIZE, ChatMessagesReply, TopicIdParams, ValidationError, isPosition, queryText, type ChatMessageView } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 
-const TopicParams = z.object({ id: z.string() });
-const MessagesQuery = z.object({ before: z.string().optional() });
+const MessagesQuery = z.object({ before: queryText('before').optional() });
 const UNKNOWN_CURSOR = 'No such message to page before';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a topic's visibility rests on: the topic GET's read models. */
@@ -23,9 +22,11 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
 
   app.get('/api/topics/:id/messages', {
     config: { readModels: ['chat', ...TOPIC_READ_MODELS] },
+    // Signed out hears 401 before the id or the query string is looked at.
+    preValidation: async (request) => void (await options.auth.requireUserId(request)),
     schema: {
       tags: ['chat'], summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
-      params: TopicParams, querystring: MessagesQuery, response: { 200: ChatMessagesReply },
+      params: TopicIdParams, querystring: MessagesQuery, response: { 200: ChatMessagesReply },
     },
   }, async (request): Promise<ChatMessageView[]> => {
     const viewer = await requireViewer(request, options);

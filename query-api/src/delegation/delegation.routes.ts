@@ -5,8 +5,8 @@ import {
   ReceiptView,
   DelegationView,
   carriedWeight,
-  existingId,
   resolve,
+  uuidParam,
   type VoteType,
 } from '@civitas/events';
 import type { ProjectionName, ReadModels } from '@civitas/projector/read-models';
@@ -75,11 +75,11 @@ export function delegationRoutes(app: ZodRoutes, context: QueryContext): void {
 
   app.get('/api/opinions/:id/receipt', {
     config: { readModels: [...VIEWER_READ_MODELS, 'opinions', 'topics'] },
-    schema: { tags: ['delegation'], summary: 'Where my weight went on an opinion', params: z.object({ id: z.string() }), response: { 200: ReceiptView } },
+    schema: { tags: ['delegation'], summary: 'Where my weight went on an opinion', params: z.object({ id: uuidParam(OPINION_NOT_FOUND) }), response: { 200: ReceiptView } },
   }, async (request) => {
     const viewer = await requireViewer(request, context);
     const opinion = await readModels.selectFrom('opinions as o').innerJoin('topics as t', 't.id', 'o.topic_id')
-      .select(['o.id', 'o.group_id']).where('o.id', '=', existingId(request.params.id, OPINION_NOT_FOUND)).where('t.status', '<>', 'deleted')
+      .select(['o.id', 'o.group_id']).where('o.id', '=', request.params.id).where('t.status', '<>', 'deleted')
       .executeTakeFirst();
     if (!opinion) throw new NotFoundError(OPINION_NOT_FOUND);
     // An opinion in a group the member may not see does not exist for them.

@@ -1,5 +1,5 @@
 import {
-  CandidateView, MainElectionView, NOT_AN_ELECTION, NO_MAIN_ELECTION, NotFoundError, TOPIC_NOT_FOUND, ValidationError, existingId, type TopicView,
+  CandidateView, MainElectionView, NOT_AN_ELECTION, NO_MAIN_ELECTION, NotFoundError, TOPIC_NOT_FOUND, TopicIdParams, ValidationError, queryText, type TopicView,
 } from '@civitas/events';
 import type { ProjectionName, ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -17,7 +17,6 @@ export interface ElectionTopicViews {
   toTopicView(row: ElectionTopicRow, group: GroupRow, viewer: ParticipantProfile | null, now: Date): TopicView;
 }
 
-const TopicParams = z.object({ id: z.string() });
 const ELECTION_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation', 'elections'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
@@ -28,7 +27,7 @@ const electionTopics = (readModels: Kysely<ReadModels>) =>
 
 /** Candidates' counts as they stood at a moment, from the events (the audit feature's time travel, passed in by app.ts). */
 export type CandidatesAsOf = (topicId: string, asOf: string) => Promise<Map<string, { directVotes: number; voteCount: number }>>;
-const AsOfQuery = z.object({ asOf: z.string().optional() });
+const AsOfQuery = z.object({ asOf: queryText('asOf').optional() });
 
 export function electionsRoutes(app: ZodRoutes, context: QueryContext & ElectionTopicViews, candidatesAsOf?: CandidatesAsOf): void {
   const { readModels, auth, now, toTopicView } = context;
@@ -58,9 +57,9 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
 
   app.get('/api/topics/:id/candidates', {
     config: { readModels: [...ELECTION_READ_MODELS, 'delegation'] },
-    schema: { tags: ['elections'], summary: 'An election\u2019s candidates, most weighted ballots first', params: TopicParams, querystring: AsOfQuery, response: { 200: z.array(CandidateView) } },
+    schema: { tags: ['elections'], summary: 'An election\u2019s candidates, most weighted ballots first', params: TopicIdParams, querystring: AsOfQuery, response: { 200: z.array(CandidateView) } },
   }, async (request) => {
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     const viewer = await viewerOf(request, auth, readModels);
     const topic = await readModels.selectFrom('topics').select(['id', 'group_id', 'type']).where('id', '=', topicId).where('status', '<>', 'deleted').executeTakeFirst();
     if (!topic) throw new NotFoundError(TOPIC_NOT_FOUND);

@@ -1,5 +1,5 @@
 import {
-  BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError, existingGroupId,
+  BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError, groupIdParam,
   invitationIdFor, invitationLink, personalGroupName, type InvitationKind, type InvitationStatus,
 } from '@civitas/events';
 import type { ProjectionName, ReadModelRow } from '@civitas/projector/read-models';
@@ -11,8 +11,7 @@ import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 
-// Any number is taken here; ownedGroup answers one no group can have with a 404.
-const GroupParams = z.object({ groupId: z.coerce.number({ error: GROUP_NOT_FOUND }) });
+const GroupParams = z.object({ groupId: groupIdParam() });
 const READ_MODELS: ProjectionName[] = ['invitations', 'groups', 'users'];
 
 const statusOf = (row: Pick<ReadModelRow<'invitations'>, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
@@ -27,7 +26,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
   /** The group, if the signed-in member owns it and it is of this kind; 404 or 403 otherwise. */
   const ownedGroup = async (request: Parameters<typeof auth.requireUserId>[0], groupId: number, kind: InvitationKind) => {
     const userId = await auth.requireUserId(request);
-    const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', existingGroupId(groupId)).executeTakeFirst();
+    const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', groupId).executeTakeFirst();
     if (!group || group.department !== kind) throw new NotFoundError(GROUP_NOT_FOUND);
     if (group.owner_id !== userId) throw new ForbiddenError(OWNER_ONLY);
     return group;

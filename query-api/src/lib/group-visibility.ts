@@ -1,4 +1,4 @@
-import { GROUP_NOT_FOUND, MY_FAMILY_GROUP_ALIAS, NotFoundError, existingGroupId, isPersonalDepartment } from '@civitas/events';
+import { GROUP_NOT_FOUND, MY_FAMILY_GROUP_ALIAS, NotFoundError, existingGroupId, groupIdParam, isPersonalDepartment } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -24,8 +24,8 @@ export const groupRows = (readModels: Kysely<ReadModels>) =>
 const visibleTo = (row: ReadModelRow<'groups'>, viewer: ParticipantProfile | null) =>
   !isPersonalDepartment(row.department) || (viewer !== null && viewer.memberships.has(row.id));
 
-/** Any number is taken; findVisibleGroup answers one no group can have (0, 1.5, past int4) with a 404 like a missing group. */
-export const GroupIdParams = z.object({ id: z.coerce.number({ error: 'Group id must be a number' }) });
+/** `/api/groups/:id`: decimal digits from 1 to int4's largest, anything else a 404 like a missing group (docs/decisions.md, Ids and numbers). */
+export const GroupIdParams = z.object({ id: groupIdParam() });
 
 /** Group 1 is the member's own family group; a personal group of someone else does not exist for the viewer. */
 export async function findVisibleGroup({ readModels }: QueryContext, groupId: number, viewer: ParticipantProfile | null): Promise<GroupRow> {

@@ -11,6 +11,8 @@ const excerpt = (content: string) => (content.length > OPINION_EXCERPT_LENGTH ? 
 export function activityRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
   app.get('/api/user/activity', {
     config: { readModels: ['profiles', 'topics', 'opinions', 'groups', 'users'] },
+    // Signed out hears 401 before the query string is looked at.
+    preValidation: async (request) => void (await auth.requireUserId(request)),
     schema: { tags: ['profiles'], summary: 'My recent actions, newest first (before: the cursor of the previous page)', querystring: ActivityQuery, response: { 200: ActivityPage } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);

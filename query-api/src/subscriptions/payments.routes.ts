@@ -1,4 +1,4 @@
-import { NotFoundError } from '@civitas/events';
+import { NotFoundError, uuidParam } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector';
 import { iso } from '../lib/iso';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -7,6 +7,7 @@ import { sitePath } from '@civitas/service-kit/site-address';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
+const PAYMENT_NOT_FOUND = 'Payment not found';
 const PROVIDER_LABELS = { moyasar: 'Card, mada, Apple Pay or STC Pay', sandbox: 'Sandbox (no real payment)' } as const;
 
 const PaymentView = z.object({
@@ -31,12 +32,12 @@ export function paymentRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>, au
 
   app.get('/api/payments/:paymentId', {
     config: { readModels: ['subscription_payments'] },
-    schema: { tags: ['subscriptions'], summary: 'One of my payments', params: z.object({ paymentId: z.uuid('Payment not found') }), response: { 200: PaymentView } },
+    schema: { tags: ['subscriptions'], summary: 'One of my payments', params: z.object({ paymentId: uuidParam(PAYMENT_NOT_FOUND) }), response: { 200: PaymentView } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
     const row = await readModels.selectFrom('subscription_payments').selectAll().where('id', '=', request.params.paymentId).executeTakeFirst();
     // Someone else's payment is answered exactly like a missing one.
-    if (!row || row.user_id !== userId) throw new NotFoundError('Payment not found');
+    if (!row || row.user_id !== userId) throw new NotFoundError(PAYMENT_NOT_FOUND);
     return {
       id: row.id, provider: row.provider, planId: row.plan_id, amount: row.amount, currency: row.currency, status: row.status, returnUrl: sitePath(row.return_url),
       paymentDate: iso(row.payment_date), subscriptionStartDate: iso(row.subscription_start_date), subscriptionEndDate: iso(row.subscription_end_date), createdAt: row.created_at.toISOString(),

@@ -1,4 +1,4 @@
-import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicStats, TopicView, existingId } from '@civitas/events';
+import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicIdParams, TopicStats, TopicView, existingId, queryText } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
@@ -8,7 +8,6 @@ import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/vie
 import { toTopicView, topicRows } from './topic-views';
 import { shownFirstName } from '../lib/person-names';
 
-const TopicParams = z.object({ id: z.string() });
 const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
@@ -23,7 +22,7 @@ export async function findVisibleTopic(context: QueryContext, topicId: string, v
   return { row, group };
 }
 
-const AsOfQuery = z.object({ asOf: z.string().optional() });
+const AsOfQuery = z.object({ asOf: queryText('asOf').optional() });
 
 /** Tallies as they stood at a moment, recomputed from the events (the audit feature's time travel, passed in by app.ts). */
 export type TalliesAsOf = (topicId: string, asOf: string) => Promise<{ opinionIds: Set<string>; tallies: Map<string, OpinionTallyAt>; participants: number }>;
@@ -44,7 +43,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
 
   app.get('/api/topics/:id', {
     config: { readModels: TOPIC_READ_MODELS },
-    schema: { tags: ['topics'], summary: 'One topic', params: TopicParams, response: { 200: TopicView } },
+    schema: { tags: ['topics'], summary: 'One topic', params: TopicIdParams, response: { 200: TopicView } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
     const { row, group } = await findVisibleTopic(context, request.params.id, viewer);
@@ -53,7 +52,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
 
   app.get('/api/topics/:id/stats', {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicParams, querystring: AsOfQuery, response: { 200: TopicStats } },
+    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicIdParams, querystring: AsOfQuery, response: { 200: TopicStats } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
     const { row } = await findVisibleTopic(context, request.params.id, viewer);
@@ -83,9 +82,9 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
 
   app.get('/api/topics/:id/opinions', {
     config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicParams, querystring: AsOfQuery, response: { 200: z.array(OpinionView) } },
+    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicIdParams, querystring: AsOfQuery, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     const viewer = await viewerOf(request, auth, readModels);
     // Direct counts are the opinions projection's; the weighted (official) ones the delegation projection's, 0 before any.
     const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;

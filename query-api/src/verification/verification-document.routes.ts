@@ -1,4 +1,4 @@
-import { DOCUMENT_ERASED, DOCUMENT_NOT_FOUND, GoneError, NotFoundError, existingId } from '@civitas/events';
+import { DOCUMENT_ERASED, DOCUMENT_NOT_FOUND, GoneError, NotFoundError, uuidParam } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -20,10 +20,10 @@ export function verificationDocumentRoutes(app: ZodRoutes, { readModels, auth, d
 
   app.get('/api/user/verifications/:id/document', {
     config: { readModels: ['user_verifications', 'users', 'groups'] },
-    schema: { tags: ['verification'], summary: 'A verification\u2019s document image (its owner, admins, leaders of that country\u2019s National group)', params: z.object({ id: z.string() }) },
+    schema: { tags: ['verification'], summary: 'A verification\u2019s document image (its owner, admins, leaders of that country\u2019s National group)', params: z.object({ id: uuidParam(DOCUMENT_NOT_FOUND) }) },
   }, async (request, reply) => {
     const viewerId = await auth.requireUserId(request);
-    const id = existingId(request.params.id, DOCUMENT_NOT_FOUND);
+    const { id } = request.params;
     const claim = await readModels.selectFrom('user_verifications').select(['user_id', 'country_key']).where('id', '=', id).executeTakeFirst();
     if (!claim || !(await mayView(viewerId, claim))) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     const document = await documents.get(id);
