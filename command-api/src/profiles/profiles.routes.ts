@@ -6,6 +6,7 @@ import {
 import { zodRoutes, type ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
+import { readWholeFile } from '../lib/uploaded-file';
 import { UploadsExhaustedError, type ProfilesService } from './profiles-service';
 
 class ImageTooLargeError extends DomainError {
@@ -14,17 +15,12 @@ class ImageTooLargeError extends DomainError {
   }
 }
 
-/** The upload's bytes, at most the cap: a larger file is refused with 413 while it streams in, never buffered whole. */
+/** The upload's bytes, at most the cap: a larger file is refused with 413 while it streams in (however it is paced), never buffered whole. */
 async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ValidationError(PROFILE_IMAGE_MISSING);
   const part = await request.file();
   if (!part || part.fieldname !== PROFILE_IMAGE_FIELD) throw new ValidationError(PROFILE_IMAGE_MISSING);
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageTooLargeError();
-    throw error;
-  }
+  return readWholeFile(part, () => new ImageTooLargeError());
 }
 
 /** Spec section 7, 'User and groups': the member's own profile and picture. */

@@ -2,8 +2,10 @@ import {
   BADGE_ALREADY_HELD, BADGE_NOT_HELD, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MISSING, PROFILE_IMAGE_NOT_AN_IMAGE, PROFILE_IMAGE_TOO_LARGE,
   PROFILE_IMAGE_TOO_MANY_PIXELS, PROFILE_IMAGE_URL_NOT_OWN, UNKNOWN_BADGE, linkMessage,
 } from '@civitas/events';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test-support/http-client';
+import { pacedUpload } from '../../../test-support/paced-upload';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { newMember, verify, type Member } from '../participation/members';
 import { metadataOf, pngBomb, pngOfSize, pngWithGps, smallImage } from './image-fixtures';
@@ -111,6 +113,26 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
       const before = { rows: await imageRows(member.userId), events: await eventsOf(member.userId, 'ProfileImageChanged') };
       const refused = await uploadImage(member.browser, await pngOfSize(PROFILE_IMAGE_MAX_BYTES + 1));
       expect(refused).toMatchObject({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
+      expect(await imageRows(member.userId)).toEqual(before.rows);
+      expect(await eventsOf(member.userId, 'ProfileImageChanged')).toEqual(before.events);
+    });
+
+    it('holds the 2 MB limit on a repeat upload too, whatever follows the image: zeros, other bytes, a second image (issue 38)', async () => {
+      const member = await newMember(server, 'Repeat');
+      const png = await smallImage('png');
+      const first = await uploadImage(member.browser, png);
+      expect(first.status).toBe(200);
+      const before = { rows: await imageRows(member.userId), events: await eventsOf(member.userId, 'ProfileImageChanged') };
+      // The same picture with more than 2 MB after its end: decoders ignore the tail, the limit does not.
+      // (No carriage return in the noise: busboy would hold one back at the pause, looking for a boundary.)
+      const noise = randomBytes(PROFILE_IMAGE_MAX_BYTES).map((byte) => (byte === 0x0d ? 0x0e : byte));
+      const tails = [Buffer.alloc(PROFILE_IMAGE_MAX_BYTES), noise, Buffer.concat([await pngOfSize(PROFILE_IMAGE_MAX_BYTES - png.length), png])];
+      for (const tail of tails) {
+        const upload = Buffer.concat([png, tail]);
+        expect(await uploadImage(member.browser, upload)).toMatchObject({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
+        // Paced so that a chunk ends exactly at 2 MB: the bytes past the limit arrive in a chunk of their own.
+        expect(await pacedUpload(member.browser, '/api/user/profile-image', { file: { field: 'profileImage', name: 'me.png', type: 'image/png', bytes: upload } }, PROFILE_IMAGE_MAX_BYTES)).toEqual({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
+      }
       expect(await imageRows(member.userId)).toEqual(before.rows);
       expect(await eventsOf(member.userId, 'ProfileImageChanged')).toEqual(before.events);
     });
