@@ -91,7 +91,8 @@ describe('moderation journey', () => {
       claim.getByRole('link', { name: 'View document image' }).click(),
     ]);
     expect(shown.status()).toBe(200);
-    expect(shown.headers()['content-type']).toBe('image/png');
+    // Re-encoded on upload (docs/decisions.md, Nationality verification with documents).
+    expect(shown.headers()['content-type']).toBe('image/jpeg');
     expect(shown.headers()['cache-control']).toBe('no-store');
     await documentTab.waitForLoadState();
     expect(await documentTab.evaluate(() => document.images[0]?.naturalWidth)).toBe(1);

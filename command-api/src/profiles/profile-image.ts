@@ -3,15 +3,11 @@ import {
   PROFILE_IMAGE_MAX_SIDE, PROFILE_IMAGE_NOT_AN_IMAGE, PROFILE_IMAGE_QUALITY, PROFILE_IMAGE_TOO_MANY_PIXELS, PROFILE_IMAGE_UNREADABLE, ValidationError,
 } from '@civitas/events';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { reencodeAsJpeg, type ImageRefusal } from '../lib/image-reencoding';
 
 /** What the content must be, whatever name or type the upload claims. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-/**
- * A decompression bomb is a small file of huge dimensions: refused by its header before it is
- * decoded. 40 megapixels is more than any phone camera gives.
- */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const REFUSALS: Record<ImageRefusal, string> = { 'too-many-pixels': PROFILE_IMAGE_TOO_MANY_PIXELS, unreadable: PROFILE_IMAGE_UNREADABLE };
 
 export interface ReencodedImage {
   bytes: Buffer;
@@ -19,35 +15,14 @@ export interface ReencodedImage {
   hash: string;
 }
 
-/**
- * Decodes the upload and writes a new JPEG: turned upright by its EXIF orientation, every
- * metadata block (EXIF with GPS, ICC, XMP) left behind, at most 400 px on the longer side (never
- * enlarged), transparency on white, quality 80. Only the pixels of the member's picture survive.
- */
+/** A new JPEG of the member's picture (only its pixels): at most 400 px on the longer side, quality 80. */
 export async function reencodeProfileImage(input: Buffer): Promise<ReencodedImage> {
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw new ValidationError(PROFILE_IMAGE_NOT_AN_IMAGE);
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(input, { limitInputPixels: false }).metadata());
-  } catch {
-    throw new ValidationError(PROFILE_IMAGE_UNREADABLE);
-  }
-  if (!width || !height) throw new ValidationError(PROFILE_IMAGE_UNREADABLE);
-  if (width * height > MAX_INPUT_PIXELS) throw new ValidationError(PROFILE_IMAGE_TOO_MANY_PIXELS);
-  let bytes: Buffer;
-  try {
-    // Only the first frame of an animation; the pixel limit holds again while decoding.
-    bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
-      .rotate()
-      .resize(PROFILE_IMAGE_MAX_SIDE, PROFILE_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: Math.round(PROFILE_IMAGE_QUALITY * 100) })
-      .toBuffer();
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ValidationError(PROFILE_IMAGE_TOO_MANY_PIXELS);
-    throw new ValidationError(PROFILE_IMAGE_UNREADABLE);
-  }
+  const bytes = await reencodeAsJpeg(input, {
+    maxSide: PROFILE_IMAGE_MAX_SIDE,
+    quality: Math.round(PROFILE_IMAGE_QUALITY * 100),
+    refuse: (reason) => new ValidationError(REFUSALS[reason]),
+  });
   return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -6,6 +6,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { CommandBus } from '../lib/command-bus';
+import { reencodeDocument } from './document-image';
 import { nationalIdDecider } from './national-id.decider';
 import type { VerificationLookups } from './verification-lookups';
 import { verificationDecider, type SubmitWithDocument, type VerifyFirstNationality } from './verification.decider';
@@ -21,8 +22,9 @@ export interface SubmittedClaim {
   position: Position | null;
 }
 
+/** The document as uploaded (its type read from its content); re-encoded before it is kept. */
 export interface DocumentImage {
-  bytes: Uint8Array;
+  bytes: Buffer;
   contentType: DocumentContentType;
 }
 
@@ -110,8 +112,8 @@ export class VerificationService {
   }
 
   /**
-   * Checks the claim before anything is kept, then reserves the national id, stores the document
-   * (if any) and appends; a refusal on the way leaves nothing behind: no event, no document, no id held.
+   * Checks the claim before anything is kept, re-encodes the document (if any), then reserves the
+   * national id, stores the document and appends; a refusal on the way leaves nothing behind: no event, no document, no id held.
    */
   private async claim(
     userId: string,
@@ -124,17 +126,19 @@ export class VerificationService {
     const verificationId = randomUUID();
     const check = command({ verificationId, userId, country: country.name, countryKey: country.key, nationalIdSealed: '' });
     verificationDecider.decide(check, (await this.bus.load(userStream(userId), verificationDecider)).state);
+    // Decoding costs CPU: only a claim the decider would take is decoded, and only the re-encoded image is kept.
+    const stored = document ? await reencodeDocument(document.bytes) : undefined;
     const idStream = this.nationalIdStreamOf(country.key, nationalId);
     await this.bus.run(idStream, nationalIdDecider, { type: 'reserveNationalId', userId }, { actorId: userId });
     try {
-      if (document) await this.documents.put({ id: verificationId, subjectId: userId, contentType: document.contentType, bytes: document.bytes });
+      if (stored) await this.documents.put({ id: verificationId, subjectId: userId, ...stored });
       const nationalIdSealed = await this.vault.seal(userId, nationalId.trim());
       const result = await this.bus.run(userStream(userId), verificationDecider, { ...check, nationalIdSealed }, { actorId: userId });
       return { verificationId, country: country.name, at: this.bus.now().toISOString(), position: result.position };
     } catch (error) {
       // Refused by a concurrent change to the member's stream: give the id back and keep no document.
       if (error instanceof DomainError) {
-        if (document) await this.documents.delete(verificationId);
+        if (stored) await this.documents.delete(verificationId);
         await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
       }
       throw error;

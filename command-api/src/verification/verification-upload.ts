@@ -1,5 +1,6 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_REQUIRED, SubmitVerificationFields, ValidationError, type DocumentContentType } from '@civitas/events';
 import type { FastifyRequest } from 'fastify';
+import { readWholeFile } from '../lib/uploaded-file';
 import { DocumentTooLargeError, documentContentType } from './document-image';
 
 export const DOCUMENT_FIELD = 'documentImage';
@@ -25,7 +26,8 @@ function parseFields(fields: unknown): { country: string; nationalId: string } {
 /**
  * POST /api/user/verifications in either form: JSON {country, nationalId}, or multipart with the
  * document image as well. Everything is read and checked here, before a byte is stored: the
- * size while it streams (413 beyond 5 MB), then the type by its content.
+ * size while it streams (413 beyond 5 MB), then the type by its content; the service decodes and
+ * re-encodes it once the claim's own checks pass.
  */
 export async function readVerificationSubmission(request: FastifyRequest): Promise<VerificationSubmission> {
   if (!request.isMultipart()) return { ...parseFields(request.body ?? {}), document: null };
@@ -35,7 +37,7 @@ export async function readVerificationSubmission(request: FastifyRequest): Promi
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'file') {
         // Read to the end either way, so the stream moves on; a second file or a stray field name is refused.
-        const content = await part.toBuffer();
+        const content = await readWholeFile(part, () => new DocumentTooLargeError());
         if (part.fieldname !== DOCUMENT_FIELD || bytes !== null) throw new ValidationError(ONE_DOCUMENT);
         bytes = content;
       } else if (typeof part.value === 'string') {

@@ -59,14 +59,15 @@ describe('POST /api/user/verifications (spec section 7, Verification)', () => {
     expect(event!.data).toMatchObject({ verificationType: 'document', documentImageUrl: `/api/user/verifications/${id}/document` });
     expect(JSON.stringify(event!.data)).not.toContain('29001019876543');
     const [stored] = await server.query<{ subject_id: string; content_type: string; sealed: Buffer }>('select subject_id, content_type, sealed from personal_documents where id = $1', [id]);
-    expect(stored).toMatchObject({ subject_id: member.userId, content_type: 'image/png' });
+    // Kept re-encoded: a JPEG of the PNG's pixels (document-images.test.ts).
+    expect(stored).toMatchObject({ subject_id: member.userId, content_type: 'image/jpeg' });
     expect(stored!.sealed.includes(PNG.subarray(0, 16))).toBe(false);
 
     // A country pending already is claimed once.
     expect(await submitWithDocument(server, member, pngUpload('Egypt', '29001019876543'))).toEqual({ status: 409, body: { message: 'Country Already Verified' } });
   });
 
-  it('takes JPG, PNG and GIF by their content, whatever the file is called or declares', async () => {
+  it('takes JPG, PNG and GIF by their content, whatever the file is called or declares, and keeps each as a JPEG', async () => {
     const member = await newMember(server);
     const answers = await Promise.all([
       submitWithDocument(server, member, { country: 'Jordan', nationalId: '9001001001', file: { bytes: JPEG, name: 'scan', type: 'application/octet-stream' } }),
@@ -75,7 +76,7 @@ describe('POST /api/user/verifications (spec section 7, Verification)', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     const types = await server.query<{ content_type: string }>('select content_type from personal_documents where subject_id = $1 order by content_type', [member.userId]);
-    expect(types.map((row) => row.content_type)).toEqual(['image/gif', 'image/jpeg', 'image/png']);
+    expect(types.map((row) => row.content_type)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
   });
 
   it('refuses a document over 5 MB with 413 and keeps nothing: no document, no event, the national id free', async () => {

@@ -59,6 +59,9 @@ export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
 export const DOCUMENT_REQUIRED = 'Please attach a document image (JPG, PNG or GIF).';
 export const DOCUMENT_TOO_LARGE = 'Document image is too large (max 5 MB).';
 export const DOCUMENT_NOT_AN_IMAGE = 'The document must be a JPG, PNG or GIF image.';
+/** 422: an image of an accepted type the server will not decode (more pixels than it takes), or cannot. */
+export const DOCUMENT_TOO_MANY_PIXELS = 'This document image has too many pixels to process. Please choose a smaller image.';
+export const DOCUMENT_UNREADABLE = 'This document image could not be read. Please choose another one.';
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const DOCUMENT_ERASED = 'This document is no longer available: its owner\u2019s personal data was erased.';
 /** The path query-api serves a claim's document at (never a public URL). */
