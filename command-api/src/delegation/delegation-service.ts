@@ -25,6 +25,7 @@ import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import type { ParticipationGate } from '../lib/participation-gate';
 import type { People } from '../lib/people';
 import { delegationDecider, type DelegationCommand, type DelegationTarget } from './delegation.decider';
+import { maskedEmail } from './masked-email';
 import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 
 /** How many members a search answers at most: a name narrows it, the dialog shows a short list. */
@@ -82,7 +83,8 @@ export class DelegationService {
 
   /**
    * Members of a National, International or Alliance group who may take part in it, by first or
-   * last name in any case and with or without accents; the caller is never listed.
+   * last name in any case and with or without accents; the caller is never listed, and each
+   * address is shown masked.
    */
   async search(userId: string, { username, groupId }: DelegateSearchBody): Promise<DelegateSearchReply> {
     const group = await this.readModels.selectFrom('delegation_groups').select(['department', 'subcategory']).where('group_id', '=', groupId).executeTakeFirst();
@@ -124,7 +126,8 @@ export class DelegationService {
     }) === null);
     return {
       delegates: eligible.map((row) => ({
-        id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email,
+        // Never the address itself: any signed-in account may search (docs/decisions.md, Liquid delegation).
+        id: row.id, firstName: row.first_name, lastName: row.last_name, email: maskedEmail(row.email),
         // Verified: an approved verification of any country.
         isVerified: row.verified_country_keys.length > 0,
       })),

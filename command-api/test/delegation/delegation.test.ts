@@ -5,7 +5,8 @@ import {
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
-import { TestClient } from '../../../test-support/http-client';
+import { TestClient, uniqueEmail } from '../../../test-support/http-client';
+import { registerMember, verifyCitizen } from '../../../test-support/members';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { ALLIANCE, INTERNATIONAL, ISLAM, SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
 
@@ -14,6 +15,11 @@ const UNKNOWN = '5b0a8f73-3b1f-4d39-9a7e-7f3ab1b7c111';
 let nationalIds = 0;
 /** A national id nobody else in this file uses. */
 const nationalId = () => `77${String((nationalIds += 1)).padStart(8, '0')}`;
+/** How the search shows an address (docs/decisions.md, Liquid delegation): its first letter, then the domain. */
+const masked = (email: string) => `${email[0]}\u2022\u2022\u2022@${email.split('@')[1]}`;
+/** Every string in a JSON answer, however deep. */
+const stringsIn = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : [];
 
 interface Delegation {
   id: string;
@@ -75,7 +81,7 @@ describe('delegation commands (spec section 7, Delegation)', () => {
     it('finds members who may take part in the group by first or last name, in any case and with or without accents', async () => {
       const found = await searchUntil(ada, { username: 'zoe', groupId: SAUDI_ARABIA.groupId }, [zoe.userId]);
       // Only Saudi citizens: not the unverified resident, not the Omani citizen, not the subscriber.
-      expect(found).toEqual({ status: 200, body: { delegates: [{ id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: zoe.email, isVerified: true }] } });
+      expect(found).toEqual({ status: 200, body: { delegates: [{ id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: masked(zoe.email), isVerified: true }] } });
       for (const username of ['ZOË', 'angstrom', 'ÅNGSTRÖM', 'Zoe\u0308', 'zoë ångström', 'oë Å']) {
         expect((await search(ada, { username, groupId: SAUDI_ARABIA.groupId })).body.delegates.map((one: { id: string }) => one.id), username).toEqual([zoe.userId]);
       }
@@ -94,11 +100,34 @@ describe('delegation commands (spec section 7, Delegation)', () => {
       await subscribe(zoe, server);
       const found = await searchUntil(ada, { username: 'zoe', groupId: INTERNATIONAL }, [zoe.userId, subscriber.userId]);
       expect(found.body.delegates).toEqual([
-        { id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: zoe.email, isVerified: true },
-        { id: subscriber.userId, firstName: 'Zoé', lastName: 'Subscriber', email: subscriber.email, isVerified: false },
+        { id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: masked(zoe.email), isVerified: true },
+        { id: subscriber.userId, firstName: 'Zoé', lastName: 'Subscriber', email: masked(subscriber.email), isVerified: false },
       ]);
       // Nobody here leads a group.
       expect(await search(ada, { username: 'zoe', groupId: ALLIANCE })).toEqual({ status: 200, body: { delegates: [] } });
+    });
+
+    it('hands a brand-new unverified account no member\u2019s e-mail address, only its first letter and domain', async () => {
+      // Citizens whose addresses a harvester wants, some signed up with capitals in them.
+      const targets = await Promise.all(Array.from({ length: 8 }, async (_, index) => {
+        const { client, userId, email } = await registerMember(server.baseUrl, { email: uniqueEmail(index % 2 ? `Aaron.Target${index}` : `aaron${index}`), firstName: 'Aaron', lastName: `Target ${index}` });
+        await verifyCitizen(client, SAUDI_ARABIA.name, nationalId());
+        return { userId, email };
+      }));
+      const harvester = await member('Eve', 'Harvester');
+      const addresses = new Map([ada, zoe, grace, resident, omani, subscriber, ...targets].map((one) => [one.userId, one.email]));
+      // One letter: as many members of the group as the search answers.
+      const found = await eventually(() => search(harvester, { username: 'a', groupId: SAUDI_ARABIA.groupId }), (answer) => targets.every((target) => answer.body.delegates?.some((one: { id: string }) => one.id === target.userId)));
+      expect(found.body.delegates.length).toBeGreaterThanOrEqual(targets.length + 2);
+      const shown = stringsIn(found.body).map((one) => one.toLowerCase());
+      for (const email of addresses.values()) {
+        const [local] = email.toLowerCase().split('@');
+        for (const one of shown) {
+          expect(one).not.toContain(email.toLowerCase());
+          expect(one).not.toContain(local);
+        }
+      }
+      for (const delegate of found.body.delegates as Array<{ id: string; email: string }>) expect(delegate.email).toBe(masked(addresses.get(delegate.id)!));
     });
 
     it('answers at most 20 members', async () => {

@@ -26,6 +26,7 @@ export const DelegateSearchResult = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** Masked, never the address: its first letter and domain, 'a•••@example.org' (docs/decisions.md, Liquid delegation). */
   email: z.string(),
   isVerified: z.boolean(),
 });
