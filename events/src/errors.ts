@@ -60,6 +60,13 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/** A service we depend on (a payment provider) answered with an error or with something we cannot use. */
+export class BadGatewayError extends DomainError {
+  constructor(message: string) {
+    super(message, 502);
+  }
+}
+
 /** An append whose expected version did not hold; command handlers retry on it. */
 export class WrongExpectedVersionError extends ConflictError {
   constructor(

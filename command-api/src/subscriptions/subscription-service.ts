@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BadGatewayError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
   PLANS,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
   paymentStream,
@@ -19,7 +21,7 @@ import { sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
 import { paymentDecider, type PaymentCommand, type PaymentState } from './payment.decider';
 import { subscriptionDecider, type SubscriptionCommand } from './subscription.decider';
-import type { MoyasarClient } from './moyasar/moyasar-client';
+import { MoyasarRecordNotFound, type MoyasarClient } from './moyasar/moyasar-client';
 import { FAILED_EVENTS, PAID_EVENTS, webhookTokenMatches, type MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 
 export const PROVIDER_UNAVAILABLE = 'This payment method is not available.';
@@ -30,6 +32,12 @@ export interface SubscriptionDependencies {
   moyasar: { client: MoyasarClient; webhookSecret: string } | null;
   sandboxEnabled: boolean;
 }
+
+/** Why a webhook delivery changed nothing: a fixed code, since it is logged. */
+type IgnoredReason = 'not_a_verdict' | 'unknown_payment' | 'unknown_invoice' | 'not_ours' | 'status_differs';
+export type WebhookOutcome = { applied: true; reason: null } | { applied: false; reason: IgnoredReason };
+type SettledDelivery = { outcome: WebhookOutcome; paymentId: string | null };
+const ignored = (reason: IgnoredReason, paymentId: string | null = null): SettledDelivery => ({ outcome: { applied: false, reason }, paymentId });
 
 export interface PaymentOutcome {
   paymentId: string;
@@ -91,34 +99,44 @@ export class SubscriptionService {
   /**
    * A Moyasar webhook: the shared token first, then the payment re-fetched with our secret key;
    * only a payment whose status, amount, currency and invoice match ours changes anything.
+   * A payment or invoice Moyasar does not know is ignored (200, so it is not delivered forever);
+   * Moyasar unreachable or answering badly is a 503 or 502, so the delivery comes again.
    */
-  async handleMoyasarWebhook(body: MoyasarWebhookBody): Promise<'applied' | 'ignored'> {
+  async handleMoyasarWebhook(body: MoyasarWebhookBody): Promise<WebhookOutcome> {
     const moyasar = this.deps.moyasar;
     if (!moyasar) throw new NotFoundError('Moyasar is not configured');
     if (!webhookTokenMatches(body.secret_token, moyasar.webhookSecret)) throw new UnauthorizedError('Invalid webhook token');
+    let settled: SettledDelivery;
+    try {
+      settled = await this.applyMoyasarDelivery(moyasar.client, body);
+    } catch (error) {
+      if (!(error instanceof MoyasarRecordNotFound)) throw error;
+      settled = ignored(error.record === 'payment' ? 'unknown_payment' : 'unknown_invoice');
+    }
+    await this.recordDelivery('moyasar', body.id, body.type, settled.paymentId);
+    return settled.outcome;
+  }
+
+  private async applyMoyasarDelivery(client: MoyasarClient, body: MoyasarWebhookBody): Promise<SettledDelivery> {
     const paid = PAID_EVENTS.has(body.type);
     const failed = FAILED_EVENTS.has(body.type);
-    let paymentId: string | null = null;
-    let applied = false;
-    if (paid || failed) {
-      const remote = await moyasar.client.fetchPayment(body.data.id);
-      const invoiceId = remote.invoice_id ?? body.data.invoice_id ?? null;
-      const invoice = invoiceId ? await moyasar.client.fetchInvoice(invoiceId) : null;
-      const claimed = String(remote.metadata?.payment_id ?? invoice?.metadata?.payment_id ?? '');
-      const ours = claimed ? (await this.loadPayment(claimed)).payment : null;
-      if (ours && ours.provider === 'moyasar' && ours.providerReference === invoiceId && remote.amount === ours.amount && remote.currency.toUpperCase() === ours.currency) {
-        paymentId = ours.paymentId;
-        if (paid && remote.status === 'paid') {
-          await this.confirmPaid(ours.paymentId, { providerPaymentId: remote.id, confirmedBy: 'webhook' });
-          applied = true;
-        } else if (failed && remote.status === 'failed') {
-          await this.confirmFailed(ours.paymentId, `moyasar: ${remote.status}`);
-          applied = true;
-        }
-      }
+    if (!paid && !failed) return ignored('not_a_verdict');
+    const remote = await client.fetchPayment(body.data.id);
+    const invoiceId = remote.invoice_id ?? body.data.invoice_id ?? null;
+    const invoice = invoiceId ? await client.fetchInvoice(invoiceId) : null;
+    const claimed = String(remote.metadata?.payment_id ?? invoice?.metadata?.payment_id ?? '');
+    const ours = claimed ? (await this.loadPayment(claimed)).payment : null;
+    if (!ours || ours.provider !== 'moyasar' || ours.providerReference !== invoiceId || remote.amount !== ours.amount || remote.currency.toUpperCase() !== ours.currency) {
+      return ignored('not_ours');
     }
-    await this.recordDelivery('moyasar', body.id, body.type, paymentId);
-    return applied ? 'applied' : 'ignored';
+    if (paid && remote.status === 'paid') {
+      await this.confirmPaid(ours.paymentId, { providerPaymentId: remote.id, confirmedBy: 'webhook' });
+    } else if (failed && remote.status === 'failed') {
+      await this.confirmFailed(ours.paymentId, `moyasar: ${remote.status}`);
+    } else {
+      return ignored('status_differs', ours.paymentId);
+    }
+    return { outcome: { applied: true, reason: null }, paymentId: ours.paymentId };
   }
 
   /** The member is back from the provider's page: ask the provider ourselves, in case the webhook is lost. */
@@ -126,12 +144,17 @@ export class SubscriptionService {
     const state = await this.loadPayment(paymentId);
     if (!state.payment) throw new NotFoundError('Payment not found');
     const { payment } = state;
-    if (state.status === 'pending' && payment.provider === 'moyasar' && payment.providerReference && this.deps.moyasar) {
-      const invoice = await this.deps.moyasar.client.fetchInvoice(payment.providerReference);
+    const moyasar = this.deps.moyasar;
+    const invoice = state.status === 'pending' && payment.provider === 'moyasar' && payment.providerReference && moyasar
+      // Moyasar unreachable or answering badly: the member goes on to the return page, still pending, and the webhook settles it.
+      ? await moyasar.client.fetchInvoice(payment.providerReference).catch((error: unknown) => {
+        if (error instanceof BadGatewayError || error instanceof ServiceUnavailableError) return null;
+        throw error;
+      })
+      : null;
+    if (invoice?.status === 'paid' && invoice.amount === payment.amount && invoice.currency.toUpperCase() === payment.currency) {
       const settled = invoice.payments?.find((attempt) => attempt.status === 'paid');
-      if (invoice.status === 'paid' && invoice.amount === payment.amount && invoice.currency.toUpperCase() === payment.currency) {
-        return this.confirmPaid(paymentId, { providerPaymentId: settled?.id ?? null, confirmedBy: 'return' });
-      }
+      return this.confirmPaid(paymentId, { providerPaymentId: settled?.id ?? null, confirmedBy: 'return' });
     }
     return { paymentId, status: state.status, returnUrl: payment.returnUrl, position: null };
   }

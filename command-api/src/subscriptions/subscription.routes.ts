@@ -52,7 +52,9 @@ export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, public
     config: { skipCsrf: true },
     schema: { tags: ['subscriptions'], summary: 'Moyasar payment notifications', body: MoyasarWebhookBody, response: { 200: z.object({ received: z.literal(true) }) } },
   }, async (request) => {
-    await subscriptions.handleMoyasarWebhook(request.body);
+    const outcome = await subscriptions.handleMoyasarWebhook(request.body);
+    // One line per delivery that changed nothing: the event type and a fixed reason, never its ids, token or payer.
+    if (!outcome.applied) request.log.info({ provider: 'moyasar', deliveryType: request.body.type, reason: outcome.reason }, 'Moyasar webhook ignored');
     return { received: true as const };
   });
 

@@ -24,6 +24,12 @@ interface Payment {
 }
 
 /**
+ * How the stand-in behaves: as Moyasar does, or as a provider in trouble does (an error page,
+ * an answer that is not JSON, JSON of another shape, or no answer at all).
+ */
+export type StandInMode = 'working' | 'failing' | 'not-json' | 'wrong-shape' | 'hanging';
+
+/**
  * A local server that answers as Moyasar's documented v1 API does for invoices and
  * payments (HTTP Basic with the secret key), so the adapter is tested over real HTTP.
  */
@@ -31,14 +37,22 @@ export class MoyasarStandIn {
   readonly invoices = new Map<string, Invoice>();
   readonly payments = new Map<string, Payment>();
   readonly requests: Array<{ method: string; path: string; authorized: boolean }> = [];
+  mode: StandInMode = 'working';
   private server: Server | null = null;
+  private port = 0;
   url = '';
 
   constructor(private readonly secretKey: string) {}
 
+  /** Listens on a free port, or on the port it had before a stop (so the server under test finds it again). */
   async start(): Promise<void> {
+    if (this.server?.listening) return;
     this.server = createServer(async (request, response) => {
       const body = await readJson(request);
+      if (this.mode === 'hanging') return; // never answers
+      if (this.mode === 'failing') return response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Internal Server Error</body></html>');
+      if (this.mode === 'not-json') return response.writeHead(200, { 'content-type': 'application/json' }).end('<html>maintenance</html>');
+      if (this.mode === 'wrong-shape') return response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'ok' }));
       const authorized = request.headers.authorization === `Basic ${Buffer.from(`${this.secretKey}:`).toString('base64')}`;
       const path = (request.url ?? '').replace(/^\/v1/, '');
       this.requests.push({ method: request.method ?? '', path, authorized });
@@ -59,12 +73,15 @@ export class MoyasarStandIn {
       if (request.method === 'GET' && payment) return this.payments.has(payment[1]!) ? send(200, this.payments.get(payment[1]!)) : send(404, { type: 'record_not_found' });
       send(404, { type: 'not_found' });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     const address = this.server.address();
-    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
+    this.port = typeof address === 'object' && address ? address.port : 0;
+    this.url = `http://127.0.0.1:${this.port}/v1`;
   }
 
+  /** Closes the port: connections to it are refused until the next start. */
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
 

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { BadGatewayError, ServiceUnavailableError } from '@civitas/events';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { newMember } from '../participation/members';
+import { MoyasarClient } from '../../src/subscriptions/moyasar/moyasar-client';
 import { MoyasarStandIn } from './moyasar-stand-in';
 
 const DAY = 86_400_000;
@@ -143,9 +147,16 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
   const webhookSecret = 'whsec-standin-shared-token';
   const moyasar = new MoyasarStandIn(secretKey);
   let server: TestServer;
+  const lines: string[] = [];
+  const logStream = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+  const logged = () => lines.map((line) => JSON.parse(line) as Record<string, any>);
   beforeAll(async () => {
     await moyasar.start();
-    server = await startTestServer({ env: { PAYMENT_SANDBOX: 'off', TRUST_PROXY: 'true', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
+    server = await startTestServer({ logStream, env: { LOG_LEVEL: 'info', PAYMENT_SANDBOX: 'off', TRUST_PROXY: 'true', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
+  });
+  afterEach(async () => {
+    moyasar.mode = 'working';
+    await moyasar.start(); // after a test that stopped it; a no-op otherwise
   });
   afterAll(async () => {
     await server?.close();
@@ -229,5 +240,91 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     }
     // A redirect carries no position, so the page (like this test) reads until the projection has it.
     expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+  });
+  /** What creating a payment recorded for the member: nothing, while the provider fails. */
+  const paymentEventsOf = async (userId: string) => (await countEvents(server, 'PaymentCreated', userId)) + (await countEvents(server, 'SubscriptionRequested', userId));
+  const createMoyasarPayment = (browser: TestClient) => browser.request('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' });
+  const ignoredLines = () => logged().filter((line) => line.msg === 'Moyasar webhook ignored');
+
+  it('answers 200 to a signed webhook for a payment or invoice nobody knows, with one log line saying it was ignored', async () => {
+    const unknownPayment = { id: randomUUID(), status: 'paid', amount: 1875, currency: 'SAR', invoice_id: randomUUID(), metadata: null };
+    // Moyasar knows this payment, but its invoice is none of ours nor Moyasar's.
+    const strayInvoice = { ...unknownPayment, id: randomUUID(), invoice_id: randomUUID() };
+    moyasar.payments.set(strayInvoice.id, strayInvoice);
+    for (const [payment, reason] of [[unknownPayment, 'unknown_payment'], [strayInvoice, 'unknown_invoice']] as const) {
+      for (const type of ['payment_paid', 'payment_failed']) {
+        const before = ignoredLines().length;
+        const delivery = moyasar.webhook(type, payment, webhookSecret);
+        const answer = await deliver(delivery);
+        expect([answer.status, await answer.json()], `${type} ${reason}`).toEqual([200, { received: true }]);
+        const added = ignoredLines().slice(before);
+        expect(added).toHaveLength(1);
+        expect(added[0]).toMatchObject({ level: 30, provider: 'moyasar', deliveryType: type, reason });
+        // Neither secret, nor the ids a member's payment could be traced by.
+        const line = JSON.stringify(added[0]);
+        for (const secret of [webhookSecret, secretKey, payment.id, payment.invoice_id]) expect(line).not.toContain(secret);
+        // The provider may deliver it again: the same answer.
+        expect((await deliver(delivery)).status).toBe(200);
+      }
+    }
+    // A wrong token is still refused first, whatever the payment.
+    const forged = await deliver(moyasar.webhook('payment_paid', unknownPayment, 'not-the-secret'));
+    expect([forged.status, await forged.json()]).toEqual([401, { message: 'Invalid webhook token' }]);
+  });
+
+  it('answers 503 with Retry-After while Moyasar cannot be reached, records nothing, and a retry afterwards works', async () => {
+    const { browser, userId } = await newMember(server);
+    await moyasar.stop();
+    const refused = await createMoyasarPayment(browser);
+    expect([refused.status, await refused.json()]).toEqual([503, { message: 'The payment provider cannot be reached right now. Please try again in a minute.' }]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await paymentEventsOf(userId)).toBe(0);
+    expect(await me(browser)).toMatchObject({ subscriptionStatus: null });
+    await moyasar.start();
+    expect((await createMoyasarPayment(browser)).status).toBe(200);
+    expect(await paymentEventsOf(userId)).toBe(2);
+  });
+
+  it('answers 503 to a webhook while Moyasar cannot be reached, so the provider delivers it again, and the redelivery applies it', async () => {
+    const { browser, invoice } = await startPayment();
+    const delivery = moyasar.webhook('payment_paid', moyasar.attempt(invoice.id, 'paid'), webhookSecret);
+    await moyasar.stop();
+    const refused = await deliver(delivery);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    await moyasar.start();
+    expect((await deliver(delivery)).status).toBe(200);
+    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ subscriptionStatus: 'active' });
+  });
+
+  it('answers 502 when Moyasar answers with an error page, with something that is not JSON or with another object, and records nothing', async () => {
+    const { browser, userId } = await newMember(server);
+    for (const mode of ['failing', 'not-json', 'wrong-shape'] as const) {
+      moyasar.mode = mode;
+      const refused = await createMoyasarPayment(browser);
+      expect([refused.status, await refused.json()], mode).toEqual([502, { message: 'The payment provider sent an answer we could not use. Please try again later.' }]);
+    }
+    expect(await paymentEventsOf(userId)).toBe(0);
+    moyasar.mode = 'working';
+    expect((await createMoyasarPayment(browser)).status).toBe(200);
+  });
+
+  it('sends the member on to the return page while Moyasar cannot confirm the payment, still pending', async () => {
+    const { paymentId, invoice } = await startPayment();
+    moyasar.attempt(invoice.id, 'paid');
+    moyasar.mode = 'failing';
+    const back = await new TestClient(server.baseUrl).get(`/api/payments/moyasar/return?paymentId=${paymentId}`);
+    expect([back.status, back.headers.get('location')]).toEqual([302, `/subscribe/return?paymentId=${paymentId}&status=pending`]);
+  });
+
+  it('gives up on a provider that does not answer, as unreachable', async () => {
+    moyasar.mode = 'hanging';
+    const client = new MoyasarClient(moyasar.url, secretKey, { timeoutMs: 300 });
+    const started = Date.now();
+    const failure = await client.fetchPayment(randomUUID()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ServiceUnavailableError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    moyasar.mode = 'wrong-shape';
+    expect(await client.fetchPayment(randomUUID()).catch((error: unknown) => error)).toBeInstanceOf(BadGatewayError);
   });
 });
