@@ -179,7 +179,7 @@ describe('delegation commands (spec section 7, Delegation)', () => {
       const again = await assign(ada, { delegateId: zoe.userId.toUpperCase(), groupId: SAUDI_ARABIA.groupId }, '/api/delegations');
       expect(again).toEqual({ status: 200, body: { position: null, delegation: first.body.delegation } });
 
-      const changed = await assign(ada, { delegateId: grace.userId, groupId: String(SAUDI_ARABIA.groupId) }, '/api/delegations');
+      const changed = await assign(ada, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }, '/api/delegations');
       expect(changed.body.delegation).toMatchObject({ delegateId: grace.userId, isActive: true, delegate: { firstName: 'Grace', lastName: 'Hopper' } });
       expect(changed.body.delegation.id).not.toBe(first.body.delegation.id);
       const events = await server.query(`select type, data from events where stream_id = $1 order by stream_position`, [`delegation-${SAUDI_ARABIA.groupId}-${ada.userId}`]);
