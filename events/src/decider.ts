@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { WrongExpectedVersionError } from './errors';
+import { IdempotencyKeyReusedError, WrongExpectedVersionError } from './errors';
 import type { EventMetadata, EventStore } from './event-store';
 import type { Position } from './position';
 import type { DomainEvent, EventRegistry } from './registry';
@@ -23,6 +23,11 @@ export interface CommandContext {
   causationId?: string;
   /** ISO time the command was issued. */
   time: string;
+  /**
+   * A digest of what the request asked for (an Idempotency-Key's request): a repeat of the
+   * commandId with another digest is refused instead of answered with the first command's events.
+   */
+  requestDigest?: string;
 }
 
 export interface CommandResult<Event extends DomainEvent, State = unknown> {
@@ -34,6 +39,8 @@ export interface CommandResult<Event extends DomainEvent, State = unknown> {
   position: Position | null;
   /** True when this command id had already been applied: its earlier events are answered again, nothing is appended. */
   replayed: boolean;
+  /** ISO time of the command that decided these events: the first one's when replayed. */
+  time: string;
   /** The last event this command appended, exactly as stored (absent when nothing was appended now): its Merkle leaf for a receipt. */
   lastAppended?: AppendedEvent;
 }
@@ -56,6 +63,13 @@ export function eventIdFor(commandId: string, index: number): string {
   return uuidv5(`${commandId}:${index}`, EVENT_ID_NAMESPACE);
 }
 
+const CREATED_ID_NAMESPACE = '6d1f0c8e-3b7a-4f45-9a2e-2c9d4b1e7a53';
+
+/** The id of what a command with a fixed commandId creates (`what` tells several apart), so its repeat names the same thing. */
+export function createdIdFor(commandId: string, what = ''): string {
+  return uuidv5(`${commandId}:${what}`, CREATED_ID_NAMESPACE);
+}
+
 export function fold<Event extends DomainEvent, State>(
   decider: View<Event, State>,
   events: readonly Event[],
@@ -63,12 +77,20 @@ export function fold<Event extends DomainEvent, State>(
   return events.reduce(decider.evolve, decider.initialState());
 }
 
+/** A command already applied to a stream: what it appended, when, and for what request. */
+export interface AppliedCommand<Event extends DomainEvent> {
+  events: Event[];
+  position: Position;
+  time: string;
+  requestDigest?: string;
+}
+
 /** What a stream's events amount to, kept between commands so a hot stream need not be read again. */
 export interface StreamSnapshot<Event extends DomainEvent, State> {
   version: number;
   state: State;
   /** The commands already applied to the stream, with what they appended. */
-  commands: ReadonlyMap<string, { events: Event[]; position: Position }>;
+  commands: ReadonlyMap<string, AppliedCommand<Event>>;
 }
 
 /** Where handleCommand keeps snapshots; keyed by stream and by the decider that folded it. */
@@ -85,15 +107,15 @@ async function readSnapshot<Event extends DomainEvent, State>(
   decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
 ): Promise<StreamSnapshot<Event, State>> {
   const stream = await store.readStream(streamId);
-  const commands = new Map<string, { events: Event[]; position: Position }>();
+  const commands = new Map<string, AppliedCommand<Event>>();
   let state = decider.initialState();
   for (const recorded of stream.events) {
     const event = registry.decode(recorded) as Event;
     state = decider.evolve(state, event);
-    const commandId = recorded.metadata.commandId;
+    const { commandId, time, requestDigest } = recorded.metadata;
     if (!commandId) continue;
-    const applied = commands.get(commandId) ?? { events: [], position: recorded.position };
-    commands.set(commandId, { events: [...applied.events, event], position: recorded.position });
+    const events = [...(commands.get(commandId)?.events ?? []), event];
+    commands.set(commandId, { events, position: recorded.position, time: time ?? '', ...(typeof requestDigest === 'string' ? { requestDigest } : {}) });
   }
   return { version: stream.version, state, commands };
 }
@@ -123,9 +145,14 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const cached = snapshot !== undefined;
     const current = snapshot ?? (await readSnapshot(store, registry, streamId, decider));
     snapshot = undefined;
-    // A command is applied once: a repeat (a retried request, the same Idempotency-Key) gets the first answer.
+    // A command is applied once: a repeat (a retried request, the same Idempotency-Key) gets the first answer,
+    // unless the key came with another request (docs/decisions.md, Idempotency-Key).
     const earlier = current.commands.get(context.commandId);
-    if (earlier) return { events: earlier.events, state: current.state, nextVersion: current.version, position: earlier.position, replayed: true };
+    if (earlier) {
+      // Commands stored before digests were kept carry none: their repeats are answered as before.
+      if (context.requestDigest !== undefined && earlier.requestDigest !== undefined && earlier.requestDigest !== context.requestDigest) throw new IdempotencyKeyReusedError();
+      return { events: earlier.events, state: current.state, nextVersion: current.version, position: earlier.position, replayed: true, time: earlier.time };
+    }
     let events: Event[];
     try {
       events = decider.decide(command, current.state);
@@ -136,7 +163,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     if (events.length === 0) {
       if (cached) continue;
       cache?.set(streamId, decider, current);
-      return { events, state: current.state, nextVersion: current.version, position: null, replayed: false };
+      return { events, state: current.state, nextVersion: current.version, position: null, replayed: false, time: context.time };
     }
     const metadata: EventMetadata = {
       actorId: context.actorId,
@@ -144,6 +171,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       correlationId: context.correlationId ?? context.commandId,
       causationId: context.causationId ?? context.commandId,
       time: context.time,
+      ...(context.requestDigest !== undefined ? { requestDigest: context.requestDigest } : {}),
     };
     const newEvents = events.map((event, index) => {
       const prepared = registry.prepare(event);
@@ -158,11 +186,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       const result = await store.append(streamId, newEvents, current.version === 0 ? 'no_stream' : current.version);
       const state = events.reduce(decider.evolve, current.state);
       // The snapshot belongs to the cache alone (callers queue commands per stream), so it grows in place.
-      (current.commands as Map<string, { events: Event[]; position: Position }>).set(context.commandId, { events, position: result.position });
+      (current.commands as Map<string, AppliedCommand<Event>>).set(context.commandId, { events, position: result.position, time: context.time, ...(context.requestDigest !== undefined ? { requestDigest: context.requestDigest } : {}) });
       cache?.set(streamId, decider, { version: result.nextVersion, state, commands: current.commands });
       const last = newEvents[newEvents.length - 1]!;
       const lastAppended = { ...last, streamId, streamPosition: result.nextVersion, position: result.position };
-      return { events, state, ...result, replayed: false, lastAppended };
+      return { events, state, ...result, replayed: false, time: context.time, lastAppended };
     } catch (error) {
       cache?.delete(streamId, decider);
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) throw error;

@@ -39,6 +39,15 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** The Idempotency-Key of an earlier request, sent with another request (docs/decisions.md, Idempotency-Key). */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was used for another request.';
+
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(IDEMPOTENCY_KEY_REUSED, 422);
+  }
+}
+
 export class GoneError extends DomainError {
   constructor(message: string) {
     super(message, 410);

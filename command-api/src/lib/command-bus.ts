@@ -5,6 +5,8 @@ export interface CommandOptions {
   actorId: string | null;
   /** A fixed id makes the command count once however often it runs (reactors, Idempotency-Key). */
   commandId?: string;
+  /** With a fixed commandId from an Idempotency-Key: what the request asked for (lib/idempotency.ts). */
+  requestDigest?: string;
 }
 
 /** Runs commands against streams with the platform's clock, and folds streams for checks. */
@@ -26,7 +28,10 @@ export class CommandBus {
    * are still kept in line by the expected version.
    */
   run<Command, Event extends DomainEvent, State>(streamId: string, decider: Decider<Command, Event, State>, command: Command, options: CommandOptions) {
-    const context = { commandId: options.commandId ?? randomUUID(), actorId: options.actorId, time: this.now().toISOString() };
+    const context = {
+      commandId: options.commandId ?? randomUUID(), actorId: options.actorId, time: this.now().toISOString(),
+      ...(options.requestDigest !== undefined ? { requestDigest: options.requestDigest } : {}),
+    };
     const previous = this.queues.get(streamId) ?? Promise.resolve();
     const result = previous.catch(() => undefined).then(() => handleCommand(this.store, this.registry, streamId, decider, command, context, { maxAttempts: 10, snapshots: this.snapshots }));
     const settled = result.catch(() => undefined);
