@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { CHAT_RATE_LIMITED, CHAT_RATE_LIMIT_PER_MINUTE, TOPIC_NOT_FOUND, TooManyRequestsError, chatStream, existingId, type ChatMessagePosted, type PostChatMessageBody } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { chatDecider } from './chat.decider';
 
@@ -38,16 +38,18 @@ export class ChatService {
     private readonly perMinute = CHAT_RATE_LIMIT_PER_MINUTE,
   ) {}
 
-  /** Posts a message whose body passed PostChatMessageBody; a topic id that is no uuid is a missing topic (404). */
-  async post(userId: string, body: PostChatMessageBody) {
+  /**
+   * Posts a message whose body passed PostChatMessageBody; a topic id that is no uuid is a missing topic (404).
+   * With an Idempotency-Key the message's id comes from it and a repeat is answered with the first message.
+   */
+  async post(userId: string, body: PostChatMessageBody, idempotency?: Idempotency) {
     const topic = await this.topics.requireOpenTopic(existingId(body.topicId, TOPIC_NOT_FOUND));
     const { person: sender } = await this.gate.requireParticipant(userId, topic.groupId);
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
     const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
     if (current > this.perMinute) throw new ChatRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
-    const message: ChatMessagePosted['data'] = { messageId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
-    const createdAt = this.bus.now().toISOString();
-    const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId });
-    return { message, createdAt, position: result.position, sender };
+    const message: ChatMessagePosted['data'] = { messageId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
+    const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId, ...keyed(idempotency) });
+    return { message: storedData(result, 'ChatMessagePosted', message), createdAt: result.time, position: result.position, sender };
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CANDIDATE_NOT_FOUND,
   CATALOGUE,
@@ -30,6 +29,7 @@ import {
   type View,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import type { Receipts } from '../lib/receipt';
 import { ballotDecider } from './ballot.decider';
@@ -99,8 +99,8 @@ export class ElectionsService implements LeaderInstallation {
     private readonly receipts: Receipts,
   ) {}
 
-  /** POST /api/groups/<id>/main-election. */
-  async openMainElection(userId: string, groupId: number) {
+  /** POST /api/groups/<id>/main-election; with an Idempotency-Key a repeat is answered with the election it opened. */
+  async openMainElection(userId: string, groupId: number, idempotency?: Idempotency) {
     const { state: group } = await this.bus.load(groupStream(groupId), groupView);
     if (!group.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     if (!(MAIN_ELECTION_DEPARTMENTS as readonly string[]).includes(group.definition.department)) throw new ValidationError(MAIN_ELECTION_GROUPS);
@@ -116,32 +116,31 @@ export class ElectionsService implements LeaderInstallation {
       if (life === 'missing') await this.createTopic(group.definition.name, state.current);
     }
     const opening: MainElectionOpened['data'] = {
-      groupId, topicId: randomUUID(), openedBy: userId, expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
+      groupId, topicId: createdIdOf(idempotency), openedBy: userId, expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
     };
-    await this.bus.run(mainElectionStream(groupId), mainElectionDecider, { type: 'openMainElection', opening, now: now.toISOString(), deletedTopicId }, { actorId: userId });
-    return this.createTopic(group.definition.name, opening);
+    const opened = await this.bus.run(mainElectionStream(groupId), mainElectionDecider, { type: 'openMainElection', opening, now: now.toISOString(), deletedTopicId }, { actorId: userId, ...keyed(idempotency) });
+    return this.createTopic(group.definition.name, storedData(opened, 'MainElectionOpened', opening));
   }
 
   /** POST /api/candidates and POST /api/topics/<id>/candidates: the member stands in an election topic. */
-  async register(userId: string, topicId: string, statement: string) {
+  async register(userId: string, topicId: string, statement: string, idempotency?: Idempotency) {
     const topic = await this.requireOpenElection(topicId);
     const { standing, person } = await this.gate.requireParticipant(userId, topic.groupId);
     if (!standing.isSubscribed) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_TO_RUN);
-    const candidate: CandidateRegistered['data'] = { candidateId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, statement };
-    const createdAt = this.bus.now().toISOString();
-    const result = await this.bus.run(candidacyStream(topic.topicId, userId), candidacyDecider, { type: 'registerCandidate', candidate }, { actorId: userId });
-    return { candidate, createdAt, position: result.position, person };
+    const candidate: CandidateRegistered['data'] = { candidateId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, statement };
+    const result = await this.bus.run(candidacyStream(topic.topicId, userId), candidacyDecider, { type: 'registerCandidate', candidate }, { actorId: userId, ...keyed(idempotency) });
+    return { candidate: storedData(result, 'CandidateRegistered', candidate), createdAt: result.time, position: result.position, person };
   }
 
   /** POST /api/topics/<id>/ballot: choose a candidate; the same again withdraws the ballot, another moves it. */
-  async chooseCandidate(userId: string, topicId: string, candidateId: string, commandId?: string) {
+  async chooseCandidate(userId: string, topicId: string, candidateId: string, idempotency?: Idempotency) {
     const topic = await this.requireOpenElection(topicId);
     // Both checks at once; when both fail, the member's own refusal is the answer.
     const checks = await Promise.allSettled([this.gate.requireParticipant(userId, topic.groupId), this.requireCandidate(topic.topicId, candidateId)]);
     for (const check of checks) if (check.status === 'rejected') throw check.reason;
     const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
     const stream = ballotStream(topic.topicId, userId);
-    const result = await this.bus.run(stream, ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, commandId });
+    const result = await this.bus.run(stream, ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, ...keyed(idempotency) });
     return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position, receipt: await this.receipts.of(result, stream) };
   }
 

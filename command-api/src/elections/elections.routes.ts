@@ -1,10 +1,11 @@
 import {
-  BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, GROUP_NOT_FOUND, IDEMPOTENCY_KEY_HEADER, ONLY_YOURSELF, RegisterCandidateBody,
+  BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, GROUP_NOT_FOUND, ONLY_YOURSELF, RegisterCandidateBody,
   ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, ValidationError, existingGroupId, existingId, type CandidateView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
+import { idempotencyOf } from '../lib/idempotency';
 import { z } from 'zod';
 import type { People } from '../lib/people';
 import type { ElectionsService } from './elections-service';
@@ -18,21 +19,13 @@ const TopicParams = z.object({ id: z.string() });
 /** A body's userId, when given, must be the caller's own: nobody registers someone else. */
 const isSelf = (bodyUserId: string | undefined, userId: string) => bodyUserId === undefined || bodyUserId.toLowerCase() === userId;
 
-/** An Idempotency-Key makes repeats of one click count once (a ballot toggles); scoped to the member and the election. */
-function commandIdOf(request: FastifyRequest, userId: string, topicId: string): string | undefined {
-  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (key === undefined) return undefined;
-  const value = Array.isArray(key) ? key[0]! : key;
-  if (!/^[\w-]{8,128}$/.test(value)) throw new ValidationError('Idempotency-Key must be 8 to 128 letters, digits, - or _');
-  return `ballot:${userId}:${topicId}:${value}`;
-}
-
 export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { elections: ElectionsService; auth: SessionAuth; people: People }): void {
   app.post('/api/groups/:id/main-election', {
     schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, existingGroupId(request.params.id));
+    const groupId = existingGroupId(request.params.id);
+    const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, groupId, idempotencyOf(request, userId, 'main-election', {}, [String(groupId)]));
     return reply.status(201).send({
       position,
       election: {
@@ -43,8 +36,11 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
     });
   });
 
-  const register = async (userId: string, topicId: string, statement: string | undefined) => {
-    const { candidate, createdAt, position, person } = await elections.register(userId, existingId(topicId, TOPIC_NOT_FOUND), statement ?? '');
+  // Both ways in share one command (and one Idempotency-Key scope): the candidacy is the member's in that election.
+  const register = async (request: FastifyRequest, userId: string, topicId: string, statement: string | undefined) => {
+    const election = existingId(topicId, TOPIC_NOT_FOUND);
+    const idempotency = idempotencyOf(request, userId, 'candidacy', { statement: statement ?? '' }, [election]);
+    const { candidate, createdAt, position, person } = await elections.register(userId, election, statement ?? '', idempotency);
     const user = await people.open(userId, person);
     const view: CandidateView = {
       id: candidate.candidateId, userId, groupId: candidate.groupId, topicId: candidate.topicId, statement: candidate.statement,
@@ -59,7 +55,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
     if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
-    return reply.status(201).send(await register(userId, request.body.topicId, request.body.statement));
+    return reply.status(201).send(await register(request, userId, request.body.topicId, request.body.statement));
   });
 
   app.post('/api/topics/:id/candidates', {
@@ -69,7 +65,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     if (existingId(request.body.topicId, TOPIC_NOT_FOUND) !== topicId) throw new ValidationError(TOPIC_MISMATCH);
     if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
-    return reply.status(201).send(await register(userId, topicId, request.body.statement));
+    return reply.status(201).send(await register(request, userId, topicId, request.body.statement));
   });
 
   app.post('/api/topics/:id/ballot', {
@@ -78,6 +74,6 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
     const userId = await auth.requireUserId(request);
     const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
     const candidateId = existingId(request.body.candidateId, CANDIDATE_NOT_FOUND);
-    return elections.chooseCandidate(userId, topicId, candidateId, commandIdOf(request, userId, topicId));
+    return elections.chooseCandidate(userId, topicId, candidateId, idempotencyOf(request, userId, 'ballot', { candidateId }, [topicId]));
   });
 }

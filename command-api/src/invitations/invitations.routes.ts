@@ -6,6 +6,7 @@ import {
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import type { InvitationsService } from './invitations-service';
 
 // Tokens are 256-bit base64url strings; anything else names no invitation.
@@ -30,7 +31,9 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
       schema: { tags: ['invitations'], summary: `Invite someone by e-mail into my ${kind} group`, body: InviteBody, response: { 201: inviteReplies[kind] } },
     }, async (request, reply) => {
       const userId = await auth.requireUserId(request);
-      const { invitation, link, createdAt, position } = await invitations.invite(kind, userId, request.body.email);
+      // The address stays out of the digest (kept in clear in the events); the service compares it sealed.
+      const idempotency = idempotencyOf(request, userId, `${kind}-invitation`, {});
+      const { invitation, link, createdAt, position } = await invitations.invite(kind, userId, request.body.email, idempotency);
       const view = viewOf(invitation, request.body.email, link, createdAt);
       // Business answers inviteUrl, the others invitationLink (spec section 3).
       return reply.status(201).send(kind === 'business' ? { position, inviteUrl: link, invitation: view } : { position, invitationLink: link, invitation: view });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FEEDBACK_RATE_LIMITED,
   FEEDBACK_RATE_LIMIT_PER_HOUR,
@@ -19,6 +18,7 @@ import {
   blankToNull,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import { reportDecider, suggestionDecider } from './feedback.decider';
 import type { ReportTarget } from './report-targets';
 
@@ -62,25 +62,25 @@ export class FeedbackService {
   ) {}
 
   /** A report, pending; about a topic, opinion or chat message the member can see, or about nothing in particular. */
-  async submitReport(userId: string, body: SubmitReportBody): Promise<SubmitReportReply> {
+  async submitReport(userId: string, body: SubmitReportBody, idempotency?: Idempotency): Promise<SubmitReportReply> {
     const target = body.targetType && body.targetId ? await this.targets.requireVisible(userId, { type: body.targetType, id: body.targetId }) : null;
     await countFeedback(this.counters, userId, this.perHour);
-    const reportId = randomUUID();
+    const reportId = createdIdOf(idempotency);
     const result = await this.bus.run(reportStream(reportId), reportDecider, {
       type: 'submitReport',
       report: { reportId, userId, type: body.type, content: body.content, targetType: target?.type ?? null, targetId: target?.id ?? null },
-    }, { actorId: userId });
+    }, { actorId: userId, ...keyed(idempotency) });
     return { position: result.position, report: { id: reportId, status: 'pending' } };
   }
 
   /** A suggestion, pending with priority medium. */
-  async submitSuggestion(userId: string, body: SubmitSuggestionBody): Promise<SubmitSuggestionReply> {
+  async submitSuggestion(userId: string, body: SubmitSuggestionBody, idempotency?: Idempotency): Promise<SubmitSuggestionReply> {
     await countFeedback(this.counters, userId, this.perHour);
-    const suggestionId = randomUUID();
+    const suggestionId = createdIdOf(idempotency);
     const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
       type: 'submitSuggestion',
       suggestion: { suggestionId, userId, type: body.type, content: body.content },
-    }, { actorId: userId });
+    }, { actorId: userId, ...keyed(idempotency) });
     return { position: result.position, suggestion: { id: suggestionId, status: 'pending', priority: 'medium' } };
   }
 

@@ -18,6 +18,7 @@ import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import { FeedbackRateLimitedError, type FeedbackService } from './feedback-service';
 
 export interface FeedbackRouteOptions {
@@ -49,7 +50,7 @@ export function feedbackRoutes(app: ZodRoutes, { feedback, auth, readModels }: F
     schema: { tags: ['moderation'], summary: 'Report content or behaviour to the administrators (starts pending)', body: SubmitReportBody, response: { 201: SubmitReportReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const answer = await withRetryAfter(reply, () => feedback.submitReport(userId, request.body));
+    const answer = await withRetryAfter(reply, () => feedback.submitReport(userId, request.body, idempotencyOf(request, userId, 'report', request.body)));
     return reply.status(201).send(answer);
   });
 
@@ -58,7 +59,7 @@ export function feedbackRoutes(app: ZodRoutes, { feedback, auth, readModels }: F
     schema: { tags: ['moderation'], summary: 'Suggest an improvement of the platform (pending, priority medium)', body: SubmitSuggestionBody, response: { 201: SubmitSuggestionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const answer = await withRetryAfter(reply, () => feedback.submitSuggestion(userId, request.body));
+    const answer = await withRetryAfter(reply, () => feedback.submitSuggestion(userId, request.body, idempotencyOf(request, userId, 'suggestion', request.body)));
     return reply.status(201).send(answer);
   });
 

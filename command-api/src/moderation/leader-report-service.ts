@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FEEDBACK_RATE_LIMIT_PER_HOUR,
   ForbiddenError,
@@ -21,6 +20,7 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import { rolesOf } from '@civitas/service-kit/roles';
 import type { Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { countFeedback, type HitCounter } from './feedback-service';
 import { leaderReportDecider } from './leader-report.decider';
@@ -46,7 +46,7 @@ export class LeaderReportService {
     private readonly perHour = FEEDBACK_RATE_LIMIT_PER_HOUR,
   ) {}
 
-  async file(userId: string, body: FileLeaderReportBody): Promise<FileLeaderReportReply> {
+  async file(userId: string, body: FileLeaderReportBody, idempotency?: Idempotency): Promise<FileLeaderReportReply> {
     const reportedUserId = existingId(body.reportedUserId, NOT_A_MEMBER);
     if (reportedUserId === userId) throw new ValidationError(NO_SELF_LEADER_REPORT);
     // The reporter must take part in the group (404 for no group, 403 with the reason otherwise).
@@ -54,14 +54,14 @@ export class LeaderReportService {
     const reported = await this.gate.participationOf(reportedUserId, body.groupId);
     if (!reported || reported.refusal !== null) throw new NotFoundError(NOT_A_MEMBER);
     await countFeedback(this.counters, userId, this.perHour);
-    const leaderReportId = randomUUID();
+    const leaderReportId = createdIdOf(idempotency);
     const result = await this.bus.run(leaderReportStream(leaderReportId), leaderReportDecider, {
       type: 'fileLeaderReport',
       report: {
         leaderReportId, reporterId: userId, reportedUserId, groupId: body.groupId,
         reason: body.reason, description: body.description, evidence: blankToNull(body.evidence),
       },
-    }, { actorId: userId });
+    }, { actorId: userId, ...keyed(idempotency) });
     return { position: result.position, leaderReport: { id: leaderReportId, status: 'pending' } };
   }
 

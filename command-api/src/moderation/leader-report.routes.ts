@@ -3,6 +3,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import { withRetryAfter } from './feedback.routes';
 import type { LeaderReportService } from './leader-report-service';
 
@@ -15,7 +16,7 @@ export function leaderReportRoutes(app: ZodRoutes, { leaderReports, auth }: { le
     schema: { tags: ['moderation'], summary: 'Report another member of a group to its leaders', body: FileLeaderReportBody, response: { 201: FileLeaderReportReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const answer = await withRetryAfter(reply, () => leaderReports.file(userId, request.body));
+    const answer = await withRetryAfter(reply, () => leaderReports.file(userId, request.body, idempotencyOf(request, userId, 'leader-report', request.body)));
     return reply.status(201).send(answer);
   });
 

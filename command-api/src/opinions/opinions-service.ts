@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { LruMap, NotFoundError, OPINION_NOT_FOUND, opinionStream, type OpinionPosted, type PostOpinionBody } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { opinionDecider } from './opinion.decider';
 
@@ -21,13 +21,13 @@ export class OpinionsService {
     private readonly topics: OpenTopics,
   ) {}
 
-  async post(userId: string, body: PostOpinionBody) {
+  /** With an Idempotency-Key the opinion's id comes from it, so a repeat finds the first opinion and is answered with it. */
+  async post(userId: string, body: PostOpinionBody, idempotency?: Idempotency) {
     const topic = await this.topics.requireOpenTopic(body.topicId);
     const { person: author } = await this.gate.requireParticipant(userId, topic.groupId);
-    const opinion: OpinionPosted['data'] = { opinionId: randomUUID(), topicId: topic.topicId, groupId: topic.groupId, userId, content: body.content };
-    const createdAt = this.bus.now().toISOString();
-    const result = await this.bus.run(opinionStream(opinion.opinionId), opinionDecider, { type: 'postOpinion', opinion }, { actorId: userId });
-    return { opinion, createdAt, position: result.position, author };
+    const opinion: OpinionPosted['data'] = { opinionId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, content: body.content };
+    const result = await this.bus.run(opinionStream(opinion.opinionId), opinionDecider, { type: 'postOpinion', opinion }, { actorId: userId, ...keyed(idempotency) });
+    return { opinion: storedData(result, 'OpinionPosted', opinion), createdAt: result.time, position: result.position, author };
   }
 
   async find(opinionId: string): Promise<OpinionPosted['data']> {

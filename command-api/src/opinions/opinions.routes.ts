@@ -1,6 +1,7 @@
 import { PostOpinionBody, PostOpinionReply, TOPIC_NOT_FOUND, existingId } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { idempotencyOf } from '../lib/idempotency';
 import type { People } from '../lib/people';
 import type { OpinionsService } from './opinions-service';
 
@@ -9,7 +10,8 @@ export function opinionsRoutes(app: ZodRoutes, { opinions, auth, people }: { opi
     schema: { tags: ['opinions'], summary: 'Post an opinion on a topic', body: PostOpinionBody, response: { 201: PostOpinionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { opinion, createdAt: at, position, author } = await opinions.post(userId, { ...request.body, topicId: existingId(request.body.topicId, TOPIC_NOT_FOUND) });
+    const body = { ...request.body, topicId: existingId(request.body.topicId, TOPIC_NOT_FOUND) };
+    const { opinion, createdAt: at, position, author } = await opinions.post(userId, body, idempotencyOf(request, userId, 'opinion', body));
     return reply.status(201).send({
       position,
       opinion: {

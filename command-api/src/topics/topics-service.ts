@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ForbiddenError,
   GROUP_NOT_FOUND,
@@ -21,6 +20,7 @@ import {
   type TopicCreated,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { topicDecider, type TopicOutcome, type TopicState } from './topic.decider';
 
@@ -42,10 +42,11 @@ export class TopicsService {
   /**
    * `mainElection`: the group's main election (opened by the elections feature, which checked the
    * group), an election topic whatever the department's own types, with the id and expiry its
-   * opening fixed and a command id of its own, so creating it again changes nothing.
+   * opening fixed and a command id of its own, so creating it again changes nothing. `idempotency`:
+   * the member's Idempotency-Key, which fixes the topic's id, so a repeat is answered with the first topic.
    */
-  async create(userId: string, body: CreateTopicBody, options: { mainElection?: { topicId: string; expiresAt: string } } = {}) {
-    const { mainElection } = options;
+  async create(userId: string, body: CreateTopicBody, options: { mainElection?: { topicId: string; expiresAt: string }; idempotency?: Idempotency } = {}) {
+    const { mainElection, idempotency } = options;
     const groupId = await this.resolveGroupId(userId, body.groupId);
     const { group, standing, person: author } = await this.gate.requireParticipant(userId, groupId);
     const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
@@ -53,7 +54,7 @@ export class TopicsService {
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
     const now = this.bus.now();
     const topic: TopicCreated['data'] = {
-      topicId: mainElection?.topicId ?? randomUUID(),
+      topicId: mainElection?.topicId ?? createdIdOf(idempotency),
       groupId,
       title: body.title,
       description: body.description,
@@ -62,9 +63,9 @@ export class TopicsService {
       isMainElection: mainElection !== undefined,
       expiresAt: mainElection?.expiresAt ?? new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
     };
-    const commandId = mainElection ? `main-election-topic-${topic.topicId}` : undefined;
-    const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, commandId });
-    return { topic, createdAt: now.toISOString(), position: result.position, author };
+    const commandOptions = mainElection ? { commandId: `main-election-topic-${topic.topicId}` } : keyed(idempotency);
+    const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, ...commandOptions });
+    return { topic: storedData(result, 'TopicCreated', topic), createdAt: result.time, position: result.position, author };
   }
 
   delete(userId: string, topicId: string) {

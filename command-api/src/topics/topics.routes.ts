@@ -2,6 +2,7 @@ import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, exist
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import type { People } from '../lib/people';
 import type { TopicsService } from './topics-service';
 
@@ -10,7 +11,7 @@ export function topicsRoutes(app: ZodRoutes, { topics, auth, people }: { topics:
     schema: { tags: ['topics'], summary: 'Create a topic in a group', body: CreateTopicBody, response: { 201: CreateTopicReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const { topic, createdAt: at, position, author } = await topics.create(userId, request.body);
+    const { topic, createdAt: at, position, author } = await topics.create(userId, request.body, { idempotency: idempotencyOf(request, userId, 'topic', request.body) });
     return reply.status(201).send({
       position,
       topic: {

@@ -1,5 +1,6 @@
 import { voteStream, type VoteType } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { keyed, type Idempotency } from '../lib/idempotency';
 import type { Receipts } from '../lib/receipt';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { voteDecider, type VoteCommand, type VoteTarget } from './vote.decider';
@@ -21,21 +22,21 @@ export class VotingService {
     private readonly ports: VotingPorts,
   ) {}
 
-  cast(userId: string, opinionId: string, voteType: VoteType, commandId?: string) {
-    return this.execute(userId, opinionId, (target) => ({ type: 'castVote', target, voteType }), commandId);
+  cast(userId: string, opinionId: string, voteType: VoteType, idempotency?: Idempotency) {
+    return this.execute(userId, opinionId, (target) => ({ type: 'castVote', target, voteType }), idempotency);
   }
 
-  retract(userId: string, opinionId: string, commandId?: string) {
-    return this.execute(userId, opinionId, (target) => ({ type: 'retractVote', target }), commandId);
+  retract(userId: string, opinionId: string, idempotency?: Idempotency) {
+    return this.execute(userId, opinionId, (target) => ({ type: 'retractVote', target }), idempotency);
   }
 
-  private async execute(userId: string, opinionId: string, command: (target: VoteTarget) => VoteCommand, commandId?: string) {
+  private async execute(userId: string, opinionId: string, command: (target: VoteTarget) => VoteCommand, idempotency?: Idempotency) {
     const opinion = await this.ports.opinions.find(opinionId);
     // Independent checks, in parallel.
     await Promise.all([this.ports.topics.requireOpenTopic(opinion.topicId), this.gate.requireParticipant(userId, opinion.groupId)]);
     const target = { opinionId, topicId: opinion.topicId, groupId: opinion.groupId, userId };
     const stream = voteStream(opinionId, userId);
-    const result = await this.bus.run(stream, voteDecider, command(target), { actorId: userId, commandId });
+    const result = await this.bus.run(stream, voteDecider, command(target), { actorId: userId, ...keyed(idempotency) });
     // No tally here: the official one weighs delegations this stream cannot see (the client reads it again at `position`).
     return { opinionId, voteType: result.state.voteType, position: result.position, receipt: await this.ports.receipts.of(result, stream) };
   }
