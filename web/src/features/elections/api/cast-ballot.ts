@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BallotReply } from '@civitas/events/elections/election.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { IDEMPOTENCY_KEY_HEADER } from '@civitas/events/voting/vote.contract';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { topicUrl } from '../../../lib/api/get-topic';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { ballotReceiptKey, keepReceipt } from '../../../lib/vote-receipts';
@@ -16,7 +15,7 @@ import { candidatesQueryKey } from './get-candidates';
  */
 export async function castBallot(topicId: string, candidateId: string): Promise<BallotReply> {
   const url = `${topicUrl(topicId)}/ballot`;
-  const response = await apiRequest('POST', url, { candidateId }, { headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } });
+  const response = await apiRequest('POST', url, { candidateId }, { headers: idempotencyHeaders() });
   return parseResponse(response, BallotReply, `POST ${url}`);
 }
 

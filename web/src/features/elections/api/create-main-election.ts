@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateMainElectionReply } from '@civitas/events/elections/election.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { mainElectionQueryKey, mainElectionUrl } from './get-main-election';
 import { groupTopicsQueryOptions } from '../../../lib/api/get-group-topics';
@@ -12,7 +13,7 @@ import { toast } from '../../../lib/toast-store';
 /** POST /api/groups/<id>/main-election: opens the group's leadership election (an election topic, 14 days). */
 export async function createMainElection(groupId: number): Promise<CreateMainElectionReply> {
   const url = mainElectionUrl(groupId);
-  const response = await apiRequest('POST', url);
+  const response = await apiRequest('POST', url, undefined, { headers: idempotencyHeaders() });
   return parseResponse(response, CreateMainElectionReply, `POST ${url}`);
 }
 

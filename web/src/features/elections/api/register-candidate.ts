@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RegisterCandidateReply } from '@civitas/events/elections/election.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { topicUrl } from '../../../lib/api/get-topic';
 import { mainElectionQueryKey } from './get-main-election';
@@ -16,14 +17,14 @@ export interface RegisterCandidateInput {
 
 /** POST /api/candidates {topicId}: the topic page's form; the member runs in the election (once; needs a subscription). */
 export async function registerCandidate({ topicId, statement }: RegisterCandidateInput): Promise<RegisterCandidateReply> {
-  const response = await apiRequest('POST', CANDIDATES_URL, statement ? { topicId, statement } : { topicId });
+  const response = await apiRequest('POST', CANDIDATES_URL, statement ? { topicId, statement } : { topicId }, { headers: idempotencyHeaders() });
   return parseResponse(response, RegisterCandidateReply, `POST ${CANDIDATES_URL}`);
 }
 
 /** POST /api/topics/<id>/candidates {topicId, userId}: the group page's form (spec section 7's other one); userId is the member's own. */
 export async function registerInElection({ topicId, userId }: { topicId: string; userId: string }): Promise<RegisterCandidateReply> {
   const url = `${topicUrl(topicId)}/candidates`;
-  const response = await apiRequest('POST', url, { topicId, userId });
+  const response = await apiRequest('POST', url, { topicId, userId }, { headers: idempotencyHeaders() });
   return parseResponse(response, RegisterCandidateReply, `POST ${url}`);
 }
 

@@ -8,6 +8,7 @@ import {
 import type { InvitationKind } from '@civitas/events/invitations/invitation.events';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { i18n } from '../../../i18n';
 import { toast } from '../../../lib/toast-store';
@@ -26,7 +27,7 @@ export async function invite(
   body: InviteBody,
 ): Promise<z.infer<typeof BusinessInviteReply | typeof FamilyInviteReply>> {
   const url = `/api/${kind}/invite`;
-  const response = await apiRequest('POST', url, body);
+  const response = await apiRequest('POST', url, body, { headers: idempotencyHeaders() });
   return parseResponse(response, kind === 'business' ? BusinessInviteReply : FamilyInviteReply, `POST ${url}`);
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileLeaderReportBody, FileLeaderReportReply } from '@civitas/events/moderation/feedback.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 
 export { FileLeaderReportBody };
@@ -9,7 +10,7 @@ const LEADER_REPORTS_URL = '/api/leader-reports';
 
 /** A member reports another member of a group to the group's leaders. */
 export async function fileLeaderReport(body: FileLeaderReportBody): Promise<FileLeaderReportReply> {
-  const response = await apiRequest('POST', LEADER_REPORTS_URL, body);
+  const response = await apiRequest('POST', LEADER_REPORTS_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, FileLeaderReportReply, `POST ${LEADER_REPORTS_URL}`);
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { SubmitReportBody, SubmitReportReply } from '@civitas/events/moderation/feedback.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 
 export { SubmitReportBody };
@@ -9,7 +10,7 @@ const REPORT_URL = '/api/feedback/report';
 
 /** Spec section 7 'Feedback': a report, optionally about a topic, opinion or chat message. */
 export async function submitReport(body: SubmitReportBody): Promise<SubmitReportReply> {
-  const response = await apiRequest('POST', REPORT_URL, body);
+  const response = await apiRequest('POST', REPORT_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, SubmitReportReply, `POST ${REPORT_URL}`);
 }
 

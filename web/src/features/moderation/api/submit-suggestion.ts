@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { SubmitSuggestionBody, SubmitSuggestionReply } from '@civitas/events/moderation/feedback.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 
 export { SubmitSuggestionBody };
@@ -9,7 +10,7 @@ const SUGGESTION_URL = '/api/feedback/suggestion';
 
 /** Spec section 7 'Feedback': a suggestion for the platform. */
 export async function submitSuggestion(body: SubmitSuggestionBody): Promise<SubmitSuggestionReply> {
-  const response = await apiRequest('POST', SUGGESTION_URL, body);
+  const response = await apiRequest('POST', SUGGESTION_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, SubmitSuggestionReply, `POST ${SUGGESTION_URL}`);
 }
 

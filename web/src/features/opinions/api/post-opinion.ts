@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PostOpinionReply, type PostOpinionBody } from '@civitas/events/opinions/opinion.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { topicQueryKey } from '../../../lib/api/get-topic';
@@ -8,7 +9,7 @@ import { topicQueryKey } from '../../../lib/api/get-topic';
 const OPINIONS_URL = '/api/opinions';
 
 export async function postOpinion(body: PostOpinionBody): Promise<PostOpinionReply> {
-  const response = await apiRequest('POST', OPINIONS_URL, body);
+  const response = await apiRequest('POST', OPINIONS_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, PostOpinionReply, `POST ${OPINIONS_URL}`);
 }
 

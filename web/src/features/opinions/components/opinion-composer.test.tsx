@@ -88,6 +88,21 @@ describe('opinion composer', () => {
     }
   });
 
+  it('sends each submission with an Idempotency-Key of its own, so a retried request is stored once', async () => {
+    const topic = makeTopic();
+    const { composer, field, fetchMock } = await openComposer(topic, answerPost(() => jsonResponse({ position: '7', opinion: makeOpinion({ topicId: topic.id }) }, { status: 201 })));
+    for (const text of ['First view', 'Second view']) {
+      fireEvent.change(field, { target: { value: text } });
+      fireEvent.click(within(composer).getByRole('button', { name: 'Post Opinion' }));
+      await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe(''));
+    }
+    const keys = fetchMock.mock.calls.filter(([url, init]) => url === '/api/opinions' && init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[\w-]{8,128}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
   it.each([
     ['a national observer', 'Only verified citizens of this country can post opinions here.'],
     ['a member refused posting', 'You cannot post opinions in this group.'],

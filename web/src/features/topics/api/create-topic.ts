@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateTopicBody, CreateTopicReply } from '@civitas/events/topics/topic.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { markGroupReadsStale } from './group-reads';
@@ -10,7 +11,7 @@ export { CreateTopicBody };
 const TOPICS_URL = '/api/topics';
 
 export async function createTopic(body: CreateTopicBody): Promise<CreateTopicReply> {
-  const response = await apiRequest('POST', TOPICS_URL, body);
+  const response = await apiRequest('POST', TOPICS_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, CreateTopicReply, `POST ${TOPICS_URL}`);
 }
 
