@@ -44,7 +44,7 @@ describe('the identity streams around a password change and an erasure', () => {
   it('lets a provider identity whose account was erased sign up anew, and no other', () => {
     const held = { type: 'ExternalIdentityReserved' as const, data: { userId: ada } };
     reservation.given([held]).when({ type: 'reserve', kind: 'externalIdentity', userId: bob }).thenThrows(ConflictError, EMAIL_TAKEN);
-    reservation.given([held]).when({ type: 'reserve', kind: 'externalIdentity', userId: bob, holderErased: true }).then([
+    reservation.given([held]).when({ type: 'reserve', kind: 'externalIdentity', userId: bob, holderLeft: true }).then([
       { type: 'EmailReservationReleased', data: { userId: ada } },
       { type: 'ExternalIdentityReserved', data: { userId: bob } },
     ]);

@@ -84,10 +84,11 @@ export interface ExternalSignIn {
   created: boolean;
   position: Position | null;
   /**
-   * The provider proved the address of an existing account that had never verified it: the
-   * other ways in (a password, other provider identities) ended, so its sessions must end too.
+   * An account whose other ways in (a password, other provider identities) ended because the
+   * provider proved an address it never proved: its sessions must end too. The signed-in account
+   * itself when its own identity proved it; else the account that forfeited the address.
    */
-  claimedUnverifiedAccount: boolean;
+  claimedUnverifiedAccount: string | null;
   emailVerified: boolean;
   rolesGranted: Role[];
   /** A standing ban's reason: the sign-in is refused with it (the account's changes above still happened). */
@@ -131,10 +132,10 @@ export class IdentityService {
 
   /**
    * An OpenID Connect sign-in: the account keyed by (issuer, subject). A provider-verified
-   * e-mail of an existing account links to it; if that account's address was never verified,
-   * the provider's word proves it and ends the password and the other provider identities (a
-   * pre-registered account is not kept usable by whoever registered it). An unverified e-mail
-   * that an account holds is refused; otherwise a new account is created.
+   * e-mail of an account that proved it links to it. An account that never proved the address
+   * forfeits it, with its password and provider identities, and the provider's person gets a new
+   * account: nothing its registrant did becomes theirs. An unverified e-mail that an account holds
+   * is refused; otherwise a new account is created.
    */
   async signInWithExternalIdentity(profile: ExternalProfile): Promise<ExternalSignIn> {
     const identity = `${profile.issuer}\n${profile.subject}`;
@@ -143,7 +144,7 @@ export class IdentityService {
     // The user's events keep the provider's subject id only as a keyed hash: it is only ever compared.
     const subject = this.deps.reservationKey(`subject\n${identity}`);
     const email = profile.email ? normalizeEmail(profile.email) : null;
-    const nothingChanged = { created: false, position: null, claimedUnverifiedAccount: false, emailVerified: false, rolesGranted: [], suspensionReason: null };
+    const nothingChanged = { created: false, position: null, claimedUnverifiedAccount: null, emailVerified: false, rolesGranted: [], suspensionReason: null };
     const holder = await this.holderOfEither(identityNames);
     const held = holder ? await this.loadAccount(holder) : null;
     // Events before keyed subjects hold the subject in clear.
@@ -156,28 +157,26 @@ export class IdentityService {
       const confirmed = await this.execute(userStream(held.userId), userDecider, { type: 'confirmAddressByProvider', issuer: profile.issuer, subjects, configuredRoles: this.configuredRoles(email) }, held.userId);
       // Only when some other way in ended do sessions have to go.
       const othersEnded = confirmed.events.some((event) => event.type === 'UserPasswordRemoved' || event.type === 'ExternalIdentityUnlinked');
-      return { userId: held.userId, ...nothingChanged, suspensionReason, position: confirmed.position, claimedUnverifiedAccount: othersEnded, ...outcomeOf(confirmed.events) };
+      return { userId: held.userId, ...nothingChanged, suspensionReason, position: confirmed.position, claimedUnverifiedAccount: othersEnded ? held.userId : null, ...outcomeOf(confirmed.events) };
     }
     // An identity unlinked when its account's address was proven by another: it is matched by e-mail like a new one.
 
     const existing = email ? await this.findAccountByEmail(email) : null;
-    if (existing) {
-      if (!profile.emailVerified) throw new ConflictError(UNVERIFIED_PROVIDER_EMAIL_TAKEN);
-      const holderErased = holder !== null && (await this.isErased(holder));
-      await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId, holderErased }, existing.userId);
+    if (existing && !profile.emailVerified) throw new ConflictError(UNVERIFIED_PROVIDER_EMAIL_TAKEN);
+    // An identity whose account was erased or forfeited its address is free: it makes or joins another account.
+    const holderLeft = holder !== null && (await this.hasLeft(holder));
+    if (existing?.state.emailVerified) {
+      await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId, holderLeft }, existing.userId);
       const linked = await this.execute(userStream(existing.userId), userDecider, {
-        type: 'linkExternalIdentity', issuer: profile.issuer, subject, addressProven: true, configuredRoles: this.configuredRoles(email!),
+        type: 'linkExternalIdentity', issuer: profile.issuer, subject, configuredRoles: this.configuredRoles(email!),
       }, existing.userId);
-      return {
-        userId: existing.userId, ...nothingChanged, suspensionReason: existing.state.suspensionReason,
-        position: linked.position, claimedUnverifiedAccount: !existing.state.emailVerified, ...outcomeOf(linked.events),
-      };
+      return { userId: existing.userId, ...nothingChanged, suspensionReason: existing.state.suspensionReason, position: linked.position, ...outcomeOf(linked.events) };
     }
+    // Never proven by its holder: the address goes to the provider's person, the account's history stays its registrant's.
+    const forfeited = existing ? await this.forfeitAddress(existing.userId, 'provider') : null;
 
     const userId = randomUUID();
-    // An identity whose account was erased is free: signing in with it again makes a new account.
-    const holderErased = holder !== null && (await this.isErased(holder));
-    await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId, holderErased }, userId);
+    await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId, holderLeft }, userId);
     // A provider without an e-mail still gets an account; its address is unique per identity.
     const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}${PLACEHOLDER_DOMAIN}`;
     await this.reserveEmail(accountEmail, userId);
@@ -191,7 +190,7 @@ export class IdentityService {
       passwordHash: null,
       externalIdentity: { issuer: profile.issuer, subject },
     }, userId, { emailVerified });
-    return { userId, created: true, position: created.position, claimedUnverifiedAccount: false, emailVerified, rolesGranted: created.account.state.roles, suspensionReason: null };
+    return { userId, created: true, position: created.position, claimedUnverifiedAccount: forfeited, emailVerified, rolesGranted: created.account.state.roles, suspensionReason: null };
   }
 
   /** Always returns a token, so the answer looks the same whether or not the account exists. */
@@ -210,8 +209,12 @@ export class IdentityService {
     return { token, userId: account?.userId ?? null };
   }
 
-  /** Uses the reset link once, if it is the account's newest, and sets the new password; returns the account's id. */
-  async resetPassword(token: string, password: string): Promise<{ userId: string; position: Position | null }> {
+  /**
+   * Uses the reset link once, if it is the account's newest, and sets the new password; returns
+   * the account's id. The link proves the mailbox: an account that never proved its address
+   * forfeits it (`claimedUnverifiedAccount`), and the new password opens a new account of its own.
+   */
+  async resetPassword(token: string, password: string): Promise<{ userId: string; position: Position | null; claimedUnverifiedAccount: string | null }> {
     const passwordHash = await hashPassword(password);
     const stream = passwordResetStream(sha256(token));
     const { state: link } = await this.deps.bus.load(stream, passwordResetDecider);
@@ -220,11 +223,21 @@ export class IdentityService {
     const completed = await this.execute(stream, passwordResetDecider, { type: 'completeReset', now: this.now(), latestRequestId }, null);
     const userId = completed.events[0]!.data.userId;
     const email = account?.state.email ?? null;
+    if (account && email && !account.state.emailVerified) {
+      await this.forfeitAddress(userId, 'password_reset');
+      const ownerId = randomUUID();
+      await this.reserveEmail(email, ownerId);
+      // Names too were the registrant's: the owner gives their own on the profile.
+      const created = await this.createUser(
+        { userId: ownerId, email, firstName: null, lastName: null, profileImageUrl: null, passwordHash, externalIdentity: null },
+        ownerId,
+        { emailVerified: true, verifiedVia: 'password_reset' },
+      );
+      return { userId: ownerId, position: created.position, claimedUnverifiedAccount: userId };
+    }
     // Checked again on the user stream, so a link issued meanwhile still ends this one.
-    const changed = await this.execute(userStream(userId), userDecider, {
-      type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId, configuredRoles: email ? this.configuredRoles(email) : [],
-    }, userId);
-    return { userId, position: changed.position };
+    const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId }, userId);
+    return { userId, position: changed.position, claimedUnverifiedAccount: null };
   }
 
   /** A new verification link for a signed-in member (ending the ones before); answers its token. */
@@ -268,10 +281,13 @@ export class IdentityService {
     return { email: email && !isPlaceholderAddress(email) ? email : null, emailVerified: state.emailVerified, firstName, lastName };
   }
 
-  /** The account, or null when there is none (never created, or erased: an erased account no longer exists for any way in). */
+  /**
+   * The account, or null when there is none (never created, erased, or forfeited its address: such
+   * an account no longer exists for any way in).
+   */
   async loadAccount(userId: string): Promise<Account | null> {
     const { state, version } = await this.deps.bus.load(userStream(userId), userDecider);
-    if (version === 0 || state.erased) return null;
+    if (version === 0 || state.erased || state.addressForfeited) return null;
     return { userId, state: await revealUser(this.deps.vault, userId, state) };
   }
 
@@ -319,12 +335,23 @@ export class IdentityService {
     for (const stream of [keyed, legacy]) await this.execute(stream, reservationDecider, { type: 'release', userId }, userId);
   }
 
-  private async isErased(userId: string): Promise<boolean> {
-    return (await this.deps.bus.load(userStream(userId), userDecider)).state.erased;
+  /** Erased, or forfeited the address it never proved: what it held is free for others. */
+  private async hasLeft(userId: string): Promise<boolean> {
+    const { state } = await this.deps.bus.load(userStream(userId), userDecider);
+    return state.erased || state.addressForfeited;
+  }
+
+  /**
+   * Someone else proved the address this account never did: it gives it up with every way in
+   * (its sessions end at the route), and its reservation is taken over by the prover's new account.
+   */
+  private async forfeitAddress(userId: string, via: 'provider' | 'password_reset'): Promise<string> {
+    await this.execute(userStream(userId), userDecider, { type: 'forfeitUnverifiedAddress', via }, null);
+    return userId;
   }
 
   /** The e-mail and names enter the event sealed with the member's own key (erasure deletes the key). */
-  private async createUser(registration: RegisterUser['registration'], actorId: string | null, verification: Pick<RegisterUser, 'emailVerified' | 'verificationLink'>) {
+  private async createUser(registration: RegisterUser['registration'], actorId: string | null, verification: Pick<RegisterUser, 'emailVerified' | 'verifiedVia' | 'verificationLink'>) {
     const { userId } = registration;
     const [email, firstName, lastName] = await this.deps.vault.sealAll(userId, [registration.email, registration.firstName, registration.lastName]);
     const sealed = { ...registration, email, firstName, lastName };
@@ -363,7 +390,14 @@ export class IdentityService {
     try {
       await this.execute(stream, reservationDecider, { type: 'reserve', kind: 'email', userId }, userId);
     } catch (error) {
-      if (!(error instanceof ConflictError) || !(await this.reservationAbandoned(stream))) throw error;
+      if (!(error instanceof ConflictError)) throw error;
+      // Its holder forfeited it (or, crashed, never appeared): the address is free.
+      const holder = await this.holderOf(stream);
+      if (holder && (await this.hasLeft(holder))) {
+        await this.execute(stream, reservationDecider, { type: 'reserve', kind: 'email', userId, holderLeft: true }, userId);
+        return;
+      }
+      if (!(await this.reservationAbandoned(stream))) throw error;
       await this.execute(stream, reservationDecider, { type: 'reserve', kind: 'email', userId, holderAbandoned: true }, userId);
     }
   }

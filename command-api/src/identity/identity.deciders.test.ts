@@ -3,7 +3,7 @@ import { deciderSpec } from '@civitas/events/testing/decider-spec';
 import { describe, it } from 'vitest';
 import { INVALID_RESET_LINK, passwordResetDecider } from './password-reset.decider';
 import { reservationDecider } from './reservation.decider';
-import { INVALID_VERIFICATION_LINK, userDecider } from './user.decider';
+import { ADDRESS_ALREADY_PROVEN, ADDRESS_NEVER_PROVEN, INVALID_VERIFICATION_LINK, userDecider } from './user.decider';
 
 const ada = '00000000-0000-4000-8000-00000000000a';
 const bob = '00000000-0000-4000-8000-00000000000b';
@@ -33,36 +33,61 @@ describe('user decider', () => {
 
   it('grants a role only once and links an identity only once', () => {
     spec.given([registered, adminGranted]).when({ type: 'grantRole', role: 'admin' }).then([]);
-    const link = { type: 'linkExternalIdentity' as const, ...identity, addressProven: true, configuredRoles: [] };
+    const link = { type: 'linkExternalIdentity' as const, ...identity, configuredRoles: [] };
     spec.given([registered, verified]).when(link).then([{ type: 'ExternalIdentityLinked', data: { userId: ada, externalIdentity: identity } }]);
     spec.given([registered, verified, { type: 'ExternalIdentityLinked', data: { userId: ada, externalIdentity: identity } }]).when(link).then([]);
   });
 
-  it('ends the password and other identities of an unverified account whose address a provider proves, and verifies it', () => {
+  it('hands no account that never proved its address to whoever proves it: it forfeits the address with every way in', () => {
     const squatter = { issuer: 'https://other', subject: 'squatter' };
-    spec.given([{ type: 'UserRegistered', data: { ...registration, passwordHash: null, externalIdentity: squatter } }])
-      .when({ type: 'linkExternalIdentity', ...identity, addressProven: true, configuredRoles: [] }).then([
-        { type: 'ExternalIdentityLinked', data: { userId: ada, externalIdentity: identity } },
-        { type: 'ExternalIdentityUnlinked', data: { userId: ada, externalIdentity: squatter, reason: 'unverified_address_claimed' } },
-        { type: 'EmailVerified', data: { userId: ada, via: 'provider' } },
-      ]);
-    // The identity that proves it stays, whichever way its subject was stored.
-    spec.given([{ type: 'UserRegistered', data: { ...registration, externalIdentity: identity } }])
-      .when({ type: 'confirmAddressByProvider', issuer: identity.issuer, subjects: ['keyed', 's1'], configuredRoles: [] }).then([
-        { type: 'UserPasswordRemoved', data: { userId: ada, reason: 'unverified_address_claimed' } },
-        { type: 'EmailVerified', data: { userId: ada, via: 'provider' } },
-      ]);
+    const squatted = [{ type: 'UserRegistered' as const, data: { ...registration, externalIdentity: squatter } }, { type: 'ExternalIdentityLinked' as const, data: { userId: ada, externalIdentity: identity } }];
+    spec.given(squatted).when({ type: 'linkExternalIdentity', ...identity, configuredRoles: [] }).thenThrows(ConflictError, ADDRESS_NEVER_PROVEN);
+    spec.given(squatted).when({ type: 'changePassword', passwordHash: 'new', reason: 'reset', resetRequestId: null }).thenThrows(ConflictError, ADDRESS_NEVER_PROVEN);
+    spec.given(squatted).when({ type: 'forfeitUnverifiedAddress', via: 'provider' }).then([
+      { type: 'UserPasswordRemoved', data: { userId: ada, reason: 'unverified_address_claimed' } },
+      { type: 'ExternalIdentityUnlinked', data: { userId: ada, externalIdentity: squatter, reason: 'unverified_address_claimed' } },
+      { type: 'ExternalIdentityUnlinked', data: { userId: ada, externalIdentity: identity, reason: 'unverified_address_claimed' } },
+      { type: 'EmailAddressForfeited', data: { userId: ada, via: 'provider' } },
+    ]);
+    spec.given([registered]).when({ type: 'forfeitUnverifiedAddress', via: 'password_reset' }).then([
+      { type: 'UserPasswordRemoved', data: { userId: ada, reason: 'unverified_address_claimed' } },
+      { type: 'EmailAddressForfeited', data: { userId: ada, via: 'password_reset' } },
+    ]);
+    // An account that proved its address keeps it.
+    spec.given([registered, verified]).when({ type: 'forfeitUnverifiedAddress', via: 'provider' }).thenThrows(ConflictError, ADDRESS_ALREADY_PROVEN);
   });
 
-  it('ends the password of an unverified account whose address a provider proves, and verifies it', () => {
-    spec.given([registered]).when({ type: 'linkExternalIdentity', ...identity, addressProven: true, configuredRoles: ['admin'] }).then([
-      { type: 'ExternalIdentityLinked', data: { userId: ada, externalIdentity: identity } },
-      { type: 'UserPasswordRemoved', data: { userId: ada, reason: 'unverified_address_claimed' } },
-      { type: 'EmailVerified', data: { userId: ada, via: 'provider' } },
-      adminGranted,
-    ]);
+  it('lets no link, reset or provider into an account that forfeited its address', () => {
+    const forfeited = [registered, linkIssued(firstRequest, '2026-11-22T10:00:00.000Z'), { type: 'PasswordResetLinkIssued' as const, data: { userId: ada, requestId: secondRequest } },
+      { type: 'UserPasswordRemoved' as const, data: { userId: ada, reason: 'unverified_address_claimed' as const } }, { type: 'EmailAddressForfeited' as const, data: { userId: ada, via: 'provider' as const } }];
+    const attempts = [
+      { type: 'verifyEmail' as const, requestId: firstRequest, expiresAt: '2026-11-23T10:00:00.000Z', now: '2026-11-22T11:00:00.000Z', configuredRoles: [] },
+      { type: 'changePassword' as const, passwordHash: 'new', reason: 'reset' as const, resetRequestId: secondRequest },
+      { type: 'confirmAddressByProvider' as const, issuer: identity.issuer, subjects: [identity.subject], configuredRoles: [] },
+      { type: 'linkExternalIdentity' as const, ...identity, configuredRoles: [] },
+      { type: 'issueEmailVerification' as const, requestId: secondRequest, now: '2026-11-22T11:00:00.000Z', maxPerHour: 5 },
+      { type: 'forfeitUnverifiedAddress' as const, via: 'provider' as const },
+    ];
+    for (const attempt of attempts) spec.given(forfeited).when(attempt).thenThrows(ConflictError, 'No such account');
+  });
+
+  it('verifies the account its own provider identity made once that provider vouches for the address', () => {
+    // The identity that proves it stays, whichever way its subject was stored.
+    spec.given([{ type: 'UserRegistered', data: { ...registration, passwordHash: null, externalIdentity: identity } }])
+      .when({ type: 'confirmAddressByProvider', issuer: identity.issuer, subjects: ['keyed', 's1'], configuredRoles: ['admin'] }).then([
+        { type: 'EmailVerified', data: { userId: ada, via: 'provider' } },
+        adminGranted,
+      ]);
     // A verified account keeps its password.
     spec.given([registered, verified]).when({ type: 'confirmAddressByProvider', issuer: identity.issuer, subjects: ['s1'], configuredRoles: [] }).then([]);
+  });
+
+  it('registers the new account of whoever proved an address through a reset link as verified that way', () => {
+    spec.given([]).when({ type: 'registerUser', registration, emailVerified: true, verifiedVia: 'password_reset', configuredRoles: ['admin'] }).then([
+      registered,
+      { type: 'EmailVerified', data: { userId: ada, via: 'password_reset' } },
+      adminGranted,
+    ]);
   });
 
   it('verifies with the newest live link only, once, granting the configured roles', () => {
@@ -90,19 +115,6 @@ describe('user decider', () => {
     spec.given([registered, resetIssued(firstRequest), resetIssued(secondRequest)]).when(change).thenThrows(ValidationError, INVALID_RESET_LINK);
   });
 
-  it('verifies an unverified address through a used reset link, ending the provider identities added while it was unproven', () => {
-    const resetIssued = { type: 'PasswordResetLinkIssued' as const, data: { userId: ada, requestId: firstRequest } };
-    const linked = { type: 'ExternalIdentityLinked' as const, data: { userId: ada, externalIdentity: identity } };
-    spec.given([registered, linked, resetIssued])
-      .when({ type: 'changePassword', passwordHash: 'new', reason: 'reset', resetRequestId: firstRequest, configuredRoles: ['admin'] })
-      .then([
-        { type: 'UserPasswordChanged', data: { userId: ada, passwordHash: 'new', reason: 'reset' } },
-        { type: 'ExternalIdentityUnlinked', data: { userId: ada, externalIdentity: identity, reason: 'unverified_address_claimed' } },
-        { type: 'EmailVerified', data: { userId: ada, via: 'password_reset' } },
-        adminGranted,
-      ]);
-  });
-
   it('refuses changes to an account that does not exist', () => {
     spec.given([]).when({ type: 'changePassword', passwordHash: 'x', reason: 'reset' }).thenThrows(ConflictError);
   });
@@ -114,6 +126,12 @@ describe('reservation decider', () => {
     spec.given([]).when({ type: 'reserve', kind: 'email', userId: ada }).then([{ type: 'EmailReserved', data: { userId: ada } }]);
     spec.given([{ type: 'EmailReserved', data: { userId: ada } }]).when({ type: 'reserve', kind: 'email', userId: ada }).then([]);
     spec.given([{ type: 'EmailReserved', data: { userId: ada } }]).when({ type: 'reserve', kind: 'email', userId: bob }).thenThrows(ConflictError, 'An account with this email already exists');
+  });
+  it('takes over an address whose holder forfeited it', () => {
+    spec.given([{ type: 'EmailReserved', data: { userId: ada } }]).when({ type: 'reserve', kind: 'email', userId: bob, holderLeft: true }).then([
+      { type: 'EmailReservationReleased', data: { userId: ada } },
+      { type: 'EmailReserved', data: { userId: bob } },
+    ]);
   });
   it('takes over an address whose sign-up never completed', () => {
     spec.given([{ type: 'EmailReserved', data: { userId: ada } }]).when({ type: 'reserve', kind: 'email', userId: bob, holderAbandoned: true }).then([

@@ -82,9 +82,14 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   app.post('/api/email-auth/reset-password', {
     schema: { tags: ['identity'], summary: 'Set a new password with a reset link', body: ResetPasswordBody, response: { 200: MessageReply } },
   }, async (request) => {
-    const { userId } = await identity.resetPassword(request.body.token, request.body.password);
+    const { userId, claimedUnverifiedAccount } = await identity.resetPassword(request.body.token, request.body.password);
     await auth.sessions.destroyAllForUser(userId);
-    await announce(request, { users: [userId] });
+    // The account that never proved the address gave it up to this new one: its sessions end too.
+    if (claimedUnverifiedAccount !== null) {
+      await auth.sessions.destroyAllForUser(claimedUnverifiedAccount);
+      logSecurityEvent(request, 'unverified_account_claimed', { userId: claimedUnverifiedAccount, reason: 'password_reset' });
+    }
+    await announce(request, { users: [userId, ...(claimedUnverifiedAccount ? [claimedUnverifiedAccount] : [])] });
     logSecurityEvent(request, 'password_reset_completed', { userId });
     return { message: PASSWORD_RESET_DONE };
   });

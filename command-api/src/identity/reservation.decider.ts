@@ -13,8 +13,8 @@ export type Reserve = {
   userId: string;
   /** Set by the handler when the holder's account was never created (a crash between the two appends). */
   holderAbandoned?: boolean;
-  /** Set by the handler when the holder's account was erased: what it held is free again. */
-  holderErased?: boolean;
+  /** Set by the handler when the holder's account was erased, or forfeited the address it never proved: what it held is free again. */
+  holderLeft?: boolean;
 };
 /** An erased account gives its address back, so it can register again (only its holder releases it). */
 export type Release = { type: 'release'; userId: string };
@@ -44,7 +44,7 @@ export const reservationDecider: Decider<Reserve | Release, ReservationEvent, Re
     if (state.userId === null) return [reserved];
     if (state.userId === command.userId) return [];
     // The contract has one release event; its fold frees a provider identity's stream as well.
-    if (command.holderErased || (command.holderAbandoned && command.kind === 'email')) {
+    if (command.holderLeft || (command.holderAbandoned && command.kind === 'email')) {
       return [{ type: 'EmailReservationReleased', data: { userId: state.userId } }, reserved];
     }
     throw new ConflictError(EMAIL_TAKEN);

@@ -18,25 +18,34 @@ export class VerificationLinksExhausted extends TooManyRequestsError {
 export type RegisterUser = {
   type: 'registerUser';
   registration: UserRegistered['data'];
-  /** True when a provider vouched for the address at sign-up. */
+  /** True when the address is proven at sign-up: a provider vouched for it, or (`verifiedVia`) a reset link mailed to it was used. */
   emailVerified: boolean;
+  verifiedVia?: 'provider' | 'password_reset';
   configuredRoles: Role[];
   /** A password sign-up issues its first verification link in the same append. */
   verificationLink?: { requestId: string; now: string };
 };
-/** A reset proves the address (the link was mailed there): `configuredRoles` apply once it is verified. */
+/** A reset of an account whose address was never proven is refused: it forfeits the address instead (`forfeitUnverifiedAddress`). */
 export type ChangePassword = {
-  type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null; configuredRoles?: Role[];
+  type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null;
   /** A change: the hash the member's current password was checked against, which must still be the account's. */
   currentPasswordHash?: string;
 };
 export const PASSWORD_CHANGED_MEANWHILE = 'Your password was changed meanwhile. Please try again.';
+/** Refused when an account that never proved its address would be handed to whoever proves it now. */
+export const ADDRESS_NEVER_PROVEN = 'This account never proved its email address.';
+export const ADDRESS_ALREADY_PROVEN = 'This account has proved its email address.';
 /**
- * A provider sign-in: links the identity (once) and, when the provider proved the account's
- * address (`addressProven`), verifies it. Proving an address that was never verified ends the
- * password and the other provider identities: whoever added them never showed they own the address.
+ * A provider sign-in that vouches for the address of an account which proved it too: links the
+ * identity (once). An account that never proved its address is not handed over: it forfeits it.
  */
-export type LinkExternalIdentity = { type: 'linkExternalIdentity'; issuer: string; subject: string; addressProven: boolean; configuredRoles: Role[] };
+export type LinkExternalIdentity = { type: 'linkExternalIdentity'; issuer: string; subject: string; configuredRoles: Role[] };
+/**
+ * Someone else proved the address this account never did (`via`): it gives the address up, with
+ * every way in (password, provider identities), and keeps only its history, as its registrant's.
+ * The prover gets a new account of their own (docs/decisions.md, Identity).
+ */
+export type ForfeitUnverifiedAddress = { type: 'forfeitUnverifiedAddress'; via: 'provider' | 'password_reset' };
 /**
  * A provider sign-in with an identity already linked, whose provider now vouches for the
  * account's address. `subjects`: the identity's subject as events may hold it (keyed hash, or in clear before that).
@@ -46,7 +55,7 @@ export type GrantRole = { type: 'grantRole'; role: Role };
 export type IssueEmailVerification = { type: 'issueEmailVerification'; requestId: string; now: string; maxPerHour: number };
 export type VerifyEmail = { type: 'verifyEmail'; requestId: string; expiresAt: string; now: string; configuredRoles: Role[] };
 export type IssuePasswordReset = { type: 'issuePasswordReset'; requestId: string };
-export type UserCommand = RegisterUser | ChangePassword | LinkExternalIdentity | ConfirmAddressByProvider | GrantRole | IssueEmailVerification | VerifyEmail | IssuePasswordReset;
+export type UserCommand = RegisterUser | ChangePassword | LinkExternalIdentity | ForfeitUnverifiedAddress | ConfirmAddressByProvider | GrantRole | IssueEmailVerification | VerifyEmail | IssuePasswordReset;
 
 export interface UserState {
   userId: string | null;
@@ -63,6 +72,8 @@ export interface UserState {
   latestResetRequestId: string | null;
   /** AccountErased: the account's key is shredded and no way in works any more. */
   erased: boolean;
+  /** EmailAddressForfeited: the account holds no address and no way in any more. */
+  addressForfeited: boolean;
   /** A standing ban's reason (moderation's UserBanned/UserUnbanned): sign-in is refused while it stands. */
   suspensionReason: string | null;
 }
@@ -70,49 +81,31 @@ export interface UserState {
 const initialState = (): UserState => ({
   userId: null, email: null, firstName: null, lastName: null, passwordHash: null, externalIdentities: [], roles: [],
   emailVerified: false, latestVerificationRequestId: null, verificationLinksIssuedAt: [], latestResetRequestId: null, erased: false,
-  suspensionReason: null,
+  addressForfeited: false, suspensionReason: null,
 });
 
 /** The configured roles the account lacks: granted only to a verified address. */
 const rolesToGrant = (userId: string, held: readonly Role[], configured: readonly Role[], verified: boolean): UserEvent[] =>
   verified ? configured.filter((role) => !held.includes(role)).map((role) => ({ type: 'UserRoleGranted' as const, data: { userId, role } })) : [];
 
-/**
- * An address never verified is proven (`via`): verified from now on, with its configured roles.
- * The ways in added while it was unproven end (every provider identity but `keep`, and the password
- * when `endPassword`), since whoever added them never showed they own the address.
- */
-function claimUnverifiedAddress(
-  state: UserState & { userId: string },
-  configuredRoles: readonly Role[],
-  via: 'provider' | 'password_reset',
-  keep: (identity: { issuer: string; subject: string }) => boolean,
-  endPassword: boolean,
-): UserEvent[] {
+/** The ways in of an account, but those `keep` names: their holders never showed they own the address. */
+function endWaysIn(state: UserState & { userId: string }, keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
   const { userId } = state;
   const reason = 'unverified_address_claimed' as const;
   return [
-    ...(endPassword && state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
+    ...(state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
     ...state.externalIdentities.filter((identity) => !keep(identity)).map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
-    { type: 'EmailVerified', data: { userId, via } },
-    ...rolesToGrant(userId, state.roles, configuredRoles, true),
   ];
 }
 
-/** A provider proved the address (`keep` is the proving identity); a verified one only gains its configured roles. */
+/**
+ * The identity that made the account now has its provider vouch for the address (`keep`): the
+ * account's history is that identity's own, so the account is verified; a verified one only gains
+ * its configured roles.
+ */
 function addressProvenByProvider(state: UserState & { userId: string }, configuredRoles: readonly Role[], keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
   if (state.emailVerified) return rolesToGrant(state.userId, state.roles, configuredRoles, true);
-  return claimUnverifiedAddress(state, configuredRoles, 'provider', keep, true);
-}
-
-/**
- * A reset link was used: whoever holds the mailbox now holds the password. An address never
- * verified before is verified, and the provider identities added while it was unproven end, so
- * whoever registered the address first (through a provider that did not vouch for it) is out.
- */
-function addressProvenByReset(state: UserState & { userId: string }, configuredRoles: readonly Role[]): UserEvent[] {
-  if (state.emailVerified) return [];
-  return claimUnverifiedAddress(state, configuredRoles, 'password_reset', () => false, false);
+  return [...endWaysIn(state, keep), { type: 'EmailVerified', data: { userId: state.userId, via: 'provider' } }, ...rolesToGrant(state.userId, state.roles, configuredRoles, true)];
 }
 
 /** `user-{id}`: the account, its credentials, its address's verification and its roles. */
@@ -152,6 +145,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
       case 'EmailVerified':
         return { ...state, emailVerified: true };
+      case 'EmailAddressForfeited':
+        return { ...state, addressForfeited: true, email: null };
       case 'EmailVerificationLinkIssued':
         // Only the last hour's matter (the resend limit); older ones need not be kept.
         return {
@@ -171,32 +166,33 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       const userId = command.registration.userId;
       return [
         { type: 'UserRegistered', data: command.registration },
-        ...(command.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, via: 'provider' as const } }] : []),
+        ...(command.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, via: command.verifiedVia ?? 'provider' } }] : []),
         ...(command.verificationLink && !command.emailVerified
           ? [{ type: 'EmailVerificationLinkIssued' as const, data: { userId, requestId: command.verificationLink.requestId, issuedAt: command.verificationLink.now } }]
           : []),
         ...rolesToGrant(userId, [], command.configuredRoles, command.emailVerified),
       ];
     }
-    if (!state.userId || state.erased) throw new ConflictError('No such account');
+    // A forfeited account has no way in left: no link, reset or provider may reach it again.
+    if (!state.userId || state.erased || state.addressForfeited) throw new ConflictError('No such account');
     const userId = state.userId;
     switch (command.type) {
       case 'changePassword':
         if (command.reason === 'reset' && (command.resetRequestId ?? null) !== state.latestResetRequestId) throw new ValidationError(INVALID_RESET_LINK);
         if (command.currentPasswordHash !== undefined && command.currentPasswordHash !== state.passwordHash) throw new ConflictError(PASSWORD_CHANGED_MEANWHILE);
-        return [
-          { type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } },
-          ...(command.reason === 'reset' ? addressProvenByReset({ ...state, userId }, command.configuredRoles ?? []) : []),
-        ];
+        if (command.reason === 'reset' && !state.emailVerified) throw new ConflictError(ADDRESS_NEVER_PROVEN);
+        return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } }];
       case 'linkExternalIdentity': {
+        if (!state.emailVerified) throw new ConflictError(ADDRESS_NEVER_PROVEN);
         const linked = state.externalIdentities.some((identity) => identity.issuer === command.issuer && identity.subject === command.subject);
         return [
           ...(linked ? [] : [{ type: 'ExternalIdentityLinked' as const, data: { userId, externalIdentity: { issuer: command.issuer, subject: command.subject } } }]),
-          ...(command.addressProven
-            ? addressProvenByProvider({ ...state, userId }, command.configuredRoles, (identity) => identity.issuer === command.issuer && identity.subject === command.subject)
-            : rolesToGrant(userId, state.roles, command.configuredRoles, state.emailVerified)),
+          ...rolesToGrant(userId, state.roles, command.configuredRoles, true),
         ];
       }
+      case 'forfeitUnverifiedAddress':
+        if (state.emailVerified) throw new ConflictError(ADDRESS_ALREADY_PROVEN);
+        return [...endWaysIn({ ...state, userId }, () => false), { type: 'EmailAddressForfeited', data: { userId, via: command.via } }];
       case 'confirmAddressByProvider':
         return addressProvenByProvider({ ...state, userId }, command.configuredRoles, (identity) => identity.issuer === command.issuer && command.subjects.includes(identity.subject));
       case 'grantRole':

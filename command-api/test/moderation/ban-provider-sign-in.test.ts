@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { uniqueEmail } from '../../../test-support/http-client';
-import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import type { TestServer } from '../../../test-support/test-server';
 import { HandBrowser, authErrorOf } from '../oidc/hand-browser';
-import { freePort, startTestProvider, type TestProvider } from '../oidc/test-provider';
+import { startServerWithGoogle, type TestProvider } from '../oidc/test-provider';
 import { newMember, type Member } from '../participation/members';
 import { makeAdmin } from './moderation-members';
 
@@ -14,12 +14,7 @@ describe('a banned member signing in through a provider (issue #13 item 5)', () 
   let admin: Member;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    google = await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
-    server = await startTestServer({
-      env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, GOOGLE_ISSUER_URL: google.issuer, GOOGLE_CLIENT_ID: 'civitas-google', GOOGLE_CLIENT_SECRET: 'google-secret' },
-    });
+    ({ google, server } = await startServerWithGoogle());
     admin = await makeAdmin(server, await newMember(server, 'Amal'));
   });
   afterAll(async () => {

@@ -248,7 +248,7 @@ describe('OpenID Connect sign-in, driven request by request', () => {
   /** The security events the server logged, newest last. */
   const securityEvents = () => logs.filter((line) => line.includes('"securityEvent"')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-  it('refuses an unverified e-mail that a password account holds; a verified one claims the never-verified account, ending its password and sessions', async () => {
+  it('refuses an unverified e-mail that a password account holds; a verified one takes the address to a new account, ending the old one\u2019s password and sessions', async () => {
     const email = uniqueEmail('claimed');
     const squatter = new TestClient(server.baseUrl);
     const registered = await squatter.post('/api/email-auth/register', registration(email));
@@ -265,14 +265,16 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     expect(owner.location).toBe('/');
     // A provider's redirect carries no read position: the read model follows within moments.
     const me = await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true);
-    expect(me.body).toMatchObject({ id: accountId, email, emailVerified: true });
+    // The owner's account is a new one (docs/decisions.md, Identity): nothing of the old one is theirs.
+    expect(me.body).toMatchObject({ email, emailVerified: true, firstName: 'Someone', lastName: 'Else' });
+    expect(me.body.id).not.toBe(accountId);
     // Whoever registered the address without proving it is out: no session, no password.
     expect((await squatter.get('/api/auth/user')).status).toBe(401);
     expect((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email, password: registration().password })).status).toBe(401);
     expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'unverified_account_claimed', userId: accountId, reason: 'google' }));
-    expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'email_verified', userId: accountId, reason: 'provider' }));
+    expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'email_verified', userId: me.body.id, reason: 'provider' }));
     // The provider identity keeps working.
-    expect((await currentUser((await signIn('google', ownerSubject)).browser)).body.id).toBe(accountId);
+    expect((await currentUser((await signIn('google', ownerSubject)).browser)).body.id).toBe(me.body.id);
   });
 
   it('ends, with the claim, a provider identity that registered the address without proving it', async () => {
@@ -282,7 +284,7 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     const accountId = (await currentUser(squatter.browser)).body.id as string;
 
     const owner = await signIn('google', person(google, { email, email_verified: true }));
-    expect((await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true)).body.id).toBe(accountId);
+    expect((await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true)).body.id).not.toBe(accountId);
     expect((await squatter.browser.request(`${server.baseUrl}/api/auth/user`)).status).toBe(401);
     const again = await signIn('replit', squatterSubject);
     expect(authErrorOf(again.location)).toBe('An account with this email already exists. Sign in with your password.');

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import Provider from 'oidc-provider';
+import { startTestServer, type TestServer } from '../../../test-support/test-server';
 
 /** The claims a test account releases (besides `sub`, which is its login name). */
 export interface TestAccount {
@@ -107,4 +108,18 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   });
   handle = provider.callback();
   return testProvider;
+}
+
+/**
+ * A test server whose "Continue with Google" goes to a provider of its own (claims in the ID
+ * token). The server's port is chosen first: the provider must know the callback up front.
+ */
+export async function startServerWithGoogle(): Promise<{ google: TestProvider; server: TestServer }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const google = await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
+  const server = await startTestServer({
+    env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, GOOGLE_ISSUER_URL: google.issuer, GOOGLE_CLIENT_ID: 'civitas-google', GOOGLE_CLIENT_SECRET: 'google-secret' },
+  });
+  return { google, server };
 }

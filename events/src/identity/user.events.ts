@@ -50,6 +50,12 @@ export const UserPasswordRemoved = defineEvent('UserPasswordRemoved', z.object({
 /** A provider identity no longer signs in to the account: for the same reason, one that never proved the address. */
 export const ExternalIdentityUnlinked = defineEvent('ExternalIdentityUnlinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity, reason: z.enum(['unverified_address_claimed']) }));
 /**
+ * The account gave up its address, which it never proved: whoever proved it (`via` a provider
+ * that vouches for it, or a reset link mailed to it) got a new account of their own, and this
+ * one keeps what its registrant did but no way in (docs/decisions.md, Identity).
+ */
+export const EmailAddressForfeited = defineEvent('EmailAddressForfeited', z.object({ userId: z.uuid(), via: z.enum(['provider', 'password_reset']) }));
+/**
  * On the user stream: a link was issued (its token lives on its own stream, by hash). Only the
  * newest link of each kind works, so issuing one ends the ones before it.
  */
@@ -66,9 +72,10 @@ export type UserPasswordRemoved = EventOf<typeof UserPasswordRemoved>;
 export type ExternalIdentityUnlinked = EventOf<typeof ExternalIdentityUnlinked>;
 export type EmailVerificationLinkIssued = EventOf<typeof EmailVerificationLinkIssued>;
 export type PasswordResetLinkIssued = EventOf<typeof PasswordResetLinkIssued>;
+export type EmailAddressForfeited = EventOf<typeof EmailAddressForfeited>;
 export type UserEvent =
   | UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked
-  | EmailVerified | UserPasswordRemoved | ExternalIdentityUnlinked | EmailVerificationLinkIssued | PasswordResetLinkIssued;
+  | EmailVerified | UserPasswordRemoved | ExternalIdentityUnlinked | EmailVerificationLinkIssued | PasswordResetLinkIssued | EmailAddressForfeited;
 
 /** `email-{hash}` and `external-identity-{hash}` streams: who holds an address or a provider identity. */
 export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.uuid() }));
@@ -113,5 +120,5 @@ export type EmailVerificationRequested = EventOf<typeof EmailVerificationRequest
 export const identityEvents = [
   UserRegistered, UserPasswordChanged, ExternalIdentityLinked, UserRoleGranted, UserRoleRevoked,
   EmailReserved, EmailReservationReleased, ExternalIdentityReserved, PasswordResetRequested, PasswordResetCompleted,
-  EmailVerified, UserPasswordRemoved, ExternalIdentityUnlinked, EmailVerificationLinkIssued, PasswordResetLinkIssued, EmailVerificationRequested,
+  EmailVerified, UserPasswordRemoved, ExternalIdentityUnlinked, EmailVerificationLinkIssued, PasswordResetLinkIssued, EmailVerificationRequested, EmailAddressForfeited,
 ];

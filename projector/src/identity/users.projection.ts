@@ -1,22 +1,23 @@
-import type { AccountErased, BanEvent, EmailVerified, ExternalIdentityLinked, ProfileImageChanged, ProfileUpdated, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
+import type { AccountErased, BanEvent, EmailAddressForfeited, EmailVerified, ExternalIdentityLinked, ProfileImageChanged, ProfileUpdated, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql } from 'kysely';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
 import { usersTable } from './users.table';
 
-type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent | ProfileUpdated | ProfileImageChanged | AccountErased | BanEvent);
+type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent | ProfileUpdated | ProfileImageChanged | AccountErased | BanEvent | EmailAddressForfeited);
 const USER_EVENTS = new Set([
   'UserRegistered', 'UserPasswordChanged', 'UserPasswordRemoved', 'ExternalIdentityLinked', 'ExternalIdentityUnlinked', 'EmailVerified', 'UserRoleGranted', 'UserRoleRevoked',
   'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
   'ProfileUpdated', 'ProfileImageChanged', 'AccountErased',
-  'UserBanned', 'UserUnbanned',
+  'UserBanned', 'UserUnbanned', 'EmailAddressForfeited',
 ]);
 
 export const usersProjection = defineProjection({
   name: 'users',
   // 3: the participation score moved to member_stats; 4: e-mail and names are sealed in the events; 5: email_verified;
-  // 6: the saved profile (sealed texts opened here) and its picture; 7: erasure (AccountErased), has_password; 8: bans.
-  version: 8,
+  // 6: the saved profile (sealed texts opened here) and its picture; 7: erasure (AccountErased), has_password; 8: bans;
+  // 9: an account that forfeits the address it never proved (EmailAddressForfeited) lets it go.
+  version: 9,
   tables: [usersTable],
 
   async apply(db, schema, events, changes) {
@@ -109,6 +110,10 @@ export const usersProjection = defineProjection({
               has_password: false, erased_at: at, updated_at: at,
             })
             .where('id', '=', event.data.userId).execute();
+          break;
+        case 'EmailAddressForfeited':
+          // The address is the prover's new account's now (unique here too); this row keeps its registrant's names and history.
+          await users.updateTable('users').set({ email: null, email_verified: false, has_password: false, updated_at: at }).where('id', '=', event.data.userId).execute();
           break;
         case 'ExternalIdentityLinked':
         case 'ExternalIdentityUnlinked':

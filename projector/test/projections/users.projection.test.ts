@@ -1,3 +1,4 @@
+import { userStream } from '@civitas/events';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { usersProjection } from '../../src/identity/users.projection';
 import { ProjectionSpec, at, expectRows } from '../projection-spec';
@@ -129,6 +130,21 @@ describe('users projection', () => {
         at(T3, { type: 'ExternalIdentityLinked', streamId: `user-${userId}`, data: { userId, externalIdentity: { issuer: 'https://accounts.google.com', subject: 'keyed-hash' } } }),
       ])
       .then(expectRows('users', { columns: ['email', 'first_name', 'roles', 'created_at', 'updated_at'] }).toEqual([{ email: 'same@example.org', first_name: 'Ada', roles: [], created_at: T1, updated_at: T3 }]));
+  });
+
+  it('lets an account that forfeits its unproven address give it up, so the prover\u2019s new account takes it; the old row keeps its names', async () => {
+    const squatter = newId();
+    const owner = newId();
+    const forfeited = [
+      at(T2, { type: 'UserPasswordRemoved', streamId: userStream(squatter), data: { userId: squatter, reason: 'unverified_address_claimed' } }),
+      at(T2, { type: 'EmailAddressForfeited', streamId: userStream(squatter), data: { userId: squatter, via: 'provider' } }),
+    ];
+    await spec.given([at(T1, userRegistered(squatter, { email: 'owner@example.org', firstName: 'Mallory' }))])
+      .when([...forfeited, at(T3, userRegistered(owner, { email: 'owner@example.org', firstName: 'Olive', passwordHash: null })), at(T3, { type: 'EmailVerified', streamId: userStream(owner), data: { userId: owner, via: 'provider' } })])
+      .then(expectRows('users', { columns: ['id', 'email', 'email_verified', 'first_name', 'has_password', 'updated_at'], orderBy: ['updated_at'] }).toEqual([
+        { id: squatter, email: null, email_verified: false, first_name: 'Mallory', has_password: false, updated_at: T2 },
+        { id: owner, email: 'owner@example.org', email_verified: true, first_name: 'Olive', has_password: false, updated_at: T3 },
+      ]));
   });
 
   it('does not fail on events of an account it has never seen', async () => {

@@ -12,6 +12,7 @@ import { authErrorLocation, oidcMessages } from './oidc-messages';
 import { OIDC_PROVIDER_IDS, OidcConfigurations, oidcProviderSettings, type OidcProviderSettings } from './oidc-providers';
 import { OidcSignIn, OidcSignInFailure, describeError } from './oidc-sign-in';
 import { OidcCallbackQuery, OidcStartQuery } from './oidc.schemas';
+import { announceSessionsEnded } from '../../lib/announce-sessions-ended';
 import { logVerification } from '../email-verification.routes';
 
 export interface OidcRouteOptions {
@@ -116,10 +117,11 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
         const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
         const { userId, created, claimedUnverifiedAccount, suspensionReason, ...outcome } = await identity.signInWithExternalIdentity(profile);
         if (suspensionReason !== null) throw new AccountSuspendedError(suspensionReason);
-        // Whoever held the account before its address was proven (a password, a session) is out.
-        if (claimedUnverifiedAccount) {
-          await auth.sessions.destroyAllForUser(userId);
-          logSecurityEvent(request, 'unverified_account_claimed', { userId, reason: id });
+        // Whoever held the address before it was proven (a password, a session) is out.
+        if (claimedUnverifiedAccount !== null) {
+          await auth.sessions.destroyAllForUser(claimedUnverifiedAccount);
+          await announceSessionsEnded(request, db, { users: [claimedUnverifiedAccount] });
+          logSecurityEvent(request, 'unverified_account_claimed', { userId: claimedUnverifiedAccount, reason: id });
         }
         await auth.signIn(request, reply, userId);
         request.log.info({ provider: id, userId, created }, 'signed in with OpenID Connect');
