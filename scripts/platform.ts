@@ -53,13 +53,14 @@ export async function startPlatform(requested: Config, log: Logger, options: Pla
 async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logger, options: PlatformOptions, now: () => Date): Promise<Platform> {
   const { db, databaseUrl } = runtime;
   const store = new PostgresEventStore({ connectionString: databaseUrl });
+  runtime.outage.watch(store.pool);
   runtime.onStop(() => store.close());
   const registry = createEventRegistry();
-  const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log });
+  const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log, outage: runtime.outage });
   runtime.onStop(() => projector.stop());
   const watcher = ProjectionWatcher.of(runtime);
   runtime.onStop(() => watcher.close());
-  const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log });
+  const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log, outage: runtime.outage });
   runtime.onStop(() => services.stop());
 
   let ready = false;
@@ -70,6 +71,7 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
     publicBaseUrl: config.publicBaseUrl,
     webRoot: options.webRoot ?? WEB_ROOT,
     logStream: options.logStream,
+    databaseOutage: runtime.outage,
     healthChecks: {
       ...runtime.health,
       projector: async () => ready && (await projectorIsUp(db)()),

@@ -1,6 +1,7 @@
 import { normalizeEmail, type EventRegistry, type EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Config } from '@civitas/service-kit/config';
+import { DatabaseOutage } from '@civitas/service-kit/database';
 import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/personal-data';
 import type { Kysely } from 'kysely';
 import path from 'node:path';
@@ -54,13 +55,15 @@ export interface CommandServiceDependencies {
   /** The read models (schema-bound), for reactors that look for due work. */
   readModels: Kysely<any>;
   now: () => Date;
-  log: { error(object: object, message: string): void; info(object: object, message: string): void };
+  log: { error(object: object, message: string): void; warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** The process's view of its database (ServiceRuntime's): the reactors' retries report connection failures there. */
+  outage?: DatabaseOutage;
 }
 
 const PERSONAL_GROUPS_SWEEP_MS = 10 * 60_000;
 
 /** The command side's services and reactors, built once from the configuration. */
-export async function createCommandServices({ store, registry, config, db, databaseUrl, readModels: readModelDb, now, log }: CommandServiceDependencies) {
+export async function createCommandServices({ store, registry, config, db, databaseUrl, readModels: readModelDb, now, log, outage = new DatabaseOutage(log) }: CommandServiceDependencies) {
   const readModels = readModelDb as Kysely<ReadModels>;
   const bus = new CommandBus(store, registry, now);
   const personalGroups = new PersonalGroups(bus, db);
@@ -99,7 +102,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   const feedback = new FeedbackService(bus, new ReportTargets(store, readModels), rateLimitCounters);
   const leaderReports = new LeaderReportService(bus, gate, readModels, rateLimitCounters);
   // Every command checks bans in memory (kept fresh by the read models' notices); a ban ends the member's sessions and, through the notice, their sockets.
-  const suspensions = new Suspensions({ readModels, connectionString: databaseUrl, log });
+  const suspensions = new Suspensions({ readModels, connectionString: databaseUrl, log, outage });
   const roles = new RolesService(bus, readModels);
   const bans = new BanService(bus, readModels, {
     endAll: async (userId) => {
@@ -114,14 +117,14 @@ export async function createCommandServices({ store, registry, config, db, datab
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
-    [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log), tick],
-    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })), log), tick],
+    [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log, outage), tick],
+    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })), log, outage), tick],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
-    [new PeriodicTask('log checkpoints', checkpointSigner(db, now), log), Math.min(tick, CHECKPOINT_EVERY_MS)],
-    [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
+    [new PeriodicTask('log checkpoints', checkpointSigner(db, now), log, outage), Math.min(tick, CHECKPOINT_EVERY_MS)],
+    [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log, outage), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
   ];
   const outbox = new MailOutbox({
-    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log,
+    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log, outage,
     recipients: {
       recipient: (userId) => identity.recipient(userId),
       wantsOptionalMail: async (address, kind) => {

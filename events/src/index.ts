@@ -77,6 +77,7 @@ export { positionAsRow, positionOfRow } from './postgres/position-sql';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
 export { PgListener } from './postgres/pg-listener';
+export { DATABASE_CONNECT_TIMEOUT_MS } from './postgres/connect-timeout';
 
 import { groupEvents } from './groups/group.events';
 import { identityEvents } from './identity/user.events';

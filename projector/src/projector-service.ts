@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { EventRegistry, EventStore, Position } from '@civitas/events';
+import { DATABASE_CONNECT_TIMEOUT_MS, type EventRegistry, type EventStore, type Position } from '@civitas/events';
+import { DatabaseOutage } from '@civitas/service-kit/database';
 import { PROJECTOR_LOCK_KEY } from '@civitas/service-kit/health';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
@@ -19,6 +20,8 @@ export interface ProjectorServiceOptions {
   projections: readonly Projection[];
   log?: ProjectorLog;
   batchSize?: number;
+  /** The process's view of its database (ServiceRuntime's); one of its own when not given. */
+  outage?: DatabaseOutage;
 }
 
 /**
@@ -33,10 +36,12 @@ export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted]
   private lockClient: pg.Client | null = null;
   private running: Promise<void> | null = null;
   private readonly log: ProjectorLog;
+  private readonly outage: DatabaseOutage;
 
   constructor(private readonly options: ProjectorServiceOptions) {
     super();
     this.log = options.log ?? silentLog;
+    this.outage = options.outage ?? new DatabaseOutage(this.log);
     this.runners = this.laneRunners(options.projections);
     for (const runner of this.runners) runner.on('committed', (committed) => this.emit('committed', committed));
   }
@@ -55,7 +60,7 @@ export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted]
       entry.projections.push(projection);
     }
     return [...lanes.values()].map(({ lane, projections: own }) =>
-      new ProjectionRunner({ ...this.options, projections: own, batchSize: lane.batchSize ?? this.options.batchSize, gather: lane.gather, log: this.log }));
+      new ProjectionRunner({ ...this.options, projections: own, batchSize: lane.batchSize ?? this.options.batchSize, gather: lane.gather, log: this.log, outage: this.outage }));
   }
 
   private runAll(runners: readonly ProjectionRunner[], signal: AbortSignal): Promise<void> {
@@ -123,18 +128,21 @@ export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted]
 
   private async acquireLock(): Promise<void> {
     while (!this.abort.signal.aborted) {
-      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'civitas-projector' });
+      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'civitas-projector', connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
       client.on('error', () => undefined);
       client.on('end', () => this.lockLost(client));
+      let locked: boolean;
       try {
         await client.connect();
+        locked = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [PROJECTOR_LOCK_KEY])).rows[0]?.locked === true;
       } catch (error) {
-        this.log.warn({ err: error }, 'cannot reach the database for the projector lock; retrying');
+        // The connection may die between connect and query too: either way, try again.
+        if (!this.outage.noticed(error)) this.log.warn({ err: error }, 'cannot reach the database for the projector lock; retrying');
+        await client.end().catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         continue;
       }
-      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [PROJECTOR_LOCK_KEY]);
-      if (result.rows[0]?.locked) {
+      if (locked) {
         this.lockClient = client;
         return;
       }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent, type SubscriptionGathering } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
+import { isConnectionFailure, type DatabaseOutage } from '@civitas/service-kit/database';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
@@ -18,6 +19,8 @@ export interface RunnerOptions {
   /** Live: whether a busy store's events gather into larger batches (SubscribeOptions.gather). */
   gather?: SubscriptionGathering;
   log?: ProjectorLog;
+  /** Told of connection failures instead of the log, so an outage is one line, not one per retry. */
+  outage?: DatabaseOutage;
 }
 
 /** Part of the store a catch-up reads: only these types, only up to this position. */
@@ -142,6 +145,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       } catch (error) {
         if (signal.aborted) return;
         if (!(error instanceof CheckpointMoved)) {
+          if (this.options.outage?.noticed(error)) {
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+            continue;
+          }
           // Described, never the raw error: PostgreSQL's messages and details may quote personal data.
           const failures = error instanceof ProjectionsHeldBack ? error.failures : [{ projection: '*', error: describeFailure(error) }];
           for (const failure of failures) this.log.error({ projection: failure.projection, code: failure.error.code, error: failure.error.message }, 'projection batch failed; retrying');
@@ -160,7 +167,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     try {
       await inTransaction(db, (trx) => this.applyWhole(trx, prepared.last, work, parked));
     } catch (error) {
-      if (error instanceof CheckpointMoved) throw error;
+      // A lost database is no fault of the batch: projection by projection would only fail again.
+      if (error instanceof CheckpointMoved || isConnectionFailure(error)) throw error;
       this.log.warn({ code: describeFailure(error).code }, 'projection batch failed; applying it projection by projection');
       await this.applyProjectionByProjection(prepared, work, db);
       return;

@@ -14,12 +14,14 @@ await watcher.start();
 runtime.onStop(() => watcher.close());
 // Read only: time travel and the audit history recount from the events.
 const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
+runtime.outage.watch(store.pool);
 runtime.onStop(() => store.close());
 const app = await createHttpApp({
   title: 'Civitas query API',
   logLevel: config.LOG_LEVEL,
   trustProxy: config.TRUST_PROXY,
   publicBaseUrl: config.publicBaseUrl,
+  databaseOutage: runtime.outage,
   healthChecks: { ...runtime.health, projector: projectorIsUp(db), readModels: () => schemaExists(readDb, READ_SCHEMA) },
   healthDegradation: () => projectionHealth(db),
 });

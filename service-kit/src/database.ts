@@ -1,9 +1,14 @@
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '@civitas/events';
+import type { DatabaseOutage } from './database-outage';
 import type { Config } from './config';
 import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres';
 import type { Logger } from './logger';
+
+// With the database's entry point, which the packages that only import subpaths can reach.
+export * from './database-outage';
 
 // Return bigint columns as strings rather than lossy numbers; int8 counts are cast in SQL.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
@@ -14,12 +19,13 @@ export async function provideDatabase(config: Config, log?: Logger): Promise<Run
   return startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), 'civitas', log);
 }
 
-export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean } = {}) {
+export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean; outage?: DatabaseOutage } = {}) {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'civitas',
     idle_in_transaction_session_timeout: 30_000,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     // A reader refuses writes even where its URL names a primary: it never changes what it reads.
     ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
@@ -27,6 +33,7 @@ export function createKysely<Database = any>(connectionString: string, options: 
   pool.on('error', () => undefined);
   // A connection that dies while checked out (server restart, failover) fails its query; it must not crash the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  options.outage?.watch(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,13 +1,17 @@
 import { DomainError, ForbiddenError, ServiceUnavailableError, isNotFoundIssue } from '@civitas/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CrossSiteRequestRefused } from './csrf';
+import { outageError, type DatabaseOutage } from './database-outage';
 import { logSecurityEvent } from './security-log';
 import { isDeepLink } from './web-app';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** One error handler for every service: a JSON `{ message }`, 4xx for bad input, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean; outage: DatabaseOutage }): void {
+  app.setErrorHandler((raised: FastifyError, request, reply) => {
+    // The database is away: a 503 the client may retry, and one log line for the whole outage
+    // (DatabaseOutage), not a stack trace per request.
+    const error: FastifyError | DomainError = options.outage.noticed(raised) ? outageError() : raised;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       // A path id no row can have names nothing: 404 like a missing one (docs/decisions.md, Ids and numbers).

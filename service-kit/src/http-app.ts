@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCsrfProtection } from './csrf';
+import { DatabaseOutage } from './database-outage';
 import { registerErrorHandling } from './error-handler';
 import { serveWebApp } from './web-app';
 import { loggerOptions } from './logger';
@@ -27,6 +28,15 @@ export interface HttpAppOptions {
   publicBaseUrl?: string;
   /** Where request logs go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
+  /** The process's view of its database (ServiceRuntime's), so requests and background loops log an outage once together. */
+  databaseOutage?: DatabaseOutage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Plugins with loops of their own (the live socket's) report connection failures here. */
+    databaseOutage: DatabaseOutage;
+  }
 }
 
 
@@ -37,6 +47,8 @@ const trustOneHop = (_address: string, hop: number) => hop === 0;
 /** The Fastify instance every service starts from: zod validation, OpenAPI at /api/docs, errors, health. */
 export async function createHttpApp(options: HttpAppOptions) {
   const app = Fastify({ logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 1_048_576, trustProxy: options.trustProxy ? trustOneHop : false }).withTypeProvider<ZodTypeProvider>();
+  const outage = options.databaseOutage ?? new DatabaseOutage(app.log);
+  app.decorate('databaseOutage', outage);
   // Set once the session is resolved, so request logs and security events name the member.
   app.decorateRequest('memberId', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -45,7 +57,7 @@ export async function createHttpApp(options: HttpAppOptions) {
   await app.register(cookie);
   registerCsrfProtection(app, { allowedOrigins: [...(options.allowedOrigins ?? []), ...(options.publicBaseUrl ? [options.publicBaseUrl] : [])] });
   const servesWeb = options.webRoot ? await serveWebApp(app, options.webRoot) : false;
-  registerErrorHandling(app, { spaFallback: servesWeb });
+  registerErrorHandling(app, { spaFallback: servesWeb, outage });
   await app.register(swagger, {
     openapi: { info: { title: options.title, version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
-import { createKysely, migrateToLatest, migrationsPending, provideDatabase } from './database';
+import { DatabaseOutage, createKysely, migrateToLatest, migrationsPending, provideDatabase } from './database';
 import { databaseIsUp } from './health';
 import { createLogger, type Logger } from './logger';
 import { platformMigrations } from './migrations';
@@ -17,6 +17,8 @@ export interface ServiceRuntime {
   readDb: Kysely<any>;
   /** Whether `readDb` is a replica, which replays the primary's commits some time after they happen. */
   readsReplica: boolean;
+  /** Whether the database is reachable, as this process last saw: one log line per change (database-outage.ts). */
+  outage: DatabaseOutage;
   health: { database: () => Promise<boolean>; migrations: () => Promise<boolean>; readDatabase?: () => Promise<boolean> };
   /** Registers something to stop; they stop last-registered first, before the database closes. */
   onStop(stop: () => Promise<unknown> | unknown): void;
@@ -32,8 +34,9 @@ export async function openServiceRuntime(applicationName: string, options: { mig
   // Before anything starts: a missing key is a setting to fix, not a database to stop again.
   const vaultKey = loadVaultKey(config);
   const database = await provideDatabase(config, log);
-  const db = createKysely(database.url, { applicationName });
-  const readDb = config.READ_DATABASE_URL ? createKysely(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true }) : db;
+  const outage = new DatabaseOutage(log);
+  const db = createKysely(database.url, { applicationName, outage });
+  const readDb = config.READ_DATABASE_URL ? createKysely(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true, outage }) : db;
   try {
     if (options.migrate) await migrateToLatest(db, platformMigrations);
     await openVault(db, vaultKey, log);
@@ -68,6 +71,7 @@ export async function openServiceRuntime(applicationName: string, options: { mig
     db,
     readDb,
     readsReplica: readDb !== db,
+    outage,
     health: {
       database: databaseIsUp(db),
       migrations: async () => !(await migrationsPending(db, platformMigrations)),

@@ -1,3 +1,4 @@
+import { DATABASE_CONNECT_TIMEOUT_MS } from '@civitas/events';
 import pg from 'pg';
 
 const RETRY_MS = 2000;
@@ -8,7 +9,7 @@ const RETRY_MS = 2000;
  */
 export async function acquireLeaderLock(connectionString: string, key: number, signal: AbortSignal, onLost: () => void): Promise<pg.Client | null> {
   while (!signal.aborted) {
-    const client = new pg.Client({ connectionString, application_name: `civitas-leader-${key}` });
+    const client = new pg.Client({ connectionString, application_name: `civitas-leader-${key}`, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
     client.on('error', () => undefined);
     try {
       await client.connect();

@@ -1,3 +1,5 @@
+import type { DatabaseOutage } from '@civitas/service-kit/database';
+
 const UNDEFINED_TABLE = '42P01';
 
 export interface TaskLog {
@@ -16,6 +18,8 @@ export class PeriodicTask {
     private readonly name: string,
     private readonly runOnce: () => Promise<void>,
     private readonly log: TaskLog,
+    /** Told of connection failures instead of the log: an outage is one line, not one per tick. */
+    private readonly outage?: Pick<DatabaseOutage, 'noticed'>,
   ) {}
 
   start(intervalMs: number): void {
@@ -23,7 +27,7 @@ export class PeriodicTask {
       this.running ??= this.runOnce()
         .catch((error) => {
           // Run apart, command-api may start before the projector has built the read models: nothing is due yet.
-          if ((error as { code?: string }).code === UNDEFINED_TABLE) return;
+          if ((error as { code?: string }).code === UNDEFINED_TABLE || this.outage?.noticed(error)) return;
           this.log.error({ err: error }, `${this.name} failed; retrying next tick`);
         })
         .finally(() => (this.running = null));

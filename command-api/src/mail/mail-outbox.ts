@@ -18,6 +18,7 @@ import {
   type RecordedEvent,
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import type { DatabaseOutage } from '@civitas/service-kit/database';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
@@ -61,6 +62,8 @@ export interface MailOutboxDependencies {
   transport: MailTransport;
   publicBaseUrl: string;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  /** Told of connection failures instead of the log: an outage is one line (DatabaseOutage), not one per retry. */
+  outage?: Pick<DatabaseOutage, 'noticed'>;
 }
 
 /**
@@ -107,7 +110,8 @@ export class MailOutbox {
         }
       } catch (error) {
         if (!this.abort.signal.aborted) {
-          this.deps.log.error({ err: error }, 'mail outbox failed; retrying');
+          // A lost lock (its connection ended) aborts the loop on purpose: it queues for the lock again.
+          if (!leadership.signal.aborted && !this.deps.outage?.noticed(error)) this.deps.log.error({ err: error }, 'mail outbox failed; retrying');
           await sleep(RETRY_MS, undefined, { signal: this.abort.signal }).catch(() => undefined);
         }
       } finally {

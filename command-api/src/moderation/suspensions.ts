@@ -1,6 +1,7 @@
 import { PgListener } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_MODELS_CHANNEL, decodeChangeNotice } from '@civitas/service-kit/read-models';
+import type { DatabaseOutage } from '@civitas/service-kit/database';
 import type { Kysely } from 'kysely';
 
 /** How often the banned list is read again as a safety net: notices and reconnects reload it at once. */
@@ -15,6 +16,8 @@ export interface SuspensionsOptions {
   /** Where the projector's change notices are heard; null: polling only. */
   connectionString: string | null;
   log: { error(object: object, message: string): void };
+  /** Told of connection failures instead of the log: an outage is one line (DatabaseOutage), not one per retry. */
+  outage?: Pick<DatabaseOutage, 'noticed'>;
 }
 
 /**
@@ -90,7 +93,7 @@ export class Suspensions {
         } catch (error) {
           // Keep what is known and try again on the next round; no read models yet (a first start) is no fault: nobody is banned.
           if (MISSING_READ_MODELS.has((error as { code?: string }).code ?? '')) this.loaded = true;
-          else this.options.log.error({ err: error }, 'banned members not read');
+          else if (!this.options.outage?.noticed(error)) this.options.log.error({ err: error }, 'banned members not read');
         }
       } while (this.reloadAgain);
     })().finally(() => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DATABASE_CONNECT_TIMEOUT_MS } from './connect-timeout';
 
 /**
  * A LISTEN connection that comes back by itself: when the server or network drops it, it
@@ -33,7 +34,7 @@ export class PgListener {
   }
 
   private async connect(isReconnect: boolean): Promise<void> {
-    const client = new pg.Client({ ...this.connection, application_name: this.options.applicationName });
+    const client = new pg.Client({ connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS, ...this.connection, application_name: this.options.applicationName });
     client.on('notification', (message) => {
       if (message.payload) this.onPayload(message.payload);
     });

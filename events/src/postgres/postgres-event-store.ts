@@ -14,6 +14,7 @@ import type {
 import { START_POSITION, decodePosition, encodePosition, type Position } from '../position';
 import { appendBatch, type AppendRequest } from './append-batch';
 import { AppendSignal } from './append-signal';
+import { DATABASE_CONNECT_TIMEOUT_MS } from './connect-timeout';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations';
 import { GroupCommit, type GroupCommitOptions, type Queued } from './group-commit';
 import { RecentEvents } from './recent-events';
@@ -132,6 +133,7 @@ export class PostgresEventStore implements EventStore {
       connectionString: options.connectionString,
       // One stuck transaction would stall every reader (see the snapshot rule above).
       idle_in_transaction_session_timeout: 30_000,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     };
     this.pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, application_name: 'civitas-event-store' });
     this.pool.on('error', () => undefined); // idle client errors surface on the next query

@@ -1,6 +1,7 @@
 import { isPersonalDepartment, type ChatMessageView, type LiveServerFrame, type Position } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { readCheckpoints, schemaExists, READ_SCHEMA, type ChangeNotice } from '@civitas/service-kit/read-models';
+import type { DatabaseOutage } from '@civitas/service-kit/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Audience, LiveHub } from './live-hub';
@@ -41,8 +42,12 @@ export class LiveFanout {
     private readonly readModels: Kysely<ReadModels>,
     private readonly hub: LiveHub,
     private readonly log: FastifyBaseLogger,
+    /** Told of connection failures instead of the log: an outage is one line, not one per notice. */
+    private readonly outage?: Pick<DatabaseOutage, 'noticed'>,
   ) {
-    this.queue = this.start().catch((error: unknown) => this.log.warn({ err: error }, 'live fan-out could not read where to start'));
+    this.queue = this.start().catch((error: unknown) => {
+      if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live fan-out could not read where to start');
+    });
   }
 
   /** Queues a notice behind the ones before it. */
@@ -50,7 +55,7 @@ export class LiveFanout {
     this.queue = this.queue.then(() => this.handle(notice)).catch((error: unknown) => {
       // A read that failed loses these pushes only: clients refetch when they reconnect or reload.
       if (movesChat(notice) && notice.position > this.since) this.since = notice.position;
-      this.log.warn({ err: error }, 'live fan-out failed for a notice');
+      if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live fan-out failed for a notice');
     });
   }
 

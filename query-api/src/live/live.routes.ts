@@ -93,6 +93,8 @@ export async function liveRoutes(instance: FastifyInstance, { hub, auth, readMod
           });
       }
     });
-    reloadGroups(readModels, [client]).catch((error: unknown) => request.log.warn({ err: error }, 'live socket memberships not loaded'));
+    reloadGroups(readModels, [client]).catch((error: unknown) => {
+      if (!instance.databaseOutage.noticed(error)) request.log.warn({ err: error }, 'live socket memberships not loaded');
+    });
   });
 }

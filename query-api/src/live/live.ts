@@ -32,10 +32,10 @@ export interface LiveContext {
 /** /ws with its fan-out from the projector's notices and its session watch; all stop with the app. */
 export async function registerLive(instance: FastifyInstance, context: LiveContext, options: LiveOptions): Promise<void> {
   const hub = new LiveHub({ ...LIVE_LIMITS, ...options.limits });
-  const fanout = new LiveFanout(context.readModels, hub, instance.log);
+  const fanout = new LiveFanout(context.readModels, hub, instance.log, instance.databaseOutage);
   const onNotice = (notice: ChangeNotice) => fanout.accept(notice);
   context.watcher.on('notice', onNotice);
-  const sessions = new SessionWatch(options.databaseUrl, context.db, context.readModels, hub, context.now, instance.log);
+  const sessions = new SessionWatch(options.databaseUrl, context.db, context.readModels, hub, context.now, instance.log, instance.databaseOutage);
   await sessions.start();
   instance.addHook('preClose', async () => {
     context.watcher.off('notice', onNotice);

@@ -1,6 +1,7 @@
 import { PgListener } from '@civitas/events';
 import { SESSIONS_CHANNEL, decodeSessionsEnded } from '@civitas/service-kit/session-events';
 import type { ReadModels } from '@civitas/projector/read-models';
+import type { DatabaseOutage } from '@civitas/service-kit/database';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { CLOSE_SESSION_ENDED, type LiveHub } from './live-hub';
@@ -23,6 +24,7 @@ export class SessionWatch {
     private readonly hub: LiveHub,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    private readonly outage?: Pick<DatabaseOutage, 'noticed'>,
   ) {
     this.listener = new PgListener({ connectionString }, SESSIONS_CHANNEL, (payload) => this.onEnded(payload), { applicationName: 'civitas-sessions-listener' });
   }
@@ -30,7 +32,10 @@ export class SessionWatch {
   async start(): Promise<void> {
     await this.listener.start().catch(() => undefined); // it reconnects by itself; the ping rounds cover the gap
     this.timer = setInterval(() => {
-      this.round = this.round.then(() => this.pingRound()).catch((error: unknown) => this.log.warn({ err: error }, 'live ping round failed'));
+      this.round = this.round.then(() => this.pingRound()).catch((error: unknown) => {
+        // The sockets stay open while the database is away; the next round checks their sessions again.
+        if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live ping round failed');
+      });
     }, this.hub.limits.pingIntervalMs);
     this.timer.unref();
   }
