@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HTTP_LIMITS, capConnectionsPerAddress, timeoutOptions, type HttpLimits } from './connection-limits';
 import { registerCsrfProtection } from './csrf';
 import { DatabaseOutage } from './database-outage';
 import { registerErrorHandling } from './error-handler';
@@ -30,6 +31,8 @@ export interface HttpAppOptions {
   logStream?: DestinationStream;
   /** The process's view of its database (ServiceRuntime's), so requests and background loops log an outage once together. */
   databaseOutage?: DatabaseOutage;
+  /** Timeouts and the per-address socket cap (HTTP_LIMITS); tests shrink them. */
+  limits?: Partial<HttpLimits>;
 }
 
 declare module 'fastify' {
@@ -46,7 +49,15 @@ const trustOneHop = (_address: string, hop: number) => hop === 0;
 
 /** The Fastify instance every service starts from: zod validation, OpenAPI at /api/docs, errors, health. */
 export async function createHttpApp(options: HttpAppOptions) {
-  const app = Fastify({ logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) }, bodyLimit: 1_048_576, trustProxy: options.trustProxy ? trustOneHop : false }).withTypeProvider<ZodTypeProvider>();
+  const limits = { ...HTTP_LIMITS, ...options.limits };
+  const app = Fastify({
+    logger: { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: 1_048_576,
+    trustProxy: options.trustProxy ? trustOneHop : false,
+    ...timeoutOptions(limits),
+  }).withTypeProvider<ZodTypeProvider>();
+  // Behind the gateway every socket comes from it: the per-address cap is its limit_conn (deploy/gateway.conf).
+  if (limits.connectionsPerAddress !== null && !options.trustProxy) capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
   const outage = options.databaseOutage ?? new DatabaseOutage(app.log);
   app.decorate('databaseOutage', outage);
   // Set once the session is resolved, so request logs and security events name the member.
