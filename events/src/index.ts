@@ -79,24 +79,9 @@ export { EVENTS_CHANNEL } from './postgres/append-signal';
 export { PgListener } from './postgres/pg-listener';
 export { DATABASE_CONNECT_TIMEOUT_MS } from './postgres/connect-timeout';
 
-import { groupEvents } from './groups/group.events';
-import { identityEvents } from './identity/user.events';
-import { subscriptionEvents } from './subscriptions/subscription.events';
-import { verificationEvents } from './verification/verification.events';
-import { topicEvents } from './topics/topic.events';
-import { opinionEvents } from './opinions/opinion.events';
-import { chatEvents } from './chat/chat.events';
-import { voteEvents } from './voting/vote.events';
-import { invitationEvents } from './invitations/invitation.events';
-import { mailEvents } from './mail/mail.events';
-import { delegationEvents } from './delegation/delegation.events';
-import { electionEvents } from './elections/election.events';
-import { moderationEvents } from './moderation/moderation.events';
-import { profileEvents } from './profiles/profile.events';
+import { platformEvents } from './platform-events';
 import { EventRegistry } from './registry';
 
-/** Every event type of the platform; features add theirs here. */
-export const createEventRegistry = () => new EventRegistry().register(
-  ...groupEvents, ...identityEvents, ...subscriptionEvents, ...verificationEvents, ...topicEvents, ...opinionEvents, ...voteEvents, ...invitationEvents, ...mailEvents,
-  ...delegationEvents, ...electionEvents, ...chatEvents, ...moderationEvents, ...profileEvents,
-);
+export { platformEvents, type EventOfType, type PlatformEvent, type PlatformEventType } from './platform-events';
+/** Every event type of the platform (platform-events.ts lists them). */
+export const createEventRegistry = () => new EventRegistry().register(...platformEvents);

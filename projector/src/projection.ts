@@ -1,4 +1,4 @@
-import type { DomainEvent, EventMetadata, Position, RecordedEvent, SubscriptionGathering } from '@civitas/events';
+import type { DomainEvent, EventMetadata, EventOfType, PlatformEventType, Position, RecordedEvent, SubscriptionGathering } from '@civitas/events';
 import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
 import type { ReadModels } from './read-models';
@@ -88,9 +88,14 @@ interface ProjectionBase<Name extends string> {
  */
 type Apply<Event> = (db: Kysely<ReadModels>, schema: string, events: readonly Event[], changes: ChangeSet) => Promise<void>;
 
-/** A projection of decoded events (the default): an event none can decode is parked for it. */
+/**
+ * A projection of decoded events (the default). It declares the event types it handles: the runner
+ * hands it only those, calls it not at all for a batch without one, and parks for it only an event of
+ * one of them that cannot be decoded.
+ */
 export interface DecodedEventProjection<Name extends string = string> extends ProjectionBase<Name> {
   readonly input?: 'decoded';
+  readonly handles: ReadonlySet<string>;
   apply: Apply<ProjectedEvent>;
 }
 
@@ -102,15 +107,21 @@ export interface StoredEventProjection<Name extends string = string> extends Pro
 
 export type Projection<Name extends string = string> = DecodedEventProjection<Name> | StoredEventProjection<Name>;
 
+/** Whether the projection is handed events of this type (a projection of stored events takes every one). */
+export const handlesType = (projection: Projection, type: string): boolean => projection.input === 'stored' || projection.handles.has(type);
+
 /** A batch as each kind of projection takes it: decoded, or as stored. */
 export interface ProjectionInput {
   decoded: readonly ProjectedEvent[];
   stored: readonly StoredEvent[];
 }
 
-/** Applies the batch in the form the projection takes. */
-export const applyProjection = (projection: Projection, db: Kysely<ReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> =>
-  projection.input === 'stored' ? projection.apply(db, schema, input.stored, changes) : projection.apply(db, schema, input.decoded, changes);
+/** Applies the batch in the form the projection takes, a projection of decoded events given only the types it handles (not called without one). */
+export async function applyProjection(projection: Projection, db: Kysely<ReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> {
+  if (projection.input === 'stored') return projection.apply(db, schema, input.stored, changes);
+  const handled = input.decoded.every((event) => projection.handles.has(event.type)) ? input.decoded : input.decoded.filter((event) => projection.handles.has(event.type));
+  if (handled.length > 0) await projection.apply(db, schema, handled, changes);
+}
 
 /** A projection whose tables are declared with `defineTable`: their DDL and row types come from the definitions. */
 export type ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[], Input extends Projection<Name> = Projection<Name>> =
@@ -118,6 +129,9 @@ export type ReadModelProjection<Name extends string, Tables extends readonly Tab
     /** The tables it writes (their only writer), created in this order. */
     readonly tables: Tables;
   };
+
+/** A decoded event of one of the types a projection handles. */
+export type HandledEvent<Type extends PlatformEventType> = ProjectedEvent & EventOfType<Type>;
 
 interface ProjectionDefinition<Name extends string, Tables extends readonly TableDefinition[], Event> {
   name: Name;
@@ -136,15 +150,16 @@ interface ProjectionDefinition<Name extends string, Tables extends readonly Tabl
 export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
   projection: ProjectionDefinition<Name, Tables, StoredEvent> & { input: 'stored' },
 ): ReadModelProjection<Name, Tables, StoredEventProjection<Name>>;
-export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
-  projection: ProjectionDefinition<Name, Tables, ProjectedEvent> & { input?: 'decoded' },
+export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[], const Type extends PlatformEventType>(
+  projection: ProjectionDefinition<Name, Tables, HandledEvent<Type>> & { input?: 'decoded'; handles: readonly Type[] },
 ): ReadModelProjection<Name, Tables, DecodedEventProjection<Name>>;
 export function defineProjection<const Name extends string, const Tables extends readonly TableDefinition[]>(
-  projection: ProjectionDefinition<Name, Tables, never> & { input?: 'decoded' | 'stored' },
+  projection: ProjectionDefinition<Name, Tables, never> & { input?: 'decoded' | 'stored'; handles?: readonly string[] },
 ): ReadModelProjection<Name, Tables> {
-  const { name, version, tables, lane, setBasedRebuild, input } = projection;
+  const { name, version, tables, lane, setBasedRebuild, input, handles } = projection;
   return {
-    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}), ...(input === 'stored' ? { input } : {}),
+    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}),
+    ...(input === 'stored' ? { input } : { handles: new Set(handles) }),
     createTables: (db: QueryExecutorProvider, schema: string) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
     apply: (db: Kysely<ReadModels>, schema: string, events: readonly never[], changes: ChangeSet) =>

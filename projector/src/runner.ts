@@ -6,7 +6,7 @@ import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints }
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import { parkEvents, type NewParkedEvent } from './parked-events';
-import { ChangeSet, applyProjection, type ProjectedEvent, type Projection, type ProjectionInput } from './projection';
+import { ChangeSet, applyProjection, handlesType, type ProjectedEvent, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, isParkable, type ProjectionFailure } from './projection-failure';
 
 export interface RunnerOptions {
@@ -88,8 +88,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   readonly schema: string;
   private readonly batchSize: number;
   private readonly log: ProjectorLog;
-  /** Whether any projection here reads decoded events: a lane of stored-event projections decodes nothing. */
-  private readonly decodes: boolean;
+  /** The event types some projection here takes decoded: no other event is decoded (a lane of stored-event projections decodes nothing). */
+  private readonly decodedTypes: ReadonlySet<string>;
   private checkpoints = new Map<string, Position>();
 
   constructor(private readonly options: RunnerOptions) {
@@ -97,7 +97,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     this.schema = options.schema ?? READ_SCHEMA;
     this.batchSize = options.batchSize ?? 1000;
     this.log = options.log ?? silentLog;
-    this.decodes = options.projections.some((projection) => projection.input !== 'stored');
+    this.decodedTypes = new Set(options.projections.flatMap((projection) => (projection.input === 'stored' ? [] : [...projection.handles])));
   }
 
   get positions(): ReadonlyMap<string, Position> {
@@ -179,8 +179,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   private prepare(batch: readonly RecordedEvent[]): PreparedBatch {
     const decoded = new Map<Position, ProjectedEvent>();
     const undecodable = new Map<Position, ProjectionFailure>();
-    if (!this.decodes) return { batch, decoded, undecodable, last: batch[batch.length - 1]!.position };
     for (const event of batch) {
+      if (!this.decodedTypes.has(event.type)) continue;
       try {
         decoded.set(event.position, decodeEvent(this.options.registry, event));
       } catch (error) {
@@ -197,7 +197,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         const from = this.checkpoints.get(projection.name)!;
         const input = projection.input === 'stored'
           ? { decoded: NONE, stored: prepared.batch.filter((event) => event.position > from) }
-          : { decoded: events.filter((event) => event.position > from), stored: NONE };
+          : { decoded: events.filter((event) => event.position > from && projection.handles.has(event.type)), stored: NONE };
         return { projection, from, input };
       })
       .filter((item) => item.from < prepared.last);
@@ -267,6 +267,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         const decoded = prepared.decoded.get(event.position);
         const input: ProjectionInput = { decoded: decoded ? [decoded] : NONE, stored: [event] };
         for (const item of due) {
+          if (!handlesType(item.projection, event.type)) {
+            moved.push(item);
+            continue;
+          }
           const stored = item.projection.input === 'stored';
           let failure = stored ? null : prepared.undecodable.get(event.position) ?? null;
           if (stored || decoded) {
@@ -325,13 +329,13 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, names, changes)})`.execute(trx);
   }
 
-  /** Undecodable events are parked for every projection of decoded events that had not reached them. */
+  /** Undecodable events are parked for every projection of decoded events that handles their type and had not reached them. */
   private undecodableEntries(prepared: PreparedBatch, work: readonly Work[]): NewParkedEvent[] {
     if (prepared.undecodable.size === 0) return [];
     return prepared.batch.flatMap((event) => {
       const failure = prepared.undecodable.get(event.position);
       if (!failure) return [];
-      return work.filter((item) => item.projection.input !== 'stored' && item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
+      return work.filter((item) => item.projection.input !== 'stored' && item.projection.handles.has(event.type) && item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
     });
   }
 

@@ -22,6 +22,7 @@ export const accountErased = (userId: string, via: AccountErased['data']['via'] 
 export const shredsKeysAtErasure = (subjects: readonly string[]): Projection => ({
   name: 'key_shredding',
   version: 1,
+  handles: new Set(['AccountErased']),
   createTables: async () => undefined,
   apply: async (db, _schema, events) => {
     if (events.some((event) => event.type === 'AccountErased')) await sql`delete from subject_keys where subject_id = any(${[...subjects]})`.execute(db);

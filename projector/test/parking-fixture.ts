@@ -26,6 +26,7 @@ export async function userRegistered(db: Kysely<any>, userId: string, person: { 
 export const registrationsProjection: Projection = {
   name: 'registrations',
   version: 1,
+  handles: new Set(['UserRegistered']),
   async createTables(db, schema) {
     await sql`create table ${sql.id(schema, 'registrations')} (user_id uuid primary key)`.execute(db);
   },
@@ -46,6 +47,7 @@ export const registrationsProjection: Projection = {
 export const notesProjection: Projection = {
   name: 'notes',
   version: 1,
+  handles: new Set(['NoteWritten']),
   async createTables(db, schema) {
     await sql`create table ${sql.id(schema, 'notes')} (id integer primary key, body text not null constraint notes_body_allowed check (body <> 'forbidden'))`.execute(db);
   },

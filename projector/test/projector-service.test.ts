@@ -58,7 +58,7 @@ describe('ProjectorService lanes', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const held: Projection = {
-      name: 'held', version: 1, lane: { name: 'held' },
+      name: 'held', version: 1, lane: { name: 'held' }, handles: new Set(['GroupCreated']),
       createTables: async (db, schema) => {
         await sql`create table ${sql.id(schema, 'held_positions')} (position text primary key)`.execute(db);
       },

@@ -151,7 +151,7 @@ describe('rebuilding only the projections whose version changed', () => {
     // Records the positions it sees; version 2 holds its rebuild until the test lets it go (outside any
     // transaction: an open write transaction would hold back every reader of the store, the runners too).
     const seen = (version: number): Projection => ({
-      name: 'seen', version,
+      name: 'seen', version, handles: new Set(['GroupCreated']),
       createTables: async (db, schema) => {
         if (version === 2) {
           entered();

@@ -1,13 +1,6 @@
 import type { EventMetadata } from '../event-store';
+import type { EventOfType } from '../platform-events';
 import { blankToNull } from '../text';
-import type { UserRoleGranted, UserRoleRevoked } from '../identity/user.events';
-import type {
-  LeaderReportFiled, LeaderReportReviewed, ReportReviewed, ReportSubmitted, SuggestionReviewed, SuggestionSubmitted, UserBanned, UserUnbanned,
-} from '../moderation/moderation.events';
-import type { AccountErased, BadgeGranted, BadgeRevoked } from '../profiles/profile.events';
-import type {
-  VerificationApproved, VerificationConfirmedByLeader, VerificationRejected, VerificationRemoved, VerificationSubmitted,
-} from '../verification/verification.events';
 
 /** What an audit entry is about; `member` entries name the member by their user id. */
 export const AUDIT_SUBJECT_TYPES = ['verification', 'report', 'suggestion', 'leader_report', 'member'] as const;
@@ -44,10 +37,13 @@ export interface AuditEntry {
   reason: string | null;
 }
 
-export type AuditedEvent =
-  | ReportSubmitted | ReportReviewed | SuggestionSubmitted | SuggestionReviewed | LeaderReportFiled | LeaderReportReviewed
-  | VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationConfirmedByLeader | VerificationRemoved
-  | UserRoleGranted | UserRoleRevoked | UserBanned | UserUnbanned | BadgeGranted | BadgeRevoked | AccountErased;
+/** The event types the trail maps (the audit projection handles exactly these). */
+export const AUDITED_EVENT_TYPES = [
+  'ReportSubmitted', 'ReportReviewed', 'SuggestionSubmitted', 'SuggestionReviewed', 'LeaderReportFiled', 'LeaderReportReviewed',
+  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved',
+  'UserRoleGranted', 'UserRoleRevoked', 'UserBanned', 'UserUnbanned', 'BadgeGranted', 'BadgeRevoked', 'AccountErased',
+] as const;
+export type AuditedEvent = EventOfType<(typeof AUDITED_EVENT_TYPES)[number]>;
 
 const entry = (kind: AuditKind, actorId: string | null, subjectType: AuditSubjectType, subjectId: string, subjectUserId: string | null, decision: string | null, reason: string | null = null): AuditEntry =>
   ({ kind, actorId, subjectType, subjectId, subjectUserId, decision, reason });

@@ -1,19 +1,17 @@
-import type { AccountErased, NotificationPreferencesChanged } from '@civitas/events';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { notificationPreferencesTable } from './notification-preferences.table';
 
-type PreferencesEvent = ProjectedEvent & (NotificationPreferencesChanged | AccountErased);
-const PREFERENCES_EVENTS = new Set(['NotificationPreferencesChanged', 'AccountErased']);
 
 /** Each member's e-mail notification choices (the Settings dialog); an erased member's go with them. */
 export const notificationPreferencesProjection = defineProjection({
   name: 'notification_preferences',
   version: 1,
   tables: [notificationPreferencesTable],
+  handles: ['NotificationPreferencesChanged', 'AccountErased'],
 
   async apply(db, schema, events, changes) {
     const preferences = db.withSchema(schema);
-    for (const event of events.filter((candidate): candidate is PreferencesEvent => PREFERENCES_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const { userId } = event.data;
       changes.add('notification_preferences', userId);
       if (event.type === 'AccountErased') {

@@ -1,4 +1,4 @@
-import { auditEntryOf } from '@civitas/events';
+import { AUDITED_EVENT_TYPES, auditEntryOf } from '@civitas/events';
 import { sql } from 'kysely';
 import { defineProjection, eventTime } from '../projection';
 import { auditEntriesTable } from './audit.table';
@@ -13,6 +13,7 @@ export const auditProjection = defineProjection({
   name: 'audit',
   version: 1,
   tables: [auditEntriesTable],
+  handles: AUDITED_EVENT_TYPES,
 
   async apply(db, schema, events, changes) {
     const entries = db.withSchema(schema);

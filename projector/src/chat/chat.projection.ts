@@ -1,16 +1,16 @@
-import type { ChatMessagePosted } from '@civitas/events';
 import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime, type HandledEvent } from '../projection';
 import { chatMessagesTable } from './chat.table';
 
-type Posted = ProjectedEvent & ChatMessagePosted;
+type Posted = HandledEvent<'ChatMessagePosted'>;
 
 /** Chat messages, one row each; a change notice per topic so live sockets push them after commit. */
 export const chatProjection = defineProjection({
   name: 'chat',
   version: 1,
   tables: [chatMessagesTable],
+  handles: ['ChatMessagePosted'],
   // A pure mapping: each ChatMessagePosted is one row of its own, nothing else touches it.
   setBasedRebuild: {
     types: ['ChatMessagePosted'],
@@ -24,15 +24,13 @@ export const chatProjection = defineProjection({
   },
 
   async apply(db, schema, events, changes) {
-    const posted = events.filter((event): event is Posted => event.type === 'ChatMessagePosted');
-    if (posted.length === 0) return;
-    const column = <T>(pick: (event: Posted) => T) => posted.map(pick);
+    const column = <T>(pick: (event: Posted) => T) => events.map(pick);
     const { columns, rows } = insertRows(chatMessagesTable, {
       id: column((e) => e.data.messageId), topic_id: column((e) => e.data.topicId), group_id: column((e) => e.data.groupId),
       user_id: column((e) => e.data.userId), message: column((e) => e.data.message), created_at: column(eventTime), position: column((e) => e.position),
     });
     // Redelivered batches insert nothing twice.
     await sql`insert into ${sql.id(schema, chatMessagesTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
-    for (const event of posted) changes.add('chat_messages', event.data.topicId);
+    for (const event of events) changes.add('chat_messages', event.data.topicId);
   },
 });

@@ -1,25 +1,15 @@
-import type {
-  BallotCast, BallotWithdrawn, CandidateRegistered, DelegationAssigned, DelegationRevoked, GroupCreated, GroupLeaderElected, GroupMemberJoined,
-  GroupMemberLeft, OpinionPosted, SubscriptionActivated, SubscriptionExpired, SubscriptionRenewed, TopicClosed, TopicCreated, TopicDeleted,
-  VerificationApproved, VerificationRejected, VerificationRemoved, VoteCast, VoteRetracted,
-} from '@civitas/events';
 import { sql } from 'kysely';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime, type HandledEvent } from '../projection';
 import { DelegationBatch } from './delegation-batch';
 import { DelegationCaches } from './delegation-cache';
 import { delegationProgressTable, delegationTables } from './delegation.table';
 
-type Handled =
-  | DelegationAssigned | DelegationRevoked | VoteCast | VoteRetracted | BallotCast | BallotWithdrawn | OpinionPosted | TopicCreated
-  | CandidateRegistered | TopicClosed | TopicDeleted | GroupCreated | GroupMemberJoined | GroupMemberLeft | GroupLeaderElected
-  | SubscriptionActivated | SubscriptionRenewed | SubscriptionExpired | VerificationApproved | VerificationRejected | VerificationRemoved;
-type Event = ProjectedEvent & Handled;
-
-const HANDLED = new Set<string>([
+const HANDLED = [
   'DelegationAssigned', 'DelegationRevoked', 'VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'OpinionPosted', 'TopicCreated',
   'CandidateRegistered', 'TopicClosed', 'TopicDeleted', 'GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected',
   'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionExpired', 'VerificationApproved', 'VerificationRejected', 'VerificationRemoved',
-] satisfies Handled['type'][]);
+] as const;
+type Event = HandledEvent<(typeof HANDLED)[number]>;
 
 /** Past this many point lookups (standings, memberships) kept between batches, they are read again as needed. */
 const POINT_CACHE_LIMIT = 200_000;
@@ -31,10 +21,10 @@ const base = defineProjection({
   // 2: a removed nationality no longer carries weight in its National group.
   version: 2,
   tables: delegationTables,
+  handles: HANDLED,
 
   async apply(db, schema, events, changes) {
-    const handled = events.filter((event): event is Event => HANDLED.has(event.type));
-    if (handled.length === 0) return;
+    const handled = events;
     // Where the tables stand, the row locked until commit; the cache is only trusted at that same position.
     const progress = sql.id(schema, delegationProgressTable.name);
     const { rows } = await sql<{ position: string }>`select position from ${progress} where id = 1 for update`.execute(db);

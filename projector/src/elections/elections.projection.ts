@@ -16,6 +16,7 @@ export const electionsProjection = defineProjection({
   name: 'elections',
   version: 1,
   tables: [candidatesTable, ballotsTable],
+  handles: ['CandidateRegistered', 'BallotCast', 'BallotWithdrawn'],
 
   async apply(db, schema, events, changes) {
     const registered = events.filter((event): event is Registered => event.type === 'CandidateRegistered');

@@ -15,6 +15,7 @@ export const groupsProjection = defineProjection({
   // 4: leaders from GroupLeaderElected (is_leader; a leader of an open group is listed as its member while they lead).
   version: 4,
   tables: [groupsTable, groupMembersTable],
+  handles: ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'],
   /*
    * GroupCreated is a pure mapping to a row of its own, and it comes before everything else the
    * fold reads about that group: it is the first event of `group-{id}` (decided only while the

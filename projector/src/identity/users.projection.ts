@@ -1,16 +1,14 @@
-import type { AccountErased, BanEvent, EmailAddressForfeited, EmailVerified, ExternalIdentityLinked, ProfileImageChanged, ProfileUpdated, ExternalIdentityUnlinked, SubscriptionEvent, UserPasswordChanged, UserPasswordRemoved, UserRegistered, UserRoleGranted, UserRoleRevoked } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql } from 'kysely';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { usersTable } from './users.table';
 
-type UserEvent = ProjectedEvent & (UserRegistered | UserPasswordChanged | UserPasswordRemoved | ExternalIdentityLinked | ExternalIdentityUnlinked | EmailVerified | UserRoleGranted | UserRoleRevoked | SubscriptionEvent | ProfileUpdated | ProfileImageChanged | AccountErased | BanEvent | EmailAddressForfeited);
-const USER_EVENTS = new Set([
+const USER_EVENTS = [
   'UserRegistered', 'UserPasswordChanged', 'UserPasswordRemoved', 'ExternalIdentityLinked', 'ExternalIdentityUnlinked', 'EmailVerified', 'UserRoleGranted', 'UserRoleRevoked',
   'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
   'ProfileUpdated', 'ProfileImageChanged', 'AccountErased',
   'UserBanned', 'UserUnbanned', 'EmailAddressForfeited',
-]);
+] as const;
 
 export const usersProjection = defineProjection({
   name: 'users',
@@ -19,12 +17,13 @@ export const usersProjection = defineProjection({
   // 9: an account that forfeits the address it never proved (EmailAddressForfeited) lets it go.
   version: 9,
   tables: [usersTable],
+  handles: USER_EVENTS,
 
   async apply(db, schema, events, changes) {
     const users = db.withSchema(schema);
     // E-mail and names are sealed in the events: opened here with the member's key, in the batch's transaction.
     const vault = new PersonalDataVault(db);
-    for (const event of events.filter((candidate): candidate is UserEvent => USER_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       changes.add('users', event.data.userId);
       switch (event.type) {

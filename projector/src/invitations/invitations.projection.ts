@@ -1,11 +1,8 @@
-import type { AccountErased, GroupMemberLeft, InvitationAccepted, InvitationCreated } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { sql } from 'kysely';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { invitationsTable } from './invitations.table';
 
-type InvitationEvent = ProjectedEvent & (InvitationCreated | InvitationAccepted | GroupMemberLeft | AccountErased);
-const INVITATION_EVENTS = new Set(['InvitationCreated', 'InvitationAccepted', 'GroupMemberLeft', 'AccountErased']);
 
 /** Invitations as owners list them; cutting or firing the member one made marks it cut (the memberships are the groups projection's). */
 export const invitationsProjection = defineProjection({
@@ -13,11 +10,12 @@ export const invitationsProjection = defineProjection({
   // 3: an erased member's address leaves the invitations sent to it.
   version: 3,
   tables: [invitationsTable],
+  handles: ['InvitationCreated', 'InvitationAccepted', 'GroupMemberLeft', 'AccountErased'],
 
   async apply(db, schema, events, changes) {
     const invitations = db.withSchema(schema);
     const vault = new PersonalDataVault(db);
-    for (const event of events.filter((candidate): candidate is InvitationEvent => INVITATION_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       switch (event.type) {
         case 'InvitationCreated': {

@@ -1,9 +1,6 @@
-import type { ReportReviewed, ReportSubmitted, SuggestionReviewed, SuggestionSubmitted } from '@civitas/events';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { reportsTable, suggestionsTable } from './feedback.table';
 
-type FeedbackEvent = ProjectedEvent & (ReportSubmitted | ReportReviewed | SuggestionSubmitted | SuggestionReviewed);
-const FEEDBACK_EVENTS = new Set(['ReportSubmitted', 'ReportReviewed', 'SuggestionSubmitted', 'SuggestionReviewed']);
 
 /**
  * Reports and suggestions as the admin panel lists them. A review sets the status (any, in any
@@ -13,10 +10,11 @@ export const feedbackProjection = defineProjection({
   name: 'feedback',
   version: 1,
   tables: [reportsTable, suggestionsTable],
+  handles: ['ReportSubmitted', 'ReportReviewed', 'SuggestionSubmitted', 'SuggestionReviewed'],
 
   async apply(db, schema, events, changes) {
     const tables = db.withSchema(schema);
-    for (const event of events.filter((candidate): candidate is FeedbackEvent => FEEDBACK_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       switch (event.type) {
         case 'ReportSubmitted': {

@@ -1,19 +1,17 @@
-import type { LeaderReportFiled, LeaderReportReviewed } from '@civitas/events';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { leaderReportsTable } from './leader-report.table';
 
-type LeaderReportEvent = ProjectedEvent & (LeaderReportFiled | LeaderReportReviewed);
-const isLeaderReportEvent = (event: ProjectedEvent): event is LeaderReportEvent => event.type === 'LeaderReportFiled' || event.type === 'LeaderReportReviewed';
 
 /** Leader reports as a group's leaders (and admins) list them, with the review's status, notes and reviewer. */
 export const leaderReportsProjection = defineProjection({
   name: 'leader_reports',
   version: 1,
   tables: [leaderReportsTable],
+  handles: ['LeaderReportFiled', 'LeaderReportReviewed'],
 
   async apply(db, schema, events, changes) {
     const tables = db.withSchema(schema);
-    for (const event of events.filter(isLeaderReportEvent)) {
+    for (const event of events) {
       const at = eventTime(event);
       changes.add('leader_reports', event.data.groupId);
       if (event.type === 'LeaderReportFiled') {

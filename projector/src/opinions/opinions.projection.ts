@@ -19,6 +19,7 @@ export const opinionsProjection = defineProjection({
   // 4: direct counts only; weighted counts and vote_count moved to the delegation projection's weighted_tallies.
   version: 4,
   tables: [opinionsTable, votesTable],
+  handles: ['OpinionPosted', 'VoteCast', 'VoteRetracted'],
 
   async apply(db, schema, events, changes) {
     const opinions = sql.id(schema, opinionsTable.name);

@@ -1,11 +1,8 @@
-import type { BallotCast, CandidateRegistered, ChatMessagePosted, ElectionDecided, OpinionPosted, TopicCreated, TopicDeleted, VoteCast, VoteRetracted } from '@civitas/events';
 import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
-import { defineProjection, type ProjectedEvent } from '../projection';
+import { defineProjection } from '../projection';
 import { groupActivityTable, groupParticipantsTable, memberStatsTable, topicParticipantsTable } from './participation.table';
 
-type ParticipationEvent = ProjectedEvent & (TopicCreated | TopicDeleted | OpinionPosted | VoteCast | VoteRetracted | CandidateRegistered | BallotCast | ElectionDecided | ChatMessagePosted);
-const PARTICIPATION_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided', 'ChatMessagePosted']);
 
 interface StatsDelta { topics: number; opinions: number; votes: number; electionsWon: number }
 
@@ -18,10 +15,9 @@ export const participationProjection = defineProjection({
   // 5: chatting on a topic is taking part in it (and in its group), without points.
   version: 5,
   tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
+  handles: ['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided', 'ChatMessagePosted'],
 
   async apply(db, schema, events, changes) {
-    const relevant = events.filter((event): event is ParticipationEvent => PARTICIPATION_EVENTS.has(event.type));
-    if (relevant.length === 0) return;
     const stats = new Map<string, StatsDelta>();
     const participants = new Map<string, { topicId: string; groupId: number; userId: string }>();
     const bump = (userId: string, change: Partial<StatsDelta>) => {
@@ -33,7 +29,7 @@ export const participationProjection = defineProjection({
     };
     const tookPart = (topicId: string, groupId: number, userId: string) => participants.set(`${topicId} ${userId}`, { topicId, groupId, userId });
 
-    for (const event of relevant) {
+    for (const event of events) {
       switch (event.type) {
         case 'TopicCreated':
           bump(event.data.createdBy, { topics: 1 });

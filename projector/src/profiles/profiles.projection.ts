@@ -1,15 +1,13 @@
-import type {
-  ActivityKind, BadgeGranted, BadgeRevoked, CandidateRegistered, DelegationAssigned, DelegationRevoked, ElectionDecided, OpinionPosted, TopicCreated, VoteCast, VoteRetracted,
-} from '@civitas/events';
+import type { ActivityKind } from '@civitas/events';
 import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime, type HandledEvent } from '../projection';
 import { userActivityTable, userBadgesTable } from './profiles.table';
 
-type ActivityEvent = ProjectedEvent & (TopicCreated | OpinionPosted | VoteCast | VoteRetracted | DelegationAssigned | DelegationRevoked | CandidateRegistered | ElectionDecided);
-type BadgeEvent = ProjectedEvent & (BadgeGranted | BadgeRevoked);
-const ACTIVITY_EVENTS = new Set(['TopicCreated', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'DelegationAssigned', 'DelegationRevoked', 'CandidateRegistered', 'ElectionDecided']);
-const BADGE_EVENTS = new Set(['BadgeGranted', 'BadgeRevoked']);
+const ACTIVITY_EVENTS = ['TopicCreated', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'DelegationAssigned', 'DelegationRevoked', 'CandidateRegistered', 'ElectionDecided'] as const;
+type ActivityEvent = HandledEvent<(typeof ACTIVITY_EVENTS)[number]>;
+type BadgeEvent = HandledEvent<'BadgeGranted' | 'BadgeRevoked'>;
+const isActivity = (event: ActivityEvent | BadgeEvent): event is ActivityEvent => event.type !== 'BadgeGranted' && event.type !== 'BadgeRevoked';
 
 interface ActivityRow {
   user_id: string;
@@ -51,11 +49,11 @@ export const profilesProjection = defineProjection({
   name: 'profiles',
   version: 1,
   tables: [userBadgesTable, userActivityTable],
+  handles: [...ACTIVITY_EVENTS, 'BadgeGranted', 'BadgeRevoked'],
 
   async apply(db, schema, events, changes) {
-    const activity = events.flatMap((event) => {
-      if (!ACTIVITY_EVENTS.has(event.type)) return [];
-      const row = activityOf(event as ActivityEvent);
+    const activity = events.filter(isActivity).flatMap((event) => {
+      const row = activityOf(event);
       return row ? [{ ...row, position: event.position, occurred_at: eventTime(event) }] : [];
     });
     if (activity.length > 0) {
@@ -71,7 +69,7 @@ export const profilesProjection = defineProjection({
     }
 
     const badges = db.withSchema(schema);
-    for (const event of events.filter((candidate): candidate is BadgeEvent => BADGE_EVENTS.has(candidate.type))) {
+    for (const event of events.filter((candidate): candidate is BadgeEvent => !isActivity(candidate))) {
       const { userId, badge } = event.data;
       changes.add('user_badges', userId);
       if (event.type === 'BadgeGranted') {

@@ -1,18 +1,16 @@
-import type { PaymentCreated, PaymentFailed, PaymentSucceeded, SubscriptionActivated, SubscriptionRenewed } from '@civitas/events';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { subscriptionPaymentsTable } from './subscription-payments.table';
 
-type PaymentEvent = ProjectedEvent & (PaymentCreated | PaymentSucceeded | PaymentFailed | SubscriptionActivated | SubscriptionRenewed);
-const PAYMENT_EVENTS = new Set(['PaymentCreated', 'PaymentSucceeded', 'PaymentFailed', 'SubscriptionActivated', 'SubscriptionRenewed']);
 
 export const subscriptionPaymentsProjection = defineProjection({
   name: 'subscription_payments',
   version: 1,
   tables: [subscriptionPaymentsTable],
+  handles: ['PaymentCreated', 'PaymentSucceeded', 'PaymentFailed', 'SubscriptionActivated', 'SubscriptionRenewed'],
 
   async apply(db, schema, events, changes) {
     const payments = db.withSchema(schema);
-    for (const event of events.filter((candidate): candidate is PaymentEvent => PAYMENT_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       changes.add('subscription_payments', event.data.paymentId);
       switch (event.type) {

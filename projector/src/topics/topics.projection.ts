@@ -1,23 +1,21 @@
-import type { ElectionDecided, LawEnacted, OpinionPosted, TopicClosed, TopicCreated, TopicDeleted } from '@civitas/events';
 import { sql } from 'kysely';
 import { unnestRows } from '../lib/table';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { lawsTable, topicsTable } from './topics.table';
 
-type TopicEvent = ProjectedEvent & (TopicCreated | TopicDeleted | TopicClosed | LawEnacted | OpinionPosted | ElectionDecided);
-const TOPIC_EVENTS = new Set(['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided']);
 
 export const topicsProjection = defineProjection({
   name: 'topics',
   // 2: an election's winner_id from ElectionDecided.
   version: 2,
   tables: [topicsTable, lawsTable],
+  handles: ['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided'],
 
   async apply(db, schema, events, changes) {
     const tables = db.withSchema(schema);
     // Opinions come in bursts on hot topics: counted per topic, written once per batch after the topics exist.
     const postedOpinions = new Map<string, number>();
-    for (const event of events.filter((candidate): candidate is TopicEvent => TOPIC_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       changes.add('topics', event.data.topicId);
       switch (event.type) {

@@ -1,22 +1,20 @@
-import type { AccountErased, VerificationApproved, VerificationConfirmedByLeader, VerificationRejected, VerificationRemoved, VerificationSubmitted } from '@civitas/events';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime } from '../projection';
 import { userVerificationsTable } from './user-verifications.table';
 
-type VerificationEvent = ProjectedEvent & (VerificationSubmitted | VerificationApproved | VerificationRejected | VerificationConfirmedByLeader | VerificationRemoved | AccountErased);
-const VERIFICATION_EVENTS = new Set(['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved', 'AccountErased']);
 
 export const userVerificationsProjection = defineProjection({
   name: 'user_verifications',
   // 2: leader confirmations (confirmed_by, confirmed_at) and removals; 3: erasure clears the national ids.
   version: 3,
   tables: [userVerificationsTable],
+  handles: ['VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved', 'AccountErased'],
 
   async apply(db, schema, events, changes) {
     const verifications = db.withSchema(schema);
     // The projector reads the subject keys in its own batch transaction: erased keys give null.
     const vault = new PersonalDataVault(db);
-    for (const event of events.filter((candidate): candidate is VerificationEvent => VERIFICATION_EVENTS.has(candidate.type))) {
+    for (const event of events) {
       const at = eventTime(event);
       changes.add('user_verifications', event.data.userId);
       switch (event.type) {
