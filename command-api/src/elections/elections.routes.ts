@@ -1,6 +1,6 @@
 import {
-  BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, GROUP_NOT_FOUND, ONLY_YOURSELF, RegisterCandidateBody,
-  ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, ValidationError, existingGroupId, existingId, type CandidateView,
+  BallotBody, BallotReply, CANDIDATE_NOT_FOUND, CreateMainElectionReply, ONLY_YOURSELF, RegisterCandidateBody,
+  ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, TopicIdParams, ValidationError, existingId, groupIdParam, type CandidateView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
@@ -13,8 +13,7 @@ import type { ElectionsService } from './elections-service';
 /** The path's topic and the body's must name the same election. */
 export const TOPIC_MISMATCH = 'The topic in the address and the topic in the body differ.';
 
-const GroupParams = z.object({ id: z.coerce.number({ error: GROUP_NOT_FOUND }) });
-const TopicParams = z.object({ id: z.string() });
+const GroupParams = z.object({ id: groupIdParam() });
 
 /** A body's userId, when given, must be the caller's own: nobody registers someone else. */
 const isSelf = (bodyUserId: string | undefined, userId: string) => bodyUserId === undefined || bodyUserId.toLowerCase() === userId;
@@ -24,7 +23,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
     schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const groupId = existingGroupId(request.params.id);
+    const groupId = request.params.id;
     const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, groupId, idempotencyOf(request, userId, 'main-election', {}, [String(groupId)]));
     return reply.status(201).send({
       position,
@@ -59,20 +58,20 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
   });
 
   app.post('/api/topics/:id/candidates', {
-    schema: { tags: ['elections'], summary: 'Run as a candidate in this election (userId: my own)', params: TopicParams, body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
+    schema: { tags: ['elections'], summary: 'Run as a candidate in this election (userId: my own)', params: TopicIdParams, body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
   }, async (request, reply) => {
     const userId = await auth.requireUserId(request);
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     if (existingId(request.body.topicId, TOPIC_NOT_FOUND) !== topicId) throw new ValidationError(TOPIC_MISMATCH);
     if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
     return reply.status(201).send(await register(request, userId, topicId, request.body.statement));
   });
 
   app.post('/api/topics/:id/ballot', {
-    schema: { tags: ['elections'], summary: 'Choose a candidate (the same again withdraws the ballot)', params: TopicParams, body: BallotBody, response: { 200: BallotReply } },
+    schema: { tags: ['elections'], summary: 'Choose a candidate (the same again withdraws the ballot)', params: TopicIdParams, body: BallotBody, response: { 200: BallotReply } },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const topicId = existingId(request.params.id, TOPIC_NOT_FOUND);
+    const topicId = request.params.id;
     const candidateId = existingId(request.body.candidateId, CANDIDATE_NOT_FOUND);
     return elections.chooseCandidate(userId, topicId, candidateId, idempotencyOf(request, userId, 'ballot', { candidateId }, [topicId]));
   });

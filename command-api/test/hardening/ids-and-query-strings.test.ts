@@ -136,6 +136,14 @@ describe('ids and query strings: hostile values on every route', () => {
     expect((await citizen.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId))).status).toBe(201);
   });
 
+  it('reads a group id in a command path as plain decimal digits only (0x…, 1e…, +…, padded: a 404 like a missing group)', async () => {
+    const hex = `0x${SAUDI_ARABIA.groupId.toString(16)}`;
+    for (const id of [hex, `${SAUDI_ARABIA.groupId}e0`, `%2B${SAUDI_ARABIA.groupId}`, `0${SAUDI_ARABIA.groupId}`, `%20${SAUDI_ARABIA.groupId}`]) {
+      const answer = await citizen.browser.json('POST', `/api/groups/${id}/main-election`, {});
+      expect({ id, ...answer }).toEqual({ id, status: 404, body: { message: 'Group not found' } });
+    }
+  });
+
   it('refuses numbers written as strings in other bodies too', async () => {
     const search = await citizen.browser.json('POST', '/api/delegates/search', { username: 'Ada', groupId: String(SAUDI_ARABIA.groupId) });
     expect(search.status).toBe(400);
