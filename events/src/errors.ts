@@ -54,8 +54,13 @@ export class GoneError extends DomainError {
   }
 }
 
+/** A limit reached: the one error handler answers 429 with Retry-After and logs `limiter` as the security event's reason. */
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    readonly limiter: string = new.target.name,
+  ) {
     super(message, 429);
   }
 }

@@ -1,4 +1,4 @@
-import { DomainError, ForbiddenError, ServiceUnavailableError, isNotFoundIssue } from '@civitas/events';
+import { DomainError, ForbiddenError, ServiceUnavailableError, TooManyRequestsError, isNotFoundIssue } from '@civitas/events';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { CrossSiteRequestRefused } from './csrf';
 import { outageError, type DatabaseOutage } from './database-outage';
@@ -20,8 +20,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (error instanceof DomainError) {
       // Refusals an operator should see when someone probes (the CSRF check logs its own).
       if (error instanceof ForbiddenError && !(error instanceof CrossSiteRequestRefused)) logSecurityEvent(request, 'forbidden');
-      if (error.statusCode === 429) logSecurityEvent(request, 'rate_limited', { reason: error.name });
-      if (error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError) logSecurityEvent(request, 'rate_limited', { reason: error.limiter });
+      if (error instanceof ServiceUnavailableError || error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -19,8 +19,8 @@ const RATE_WINDOW_MS = 60_000;
 
 /** A refusal of the chat rate limit, with when the member may send again. */
 export class ChatRateLimitedError extends TooManyRequestsError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(CHAT_RATE_LIMITED);
+  constructor(retryAfterSeconds: number) {
+    super(CHAT_RATE_LIMITED, retryAfterSeconds);
   }
 }
 

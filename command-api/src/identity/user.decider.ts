@@ -9,8 +9,8 @@ const HOUR_MS = 3_600_000;
 
 /** A refused resend, with how long until the oldest link of the last hour stops counting (Retry-After). */
 export class VerificationLinksExhausted extends TooManyRequestsError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_VERIFICATION_LINKS);
+  constructor(retryAfterSeconds: number) {
+    super(TOO_MANY_VERIFICATION_LINKS, retryAfterSeconds);
   }
 }
 

@@ -44,7 +44,12 @@ export const invitationAllowanceDecider: Decider<SendInvitation, InvitationSent,
     if (!state.groups.assigned) throw new NotFoundError(GROUP_NOT_FOUND);
     if (command.kind === 'business' && !hasAccessAt(state.subscription, command.now)) throw new ForbiddenError(BUSINESS_NEEDS_SUBSCRIPTION);
     const since = new Date(Date.parse(command.now) - DAY_MS).toISOString();
-    if (state.sentAt.filter((sentAt) => sentAt > since).length >= INVITATIONS_PER_DAY) throw new TooManyRequestsError(TOO_MANY_INVITATIONS);
+    const recent = state.sentAt.filter((sentAt) => sentAt > since);
+    if (recent.length >= INVITATIONS_PER_DAY) {
+      // Until the oldest invitation of the last day stops counting.
+      const freesAt = Date.parse(recent.reduce((oldest, sentAt) => (sentAt < oldest ? sentAt : oldest))) + DAY_MS;
+      throw new TooManyRequestsError(TOO_MANY_INVITATIONS, Math.max(1, Math.ceil((freesAt - Date.parse(command.now)) / 1000)), 'invitations-per-day');
+    }
     return [{ type: 'InvitationSent', data: { userId: command.userId, invitationId: command.invitationId, sentAt: command.now } }];
   },
 };

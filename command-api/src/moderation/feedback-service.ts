@@ -36,8 +36,8 @@ const HOUR_MS = 60 * 60_000;
 
 /** A refusal of the feedback rate limit, with when the member may send again. */
 export class FeedbackRateLimitedError extends TooManyRequestsError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(FEEDBACK_RATE_LIMITED);
+  constructor(retryAfterSeconds: number) {
+    super(FEEDBACK_RATE_LIMITED, retryAfterSeconds);
   }
 }
 

@@ -18,8 +18,8 @@ export const UPLOADS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
 export class UploadsExhaustedError extends TooManyRequestsError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_UPLOADS);
+  constructor(retryAfterSeconds: number) {
+    super(TOO_MANY_UPLOADS, retryAfterSeconds);
   }
 }
 
