@@ -1,4 +1,6 @@
+import { cruise } from 'dependency-cruiser';
 import { ESLint } from 'eslint';
+import { createRequire } from 'node:module';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -10,7 +12,7 @@ const PROBE = 'zz-lint-probe';
 const folders = [
   `web/src/features/${PROBE}-a`, `web/src/features/${PROBE}-b`, `web/src/lib/${PROBE}`,
   `command-api/src/${PROBE}-a`, `command-api/src/${PROBE}-b`, `command-api/src/lib/${PROBE}`,
-  `query-api/src/lib/${PROBE}`, `events/src/${PROBE}`,
+  `query-api/src/lib/${PROBE}`, `events/src/${PROBE}`, `service-kit/src/${PROBE}`,
 ];
 let eslint: ESLint;
 
@@ -37,6 +39,17 @@ async function brokenRules(file: string, code: string): Promise<string[]> {
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 
+/** The files of the import cycles dependency-cruiser finds under `folder`, with the repository's own rules (.dependency-cruiser.cjs). */
+async function cycles(folder: string): Promise<string[]> {
+  const config = createRequire(import.meta.url)('../.dependency-cruiser.cjs');
+  // The probes are excluded from `npm run lint`, not here.
+  const { output } = await cruise([folder], { ...config.options, exclude: { path: 'node_modules' }, ruleSet: { forbidden: config.forbidden }, validate: true }, {}, {});
+  if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not a result');
+  const inCycles = output.summary.violations.filter((violation) => violation.rule.name === 'no-cycle')
+    .flatMap((violation) => [violation.from, ...(violation.cycle ?? []).map((step) => step.name)]);
+  return [...new Set(inCycles)].sort();
+}
+
 describe('the house rules the linter keeps', () => {
   it('refuses an import from one web feature into another', async () => {
     expect(await brokenRules(`web/src/features/${PROBE}-a/deliberate.ts`, `import { probe } from '../${PROBE}-b/probe';\nexport const used = probe;\n`))
@@ -59,6 +72,15 @@ describe('the house rules the linter keeps', () => {
     write(`command-api/src/${PROBE}-a/first.ts`, "import { second } from './second';\nexport const first = () => second();\n");
     expect(await brokenRules(`command-api/src/${PROBE}-a/second.ts`, "import { first } from './first';\nexport const second = (): unknown => first;\n"))
       .toContain('import/no-cycle');
+  });
+
+  it('refuses import cycles through `import type` too (dependency-cruiser, the other half of `npm run lint`)', async () => {
+    write(`service-kit/src/${PROBE}/first-type.ts`, "import type { Second } from './second-type';\nexport interface First { second?: Second }\n");
+    write(`service-kit/src/${PROBE}/second-type.ts`, "import type { First } from './first-type';\nexport interface Second { first?: First }\n");
+    // import/no-cycle skips type-only imports, which is why the cycle check is dependency-cruiser's.
+    expect(await brokenRules(`service-kit/src/${PROBE}/second-type.ts`, "import type { First } from './first-type';\nexport interface Second { first?: First }\n")).toEqual([]);
+    expect(await cycles(`service-kit/src/${PROBE}`)).toEqual([`service-kit/src/${PROBE}/first-type.ts`, `service-kit/src/${PROBE}/second-type.ts`]);
+    expect(await cycles(`command-api/src/${PROBE}-b`)).toEqual([]);
   });
 
   it('lets the command and query sides import the projector only as types', async () => {

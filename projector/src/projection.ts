@@ -1,7 +1,6 @@
 import type { DomainEvent, EventMetadata, EventOfType, PlatformEventType, Position, RecordedEvent, SubscriptionGathering } from '@civitas/events';
 import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import { createTables, type DatabaseOf, type TableDefinition } from './lib/table';
-import type { ReadModels } from './read-models';
 
 /** An event as projections see it: decoded (upcast, parsed) plus where it sits. */
 export interface ProjectedEvent extends DomainEvent {
@@ -82,11 +81,18 @@ interface ProjectionBase<Name extends string> {
 }
 
 /**
+ * The transaction the runner hands over: every read-model table, typed loosely here. Naming
+ * `ReadModels` (read-models.ts) would be a cycle, as it is made of the projections themselves;
+ * `defineProjection` narrows it to a projection's own tables.
+ */
+export type AnyReadModels = DatabaseOf<TableDefinition>;
+
+/**
  * `apply` takes a batch in order inside the batch transaction; it must not throw on odd data and must
  * not read a clock. `db` is the batch's transaction, not bound to a schema: query builders start with
  * `db.withSchema(schema)`, raw SQL names `sql.id(schema, table.name)`.
  */
-type Apply<Event> = (db: Kysely<ReadModels>, schema: string, events: readonly Event[], changes: ChangeSet) => Promise<void>;
+type Apply<Event> = (db: Kysely<AnyReadModels>, schema: string, events: readonly Event[], changes: ChangeSet) => Promise<void>;
 
 /**
  * A projection of decoded events (the default). It declares the event types it handles: the runner
@@ -117,7 +123,7 @@ export interface ProjectionInput {
 }
 
 /** Applies the batch in the form the projection takes, a projection of decoded events given only the types it handles (not called without one). */
-export async function applyProjection(projection: Projection, db: Kysely<ReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> {
+export async function applyProjection(projection: Projection, db: Kysely<AnyReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> {
   if (projection.input === 'stored') return projection.apply(db, schema, input.stored, changes);
   const handled = input.decoded.every((event) => projection.handles.has(event.type)) ? input.decoded : input.decoded.filter((event) => projection.handles.has(event.type));
   if (handled.length > 0) await projection.apply(db, schema, handled, changes);
@@ -143,7 +149,7 @@ interface ProjectionDefinition<Name extends string, Tables extends readonly Tabl
 }
 
 /**
- * A projection over its own tables: `apply` sees only them (ReadModels is every projection's
+ * A projection over its own tables: `apply` sees only them (AnyReadModels holds every projection's
  * tables, so the transaction the runner hands over holds them), `createTables` comes from their
  * definitions. With `input: 'stored'` it is given the events as stored.
  */
@@ -162,7 +168,7 @@ export function defineProjection<const Name extends string, const Tables extends
     ...(input === 'stored' ? { input } : { handles: new Set(handles) }),
     createTables: (db: QueryExecutorProvider, schema: string) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.
-    apply: (db: Kysely<ReadModels>, schema: string, events: readonly never[], changes: ChangeSet) =>
+    apply: (db: Kysely<AnyReadModels>, schema: string, events: readonly never[], changes: ChangeSet) =>
       projection.apply(db as unknown as Kysely<DatabaseOf<Tables[number]>>, schema, events, changes),
   } as ReadModelProjection<Name, Tables>;
 }

@@ -1,6 +1,6 @@
 import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import { z } from 'zod';
-import { decodeVaultKey } from './vault-key';
+import { decodeVaultKey } from './vault-key-text';
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

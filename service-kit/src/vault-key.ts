@@ -2,22 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
+import { decodeVaultKey } from './vault-key-text';
 
 /** The vault's key-encryption key and where it came from (for error messages, never the key). */
 export interface VaultKey {
   key: Buffer;
   source: string;
-}
-
-const HEX_KEY = /^[0-9a-fA-F]{64}$/;
-const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
-
-/** 32 bytes written as 64 hex characters or as base64 (either alphabet); null for anything else. */
-export function decodeVaultKey(text: string): Buffer | null {
-  const value = text.trim();
-  if (HEX_KEY.test(value)) return Buffer.from(value, 'hex');
-  if (BASE64_KEY.test(value)) return Buffer.from(value, 'base64');
-  return null;
 }
 
 export const vaultKeyFile = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'vault.key');

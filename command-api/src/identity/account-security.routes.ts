@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
 import { reauthenticationRateLimit } from '../lib/rate-limiters';
 import { ReauthenticationFailed } from '../lib/reauthentication';
-import type { IdentityRouteOptions } from './identity.routes';
+import type { IdentityRouteOptions } from './identity-route-options';
 
 /** The Settings dialog's security section: a new password, and signing out everywhere else. */
 export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db, rateLimitFactor }: IdentityRouteOptions): void {

@@ -4,7 +4,7 @@ import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyRequest } from 'fastify';
 import { ResendVerificationReply, VerifyEmailBody, VerifyEmailReply } from './email-verification.schemas';
 import { VERIFICATION_LINKS_PER_HOUR } from './identity-service';
-import type { IdentityRouteOptions } from './identity.routes';
+import type { IdentityRouteOptions } from './identity-route-options';
 import { MessageReply } from './identity.schemas';
 import { VerificationLinksExhausted } from './user.decider';
 

@@ -1,15 +1,13 @@
-import type { Config } from '@civitas/service-kit/config';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { sessionTag, type SessionsEnded } from '@civitas/service-kit/session-events';
-import type { Kysely } from 'kysely';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyRequest } from 'fastify';
 import { AccountSuspendedError, UnauthorizedError, resetPasswordLink, verifyEmailLink } from '@civitas/events';
 import { accountSecurityRoutes } from './account-security.routes';
 import { emailVerificationRoutes } from './email-verification.routes';
+import type { IdentityRouteOptions } from './identity-route-options';
 import { RegisterReply } from './email-verification.schemas';
-import type { Account, IdentityService } from './identity-service';
+import type { Account } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
 import { signInRateLimits } from './rate-limits';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
@@ -19,17 +17,6 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now si
 export const SIGNED_OUT = 'You have been signed out.';
 /** The web page that asks before signing out (what a GET /api/logout from anywhere leads to). */
 export const LOGOUT_PAGE = '/logout';
-
-export interface IdentityRouteOptions {
-  identity: IdentityService;
-  auth: SessionAuth;
-  publicBaseUrl: string;
-  /** EXPOSE_MAIL_LINKS: answers carry the links mails carry (local development only). */
-  config: Pick<Config, 'EXPOSE_MAIL_LINKS'>;
-  rateLimitFactor: number;
-  /** Where ended sessions are announced (the query side closes their live sockets). */
-  db: Kysely<any>;
-}
 
 export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): void {
   const { identity, auth, publicBaseUrl, config, rateLimitFactor, db } = options;
