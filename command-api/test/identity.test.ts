@@ -61,7 +61,7 @@ describe('e-mail accounts and sessions', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(11);
   });
 
-  it('enforces the registration schema with the spec messages', async () => {
+  it('enforces the registration schema with the messages of docs/product.md, Rules', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...registration(), email: 'not-an-email' }, 'Invalid email address'],
       [{ ...registration(uniqueEmail(), 'short'), confirmPassword: 'short' }, 'Password must be at least 8 characters'],

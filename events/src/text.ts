@@ -29,7 +29,7 @@ export const hasOnlyAllowedCharacters = (value: string, lines: 'single' | 'multi
 export interface TextOptions {
   /** The field as its messages name it: 'First name', 'Title', 'National ID'. */
   field: string;
-  /** The field's message when the value is missing or not a string (the spec's own). */
+  /** The field's message when the value is missing or not a string (docs/product.md, Rules). */
   required: string;
   /** 'multi' for texts with paragraphs (topic descriptions, opinions, chat): newlines and tabs allowed. */
   lines?: 'single' | 'multi';

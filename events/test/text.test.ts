@@ -81,7 +81,7 @@ describe('text fields', () => {
 describe('the command contracts use them', () => {
   const topic = { title: 'Extend library hours', description: 'Libraries should open until 22:00 on weekdays.', groupId: 5 };
 
-  it('topics: a one-line title, a description with paragraphs, the spec\u2019s messages', () => {
+  it('topics: a one-line title, a description with paragraphs, the messages of docs/product.md, Rules', () => {
     expect(message(CreateTopicBody, { ...topic, title: 'Library\u0000hours' })).toBe('Title contains characters that are not allowed');
     expect(message(CreateTopicBody, { ...topic, title: 'Tiny' })).toBe('Title must be at least 5 characters');
     expect(message(CreateTopicBody, { ...topic, description: 'Too short to say it' })).toBe('Description must be at least 20 characters');

@@ -58,7 +58,7 @@ describe('query-api: verification review queues and documents', () => {
 
     it('lists pending claims only, oldest first, named as section 2 says, with the national id revealed', async () => {
       const [named, unnamed] = [await query.member('Nour'), await query.member(null)];
-      // A first name only: the e-mail names her (spec: first plus last if both exist, else the e-mail).
+      // A first name only: the e-mail names her (first plus last if both exist, else the e-mail: docs/product.md, Screens: Admin panel).
       const firstOnly = { id: newId() };
       await query.record(userRegistered(firstOnly.id, { firstName: 'Hana', lastName: null, email: 'hana@example.org' }));
       const newest = await claim(named, 'Egypt', '29101010000001', T3);

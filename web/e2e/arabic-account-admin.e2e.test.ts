@@ -5,7 +5,7 @@ import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolde
 
 // Issue #17, item 5: the account and administration pages in Arabic (profile, settings, the legal
 // pages, the sitemap, sign-out, and the 'not allowed' answer of /admin and /audit), right to left,
-// without WCAG violations; then back to the spec's English. Screenshots go under the temp folder.
+// without WCAG violations; then back to English. Screenshots go under the temp folder.
 const DESKTOP = { width: 1280, height: 800 };
 
 interface PageCheck {
@@ -13,7 +13,7 @@ interface PageCheck {
   name: string;
   /** The page's level-1 heading in Arabic (a dialog's title for Settings). */
   arabic: { role: 'heading' | 'dialog'; name: string };
-  /** Spec texts of the page, gone in Arabic and back in English. */
+  /** English texts of the page, gone in Arabic and back in English. */
   english: string[];
 }
 

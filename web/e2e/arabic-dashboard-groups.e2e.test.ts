@@ -5,12 +5,12 @@ import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './su
 import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: a member's dashboard, group pages (their own family group, a country they
-// only observe) and the invitation dialogs and pages in Arabic, right to left, and back to the
-// spec's English. Group and country names come from the server and stay as they are. Each step
+// only observe) and the invitation dialogs and pages in Arabic, right to left, and back to
+// English. Group and country names come from the server and stay as they are. Each step
 // starts where the last one ended; screenshots are kept under the temp folder for the record.
 const DESKTOP = { width: 1280, height: 900 };
 
-/** The spec's English on each page of this area, which must not show in Arabic. */
+/** The English texts on each page of this area, which must not show in Arabic. */
 const ENGLISH_DASHBOARD = [
   'Welcome, Layla!',
   'Quick Actions',
@@ -139,7 +139,7 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     await expectArabicPage(page, screenshots, 'country-group-ar', { englishAbsent: ENGLISH_COUNTRY_GROUP, axe: 'a country group page in Arabic' });
   });
 
-  it("back to English from the header: the spec's texts return, left to right", async () => {
+  it("back to English from the header: the English texts return, left to right", async () => {
     await switchToEnglish(page);
     await page.getByText('You are viewing as an observer').waitFor();
     await expectEnglishPage(page, ['Participation Requirements', 'Group Overview', 'Group Statistics', 'Verify Identity', 'National']);

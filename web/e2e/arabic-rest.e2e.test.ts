@@ -4,8 +4,8 @@ import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './su
 import { expectArabicPage, expectDocumentIn, expectEnglishPage, expectTextsPresent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 
 // Issue #17, item 5: identity verification, feedback, subscriptions, the admin panel's moderation
-// tabs and the audit screens in Arabic, right to left, without WCAG violations, and back to the
-// spec's English. A member verifies, reports, suggests and subscribes through the sandbox; an
+// tabs and the audit screens in Arabic, right to left, without WCAG violations, and back to
+// English. A member verifies, reports, suggests and subscribes through the sandbox; an
 // admin (ADMIN_EMAILS) reviews. Screenshots go under the temp folder, for the record.
 const DESKTOP = { width: 1280, height: 900 };
 const memberAccount = newAccount({ firstName: 'Reem', lastName: 'Haddad' });
@@ -123,7 +123,7 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
     await expectArabicPage(admin, screenshots, 'audit-page-ar', { englishAbsent: ['No topics yet.', 'Loading topics'], axe: 'the audit page in Arabic' });
   });
 
-  it('both switch back to English and read the spec texts again', async () => {
+  it('both switch back to English and read the English texts again', async () => {
     await switchToEnglish(member);
     await member.goto(journey.server.baseUrl + '/profile?tab=subscription');
     await member.getByRole('tabpanel', { name: 'Subscription' }).getByRole('button', { name: 'Cancel subscription' }).waitFor();

@@ -7,13 +7,13 @@ import { createTopicThroughUi } from './support/participation';
 
 // Issue #17, item 5: a member reads and takes part in a discussion in Arabic — the topic page
 // (opinions, votes, chat, delegation), the group's topics and leadership election, its laws — and
-// goes back to the spec's English. Texts members wrote stay as written. Each step starts where
+// goes back to English. Texts members wrote stay as written. Each step starts where
 // the last one ended; screenshots are kept under the temp folder for the record.
 const INTERNATIONAL = 7;
 const TITLE = 'Shared rules for cross-border trains';
 const OPINION = 'One ticket for every border crossing, sold by any of the operators.';
 
-/** The spec's English on each page of this area, which must not show in Arabic. */
+/** The English texts on each page of this area, which must not show in Arabic. */
 const ENGLISH_TOPIC_PAGE = [
   'Back to group',
   'Started by',
@@ -109,7 +109,7 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
     await expectArabicPage(page, screenshots, 'laws-ar', { englishAbsent: ENGLISH_LAWS_PAGE, axe: 'the laws page in Arabic' });
   });
 
-  it('goes back to English: the spec texts return', async () => {
+  it('goes back to English: the English texts return', async () => {
     await page.goto(topicUrl);
     await page.getByRole('region', { name: 'الرأي الأبرز' }).waitFor();
     await switchToEnglish(page);

@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectDocumentIn, expectEnglishPage, screenshotFolder, switchToArabic, type ArabicPageChecks } from './support/language';
 
-// Issue #17, item 5: the interface in Arabic, right to left, and back to the spec's English. The
+// Issue #17, item 5: the interface in Arabic, right to left, and back to English. The
 // layout is checked where it shows, in the browser: <html dir lang>, which side the header's first
 // element sits on, and a screenshot of each page taken for the record (kept under the temp folder).
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-/** Spec texts that must not show on a page in Arabic (the pages converted so far). */
+/** English texts that must not show on a page in Arabic (the pages converted so far). */
 const ENGLISH_LANDING = ['Digital democracy for every community', 'Join the conversation', 'Sign In with Email', 'How decisions are made', 'Terms of Service'];
 
 const journey = startServerAndBrowserForFile();

@@ -77,7 +77,7 @@ describe('honest actions journey', () => {
     await page.getByRole('button', { name: 'Post Opinion' }).click();
     await page.getByRole('region', { name: 'Top Opinion' }).getByText(OPINION).waitFor();
 
-    // The topic header and the opinion both say the topic style (spec section 9).
+    // The topic header and the opinion both say the topic style (docs/product.md, Constants).
     const main = page.getByRole('main');
     expect(await main.getByText('Less than an hour ago', { exact: false }).count()).toBeGreaterThanOrEqual(2);
     expect(await main.textContent()).not.toMatch(/\d+ minutes? ago|a minute ago/);

@@ -9,7 +9,7 @@ const message = (text: string, messageId = '6d1c3b7e-0b8a-4c55-9a1e-3f0c2a9d8e11
 const posted = (data: ReturnType<typeof message>) => ({ type: 'ChatMessagePosted' as const, data });
 const spec = deciderSpec(chatDecider);
 
-describe('chat decider (spec section 5: a message is not blank and at most 2000 characters)', () => {
+describe('chat decider (docs/product.md, Rules: a message is not blank and at most 2000 characters)', () => {
   it('posts a message', () => spec.given([]).when({ type: 'postChatMessage', message: message('Hello') }).then([posted(message('Hello'))]));
   it('posts more messages on the same stream', () => {
     const first = message('Hello');

@@ -17,7 +17,7 @@ export interface DelegationState {
 
 /**
  * `delegation-{groupId}-{delegatorId}`: one member's delegate in one group, so at most one is
- * active under any concurrency (DECISIONS.md, 'Voting and liquid delegation'). A new delegate
+ * active under any concurrency (docs/product.md, Voting and delegation). A new delegate
  * replaces the current one, naming the same one again changes nothing, and revoking ends it.
  * Whether the delegate may take part in the group is checked before (it spans streams).
  */

@@ -14,7 +14,7 @@ import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { z } from 'zod';
 import type { DelegationService } from './delegation-service';
 
-/** Spec section 7, 'Delegation': the calls that change delegations, and the delegate search (a POST). */
+/** docs/product.md, Calls, 'Delegation': the calls that change delegations, and the delegate search (a POST). */
 export function delegationRoutes(app: ZodRoutes, { delegation, auth }: { delegation: DelegationService; auth: SessionAuth }): void {
   app.post('/api/delegates/search', {
     schema: { tags: ['delegation'], summary: 'Members who may take part in a National, International or Alliance group, by name', body: DelegateSearchBody, response: { 200: DelegateSearchReply } },
@@ -22,7 +22,7 @@ export function delegationRoutes(app: ZodRoutes, { delegation, auth }: { delegat
 
   const assign = async (userId: string, body: AssignDelegateBody) =>
     delegation.assign(userId, { delegateId: existingId(body.delegateId, DELEGATE_NOT_FOUND), groupId: body.groupId });
-  // Both forms of the spec: the search dialog's and the user id form's.
+  // Both forms of docs/product.md, Calls: the search dialog's and the user id form's.
   for (const path of ['/api/delegates/assign', '/api/delegations']) {
     app.post(path, {
       schema: { tags: ['delegation'], summary: 'Name my delegate in a group (a new one replaces the current one)', body: AssignDelegateBody, response: { 200: DelegationReply } },

@@ -8,7 +8,7 @@ export interface BallotState {
 }
 
 /**
- * `ballot-{topicId}-{userId}`: one member's one choice in one election (DECISIONS.md, ballots):
+ * `ballot-{topicId}-{userId}`: one member's one choice in one election (docs/product.md, Voting and delegation):
  * another candidate moves the ballot, the same candidate again withdraws it. Each event names
  * the choice it replaces, so a tally can move by the difference alone.
  */

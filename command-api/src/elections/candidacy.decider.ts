@@ -6,7 +6,7 @@ export interface CandidacyState {
 }
 
 /**
- * `candidacy-{topicId}-{userId}`: a member stands once per election (spec section 4). The stream
+ * `candidacy-{topicId}-{userId}`: a member stands once per election (docs/product.md, States). The stream
  * holds at most one event, appended with expected version no_stream, so of two registrations at
  * once exactly one is appended and the other is refused on the fresh state.
  */

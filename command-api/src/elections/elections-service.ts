@@ -84,7 +84,7 @@ export const mainElectionTexts = (groupName: string) => ({
 });
 
 /**
- * Elections (spec sections 4-7, DECISIONS.md): a group's main election, candidacies, ballots, and
+ * Elections (docs/product.md, States to Calls, and Topic lifecycle): a group's main election, candidacies, ballots, and
  * the winner's leadership with its Alliance seat. Eligibility and the topic's state are checked
  * before each stream decides; each rule that must hold under concurrency lives in one stream.
  */
@@ -145,7 +145,7 @@ export class ElectionsService implements LeaderInstallation {
   }
 
   /**
-   * A main election's winner takes the lead (DECISIONS.md, topic lifecycle): GroupLeaderElected on
+   * A main election's winner takes the lead (docs/product.md, Topic lifecycle): GroupLeaderElected on
    * the group, LeadershipTaken / LeadershipEnded on the members' own streams, and the Alliance seat
    * follows (the winner joins; a previous leader who leads no group any more leaves). Every step
    * has a command id fixed by the election, and the previous leader is the one the group's own

@@ -5,7 +5,7 @@ import {
 
 /** A main election's winner leads the group; whoever led it before steps down. */
 export type ElectLeader = { type: 'electLeader'; groupId: number; winnerId: string; electionId: string };
-/** A leader sits in the Alliance (spec section 6): joins as a leading member unless already there. */
+/** A leader sits in the Alliance (docs/product.md, Roles): joins as a leading member unless already there. */
 export type TakeAllianceSeat = { type: 'takeAllianceSeat'; groupId: number; userId: string };
 /** A member who leads no group any more leaves the Alliance. */
 export type LeaveAllianceSeat = { type: 'leaveAllianceSeat'; groupId: number; userId: string; stillLeads: boolean };

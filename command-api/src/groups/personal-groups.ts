@@ -25,7 +25,7 @@ const PERSONAL_GROUPS: Record<PersonalDepartment, Pick<CatalogueGroup, 'descript
 
 
 /**
- * Every member's own Family, Friends and Business groups (DECISIONS.md). Their numbers come from
+ * Every member's own Family, Friends and Business groups (docs/product.md, Personal groups). Their numbers come from
  * a database sequence (10000 up) and are fixed once on the member's stream; each group is then
  * created with a command id derived from its number, so repeating any step adds nothing.
  */

@@ -46,7 +46,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
       logSecurityEvent(request, 'sign_in_failed', { userId: triedUserId, reason: triedUserId ? 'wrong_password' : 'unknown_account' });
       throw new UnauthorizedError('Invalid email or password');
     }
-    // Told only to whoever knows the password: the ban and its reason (DECISIONS: banned members cannot sign in).
+    // Told only to whoever knows the password: the ban and its reason (docs/decisions.md, Admin: roles, bans and the audit trail).
     if (account.state.suspensionReason !== null) {
       logSecurityEvent(request, 'sign_in_refused', { userId: account.userId, reason: 'suspended' });
       throw new AccountSuspendedError(account.state.suspensionReason);

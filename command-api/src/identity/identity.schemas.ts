@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CommandReply, secretText, text } from '@civitas/events';
 
-/** The spec's schemas (section 5) with their exact messages; the server enforces them. */
+/** The schemas of docs/product.md, Rules, with their exact messages; the server enforces them. */
 const email = text({ field: 'Email', required: 'Invalid email address' }).pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
 // Long passphrases are welcome (no truncation); the cap only stops hashing megabytes.
 const newPassword = secretText({ field: 'Password', required: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters');

@@ -35,7 +35,7 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
       const idempotency = idempotencyOf(request, userId, `${kind}-invitation`, {});
       const { invitation, link, createdAt, position } = await invitations.invite(kind, userId, request.body.email, idempotency);
       const view = viewOf(invitation, request.body.email, link, createdAt);
-      // Business answers inviteUrl, the others invitationLink (spec section 3).
+      // Business answers inviteUrl, the others invitationLink (docs/product.md, Data).
       return reply.status(201).send(kind === 'business' ? { position, inviteUrl: link, invitation: view } : { position, invitationLink: link, invitation: view });
     });
 

@@ -56,7 +56,7 @@ export interface Standing {
 }
 
 /**
- * Enforces participation eligibility (spec section 5) for every participation command. The
+ * Enforces participation eligibility (docs/product.md, Eligibility) for every participation command. The
  * facts come from the member's and the group's streams, so a member who has just verified or
  * subscribed may participate at once; the rule itself is the shared participationRefusal.
  */

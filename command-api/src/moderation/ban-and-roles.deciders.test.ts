@@ -43,7 +43,7 @@ describe('roles decider (issue #13: admins grant and revoke admin and auditor, w
   });
 });
 
-describe('ban decider (DECISIONS: admins ban and unban with a reason)', () => {
+describe('ban decider (docs/product.md, Roles: admins ban and unban with a reason)', () => {
   const spec = deciderSpec(banDecider);
   it('bans with the reason and the admin, and lifts the ban', () => {
     spec.given([registered]).when({ type: 'banMember', bannedBy: ADMIN, reason: 'Spam', otherActiveAdmins: 1 })

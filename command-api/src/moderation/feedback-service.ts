@@ -52,7 +52,7 @@ export async function countFeedback(counters: HitCounter, userId: string, perHou
   if (current > perHour) throw new FeedbackRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
 }
 
-/** Reports and suggestions (spec sections 5 and 7 'Feedback', 'Admin'): members submit, admins review. */
+/** Reports and suggestions (docs/product.md, Rules and Calls 'Feedback', 'Admin'): members submit, admins review. */
 export class FeedbackService {
   constructor(
     private readonly bus: CommandBus,

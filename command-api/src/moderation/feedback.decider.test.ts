@@ -16,7 +16,7 @@ const submitted = (data = report()) => ({ type: 'ReportSubmitted' as const, data
 const reviewed = (status: (typeof REPORT_STATUSES)[number], adminNotes: string | null = null) =>
   ({ type: 'ReportReviewed' as const, data: { reportId, status, adminNotes, reviewedBy: admin } });
 
-describe('report decider (spec sections 4 and 5: reports start pending; an admin sets any status in any order)', () => {
+describe('report decider (docs/product.md, States and Rules: reports start pending; an admin sets any status in any order)', () => {
   const spec = deciderSpec(reportDecider);
 
   it('submits a report about a topic, and one about nothing in particular', () => {

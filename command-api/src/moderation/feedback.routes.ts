@@ -38,7 +38,7 @@ export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<
 }
 
 /**
- * Spec section 7 'Feedback' and 'Admin'. Who may call is checked before the body (preValidation),
+ * docs/product.md, Calls 'Feedback' and 'Admin'. Who may call is checked before the body (preValidation),
  * so a visitor hears 401 and a member on an admin route 403 whatever they send.
  */
 export function feedbackRoutes(app: ZodRoutes, { feedback, auth, readModels }: FeedbackRouteOptions): void {

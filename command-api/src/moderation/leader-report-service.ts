@@ -33,7 +33,7 @@ export async function leadsGroup(readModels: Kysely<ReadModels>, userId: string,
 }
 
 /**
- * Leader reports (spec section 6 'Leader'): a member of a group reports another member of it; the
+ * Leader reports (docs/product.md, Roles 'Leader'): a member of a group reports another member of it; the
  * group's leaders and admins review. "Member" is whoever may take part in the group (section 5
  * eligibility, from the streams): open groups have no member lists.
  */

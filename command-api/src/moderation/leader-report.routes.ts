@@ -7,7 +7,7 @@ import { idempotencyOf } from '../lib/idempotency';
 import { withRetryAfter } from './feedback.routes';
 import type { LeaderReportService } from './leader-report-service';
 
-/** Leader reports (spec section 3 'leader_reports', DECISIONS 'Roles'): members file, the group's leaders and admins review. */
+/** Leader reports (docs/product.md, Data and Roles): members file, the group's leaders and admins review. */
 export function leaderReportRoutes(app: ZodRoutes, { leaderReports, auth }: { leaderReports: LeaderReportService; auth: SessionAuth }): void {
   const signedIn = async (request: FastifyRequest) => void (await auth.requireUserId(request));
 

@@ -8,7 +8,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALWAYS_ALLOWED = new Set(['/api/logout']);
 
 /**
- * The one place a banned member's commands are refused (DECISIONS: 'every command answers 403
+ * The one place a banned member's commands are refused (docs/product.md, Roles: 'every command answers 403
  * "Your account is suspended: <reason>"'), before any route looks at the body or the rules.
  * Reads pass (a banned member can still read). A ban ends the member's sessions, so this
  * catches what slips past that: a command already on its way, a sign-in racing the ban. With

@@ -11,7 +11,7 @@ const BadgeMemberParams = z.object({ id: uuidParam(BADGE_MEMBER_NOT_FOUND) });
 
 const isBadge = (value: string): value is Badge => (BADGES as readonly string[]).includes(value);
 
-/** Badges are granted by admins as events (DECISIONS.md: the founder badge is data, never a hard-coded id). */
+/** Badges are granted by admins as events (docs/product.md, Roles: the founder badge is data, never a hard-coded id). */
 export function badgesRoutes(app: ZodRoutes, { profiles, auth, readModels }: { profiles: ProfilesService; auth: SessionAuth; readModels: Kysely<any> }): void {
   app.post('/api/admin/users/:id/badges', {
     schema: { tags: ['profiles', 'admin'], summary: 'Grant a member a badge (admins)', params: BadgeMemberParams, body: GrantBadgeBody, response: { 201: BadgeReply } },

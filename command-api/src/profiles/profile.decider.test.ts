@@ -25,7 +25,7 @@ const update = (overrides: Partial<UpdateProfile> = {}): UpdateProfile => ({ typ
 const granted = { type: 'BadgeGranted' as const, data: { userId, badge: 'founder' as const, grantedBy: adminId, reason: 'Built the first version' } };
 const erased = { type: 'AccountErased' as const, data: { userId, erasedBy: userId, via: 'password' as const } };
 
-describe('profile decider: saving the profile (spec section 7, PUT /api/user/profile)', () => {
+describe('profile decider: saving the profile (docs/product.md, Calls, PUT /api/user/profile)', () => {
   it('saves the sealed names and sent fields; fields never sent stay cleared', () => {
     spec.given([registered()]).when(update({ fields: { city: 'sealed-city', aboutMe: null } }))
       .then([saved({ city: 'sealed-city' })]);

@@ -23,7 +23,7 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
   return readWholeFile(part, () => new ImageTooLargeError());
 }
 
-/** Spec section 7, 'User and groups': the member's own profile and picture. */
+/** docs/product.md, Calls, 'User and groups': the member's own profile and picture. */
 export function profilesRoutes(app: ZodRoutes, { profiles, auth }: { profiles: ProfilesService; auth: SessionAuth }): void {
   app.put('/api/user/profile', {
     schema: { tags: ['profiles'], summary: 'Save my profile (names required; a field left out keeps its value, an empty one clears it)', body: UpdateProfileBody, response: { 200: UpdateProfileReply } },

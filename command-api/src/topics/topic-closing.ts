@@ -27,7 +27,7 @@ export interface TopicClosingDependencies {
 }
 
 /**
- * Closes topics whose expiry has passed (DECISIONS.md, topic lifecycle). Votes stop at expiry, and
+ * Closes topics whose expiry has passed (docs/product.md, Topic lifecycle). Votes stop at expiry, and
  * the outcome is counted from the events as they stood at expiry (closing-count.ts), however far
  * the projections have got. A main election's winner is installed as leader before the topic
  * closes, so a crash in between is mended by the next run (the count is the same, the

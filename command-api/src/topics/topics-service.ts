@@ -96,7 +96,7 @@ export class TopicsService {
     return state;
   }
 
-  /** Group 1 stands for the member's own family group (DECISIONS.md). */
+  /** Group 1 stands for the member's own family group (docs/product.md, Personal groups). */
   private async resolveGroupId(userId: string, groupId: number): Promise<number> {
     if (groupId !== MY_FAMILY_GROUP_ALIAS) return groupId;
     const { state } = await this.bus.load(userStream(userId), personalGroupsView);

@@ -5,7 +5,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { reencodeAsJpeg, type ImageRefusal } from '../lib/image-reencoding';
 
-/** 413: the document is over the 5 MB the spec allows; nothing of it is kept. */
+/** 413: the document is over the 5 MB docs/product.md, Constants, allows; nothing of it is kept. */
 export class DocumentTooLargeError extends DomainError {
   constructor() {
     super(DOCUMENT_TOO_LARGE, 413);

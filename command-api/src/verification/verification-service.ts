@@ -51,7 +51,7 @@ export class VerificationService {
     this.lookups = options.lookups;
   }
 
-  /** The first nationality, by national id: approved at once (DECISIONS.md). */
+  /** The first nationality, by national id: approved at once (docs/product.md, States). */
   verifyFirstNationality(userId: string, countryName: string, nationalId: string): Promise<SubmittedClaim> {
     return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'verifyFirstNationality', ...claim } satisfies VerifyFirstNationality));
   }

@@ -53,7 +53,7 @@ function pendingClaim(state: VerificationState, verificationId: string, userId: 
 /**
  * The verification part of `user-{id}` (its fold, verificationView, is shared). The first
  * nationality is approved at once; every other claim comes with a document and waits for an
- * admin, whom a leader of that country's National group may vouch to (DECISIONS.md).
+ * admin, whom a leader of that country's National group may vouch to (docs/product.md, States).
  */
 export const verificationDecider: Decider<VerificationCommand, VerificationEvent, VerificationState> = {
   ...verificationView,

@@ -34,7 +34,7 @@ function claimView(userId: string, nationalId: string, claim: SubmittedClaim, wi
   };
 }
 
-/** Spec section 7, 'Verification' and 'Admin': members' claims, admins' reviews, leaders' confirmations. */
+/** docs/product.md, Calls, 'Verification' and 'Admin': members' claims, admins' reviews, leaders' confirmations. */
 export function verificationRoutes(app: ZodRoutes, { verification, auth, readModels }: VerificationRouteOptions): void {
   // Admin routes refuse members (403) and visitors (401) before the body is even looked at.
   const admins = { preValidation: async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels)) };

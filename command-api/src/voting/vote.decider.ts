@@ -11,7 +11,7 @@ export interface VoteState {
 
 /**
  * `vote-{opinionId}-{userId}`: one member's vote on one opinion, so one vote per member per
- * opinion holds under any concurrency. Spec section 4: the same type again removes the vote,
+ * opinion holds under any concurrency. docs/product.md, States: the same type again removes the vote,
  * the other type replaces it.
  */
 export const voteDecider: Decider<VoteCommand, VoteEvent, VoteState> = {

@@ -7,7 +7,7 @@ const cast = (voteType: 'support' | 'oppose', previousVoteType: 'support' | 'opp
 const retracted = (previousVoteType: 'support' | 'oppose') => ({ type: 'VoteRetracted' as const, data: { ...target, previousVoteType } });
 const spec = deciderSpec(voteDecider);
 
-describe('vote decider (spec section 4 toggles)', () => {
+describe('vote decider (docs/product.md, States: the vote toggle)', () => {
   it('records a first vote', () => spec.given([]).when({ type: 'castVote', target, voteType: 'support' }).then([cast('support', null)]));
   it('removes the vote when the same type is chosen again', () => spec.given([cast('support', null)]).when({ type: 'castVote', target, voteType: 'support' }).then([retracted('support')]));
   it('replaces the vote with the other type', () => spec.given([cast('support', null)]).when({ type: 'castVote', target, voteType: 'oppose' }).then([cast('oppose', 'support')]));

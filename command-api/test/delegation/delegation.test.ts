@@ -28,7 +28,7 @@ interface Delegation {
   isActive: boolean;
 }
 
-describe('delegation commands (spec section 7, Delegation)', () => {
+describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
   let server: TestServer;
   let ada: Member;
   let zoe: Member;
@@ -62,7 +62,7 @@ describe('delegation commands (spec section 7, Delegation)', () => {
   afterAll(async () => server?.close());
 
   describe('POST /api/delegates/search', () => {
-    it('refuses an empty name, a missing group and a visitor with the spec\u2019s messages', async () => {
+    it('refuses an empty name, a missing group and a visitor with the messages of docs/product.md, Rules', async () => {
       expect(await search(ada, { username: '', groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: SEARCH_NAME_REQUIRED } });
       expect(await search(ada, { username: '   ', groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: SEARCH_NAME_REQUIRED } });
       expect(await search(ada, { groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: SEARCH_NAME_REQUIRED } });

@@ -59,7 +59,7 @@ describe('text input: one set of character rules for every command', () => {
     expect(await attempt({ firstName: 'Ada\nLovelace' })).toEqual({ status: 400, body: NOT_ALLOWED('First name') });
     expect(await attempt({ firstName: 'Ada\u202Eecalevol' })).toEqual({ status: 400, body: NOT_ALLOWED('First name') });
     expect(await attempt({ firstName: '\u2067Ada' })).toEqual({ status: 400, body: NOT_ALLOWED('First name') });
-    // The spec's own messages stay as they were.
+    // The product's own messages (docs/product.md, Rules) stay as they were.
     expect(await attempt({ firstName: '   ' })).toEqual({ status: 400, body: { message: 'First name is required' } });
     expect(await attempt({ lastName: 'x'.repeat(101) })).toEqual({ status: 400, body: { message: 'Last name is too long' } });
     expect(await attempt({ email: 'ada\u0000@example.org' })).toMatchObject({ status: 400, body: NOT_ALLOWED('Email') });

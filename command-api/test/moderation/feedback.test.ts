@@ -13,7 +13,7 @@ const INCOMPLETE_SUGGESTION = 'Please select a suggestion type and provide detai
 const STATUS_REQUIRED = 'Status Required: Please select a status for this report.';
 const FIELDS_REQUIRED = 'Fields Required: Please select both status and priority for this suggestion.';
 
-describe('reports and suggestions (spec sections 5, 7 Feedback and Admin)', () => {
+describe('reports and suggestions (docs/product.md, Rules, Calls Feedback and Admin)', () => {
   let server: TestServer;
   let layla: Member;
   let omar: Member;

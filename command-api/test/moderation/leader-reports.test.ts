@@ -7,7 +7,7 @@ import { makeAdmin, makeLeader } from './moderation-members';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const EGYPT = { name: 'Egypt' };
 
-describe('leader reports (spec sections 3 and 6: members report a member of a group to its leaders)', () => {
+describe('leader reports (docs/product.md, Data and Roles: members report a member of a group to its leaders)', () => {
   let server: TestServer;
   let reporter: Member;
   let offender: Member;

@@ -22,7 +22,7 @@ describe('topics, opinions and votes', () => {
   const vote = (member: Member, opinionId: string, voteType: string, headers: Record<string, string> = {}) =>
     member.browser.request('POST', '/api/votes', { opinionId, voteType }, headers).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
 
-  it('validates topics with the spec\u2019s messages', async () => {
+  it('validates topics with the messages of docs/product.md, Rules', async () => {
     expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { title: 'Tiny' }))).toEqual({ status: 400, body: { message: 'Title must be at least 5 characters' } });
     expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { description: 'Too short to say it' }))).toEqual({ status: 400, body: { message: 'Description must be at least 20 characters' } });
     expect((await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { type: 'wedding' }))).status).toBe(400);

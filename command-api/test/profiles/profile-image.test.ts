@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { metadataOf, pngBomb, pngWithGps, sidewaysJpeg, smallImage } from './image-fixtures';
 import { reencodeProfileImage } from '../../src/profiles/profile-image';
 
-describe('reencodeProfileImage (spec section 5: at most 400 px, JPEG quality 0.8; issue 14: metadata stripped, bombs refused)', () => {
+describe('reencodeProfileImage (docs/product.md, Rules: at most 400 px, JPEG quality 0.8; issue 14: metadata stripped, bombs refused)', () => {
   it('writes a JPEG of at most 400 px without EXIF (GPS), ICC or XMP, named by the sha256 of its bytes', async () => {
     const input = await pngWithGps(1200, 900);
     expect((await metadataOf(input)).exif).toBeDefined();

@@ -9,7 +9,7 @@ const NOT_AN_IMAGE = 'The document must be a JPG, PNG or GIF image.';
 const DOCUMENT_REQUIRED = 'Please attach a document image (JPG, PNG or GIF).';
 const NEEDS_DOCUMENT = 'Additional nationalities require a document image; use the nationality verification manager.';
 
-describe('POST /api/user/verifications (spec section 7, Verification)', () => {
+describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();

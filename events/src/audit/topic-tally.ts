@@ -296,7 +296,7 @@ const countOf = (choices: ReadonlyMap<string, string>, choice: string) => {
   return count;
 };
 
-/** The winner of a law amendment or dispute resolution (DECISIONS.md): most weighted support, enacted only if it beats its opposition. */
+/** The winner of a law amendment or dispute resolution (docs/product.md, Topic lifecycle): most weighted support, enacted only if it beats its opposition. */
 export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
   const ranked = [...standings].sort((a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId));
   const best = ranked[0];

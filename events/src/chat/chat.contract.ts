@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../text';
 import { PersonSummary } from '../topics/topic.contract';
 
-/** DECISIONS.md: chat messages are at most 2000 characters (enforced by the server). */
+/** docs/product.md, Rules: chat messages are at most 2000 characters (enforced by the server). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_MESSAGE_BLANK = 'Message cannot be empty';
 export const CHAT_MESSAGE_TOO_LONG = `Message must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`;

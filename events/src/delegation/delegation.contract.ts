@@ -12,7 +12,7 @@ export const NO_SELF_DELEGATION = 'You cannot delegate to yourself.';
 export const DELEGATE_NOT_ELIGIBLE = 'This member cannot take part in this group, so they cannot be your delegate.';
 export const DELEGATE_NOT_FOUND = 'No member with that user ID was found.';
 export const DELEGATION_NOT_FOUND = 'Delegation not found';
-/** The departments the delegate search serves (spec section 5). */
+/** The departments the delegate search serves (docs/product.md, Rules). */
 export const DELEGATE_SEARCH_DEPARTMENTS = ['national', 'international', 'alliance'] as const;
 
 /** POST /api/delegates/search: a name (first or last, any case or accents) within a group. */
@@ -40,7 +40,7 @@ export const AssignDelegateBody = z.object({
 });
 export type AssignDelegateBody = z.infer<typeof AssignDelegateBody>;
 
-/** A delegation as the spec's client view shows it (delegations entity plus delegate names). */
+/** A delegation as its client view shows it (docs/product.md, Data) (delegations entity plus delegate names). */
 export const DelegationView = z.object({
   id: z.string(),
   delegatorId: z.string(),

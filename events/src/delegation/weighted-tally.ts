@@ -1,6 +1,6 @@
 /**
- * The weighted (official) tally of liquid delegation (DECISIONS.md, 'Voting and liquid
- * delegation'), as one pure rule. A subject is anything members choose on in a group: an opinion
+ * The weighted (official) tally of liquid delegation (docs/product.md, Voting and
+ * delegation), as one pure rule. A subject is anything members choose on in a group: an opinion
  * (choices 'support' / 'oppose') or an election (choices are candidate ids).
  *
  * A member who has not chosen directly lends their weight along their delegation chain in the
@@ -20,7 +20,7 @@ export interface DelegationNetwork {
   delegateOf(memberId: string): string | undefined;
   /** Members whose active delegate is this member. */
   delegatorsOf(memberId: string): Iterable<string>;
-  /** Whether the member may take part in the group (spec section 5). */
+  /** Whether the member may take part in the group (docs/product.md, Eligibility). */
   isEligible(memberId: string): boolean;
 }
 

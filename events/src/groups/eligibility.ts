@@ -1,7 +1,7 @@
 import type { Department } from './group.events';
 
 /**
- * Participation eligibility (spec section 5), one pure rule used by every participation
+ * Participation eligibility (docs/product.md, Eligibility), one pure rule used by every participation
  * command and by the query side to tell the client what it may do. The facts come from
  * the read models at the edges.
  */

@@ -4,7 +4,7 @@ import { SERIAL_MAX, serialField, serialParam } from '../ids';
 import { Department, GroupCreatedData } from './group.events';
 
 /**
- * GET /api/groups item and GET /api/groups/<id>: the spec's group fields plus the client-view
+ * GET /api/groups item and GET /api/groups/<id>: the group fields of docs/product.md, Data, plus the client-view
  * memberCount, type and requiresSubscription, and what the signed-in member may do there.
  */
 export const GroupView = GroupCreatedData.omit({ groupId: true }).extend({
@@ -21,7 +21,7 @@ export const GroupView = GroupCreatedData.omit({ groupId: true }).extend({
 });
 export type GroupView = z.infer<typeof GroupView>;
 
-/** GET /api/user/groups item: a membership of the signed-in member (spec: user_groups). */
+/** GET /api/user/groups item: a membership of the signed-in member (docs/product.md, Data). */
 export const UserGroupView = z.object({
   id: z.string(),
   userId: z.string(),
@@ -51,7 +51,7 @@ export const PlatformStats = z.object({
 });
 export type PlatformStats = z.infer<typeof PlatformStats>;
 
-/** Group 1 is the alias of the signed-in member's own family group (DECISIONS.md). */
+/** Group 1 is the alias of the signed-in member's own family group (docs/product.md, Personal groups). */
 export const MY_FAMILY_GROUP_ALIAS = 1;
 export const GROUP_NOT_FOUND = 'Group not found';
 export const NOT_A_MEMBER = 'This person is not a member of the group.';

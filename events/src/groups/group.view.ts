@@ -18,7 +18,7 @@ export interface GroupState {
    * in a snapshot is never changed by a later fold.
    */
   members: PersistentMap<string, Membership>;
-  /** Who its main election made leader (DECISIONS.md, topic lifecycle), or null. */
+  /** Who its main election made leader (docs/product.md, Topic lifecycle), or null. */
   leaderId: string | null;
 }
 
@@ -34,7 +34,7 @@ export const groupView: View<GroupEvent | GroupLeaderElected, GroupState> = {
       case 'GroupMemberLeft':
         return { ...state, members: state.members.delete(event.data.userId) };
       case 'GroupLeaderElected': {
-        // A leader is a member with isLeader (spec: user_groups); the one before steps down.
+        // A leader is a member with isLeader (docs/product.md, Data); the one before steps down.
         const previous = event.data.previousLeaderId;
         const before = previous ? state.members.get(previous) : undefined;
         const stepped = before ? state.members.set(previous!, { ...before, isLeader: false }) : state.members;

@@ -9,7 +9,7 @@ import { Role } from './user.events';
  */
 export const SIGNED_IN_HINT_COOKIE = 'civitas_signed_in';
 
-/** GET /api/auth/user: the user's client view (spec section 3); features fill in their fields as they land. */
+/** GET /api/auth/user: the user's client view (docs/product.md, Data); features fill in their fields as they land. */
 export const AuthUser = z.object({
   id: z.string(),
   email: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../text';
 import { InvitationKind } from './invitation.events';
 
-/** Invitations are valid for 7 days (DECISIONS.md); a member sends at most 50 a day. */
+/** Invitations are valid for 7 days (docs/product.md, States); a member sends at most 50 a day. */
 export const INVITATION_VALIDITY_DAYS = 7;
 export const INVITATIONS_PER_DAY = 50;
 /** The owner's dialogs list the first (newest) 5 invitations. */
@@ -44,7 +44,7 @@ export type InvitationView = z.infer<typeof InvitationView>;
 
 export const FamilyInviteReply = z.object({ position: z.string().nullable(), invitationLink: z.string(), invitation: InvitationView });
 export const FriendsInviteReply = FamilyInviteReply;
-/** Business answers inviteUrl (spec section 3). */
+/** Business answers inviteUrl (docs/product.md, Data). */
 export const BusinessInviteReply = z.object({ position: z.string().nullable(), inviteUrl: z.string(), invitation: InvitationView });
 
 /** GET /api/{family,friends,business}/invite/<token>: what the invitation page shows, to anyone holding the link. */
@@ -62,7 +62,7 @@ export type InvitationLookup = z.infer<typeof InvitationLookup>;
 
 export const AcceptInvitationReply = z.object({ position: z.string().nullable(), groupId: z.number().int() });
 
-/** GET /api/friends/<groupId>/friends item (spec: Friend link). */
+/** GET /api/friends/<groupId>/friends item (docs/product.md, Data: a friend link). */
 export const FriendView = z.object({
   id: z.string(),
   friendId: z.string(),
@@ -73,7 +73,7 @@ export const FriendView = z.object({
 });
 export type FriendView = z.infer<typeof FriendView>;
 
-/** GET /api/business/<groupId>/members item (spec: Business member). */
+/** GET /api/business/<groupId>/members item (docs/product.md, Data: a business member). */
 export const BusinessMemberView = z.object({
   id: z.string(),
   memberId: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ForbiddenError } from '../errors';
 import { moderationReason } from './roles.contract';
 
-// Bans (DECISIONS: 'Banned users can read but every command answers 403 "Your account is suspended: <reason>"').
+// Bans (docs/product.md, Roles: a banned member reads, but every command answers 403 "Your account is suspended: <reason>").
 export const BAN_REASON_REQUIRED = 'Please give a reason for the ban.';
 export const NO_SELF_BAN = 'You cannot ban yourself.';
 export const LAST_ADMIN_BAN = 'The last admin cannot be banned: grant the admin role to someone else first.';

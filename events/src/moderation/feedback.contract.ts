@@ -11,9 +11,9 @@ import { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, Sug
 // The web reads the event enums' types through this contract.
 export type { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, SuggestionPriority, SuggestionStatus } from './moderation.events';
 
-// Spec section 5 ('Report and suggestion', 'Admin') and section 8: the texts the dialogs and the server share.
+// docs/product.md, Rules (report and suggestion, admin) and Messages: the texts the dialogs and the server share.
 export const REPORT_TYPE_REQUIRED = 'Please select a report type';
-/** The spec names only the missing type for reports; blank details get the suggestion line's wording. */
+/** docs/product.md, Rules, names only the missing type for reports; blank details get the suggestion line's wording. */
 export const REPORT_DETAILS_REQUIRED = 'Please select a report type and provide details.';
 export const SUGGESTION_INCOMPLETE = 'Please select a suggestion type and provide details.';
 export const FEEDBACK_DETAILS_TOO_LONG = `Details must be at most ${FEEDBACK_CONTENT_MAX_LENGTH} characters`;
@@ -118,7 +118,7 @@ export const ReviewSuggestionReply = z.object({
 });
 export type ReviewSuggestionReply = z.infer<typeof ReviewSuggestionReply>;
 
-// Leader reports (spec section 3 'leader_reports', section 6 'Leader'): a member reports another member of a group to its leaders.
+// Leader reports (docs/product.md, Data and Roles): a member reports another member of a group to its leaders.
 export const LEADER_REPORT_NOT_FOUND = 'Leader report not found';
 export const LEADER_REPORT_GROUP_REQUIRED = 'Please select a group';
 export const LEADER_REPORT_MEMBER_REQUIRED = 'Please select the member you are reporting.';

@@ -11,7 +11,7 @@ export { NOTIFICATION_KINDS, NotificationPreferences } from './profile.events';
  * shapes both sides share, with the messages the server answers.
  */
 
-/** Spec section 9: the minimum password length, as sign-up and reset enforce it. */
+/** docs/product.md, Constants: the minimum password length, as sign-up and reset enforce it. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';

@@ -2,7 +2,7 @@ import type { Achievement, AchievementId, ProfileBadge, ProfileBadgeId } from '.
 import { PROFILE_BADGE_LABELS } from './profile.contract';
 import type { UserStats } from './user-stats.contract';
 
-/** DECISIONS.md 'Placeholders become real data': each achievement's count and the target that unlocks it. */
+/** docs/product.md, Screens: Profile and Real figures: each achievement's count and the target that unlocks it. */
 const RULES: ReadonlyArray<{ id: AchievementId; title: string; description: string; target: number; value: (stats: UserStats) => number }> = [
   { id: 'active_participant', title: 'Active Participant', description: 'Cast 100 votes', target: 100, value: (stats) => stats.votesCast },
   { id: 'topic_creator', title: 'Topic Creator', description: 'Create 10 topics', target: 10, value: (stats) => stats.topicsCreated },

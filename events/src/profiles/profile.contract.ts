@@ -9,7 +9,7 @@ import { UserStats } from './user-stats.contract';
 /** Limits of the profile's fields (section 7); the server enforces them, the Edit Profile dialog mirrors them. */
 export const PROFILE_LIMITS = { name: 100, city: 100, aboutMe: 1000, url: 2048 } as const;
 
-/** Spec sections 5 and 9 with DECISIONS.md: a 2 MB cap (the hint says 2 MB too), at most 400 px, JPEG quality 0.8. */
+/** docs/product.md, Rules and Constants: a 2 MB cap (the hint says 2 MB too), at most 400 px, JPEG quality 0.8. */
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_SIDE = 400;
 export const PROFILE_IMAGE_QUALITY = 0.8;

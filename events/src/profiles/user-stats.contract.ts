@@ -15,5 +15,5 @@ export const UserStats = z.object({
 });
 export type UserStats = z.infer<typeof UserStats>;
 
-/** DECISIONS.md: +1 per vote, +2 per opinion, +5 per topic, +10 per election won. */
+/** docs/product.md, Constants: +1 per vote, +2 per opinion, +5 per topic, +10 per election won. */
 export const SCORE_POINTS = { vote: 1, opinion: 2, topic: 5, electionWon: 10 } as const;

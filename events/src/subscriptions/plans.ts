@@ -1,6 +1,6 @@
 /**
- * The Civic Participation plans (spec section 9): the one definition every page and the
- * payment code quote. Charges are in SAR, in integer halalas (DECISIONS.md).
+ * The Civic Participation plans (docs/product.md, Constants): the one definition every page and the
+ * payment code quote. Charges are in SAR, in integer halalas (docs/product.md, Constants).
  */
 export const PLANS = {
   civic_participation_monthly: {

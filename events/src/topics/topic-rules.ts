@@ -1,6 +1,6 @@
 import type { Department } from '../groups/group.events';
 
-/** Spec section 3 lists six types; alliance_discussion is the Alliance's own (shown on the client). */
+/** docs/product.md, Data: six types, and alliance_discussion, the Alliance's own (shown on the client). */
 export const TOPIC_TYPES = [
   'law_amendment', 'dispute_resolution', 'election',
   'family_discussion', 'friends_discussion', 'business_discussion', 'alliance_discussion',
@@ -22,7 +22,7 @@ export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MIN_LENGTH = 20;
 export const DESCRIPTION_MAX_LENGTH = 10_000;
 export const OPINION_MAX_LENGTH = 1000;
-/** DECISIONS.md: a topic runs 1 to 30 days, 7 by default, elections 14. */
+/** docs/product.md, Topic lifecycle: a topic runs 1 to 30 days, 7 by default, elections 14. */
 export const TOPIC_MIN_DAYS = 1;
 export const TOPIC_MAX_DAYS = 30;
 export const TOPIC_DEFAULT_DAYS = 7;
@@ -36,7 +36,7 @@ const DEPARTMENT_TYPES: Partial<Record<Department, readonly TopicType[]>> = {
   alliance: ['alliance_discussion'],
 };
 
-/** Spec section 5: the department's own types first, then law amendment and dispute resolution. */
+/** docs/product.md, Rules: the department's own types first, then law amendment and dispute resolution. */
 export function topicTypesFor(department: Department): TopicType[] {
   return [...(DEPARTMENT_TYPES[department] ?? []), ...BASE_TYPES];
 }
@@ -44,7 +44,7 @@ export function topicTypesFor(department: Department): TopicType[] {
 /** The type a new topic gets when none is chosen: the department's own, else law amendment. */
 export const defaultTopicType = (department: Department): TopicType => topicTypesFor(department)[0]!;
 
-/** The types that make law: they need a Civic Participation subscription (spec section 5), and closing one enacts its winning opinion (DECISIONS.md). */
+/** The types that make law: they need a Civic Participation subscription (docs/product.md, Rules), and closing one enacts its winning opinion (docs/product.md, Topic lifecycle). */
 const LAW_TYPES: ReadonlySet<TopicType> = new Set(['law_amendment', 'dispute_resolution']);
 export const typeNeedsSubscription = (type: TopicType) => LAW_TYPES.has(type);
 export const typeEnactsLaw = (type: TopicType) => LAW_TYPES.has(type);

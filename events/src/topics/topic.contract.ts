@@ -73,7 +73,7 @@ export const TopicStats = z.object({
 });
 export type TopicStats = z.infer<typeof TopicStats>;
 
-/** GET /api/laws/<groupId> item (spec: Law: id, content, voteCount, createdAt, topic {type, title}, user). */
+/** GET /api/laws/<groupId> item (docs/product.md, Data, a law: id, content, voteCount, createdAt, topic {type, title}, user). */
 export const LawView = z.object({
   id: z.string(),
   topicId: z.string(),

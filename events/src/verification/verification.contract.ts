@@ -52,7 +52,7 @@ export const VERIFICATION_NOT_FOUND = 'Verification not found';
 /** After a rejection only a reviewer may say yes: the same country again comes with a document. */
 export const REJECTED_COUNTRY_NEEDS_DOCUMENT = 'This country was reviewed and rejected; submit it again with a document image.';
 
-/** Document images (spec section 9): JPG, PNG or GIF, by their content, at most 5 MB. */
+/** Document images (docs/product.md, Constants): JPG, PNG or GIF, by their content, at most 5 MB. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
@@ -70,7 +70,7 @@ export const documentImagePath = (verificationId: string) => `/api/user/verifica
 export const RemoveVerificationReply = z.object({ position: z.string().nullable(), message: z.string() });
 export type RemoveVerificationReply = z.infer<typeof RemoveVerificationReply>;
 
-/** Admin review (spec section 5, Admin). */
+/** Admin review (docs/product.md, Rules, Admin). */
 export const REJECTION_REASON_REQUIRED = 'Rejection Reason Required: Please provide a reason for rejecting this verification.';
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 export const RejectVerificationBody = z.object({
@@ -88,11 +88,11 @@ export const VERIFICATION_REJECTED_MESSAGE = 'Verification Rejected';
 export const ReviewVerificationReply = z.object({ position: z.string().nullable(), message: z.string(), status: VerificationStatus });
 export type ReviewVerificationReply = z.infer<typeof ReviewVerificationReply>;
 
-/** GET /api/admin/verifications item: a pending claim with what the reviewer needs (spec section 2, Admin panel). */
+/** GET /api/admin/verifications item: a pending claim with what the reviewer needs (docs/product.md, Screens, Admin panel). */
 export const AdminVerificationItem = z.object({
   id: z.string(),
   userId: z.string(),
-  /** First plus last name when both exist, else the e-mail (spec section 2). */
+  /** First plus last name when both exist, else the e-mail (docs/product.md, Screens). */
   userName: z.string(),
   country: z.string(),
   /** Null once the member's personal data is erased. */
@@ -104,7 +104,7 @@ export const AdminVerificationItem = z.object({
 });
 export type AdminVerificationItem = z.infer<typeof AdminVerificationItem>;
 
-/** Leaders of a National group (DECISIONS.md, Verification): they vouch, an admin decides. */
+/** Leaders of a National group (docs/product.md, States): they vouch, an admin decides. */
 export const NATIONAL_LEADERS_ONLY = 'Only leaders of a National group can confirm verifications.';
 export const NOT_LEADER_OF_COUNTRY = 'Only a leader of this country\u2019s National group can confirm this verification.';
 export const VERIFICATION_NOT_PENDING = 'Only pending verifications can be confirmed.';

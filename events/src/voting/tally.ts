@@ -2,7 +2,7 @@ import type { OpinionTally } from '../opinions/opinion.contract';
 import type { VoteEvent, VoteType } from './vote.events';
 
 /**
- * The one tally rule (DECISIONS: 'Voting and liquid delegation'). Every place that counts votes
+ * The one tally rule (docs/product.md, Voting and delegation). Every place that counts votes
  * (the opinions projection, a vote's answer, closing a topic, an auditor's recount) goes through
  * these functions, so the rule is written once.
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Receipt } from '../audit/merkle.contract';
 import { VoteType } from './vote.events';
 
-/** POST /api/votes. Voting the type you already voted removes the vote (spec section 4). */
+/** POST /api/votes. Voting the type you already voted removes the vote (docs/product.md, States). */
 export const CastVoteBody = z.object({
   opinionId: z.string({ error: 'Opinion not found' }).min(1, 'Opinion not found'),
   voteType: VoteType,

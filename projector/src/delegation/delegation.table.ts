@@ -4,8 +4,8 @@ import { column, defineTable } from '../lib/table';
 
 /**
  * Read models of the `delegation` projection: the delegation graph of every group, the facts
- * eligibility is decided on (spec section 5), and the weighted tallies (the official count,
- * DECISIONS.md 'Voting and liquid delegation') of every opinion and election.
+ * eligibility is decided on (docs/product.md, Eligibility), and the weighted tallies (the official count,
+ * docs/product.md, Voting and delegation) of every opinion and election.
  */
 
 /** Every delegation, active or ended: a change of delegate ends the old row and inserts the new one. */

@@ -1,6 +1,6 @@
 import { column, defineTable } from '../lib/table';
 
-/** Read model `candidates`: who stands in which election (spec section 3: candidates), with their direct ballots. */
+/** Read model `candidates`: who stands in which election (docs/product.md, Data: candidates), with their direct ballots. */
 export const candidatesTable = defineTable('candidates', {
   id: column.uuid(),
   user_id: column.uuid(),

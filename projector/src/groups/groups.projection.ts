@@ -95,7 +95,7 @@ async function countMember(db: Kysely<GroupTables>, schema: string, groupId: num
 }
 
 /**
- * A main election's winner leads the group (spec: isLeader on the membership). Open groups have no
+ * A main election's winner leads the group (isLeader on the membership: docs/product.md, Roles). Open groups have no
  * members, so there the leader is listed as one while they lead (that is how GET /api/user/groups
  * shows their leadership) and steps down out of the list; in a group with members the previous
  * leader stays a member.

@@ -21,7 +21,7 @@ export const groupsTable = defineTable('groups', {
   indexes: [{ columns: ['department', 'name'] }, { columns: ['owner_id'], where: sql`owner_id is not null` }],
 });
 
-/** Read model `group_members`: who belongs or belonged to which group (spec: user_groups, friendships, business_memberships). */
+/** Read model `group_members`: who belongs or belonged to which group (docs/product.md, Data: memberships, friendships, business memberships). */
 export const groupMembersTable = defineTable('group_members', {
   group_id: column.integer(),
   user_id: column.uuid(),

@@ -1,7 +1,7 @@
 import type { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, SuggestionPriority, SuggestionStatus } from '@civitas/events';
 import { column, defineTable } from '../lib/table';
 
-/** Read model `reports` (spec section 3): members' reports and the admins' decisions on them. */
+/** Read model `reports` (docs/product.md, Data): members' reports and the admins' decisions on them. */
 export const reportsTable = defineTable('reports', {
   id: column.uuid(),
   user_id: column.uuid(),
@@ -22,7 +22,7 @@ export const reportsTable = defineTable('reports', {
   indexes: [{ columns: ['created_at desc', 'position desc'] }],
 });
 
-/** Read model `suggestions` (spec section 3). No event sets implementation notes yet: the column stays null. */
+/** Read model `suggestions` (docs/product.md, Data). No event sets implementation notes yet: the column stays null. */
 export const suggestionsTable = defineTable('suggestions', {
   id: column.uuid(),
   user_id: column.uuid(),

@@ -1,7 +1,7 @@
 import type { ReportStatus } from '@civitas/events';
 import { column, defineTable } from '../lib/table';
 
-/** Read model `leader_reports` (spec section 3), with the review's notes and whether a leader or an admin decided. */
+/** Read model `leader_reports` (docs/product.md, Data), with the review's notes and whether a leader or an admin decided. */
 export const leaderReportsTable = defineTable('leader_reports', {
   id: column.uuid(),
   reporter_id: column.uuid(),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { column, defineTable } from '../lib/table';
 
 /**
- * Read model `member_stats`: a member's counts and participation score (DECISIONS.md), from their
+ * Read model `member_stats`: a member's counts and participation score (docs/product.md, Constants), from their
  * events. Delegations received are counted where delegations are (the `delegation` projection).
  */
 export const memberStatsTable = defineTable('member_stats', {

@@ -1,6 +1,6 @@
 import { column, defineTable } from '../lib/table';
 
-/** Read model `user_verifications`: the members' live claims, one per member and country (spec section 3); a removed claim is deleted. */
+/** Read model `user_verifications`: the members' live claims, one per member and country (docs/product.md, Data); a removed claim is deleted. */
 export const userVerificationsTable = defineTable('user_verifications', {
   id: column.uuid(),
   user_id: column.uuid(),

@@ -45,7 +45,7 @@ const nameOf = (network: NetworkPart, memberId: string) => {
   return [row?.first_name, row?.last_name].filter((part) => part).join(' ') || 'A member';
 };
 
-/** Spec section 7, 'Delegation' (the reads), and the receipts of issue 11: always the signed-in member's own. */
+/** docs/product.md, Calls, 'Delegation' (the reads), and the receipts of issue 11: always the signed-in member's own. */
 export function delegationRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
 

@@ -5,7 +5,7 @@ import { iso } from '../lib/iso';
 import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
-/** Spec section 7 'Admin': the reports and suggestions lists, newest first, for admins only (401 visitors, 403 members). */
+/** docs/product.md, Calls 'Admin': the reports and suggestions lists, newest first, for admins only (401 visitors, 403 members). */
 export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
   const adminOnly = roleGate(context, ['admin']);

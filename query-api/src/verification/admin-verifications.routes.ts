@@ -7,7 +7,7 @@ import { ledCountryKeys } from './national-leadership';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter((part) => part?.trim()).join(' ') || null;
 
-/** Spec section 2 (Admin panel): first plus last name if both exist, else the e-mail. */
+/** docs/product.md, Screens (Admin panel): first plus last name if both exist, else the e-mail. */
 export const adminUserName = (first: string | null, last: string | null, email: string | null) =>
   (first?.trim() && last?.trim() ? `${first} ${last}` : email) ?? DELETED_MEMBER;
 

@@ -11,7 +11,7 @@ import { ledCountryKeys } from './national-leadership';
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
 
 /**
- * A claim's document image (personal data, DECISIONS.md): to its owner, admins and the leaders of
+ * A claim's document image (personal data, docs/product.md, Calls): to its owner, admins and the leaders of
  * that country's National group only; to anyone else it does not exist (404, so ids tell nothing).
  * Never cached, never sniffed into something else, shown inline.
  */

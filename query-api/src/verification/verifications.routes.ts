@@ -17,7 +17,7 @@ function toVerificationView(row: ReadModelRow<'user_verifications'>): Verificati
   };
 }
 
-/** Spec section 7, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
+/** docs/product.md, Calls, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
 export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any> }): void {
   const { readModels, auth } = context;
   app.get('/api/user/verifications', {

@@ -53,13 +53,13 @@ export function screenshotFolder(folderName: string): ScreenshotFolder {
 }
 
 export interface ArabicPageChecks {
-  /** The spec's English texts of this page, none of which may show in Arabic. */
+  /** The English texts of this page, none of which may show in Arabic. */
   englishAbsent?: readonly string[];
   /** Names the page in an axe failure; left out, axe does not run (the journey runs it on this state elsewhere, or not at all). */
   axe?: string;
 }
 
-/** The page in Arabic: right to left, without the spec's English, recorded as `name`.png, and without WCAG violations when `axe` names it. */
+/** The page in Arabic: right to left, without its English texts, recorded as `name`.png, and without WCAG violations when `axe` names it. */
 export async function expectArabicPage(page: Page, screenshots: ScreenshotFolder, name: string, checks: ArabicPageChecks = {}): Promise<void> {
   await expectDocumentIn(page, 'ar');
   if (checks.englishAbsent) await expectTextsAbsent(page, checks.englishAbsent);
@@ -67,7 +67,7 @@ export async function expectArabicPage(page: Page, screenshots: ScreenshotFolder
   if (checks.axe) await expectNoAxeViolations(page, checks.axe);
 }
 
-/** The page back in English: left to right, with the spec's `englishPresent` texts showing. */
+/** The page back in English: left to right, with its `englishPresent` texts showing. */
 export async function expectEnglishPage(page: Page, englishPresent: readonly string[] = []): Promise<void> {
   await expectDocumentIn(page, 'en');
   await expectTextsPresent(page, englishPresent);

@@ -46,7 +46,7 @@ describe('header', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Amina Haddad' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
-    // Both go to /profile (spec section 2); Settings opens the profile's Settings dialog there.
+    // Both go to /profile (docs/product.md, Screens); Settings opens the profile's Settings dialog there.
     expect(within(menu).getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/profile?settings=1');
     const logout = within(menu).getByRole('menuitem', { name: 'Logout' });
     expect(logout.getAttribute('href')).toBeNull();

@@ -29,7 +29,7 @@ import {
 } from './route-pages';
 
 /**
- * Members' routes (spec section 2). A signed-out visitor on one of them is sent to sign
+ * Members' routes (docs/product.md, Screens). A signed-out visitor on one of them is sent to sign
  * in; any other unknown path is a plain 404 for everyone. /admin shows the panel to admins
  * (the audit trail to auditors) and a 'not allowed' page to other members.
  */
@@ -139,7 +139,7 @@ export function AppRoutes() {
   useEffect(() => {
     if (location === '/' && mayBeSignedIn()) DashboardPage.preload();
   }, []);
-  // Spec section 2: while authentication status loads, a full-page 'Loading...'.
+  // docs/product.md, Screens: while authentication status loads, a full-page 'Loading...'.
   if (isPending) return <FullPageSpinner />;
   return <PageLoader>{user ? <MemberRoutes user={user} /> : <VisitorRoutes />}</PageLoader>;
 }

@@ -4,7 +4,7 @@ import pages from './locales/en/pages.json';
 
 /**
  * The English texts the first page needs (shell, landing and sign-in, 404) ship with the app: the
- * spec's texts, exactly. Every other namespace, and every language's other texts, arrive with the
+ * texts of docs/product.md, exactly. Every other namespace, and every language's other texts, arrive with the
  * screen that uses them (text-backend.ts), so translations do not grow the landing page's JavaScript.
  */
 export const bundledEnglish = { common, identity, pages };

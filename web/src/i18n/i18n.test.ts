@@ -9,7 +9,7 @@ const NOW = new Date('2025-03-10T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
 
 describe('interface language', () => {
-  it('starts in English with the spec texts, left to right', () => {
+  it('starts in English with the texts of docs/product.md, left to right', () => {
     expect(currentLanguage()).toBe('en');
     expect(i18n.t('identity:forgot.success')).toBe(FORGOT_PASSWORD_SUCCESS_TEXT);
     expect(formatRelativeTime(hoursAgo(3), 'topic', NOW)).toBe('3 hours ago');

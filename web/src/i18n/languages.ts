@@ -1,4 +1,4 @@
-/** The interface's languages. English is the spec's language and the fallback for any missing text. */
+/** The interface's languages. English is the language of docs/product.md and the fallback for any missing text. */
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';

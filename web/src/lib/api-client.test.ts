@@ -146,7 +146,7 @@ describe('unauthorized handling', () => {
 });
 
 describe('queryClient defaults', () => {
-  it('follows the spec: no retries, no focus or interval refetch, never stale', () => {
+  it('follows docs/product.md, Calls: no retries, no focus or interval refetch, never stale', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(queries).toMatchObject({
       retry: false,

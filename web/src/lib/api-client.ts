@@ -6,7 +6,7 @@ import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './ui-constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The spec's error rule: "<status>: <body text>", or the status text when the body is empty. */
+/** The error rule of docs/product.md, Messages: "<status>: <body text>", or the status text when the body is empty. */
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text();
@@ -93,7 +93,7 @@ export function isUnauthorizedError(error: unknown): boolean {
 }
 
 /**
- * The spec's answer to a lost session: say so, then sign in again with a full page load
+ * The answer to a lost session (docs/product.md, Messages): say so, then sign in again with a full page load
  * (sign-in is a server route). Returns a cancel for the pending navigation, so an effect
  * that React runs twice (StrictMode) navigates once.
  */
@@ -107,7 +107,7 @@ export function handleUnauthorized(navigate: (url: string) => void = navigateFul
   return () => clearTimeout(timer);
 }
 
-/** Spec defaults: server data changes only through our own commands and live notices. */
+/** The fetching defaults of docs/product.md, Calls: server data changes only through our own commands and live notices. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

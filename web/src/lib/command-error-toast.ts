@@ -3,8 +3,8 @@ import { serverMessage } from './server-message';
 import { toast } from './toast-store';
 
 /**
- * The spec's error catalogue for a failed command (section 8): a lost session gets the
- * 'Unauthorized' toast and sign-in; anything else a destructive toast titled with the spec's
+ * The messages for a failed command (docs/product.md, Messages): a lost session gets the
+ * 'Unauthorized' toast and sign-in; anything else a destructive toast titled with those
  * words and described by the server's own message, or the screen's fallback text (if any).
  */
 export function toastCommandError(error: unknown, title: string, fallback?: string): void {

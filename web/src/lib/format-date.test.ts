@@ -9,7 +9,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe('relative times, topic style (spec section 9)', () => {
+describe('relative times, topic style (docs/product.md, Constants)', () => {
   it.each([
     [0, 'Less than an hour ago'],
     [4 * MINUTE, 'Less than an hour ago'],
@@ -30,7 +30,7 @@ describe('relative times, topic style (spec section 9)', () => {
   });
 });
 
-describe('relative times, chat style (spec section 9)', () => {
+describe('relative times, chat style (docs/product.md, Constants)', () => {
   it("says 'Just now' under a minute, and for a server clock slightly ahead", () => {
     expect(formatRelativeTime(ago(0), 'chat', NOW)).toBe('Just now');
     expect(formatRelativeTime(ago(59 * SECOND), 'chat', NOW)).toBe('Just now');

@@ -1,12 +1,12 @@
 import { differenceInDays, differenceInHours, differenceInMinutes, format, isValid, parseISO } from 'date-fns';
 import { currentDateLocale, currentLanguage, i18n, type Language } from '../i18n';
 
-/** Spec section 2 (profile): dates read "MMM dd, yyyy", e.g. "Apr 01, 2025". */
+/** docs/product.md, Screens (profile): dates read "MMM dd, yyyy", e.g. "Apr 01, 2025". */
 export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
-/** Spec section 2 (Admin panel): short month, day, year, hour, minute, e.g. "Mar 2, 2025, 1:05 PM". */
+/** docs/product.md, Screens (Admin panel): short month, day, year, hour, minute, e.g. "Mar 2, 2025, 1:05 PM". */
 export const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
 
-/** The spec's English patterns; Arabic writes the day first and names the month in full ("1 مارس 2025"). */
+/** The English patterns (docs/product.md, Screens); Arabic writes the day first and names the month in full ("1 مارس 2025"). */
 const PATTERNS: Record<Language, Record<'date' | 'dateTime' | 'time' | 'timeWithSeconds', string>> = {
   en: { date: DISPLAY_DATE_FORMAT, dateTime: DATE_TIME_FORMAT, time: 'h:mm a', timeWithSeconds: 'h:mm:ss a' },
   ar: { date: 'd MMMM yyyy', dateTime: 'd MMMM yyyy، h:mm a', time: 'h:mm a', timeWithSeconds: 'h:mm:ss a' },
@@ -49,7 +49,7 @@ export function formatDisplayDateTime(iso: string | null | undefined): string | 
 }
 
 /**
- * Spec section 9 gives relative times two styles: 'topic' (topic cards, and every other age
+ * docs/product.md, Constants gives relative times two styles: 'topic' (topic cards, and every other age
  * beside them: topic header, opinions, activity) and 'chat' (chat messages). One page uses one
  * style, so 'Less than an hour ago' never sits beside '4 minutes ago'.
  */

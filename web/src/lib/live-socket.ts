@@ -1,4 +1,4 @@
-// The live socket (spec section 7): one connection to /ws per tab, authenticated by the session
+// The live socket (docs/product.md, Calls): one connection to /ws per tab, authenticated by the session
 // cookie. It carries chat both ways and the server's change notices (opinions, candidates, topic
 // stats, statsUpdate), each with the position of the change; the position is remembered
 // (read-position) before anyone hears of the frame, so the refetch it triggers waits until the

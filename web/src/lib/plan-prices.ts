@@ -1,7 +1,7 @@
 import { PLAN_IDS, PLANS, type PlanId } from '@civitas/events/subscriptions/plans';
 import { currentLanguage, i18n, INTL_LOCALES } from '../i18n';
 
-// Every page quotes the plans from the one shared definition (DECISIONS.md: the plan
+// Every page quotes the plans from the one shared definition (docs/product.md, Constants: the plan
 // cards are the truth), so no page can drift to another price.
 
 export type Plan = (typeof PLANS)[PlanId];
@@ -36,7 +36,7 @@ export function formatPlanPrices(plan: Plan): string {
   return i18n.t(`subscriptions:prices.allCurrencies.${plan.period}`, { amounts: amounts.join(' / ') });
 }
 
-/** "$5": the dashboard's short quote (spec: "$5 per month"). */
+/** "$5": the dashboard's short quote (docs/product.md, Screens: Dashboard). */
 export function formatUsd(amount: number): string {
   return `$${formatDecimal(amount, 0, 2)}`;
 }
@@ -56,7 +56,7 @@ export function formatMinorUnits(amount: number, currency: string): string {
   return `${currency} ${formatDecimal(major, digits, digits)}`;
 }
 
-/** What the Civic Participation plan unlocks (spec section 1): keys of the 'subscriptions' texts. */
+/** What the Civic Participation plan unlocks (docs/product.md, Overview): keys of the 'subscriptions' texts. */
 export const PLAN_FEATURE_KEYS = ['national', 'business', 'candidate'] as const;
 
 /** The plan of a subscription or payment, or null for an id this client does not know. */

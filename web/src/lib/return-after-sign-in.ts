@@ -1,5 +1,5 @@
 // A visitor who opens an invitation and signs in should come back to it. Sign-in ends with a
-// full reload at / (spec section 2), so the way back is kept in this tab's session storage and
+// full reload at / (docs/product.md, Screens), so the way back is kept in this tab's session storage and
 // taken once the member lands on /.
 const RETURN_KEY = 'civitas.return-after-sign-in';
 

@@ -1,5 +1,5 @@
-// The api client turns a failed response into an Error "<status>: <body text>" (spec
-// section 8). Forms show the server's own words, which the body carries as
+// The api client turns a failed response into an Error "<status>: <body text>" (docs/product.md,
+// Messages). Forms show the server's own words, which the body carries as
 // `{ "message": "..." }`; these helpers take that message apart again.
 
 const ERROR_RULE = /^(\d{3}): ([\s\S]*)$/;

@@ -11,7 +11,7 @@ import {
 const toasts = () => useToastStore.getState().toasts;
 
 describe('toast store', () => {
-  it('uses the spec constants', () => {
+  it('uses the constants of docs/product.md', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_DEFAULT_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);

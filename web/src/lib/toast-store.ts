@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-// Toast constants from the product spec (section 9).
+// Toast constants from docs/product.md, Constants.
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 /** A dismissed toast stays in the store (closed) this long before it is removed. */

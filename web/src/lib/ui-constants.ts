@@ -1,4 +1,4 @@
-// Timing constants from the product spec (section 9); the toast constants live beside
+// Timing constants from docs/product.md, Constants; the toast constants live beside
 // the toast store.
 
 /** Delay before a signed-out visitor is sent to sign in, so the toast can be read. */
@@ -9,5 +9,5 @@ export const TOOLTIP_OPEN_DELAY_MS = 700;
 /** Moving between tooltips within this window opens the next one without the delay. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** A copy button says 'Copied!' this long before it reads as before (spec section 9). */
+/** A copy button says 'Copied!' this long before it reads as before (docs/product.md, Constants). */
 export const COPY_CONFIRMATION_RESET_MS = 2000;

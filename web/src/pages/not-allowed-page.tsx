@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 
 /**
- * A page a signed-in member may not open (DECISIONS: /admin is for admins; others get a 'not allowed' page).
+ * A page a signed-in member may not open (docs/product.md, Roles: /admin is for admins; others get a 'not allowed' page).
  * One whole sentence per page, so each language words it its own way.
  */
 export function NotAllowedPage({ page }: { page: 'admin' | 'audit' }) {

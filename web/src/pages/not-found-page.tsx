@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'wouter';
 import { useCurrentUser } from '../lib/api/get-current-user';
 
 /**
- * Any unknown path (spec section 2): the spec's heading and developer hint, then a way back.
+ * Any unknown path (docs/product.md, Screens): its heading and developer hint, then a way back.
  * '/' is the landing page for visitors and the dashboard for members, so the link is named
  * for where it leads.
  */

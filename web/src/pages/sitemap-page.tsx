@@ -15,7 +15,7 @@ interface SitemapEntry {
   linked: boolean;
 }
 
-// The routes of spec section 2, as the sitemap page lists them.
+// The routes of docs/product.md, Screens, as the sitemap page lists them.
 const ENTRIES: SitemapEntry[] = [
   { path: '/', description: 'home', linked: true },
   { path: '/group/1', description: 'familyGroup', linked: true },

@@ -17,7 +17,7 @@ beforeEach(() => {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/`;
 });
 
-// Components render in English (the spec's texts), synchronously: i18n is initialised on import,
+// Components render in English (the texts of docs/product.md), synchronously: i18n is initialised on import,
 // and every English namespace is here at once (the app fetches most with their screens), so no
 // component waits for its texts. A test that switches to Arabic is undone after it.
 const englishTexts = import.meta.glob<Record<string, unknown>>('../i18n/locales/en/*.json', { eager: true, import: 'default' });

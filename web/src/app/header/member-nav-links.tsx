@@ -11,7 +11,7 @@ export interface NavLink {
 }
 
 /**
- * Desktop and drawer share these; Admin Panel shows only to admins (DECISIONS.md: roles are data),
+ * Desktop and drawer share these; Admin Panel shows only to admins (docs/product.md, Roles: roles are data),
  * and an auditor, who may read the audit trail at /admin but act on nothing, gets Audit Trail.
  */
 export function memberNavLinks(user: AuthUser): NavLink[] {

@@ -23,7 +23,7 @@ import type { AuthUser } from '../../lib/api/get-current-user';
 import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
 
-/** Below md: the spec's side drawer with avatar, name, e-mail, Dashboard, My Profile and Logout. */
+/** Below md: the side drawer (docs/product.md, Screens: Header) with avatar, name, e-mail, Dashboard, My Profile and Logout. */
 export function MobileNavDrawer({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const other = otherLanguage(useLanguage());

@@ -99,7 +99,7 @@ describe('live updates on the group page and the dashboard', () => {
     expect(await screen.findByText('Ramadan timetable for the community hall')).toBeTruthy();
   });
 
-  it("reads the platform statistics again on statsUpdate (spec section 7)", async () => {
+  it("reads the platform statistics again on statsUpdate (docs/product.md, Calls)", async () => {
     let platform = makePlatformStats({ lawsAmended: 2 });
     const { fetchMock, push } = await openLive(
       '/',

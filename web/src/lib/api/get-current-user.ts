@@ -21,8 +21,8 @@ function forgetSignedInHint(): void {
 }
 
 /**
- * The signed-in member, or null for a visitor. The server answers visitors 401 (spec section
- * 7), which the browser logs as a failed request: without the signed-in marker there is no
+ * The signed-in member, or null for a visitor. The server answers visitors 401 (docs/product.md,
+ * Calls), which the browser logs as a failed request: without the signed-in marker there is no
  * session to ask about, so a visitor's page load sends nothing.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
@@ -41,7 +41,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
 }
 
 /**
- * Spec section 7: retried once, fresh for 5 s, never refetched on focus, mount or
+ * docs/product.md, Calls: retried once, fresh for 5 s, never refetched on focus, mount or
  * reconnect; sign-in and registration refresh it explicitly.
  */
 export function currentUserQueryOptions() {
@@ -60,7 +60,7 @@ export function useCurrentUser() {
   const query = useQuery(currentUserQueryOptions());
   return {
     ...query,
-    // Spec section 8: an unsuccessful read (after its one retry) silently means no user.
+    // docs/product.md, Messages: an unsuccessful read (after its one retry) silently means no user.
     user: query.data ?? null,
   };
 }

@@ -27,5 +27,5 @@ export function useUserGroups() {
   return useQuery(userGroupsQueryOptions());
 }
 
-/** Spec section 2 (profile badges): a leader in any group. */
+/** docs/product.md, Screens (profile badges): a leader in any group. */
 export const leadsAnyGroup = (memberships: readonly UserGroupView[]) => memberships.some((membership) => membership.isLeader);

@@ -23,7 +23,7 @@ function CountCard({ label, value }: { label: string; value: number | null }) {
 }
 
 /**
- * Spec section 2: ID Verifications (the pending ones listed), Pending Reports, New Suggestions
+ * docs/product.md, Screens: ID Verifications (the pending ones listed), Pending Reports, New Suggestions
  * (those still pending) and Total Pending, their sum, each from the lists the tabs show.
  */
 export function AdminCountCards() {

@@ -17,7 +17,7 @@ import { AdminSuggestionsTab } from '../../../features/moderation/components/adm
 import { AdminVerificationsTab } from '../../../features/verification/components/admin-verifications-tab';
 import { AdminCountCards } from './admin-count-cards';
 
-/** Spec section 2: three tabs with verifications first; then the members (roles, bans) and the audit trail. */
+/** docs/product.md, Screens: three tabs with verifications first; then the members (roles, bans) and the audit trail. */
 const TABS = ['verifications', 'reports', 'suggestions', 'members', 'audit'] as const;
 type TabValue = (typeof TABS)[number];
 
@@ -87,7 +87,7 @@ function AuditorView() {
 
 /**
  * /admin: the panel for admins, the audit trail for auditors, a 'not allowed' page for everyone
- * else (DECISIONS: roles are data; the API refuses them too).
+ * else (docs/product.md, Roles: roles are data; the API refuses them too).
  */
 export function AdminPage({ user }: { user: AuthUser }) {
   if (user.isAdmin) return <AdminPanel user={user} />;

@@ -40,7 +40,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
       {/* Not sticky: with all its cards it is taller than a laptop screen. */}
       <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
         <ProfileSummaryCard user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : false} />
-        {/* Spec: the upgrade card until subscribed, then the premium-active card. */}
+        {/* docs/product.md, Screens: Dashboard. The upgrade card until subscribed, then the premium-active card. */}
         {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
         <PlatformStatsCard />
         {/* Its Create New Topic needs the groups: held back while they load rather than shown as impossible. */}

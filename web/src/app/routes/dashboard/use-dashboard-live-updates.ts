@@ -3,7 +3,7 @@ import { useLiveFrames } from '../../../lib/live-updates';
 import { platformStatsQueryOptions } from '../../../features/dashboard/api/get-platform-stats';
 
 /**
- * Spec section 7: the platform statistics are read again when a statsUpdate frame arrives (at its
+ * docs/product.md, Calls: the platform statistics are read again when a statsUpdate frame arrives (at its
  * position, already remembered), and after a reconnect, which may have missed one.
  */
 export function useDashboardLiveUpdates(): void {

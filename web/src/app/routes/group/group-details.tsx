@@ -50,7 +50,7 @@ function GroupContent({ groupId }: { groupId: number }) {
         <PersonalGroupManagement group={data} user={user} />
         {(isNational || data.department === 'international') && <GroupOverviewPanel group={data} />}
         <GroupTopicsSection group={data} member={user} />
-        {/* Leader reports reach the group's leader and the admins (spec section 6); the server enforces it too. */}
+        {/* Leader reports reach the group's leader and the admins (docs/product.md, Roles); the server enforces it too. */}
         {(leadsHere || user.isAdmin) && <LeaderReportsSection groupId={data.id} />}
       </Stack>
       <Stack component="aside" aria-label={t('page.about')} spacing={3} sx={{ alignSelf: 'start' }}>

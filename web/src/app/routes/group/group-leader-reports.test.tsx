@@ -28,7 +28,7 @@ function serveGroupPage(group: Group, user: AuthUser, leads: boolean) {
   });
 }
 
-describe('group page: leader reports (spec section 6, leaders receive leader reports)', () => {
+describe('group page: leader reports (docs/product.md, Roles, leaders receive leader reports)', () => {
   it('shows the group\u2019s leader its leader reports', async () => {
     const egypt = makeNationalGroup('Egypt', { canParticipate: true });
     serveGroupPage(egypt, makeUser(), true);

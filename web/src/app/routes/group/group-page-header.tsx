@@ -24,7 +24,7 @@ interface GroupPageHeaderProps {
 }
 
 /**
- * The group page header (spec section 2): name, category, description, the member's access
+ * The group page header (docs/product.md, Screens): name, category, description, the member's access
  * beside the price tier where the two agree, and the member count: the sidebar's Active Members
  * once read, so the page says one number.
  */
@@ -41,7 +41,7 @@ export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
           <Chip label={groupPageSubscriptionLabel(subscriptionType)} color={subscriptionBadgeColor(subscriptionType)} />
         )}
         <Chip label={memberAccessLabel(access)} color={ACCESS_COLORS[access]} variant="outlined" />
-        {/* Spec: subscribers see their own standing in every group's header. */}
+        {/* docs/product.md, Screens: Group page. Subscribers see their own standing in every group's header. */}
         {member.isSubscribed && <Chip label={t('page.premiumMember')} color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
       </Stack>
       <Typography variant="h1">{name}</Typography>

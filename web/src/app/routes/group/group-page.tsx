@@ -3,7 +3,7 @@ import { GroupNotFound, parseGroupId } from '../../../components/group-not-found
 import { FamilyGroupRedirect } from './family-group-redirect';
 import { GroupDetails } from './group-details';
 
-/** /group/<groupId> (spec section 2). */
+/** /group/<groupId> (docs/product.md, Screens). */
 export function GroupPage({ id }: { id: string }) {
   const groupId = parseGroupId(id);
   if (groupId === null) return <GroupNotFound />;

@@ -30,7 +30,7 @@ export function memberAccess(group: AccessGroup, member: TopicCreator): MemberAc
 }
 
 /**
- * The spec's price-tier badge (Free Access, Premium Required, Exclusive Access) stays where it
+ * The group page's price-tier badge (docs/product.md, Screens) (Free Access, Premium Required, Exclusive Access) stays where it
  * agrees with the member's access: 'Premium Required' is left out for a member with full access,
  * 'Free Access' for one who needs a subscription or can only view.
  */

@@ -49,7 +49,7 @@ describe('profile page', () => {
     expect(within(header).getAllByText('AH').length).toBeGreaterThan(0);
   });
 
-  it('shows the four stat cards and the five tabs of the spec, Groups first', async () => {
+  it('shows the four stat cards and the five tabs of docs/product.md, Screens: Profile, Groups first', async () => {
     mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
     renderApp('/profile');
 

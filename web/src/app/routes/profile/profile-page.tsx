@@ -28,7 +28,7 @@ import { ProfileStatCards } from '../../../features/profile/components/profile-s
 import { SettingsDialog } from '../../../features/profile/components/settings-dialog';
 import { PROFILE_PATH, PROFILE_SETTINGS_PATH } from './profile-paths';
 
-/** Spec section 2 (Profile): the five tabs, in its order. */
+/** docs/product.md, Screens (Profile): the five tabs, in its order. */
 const TABS = ['groups', 'subscription', 'activity', 'delegations', 'achievements'] as const;
 type TabValue = (typeof TABS)[number];
 
@@ -50,7 +50,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
   const [tab, setTab] = useState<TabValue>(() => TABS.find((value) => value === search.get('tab')) ?? 'groups');
   const [editing, setEditing] = useState(false);
   const [managingNationalities, setManagingNationalities] = useState(false);
-  // The header's Settings item lands here with ?settings=1 (spec: Settings goes to /profile).
+  // The header's Settings item lands here with ?settings=1 (Settings goes to /profile: docs/product.md, Screens: Header).
   const settingsOpen = search.get('settings') === '1';
   const [, navigate] = useLocation();
   const baseId = useId();

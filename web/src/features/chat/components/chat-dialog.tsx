@@ -171,7 +171,7 @@ function ChatComposer({ topicId }: { topicId: string }) {
   );
 }
 
-/** The topic's chat (spec section 2): its participants, the messages as they arrive, and a composer. */
+/** The topic's chat (docs/product.md, Screens): its participants, the messages as they arrive, and a composer. */
 export function ChatDialog({ open, onClose, topicId, topicTitle, participants, blockedReason, renderMessageActions }: ChatDialogProps) {
   const { t } = useTranslation(['chat', 'common']);
   const titleId = useId();

@@ -6,12 +6,12 @@ import { useLiveSocket } from '../../../lib/live-updates';
 import { addChatMessage } from '../api/get-chat-messages';
 import { postChatMessage } from '../api/post-chat-message';
 
-/** Spec section 8, Chat: 'Failed to send message. Please try again.', in the interface language. */
+/** docs/product.md, Messages, Chat: 'Failed to send message. Please try again.', in the interface language. */
 export const chatSendFailed = () => i18n.t('chat:sendFailed');
 
 /**
- * Sends over the live socket when it is open, else through POST /api/chat/messages (spec
- * section 7). A socket send is answered by the message itself, pushed back like everyone's, or
+ * Sends over the live socket when it is open, else through POST /api/chat/messages (docs/product.md,
+ * Calls). A socket send is answered by the message itself, pushed back like everyone's, or
  * by an error frame (which the dialog turns into the failure toast); the REST reply carries the
  * stored message, shown at once. Resolves true when the message went out (the draft can go).
  */

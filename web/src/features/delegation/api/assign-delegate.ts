@@ -6,7 +6,7 @@ import { refreshAfterDelegationChange } from './delegation-cache';
 
 const ASSIGN_URL = '/api/delegates/assign';
 
-/** The find-delegates dialog's call: groupId goes as a number (spec section 7); a new delegate replaces the current one. */
+/** The find-delegates dialog's call: groupId goes as a number (docs/product.md, Calls); a new delegate replaces the current one. */
 export async function assignDelegate(body: AssignDelegateBody): Promise<DelegationReply> {
   const response = await apiRequest('POST', ASSIGN_URL, { delegateId: body.delegateId, groupId: Number(body.groupId) });
   return parseResponse(response, DelegationReply, `POST ${ASSIGN_URL}`);

@@ -14,7 +14,7 @@ export async function searchDelegates(body: DelegateSearchBody): Promise<Delegat
   return (await parseResponse(response, DelegateSearchReply, `POST ${SEARCH_URL}`)).delegates;
 }
 
-/** A search is a POST (spec section 7), so it runs as a mutation: each press of Search asks again. */
+/** A search is a POST (docs/product.md, Calls), so it runs as a mutation: each press of Search asks again. */
 export function useSearchDelegates() {
   return useMutation({ mutationFn: searchDelegates });
 }

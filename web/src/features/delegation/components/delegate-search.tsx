@@ -33,7 +33,7 @@ interface DelegateSearchProps {
   chooseLabel: string;
 }
 
-/** Search by name within a group (spec section 5's checks first), then choose someone from the results. */
+/** Search by name within a group (the checks of docs/product.md, Rules, first), then choose someone from the results. */
 export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, choosing, chooseLabel }: DelegateSearchProps) {
   const { t } = useTranslation('delegation');
   const [username, setUsername] = useState('');

@@ -7,8 +7,8 @@ const SEARCHABLE: ReadonlySet<string> = new Set(DELEGATE_SEARCH_DEPARTMENTS);
 export const isDelegationGroup = (group: Pick<Group, 'department'>) => SEARCHABLE.has(group.department);
 
 /**
- * The groups the find-delegates dialog offers: National, International and Alliance (spec
- * section 5) where the member takes part, by name. Only there can they delegate: a member who
+ * The groups the find-delegates dialog offers: National, International and Alliance (docs/product.md,
+ * Rules) where the member takes part, by name. Only there can they delegate: a member who
  * may not take part carries no weight to lend, and the server refuses it.
  */
 export function delegationGroupChoices(groups: readonly Group[]): Group[] {

@@ -34,7 +34,7 @@ function DelegationRow({ delegation, removing, onRemove }: { delegation: Delegat
   );
 }
 
-/** The member's delegations with Remove (spec section 2: find and manage delegates). */
+/** The member's delegations with Remove (docs/product.md, Screens: find and manage delegates). */
 export function DelegationsList() {
   const { t } = useTranslation('delegation');
   const headingId = useId();

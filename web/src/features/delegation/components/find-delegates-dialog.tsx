@@ -72,7 +72,7 @@ function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps,
   );
 }
 
-/** Find and manage delegates (spec section 2): search by name within a group, assign, and remove. */
+/** Find and manage delegates (docs/product.md, Screens): search by name within a group, assign, and remove. */
 export function FindDelegatesDialog({ open, onClose, groups, userId }: FindDelegatesDialogProps) {
   const { t } = useTranslation(['delegation', 'common']);
   const titleId = useId();

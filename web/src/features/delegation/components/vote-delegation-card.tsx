@@ -38,7 +38,7 @@ interface VoteDelegationCardProps {
   canDelegate: boolean;
 }
 
-/** The user-id form of spec section 5: POST /api/delegations {delegateId, groupId}. */
+/** The user-id form of docs/product.md, Rules: POST /api/delegations {delegateId, groupId}. */
 function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: string) => void; pending: boolean }) {
   const { t } = useTranslation('delegation');
   const [delegateId, setDelegateId] = useState('');

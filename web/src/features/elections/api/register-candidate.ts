@@ -21,7 +21,7 @@ export async function registerCandidate({ topicId, statement }: RegisterCandidat
   return parseResponse(response, RegisterCandidateReply, `POST ${CANDIDATES_URL}`);
 }
 
-/** POST /api/topics/<id>/candidates {topicId, userId}: the group page's form (spec section 7's other one); userId is the member's own. */
+/** POST /api/topics/<id>/candidates {topicId, userId}: the group page's form (the other one of docs/product.md, Calls); userId is the member's own. */
 export async function registerInElection({ topicId, userId }: { topicId: string; userId: string }): Promise<RegisterCandidateReply> {
   const url = `${topicUrl(topicId)}/candidates`;
   const response = await apiRequest('POST', url, { topicId, userId }, { headers: idempotencyHeaders() });

@@ -4,7 +4,7 @@ import { serverMessage } from '../../../lib/server-message';
 import { toast } from '../../../lib/toast-store';
 
 /**
- * Spec section 8, candidacy: the server's message is matched, not shown, for the two known
+ * docs/product.md, Messages, candidacy: the server's message is matched, not shown, for the two known
  * refusals; anything else is 'Failed to Register Candidacy' with the server's own words.
  */
 export function toastCandidacyError(error: unknown): void {

@@ -78,7 +78,7 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
   );
 }
 
-/** Run for Election with an optional statement; 'Already Running' once registered (spec section 4). */
+/** Run for Election with an optional statement; 'Already Running' once registered (docs/product.md, States). */
 function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyRunning: boolean }) {
   const { t } = useTranslation(['elections', 'common']);
   const [open, setOpen] = useState(false);

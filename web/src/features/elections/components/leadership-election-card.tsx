@@ -23,7 +23,7 @@ import { useRegisterInElection } from '../api/register-candidate';
 import { toastCandidacyError } from './candidacy-error';
 import { holdsMainElection } from './main-election-groups';
 
-/** The card's three states (spec section 2), and a closed election nobody won. */
+/** The card's three states (docs/product.md, Screens), and a closed election nobody won. */
 export type LeadershipState = 'initializing' | 'active' | 'winner' | 'no-winner';
 
 export function leadershipState(election: MainElectionView | null): LeadershipState {
@@ -140,7 +140,7 @@ function WinnerDeclared({ election, group }: { election: MainElectionView & { wi
 }
 
 /**
- * The group's leadership election (spec section 2): initializing (none yet, start one), active
+ * The group's leadership election (docs/product.md, Screens): initializing (none yet, start one), active
  * (the election, its candidates and end date), winner declared (the leader).
  */
 export function LeadershipElectionCard({ group, userId }: { group: Group; userId: string }) {

@@ -2,13 +2,13 @@ import { countryKey } from '@civitas/events/groups/countries';
 import { i18n } from '../../../i18n';
 import type { Group, GroupDepartment } from '../../../lib/api/group';
 
-/** The spec also files these names under Religious Communities, whatever their department. */
+/** docs/product.md, Screens: Dashboard, also files these names under Religious Communities, whatever their department. */
 const RELIGION_NAMES = new Set(['Islam', 'Christianity', 'Judaism', 'Hinduism', 'Buddhism']);
-/** Spec: personal groups are the private departments, or groups named after them. */
+/** docs/product.md, Screens: Dashboard. Personal groups are the private departments, or groups named after them. */
 const PERSONAL_NAME = /\b(Family|Friends|Business)\b/;
 const PERSONAL_ORDER: Partial<Record<GroupDepartment, number>> = { family: 0, friends: 1, business: 2 };
 
-/** The dashboard's group sections, in the spec's order. */
+/** The dashboard's group sections, in the order of docs/product.md, Screens: Dashboard. */
 export interface CatalogueSections {
   personal: Group[];
   yourCountry: Group[];
@@ -63,11 +63,11 @@ export function splitCatalogue(groups: Group[], verifiedCountries: readonly stri
 export type SectionKey = keyof CatalogueSections;
 
 const SECTION_ORDER: readonly SectionKey[] = ['personal', 'yourCountry', 'religious', 'globalForums', 'otherCountries', 'alliance'];
-/** The sections the spec gives a badge beside the title. */
+/** The sections docs/product.md, Screens: Dashboard, gives a badge beside the title. */
 const BADGED = new Set<SectionKey>(['religious', 'alliance']);
 
 /**
- * A section's spec title and badge, in the spec's order. Getters: the texts are read when shown,
+ * A section's title and badge, in the order of docs/product.md, Screens: Dashboard. Getters: the texts are read when shown,
  * in the interface language of that moment.
  */
 export const SECTION_HEADINGS: readonly { key: SectionKey; readonly title: string; readonly badge?: string }[] = SECTION_ORDER.map((key) => ({

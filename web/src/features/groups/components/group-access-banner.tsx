@@ -50,7 +50,7 @@ function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
   );
 }
 
-/** Why the member may or may not take part here (spec section 2, group page banners). */
+/** Why the member may or may not take part here (docs/product.md, Screens, group page banners). */
 export function GroupAccessBanner({ group, user, renderVerifyDialog }: BannerProps) {
   const { t } = useTranslation('groups');
   switch (group.department) {

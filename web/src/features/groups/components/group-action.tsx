@@ -11,7 +11,7 @@ interface GroupActionProps {
   describedBy?: string;
 }
 
-/** Spec: Join Discussion where the member may take part, else View Group marked View Only. */
+/** docs/product.md, Screens: Dashboard. Join Discussion where the member may take part, else View Group marked View Only. */
 export function GroupAction({ group, describedBy }: GroupActionProps) {
   const { t } = useTranslation('groups');
   const href = `/group/${group.id}`;

@@ -13,7 +13,7 @@ interface CatalogueSectionProps {
   children: ReactNode;
 }
 
-/** A dashboard section named by its heading, with the spec's badge beside it. */
+/** A dashboard section named by its heading, with its badge beside it (docs/product.md, Screens: Dashboard). */
 export function CatalogueSection({ title, badge, children }: CatalogueSectionProps) {
   const headingId = useId();
   return (

@@ -67,7 +67,7 @@ describe('group switcher', () => {
       ['ChadSubscription', 'FranceSubscription', 'PeruSubscription', 'ZimbabweSubscription'],
       ['AllianceLeaders Only'],
     ]);
-    // The dashboard's titles in its order (groups-catalogue.test.tsx holds them to the spec).
+    // The dashboard's titles in its order (groups-catalogue.test.tsx holds them to docs/product.md).
     expect(sections.map(({ title }) => title)).toEqual(SECTION_HEADINGS.map(({ title }) => title));
   });
 

@@ -48,7 +48,7 @@ function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; curr
   );
 }
 
-/** The spec's tab per group while there are a handful; the same choice, searchable, beyond that. */
+/** A tab per group (docs/product.md, Screens: Group page) while there are a handful; the same choice, searchable, beyond that. */
 export function GroupTabBar({ currentGroupId }: { currentGroupId: number }) {
   const { t } = useTranslation('groups');
   const groups = useGroups();

@@ -44,7 +44,7 @@ const sectionHeadings = () =>
     .map((heading) => heading.textContent);
 
 describe('group sections on the dashboard', () => {
-  it('lists the sections in the spec order', async () => {
+  it('lists the sections in the order of docs/product.md', async () => {
     serveCatalogue();
     renderApp('/');
 

@@ -12,7 +12,7 @@ interface GroupsCatalogueProps {
   verifiedCountries: readonly string[];
 }
 
-/** The dashboard's group sections in the spec's order, each hidden when empty. */
+/** The dashboard's group sections in the order of docs/product.md, Screens: Dashboard, each hidden when empty. */
 export function GroupsCatalogue({ groups, verifiedCountries }: GroupsCatalogueProps) {
   const { t } = useTranslation('groups');
   const sections = useMemo(() => splitCatalogue(groups, verifiedCountries), [groups, verifiedCountries]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Field rules shared by the identity forms, with the spec's messages (section 5), so the
+// Field rules shared by the identity forms, with the messages of docs/product.md, Rules, so the
 // browser says what the server would before a request is sent.
 export const MIN_PASSWORD_LENGTH = 8;
 

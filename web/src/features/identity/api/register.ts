@@ -7,7 +7,7 @@ import { SignedInUser } from './signed-in-user';
 
 const REGISTER_URL = '/api/email-auth/register';
 
-/** The registration schema of spec section 5: first and last name are required. */
+/** The registration schema of docs/product.md, Rules: first and last name are required. */
 export const RegisterInput = z
   .object({
     email: z.string().trim().pipe(emailField),

@@ -6,7 +6,7 @@ import { newPasswordField, PASSWORDS_DONT_MATCH } from './credentials';
 
 const RESET_PASSWORD_URL = '/api/email-auth/reset-password';
 
-/** The reset-password schema of spec section 5. */
+/** The reset-password schema of docs/product.md, Rules. */
 export const ResetPasswordInput = z
   .object({
     token: z.string().min(1, { error: 'Token is required' }),

@@ -11,7 +11,7 @@ import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import PublicIcon from '@mui/icons-material/Public';
 import { useTranslation } from 'react-i18next';
 
-// The four groups the landing page advertises (spec section 1), of the seven departments.
+// The four groups the landing page advertises (docs/product.md, Overview), of the seven departments.
 const ADVERTISED_GROUPS: { key: 'family' | 'national' | 'international' | 'alliance'; icon: ReactNode }[] = [
   { key: 'family', icon: <FamilyRestroomIcon color="primary" aria-hidden /> },
   { key: 'national', icon: <FlagIcon color="primary" aria-hidden /> },

@@ -21,7 +21,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec section 5: the visible sign-in form checks only that both fields are filled;
+    // docs/product.md, Rules: the visible sign-in form checks only that both fields are filled;
     // the server's schema answers anything else (e.g. 'Invalid email address').
     if (!email.trim() || !password) {
       toast({ title: t('signIn.validationTitle'), description: t('signIn.fieldsRequired'), variant: 'destructive' });
@@ -42,7 +42,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   };
 
   return (
-    // noValidate: the browser's own bubbles would pre-empt the spec's validation toast.
+    // noValidate: the browser's own bubbles would pre-empt the validation toast (docs/product.md, Rules).
     <Box component="form" aria-label={t('signIn.formLabel')} noValidate onSubmit={submit}>
       <Stack spacing={2}>
         <TextField

@@ -3,7 +3,7 @@ import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { handleUnauthorized } from '../../../lib/api-client';
 
 /**
- * What a signed-out visitor gets on a members' page (spec sections 2 and 6): the
+ * What a signed-out visitor gets on a members' page (docs/product.md, Screens and Roles): the
  * 'Unauthorized' toast, then sign-in after 500 ms.
  */
 export function SignInRequired() {

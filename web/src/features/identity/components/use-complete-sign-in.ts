@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast-store';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 
 /**
- * After a successful login or registration (spec section 7): say so, refresh the current
+ * After a successful login or registration (docs/product.md, Calls): say so, refresh the current
  * user, and reload at / so every screen starts from the new session; a visitor who was asked
  * to sign in by an invitation reloads on that invitation instead.
  */

@@ -49,7 +49,7 @@ export function useAcceptInvitation(kind: InvitationKind, token: string, { onSes
         invalidateGroupMembership(queryClient, groupId),
         refreshCurrentUser(queryClient),
       ]);
-      // Spec section 4: the page updates locally to accepted, without reading the link again.
+      // docs/product.md, States: the page updates locally to accepted, without reading the link again.
       // Last, so the page turns together with the success toast.
       queryClient.setQueryData<InvitationLookup>(invitationQueryKey(kind, token), (lookup) =>
         lookup ? { ...lookup, status: 'accepted', acceptedByYou: true } : lookup,

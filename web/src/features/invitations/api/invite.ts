@@ -31,7 +31,7 @@ export async function invite(
   return parseResponse(response, kind === 'business' ? BusinessInviteReply : FamilyInviteReply, `POST ${url}`);
 }
 
-/** Spec section 8: the dialogs' and the business card's own failure titles. */
+/** docs/product.md, Messages: the dialogs' and the business card's own failure titles. */
 function failureTitle(kind: InvitationKind): string {
   return kind === 'business' ? i18n.t('invitations:toasts.sendFailed') : i18n.t('invitations:toasts.createFailed');
 }

@@ -23,7 +23,7 @@ export interface RemoveFromGroupInput {
 
 interface Removal {
   path: string;
-  /** Spec section 7: firing sends an empty JSON object; cutting sends no body. */
+  /** docs/product.md, Calls: firing sends an empty JSON object; cutting sends no body. */
   body: object | undefined;
   /** The owner's list of the people in the group. */
   listKey: (groupId: number) => QueryKey;

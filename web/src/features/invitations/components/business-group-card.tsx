@@ -53,7 +53,7 @@ function InviteColleagues({ groupId, isSubscribed }: BusinessGroupCardProps) {
   );
 }
 
-/** Spec section 2, business group: invite colleagues, the invitations and members, and Remove member. */
+/** docs/product.md, Screens, business group: invite colleagues, the invitations and members, and Remove member. */
 export function BusinessGroupCard({ groupId, isSubscribed }: BusinessGroupCardProps) {
   const { t } = useTranslation('invitations');
   return (

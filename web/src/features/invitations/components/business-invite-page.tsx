@@ -4,7 +4,7 @@ import { GroupInvitePage } from './group-invite-page';
 const BUSINESS_BENEFITS = ['discussions', 'vote', 'elections', 'chat'] as const;
 
 /**
- * /business-invite/<token> (beyond the spec, which gives business links no page): the
+ * /business-invite/<token> (beyond the original specification, which gave business links no page; docs/product.md, Screens: Invitation pages): the
  * friends page's states, then on to the group like a family acceptance.
  */
 export function BusinessInvitePage({ token }: { token: string }) {

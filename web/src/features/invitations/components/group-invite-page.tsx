@@ -120,7 +120,7 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
   );
 }
 
-/** The friends and business invitation pages (spec section 2, Friend invitation page). */
+/** The friends and business invitation pages (docs/product.md, Screens, Friend invitation page). */
 export function GroupInvitePage(props: GroupInvitePageProps) {
   const { kind, token, title } = props;
   const { t } = useTranslation('invitations');

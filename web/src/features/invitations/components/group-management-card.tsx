@@ -35,7 +35,7 @@ function ActionCard({ title, text, icon, renderDialog }: ActionCardProps) {
 }
 
 /**
- * Spec section 2: the invite/manage cards on a personal group's page. Only the owner invites
+ * docs/product.md, Screens: the invite/manage cards on a personal group's page. Only the owner invites
  * and manages (the server answers others 403), so members see none.
  */
 export function PersonalGroupManagement({ group, user }: { group: Group; user: AuthUser }) {

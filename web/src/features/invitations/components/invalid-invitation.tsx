@@ -6,7 +6,7 @@ import { InvitePageFrame } from './invite-page-frame';
 
 interface InvalidInvitationProps {
   message: string;
-  /** The family page says 'Go to Home', the friend page 'Go to Homepage' (spec section 2). */
+  /** The family page says 'Go to Home', the friend page 'Go to Homepage' (docs/product.md, Screens). */
   homeLabel: string;
 }
 

@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render-app';
 import { makeFriend, makeInvitation } from '../../../test/sent-invitation-fixtures';
 import { serveSidebarStats } from '../../../test/stats-fixtures';
 
-// The dashboard's Quick Actions open the owner's dialogs (spec section 2, "Dialogs reachable from the dashboard").
+// The dashboard's Quick Actions open the owner's dialogs (docs/product.md, Screens, "Dialogs reachable from the dashboard").
 const member = makeUser();
 const ownFamily = makeGroup({ name: "Amina's Family", department: 'family', ownerId: member.id, isMember: true, canParticipate: true });
 const ownFriends = makeGroup({ name: "Amina's Friends", department: 'friends', ownerId: member.id, isMember: true, canParticipate: true });

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { InvitationStatus } from '@civitas/events/invitations/invitation.contract';
 import { useTranslation } from 'react-i18next';
 
-// Spec section 2: pending yellow, accepted green, expired red (MUI's warning is orange); cut grey.
+// docs/product.md, Screens: pending yellow, accepted green, expired red (MUI's warning is orange); cut grey.
 const BADGES: Record<InvitationStatus, { color: string; background: string }> = {
   pending: { color: '#854d0e', background: '#fef9c3' },
   accepted: { color: '#166534', background: '#dcfce7' },

@@ -100,7 +100,7 @@ describe('Invite Family dialog: the form', () => {
     expect((emailField(dialog) as HTMLInputElement).value).toBe('');
   });
 
-  it("shows the server's reason under the spec's failure title, keeping the address", async () => {
+  it("shows the server's reason under the failure title of docs/product.md, Messages, keeping the address", async () => {
     serveFamily([], () => jsonResponse({ message: TOO_MANY_INVITATIONS }, { status: 429 }));
     const dialog = openDialog();
     await within(dialog).findByText('No invitations sent yet.');

@@ -2,7 +2,7 @@ import type { InvitationLookup } from '../api/get-invitation';
 import { isPastExpiry } from './sent-invitation-status';
 
 /**
- * What an invitation page shows (spec section 4): pending, accepted or expired, where a
+ * What an invitation page shows (docs/product.md, States): pending, accepted or expired, where a
  * pending invitation past its expiresAt is expired too. 'ended' is a link whose friendship
  * or membership was cut since: it can no longer be used, so the pages call it invalid.
  */

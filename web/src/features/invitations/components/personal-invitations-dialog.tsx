@@ -23,7 +23,7 @@ interface PersonalInvitationsDialogProps {
   children?: ReactNode;
 }
 
-/** Spec section 2: the e-mail invitation form and the first 5 invitations with their states. */
+/** docs/product.md, Screens: the e-mail invitation form and the first 5 invitations with their states. */
 export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title, emailLabel, children }: PersonalInvitationsDialogProps) {
   const { t } = useTranslation(['invitations', 'common']);
   const titleId = useId();

@@ -17,7 +17,7 @@ interface RemoveFromGroupDialogProps {
   onClose: () => void;
 }
 
-// The texts' keys (spec section 5: the friend loses the group at once).
+// The texts' keys (docs/product.md, States: the friend loses the group at once).
 const COPY = {
   friends: { title: 'friends.confirmTitle', confirmLabel: 'friends.cut', pendingLabel: 'friends.cutting', question: 'friends.confirmQuestion' },
   business: {

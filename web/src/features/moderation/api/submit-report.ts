@@ -8,7 +8,7 @@ export { SubmitReportBody };
 
 const REPORT_URL = '/api/feedback/report';
 
-/** Spec section 7 'Feedback': a report, optionally about a topic, opinion or chat message. */
+/** docs/product.md, Calls 'Feedback': a report, optionally about a topic, opinion or chat message. */
 export async function submitReport(body: SubmitReportBody): Promise<SubmitReportReply> {
   const response = await apiRequest('POST', REPORT_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, SubmitReportReply, `POST ${REPORT_URL}`);

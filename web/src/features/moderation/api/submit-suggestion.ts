@@ -8,7 +8,7 @@ export { SubmitSuggestionBody };
 
 const SUGGESTION_URL = '/api/feedback/suggestion';
 
-/** Spec section 7 'Feedback': a suggestion for the platform. */
+/** docs/product.md, Calls 'Feedback': a suggestion for the platform. */
 export async function submitSuggestion(body: SubmitSuggestionBody): Promise<SubmitSuggestionReply> {
   const response = await apiRequest('POST', SUGGESTION_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, SubmitSuggestionReply, `POST ${SUGGESTION_URL}`);

@@ -31,7 +31,7 @@ async function openFromQuickActions(button: 'Submit Report' | 'Share Suggestion'
 const categorySelect = (dialog: HTMLElement, name: string) => within(dialog).getByRole<HTMLSelectElement>('combobox', { name });
 const details = (dialog: HTMLElement) => within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Details' });
 
-describe('report dialog (spec sections 2, 5 and 8)', () => {
+describe('report dialog (docs/product.md, Screens, Rules and Messages)', () => {
   it('opens from Quick Actions with the 12 report types of section 9 and a counter out of 2000', async () => {
     serveDashboard();
     const dialog = await openFromQuickActions('Submit Report');
@@ -111,7 +111,7 @@ describe('suggestion dialog', () => {
     expect(within(dialog).getByText('0/2000')).toBeTruthy();
   });
 
-  it("says 'Incomplete Form' with the spec's words, then sends, says 'Suggestion Submitted' and closes", async () => {
+  it("says 'Incomplete Form' with the words of docs/product.md, Rules, then sends, says 'Suggestion Submitted' and closes", async () => {
     const fetchMock = serveDashboard(post('/api/feedback/suggestion', suggested));
     const dialog = await openFromQuickActions('Share Suggestion');
     fireEvent.change(details(dialog), { target: { value: 'Dark mode.' } });

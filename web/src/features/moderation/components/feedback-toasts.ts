@@ -6,8 +6,8 @@ import { toast } from '../../../lib/toast-store';
 const INCOMPLETE = new Set<string>([REPORT_TYPE_REQUIRED, REPORT_DETAILS_REQUIRED, SUGGESTION_INCOMPLETE]);
 
 /**
- * A form the contract refuses, said before anything is sent: 'Incomplete Form' with the spec's
- * words (section 5) when something is missing, else the refusal under the form's failure title.
+ * A form the contract refuses, said before anything is sent: 'Incomplete Form' with the
+ * words of docs/product.md, Rules, when something is missing, else the refusal under the form's failure title.
  */
 export function toastRefusedForm(error: z.ZodError, failureTitle: string): void {
   const message = error.issues[0]?.message ?? '';
@@ -16,7 +16,7 @@ export function toastRefusedForm(error: z.ZodError, failureTitle: string): void 
 }
 
 /**
- * A refusal the spec words as "Title: description" (section 5 'Admin'), shown as such a toast
+ * A refusal docs/product.md words as "Title: description" (Rules, Admin), shown as such a toast
  * before anything is sent.
  */
 export function toastSpecRefusal(message: string): void {

@@ -100,7 +100,7 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
   );
 }
 
-/** Report a member of a group to its leaders (spec section 6 'Leader': leaders receive leader reports). */
+/** Report a member of a group to its leaders (docs/product.md, Roles 'Leader': leaders receive leader reports). */
 export function LeaderReportDialog({ open, onClose, subject }: LeaderReportDialogProps) {
   const { t } = useTranslation('moderation');
   const titleId = useId();

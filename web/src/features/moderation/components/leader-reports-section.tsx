@@ -25,7 +25,7 @@ function Details({ report }: { report: LeaderReportView }) {
 }
 
 /**
- * The group page's leader reports, for the group's leader and for admins (spec section 6: leaders
+ * The group page's leader reports, for the group's leader and for admins (docs/product.md, Roles: leaders
  * receive leader reports): who was reported, why, by whom, and a Review button.
  */
 export function LeaderReportsSection({ groupId }: { groupId: number }) {

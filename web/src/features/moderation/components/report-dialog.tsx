@@ -70,7 +70,7 @@ function ReportForm({ titleId, onClose, target }: Omit<ReportDialogProps, 'open'
   );
 }
 
-/** The report dialog (spec section 2 'Dialogs'): a category and details with a counter out of 2000. */
+/** The report dialog (docs/product.md, Screens 'Dialogs'): a category and details with a counter out of 2000. */
 export function ReportDialog({ open, onClose, target }: ReportDialogProps) {
   const { t } = useTranslation('moderation');
   const titleId = useId();

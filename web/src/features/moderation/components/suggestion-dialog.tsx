@@ -53,7 +53,7 @@ function SuggestionForm({ titleId, onClose }: { titleId: string; onClose: () => 
   );
 }
 
-/** The suggestion dialog (spec section 2 'Dialogs'): a category and details with a counter out of 2000. */
+/** The suggestion dialog (docs/product.md, Screens 'Dialogs'): a category and details with a counter out of 2000. */
 export function SuggestionDialog({ open, onClose }: SuggestionDialogProps) {
   const { t } = useTranslation('moderation');
   const titleId = useId();

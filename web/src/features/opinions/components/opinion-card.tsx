@@ -20,7 +20,7 @@ interface OpinionCardProps {
 export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
   const { t } = useTranslation('opinions');
   const author = displayName(opinion.user);
-  // The topic style, as the topic's own header beside it (spec section 9).
+  // The topic style, as the topic's own header beside it (docs/product.md, Constants).
   const age = formatRelativeTime(opinion.createdAt, 'topic');
   return (
     <Box component="article" aria-label={t('card.by', { name: author })}>

@@ -4,7 +4,7 @@ import { toast } from '../../../lib/toast-store';
 
 const RESTRICTED = ['cannot post opinions', 'citizens'];
 
-/** Spec section 8, opinion creation: its own words for a lost session and for observers. */
+/** docs/product.md, Messages, opinion creation: its own words for a lost session and for observers. */
 export function toastOpinionError(error: unknown): void {
   if (errorStatus(error) === 401) {
     toast({ title: i18n.t('opinions:errors.sessionExpired'), description: i18n.t('opinions:errors.sessionExpiredDescription'), variant: 'destructive' });

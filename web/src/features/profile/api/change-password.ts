@@ -10,7 +10,7 @@ import { accountSecurityQueryOptions } from './get-account-security';
 const CHANGE_PASSWORD_URL = '/api/user/password';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
-/** The Settings form: the contract's rules, and the new password typed twice (spec section 5's confirmation rule). */
+/** The Settings form: the contract's rules, and the new password typed twice (the confirmation rule of docs/product.md, Rules). */
 export const ChangePasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, { error: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;

@@ -14,13 +14,13 @@ export { UpdateProfileBody, type UpdateProfileInput };
 
 const UPDATE_PROFILE_URL = '/api/user/profile';
 
-/** Spec section 7: PUT /api/user/profile with the profile's fields as JSON. */
+/** docs/product.md, Calls: PUT /api/user/profile with the profile's fields as JSON. */
 export async function updateProfile(body: UpdateProfileInput): Promise<UpdateProfileReply> {
   const response = await apiRequest('PUT', UPDATE_PROFILE_URL, body);
   return parseResponse(response, UpdateProfileReply, `PUT ${UPDATE_PROFILE_URL}`);
 }
 
-/** After a save or a new picture: the member (spec: GET /api/auth/user is refreshed after a profile save) and the profile page. */
+/** After a save or a new picture: the member (GET /api/auth/user is refreshed after a profile save: docs/product.md, Calls) and the profile page. */
 export const refreshAfterProfileChange = (queryClient: QueryClient) =>
   Promise.all([refreshCurrentUser(queryClient), queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey })]);
 

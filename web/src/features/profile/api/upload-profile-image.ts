@@ -12,7 +12,7 @@ import { refreshAfterProfileChange } from './update-profile';
 
 const UPLOAD_URL = '/api/user/profile-image';
 
-/** Spec section 7: multipart with the file in `profileImage`; the answer gives profileImageUrl. */
+/** docs/product.md, Calls: multipart with the file in `profileImage`; the answer gives profileImageUrl. */
 export async function uploadProfileImage(image: Blob): Promise<ProfileImageReply> {
   const form = new FormData();
   form.append(PROFILE_IMAGE_FIELD, image, 'profile.jpg');

@@ -151,7 +151,7 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
   );
 }
 
-/** Edit Profile (spec section 2): names, city, about, links and the picture (section 5: 2 MB, scaled to 400 px). */
+/** Edit Profile (docs/product.md, Screens): names, city, about, links and the picture (Rules: 2 MB, scaled to 400 px). */
 export function EditProfileDialog({ open, onClose, profile }: EditProfileDialogProps) {
   const { t } = useTranslation('profile');
   const titleId = useId();

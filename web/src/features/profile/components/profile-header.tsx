@@ -39,7 +39,7 @@ interface ProfileHeaderProps {
   actions?: ReactNode;
 }
 
-/** Who the profile belongs to (spec section 2, Profile), all from GET /api/user/profile. */
+/** Who the profile belongs to (docs/product.md, Screens, Profile), all from GET /api/user/profile. */
 export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
   const { t } = useTranslation('profile');
   const { user, badges, verification, stats } = profile;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserStats } from '@civitas/events/profiles/user-stats.contract';
 import { formatNumber } from '../../../lib/format-number';
 
-/** The spec's four stat cards (section 2, Profile), from the member's projected counts. */
+/** The four stat cards (docs/product.md, Screens: Profile), from the member's projected counts. */
 export function ProfileStatCards({ stats }: { stats: UserStats }) {
   const { t } = useTranslation('profile');
   const cards = [

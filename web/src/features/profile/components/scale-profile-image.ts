@@ -1,7 +1,7 @@
 import { PROFILE_IMAGE_MAX_SIDE, PROFILE_IMAGE_QUALITY } from '@civitas/events/profiles/profile.contract';
 
 /**
- * Spec section 5: the picture is scaled in the browser to at most 400 px on the longer side and
+ * docs/product.md, Rules: the picture is scaled in the browser to at most 400 px on the longer side and
  * sent as JPEG at quality 0.8 (the server re-encodes it again, whatever arrives). Upright by its
  * EXIF orientation, transparency on white.
  */

@@ -35,7 +35,7 @@ function SettingsContent() {
   );
 }
 
-/** The profile's Settings dialog (spec section 2): password, sessions, e-mail notifications, the member's data and account. */
+/** The profile's Settings dialog (docs/product.md, Screens): password, sessions, e-mail notifications, the member's data and account. */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['profile', 'common']);
   const titleId = useId();

@@ -20,7 +20,7 @@ export const CreatePaymentResponse = z.object({
 });
 export type CreatePaymentResponse = z.infer<typeof CreatePaymentResponse>;
 
-/** Spec section 7: POST /api/create-{provider}-payment with {planId, returnUrl}. */
+/** docs/product.md, Calls: POST /api/create-{provider}-payment with {planId, returnUrl}. */
 export function createPaymentUrl(provider: PaymentProviderId): string {
   return `/api/create-${provider}-payment`;
 }

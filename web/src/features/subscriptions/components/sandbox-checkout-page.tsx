@@ -94,7 +94,7 @@ function PaymentActions({ payment }: { payment: Payment }) {
 
 /**
  * /checkout/sandbox/<paymentId>: the sandbox provider's checkout, for local use and
- * tests (DECISIONS.md). It must never pass for a real payment page, hence the notice.
+ * tests (docs/product.md, Calls). It must never pass for a real payment page, hence the notice.
  */
 export function SandboxCheckoutPage({ paymentId }: { paymentId: string }) {
   const { t } = useTranslation('subscriptions');

@@ -40,7 +40,7 @@ function ProviderButtons({
   });
 }
 
-/** /subscribe: the Civic Participation plans (spec sections 2 and 9). */
+/** /subscribe: the Civic Participation plans (docs/product.md, Screens and Constants). */
 export function SubscribePage({ user }: { user: AuthUser }) {
   const { t } = useTranslation('subscriptions');
   const summary = summarizeSubscription(user);

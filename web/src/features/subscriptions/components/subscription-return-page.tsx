@@ -75,7 +75,7 @@ export function SubscriptionReturnPage() {
 
   const userQuery = useQuery({
     ...currentUserQueryOptions(),
-    // Spec: refresh the member, whose subscription this payment changed.
+    // Refresh the member, whose subscription this payment changed (docs/product.md, States).
     refetchOnMount: 'always',
     refetchInterval: (query) => {
       const user = query.state.data;

@@ -43,7 +43,7 @@ function NoSubscription({ summary }: { summary: SubscriptionSummary }) {
   );
 }
 
-/** The profile's Subscription tab: status, plan and next renewal (spec section 2), and cancellation. */
+/** The profile's Subscription tab: status, plan and next renewal (docs/product.md, Screens), and cancellation. */
 export function SubscriptionTab({ user }: { user: AuthUser }) {
   const { t } = useTranslation('subscriptions');
   const [confirming, setConfirming] = useState(false);

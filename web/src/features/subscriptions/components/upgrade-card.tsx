@@ -7,7 +7,7 @@ import { formatUsd, PLANS } from '../../../lib/plan-prices';
 import { SectionCard } from '../../../components/section-card';
 import { SUBSCRIBE_PATH } from './subscription-paths';
 
-/** For members without a subscription (spec: "$5 per month", Subscribe Now to /subscribe). */
+/** For members without a subscription ("$5 per month", Subscribe Now to /subscribe: docs/product.md, Screens: Dashboard). */
 export function UpgradeCard() {
   const { t } = useTranslation('subscriptions');
   const monthly = PLANS.civic_participation_monthly;

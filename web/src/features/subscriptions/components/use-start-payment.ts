@@ -15,7 +15,7 @@ export interface PaymentChoice {
 
 /**
  * Creates the payment and leaves for the provider's checkout with a full page load
- * (spec section 7). Until the page is gone every button stays locked, so a second
+ * (docs/product.md, Calls). Until the page is gone every button stays locked, so a second
  * click cannot create a second payment.
  */
 export function useStartPayment() {

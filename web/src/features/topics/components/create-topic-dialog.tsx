@@ -48,7 +48,7 @@ interface CreateTopicFormProps extends Omit<CreateTopicDialogProps, 'open'> {
   firstGroup: Group;
 }
 
-/** The spec's toast (section 5) when the server still refuses for want of a subscription (it lapsed meanwhile). */
+/** The toast of docs/product.md, Rules, when the server still refuses for want of a subscription (it lapsed meanwhile). */
 function toastCreationError(error: unknown) {
   if (serverMessage(error) === TOPIC_SUBSCRIPTION_REQUIRED) {
     toast({ title: i18n.t('topics:create.subscriptionRequired'), description: i18n.t('topics:create.subscriptionRequiredDescription'), variant: 'destructive' });
@@ -202,7 +202,7 @@ function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () =
   );
 }
 
-/** Create topic (spec section 2): title, description, type, and how many days it runs. */
+/** Create topic (docs/product.md, Screens): title, description, type, and how many days it runs. */
 export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopicDialogProps) {
   const { t } = useTranslation('topics');
   const titleId = useId();

@@ -18,7 +18,7 @@ import { formatRelativeTime } from '../../../lib/format-date';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
-/** A topic in a group's list (spec section 2, "Topic card"). */
+/** A topic in a group's list (docs/product.md, Screens, "Topic card"). */
 export function TopicCard({ topic }: { topic: TopicView }) {
   const { t } = useTranslation('topics');
   const titleId = useId();

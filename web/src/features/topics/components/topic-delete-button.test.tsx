@@ -18,7 +18,7 @@ function renderButton() {
 }
 
 describe('deleting a topic', () => {
-  it('asks with the spec text, the safe choice focused, and sends nothing on Cancel', async () => {
+  it('asks with the text of docs/product.md, Rules, the safe choice focused, and sends nothing on Cancel', async () => {
     const fetchMock = mockFetch();
     renderButton();
 

@@ -9,7 +9,7 @@ import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 
 /**
- * For the topic's creator: asks first (spec section 5), then goes back to the group and says so
+ * For the topic's creator: asks first (docs/product.md, Rules), then goes back to the group and says so
  * (issue #17: 'Topic deleted' replaces any toast still about the topic, 'Topic created successfully!').
  */
 export function TopicDeleteButton({ topicId, groupId }: { topicId: string; groupId: number }) {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** Spec section 9: a topic card shows the first 200 characters of the description. */
+/** docs/product.md, Constants: a topic card shows the first 200 characters of the description. */
 const TOPIC_CARD_DESCRIPTION_LENGTH = 200;
 
 /** The description, cut at 200 characters with Show more / Show less. */

@@ -40,7 +40,7 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageHeaderProps) {
   const { t } = useTranslation('topics');
   const titleId = useId();
-  // The same wording as the topic's card (spec section 9), so the two never disagree.
+  // The same wording as the topic's card (docs/product.md, Constants), so the two never disagree.
   const started = formatRelativeTime(topic.createdAt, 'topic');
   const expiry = expiryLabel(topic);
   return (

@@ -13,7 +13,7 @@ export interface VerificationClaim {
   documentImage: File | null;
 }
 
-/** POST /api/user/verifications: JSON for a first nationality, multipart with the document image otherwise (spec section 7). */
+/** POST /api/user/verifications: JSON for a first nationality, multipart with the document image otherwise (docs/product.md, Calls). */
 export async function submitVerification({ country, nationalId, documentImage }: VerificationClaim): Promise<VerifyIdentityReply> {
   let body: unknown = { country, nationalId };
   if (documentImage) {

@@ -100,7 +100,7 @@ describe('admin verifications tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the server\u2019s message, or the spec\u2019s text, when a review fails', async () => {
+  it('shows the server\u2019s message, or the fallback of docs/product.md, Messages, when a review fails', async () => {
     let answer = jsonResponse({ message: 'This verification has already been approved.' }, { status: 409 });
     serveQueue([item()], ({ url }) => (url.startsWith('/api/admin/verifications/v-1/') ? answer : undefined));
     renderTab();

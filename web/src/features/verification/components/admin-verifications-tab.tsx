@@ -51,7 +51,7 @@ function VerificationItem({ item, actions }: { item: AdminVerificationItem; acti
   );
 }
 
-/** The admin panel's verifications tab (spec section 2): pending claims, oldest first, each with a Review button. */
+/** The admin panel's verifications tab (docs/product.md, Screens): pending claims, oldest first, each with a Review button. */
 export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsTabProps) {
   const { t } = useTranslation('verification');
   const verifications = useAdminVerifications();

@@ -24,7 +24,7 @@ interface DocumentImageFieldProps {
   disabled?: boolean;
 }
 
-/** A document image picker: JPG, PNG or GIF, at most 5 MB (spec sections 5 and 9). */
+/** A document image picker: JPG, PNG or GIF, at most 5 MB (docs/product.md, Rules and Constants). */
 export function DocumentImageField({ file, onChange, error, helperText, disabled }: DocumentImageFieldProps) {
   const { t } = useTranslation('verification');
   const inputId = useId();

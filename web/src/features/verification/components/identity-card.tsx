@@ -50,7 +50,7 @@ function IdentityVerifiedCard({ user }: { user: AuthUser }) {
   );
 }
 
-/** Spec: the verify-identity card until a nationality is approved, then the identity-verified card. */
+/** docs/product.md, Screens: Dashboard. The verify-identity card until a nationality is approved, then the identity-verified card. */
 export function IdentityCard({ user }: { user: AuthUser }) {
   return user.isVerified ? <IdentityVerifiedCard user={user} /> : <VerifyIdentityCard user={user} />;
 }

@@ -46,7 +46,7 @@ function PendingClaim({ item }: { item: LeaderVerificationItem }) {
 
 /**
  * On a National group page its leader sees the pending claims of that country and may confirm
- * them (DECISIONS.md, Verification): a leader vouches, an admin decides.
+ * them (docs/product.md, States): a leader vouches, an admin decides.
  */
 export function LeaderVerificationsPanel({ countryKey }: { countryKey: string }) {
   const { t } = useTranslation('verification');

@@ -141,7 +141,7 @@ describe('nationality verification manager', () => {
     expect(await within(dialog).findByText('Pending')).toBeTruthy();
   });
 
-  it('shows the server\u2019s reason, or the spec\u2019s text, when a claim is refused', async () => {
+  it('shows the server\u2019s reason, or the fallback of docs/product.md, Messages, when a claim is refused', async () => {
     let answer = jsonResponse({ message: 'Country Already Verified' }, { status: 409 });
     serveClaims([saudi], (request) => (isPost(request) ? answer : undefined));
     const { dialog } = await openManager();

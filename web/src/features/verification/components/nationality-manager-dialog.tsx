@@ -162,7 +162,7 @@ interface NationalityManagerDialogProps {
   onClose: () => void;
 }
 
-/** The nationality verification manager (spec section 2, Dialogs): the member's claims, add one, remove one. */
+/** The nationality verification manager (docs/product.md, Screens, Dialogs): the member's claims, add one, remove one. */
 export function NationalityManagerDialog({ open, onClose }: NationalityManagerDialogProps) {
   const { t } = useTranslation('verification');
   const titleId = useId();

@@ -28,7 +28,7 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
   });
 
   const reject = () => {
-    // Spec section 5 (Admin): a non-blank reason, else this toast; the server says the same.
+    // docs/product.md, Rules (Admin): a non-blank reason, else this toast; the server says the same.
     if (!reason.trim()) {
       toast({ title: t('toasts.reasonRequiredTitle'), description: t('toasts.reasonRequired'), variant: 'destructive' });
       return;
@@ -83,7 +83,7 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
   );
 }
 
-/** Review a pending verification (spec section 2, Admin panel): approve, or reject with a reason in a 3-row text area. */
+/** Review a pending verification (docs/product.md, Screens, Admin panel): approve, or reject with a reason in a 3-row text area. */
 export function ReviewVerificationDialog({ item, onClose }: { item: AdminVerificationItem | null; onClose: () => void }) {
   const { t } = useTranslation('verification');
   const titleId = useId();

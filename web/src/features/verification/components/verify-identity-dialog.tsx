@@ -97,7 +97,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
   );
 }
 
-/** The simple identity verification (spec section 2): country and national ID or passport number. */
+/** The simple identity verification (docs/product.md, Screens): country and national ID or passport number. */
 export function VerifyIdentityDialog({ open, onClose }: VerifyIdentityDialogProps) {
   const { t } = useTranslation('verification');
   const titleId = useId();

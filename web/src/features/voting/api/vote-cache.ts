@@ -28,6 +28,6 @@ export async function settleVote(queryClient: QueryClient, topicId: string, repl
   toast({ title: reply.voteType ? i18n.t('voting:recorded') : i18n.t('voting:removed') });
 }
 
-/** Spec section 8: the votes' own failure texts, with the server's reason as the description. */
+/** docs/product.md, Messages: the votes' own failure texts, with the server's reason as the description. */
 export const voteFailed = (kind: 'record' | 'remove') => (error: unknown) =>
   toastCommandError(error, kind === 'record' ? i18n.t('voting:recordFailed') : i18n.t('voting:removeFailed'));
