@@ -30,6 +30,21 @@ const serverFeatureZones = ['command-api', 'query-api', 'projector'].flatMap((se
   })),
 );
 
+/**
+ * The features inside events/ (events/src/<feature>/) import another feature only through what it
+ * shares: its events (`*.events.ts`), its contracts (`*.contract.ts`, which contracts compose) and
+ * the folds of its streams (`*.view.ts`), plus the pure rules several features decide with
+ * (docs/architecture.md). Its other files are its own. Folders that are no feature: postgres/, testing/.
+ */
+const eventsFeatures = featuresOf('./events/src/').filter((folder) => !['postgres', 'testing'].includes(folder));
+const SHARED_EVENTS_RULES = ['groups/eligibility.ts', 'voting/tally.ts', 'delegation/weighted-tally.ts', 'topics/topic-rules.ts'];
+const eventsFeatureZones = eventsFeatures.map((feature) => ({
+  target: `./events/src/${feature}`,
+  from: eventsFeatures.filter((other) => other !== feature).map((other) => `./events/src/${other}/**`),
+  except: ['**/*.events.ts', '**/*.contract.ts', '**/*.view.ts', ...SHARED_EVENTS_RULES.map((file) => `**/events/src/${file}`)],
+  message: "A feature in events/ imports another only through its *.events.ts, *.contract.ts, *.view.ts or a shared pure rule (groups/eligibility, voting/tally, delegation/weighted-tally, topics/topic-rules).",
+}));
+
 /** Shared folders sit below the features: they import none of them, nor the app that composes them. */
 const sharedFolderZones = [
   ...['lib', 'components', 'pages'].map((shared) => ({
@@ -79,7 +94,7 @@ export default tseslint.config(
     },
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true }],
-      'import/no-restricted-paths': ['error', { zones: [...webFeatureZones, ...serverFeatureZones, ...sharedFolderZones] }],
+      'import/no-restricted-paths': ['error', { zones: [...webFeatureZones, ...serverFeatureZones, ...eventsFeatureZones, ...sharedFolderZones] }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-empty-object-type': 'off',

@@ -12,7 +12,7 @@ const PROBE = 'zz-lint-probe';
 const folders = [
   `web/src/features/${PROBE}-a`, `web/src/features/${PROBE}-b`, `web/src/lib/${PROBE}`,
   `command-api/src/${PROBE}-a`, `command-api/src/${PROBE}-b`, `command-api/src/lib/${PROBE}`,
-  `query-api/src/lib/${PROBE}`, `events/src/${PROBE}`, `service-kit/src/${PROBE}`,
+  `query-api/src/lib/${PROBE}`, `events/src/${PROBE}`, `events/src/${PROBE}-a`, `events/src/${PROBE}-b`, `service-kit/src/${PROBE}`,
 ];
 let eslint: ESLint;
 
@@ -25,6 +25,8 @@ beforeAll(() => {
   for (const folder of folders) mkdirSync(path.join(root, folder), { recursive: true });
   write(`web/src/features/${PROBE}-b/probe.ts`, 'export const probe = 1;\n');
   write(`command-api/src/${PROBE}-b/probe.ts`, 'export const probe = 1;\n');
+  write(`events/src/${PROBE}-b/probe.ts`, 'export const probe = 1;\n');
+  write(`events/src/${PROBE}-b/probe.events.ts`, 'export const probe = 1;\n');
   // Created after the probe folders: the config lists the features when it loads.
   // The probes are ignored by `npm run lint` (eslint.config.js), not here.
   eslint = new ESLint({ cwd: root, ignore: false });
@@ -94,6 +96,12 @@ describe('the house rules the linter keeps', () => {
       .toContain('@typescript-eslint/no-restricted-imports');
     expect(await brokenRules(`events/src/${PROBE}/entry.ts`, "import { loadConfig } from '@civitas/service-kit/config';\nexport const used = loadConfig;\n"))
       .toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('refuses a feature inside events/ importing another one, except its events, contracts and views', async () => {
+    expect(await brokenRules(`events/src/${PROBE}-a/deliberate.ts`, `import { probe } from '../${PROBE}-b/probe';\nexport const used = probe;\n`))
+      .toContain('import/no-restricted-paths');
+    expect(await brokenRules(`events/src/${PROBE}-a/shared.ts`, `import { probe } from '../${PROBE}-b/probe.events';\nexport const used = probe;\n`)).toEqual([]);
   });
 
   it('lets a feature import its own files', async () => {
