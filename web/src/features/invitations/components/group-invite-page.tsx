@@ -120,7 +120,7 @@ function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: A
   );
 }
 
-/** The friends and business invitation pages (docs/product.md, Screens, Friend invitation page). */
+/** The friends and business invitation pages (docs/product.md, Screens: Invitation pages). */
 export function GroupInvitePage(props: GroupInvitePageProps) {
   const { kind, token, title } = props;
   const { t } = useTranslation('invitations');
