@@ -5,7 +5,7 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
 
 /**
  * Counts a topic's outcome from the events alone, as they stood at its expiry (docs/product.md, Topic
- * lifecycle; docs/decisions.md, 'Closing counts'): the events are the ones time travel and the audit
+ * lifecycle; docs/decisions.md, Auditors: the tally module, history and time travel): the events are the ones time travel and the audit
  * export read (`readTopicRecords`), the counting is the shared tally module, which cuts at expiresAt
  * and applies the one weighted rule, so anyone holding the events gets the same numbers.
  */
