@@ -29,9 +29,18 @@ export class PersonalDocuments {
     private readonly vault: PersonalDataVault,
   ) {}
 
-  async put(document: { id: string; subjectId: string; contentType: string; bytes: Uint8Array }): Promise<void> {
+  /**
+   * Keeps a document; false when one with its id is kept already (copies of one request racing),
+   * which `replace` overwrites instead: the copy whose claim was recorded keeps its own image.
+   */
+  async put(document: { id: string; subjectId: string; contentType: string; bytes: Uint8Array }, options: { replace?: boolean } = {}): Promise<boolean> {
     const sealed = await this.vault.sealBytes(document.subjectId, document.bytes);
-    await sql`insert into personal_documents (id, subject_id, content_type, sealed) values (${document.id}, ${document.subjectId}, ${document.contentType}, ${sealed})`.execute(this.db);
+    const onConflict = options.replace
+      ? sql`do update set content_type = excluded.content_type, sealed = excluded.sealed where personal_documents.subject_id = excluded.subject_id`
+      : sql`do nothing`;
+    const inserted = await sql`insert into personal_documents (id, subject_id, content_type, sealed) values (${document.id}, ${document.subjectId}, ${document.contentType}, ${sealed})
+      on conflict (id) ${onConflict} returning id`.execute(this.db);
+    return inserted.rows.length > 0;
   }
 
   async get(id: string): Promise<StoredDocument | null> {

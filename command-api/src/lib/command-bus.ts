@@ -32,19 +32,31 @@ export class CommandBus {
       commandId: options.commandId ?? randomUUID(), actorId: options.actorId, time: this.now().toISOString(),
       ...(options.requestDigest !== undefined ? { requestDigest: options.requestDigest } : {}),
     };
-    const previous = this.queues.get(streamId) ?? Promise.resolve();
-    const result = previous.catch(() => undefined).then(() => handleCommand(this.store, this.registry, streamId, decider, command, context, { maxAttempts: 10, snapshots: this.snapshots }));
+    return this.serially(streamId, () => handleCommand(this.store, this.registry, streamId, decider, command, context, { maxAttempts: 10, snapshots: this.snapshots }));
+  }
+
+  /**
+   * Runs `work` after whatever this process queued under `key` before it: commands queue by their
+   * stream; a service queues a step that must not run twice at once by a name of its own (not a stream's).
+   */
+  serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const result = previous.catch(() => undefined).then(work);
     const settled = result.catch(() => undefined);
-    this.queues.set(streamId, settled);
+    this.queues.set(key, settled);
     void settled.then(() => {
-      if (this.queues.get(streamId) === settled) this.queues.delete(streamId);
+      if (this.queues.get(key) === settled) this.queues.delete(key);
     });
     return result;
   }
 
-  /** A stream's current state and version, for checks that span streams. */
-  async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<{ state: State; version: number }> {
+  /**
+   * A stream's current state and version, for checks that span streams, and the commands applied
+   * to it: a repeat of one (an Idempotency-Key) is recognised before a check would refuse it.
+   */
+  async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<{ state: State; version: number; commandIds: ReadonlySet<string> }> {
     const stream = await this.store.readStream(streamId);
-    return { state: fold(decider, stream.events.map((event) => this.registry.decode(event) as Event)), version: stream.version };
+    const commandIds = new Set(stream.events.flatMap((event) => (event.metadata.commandId ? [event.metadata.commandId] : [])));
+    return { state: fold(decider, stream.events.map((event) => this.registry.decode(event) as Event)), version: stream.version, commandIds };
   }
 }

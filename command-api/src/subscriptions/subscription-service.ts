@@ -12,6 +12,7 @@ import {
   userStream,
   webhookDeliveryStream,
   WrongExpectedVersionError,
+  type PaymentCreated,
   type PaymentProvider,
   type PlanId,
   type Position,
@@ -19,8 +20,9 @@ import {
 } from '@civitas/events';
 import { sha256 } from '@civitas/service-kit/tokens';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import { paymentDecider, type PaymentCommand, type PaymentState } from './payment.decider';
-import { subscriptionDecider, type SubscriptionCommand } from './subscription.decider';
+import { ALREADY_SUBSCRIBED, subscriptionDecider, type SubscriptionCommand } from './subscription.decider';
 import { MoyasarRecordNotFound, type MoyasarClient } from './moyasar/moyasar-client';
 import { FAILED_EVENTS, PAID_EVENTS, webhookTokenMatches, type MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 
@@ -47,6 +49,12 @@ export interface PaymentOutcome {
   position: Position | null;
 }
 
+export interface CreatedPayment {
+  paymentId: string;
+  paymentUrl: string;
+  position: Position | null;
+}
+
 /** Payments and the subscription they drive: creation, the provider's verdict, cancellation and expiry. */
 export class SubscriptionService {
   constructor(private readonly deps: SubscriptionDependencies) {}
@@ -55,38 +63,56 @@ export class SubscriptionService {
     return [...(this.deps.moyasar ? (['moyasar'] as const) : []), ...(this.deps.sandboxEnabled ? (['sandbox'] as const) : [])];
   }
 
-  /** `returnPath` is a path on our own site, checked by the caller; redirects are rebuilt from it on our origin. */
-  async createPayment(userId: string, provider: PaymentProvider, planId: PlanId, returnPath: string): Promise<{ paymentId: string; paymentUrl: string; position: Position | null }> {
-    if (!this.availableProviders().includes(provider)) throw new ValidationError(PROVIDER_UNAVAILABLE);
-    const subscription = await this.loadSubscription(userId);
-    if (subscription.status === 'active') throw new ConflictError('You already have an active subscription.');
-    const paymentId = randomUUID();
+  /**
+   * `returnPath` is a path on our own site, checked by the caller; redirects are rebuilt from it on our origin.
+   * With an Idempotency-Key the payment's id comes from it before the provider is called, so a repeat
+   * finds the first payment (and is answered with its id and address) or, if the first stopped after
+   * Moyasar made the invoice, finds that invoice by our id in its metadata instead of making another.
+   */
+  createPayment(userId: string, provider: PaymentProvider, planId: PlanId, returnPath: string, idempotency?: Idempotency): Promise<CreatedPayment> {
+    if (!this.availableProviders().includes(provider)) return Promise.reject(new ValidationError(PROVIDER_UNAVAILABLE));
+    const paymentId = createdIdOf(idempotency);
+    // Copies of one keyed request in this process go one after another, so only the first asks Moyasar for an invoice.
+    return idempotency
+      ? this.deps.bus.serially(`create-payment:${paymentId}`, () => this.create(userId, provider, planId, returnPath, paymentId, idempotency))
+      : this.create(userId, provider, planId, returnPath, paymentId);
+  }
+
+  private async create(userId: string, provider: PaymentProvider, planId: PlanId, returnPath: string, paymentId: string, idempotency?: Idempotency): Promise<CreatedPayment> {
     const plan = PLANS[planId];
-    const base = this.deps.publicBaseUrl;
     // Our own checkout page as a path: the browser stays on the host it uses, with its session.
-    // Moyasar is another site, so the addresses it sends the member back to are absolute.
-    let checkoutUrl = `/checkout/sandbox/${paymentId}`;
-    let providerReference: string | null = null;
-    if (provider === 'moyasar') {
-      const invoice = await this.deps.moyasar!.client.createInvoice({
-        amount: plan.chargeHalalas,
-        currency: 'SAR',
-        description: plan.name,
-        callbackUrl: `${base}/api/webhooks/moyasar`,
-        successUrl: `${base}/api/payments/moyasar/return?paymentId=${paymentId}`,
-        backUrl: `${base}/subscribe`,
-        metadata: { payment_id: paymentId },
-      });
-      if (invoice.amount !== plan.chargeHalalas || invoice.currency !== 'SAR') throw new ConflictError('The payment provider created a different amount; nothing was charged.');
-      checkoutUrl = invoice.url;
-      providerReference = invoice.id;
-    }
-    await this.onPayment(paymentId, {
-      type: 'createPayment',
-      payment: { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl: returnPath, providerReference, checkoutUrl },
-    }, userId);
-    const requested = await this.onSubscription(userId, { type: 'requestSubscription', userId, paymentId, planId }, userId);
+    const creating = { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl: returnPath, providerReference: null, checkoutUrl: `/checkout/sandbox/${paymentId}` } as const;
+    // A repeat is recognised before the check below would refuse it (its own first payment may be paid by now).
+    const stored = idempotency ? (await this.deps.bus.load(paymentStream(paymentId), paymentDecider)).commandIds.has(idempotency.commandId) : false;
+    if (!stored && (await this.loadSubscription(userId)).status === 'active') throw new ConflictError(ALREADY_SUBSCRIBED);
+    const payment: PaymentCreated['data'] = stored || provider === 'sandbox' ? creating : await this.moyasarInvoice(creating, plan.name, idempotency !== undefined);
+    const created = await this.deps.bus.run(paymentStream(paymentId), paymentDecider, { type: 'createPayment', payment }, { actorId: userId, ...keyed(idempotency) });
+    const { checkoutUrl } = storedData(created, 'PaymentCreated', payment);
+    // Its own command id on the member's stream (event ids derive from it), fixed too, so a repeat requests nothing more.
+    const requestId = idempotency ? `${idempotency.commandId}:request` : undefined;
+    const requested = await this.onSubscription(userId, { type: 'requestSubscription', userId, paymentId, planId }, userId, requestId);
     return { paymentId, paymentUrl: checkoutUrl, position: requested.position };
+  }
+
+  /** The Moyasar invoice of a payment: the one an earlier copy of a keyed request made, else a new one. Its addresses are absolute (Moyasar is another site). */
+  private async moyasarInvoice(payment: PaymentCreated['data'], description: string, keyedRequest: boolean): Promise<PaymentCreated['data']> {
+    const { client } = this.deps.moyasar!;
+    const base = this.deps.publicBaseUrl;
+    const metadata = { payment_id: payment.paymentId };
+    const earlier = keyedRequest ? await client.findInvoice(metadata) : null;
+    // An invoice of another amount was made for another request with this key, which stored nothing: it is not reused.
+    const reusable = earlier?.amount === payment.amount && earlier.currency === 'SAR' ? earlier : null;
+    const invoice = reusable ?? await client.createInvoice({
+      amount: payment.amount,
+      currency: 'SAR',
+      description,
+      callbackUrl: `${base}/api/webhooks/moyasar`,
+      successUrl: `${base}/api/payments/moyasar/return?paymentId=${payment.paymentId}`,
+      backUrl: `${base}/subscribe`,
+      metadata,
+    });
+    if (invoice.amount !== payment.amount || invoice.currency !== 'SAR') throw new ConflictError('The payment provider created a different amount; nothing was charged.');
+    return { ...payment, checkoutUrl: invoice.url, providerReference: invoice.id };
   }
 
   async completeSandboxPayment(userId: string, paymentId: string): Promise<PaymentOutcome> {

@@ -3,6 +3,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { pathOnSite, sitePathWith } from '@civitas/service-kit/site-address';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import { MoyasarWebhookBody } from './moyasar/moyasar-webhook';
 import type { PaymentOutcome, SubscriptionService } from './subscription-service';
 
@@ -36,7 +37,9 @@ export function subscriptionRoutes(app: ZodRoutes, { subscriptions, auth, public
       schema: { tags: ['subscriptions'], summary: `Start paying for a plan with ${provider}`, body: CreatePaymentBody, response: { 200: PaymentReply } },
     }, async (request) => {
       const userId = await auth.requireUserId(request);
-      return subscriptions.createPayment(userId, provider, request.body.planId, returnPath(request.body.returnUrl, publicBaseUrl));
+      const path = returnPath(request.body.returnUrl, publicBaseUrl);
+      const idempotency = idempotencyOf(request, userId, `${provider}-payment`, { planId: request.body.planId, returnPath: path });
+      return subscriptions.createPayment(userId, provider, request.body.planId, path, idempotency);
     });
   }
 

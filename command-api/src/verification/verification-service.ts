@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   COUNTRIES, DomainError, ForbiddenError, NATIONAL_LEADERS_ONLY, NOT_LEADER_OF_COUNTRY, NotFoundError, UNKNOWN_COUNTRY, VERIFICATION_NOT_FOUND, ValidationError,
-  documentImagePath, nationalIdStream, userStream, type Country, type DocumentContentType, type Position, type VerificationState,
+  documentImagePath, nationalIdStream, userStream, type CommandResult, type Country, type DocumentContentType, type Position, type VerificationEvent,
+  type VerificationState, type VerificationSubmitted,
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { CommandBus } from '../lib/command-bus';
+import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import { reencodeDocument } from './document-image';
 import { nationalIdDecider } from './national-id.decider';
 import type { VerificationLookups } from './verification-lookups';
@@ -52,13 +54,13 @@ export class VerificationService {
   }
 
   /** The first nationality, by national id: approved at once (docs/product.md, States). */
-  verifyFirstNationality(userId: string, countryName: string, nationalId: string): Promise<SubmittedClaim> {
-    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'verifyFirstNationality', ...claim } satisfies VerifyFirstNationality));
+  verifyFirstNationality(userId: string, countryName: string, nationalId: string, idempotency?: Idempotency): Promise<SubmittedClaim> {
+    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'verifyFirstNationality', ...claim } satisfies VerifyFirstNationality), undefined, idempotency);
   }
 
   /** Any nationality with a document image: pending until an admin decides. The image is stored sealed, outside the events. */
-  submitWithDocument(userId: string, countryName: string, nationalId: string, document: DocumentImage): Promise<SubmittedClaim> {
-    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'submitWithDocument', ...claim, documentImageUrl: documentImagePath(claim.verificationId) } satisfies SubmitWithDocument), document);
+  submitWithDocument(userId: string, countryName: string, nationalId: string, document: DocumentImage, idempotency?: Idempotency): Promise<SubmittedClaim> {
+    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'submitWithDocument', ...claim, documentImageUrl: documentImagePath(claim.verificationId) } satisfies SubmitWithDocument), document, idempotency);
   }
 
   /** The member's own claim, in any state (someone else's is unknown to them: 404). */
@@ -112,8 +114,19 @@ export class VerificationService {
   }
 
   /**
-   * Checks the claim before anything is kept, re-encodes the document (if any), then reserves the
-   * national id, stores the document and appends; a refusal on the way leaves nothing behind: no event, no document, no id held.
+   * What a claim asks for, for an Idempotency-Key's digest: a keyed hash (the national id's
+   * server secret) of its country, national id and document, since the digest is kept in clear.
+   */
+  claimMeaning(countryName: string, nationalId: string, document: DocumentImage | null): string {
+    const documentHash = document ? createHash('sha256').update(document.bytes).digest('hex') : 'none';
+    return this.nationalIdHash(['claim', findCountry(countryName).key, normalizeNationalId(nationalId), documentHash].join('\n'));
+  }
+
+  /**
+   * A repeat of a keyed claim is recognised first (the country check would refuse it) and answered
+   * from what the first stored. Otherwise the claim is checked before anything is kept, the
+   * document (if any) re-encoded, then the national id reserved, the document stored and the claim
+   * appended; a refusal on the way leaves nothing of this request behind: no event, no document, no id held.
    */
   private async claim(
     userId: string,
@@ -121,28 +134,52 @@ export class VerificationService {
     nationalId: string,
     command: (claim: Omit<VerifyFirstNationality, 'type'>) => VerifyFirstNationality | SubmitWithDocument,
     document?: DocumentImage,
+    idempotency?: Idempotency,
   ): Promise<SubmittedClaim> {
     const country = findCountry(countryName);
-    const verificationId = randomUUID();
+    const verificationId = createdIdOf(idempotency);
     const check = command({ verificationId, userId, country: country.name, countryKey: country.key, nationalIdSealed: '' });
-    verificationDecider.decide(check, (await this.bus.load(userStream(userId), verificationDecider)).state);
+    const before = await this.bus.load(userStream(userId), verificationDecider);
+    if (idempotency && before.commandIds.has(idempotency.commandId)) return this.submitted(await this.bus.run(userStream(userId), verificationDecider, check, { actorId: userId, ...keyed(idempotency) }), check);
+    verificationDecider.decide(check, before.state);
     // Decoding costs CPU: only a claim the decider would take is decoded, and only the re-encoded image is kept.
     const stored = document ? await reencodeDocument(document.bytes) : undefined;
     const idStream = this.nationalIdStreamOf(country.key, nationalId);
     await this.bus.run(idStream, nationalIdDecider, { type: 'reserveNationalId', userId }, { actorId: userId });
+    let wroteDocument = false;
     try {
-      if (stored) await this.documents.put({ id: verificationId, subjectId: userId, ...stored });
+      if (stored) wroteDocument = await this.documents.put({ id: verificationId, subjectId: userId, ...stored });
       const nationalIdSealed = await this.vault.seal(userId, nationalId.trim());
-      const result = await this.bus.run(userStream(userId), verificationDecider, { ...check, nationalIdSealed }, { actorId: userId });
-      return { verificationId, country: country.name, at: this.bus.now().toISOString(), position: result.position };
+      const result = await this.bus.run(userStream(userId), verificationDecider, { ...check, nationalIdSealed }, { actorId: userId, ...keyed(idempotency) });
+      // A copy of this request (same key) that raced this one kept its document first: the recorded claim keeps its own.
+      if (stored && !wroteDocument && !result.replayed) await this.documents.put({ id: verificationId, subjectId: userId, ...stored }, { replace: true });
+      return this.submitted(result, check);
     } catch (error) {
-      // Refused by a concurrent change to the member's stream: give the id back and keep no document.
-      if (error instanceof DomainError) {
-        if (stored) await this.documents.delete(verificationId);
-        await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
-      }
+      // Refused by a concurrent change to the member's stream: give back what this request alone took.
+      if (error instanceof DomainError) await this.undoClaim(userId, verificationId, idStream, wroteDocument);
       throw error;
     }
+  }
+
+  /** The claim as stored: on a repeat, the first request's (its id, country and time). */
+  private submitted(result: CommandResult<VerificationEvent>, check: VerifyFirstNationality | SubmitWithDocument): SubmittedClaim {
+    const { verificationId, country } = storedData<Pick<VerificationSubmitted['data'], 'verificationId' | 'country'>>(result, 'VerificationSubmitted', check);
+    return { verificationId, country, at: result.time, position: result.position };
+  }
+
+  /**
+   * After a refusal: the document is deleted unless a claim of this id stands (a copy with the same
+   * key recorded it), and the national id is given back unless a live claim holds it (a racing
+   * copy may have reserved it first, and this request's reservation was then a no-op).
+   */
+  private async undoClaim(userId: string, verificationId: string, idStream: string, wroteDocument: boolean): Promise<void> {
+    const { state } = await this.bus.load(userStream(userId), verificationDecider);
+    if (wroteDocument && !state.verifications.some((claim) => claim.id === verificationId)) await this.documents.delete(verificationId);
+    const held = await Promise.all(state.verifications.filter((claim) => claim.status !== 'rejected').map(async (claim) => {
+      const heldId = await this.vault.open(userId, claim.nationalIdSealed);
+      return heldId !== null && this.nationalIdStreamOf(claim.countryKey, heldId) === idStream;
+    }));
+    if (!held.includes(true)) await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
   }
 
   private nationalIdStreamOf(countryKey: string, nationalId: string): string {

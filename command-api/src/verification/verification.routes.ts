@@ -11,6 +11,7 @@ import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { idempotencyOf } from '../lib/idempotency';
 import type { SubmittedClaim, VerificationService } from './verification-service';
 import { UPLOAD_LIMITS, readVerificationSubmission } from './verification-upload';
 
@@ -48,7 +49,9 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     },
   }, async (request) => {
     const userId = await auth.requireUserId(request);
-    const claim = await verification.verifyFirstNationality(userId, request.body.country, request.body.nationalId);
+    const { country, nationalId } = request.body;
+    const idempotency = idempotencyOf(request, userId, 'first-nationality', verification.claimMeaning(country, nationalId, null));
+    const claim = await verification.verifyFirstNationality(userId, country, nationalId, idempotency);
     return { position: claim.position, message: VERIFICATION_COMPLETE, verification: claimView(userId, request.body.nationalId, claim, false) };
   });
 
@@ -65,9 +68,11 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
     }, async (request, reply) => {
       const userId = await auth.requireUserId(request);
       const { country, nationalId, document } = await readVerificationSubmission(request);
+      // Either form is one command: the same key with the other form (or another claim) is another request (422).
+      const idempotency = idempotencyOf(request, userId, 'nationality-claim', verification.claimMeaning(country, nationalId, document));
       const claim = document
-        ? await verification.submitWithDocument(userId, country, nationalId, document)
-        : await verification.verifyFirstNationality(userId, country, nationalId);
+        ? await verification.submitWithDocument(userId, country, nationalId, document, idempotency)
+        : await verification.verifyFirstNationality(userId, country, nationalId, idempotency);
       reply.status(201);
       return { position: claim.position, message: document ? ADDITIONAL_NATIONALITY_SUBMITTED : VERIFICATION_COMPLETE, verification: claimView(userId, nationalId, claim, document !== null) };
     });

@@ -25,9 +25,10 @@ interface Payment {
 
 /**
  * How the stand-in behaves: as Moyasar does, or as a provider in trouble does (an error page,
- * an answer that is not JSON, JSON of another shape, or no answer at all).
+ * an answer that is not JSON, JSON of another shape, or no answer at all, or an invoice made
+ * whose answer is lost: an error page after it was created).
  */
-export type StandInMode = 'working' | 'failing' | 'not-json' | 'wrong-shape' | 'hanging';
+export type StandInMode = 'working' | 'failing' | 'not-json' | 'wrong-shape' | 'hanging' | 'loses-invoice-answer';
 
 /**
  * A local server that answers as Moyasar's documented v1 API does for invoices and
@@ -65,7 +66,14 @@ export class MoyasarStandIn {
         const id = randomUUID();
         const invoice: Invoice = { id, status: 'initiated', amount: body.amount, currency: body.currency, description: body.description, callback_url: body.callback_url, success_url: body.success_url, back_url: body.back_url, metadata: body.metadata, url: `${this.url}/invoices/${id}`, payments: [] };
         this.invoices.set(id, invoice);
+        if (this.mode === 'loses-invoice-answer') return response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Gateway Timeout</body></html>');
         return send(201, invoice);
+      }
+      if (request.method === 'GET' && path.startsWith('/invoices?')) {
+        // List Invoices, filtered by metadata[key]=value as Moyasar documents it.
+        const filters = [...new URL(path, 'http://stand-in').searchParams].flatMap(([key, value]) => key.match(/^metadata\[(.+)\]$/)?.slice(1).map((name) => [name, value] as const) ?? []);
+        const invoices = [...this.invoices.values()].filter((candidate) => filters.every(([name, value]) => candidate.metadata?.[name] === value));
+        return send(200, { invoices, meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 1, total_count: invoices.length } });
       }
       const invoice = path.match(/^\/invoices\/([^/]+)$/);
       if (request.method === 'GET' && invoice) return this.invoices.has(invoice[1]!) ? send(200, this.invoices.get(invoice[1]!)) : send(404, { type: 'record_not_found' });

@@ -25,14 +25,14 @@ export interface Upload {
 }
 
 /** POST /api/user/verifications as the manager dialog sends it: multipart with the document image. */
-export async function submitWithDocument(server: TestServer, member: Member, upload: Upload): Promise<{ status: number; body: any }> {
+export async function submitWithDocument(server: TestServer, member: Member, upload: Upload, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const form = new FormData();
   if (upload.country !== undefined) form.set('country', upload.country);
   if (upload.nationalId !== undefined) form.set('nationalId', upload.nationalId);
   for (const file of [...(upload.file ? [upload.file] : []), ...(upload.extraFiles ?? [])]) {
     form.append(file.field ?? 'documentImage', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   }
-  const response = await fetch(`${server.baseUrl}/api/user/verifications`, { method: 'POST', headers: { cookie: member.browser.cookieHeader }, body: form });
+  const response = await fetch(`${server.baseUrl}/api/user/verifications`, { method: 'POST', headers: { cookie: member.browser.cookieHeader, ...headers }, body: form });
   const body = (await response.json()) as { position?: string };
   if (body?.position && (!member.browser.position || body.position > member.browser.position)) member.browser.position = body.position;
   return { status: response.status, body };

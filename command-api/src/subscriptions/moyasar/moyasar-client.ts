@@ -12,6 +12,7 @@ export const MoyasarInvoice = z.object({
   payments: z.array(z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() })).nullish(),
 });
 export type MoyasarInvoice = z.infer<typeof MoyasarInvoice>;
+const MoyasarInvoiceList = z.object({ invoices: z.array(MoyasarInvoice) });
 
 export const MoyasarPayment = z.object({
   id: z.string(),
@@ -70,6 +71,14 @@ export class MoyasarClient {
     });
   }
 
+  /** The invoice whose metadata holds these values (List Invoices filters by metadata), or null. */
+  async findInvoice(metadata: Record<string, string>): Promise<MoyasarInvoice | null> {
+    const query = new URLSearchParams(Object.entries(metadata).map(([key, value]): [string, string] => [`metadata[${key}]`, value]));
+    const { invoices } = await this.request('GET', `/invoices?${query}`, MoyasarInvoiceList);
+    // Checked here too: an invoice is ours only if its metadata says so.
+    return invoices.find((invoice) => Object.entries(metadata).every(([key, value]) => invoice.metadata?.[key] === value)) ?? null;
+  }
+
   fetchInvoice(id: string): Promise<MoyasarInvoice> {
     return this.request('GET', `/invoices/${encodeURIComponent(id)}`, MoyasarInvoice);
   }
@@ -83,7 +92,7 @@ export class MoyasarClient {
    * Retry-After, an error status or an answer of another shape a 502; nothing here is a 500.
    */
   private async request<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-    const record = path.split('/')[1] === 'invoices' ? 'invoice' : 'payment';
+    const record = path.split(/[/?]/)[1] === 'invoices' ? 'invoice' : 'payment';
     let answer: { status: number; text: string };
     try {
       const response = await fetch(`${this.apiUrl.replace(/\/$/, '')}${path}`, {
