@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
 import { CommandPosition, type PaymentProviderId } from './payment-schemas';
 import type { PlanId } from '@civitas/events/subscriptions/plans';
@@ -27,7 +28,7 @@ export function createPaymentUrl(provider: PaymentProviderId): string {
 
 export async function createPayment({ provider, planId, returnUrl }: CreatePaymentInput): Promise<CreatePaymentResponse> {
   const url = createPaymentUrl(provider);
-  const response = await apiRequest('POST', url, { planId, returnUrl });
+  const response = await apiRequest('POST', url, { planId, returnUrl }, { headers: idempotencyHeaders() });
   return parseResponse(response, CreatePaymentResponse, `POST ${url}`);
 }
 

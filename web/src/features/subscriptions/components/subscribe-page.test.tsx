@@ -77,6 +77,8 @@ describe('subscribe page', () => {
       const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
       expect(post?.[0]).toBe(`/api/create-${provider}-payment`);
       expect(sentBody(post?.[1])).toEqual({ planId, returnUrl: '/subscribe/return' });
+      // A retried send of this payment is the same payment, not a second invoice.
+      expect(new Headers(post?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{8,128}$/);
       // The checkout's first read, after the full page load, must see the new payment.
       expect(sessionStorage.getItem('civitas.carried-position')).toBe('0000000000000001-0000000000000009');
       // Locked until the page is gone: no second payment.

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { RemoveVerificationReply, VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { groupsQueryOptions } from '../../../lib/api/get-groups';
 import { parseResponse } from '../../../lib/parse-response';
@@ -23,7 +24,7 @@ export async function submitVerification({ country, nationalId, documentImage }:
     form.set('documentImage', documentImage, documentImage.name);
     body = form;
   }
-  const response = await apiRequest('POST', MY_VERIFICATIONS_URL, body);
+  const response = await apiRequest('POST', MY_VERIFICATIONS_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, VerifyIdentityReply, `POST ${MY_VERIFICATIONS_URL}`);
 }
 

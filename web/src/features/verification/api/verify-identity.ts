@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VerifyIdentityBody, VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
 import { i18n } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';
 import { toast } from '../../../lib/toast-store';
@@ -14,7 +15,7 @@ const VERIFY_URL = '/api/user/verify';
 
 /** The simple identity verification: the first nationality, approved at once. */
 export async function verifyIdentity(body: VerifyIdentityBody): Promise<VerifyIdentityReply> {
-  const response = await apiRequest('POST', VERIFY_URL, body);
+  const response = await apiRequest('POST', VERIFY_URL, body, { headers: idempotencyHeaders() });
   return parseResponse(response, VerifyIdentityReply, `POST ${VERIFY_URL}`);
 }
 

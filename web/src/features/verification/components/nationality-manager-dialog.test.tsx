@@ -138,6 +138,8 @@ describe('nationality verification manager', () => {
     expect([form.get('country'), form.get('nationalId'), (form.get('documentImage') as File).name]).toEqual(['Egypt', '29001011234567', 'passport.png']);
     // The browser writes the multipart type with its boundary.
     expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    // A retried send of this claim is the same claim: one document, one reservation.
+    expect(new Headers(init.headers).get('Idempotency-Key')).toMatch(/^[\w-]{8,128}$/);
     expect(await within(dialog).findByText('Pending')).toBeTruthy();
   });
 
