@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import routeAccess from './scripts/eslint-rules/route-access.js';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
 
@@ -100,6 +101,8 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  // Every route says who may call it (scripts/eslint-rules/route-access.js; service-kit/src/route-policies.ts enforces it).
+  { files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'], plugins: { civitas: { rules: { 'route-access': routeAccess } } }, rules: { 'civitas/route-access': 'error' } },
   { files: ['events/src/**/*.ts'], rules: restrictPackages([]) },
   { files: ['service-kit/src/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
   { files: ['projector/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },

@@ -104,6 +104,14 @@ describe('the house rules the linter keeps', () => {
     expect(await brokenRules(`events/src/${PROBE}-a/shared.ts`, `import { probe } from '../${PROBE}-b/probe.events';\nexport const used = probe;\n`)).toEqual([]);
   });
 
+  it('refuses a route that declares no access, on the command and the query side', async () => {
+    const routes = (options: string) => `import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(app: FastifyInstance): void {\n  app.get('/api/probe', ${options}, async () => ({}));\n}\n`;
+    expect(await brokenRules(`command-api/src/${PROBE}-a/probe.routes.ts`, routes('{ schema: { hide: true } }'))).toContain('civitas/route-access');
+    expect(await brokenRules(`query-api/src/lib/${PROBE}/probe.routes.ts`, "import type { FastifyInstance } from 'fastify';\nexport function probeRoutes(app: FastifyInstance): void {\n  app.post('/api/probe', async () => ({}));\n}\n"))
+      .toContain('civitas/route-access');
+    expect(await brokenRules(`command-api/src/${PROBE}-a/declared.routes.ts`, routes("{ config: { access: 'member' } }"))).toEqual([]);
+  });
+
   it('lets a feature import its own files', async () => {
     expect(await brokenRules(`web/src/features/${PROBE}-b/deliberate.ts`, "import { probe } from './probe';\nexport const used = probe;\n")).toEqual([]);
   });
