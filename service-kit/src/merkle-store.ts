@@ -14,17 +14,17 @@ import { READ_SCHEMA } from './read-models';
 
 export const merkleCheckpointMigrations: Record<string, Migration> = {
   '2026_12_20_001_merkle_checkpoints': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Signed statements about the log: kept beside the events, not in the rebuildable read models.
       await sql`create table merkle_checkpoints (
         tree_size bigint primary key, root_hash bytea not null, signed_at text not null, key_id text not null, signature bytea not null)`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop table merkle_checkpoints`.execute(db);
     },
   },
   '2027_01_05_001_merkle_checkpoints_blinded_leaves': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Leaves now commit to the events with their ids blinded (merkle_log v2 rebuilds the tree): the old roots name a tree that is gone.
       await sql`delete from merkle_checkpoints`.execute(db);
     },

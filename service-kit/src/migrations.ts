@@ -17,20 +17,20 @@ export const platformMigrations: Record<string, Migration> = {
   ...profileImageMigrations,
   ...merkleCheckpointMigrations,
   '2026_11_23_002_personal_group_ids': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.
       await sql`create sequence personal_group_ids start 10000`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop sequence personal_group_ids`.execute(db);
     },
   },
   '2026_11_23_003_reactor_checkpoints': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // How far each reactor that follows the whole store (the mail outbox) has got.
       await sql`create table reactor_checkpoints (name text primary key, position text not null)`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop table reactor_checkpoints`.execute(db);
     },
   },

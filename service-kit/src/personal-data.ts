@@ -5,12 +5,12 @@ import type { VaultKey } from './vault-key';
 
 export const personalDataMigrations: Record<string, Migration> = {
   '2026_11_23_001_personal_data': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // One key per person: erasing a person deletes their key, and their sealed data in the events is gone for good.
       await sql`create table subject_keys (subject_id text primary key, key bytea not null, created_at timestamptz not null default now())`.execute(db);
       await sql`create table platform_secrets (name text primary key, value bytea not null)`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop table platform_secrets`.execute(db);
       await sql`drop table subject_keys`.execute(db);
     },

@@ -3,13 +3,13 @@ import type { PersonalDataVault } from './personal-data';
 
 export const personalDocumentMigrations: Record<string, Migration> = {
   '2026_12_13_001_personal_documents': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Documents are personal data: kept outside the events, sealed with their subject's key (erasing it shreds them).
       await sql`create table personal_documents (
         id uuid primary key, subject_id text not null, content_type text not null, sealed bytea not null, created_at timestamptz not null default now())`.execute(db);
       await sql`create index personal_documents_subject on personal_documents (subject_id)`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop table personal_documents`.execute(db);
     },
   },

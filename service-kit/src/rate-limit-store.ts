@@ -3,12 +3,12 @@ import { sha256 } from './tokens';
 
 export const rateLimitMigrations: Record<string, Migration> = {
   '2026_11_24_001_rate_limit_counters': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Keys are hashed: the table holds no addresses or e-mails, only counts and window ends.
       await sql`create table rate_limit_counters (key text primary key, hits integer not null, window_ends timestamptz not null)`.execute(db);
       await sql`create index rate_limit_counters_window_ends on rate_limit_counters (window_ends)`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop table rate_limit_counters`.execute(db);
     },
   },

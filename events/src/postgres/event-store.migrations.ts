@@ -61,9 +61,11 @@ begin
 end
 $fn$`;
 
+// A migration builds the schema with raw SQL: it types no table (Kysely<unknown>), as the tables it
+// creates may differ from today's.
 export const eventStoreMigrations: Record<string, Migration> = {
   '2026_11_22_001_event_store': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await sql`create table streams (stream_id text primary key, version bigint not null)`.execute(db);
       await sql`
         create table events (
@@ -82,33 +84,33 @@ export const eventStoreMigrations: Record<string, Migration> = {
         )`.execute(db);
       await appendFunction.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop function civitas_append_events`.execute(db);
       await sql`drop table events`.execute(db);
       await sql`drop table streams`.execute(db);
     },
   },
   '2026_11_25_001_events_by_topic': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // readTopicEvents: closing a topic reads its opinions and votes from here, not from a read model.
       // Partial: only events that name a topic are indexed.
       await sql`create index events_by_topic on events ((data->>'topicId')) where (data->>'topicId') is not null`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop index events_by_topic`.execute(db);
     },
   },
   '2026_11_26_001_events_by_group_delegation': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // readDelegationEvents: closing a topic rebuilds its group's delegation graph from the events.
       await sql`create index events_delegation_by_group on events ((data->>'groupId')) where type in ('DelegationAssigned', 'DelegationRevoked')`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop index events_delegation_by_group`.execute(db);
     },
   },
   '2026_12_14_001_events_append_only': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // The audit trail is the events: no one, the application included, may rewrite or erase one
       // (erasure shreds the member's key instead). Row triggers refuse UPDATE and DELETE, a statement
       // trigger TRUNCATE (which fires no row triggers). Only the table's owner can drop the triggers.
@@ -122,7 +124,7 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await sql`create trigger events_append_only before update or delete on events for each row execute function civitas_events_append_only()`.execute(db);
       await sql`create trigger events_no_truncate before truncate on events for each statement execute function civitas_events_append_only()`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`drop trigger events_no_truncate on events`.execute(db);
       await sql`drop trigger events_append_only on events`.execute(db);
       await sql`drop function civitas_events_append_only`.execute(db);
