@@ -102,7 +102,7 @@ export default tseslint.config(
     },
   },
   // Every route says who may call it (scripts/eslint-rules/route-access.js; service-kit/src/route-policies.ts enforces it).
-  { files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'], plugins: { civitas: { rules: { 'route-access': routeAccess } } }, rules: { 'civitas/route-access': 'error' } },
+  { files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'], ignores: ['**/*.test.ts'], plugins: { civitas: { rules: { 'route-access': routeAccess } } }, rules: { 'civitas/route-access': 'error' } },
   { files: ['events/src/**/*.ts'], rules: restrictPackages([]) },
   { files: ['service-kit/src/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
   { files: ['projector/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },
