@@ -2,6 +2,7 @@ import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
+import { registerRoutePolicies } from '@civitas/service-kit/route-policies';
 import type { Kysely } from 'kysely';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { delegationRoutes } from './delegation/delegation.routes';
@@ -36,6 +37,7 @@ import { registerLive, type LiveOptions } from './live/live';
 import type { ProjectionWatcher } from './lib/projection-watcher';
 import { readYourWrites, registerReadYourWrites } from './lib/read-your-writes';
 import type { QueryContext } from './lib/viewer';
+import { roleGate } from './lib/role-gate';
 
 export interface QueryApiOptions {
   /** The primary: sessions, the vault, profile images, platform secrets and the Merkle log's signed checkpoints. */
@@ -64,6 +66,8 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, r
   registerReadYourWrites(app, reachPosition);
   const readModels = (readDb ?? db).withSchema(READ_SCHEMA) as Kysely<ReadModels>;
   const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()), reachPosition };
+  // Every route declares its access (config.access); visitors hear 401 before anything is read.
+  registerRoutePolicies(app, { auth, requireRoles: roleGate(context) });
   groupsRoutes(app, context);
   authUserRoutes(app, context);
   signInProvidersRoutes(app, [...signInProviders]);

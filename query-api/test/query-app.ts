@@ -4,7 +4,7 @@ import { ProjectorService, projections } from '@civitas/projector';
 import { readCheckpoints } from '@civitas/service-kit/read-models';
 import { createHttpApp, createKysely, createSessionAuth, loadConfig, migrateToLatest, platformMigrations, type CivitasApp, type SessionAuth } from '@civitas/service-kit';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { eventually } from '../../test-support/eventually';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
@@ -44,6 +44,8 @@ export interface QueryApp {
   databaseUrl: string;
   auth: SessionAuth;
   vault: PersonalDataVault;
+  /** Every route query-api registered, with its config (the route-policies test reads their access). */
+  routes: RouteOptions[];
   /** Appends events (checked by the registry) without waiting for the projector; their last position. */
   append(...events: Array<StreamEvent & { time?: string }>): Promise<Position>;
   /** Appends events and waits until every projection has them; their last position. */
@@ -73,6 +75,8 @@ export async function startQueryApp(): Promise<QueryApp> {
   const app = await createHttpApp({ title: 'query-api under test', logLevel: 'silent', healthChecks: {} });
   // Every read-model table a request reads must be one its route waits for (read-your-writes).
   const reads = recordReadModelReads(app);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
   await app.register(queryApi, { db, readDb: db.withPlugin(reads.plugin), watcher, auth, paymentProviders: ['sandbox'], signInProviders: ['google'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
   await app.ready();
 
@@ -108,6 +112,7 @@ export async function startQueryApp(): Promise<QueryApp> {
     databaseUrl: database.url,
     auth,
     vault: new PersonalDataVault(db),
+    routes,
     append,
     record,
     signIn,

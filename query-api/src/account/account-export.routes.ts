@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, ServiceUnavailableError, isPersonalDepartment, personalGroupName } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { iso } from '../lib/iso';
 import { shownFirstName } from '../lib/person-names';
 import type { QueryContext } from '../lib/viewer';
@@ -19,11 +20,11 @@ const isoOf = (date: Date) => date.toISOString();
  */
 export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: QueryContext): void {
   app.get('/api/user/export', {
-    config: { readModels: [...EXPORT_READ_MODELS] },
+    config: { access: 'member', readModels: [...EXPORT_READ_MODELS] },
     schema: { tags: ['account'], summary: 'Download everything the platform holds about me (JSON)' },
   }, async (request, reply) => {
-    const userId = await auth.requireUserId(request);
-    // Resolved already by requireUserId (cached per request): the session listed as the current one.
+    const userId = memberOf(request);
+    // Resolved already by the route policy (cached per request): the session listed as the current one.
     const session = (await auth.current(request))!;
     const [
       user, stats, badges, preferences, payments, verifications, groups, topics, opinions, votes, given, received, candidacies, ballots, chat, invitations,

@@ -7,11 +7,9 @@ import {
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder, checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
-import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import type { FastifyReply } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 import { prepareTopic, publishedResult, topicEventLines, type PreparedTopic, type TopicExportSource } from './topic-export';
 
@@ -37,11 +35,9 @@ const LEAF_PAGE = 10_000;
 export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): void {
   const { db, readModels, store } = context;
   const blinder = cachedLeafBlinder(db);
-  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics/:id/export', {
-    config: { readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     schema: { tags: ['audit'], summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)', params: TopicIdParams, querystring: ExportQuery },
   }, async (request, reply) => {
     const topicId = request.params.id;
@@ -56,8 +52,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   });
 
   app.get('/api/audit/groups/:id/export', {
-    config: { readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
     schema: { tags: ['audit'], summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)', params: GroupExportParams, querystring: ExportQuery },
   }, async (request, reply) => {
     const groupId = request.params.id;
@@ -81,8 +76,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   });
 
   app.get('/api/audit/log/export', {
-    config: { readModels: ['merkle_log', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['merkle_log', 'users'] },
     schema: { tags: ['audit'], summary: 'Every leaf hash of the log up to the latest signed checkpoint, in order, as NDJSON (auditors, admins)', querystring: ExportQuery },
   }, async (request, reply) => {
     const { checkpoint, opening } = await exportOpening(db, request.query.since);

@@ -5,10 +5,9 @@ import {
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
-import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import { sql, type Kysely } from 'kysely';
-import { roleGate } from '../lib/role-gate';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { historyEntries } from './topic-history';
 import { readTopicLog } from './topic-log';
@@ -64,11 +63,9 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   const { readModels, auth, db, store, now } = context;
   const registry = createEventRegistry();
   const blinder = cachedLeafBlinder(db);
-  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/audit/topics', {
-    config: { readModels: ['topics', 'groups', 'elections', 'delegation', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['topics', 'groups', 'elections', 'delegation', 'users'] },
     schema: {
       tags: ['audit'],
       summary: 'Every topic and election with its result, newest first, 20 a page; `before` is the previous page\u2019s nextCursor (auditors, admins)',
@@ -87,8 +84,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   });
 
   app.get('/api/audit/topics/:id/history', {
-    config: { readModels: ['users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['users'] },
     schema: {
       tags: ['audit'],
       summary: 'What bears on a topic\u2019s outcome, oldest first, 100 a page, members as per-topic pseudonyms; `before` is the previous page\u2019s nextCursor (auditors, admins)',
@@ -100,7 +96,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
     const topicId = request.params.id;
     const { before, kind } = request.query;
     if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
-    const viewerId = await auth.requireUserId(request);
+    const viewerId = memberOf(request);
     const events = await readTopicLog(store, registry, topicId);
     if (events.length === 0) throw new NotFoundError(TOPIC_NOT_FOUND);
     // The leaf's own blinding in the topic's scope, shortened: an auditor finds the member in the export by it.
@@ -112,7 +108,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   });
 
   app.get('/api/audit/topics/:id/timeline', {
-    config: { readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation', 'elections'] },
+    config: { access: 'public', readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation', 'elections'] },
     schema: {
       tags: ['audit'],
       summary: 'Weighted support and oppose of the top five opinions (or candidates), sampled evenly over the topic\u2019s life (whoever may see the topic)',

@@ -4,10 +4,8 @@ import {
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import { AUDITORS_ONLY } from '@civitas/service-kit/roles';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 interface PersonColumns {
@@ -56,11 +54,9 @@ const toView = (row: EntryRow): AuditEntryView => ({
  */
 export function auditRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
-  const auditors = roleGate(context, ['admin', 'auditor'], AUDITORS_ONLY);
 
   app.get('/api/admin/audit', {
-    config: { readModels: ['audit', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['audit', 'users'] },
     schema: {
       tags: ['audit'],
       summary: 'The audit trail, newest first, 50 a page: filter by actor, subject, kind and time (from and to, inclusive); `before` is the last entry\u2019s position (admins, auditors)',
@@ -85,8 +81,7 @@ export function auditRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/admin/audit/:subjectType/:subjectId', {
-    config: { readModels: ['audit', 'users'] },
-    preValidation: auditors,
+    config: { access: 'auditor', readModels: ['audit', 'users'] },
     schema: {
       tags: ['audit'],
       summary: 'Everything that happened to one verification, report, suggestion or leader report, or concerning one member, oldest first (admins, auditors)',

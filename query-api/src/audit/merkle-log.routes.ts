@@ -25,6 +25,7 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
   }));
 
   app.get(LOG_KEY_PATH, {
+    config: { access: 'public' },
     schema: { tags: ['audit'], summary: 'The public key that signs the log\u2019s checkpoints (raw Ed25519, base64)', response: { 200: LogKeyView } },
   }, async (): Promise<LogKeyView> => {
     const { publicKey, keyId } = await signingKey();
@@ -32,10 +33,12 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
   });
 
   app.get('/api/audit/checkpoints', {
+    config: { access: 'public' },
     schema: { tags: ['audit'], summary: 'The latest signed checkpoint of the event log (null before the first)', response: { 200: LatestCheckpointView } },
   }, async (): Promise<LatestCheckpointView> => ({ latest: await latestCheckpoint(db) }));
 
   app.get('/api/audit/checkpoints/:treeSize', {
+    config: { access: 'public' },
     schema: { tags: ['audit'], summary: 'The signed checkpoint of one tree size', params: CheckpointParams, response: { 200: CheckpointView } },
   }, async (request): Promise<CheckpointView> => {
     const checkpoint = await checkpointOfSize(db, request.params.treeSize);
@@ -44,7 +47,7 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
   });
 
   app.get('/api/audit/proofs/consistency', {
-    config: { readModels: ['merkle_log'] },
+    config: { access: 'public', readModels: ['merkle_log'] },
     schema: { tags: ['audit'], summary: 'RFC 9162 consistency proof: the log of `from` events is a prefix of the log of `to` events', querystring: ConsistencyQuery, response: { 200: ConsistencyProofView } },
   }, async (request): Promise<ConsistencyProofView> => {
     const { from, to } = request.query;
@@ -54,7 +57,7 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
   });
 
   app.get('/api/audit/proofs/inclusion', {
-    config: { readModels: ['merkle_log'] },
+    config: { access: 'public', readModels: ['merkle_log'] },
     schema: { tags: ['audit'], summary: 'RFC 9162 inclusion proof of one event in a signed checkpoint (the latest by default)', querystring: InclusionQuery, response: { 200: InclusionProofView } },
   }, async (request): Promise<InclusionProofView> => {
     const eventId = request.query.eventId.toLowerCase();

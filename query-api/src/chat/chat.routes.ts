@@ -21,9 +21,7 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
   const { readModels, findVisibleTopic } = options;
 
   app.get('/api/topics/:id/messages', {
-    config: { readModels: ['chat', ...TOPIC_READ_MODELS] },
-    // Signed out hears 401 before the id or the query string is looked at.
-    preValidation: async (request) => void (await options.auth.requireUserId(request)),
+    config: { access: 'member', readModels: ['chat', ...TOPIC_READ_MODELS] },
     schema: {
       tags: ['chat'], summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
       params: TopicIdParams, querystring: MessagesQuery, response: { 200: ChatMessagesReply },

@@ -11,6 +11,7 @@ import {
 } from '@civitas/events';
 import type { ProjectionName, ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
@@ -50,16 +51,16 @@ export function delegationRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
 
   app.get('/api/user/delegations', {
-    config: { readModels: ['delegation', 'groups', 'users'] },
+    config: { access: 'member', readModels: ['delegation', 'groups', 'users'] },
     schema: { tags: ['delegation'], summary: 'My delegations, active and ended, newest first', response: { 200: z.array(DelegationView) } },
   }, async (request) => {
-    const userId = await context.auth.requireUserId(request);
+    const userId = memberOf(request);
     const rows = await delegationRows(readModels, userId).orderBy('d.created_at', 'desc').orderBy('d.id').limit(1000).execute();
     return rows.map(toDelegationView);
   });
 
   app.get('/api/delegations/:id', {
-    config: { readModels: VIEWER_READ_MODELS },
+    config: { access: 'member', readModels: VIEWER_READ_MODELS },
     schema: { tags: ['delegation'], summary: 'My delegate in a group and the weight I carry there', params: GroupIdParams, response: { 200: GroupDelegationView } },
   }, async (request) => {
     const viewer = await requireViewer(request, context);
@@ -74,7 +75,7 @@ export function delegationRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/opinions/:id/receipt', {
-    config: { readModels: [...VIEWER_READ_MODELS, 'opinions', 'topics'] },
+    config: { access: 'member', readModels: [...VIEWER_READ_MODELS, 'opinions', 'topics'] },
     schema: { tags: ['delegation'], summary: 'Where my weight went on an opinion', params: z.object({ id: uuidParam(OPINION_NOT_FOUND) }), response: { 200: ReceiptView } },
   }, async (request) => {
     const viewer = await requireViewer(request, context);

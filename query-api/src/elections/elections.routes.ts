@@ -33,7 +33,7 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
   const { readModels, auth, now, toTopicView } = context;
 
   app.get('/api/groups/:id/main-election', {
-    config: { readModels: ELECTION_READ_MODELS },
+    config: { access: 'public', readModels: ELECTION_READ_MODELS },
     schema: { tags: ['elections'], summary: 'The group\u2019s newest main election (404 when none), with its winner once declared', params: GroupIdParams, response: { 200: MainElectionView } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -56,7 +56,7 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
   });
 
   app.get('/api/topics/:id/candidates', {
-    config: { readModels: [...ELECTION_READ_MODELS, 'delegation'] },
+    config: { access: 'public', readModels: [...ELECTION_READ_MODELS, 'delegation'] },
     schema: { tags: ['elections'], summary: 'An election\u2019s candidates, most weighted ballots first', params: TopicIdParams, querystring: AsOfQuery, response: { 200: z.array(CandidateView) } },
   }, async (request) => {
     const topicId = request.params.id;

@@ -18,7 +18,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels, auth } = context;
 
   app.get('/api/groups', {
-    config: { readModels: GROUP_READ_MODELS },
+    config: { access: 'public', readModels: GROUP_READ_MODELS },
     schema: { tags: ['groups'], summary: 'The catalogue and, signed in, my personal groups', response: { 200: z.array(GroupView) } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -30,7 +30,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/groups/:id', {
-    config: { readModels: GROUP_READ_MODELS },
+    config: { access: 'public', readModels: GROUP_READ_MODELS },
     schema: { tags: ['groups'], summary: 'One group (1: my family group)', params: GroupIdParams, response: { 200: GroupView } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -38,7 +38,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/user/groups', {
-    config: { readModels: GROUP_READ_MODELS },
+    config: { access: 'member', readModels: GROUP_READ_MODELS },
     schema: { tags: ['groups'], summary: 'My memberships', response: { 200: z.array(UserGroupView) } },
   }, async (request) => {
     const viewer = await requireViewer(request, context);
@@ -52,7 +52,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/groups/:id/stats', {
-    config: { readModels: [...GROUP_READ_MODELS, 'topics'] },
+    config: { access: 'public', readModels: [...GROUP_READ_MODELS, 'topics'] },
     schema: { tags: ['groups'], summary: 'A group\u2019s numbers', params: GroupIdParams, response: { 200: GroupStats } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -73,7 +73,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/platform/stats', {
-    config: { readModels: ['topics'] },
+    config: { access: 'public', readModels: ['topics'] },
     schema: { tags: ['groups'], summary: 'The platform\u2019s numbers', response: { 200: PlatformStats } },
   }, async () => {
     const counts = await readModels.selectFrom('topics')

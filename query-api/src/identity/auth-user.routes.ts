@@ -1,6 +1,7 @@
 import { AuthUser, ServiceUnavailableError, UnauthorizedError } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
@@ -40,12 +41,12 @@ function toAuthUser(row: ReadModelRow<'users'> & { email: string }, verification
   };
 }
 
-export function authUserRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
+export function authUserRoutes(app: ZodRoutes, { readModels }: QueryContext): void {
   app.get('/api/auth/user', {
-    config: { readModels: ['users', 'user_verifications', 'participation'] },
+    config: { access: 'member', readModels: ['users', 'user_verifications', 'participation'] },
     schema: { tags: ['identity'], summary: 'The signed-in member', response: { 200: AuthUser } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const [row, verifications, stats] = await Promise.all([
       readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
       readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),

@@ -7,6 +7,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
  */
 export function signInProvidersRoutes(app: ZodRoutes, providers: SignInProviders['providers']): void {
   app.get('/api/auth/providers', {
+    config: { access: 'public' },
     schema: { tags: ['identity'], summary: 'The sign-in providers this server offers', response: { 200: SignInProviders } },
   }, async () => ({ providers }));
 }

@@ -5,6 +5,8 @@ import {
 import type { ProjectionName, ReadModelRow } from '@civitas/projector/read-models';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
@@ -24,8 +26,8 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
   const vault = new PersonalDataVault(context.db);
 
   /** The group, if the signed-in member owns it and it is of this kind; 404 or 403 otherwise. */
-  const ownedGroup = async (request: Parameters<typeof auth.requireUserId>[0], groupId: number, kind: InvitationKind) => {
-    const userId = await auth.requireUserId(request);
+  const ownedGroup = async (request: FastifyRequest, groupId: number, kind: InvitationKind) => {
+    const userId = memberOf(request);
     const group = await readModels.selectFrom('groups').select(['id', 'owner_id', 'department']).where('id', '=', groupId).executeTakeFirst();
     if (!group || group.department !== kind) throw new NotFoundError(GROUP_NOT_FOUND);
     if (group.owner_id !== userId) throw new ForbiddenError(OWNER_ONLY);
@@ -34,7 +36,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
 
   for (const kind of PERSONAL_DEPARTMENTS) {
     app.get(`/api/${kind}/:groupId/invitations`, {
-      config: { readModels: READ_MODELS },
+      config: { access: 'member', readModels: READ_MODELS },
       schema: { tags: ['invitations'], summary: `My ${kind} group's invitations, newest first`, params: GroupParams, response: { 200: z.array(InvitationView) } },
     }, async (request) => {
       const group = await ownedGroup(request, request.params.groupId, kind);
@@ -52,7 +54,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
     });
 
     app.get(`/api/${kind}/invite/:token`, {
-      config: { readModels: READ_MODELS },
+      config: { access: 'public', readModels: READ_MODELS },
       schema: { tags: ['invitations'], summary: `The ${kind} invitation a link names (signed in or not)`, params: z.object({ token: z.string() }), response: { 200: InvitationLookup } },
     }, async (request) => {
       const row = await readModels.selectFrom('invitations as i')
@@ -77,7 +79,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
     .orderBy(({ eb }) => eb.case().when('m.status', '=', 'active').then(0).else(1).end()).orderBy('m.joined_at', 'desc').execute();
 
   app.get('/api/friends/:groupId/friends', {
-    config: { readModels: READ_MODELS },
+    config: { access: 'member', readModels: READ_MODELS },
     schema: { tags: ['invitations'], summary: 'My friends group\u2019s friends', params: GroupParams, response: { 200: z.array(FriendView) } },
   }, async (request) => {
     const group = await ownedGroup(request, request.params.groupId, 'friends');
@@ -88,7 +90,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
   });
 
   app.get('/api/business/:groupId/members', {
-    config: { readModels: READ_MODELS },
+    config: { access: 'member', readModels: READ_MODELS },
     schema: { tags: ['invitations'], summary: 'My business group\u2019s colleagues', params: GroupParams, response: { 200: z.array(BusinessMemberView) } },
   }, async (request) => {
     const group = await ownedGroup(request, request.params.groupId, 'business');

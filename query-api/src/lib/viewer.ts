@@ -1,5 +1,6 @@
 import { ServiceUnavailableError, type Participant } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyRequest } from 'fastify';
 import type { ReachPosition } from './read-your-writes';
@@ -19,9 +20,9 @@ export interface QueryContext {
   reachPosition: ReachPosition;
 }
 
-/** The signed-in member (401 for a visitor); a session exists only after its account's events, so a missing row is lag. */
-export async function requireViewer(request: FastifyRequest, { auth, readModels }: QueryContext): Promise<ParticipantProfile> {
-  const profile = await loadParticipantProfile(readModels, await auth.requireUserId(request));
+/** The signed-in member of a route that declares member access; a session exists only after its account's events, so a missing row is lag. */
+export async function requireViewer(request: FastifyRequest, { readModels }: Pick<QueryContext, 'readModels'>): Promise<ParticipantProfile> {
+  const profile = await loadParticipantProfile(readModels, memberOf(request));
   if (!profile) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
   return profile;
 }

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
-import { UnauthorizedError } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { CrossSiteRequestRefused, originAllowed } from '@civitas/service-kit';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { sessionTag } from '@civitas/service-kit/session-events';
@@ -26,9 +26,9 @@ export interface LiveRouteOptions {
 const MAX_PENDING_CHAT = 8;
 
 /**
- * GET /ws: the live socket. The upgrade is refused (403, then 401) unless it comes from the
- * site's origin with a live session; the socket then receives pushes (LiveFanout) and may send
- * subscribe and chat frames.
+ * GET /ws: the live socket. The upgrade is refused unless it comes with a live session (401, by
+ * the route policy: a visitor is refused before anything else) from the site's origin (403); the
+ * socket then receives pushes (LiveFanout) and may send subscribe and chat frames.
  */
 export async function liveRoutes(instance: FastifyInstance, { hub, auth, readModels, chatCommands, publicBaseUrl }: LiveRouteOptions): Promise<void> {
   await instance.register(websocket, { options: { maxPayload: hub.limits.maxPayload } });
@@ -41,14 +41,13 @@ export async function liveRoutes(instance: FastifyInstance, { hub, auth, readMod
       logSecurityEvent(request, 'csrf_refused', { reason: 'ws-origin' });
       throw new CrossSiteRequestRefused();
     }
-    if (!(await auth.current(request))) throw new UnauthorizedError('Unauthorized');
   };
 
-  instance.get('/ws', { websocket: true, preValidation: checkUpgrade, schema: { hide: true } }, (socket: WebSocket, request) => {
+  instance.get('/ws', { websocket: true, config: { access: 'member' }, preValidation: checkUpgrade, schema: { hide: true } }, (socket: WebSocket, request) => {
     const token = request.cookies[auth.cookieName]!;
     const client: LiveClient = {
       ws: socket,
-      userId: request.memberId!,
+      userId: memberOf(request),
       cookie: `${auth.cookieName}=${token}`,
       sid: sha256(token),
       tag: sessionTag(token),

@@ -5,7 +5,6 @@ import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
-import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 type MemberRow = Pick<ReadModelRow<'users'>, 'id' | 'first_name' | 'last_name' | 'email' | 'roles' | 'is_banned' | 'ban_reason' | 'banned_at' | 'created_at' | 'erased_at'>;
@@ -25,11 +24,9 @@ const toView = (row: MemberRow): AdminMemberView => ({
 /** The members an admin manages (roles, bans): found by name or e-mail, in any case and with or without accents. */
 export function adminMembersRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
-  const adminOnly = roleGate(context, ['admin']);
 
   app.get('/api/admin/users', {
-    config: { readModels: ['users'] },
-    preValidation: adminOnly,
+    config: { access: 'admin', readModels: ['users'] },
     schema: {
       tags: ['moderation'],
       summary: 'Members by name or e-mail (any case, any accents), newest accounts first, 20 a page; `before` is the last id of the previous page (admins)',

@@ -2,17 +2,14 @@ import { AdminReportItem, AdminSuggestionItem } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
-import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 
 /** docs/product.md, Calls 'Admin': the reports and suggestions lists, newest first, for admins only (401 visitors, 403 members). */
 export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels } = context;
-  const adminOnly = roleGate(context, ['admin']);
 
   app.get('/api/admin/reports', {
-    config: { readModels: ['feedback', 'users'] },
-    preValidation: adminOnly,
+    config: { access: 'admin', readModels: ['feedback', 'users'] },
     schema: { tags: ['moderation'], summary: 'Every report, newest first (admins)', response: { 200: z.array(AdminReportItem) } },
   }, async (): Promise<AdminReportItem[]> => {
     const rows = await readModels.selectFrom('reports')
@@ -25,8 +22,7 @@ export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
   });
 
   app.get('/api/admin/suggestions', {
-    config: { readModels: ['feedback', 'users'] },
-    preValidation: adminOnly,
+    config: { access: 'admin', readModels: ['feedback', 'users'] },
     schema: { tags: ['moderation'], summary: 'Every suggestion, newest first (admins)', response: { 200: z.array(AdminSuggestionItem) } },
   }, async (): Promise<AdminSuggestionItem[]> => {
     const rows = await readModels.selectFrom('suggestions')

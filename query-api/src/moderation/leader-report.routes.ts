@@ -1,22 +1,19 @@
 import { ForbiddenError, GROUP_NOT_FOUND, LEADER_REPORTS_HIDDEN, LeaderReportView, LeaderReportsQuery, NotFoundError } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { rolesOf } from '@civitas/service-kit/roles';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 
 /** GET /api/leader-reports?groupId=: a group's leader reports, newest first, for its leaders and for admins. */
-export function leaderReportRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
-  const signedIn = async (request: FastifyRequest) => void (await auth.requireUserId(request));
-
+export function leaderReportRoutes(app: ZodRoutes, { readModels }: QueryContext): void {
   app.get('/api/leader-reports', {
-    config: { readModels: ['leader_reports', 'groups', 'users'] },
-    preValidation: signedIn,
+    config: { access: 'member', readModels: ['leader_reports', 'groups', 'users'] },
     schema: { tags: ['moderation'], summary: 'A group\u2019s leader reports (its leaders and admins)', querystring: LeaderReportsQuery, response: { 200: z.array(LeaderReportView) } },
   }, async (request): Promise<LeaderReportView[]> => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const { groupId } = request.query;
     const [group, leads, roles] = await Promise.all([
       readModels.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst(),

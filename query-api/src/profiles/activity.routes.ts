@@ -1,5 +1,6 @@
 import { ACTIVITY_PAGE_SIZE, ActivityPage, ActivityQuery, type ActivityItem } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 
@@ -8,14 +9,12 @@ export const OPINION_EXCERPT_LENGTH = 140;
 
 const excerpt = (content: string) => (content.length > OPINION_EXCERPT_LENGTH ? `${content.slice(0, OPINION_EXCERPT_LENGTH - 1).trimEnd()}\u2026` : content);
 
-export function activityRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
+export function activityRoutes(app: ZodRoutes, { readModels }: QueryContext): void {
   app.get('/api/user/activity', {
-    config: { readModels: ['profiles', 'topics', 'opinions', 'groups', 'users'] },
-    // Signed out hears 401 before the query string is looked at.
-    preValidation: async (request) => void (await auth.requireUserId(request)),
+    config: { access: 'member', readModels: ['profiles', 'topics', 'opinions', 'groups', 'users'] },
     schema: { tags: ['profiles'], summary: 'My recent actions, newest first (before: the cursor of the previous page)', querystring: ActivityQuery, response: { 200: ActivityPage } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const { before } = request.query;
     // Titles, texts and names as they are now: a deleted topic shows as deleted, an erased delegate without a name.
     const rows = await readModels.selectFrom('user_activity as a')

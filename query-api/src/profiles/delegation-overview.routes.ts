@@ -1,17 +1,18 @@
 import { DelegationOverview, type CarriedWeight, type DelegationOverviewGroup } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 
 /** The weight a member carries in a group, from the weighted tally engine (composed in app.ts from the delegation feature). */
 export type CarriedWeightOf = (groupId: number, memberId: string) => Promise<CarriedWeight | null>;
 
-export function delegationOverviewRoutes(app: ZodRoutes, { readModels, auth, carriedWeightOf }: QueryContext & { carriedWeightOf: CarriedWeightOf }): void {
+export function delegationOverviewRoutes(app: ZodRoutes, { readModels, carriedWeightOf }: QueryContext & { carriedWeightOf: CarriedWeightOf }): void {
   app.get('/api/user/delegations/overview', {
-    config: { readModels: ['delegation', 'groups', 'users', 'user_verifications', 'participation'] },
+    config: { access: 'member', readModels: ['delegation', 'groups', 'users', 'user_verifications', 'participation'] },
     schema: { tags: ['profiles', 'delegation'], summary: 'Per group: my delegate, the members who delegate to me, and the weight I carry', response: { 200: DelegationOverview } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const active = (side: 'delegator_id' | 'delegate_id', other: 'delegator_id' | 'delegate_id') =>
       readModels.selectFrom('delegations as d')
         .innerJoin('groups as g', 'g.id', 'd.group_id')

@@ -1,14 +1,15 @@
 import { ProfileView, ServiceUnavailableError, achievementsOf, profileBadgesOf } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { QueryContext } from '../lib/viewer';
 import { USER_STATS_READ_MODELS, loadUserStats } from './user-stats';
 
-export function profileRoutes(app: ZodRoutes, { readModels, auth }: QueryContext): void {
+export function profileRoutes(app: ZodRoutes, { readModels }: QueryContext): void {
   app.get('/api/user/profile', {
-    config: { readModels: ['users', 'user_verifications', 'profiles', ...USER_STATS_READ_MODELS] },
+    config: { access: 'member', readModels: ['users', 'user_verifications', 'profiles', ...USER_STATS_READ_MODELS] },
     schema: { tags: ['profiles'], summary: 'My profile page: profile, badges, verified nationality, stats and achievements', response: { 200: ProfileView } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const [row, verified, granted, stats] = await Promise.all([
       readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
       readModels.selectFrom('user_verifications').select(['country', 'national_id'])

@@ -2,6 +2,7 @@ import { NotFoundError, uuidParam } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector';
 import { iso } from '../lib/iso';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { sitePath } from '@civitas/service-kit/site-address';
 import type { Kysely } from 'kysely';
@@ -27,14 +28,15 @@ const PaymentView = z.object({
 
 export function paymentRoutes(app: ZodRoutes, readModels: Kysely<ReadModels>, auth: SessionAuth, providers: ReadonlyArray<'moyasar' | 'sandbox'>): void {
   app.get('/api/payments/providers', {
+    config: { access: 'public' },
     schema: { tags: ['subscriptions'], summary: 'Payment methods this server offers', response: { 200: z.object({ providers: z.array(z.object({ id: z.enum(['moyasar', 'sandbox']), label: z.string() })) }) } },
   }, async () => ({ providers: providers.map((id) => ({ id, label: PROVIDER_LABELS[id] })) }));
 
   app.get('/api/payments/:paymentId', {
-    config: { readModels: ['subscription_payments'] },
+    config: { access: 'member', readModels: ['subscription_payments'] },
     schema: { tags: ['subscriptions'], summary: 'One of my payments', params: z.object({ paymentId: uuidParam(PAYMENT_NOT_FOUND) }), response: { 200: PaymentView } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const row = await readModels.selectFrom('subscription_payments').selectAll().where('id', '=', request.params.paymentId).executeTakeFirst();
     // Someone else's payment is answered exactly like a missing one.
     if (!row || row.user_id !== userId) throw new NotFoundError(PAYMENT_NOT_FOUND);

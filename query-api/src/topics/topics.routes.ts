@@ -32,7 +32,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   const { readModels, auth, now } = context;
 
   app.get('/api/groups/:id/topics', {
-    config: { readModels: TOPIC_READ_MODELS },
+    config: { access: 'public', readModels: TOPIC_READ_MODELS },
     schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(TopicView) } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -42,7 +42,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   });
 
   app.get('/api/topics/:id', {
-    config: { readModels: TOPIC_READ_MODELS },
+    config: { access: 'public', readModels: TOPIC_READ_MODELS },
     schema: { tags: ['topics'], summary: 'One topic', params: TopicIdParams, response: { 200: TopicView } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -51,7 +51,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   });
 
   app.get('/api/topics/:id/stats', {
-    config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
     schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicIdParams, querystring: AsOfQuery, response: { 200: TopicStats } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);
@@ -81,7 +81,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   });
 
   app.get('/api/topics/:id/opinions', {
-    config: { readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
     schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicIdParams, querystring: AsOfQuery, response: { 200: z.array(OpinionView) } },
   }, async (request) => {
     const topicId = request.params.id;
@@ -118,7 +118,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   });
 
   app.get('/api/laws/:id', {
-    config: { readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
     schema: { tags: ['topics'], summary: 'The laws a group enacted, newest first', params: GroupIdParams, response: { 200: z.array(LawView) } },
   }, async (request) => {
     const viewer = await viewerOf(request, auth, readModels);

@@ -1,7 +1,7 @@
 import { AdminVerificationItem, DELETED_MEMBER, ForbiddenError, LeaderVerificationItem, NATIONAL_LEADERS_ONLY } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
-import { roleGate } from '../lib/role-gate';
 import type { QueryContext } from '../lib/viewer';
 import { ledCountryKeys } from './national-leadership';
 
@@ -13,8 +13,7 @@ export const adminUserName = (first: string | null, last: string | null, email: 
 
 /** The review queues: every pending claim for admins, the claims of their countries for National group leaders. */
 export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext): void {
-  const { readModels, auth } = context;
-  const admins = roleGate(context, ['admin']);
+  const { readModels } = context;
   const pending = () => readModels.selectFrom('user_verifications as v')
     .leftJoin('users as u', 'u.id', 'v.user_id')
     .where('v.status', '=', 'pending')
@@ -22,8 +21,7 @@ export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext):
     .orderBy('v.created_at').orderBy('v.id');
 
   app.get('/api/admin/verifications', {
-    config: { readModels: ['user_verifications', 'users'] },
-    preValidation: admins,
+    config: { access: 'admin', readModels: ['user_verifications', 'users'] },
     schema: { tags: ['verification', 'admin'], summary: 'Pending nationality verifications, oldest first (admins)', response: { 200: z.array(AdminVerificationItem) } },
   }, async (): Promise<AdminVerificationItem[]> => {
     const rows = await pending()
@@ -36,10 +34,10 @@ export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext):
   });
 
   app.get('/api/leader/verifications', {
-    config: { readModels: ['user_verifications', 'users', 'groups'] },
+    config: { access: 'member', readModels: ['user_verifications', 'users', 'groups'] },
     schema: { tags: ['verification'], summary: 'Pending nationality verifications of the countries whose National group I lead', response: { 200: z.array(LeaderVerificationItem) } },
   }, async (request): Promise<LeaderVerificationItem[]> => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const countries = await ledCountryKeys(readModels, userId);
     if (countries.length === 0) throw new ForbiddenError(NATIONAL_LEADERS_ONLY);
     const rows = await pending()

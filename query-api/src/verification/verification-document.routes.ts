@@ -2,6 +2,7 @@ import { DOCUMENT_ERASED, DOCUMENT_NOT_FOUND, GoneError, NotFoundError, uuidPara
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { rolesOf } from '@civitas/service-kit/roles';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -15,14 +16,14 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
  * that country's National group only; to anyone else it does not exist (404, so ids tell nothing).
  * Never cached, never sniffed into something else, shown inline.
  */
-export function verificationDocumentRoutes(app: ZodRoutes, { readModels, auth, db }: QueryContext & { db: Kysely<any> }): void {
+export function verificationDocumentRoutes(app: ZodRoutes, { readModels, db }: QueryContext & { db: Kysely<any> }): void {
   const documents = new PersonalDocuments(db, new PersonalDataVault(db));
 
   app.get('/api/user/verifications/:id/document', {
-    config: { readModels: ['user_verifications', 'users', 'groups'] },
+    config: { access: 'member', readModels: ['user_verifications', 'users', 'groups'] },
     schema: { tags: ['verification'], summary: 'A verification\u2019s document image (its owner, admins, leaders of that country\u2019s National group)', params: z.object({ id: uuidParam(DOCUMENT_NOT_FOUND) }) },
   }, async (request, reply) => {
-    const viewerId = await auth.requireUserId(request);
+    const viewerId = memberOf(request);
     const { id } = request.params;
     const claim = await readModels.selectFrom('user_verifications').select(['user_id', 'country_key']).where('id', '=', id).executeTakeFirst();
     if (!claim || !(await mayView(viewerId, claim))) throw new NotFoundError(DOCUMENT_NOT_FOUND);

@@ -1,6 +1,7 @@
 import { VerificationView } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
 import type { Kysely } from 'kysely';
@@ -19,12 +20,12 @@ function toVerificationView(row: ReadModelRow<'user_verifications'>): Verificati
 
 /** docs/product.md, Calls, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
 export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any> }): void {
-  const { readModels, auth } = context;
+  const { readModels } = context;
   app.get('/api/user/verifications', {
-    config: { readModels: ['user_verifications'] },
+    config: { access: 'member', readModels: ['user_verifications'] },
     schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const rows = await readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
     return rows.map(toVerificationView);
   });
