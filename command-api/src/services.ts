@@ -31,6 +31,7 @@ import { FeedbackService } from './moderation/feedback-service';
 import { LeaderReportService } from './moderation/leader-report-service';
 import { ReportTargets } from './moderation/report-targets';
 import { BanService } from './moderation/ban-service';
+import { AdminRoster } from './moderation/admin-roster';
 import { RolesService } from './moderation/roles-service';
 import { Suspensions } from './moderation/suspensions';
 import { MoyasarClient } from './subscriptions/moyasar/moyasar-client';
@@ -100,11 +101,13 @@ export async function createCommandServices({ store, registry, config, db, datab
   const chat = new ChatService(bus, gate, topics, rateLimitCounters);
   const profiles = new ProfilesService(bus, vault, new ProfileImageStore(db), rateLimitCounters);
   const feedback = new FeedbackService(bus, new ReportTargets(store, readModels), rateLimitCounters);
-  const leaderReports = new LeaderReportService(bus, gate, readModels, rateLimitCounters);
   // Every command checks bans in memory (kept fresh by the read models' notices); a ban ends the member's sessions and, through the notice, their sockets.
   const suspensions = new Suspensions({ readModels, connectionString: databaseUrl, log, outage });
-  const roles = new RolesService(bus, readModels);
-  const bans = new BanService(bus, readModels, {
+  // Every removal of an active admin (a revocation, a ban, an erasure) is cleared on one roster stream (docs/decisions.md, The last admin).
+  const roster = new AdminRoster(bus);
+  const roles = new RolesService(bus, roster);
+  const leaderReports = new LeaderReportService(bus, gate, roles, rateLimitCounters);
+  const bans = new BanService(bus, roster, {
     endAll: async (userId) => {
       await auth.sessions.destroyAllForUser(userId);
       await publishSessionsEnded(db, { users: [userId] });
@@ -112,7 +115,7 @@ export async function createCommandServices({ store, registry, config, db, datab
   }, suspensions);
   // Erasure needs identity's credentials and address, verification's national ids, and what is kept outside the events.
   const account = new AccountService({
-    bus, vault, readModels, credentials: identity, nationalIds: verification, storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
+    bus, admins: roster, vault, readModels, credentials: identity, nationalIds: verification, storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
   });
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;

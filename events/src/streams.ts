@@ -1,6 +1,8 @@
 /** Stream names come only from these helpers (ARCHITECTURE.md, "Streams and deciders"). */
 export const groupStream = (groupId: number) => `group-${groupId}`;
 export const userStream = (userId: string) => `user-${userId}`;
+/** The one stream every removal of an active admin is decided on, so two at once conflict (docs/decisions.md, The last admin). */
+export const adminRosterStream = () => 'admin-roster';
 /** Keyed by a hash so stream names never carry an e-mail address. */
 export const emailStream = (emailHash: string) => `email-${emailHash}`;
 export const externalIdentityStream = (identityHash: string) => `external-identity-${identityHash}`;

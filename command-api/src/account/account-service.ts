@@ -1,8 +1,9 @@
-import { userStream, type NotificationPreferences, type Position } from '@civitas/events';
+import { LAST_ADMIN_ERASE, userStream, type CommandResult, type Decider, type DomainEvent, type NotificationPreferences, type Position } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import type { Kysely } from 'kysely';
-import type { CommandBus } from '../lib/command-bus';
+import type { CommandBus, CommandOptions } from '../lib/command-bus';
 import { accountDecider } from './account.decider';
 
 /** Identity's part of an erasure (IdentityService): proving it is the member, and their address. */
@@ -23,8 +24,20 @@ export interface StoredFiles {
   deleteAllOf(subjectId: string): Promise<void>;
 }
 
+/**
+ * Moderation's part (AdminRoster): an erasure takes an admin's role with it, so it runs where every
+ * removal of an active admin runs and is refused (409 `refusal`) for the last one (docs/decisions.md, The last admin).
+ */
+export interface AdminSafeguard {
+  run<Command, Event extends DomainEvent, State>(
+    userId: string, decider: Decider<Command, Event, State>, command: Command,
+    options: CommandOptions & { refusal: string; beforeAppend?: () => Promise<void> },
+  ): Promise<CommandResult<Event, State>>;
+}
+
 export interface AccountServiceDependencies {
   bus: CommandBus;
+  admins: AdminSafeguard;
   vault: PersonalDataVault;
   readModels: Kysely<ReadModels>;
   credentials: AccountCredentials;
@@ -52,23 +65,32 @@ export class AccountService {
    * Everything that needs the key to be named (the address's and national ids' reservations, the
    * invitations sent to the address) is released first; then the key goes, and only then is
    * AccountErased appended, so no reader ever sees an erased account whose data still opens.
-   * A crash half-way leaves the account to be erased again by the same call.
+   * A crash half-way leaves the account to be erased again by the same call. The last active admin
+   * is refused before anything is released.
    */
   async erase(userId: string, proof: { password: string | undefined; signedInAt: string }): Promise<{ position: Position | null }> {
     const via = await this.deps.credentials.reauthenticate(userId, proof.password, proof.signedInAt);
-    const invitations = await this.invitationsToTheMember(userId);
-    await this.deps.credentials.releaseEmail(userId);
-    await this.deps.nationalIds.releaseAllNationalIds(userId);
-    for (const invitationId of invitations) await this.deps.vault.erase(invitationId);
-    await this.deps.vault.erase(userId);
-    const result = await this.deps.bus.run(userStream(userId), accountDecider, { type: 'eraseAccount', erasedBy: userId, via }, { actorId: userId });
+    const release = async () => {
+      const invitations = await this.invitationsToTheMember(userId);
+      await this.deps.credentials.releaseEmail(userId);
+      await this.deps.nationalIds.releaseAllNationalIds(userId);
+      for (const invitationId of invitations) await this.deps.vault.erase(invitationId);
+      await this.deps.vault.erase(userId);
+    };
+    const result = await this.deps.admins.run(userId, accountDecider, { type: 'eraseAccount', erasedBy: userId, via }, { actorId: userId, refusal: LAST_ADMIN_ERASE, beforeAppend: release });
     for (const files of this.deps.storedFiles) await files.deleteAllOf(userId);
     return { position: result.position };
   }
 
-  /** Invitations whose sealed address is the member's: the ones they accepted and any still sent to their address. */
+  /**
+   * Invitations whose sealed address is the member's: the ones they accepted and any still sent to
+   * their address. A list only the read models hold (invitations are keyed by their own id), read
+   * once they have passed everything committed, so an invitation sent a moment ago is shredded too
+   * (docs/architecture.md, Where the command side reads read models).
+   */
   private async invitationsToTheMember(userId: string): Promise<string[]> {
-    const { readModels } = this.deps;
+    const { readModels, bus } = this.deps;
+    await Promise.all(['invitations', 'users'].map((projection) => projectionCaughtUp(bus.store, readModels, projection)));
     const rows = await readModels.selectFrom('invitations').select('id')
       .where((eb) => eb.or([
         eb('accepted_by', '=', userId),

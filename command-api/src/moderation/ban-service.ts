@@ -1,9 +1,7 @@
-import { MEMBER_NOT_FOUND, blankToNull, existingId, userStream, type BanBody, type BanReply, type UnbanBody } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
-import type { Kysely } from 'kysely';
+import { LAST_ADMIN_BAN, MEMBER_NOT_FOUND, blankToNull, existingId, userStream, type BanBody, type BanReply, type UnbanBody } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import type { AdminRoster } from './admin-roster';
 import { banDecider } from './ban.decider';
-import { otherActiveAdmins } from './roles-service';
 import type { Suspensions } from './suspensions';
 
 /** Ends every session of a member and says so, so their live sockets close (the logout path, for all their sessions). */
@@ -15,7 +13,7 @@ export interface MemberSessions {
 export class BanService {
   constructor(
     private readonly bus: CommandBus,
-    private readonly readModels: Kysely<ReadModels>,
+    private readonly roster: AdminRoster,
     private readonly sessions: MemberSessions,
     private readonly suspensions: Suspensions,
   ) {}
@@ -23,8 +21,7 @@ export class BanService {
   /** The ban counts at once in this process, and every session of the member ends (they are signed out everywhere). */
   async ban(adminId: string, memberId: string, { reason }: BanBody): Promise<BanReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const others = await otherActiveAdmins(this.readModels, userId);
-    const result = await this.bus.run(userStream(userId), banDecider, { type: 'banMember', bannedBy: adminId, reason, otherActiveAdmins: others }, { actorId: adminId });
+    const result = await this.roster.run(userId, banDecider, { type: 'banMember', bannedBy: adminId, reason }, { actorId: adminId, refusal: LAST_ADMIN_BAN });
     this.suspensions.note(userId, reason);
     await this.sessions.endAll(userId);
     return { position: result.position, userId, isBanned: true, banReason: reason };

@@ -1,9 +1,9 @@
-import { ALREADY_BANNED, ConflictError, ForbiddenError, LAST_ADMIN_BAN, MEMBER_NOT_FOUND, NOT_BANNED, NO_SELF_BAN, NotFoundError, type Decider } from '@civitas/events';
+import { ALREADY_BANNED, ConflictError, ForbiddenError, MEMBER_NOT_FOUND, NOT_BANNED, NO_SELF_BAN, NotFoundError, type Decider } from '@civitas/events';
 import { memberStandingView, type MemberStanding, type StandingEvent } from './member-standing.view';
 
 export type BanCommand =
-  /** `otherActiveAdmins`: as in rolesDecider, counted from the read models by the service. */
-  | { type: 'banMember'; bannedBy: string; reason: string; otherActiveAdmins: number }
+  /** Banning runs through AdminRoster, which keeps the last active admin (admin-roster.ts). */
+  | { type: 'banMember'; bannedBy: string; reason: string }
   | { type: 'unbanMember'; unbannedBy: string; reason: string | null };
 
 /** Bans on `user-{id}`: an admin suspends a member with a reason, and lifts it. */
@@ -15,7 +15,6 @@ export const banDecider: Decider<BanCommand, StandingEvent, MemberStanding> = {
     if (command.type === 'banMember') {
       if (command.bannedBy === userId) throw new ForbiddenError(NO_SELF_BAN);
       if (state.banReason !== null) throw new ConflictError(ALREADY_BANNED);
-      if (state.roles.includes('admin') && command.otherActiveAdmins === 0) throw new ConflictError(LAST_ADMIN_BAN);
       return [{ type: 'UserBanned', data: { userId, reason: command.reason, bannedBy: command.bannedBy } }];
     }
     if (state.banReason === null) throw new ConflictError(NOT_BANNED);

@@ -8,6 +8,8 @@ import {
   NotFoundError,
   ValidationError,
   existingId,
+  groupStream,
+  groupView,
   leaderReportStream,
   type FileLeaderReportBody,
   type FileLeaderReportReply,
@@ -16,24 +18,21 @@ import {
   type ReviewerRole,
   blankToNull,
 } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
-import { rolesOf } from '@civitas/service-kit/roles';
-import type { Kysely } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
+import { rolesOf, type MemberStandings } from '../lib/member-roles';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { countFeedback, type HitCounter } from './feedback-service';
 import { leaderReportDecider } from './leader-report.decider';
 
-/** Whether a member leads a group now (isLeader on an active membership, from the groups read model). */
-export async function leadsGroup(readModels: Kysely<ReadModels>, userId: string, groupId: number): Promise<boolean> {
-  const row = await readModels.selectFrom('group_members').select('user_id')
-    .where('group_id', '=', groupId).where('user_id', '=', userId).where('status', '=', 'active').where('is_leader', '=', true).executeTakeFirst();
-  return row !== undefined;
+/** Whether a member leads a group now, as the group's stream says (a leader elected a moment ago reviews at once). */
+async function leadsGroup(bus: CommandBus, userId: string, groupId: number): Promise<boolean> {
+  const { state } = await bus.load(groupStream(groupId), groupView);
+  return state.members.get(userId)?.isLeader === true;
 }
 
 /**
- * Leader reports (docs/product.md, Roles 'Leader'): a member of a group reports another member of it; the
+ * Leader reports (spec section 6 'Leader'): a member of a group reports another member of it; the
  * group's leaders and admins review. "Member" is whoever may take part in the group (section 5
  * eligibility, from the streams): open groups have no member lists.
  */
@@ -41,7 +40,7 @@ export class LeaderReportService {
   constructor(
     private readonly bus: CommandBus,
     private readonly gate: ParticipationGate,
-    private readonly readModels: Kysely<ReadModels>,
+    private readonly standings: MemberStandings,
     private readonly counters: HitCounter,
     private readonly perHour = FEEDBACK_RATE_LIMIT_PER_HOUR,
   ) {}
@@ -81,7 +80,7 @@ export class LeaderReportService {
 
   /** As the group's leader when they lead it, as an admin otherwise (or when the report is about them, the decider refusing a leader then). */
   private async reviewerRole(userId: string, groupId: number, reportedUserId: string): Promise<ReviewerRole> {
-    const [leads, roles] = await Promise.all([leadsGroup(this.readModels, userId, groupId), rolesOf(this.readModels, userId)]);
+    const [leads, roles] = await Promise.all([leadsGroup(this.bus, userId, groupId), rolesOf(this.standings, userId)]);
     const isAdmin = roles.includes('admin');
     if (leads && (reportedUserId !== userId || !isAdmin)) return 'leader';
     if (isAdmin) return 'admin';

@@ -1,13 +1,10 @@
-import { ConflictError, LAST_ADMIN, MEMBER_NOT_FOUND, NotFoundError, ROLE_ALREADY_HELD, ROLE_NOT_HELD, type Decider, type Role } from '@civitas/events';
+import { ConflictError, MEMBER_NOT_FOUND, NotFoundError, ROLE_ALREADY_HELD, ROLE_NOT_HELD, type Decider, type Role } from '@civitas/events';
 import { memberStandingView, type MemberStanding, type StandingEvent } from './member-standing.view';
 
 export type RolesCommand =
   | { type: 'grantRole'; role: Role; grantedBy: string; reason: string | null }
-  /**
-   * `otherActiveAdmins`: admins besides this member who are not banned, counted by the service
-   * from the read models (a decider reads no database).
-   */
-  | { type: 'revokeRole'; role: Role; revokedBy: string; reason: string | null; otherActiveAdmins: number };
+  /** Revoking the admin role runs through AdminRoster, which keeps the last active admin (admin-roster.ts). */
+  | { type: 'revokeRole'; role: Role; revokedBy: string; reason: string | null };
 
 /**
  * Roles an admin grants and revokes on `user-{id}`, with who decided and why. Granting a role
@@ -24,7 +21,6 @@ export const rolesDecider: Decider<RolesCommand, StandingEvent, MemberStanding> 
       return [{ type: 'UserRoleGranted', data: { userId, role: command.role, grantedBy: command.grantedBy, reason: command.reason } }];
     }
     if (!held) throw new ConflictError(ROLE_NOT_HELD(command.role));
-    if (command.role === 'admin' && command.otherActiveAdmins === 0) throw new ConflictError(LAST_ADMIN);
     return [{ type: 'UserRoleRevoked', data: { userId, role: command.role, revokedBy: command.revokedBy, reason: command.reason } }];
   },
 };

@@ -73,6 +73,16 @@ export const LeaderReportReviewed = defineEvent('LeaderReportReviewed', z.object
 export const UserBanned = defineEvent('UserBanned', z.object({ userId: z.uuid(), reason: z.string(), bannedBy: z.uuid() }));
 export const UserUnbanned = defineEvent('UserUnbanned', z.object({ userId: z.uuid(), reason: z.string().nullable(), unbannedBy: z.uuid() }));
 
+/**
+ * On `admin-roster` (docs/decisions.md, The last admin): each admin's standing as their own stream
+ * showed it once it held `userVersion` events: an active admin holds the role, unbanned, not erased.
+ */
+const AdminStanding = z.object({ userId: z.uuid(), active: z.boolean(), userVersion: z.number().int().nonnegative() });
+/** The standings of the members whose role grants and unbans the roster had not seen, up to `seenThrough` (a position). */
+export const AdminRosterRefreshed = defineEvent('AdminRosterRefreshed', z.object({ standings: z.array(AdminStanding), seenThrough: z.string() }));
+/** An active admin may lose that standing by the change that takes their stream to `userVersion`: another active admin remains. */
+export const AdminRemovalCleared = defineEvent('AdminRemovalCleared', z.object({ userId: z.uuid(), userVersion: z.number().int().positive() }));
+
 export type ReportSubmitted = EventOf<typeof ReportSubmitted>;
 export type ReportReviewed = EventOf<typeof ReportReviewed>;
 export type SuggestionSubmitted = EventOf<typeof SuggestionSubmitted>;
@@ -85,5 +95,8 @@ export type ReportEvent = ReportSubmitted | ReportReviewed;
 export type SuggestionEvent = SuggestionSubmitted | SuggestionReviewed;
 export type LeaderReportEvent = LeaderReportFiled | LeaderReportReviewed;
 export type BanEvent = UserBanned | UserUnbanned;
+export type AdminRosterRefreshed = EventOf<typeof AdminRosterRefreshed>;
+export type AdminRemovalCleared = EventOf<typeof AdminRemovalCleared>;
+export type AdminRosterEvent = AdminRosterRefreshed | AdminRemovalCleared;
 
-export const moderationEvents = [ReportSubmitted, ReportReviewed, SuggestionSubmitted, SuggestionReviewed, LeaderReportFiled, LeaderReportReviewed, UserBanned, UserUnbanned];
+export const moderationEvents = [ReportSubmitted, ReportReviewed, SuggestionSubmitted, SuggestionReviewed, LeaderReportFiled, LeaderReportReviewed, UserBanned, UserUnbanned, AdminRosterRefreshed, AdminRemovalCleared];

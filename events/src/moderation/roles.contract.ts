@@ -10,6 +10,8 @@ export const ROLE_ALREADY_HELD = (role: Role) => `This member already has the ${
 export const ROLE_NOT_HELD = (role: Role) => `This member does not have the ${role} role.`;
 /** Without an admin nobody could grant anything again (short of ADMIN_EMAILS and a restart). */
 export const LAST_ADMIN = 'The last admin cannot be removed: grant the admin role to someone else first.';
+/** Erasing an account takes its admin role with it: refused, as a revocation is, for the last one. */
+export const LAST_ADMIN_ERASE = 'The last admin cannot delete their account: grant the admin role to someone else first.';
 export const MODERATION_REASON_MAX_LENGTH = 500;
 
 /** A reason an admin gives: one paragraph or more, at most 500 characters; blank means none where it is optional. */
