@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 
 export const profileImageMigrations: Record<string, Migration> = {
   '2026_12_01_001_profile_images': {
@@ -16,7 +16,8 @@ export const profileImageMigrations: Record<string, Migration> = {
 
 /** Re-encoded profile pictures by content hash (command-api writes, query-api serves, erasure deletes). */
 export class ProfileImageStore {
-  constructor(private readonly db: Kysely<any>) {}
+  // Raw SQL only: any Kysely (a transaction too) runs it, whatever tables it types.
+  constructor(private readonly db: QueryExecutorProvider) {}
 
   async put(userId: string, hash: string, bytes: Buffer): Promise<void> {
     await sql`insert into profile_images (hash, user_id, bytes) values (${hash}, ${userId}, ${bytes}) on conflict (hash, user_id) do nothing`.execute(this.db);

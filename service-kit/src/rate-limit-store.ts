@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import { sha256 } from './tokens';
 
 export const rateLimitMigrations: Record<string, Migration> = {
@@ -27,7 +27,8 @@ interface RateLimitCount {
  * the windows, so instances with drifting clocks still agree.
  */
 export class RateLimitCounters {
-  constructor(private readonly db: Kysely<any>) {}
+  // Raw SQL only: any Kysely (a transaction too) runs it, whatever tables it types.
+  constructor(private readonly db: QueryExecutorProvider) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
     const { rows } = await sql<{ hits: number; ttl_ms: string }>`
