@@ -1,24 +1,25 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 type ProjectConfig = NonNullable<TestProjectInlineConfiguration['test']>;
 
+/**
+ * The tiers, by where a file is and how it is named; no list of files (docs/architecture.md, Tests in tiers).
+ * Unit: every `*.test.ts` under a package's src/, beside the module it tests. No database, server,
+ * browser or process: the project has no global setup (no database is provided) and its setup file
+ * refuses connections, ports and processes, so such a test fails until it moves to the package's test/.
+ */
+const PACKAGES = '{events,service-kit,command-api,projector,query-api,verifier}';
+const UNIT_TESTS = `${PACKAGES}/src/**/*.test.ts`;
+/** Server: every other test of the server packages and scripts, on a database of its own from the global setup. */
 const SERVER_TESTS = '{events,service-kit,command-api,projector,query-api,verifier,scripts}/**/*.test.ts';
 /**
- * Tests that keep a transaction with writes open on purpose (a held append, a projector batch
- * waiting on a lock): while it is open, every event store reader on the same PostgreSQL server
- * sees nothing newer (visibility is cluster-wide), so the test files running beside them would
- * wait. They run after the others, one at a time.
+ * `*.serial.test.ts`: tests that keep a transaction with writes open on purpose (a held append, a
+ * projector batch waiting on a lock): while it is open, every event store reader on the same
+ * PostgreSQL server sees nothing newer (visibility is cluster-wide), so the test files running beside
+ * them would wait. They run after the others, one at a time.
  */
-const HOLDING_TRANSACTIONS = [
-  'events/test/postgres-event-store.test.ts',
-  'events/test/postgres-group-commit.test.ts',
-  'command-api/test/http-edge/session-read-your-writes.test.ts',
-  'command-api/test/delegation/delegation.test.ts',
-  'command-api/test/participation/topic-closing.test.ts',
-  'projector/test/parking.test.ts',
-  'query-api/test/read-your-writes.test.ts',
-];
+const SERIAL_TESTS = '**/*.serial.test.ts';
 
 /**
  * What every project of server tests shares: the database the global setup provides, and time for it.
@@ -45,8 +46,12 @@ const WEB_PROJECT = {
   // Typing through user-event on a loaded 2-core machine can pass 5 s; a hung test still fails.
   testTimeout: 20_000,
 } satisfies ProjectConfig;
-/** Files that replace a module with `vi.mock`: that needs a module graph of their own (one an earlier file loaded the module in keeps it). */
-export const MOCKING_MODULES = ['web/src/features/profile/components/edit-profile-dialog.test.tsx'];
+/**
+ * `*.mocks.test.tsx`: component tests that replace a module with `vi.mock`. They need a module graph
+ * of their own (one an earlier file loaded the module in keeps it); scripts/test-projects.test.ts
+ * checks the names.
+ */
+const MOCKING_TESTS = 'web/src/**/*.mocks.test.{ts,tsx}';
 
 export default defineConfig({
   test: {
@@ -56,17 +61,29 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'unit',
+          environment: 'node',
+          // Decider specs and pure rules load @civitas/events once a worker rather than once a file.
+          isolate: false,
+          include: [UNIT_TESTS],
+          setupFiles: ['./test-support/unit-guard.ts'],
+          // The property tests (Merkle proofs, blinding, site paths) take seconds each when the 2 cores are busy.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           ...SERVER_PROJECT,
           name: 'server',
           include: [SERVER_TESTS],
-          exclude: HOLDING_TRANSACTIONS,
+          exclude: [...configDefaults.exclude, UNIT_TESTS, SERIAL_TESTS],
         },
       },
       {
         test: {
           ...SERVER_PROJECT,
           name: 'server-alone',
-          include: HOLDING_TRANSACTIONS,
+          include: [SERIAL_TESTS],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
@@ -74,11 +91,11 @@ export default defineConfig({
       {
         // The web app's Vite config brings the React plugin, so TSX compiles as in the build.
         extends: './web/vite.config.ts',
-        test: { ...WEB_PROJECT, name: 'web', isolate: false, exclude: MOCKING_MODULES },
+        test: { ...WEB_PROJECT, name: 'web', isolate: false, exclude: [...configDefaults.exclude, MOCKING_TESTS] },
       },
       {
         extends: './web/vite.config.ts',
-        test: { ...WEB_PROJECT, name: 'web-mocks', include: MOCKING_MODULES },
+        test: { ...WEB_PROJECT, name: 'web-mocks', include: [MOCKING_TESTS] },
       },
       {
         // The web build's size budget: runs a production build of its own (issue #17).

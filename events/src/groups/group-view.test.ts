@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../src/decider';
-import { groupView, type GroupState } from '../src/groups/group.view';
+import { fold } from '../decider';
+import { groupView, type GroupState } from './group.view';
 
 type GroupFoldEvent = Parameters<typeof groupView.evolve>[1];
 const joined = (userId: string, isLeader = false): GroupFoldEvent => ({ type: 'GroupMemberJoined', data: { groupId: 3, userId, role: 'member', isLeader } });

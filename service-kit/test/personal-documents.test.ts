@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVaultDatabase, type VaultFixture } from '../../test-support/test-vault';
-import type { PersonalDataVault } from './personal-data';
-import { PersonalDocuments } from './personal-documents';
+import type { PersonalDataVault } from '../src/personal-data';
+import { PersonalDocuments } from '../src/personal-documents';
 
 // A PNG's signature and a little more, as an uploaded document would start.
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2048)]);

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { loadConfig } from './config';
-import { createKysely, migrateToLatest } from './database';
-import { createLogger } from './logger';
-import { platformMigrations } from './migrations';
-import { PersonalDataVault, createKeyedHasher, isSealed, isWrappedKey, openVault } from './personal-data';
-import { openServiceRuntime } from './service-runtime';
-import { loadVaultKey, vaultKeyFile } from './vault-key';
+import { loadConfig } from '../src/config';
+import { createKysely, migrateToLatest } from '../src/database';
+import { createLogger } from '../src/logger';
+import { platformMigrations } from '../src/migrations';
+import { PersonalDataVault, createKeyedHasher, isSealed, isWrappedKey, openVault } from '../src/personal-data';
+import { openServiceRuntime } from '../src/service-runtime';
+import { loadVaultKey, vaultKeyFile } from '../src/vault-key';
 
 const vaultKey = (key = randomBytes(32)) => ({ key, source: 'the test key' });
 

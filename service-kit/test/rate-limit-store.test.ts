@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { createKysely, migrateToLatest } from './database';
-import { platformMigrations } from './migrations';
-import { RateLimitCounters } from './rate-limit-store';
+import { createKysely, migrateToLatest } from '../src/database';
+import { platformMigrations } from '../src/migrations';
+import { RateLimitCounters } from '../src/rate-limit-store';
 
 describe('rate limit counters in PostgreSQL', () => {
   let database: TestDatabase;

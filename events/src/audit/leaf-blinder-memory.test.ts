@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blindWith, topicScope } from '../src/audit/leaf-view';
+import { blindWith, topicScope } from './leaf-view';
 
 const keyedHash = (value: string) => createHash('sha256').update(`key\n${value}`).digest('hex');
 const counting = () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_ROOT, appendLeaves, canonicalJson, canonicalLeafText, consistencyProof, eventLeafHash, frontierNodes, hashChildren, hashLeaf,
   inclusionProof, memoryNodeSource, nodeKeyString, treeHash, verifyConsistency, verifyInclusion, type Hash,
-} from '../src/audit/merkle';
-import { checkpointNote, logKeyId, publicKeyFromRaw, rawPublicKey, signCheckpoint, signingKeyFromSeed, verifyCheckpoint } from '../src/audit/checkpoint';
+} from './merkle';
+import { checkpointNote, logKeyId, publicKeyFromRaw, rawPublicKey, signCheckpoint, signingKeyFromSeed, verifyCheckpoint } from './checkpoint';
 
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 

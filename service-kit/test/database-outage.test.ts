@@ -3,8 +3,8 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { createKysely } from './database';
-import { DatabaseOutage, isConnectionFailure } from './database-outage';
+import { createKysely } from '../src/database';
+import { DatabaseOutage, isConnectionFailure } from '../src/database-outage';
 
 /** What a promise rejected with (the test fails if it resolved). */
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {

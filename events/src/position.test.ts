@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START_POSITION, comparePositions, decodePosition, encodePosition, isPosition } from '../src/position';
+import { START_POSITION, comparePositions, decodePosition, encodePosition, isPosition } from './position';
 
 describe('positions', () => {
   it('order as plain strings exactly as their (major, minor) numbers do', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_KINDS, auditEntryOf, createEventRegistry, type AuditEntry, type DomainEvent } from '../src';
+import { AUDIT_KINDS, auditEntryOf, createEventRegistry, type AuditEntry, type DomainEvent } from '../index';
 
 const registry = createEventRegistry();
 const ADMIN = '00000000-0000-4000-8000-00000000000a';

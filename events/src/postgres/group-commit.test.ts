@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit, type GroupCommitOptions, type Queued, type Writers } from '../src/postgres/group-commit';
+import { GroupCommit, type GroupCommitOptions, type Queued, type Writers } from './group-commit';
 
 type Entry = Queued<string, string>;
 

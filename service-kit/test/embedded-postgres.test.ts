@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEGACY_EMBEDDED_PASSWORD, REACH_AROUND_ROOT, clusterFiles, startEmbeddedPostgres } from './embedded-postgres';
+import { LEGACY_EMBEDDED_PASSWORD, REACH_AROUND_ROOT, clusterFiles, startEmbeddedPostgres } from '../src/embedded-postgres';
 
 const runsAsRoot = process.getuid?.() === 0;
 const made: string[] = [];

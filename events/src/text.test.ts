@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   CreateTopicBody, GROUP_ID_MAX, GROUP_NOT_FOUND, InviteBody, NotFoundError, PostOpinionBody, VerifyIdentityBody, charactersNotAllowed, existingGroupId,
   groupIdSchema, hasOnlyAllowedCharacters, secretText, text,
-} from '../src/index';
+} from './index';
 
 const message = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

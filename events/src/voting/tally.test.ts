@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VoteEvent } from '../src/voting/vote.events';
-import { EMPTY_TALLY, addTally, deltaOfVoteEvent, standingVotes, tallyOf, voteDelta } from '../src/voting/tally';
+import type { VoteEvent } from './vote.events';
+import { EMPTY_TALLY, addTally, deltaOfVoteEvent, standingVotes, tallyOf, voteDelta } from './tally';
 
 const opinion = '00000000-0000-4000-8000-000000000001';
 const topicId = '00000000-0000-4000-8000-000000000002';

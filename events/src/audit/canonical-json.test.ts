@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalLeafText, eventLeafHash, type LeafEvent } from '../src/audit/merkle';
-import { blindLeafEvent, leafIdBlinder, storedEventLeafHash, storedLeafEvent, type Blind } from '../src/audit/leaf-view';
+import { canonicalJson, canonicalLeafText, eventLeafHash, type LeafEvent } from './merkle';
+import { blindLeafEvent, leafIdBlinder, storedEventLeafHash, storedLeafEvent, type Blind } from './leaf-view';
 
 // The references: canonical JSON, blinding and the leaf hash as every leaf recorded so far was made
 // (a sorting replacer over JSON.stringify; a blinded copy, then serialized). The one-walk code must equal them.

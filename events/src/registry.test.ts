@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { EventRegistry, defineEvent } from '../src/registry';
+import { EventRegistry, defineEvent } from './registry';
 
 const RenamedV2 = defineEvent('MemberRenamed', z.object({ firstName: z.string(), lastName: z.string() }), {
   version: 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from '../src/lru-map';
+import { LruMap } from './lru-map';
 
 describe('LruMap', () => {
   it('evicts the least recently used entry past its bound, counting reads as use', () => {

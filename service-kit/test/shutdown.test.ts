@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { createLogger } from './logger';
-import { openServiceRuntime } from './service-runtime';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { openServiceRuntime } from '../src/service-runtime';
 
-const SHUTDOWN_MODULE = path.resolve(import.meta.dirname, 'shutdown.ts');
+const SHUTDOWN_MODULE = path.resolve(import.meta.dirname, '../src/shutdown.ts');
 
 /** A real process that stops slowly, as a service does while it closes its database. */
 function startSlowStopper() {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { recount, resolve, type Choice } from '../src/delegation/weighted-tally';
-import { GroupGraph, applyDelta, carriedWeight, changeAt, changeAtMany } from '../src/delegation/weighted-tally-engine';
+import { recount, resolve, type Choice } from './weighted-tally';
+import { GroupGraph, applyDelta, carriedWeight, changeAt, changeAtMany } from './weighted-tally-engine';
 
 /** A group in memory: the graph, who is eligible, and the direct choices on a few subjects. */
 function group(eligible: Iterable<string>) {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HTTP_LIMITS } from './connection-limits';
-import { createHttpApp, type CivitasApp, type HttpAppOptions } from './http-app';
+import { HTTP_LIMITS } from '../src/connection-limits';
+import { createHttpApp, type CivitasApp, type HttpAppOptions } from '../src/http-app';
 
 const apps: CivitasApp[] = [];
 const sockets: net.Socket[] = [];

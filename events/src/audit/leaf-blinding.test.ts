@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { blindWith, topicScope } from '../src/audit/leaf-view';
+import { blindWith, topicScope } from './leaf-view';
 
 describe('leaf blinder', () => {
   const keyed = (seen: string[]) => (value: string) => {

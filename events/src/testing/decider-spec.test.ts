@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Decider } from '../src/decider';
-import { defineEvent, type EventOf } from '../src/registry';
-import { deciderSpec } from '../src/testing/decider-spec';
+import type { Decider } from '../decider';
+import { defineEvent, type EventOf } from '../registry';
+import { deciderSpec } from './decider-spec';
 
 const NoteWritten = defineEvent('NoteWritten', z.object({ title: z.string(), body: z.string() }));
 type NoteEvent = EventOf<typeof NoteWritten>;
