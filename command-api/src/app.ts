@@ -5,6 +5,7 @@ import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
+import { registerRoutePolicies } from '@civitas/service-kit/route-policies';
 import type { Kysely } from 'kysely';
 import type { AccountService } from './account/account-service';
 import { accountRoutes } from './account/account.routes';
@@ -16,6 +17,8 @@ import type { IdentityService } from './identity/identity-service';
 import type { InvitationsService } from './invitations/invitations-service';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import type { OpinionsService } from './opinions/opinions-service';
+import { memberRoles } from './lib/member-roles';
+import { rateLimitChecks } from './lib/rate-limiters';
 import { recordSessionPositions } from './lib/session-position';
 import type { People } from './lib/people';
 import type { ChatService } from './chat/chat-service';
@@ -78,6 +81,12 @@ export interface CommandApiOptions {
 /** Command routes (POST/PUT/DELETE /api/...) and the sign-in navigations. */
 export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, options) => {
   await instance.register(rateLimit, { global: false, store: options.rateLimitCounters.storeClass() });
+  // Each route's config declares who may call it and its rate limits; enforced here once (docs/decisions.md, Route policies).
+  registerRoutePolicies(instance, {
+    auth: options.auth,
+    requireRoles: memberRoles(options.roles),
+    rateLimitCheck: rateLimitChecks(instance, options.config.AUTH_RATE_LIMIT_FACTOR),
+  });
   const app = zodRoutes(instance);
   recordSessionPositions(instance, options.auth);
   refuseSuspendedMembers(instance, options);

@@ -1,13 +1,13 @@
 import {
   ACCOUNT_DELETED, DeleteAccountBody, DeleteAccountReply, NotificationPreferencesBody, NotificationPreferencesChangedReply, UnauthorizedError,
 } from '@civitas/events';
-import type { Config } from '@civitas/service-kit/config';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { Kysely } from 'kysely';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
-import { reauthenticationRateLimit } from '../lib/rate-limiters';
+import { REAUTHENTICATION_LIMITS } from '../lib/rate-limiters';
 import { ReauthenticationFailed } from '../lib/reauthentication';
 import type { AccountService } from './account-service';
 
@@ -16,17 +16,17 @@ export interface AccountRouteOptions {
   auth: SessionAuth;
   /** Where ended sessions are announced (the query side closes their live sockets). */
   db: Kysely<any>;
-  config: Pick<Config, 'AUTH_RATE_LIMIT_FACTOR'>;
 }
 
 /** The Settings dialog's e-mail notifications, and deleting the account (issue #14, item 5). */
-export function accountRoutes(app: ZodRoutes, { account, auth, db, config }: AccountRouteOptions): void {
+export function accountRoutes(app: ZodRoutes, { account, auth, db }: AccountRouteOptions): void {
   app.put('/api/user/notification-preferences', {
+    config: { access: 'member' },
     schema: { tags: ['account'], summary: 'Choose which e-mails I get (account security mails always go)', body: NotificationPreferencesBody, response: { 200: NotificationPreferencesChangedReply } },
-  }, async (request) => account.changeNotificationPreferences(await auth.requireUserId(request), request.body));
+  }, async (request) => account.changeNotificationPreferences(memberOf(request), request.body));
 
   app.delete('/api/user', {
-    preHandler: reauthenticationRateLimit(app, (request) => auth.current(request), config.AUTH_RATE_LIMIT_FACTOR),
+    config: { access: 'member', rateLimits: REAUTHENTICATION_LIMITS },
     schema: {
       tags: ['account'],
       summary: 'Delete my account: my names, e-mail, national ids and pictures are erased; what I did stays counted as "Deleted member"',
@@ -34,6 +34,7 @@ export function accountRoutes(app: ZodRoutes, { account, auth, db, config }: Acc
       response: { 200: DeleteAccountReply },
     },
   }, async (request, reply) => {
+    // Resolved by the route policy already; erasure needs when this session signed in.
     const session = await auth.current(request);
     if (!session) throw new UnauthorizedError('Unauthorized');
     const { userId } = session;

@@ -17,13 +17,6 @@ export interface HitCounter {
 
 const RATE_WINDOW_MS = 60_000;
 
-/** A refusal of the chat rate limit, with when the member may send again. */
-export class ChatRateLimitedError extends TooManyRequestsError {
-  constructor(retryAfterSeconds: number) {
-    super(CHAT_RATE_LIMITED, retryAfterSeconds);
-  }
-}
-
 /**
  * Chat on open topics by members who may take part in the topic's group. The REST call and
  * the live socket both post through here, so both are held to the same rules and the same
@@ -47,7 +40,7 @@ export class ChatService {
     const { person: sender } = await this.gate.requireParticipant(userId, topic.groupId);
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
     const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
-    if (current > this.perMinute) throw new ChatRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
+    if (current > this.perMinute) throw new TooManyRequestsError(CHAT_RATE_LIMITED, Math.max(1, Math.ceil(ttl / 1000)), 'chat-per-minute');
     const message: ChatMessagePosted['data'] = { messageId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
     const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId, ...keyed(idempotency) });
     return { message: storedData(result, 'ChatMessagePosted', message), createdAt: result.time, position: result.position, sender };

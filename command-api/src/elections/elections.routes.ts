@@ -3,7 +3,7 @@ import {
   ForbiddenError, RegisterCandidateReply, TOPIC_NOT_FOUND, TopicIdParams, ValidationError, existingId, groupIdParam, type CandidateView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyOf } from '../lib/idempotency';
 import { z } from 'zod';
@@ -18,11 +18,12 @@ const GroupParams = z.object({ id: groupIdParam() });
 /** A body's userId, when given, must be the caller's own: nobody registers someone else. */
 const isSelf = (bodyUserId: string | undefined, userId: string) => bodyUserId === undefined || bodyUserId.toLowerCase() === userId;
 
-export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { elections: ElectionsService; auth: SessionAuth; people: People }): void {
+export function electionsRoutes(app: ZodRoutes, { elections, people }: { elections: ElectionsService; people: People }): void {
   app.post('/api/groups/:id/main-election', {
+    config: { access: 'member' },
     schema: { tags: ['elections'], summary: 'Open the group\u2019s main (leadership) election', params: GroupParams, response: { 201: CreateMainElectionReply } },
   }, async (request, reply) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const groupId = request.params.id;
     const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, groupId, idempotencyOf(request, userId, 'main-election', {}, [String(groupId)]));
     return reply.status(201).send({
@@ -50,17 +51,19 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
   };
 
   app.post('/api/candidates', {
+    config: { access: 'member' },
     schema: { tags: ['elections'], summary: 'Run as a candidate in an election', body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
   }, async (request, reply) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
     return reply.status(201).send(await register(request, userId, request.body.topicId, request.body.statement));
   });
 
   app.post('/api/topics/:id/candidates', {
+    config: { access: 'member' },
     schema: { tags: ['elections'], summary: 'Run as a candidate in this election (userId: my own)', params: TopicIdParams, body: RegisterCandidateBody, response: { 201: RegisterCandidateReply } },
   }, async (request, reply) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const topicId = request.params.id;
     if (existingId(request.body.topicId, TOPIC_NOT_FOUND) !== topicId) throw new ValidationError(TOPIC_MISMATCH);
     if (!isSelf(request.body.userId, userId)) throw new ForbiddenError(ONLY_YOURSELF);
@@ -68,9 +71,10 @@ export function electionsRoutes(app: ZodRoutes, { elections, auth, people }: { e
   });
 
   app.post('/api/topics/:id/ballot', {
+    config: { access: 'member' },
     schema: { tags: ['elections'], summary: 'Choose a candidate (the same again withdraws the ballot)', params: TopicIdParams, body: BallotBody, response: { 200: BallotReply } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const topicId = request.params.id;
     const candidateId = existingId(request.body.candidateId, CANDIDATE_NOT_FOUND);
     return elections.chooseCandidate(userId, topicId, candidateId, idempotencyOf(request, userId, 'ballot', { candidateId }, [topicId]));

@@ -4,12 +4,13 @@ import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import { sessionTagOfStoredId } from '@civitas/service-kit/session-events';
 import type { FastifyRequest } from 'fastify';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
-import { reauthenticationRateLimit } from '../lib/rate-limiters';
+import { REAUTHENTICATION_LIMITS } from '../lib/rate-limiters';
 import { ReauthenticationFailed } from '../lib/reauthentication';
 import type { IdentityRouteOptions } from './identity-route-options';
 
 /** The Settings dialog's security section: a new password, and signing out everywhere else. */
-export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db, rateLimitFactor }: IdentityRouteOptions): void {
+export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db }: IdentityRouteOptions): void {
+  // Both routes declare member access, so the policy resolved the session first; these need its token too.
   const signedInSession = async (request: FastifyRequest) => {
     const session = await auth.current(request);
     if (!session) throw new UnauthorizedError('Unauthorized');
@@ -23,7 +24,7 @@ export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db, rate
   };
 
   app.post('/api/user/password', {
-    preHandler: reauthenticationRateLimit(app, (request) => auth.current(request), rateLimitFactor),
+    config: { access: 'member', rateLimits: REAUTHENTICATION_LIMITS },
     schema: { tags: ['identity'], summary: 'Change my password (my current one first); ends my other sessions', body: ChangePasswordBody, response: { 200: ChangePasswordReply } },
   }, async (request) => {
     const { userId, token } = await signedInSession(request);
@@ -41,6 +42,7 @@ export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db, rate
   });
 
   app.post('/api/user/sessions/revoke-others', {
+    config: { access: 'member' },
     schema: { tags: ['identity'], summary: 'Sign out my other sessions (every browser and device but this one)', response: { 200: RevokeOtherSessionsReply } },
   }, async (request) => {
     const { userId, token } = await signedInSession(request);

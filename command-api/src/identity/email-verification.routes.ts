@@ -1,12 +1,12 @@
 import { verifyEmailLink } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyRequest } from 'fastify';
 import { ResendVerificationReply, VerifyEmailBody, VerifyEmailReply } from './email-verification.schemas';
 import { VERIFICATION_LINKS_PER_HOUR } from './identity-service';
 import type { IdentityRouteOptions } from './identity-route-options';
 import { MessageReply } from './identity.schemas';
-import { VerificationLinksExhausted } from './user.decider';
 
 export const EMAIL_VERIFIED = 'Your email address is verified.';
 export const VERIFICATION_SENT = 'We sent a new verification link to your email address.';
@@ -18,8 +18,9 @@ export function logVerification(request: FastifyRequest, userId: string, outcome
 }
 
 /** Following the mailed link (signed in or not), and a new link for the signed-in member. */
-export function emailVerificationRoutes(app: ZodRoutes, { identity, auth, publicBaseUrl, config, rateLimitFactor }: IdentityRouteOptions): void {
+export function emailVerificationRoutes(app: ZodRoutes, { identity, publicBaseUrl, config, rateLimitFactor }: IdentityRouteOptions): void {
   app.post('/api/email-auth/verify-email', {
+    config: { access: 'public' },
     schema: { tags: ['identity'], summary: 'Verify the account’s e-mail address with the mailed link', body: VerifyEmailBody, response: { 200: VerifyEmailReply } },
   }, async (request) => {
     const { userId, position, ...outcome } = await identity.verifyEmail(request.body.token);
@@ -28,17 +29,13 @@ export function emailVerificationRoutes(app: ZodRoutes, { identity, auth, public
   });
 
   app.post('/api/email-auth/resend-verification', {
+    config: { access: 'member' },
     schema: { tags: ['identity'], summary: 'Mail a new verification link (ends the earlier ones); signed in', response: { 200: ResendVerificationReply, 429: MessageReply } },
-  }, async (request, reply) => {
-    const userId = await auth.requireUserId(request);
-    try {
-      const token = await identity.resendEmailVerification(userId, Math.ceil(VERIFICATION_LINKS_PER_HOUR * rateLimitFactor));
-      logSecurityEvent(request, 'email_verification_requested', { userId });
-      return config.EXPOSE_MAIL_LINKS ? { message: VERIFICATION_SENT, verificationUrl: verifyEmailLink(publicBaseUrl, token) } : { message: VERIFICATION_SENT };
-    } catch (error) {
-      if (!(error instanceof VerificationLinksExhausted)) throw error;
-      logSecurityEvent(request, 'rate_limited', { userId, reason: 'resend-verification' });
-      return reply.header('retry-after', String(error.retryAfterSeconds)).status(429).send({ message: error.message });
-    }
+  }, async (request) => {
+    const userId = memberOf(request);
+    // A refusal is a TooManyRequestsError: the error handler answers 429 with Retry-After and logs it.
+    const token = await identity.resendEmailVerification(userId, Math.ceil(VERIFICATION_LINKS_PER_HOUR * rateLimitFactor));
+    logSecurityEvent(request, 'email_verification_requested', { userId });
+    return config.EXPOSE_MAIL_LINKS ? { message: VERIFICATION_SENT, verificationUrl: verifyEmailLink(publicBaseUrl, token) } : { message: VERIFICATION_SENT };
   });
 }

@@ -9,7 +9,7 @@ import type { IdentityRouteOptions } from './identity-route-options';
 import { RegisterReply } from './email-verification.schemas';
 import type { Account } from './identity-service';
 import { ForgotPasswordBody, ForgotPasswordReply, LoginBody, MessageReply, RegisterBody, ResetPasswordBody, SignInReply } from './identity.schemas';
-import { signInRateLimits } from './rate-limits';
+import { SIGN_IN_LIMITS } from './rate-limits';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account with this email exists, you will receive a password reset link shortly.';
@@ -19,15 +19,14 @@ export const SIGNED_OUT = 'You have been signed out.';
 export const LOGOUT_PAGE = '/logout';
 
 export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): void {
-  const { identity, auth, publicBaseUrl, config, rateLimitFactor, db } = options;
+  const { identity, auth, publicBaseUrl, config, db } = options;
   const announce = (request: FastifyRequest, ended: Partial<SessionsEnded>) => announceSessionsEnded(request, db, ended);
   const exposeMailLinks = config.EXPOSE_MAIL_LINKS;
-  const limits = signInRateLimits(app, rateLimitFactor);
   const signedInUser = ({ userId, state: { email, firstName, lastName, roles } }: Account) =>
     ({ id: userId, email: email!, firstName, lastName, roles, isAdmin: roles.includes('admin') });
 
   app.post('/api/email-auth/register', {
-    preHandler: limits.register,
+    config: { access: 'public', rateLimits: SIGN_IN_LIMITS.register },
     schema: { tags: ['identity'], summary: 'Create an account and sign in; mails a link to verify the address', body: RegisterBody, response: { 201: RegisterReply } },
   }, async (request, reply) => {
     const { account, position, verificationToken } = await identity.registerWithPassword(request.body);
@@ -38,7 +37,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   });
 
   app.post('/api/email-auth/login', {
-    preHandler: limits.login,
+    config: { access: 'public', rateLimits: SIGN_IN_LIMITS.login },
     schema: { tags: ['identity'], summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: SignInReply } },
   }, async (request, reply) => {
     const { account, triedUserId } = await identity.verifyLogin(request.body.email, request.body.password);
@@ -57,7 +56,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   });
 
   app.post('/api/email-auth/forgot-password', {
-    preHandler: limits.forgotPassword,
+    config: { access: 'public', rateLimits: SIGN_IN_LIMITS.forgotPassword },
     schema: { tags: ['identity'], summary: 'Send a password reset link', body: ForgotPasswordBody, response: { 200: ForgotPasswordReply } },
   }, async (request) => {
     const { token, userId } = await identity.requestPasswordReset(request.body.email);
@@ -67,6 +66,7 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   });
 
   app.post('/api/email-auth/reset-password', {
+    config: { access: 'public' },
     schema: { tags: ['identity'], summary: 'Set a new password with a reset link', body: ResetPasswordBody, response: { 200: MessageReply } },
   }, async (request) => {
     const { userId, claimedUnverifiedAccount } = await identity.resetPassword(request.body.token, request.body.password);
@@ -86,6 +86,8 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
 
   // A POST through the CSRF check: no other site can sign a member out.
   app.post('/api/logout', {
+    // Signed out already is fine: it answers the same.
+    config: { access: 'public' },
     schema: { tags: ['identity'], summary: 'Sign out (JSON or empty body)', response: { 200: MessageReply } },
   }, async (request, reply) => {
     const session = await auth.current(request);
@@ -97,8 +99,8 @@ export function identityRoutes(app: ZodRoutes, options: IdentityRouteOptions): v
   });
 
   // Navigations (full page loads), so they answer with redirects.
-  app.get('/api/login', { schema: { tags: ['identity'], summary: 'Go to the sign-in options' } }, async (_request, reply) => reply.redirect('/?signin=1'));
+  app.get('/api/login', { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'Go to the sign-in options' } }, async (_request, reply) => reply.redirect('/?signin=1'));
 
   // Any site can send a browser here, so it only leads to a page that asks first (and POSTs).
-  app.get('/api/logout', { schema: { tags: ['identity'], summary: 'Go to the sign-out page (it asks before signing out)' } }, async (_request, reply) => reply.redirect(LOGOUT_PAGE));
+  app.get('/api/logout', { config: { access: 'public' }, schema: { tags: ['identity'], summary: 'Go to the sign-out page (it asks before signing out)' } }, async (_request, reply) => reply.redirect(LOGOUT_PAGE));
 }

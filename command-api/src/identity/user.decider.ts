@@ -7,13 +7,6 @@ export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const TOO_MANY_VERIFICATION_LINKS = 'Too many attempts. Please wait a few minutes and try again.';
 const HOUR_MS = 3_600_000;
 
-/** A refused resend, with how long until the oldest link of the last hour stops counting (Retry-After). */
-export class VerificationLinksExhausted extends TooManyRequestsError {
-  constructor(retryAfterSeconds: number) {
-    super(TOO_MANY_VERIFICATION_LINKS, retryAfterSeconds);
-  }
-}
-
 /** `configuredRoles`: what ADMIN_EMAILS gives this address; granted only once the address is verified. */
 export type RegisterUser = {
   type: 'registerUser';
@@ -201,7 +194,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (state.emailVerified) throw new ConflictError(ALREADY_VERIFIED);
         const now = Date.parse(command.now);
         const recent = state.verificationLinksIssuedAt.map(Date.parse).filter((at) => at > now - HOUR_MS);
-        if (recent.length >= command.maxPerHour) throw new VerificationLinksExhausted(Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now) / 1000)));
+        // Retry-After: until the oldest link of the last hour stops counting.
+        if (recent.length >= command.maxPerHour) throw new TooManyRequestsError(TOO_MANY_VERIFICATION_LINKS, Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now) / 1000)), 'resend-verification');
         return [{ type: 'EmailVerificationLinkIssued', data: { userId, requestId: command.requestId, issuedAt: command.now } }];
       }
       case 'verifyEmail':

@@ -4,7 +4,7 @@ import {
   type InvitationCreated, type InvitationView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import { idempotencyOf } from '../lib/idempotency';
 import type { InvitationsService } from './invitations-service';
@@ -24,13 +24,14 @@ function viewOf(invitation: InvitationCreated['data'], email: string, link: stri
   };
 }
 
-export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invitations: InvitationsService; auth: SessionAuth }): void {
+export function invitationsRoutes(app: ZodRoutes, { invitations }: { invitations: InvitationsService }): void {
   const inviteReplies = { family: FamilyInviteReply, friends: FriendsInviteReply, business: BusinessInviteReply } as const;
   for (const kind of PERSONAL_DEPARTMENTS) {
     app.post(`/api/${kind}/invite`, {
+      config: { access: 'member' },
       schema: { tags: ['invitations'], summary: `Invite someone by e-mail into my ${kind} group`, body: InviteBody, response: { 201: inviteReplies[kind] } },
     }, async (request, reply) => {
-      const userId = await auth.requireUserId(request);
+      const userId = memberOf(request);
       // The address stays out of the digest (kept in clear in the events); the service compares it sealed.
       const idempotency = idempotencyOf(request, userId, `${kind}-invitation`, {});
       const { invitation, link, createdAt, position } = await invitations.invite(kind, userId, request.body.email, idempotency);
@@ -40,25 +41,28 @@ export function invitationsRoutes(app: ZodRoutes, { invitations, auth }: { invit
     });
 
     app.post(`/api/${kind}/invite/:token/accept`, {
+      config: { access: 'member' },
       schema: { tags: ['invitations'], summary: `Accept a ${kind} invitation`, params: TokenParams, response: { 200: AcceptInvitationReply } },
     }, async (request) => {
-      const userId = await auth.requireUserId(request);
+      const userId = memberOf(request);
       return invitations.accept(kind, tokenOf(request.params.token), userId);
     });
   }
 
   app.post('/api/friends/:groupId/cut/:memberId', {
+    config: { access: 'member' },
     schema: { tags: ['invitations'], summary: 'Cut a friendship: the friend leaves my friends group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const { position } = await invitations.removeMember('friends', userId, request.params.groupId, request.params.memberId);
     return { position };
   });
 
   app.post('/api/business/:groupId/fire/:memberId', {
+    config: { access: 'member' },
     schema: { tags: ['invitations'], summary: 'Remove a colleague from my business group', params: MemberParams, response: { 200: CommandReply } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const { position } = await invitations.removeMember('business', userId, request.params.groupId, request.params.memberId);
     return { position };
   });

@@ -1,48 +1,38 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { logSecurityEvent } from '@civitas/service-kit/security-log';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitCheck, RateLimitKey, RateLimitRule } from '@civitas/service-kit/route-policies';
+import type { FastifyInstance } from 'fastify';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
-
-export type KeyOf = (request: FastifyRequest) => string;
+export { TOO_MANY_ATTEMPTS } from '@civitas/service-kit/route-policies';
 
 // An IPv6 client holds a whole /64: counting single addresses would let it rotate freely.
-export const byAddress: KeyOf = (request) => normalizeIP(request.ip);
-/** The signed-in member (resolve the session in the guard's `before` first). */
-export const byMember: KeyOf = (request) => request.memberId ?? 'visitor';
+export const byAddress: RateLimitKey = (request) => normalizeIP(request.ip);
+/** The signed-in member: the route policy resolved the session before any limit is checked (member access). */
+export const byMember: RateLimitKey = (request) => request.memberId ?? 'visitor';
 
-type Limiter = { name: string; check: ReturnType<FastifyInstance['createRateLimit']> };
+/** A rule for a route's `config.rateLimits` (docs/decisions.md, Route policies). */
+export const rateLimitRule = (name: string, per: RateLimitKey, max: number, timeWindow: string): RateLimitRule => ({ name, per, max, timeWindow });
 
 /**
- * Named limiters and a preHandler that checks them in order. The counters live in the store the
- * rate-limit plugin was registered with (PostgreSQL, shared by every instance). The plugin's own
- * hook runs once per request, so each route checks its limiters in one preHandler (after the
- * body is parsed, which account keys need; `before` resolves what else the keys need, e.g. the
- * session) and answers 429 with a clear message.
+ * How command-api counts a rule: in the store the rate-limit plugin was registered with
+ * (PostgreSQL, shared by every instance), under `${name}:${key}`, with AUTH_RATE_LIMIT_FACTOR
+ * applied to the maximum (tests and load runs raise it).
  */
-export function rateLimiters(app: FastifyInstance, factor = 1) {
-  const limiter = (name: string, keyOf: KeyOf, max: number, timeWindow: string): Limiter => ({
-    name,
-    check: app.createRateLimit({ max: Math.ceil(max * factor), timeWindow, keyGenerator: (request) => `${name}:${keyOf(request)}` }),
-  });
-  const guard = (limiters: Limiter[], before?: (request: FastifyRequest) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await before?.(request);
-    for (const { name, check } of limiters) {
+export function rateLimitChecks(app: FastifyInstance, factor = 1) {
+  return (rule: RateLimitRule): RateLimitCheck => {
+    const check = app.createRateLimit({ max: Math.ceil(rule.max * factor), timeWindow: rule.timeWindow, keyGenerator: (request) => `${rule.name}:${rule.per(request)}` });
+    return async (request) => {
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        logSecurityEvent(request, 'rate_limited', { reason: name });
-        return reply.header('retry-after', String(Math.max(1, Math.ceil(result.ttlInSeconds)))).status(429).send({ message: TOO_MANY_ATTEMPTS });
-      }
-    }
+      if (result.isAllowed || !result.isExceeded) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.ttlInSeconds)) };
+    };
   };
-  return { limiter, guard };
 }
 
 /**
  * For steps a stolen session could try passwords on (changing the password, erasing the account):
  * limited per address and per member like sign-in, so guessing is as slow there as at the door.
  */
-export function reauthenticationRateLimit(app: FastifyInstance, resolveSession: (request: FastifyRequest) => Promise<unknown>, factor = 1) {
-  const { limiter, guard } = rateLimiters(app, factor);
-  return guard([limiter('reauth-ip', byAddress, 30, '15 minutes'), limiter('reauth-member', byMember, 10, '15 minutes')], resolveSession);
-}
+export const REAUTHENTICATION_LIMITS: readonly RateLimitRule[] = [
+  rateLimitRule('reauth-ip', byAddress, 30, '15 minutes'),
+  rateLimitRule('reauth-member', byMember, 10, '15 minutes'),
+];

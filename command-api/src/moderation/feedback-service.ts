@@ -34,13 +34,6 @@ export interface VisibleTargets {
 
 const HOUR_MS = 60 * 60_000;
 
-/** A refusal of the feedback rate limit, with when the member may send again. */
-export class FeedbackRateLimitedError extends TooManyRequestsError {
-  constructor(retryAfterSeconds: number) {
-    super(FEEDBACK_RATE_LIMITED, retryAfterSeconds);
-  }
-}
-
 /** Blank notes are no notes. */
 
 /**
@@ -49,7 +42,7 @@ export class FeedbackRateLimitedError extends TooManyRequestsError {
  */
 export async function countFeedback(counters: HitCounter, userId: string, perHour: number): Promise<void> {
   const { current, ttl } = await counters.hit(`feedback:${userId}`, HOUR_MS);
-  if (current > perHour) throw new FeedbackRateLimitedError(Math.max(1, Math.ceil(ttl / 1000)));
+  if (current > perHour) throw new TooManyRequestsError(FEEDBACK_RATE_LIMITED, Math.max(1, Math.ceil(ttl / 1000)), 'feedback-per-hour');
 }
 
 /** Reports and suggestions (docs/product.md, Rules and Calls 'Feedback', 'Admin'): members submit, admins review. */

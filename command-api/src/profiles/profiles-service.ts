@@ -17,12 +17,6 @@ export const TOO_MANY_UPLOADS = 'Too many profile image uploads. Please wait a w
 export const UPLOADS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
 
-export class UploadsExhaustedError extends TooManyRequestsError {
-  constructor(retryAfterSeconds: number) {
-    super(TOO_MANY_UPLOADS, retryAfterSeconds);
-  }
-}
-
 /** The member's profile, picture and badges on their own stream; every text sealed with their key. */
 export class ProfilesService {
   constructor(
@@ -48,7 +42,7 @@ export class ProfilesService {
   /** Re-encodes the upload, stores it under its hash, then makes it the member's picture. */
   async changeImage(userId: string, upload: Buffer): Promise<{ profileImageUrl: string; position: Position | null }> {
     const { current, ttl } = await this.counters.hit(`profile-image:${userId}`, HOUR_MS);
-    if (current > UPLOADS_PER_HOUR) throw new UploadsExhaustedError(Math.max(1, Math.ceil(ttl / 1000)));
+    if (current > UPLOADS_PER_HOUR) throw new TooManyRequestsError(TOO_MANY_UPLOADS, Math.max(1, Math.ceil(ttl / 1000)), 'profile-image-uploads');
     const { bytes, hash } = await reencodeProfileImage(upload);
     // Stored first, so the picture can be served as soon as anyone reads its URL.
     await this.images.put(userId, hash, bytes);

@@ -4,10 +4,10 @@ import {
   UpdateProfileReply, ValidationError,
 } from '@civitas/events';
 import { zodRoutes, type ZodRoutes } from '@civitas/service-kit/http-app';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import type { FastifyRequest } from 'fastify';
 import { readWholeFile } from '../lib/uploaded-file';
-import { UploadsExhaustedError, type ProfilesService } from './profiles-service';
+import type { ProfilesService } from './profiles-service';
 
 class ImageTooLargeError extends DomainError {
   constructor() {
@@ -24,28 +24,18 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** docs/product.md, Calls, 'User and groups': the member's own profile and picture. */
-export function profilesRoutes(app: ZodRoutes, { profiles, auth }: { profiles: ProfilesService; auth: SessionAuth }): void {
+export function profilesRoutes(app: ZodRoutes, { profiles }: { profiles: ProfilesService }): void {
   app.put('/api/user/profile', {
+    config: { access: 'member' },
     schema: { tags: ['profiles'], summary: 'Save my profile (names required; a field left out keeps its value, an empty one clears it)', body: UpdateProfileBody, response: { 200: UpdateProfileReply } },
-  }, async (request) => {
-    const userId = await auth.requireUserId(request);
-    return profiles.updateProfile(userId, request.body);
-  });
+  }, async (request) => profiles.updateProfile(memberOf(request), request.body));
 
   // Multipart is parsed on this route only (its own plugin scope), with the 2 MB cap on the file.
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
     zodRoutes(scope).post('/api/user/profile-image', {
-      config: { allowMultipart: true },
+      config: { access: 'member', allowMultipart: true },
       schema: { tags: ['profiles'], summary: 'Upload my profile picture (multipart field profileImage; JPEG, PNG, GIF or WebP, at most 2 MB)', response: { 200: ProfileImageReply } },
-    }, async (request, reply) => {
-      const userId = await auth.requireUserId(request);
-      try {
-        return await profiles.changeImage(userId, await uploadedImage(request));
-      } catch (error) {
-        if (error instanceof UploadsExhaustedError) void reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
-    });
+    }, async (request) => profiles.changeImage(memberOf(request), await uploadedImage(request)));
   });
 }

@@ -4,12 +4,8 @@ import {
   VERIFICATION_NOT_FOUND, VERIFICATION_REJECTED_MESSAGE, VERIFICATION_REMOVED, VerifyIdentityBody, VerifyIdentityReply, documentImagePath, uuidParam,
   type VerificationView,
 } from '@civitas/events';
-import type { ReadModels } from '@civitas/projector/read-models';
 import { zodRoutes, type ZodRoutes } from '@civitas/service-kit/http-app';
-import { requireAdmin } from '@civitas/service-kit/roles';
-import type { SessionAuth } from '@civitas/service-kit/session-auth';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import { idempotencyOf } from '../lib/idempotency';
 import type { SubmittedClaim, VerificationService } from './verification-service';
@@ -19,8 +15,6 @@ export const VERIFICATION_COMPLETE = 'Verification Complete';
 
 interface VerificationRouteOptions {
   verification: VerificationService;
-  auth: SessionAuth;
-  readModels: Kysely<ReadModels>;
 }
 
 const IdParams = z.object({ id: uuidParam(VERIFICATION_NOT_FOUND) });
@@ -36,11 +30,9 @@ function claimView(userId: string, nationalId: string, claim: SubmittedClaim, wi
 }
 
 /** docs/product.md, Calls, 'Verification' and 'Admin': members' claims, admins' reviews, leaders' confirmations. */
-export function verificationRoutes(app: ZodRoutes, { verification, auth, readModels }: VerificationRouteOptions): void {
-  // Admin routes refuse members (403) and visitors (401) before the body is even looked at.
-  const admins = { preValidation: async (request: FastifyRequest) => void (await requireAdmin(request, auth, readModels)) };
-
+export function verificationRoutes(app: ZodRoutes, { verification }: VerificationRouteOptions): void {
   app.post('/api/user/verify', {
+    config: { access: 'member' },
     schema: {
       tags: ['verification'],
       summary: 'Verify a first nationality by national id (approved at once)',
@@ -48,7 +40,7 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
       response: { 200: VerifyIdentityReply },
     },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const { country, nationalId } = request.body;
     const idempotency = idempotencyOf(request, userId, 'first-nationality', verification.claimMeaning(country, nationalId, null));
     const claim = await verification.verifyFirstNationality(userId, country, nationalId, idempotency);
@@ -59,14 +51,14 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
     zodRoutes(scope).post('/api/user/verifications', {
-      config: { allowMultipart: true },
+      config: { access: 'member', allowMultipart: true },
       schema: {
         tags: ['verification'],
         summary: 'Claim a nationality: JSON {country, nationalId} for the first (approved at once), multipart with documentImage for any other (pending)',
         response: { 201: VerifyIdentityReply },
       },
     }, async (request, reply) => {
-      const userId = await auth.requireUserId(request);
+      const userId = memberOf(request);
       const { country, nationalId, document } = await readVerificationSubmission(request);
       // Either form is one command: the same key with the other form (or another claim) is another request (422).
       const idempotency = idempotencyOf(request, userId, 'nationality-claim', verification.claimMeaning(country, nationalId, document));
@@ -79,35 +71,38 @@ export function verificationRoutes(app: ZodRoutes, { verification, auth, readMod
   });
 
   app.delete('/api/user/verifications/:id', {
+    config: { access: 'member' },
     schema: { tags: ['verification'], summary: 'Remove one of my nationality verifications', params: IdParams, response: { 200: RemoveVerificationReply } },
   }, async (request) => {
-    const userId = await auth.requireUserId(request);
+    const userId = memberOf(request);
     const position = await verification.remove(userId, request.params.id);
     return { position, message: VERIFICATION_REMOVED };
   });
 
   app.post('/api/admin/verifications/:id/approve', {
-    ...admins,
+    // Admin routes refuse members (403) and visitors (401) before the body is even looked at.
+    config: { access: 'admin' },
     schema: { tags: ['verification', 'admin'], summary: 'Approve a pending nationality verification', params: IdParams, response: { 200: ReviewVerificationReply } },
   }, async (request) => {
-    const adminId = await auth.requireUserId(request);
+    const adminId = memberOf(request);
     const position = await verification.approve(adminId, request.params.id);
     return { position, message: VERIFICATION_APPROVED_MESSAGE, status: 'approved' as const };
   });
 
   app.post('/api/admin/verifications/:id/reject', {
-    ...admins,
+    config: { access: 'admin' },
     schema: { tags: ['verification', 'admin'], summary: 'Reject a pending nationality verification with a reason', params: IdParams, body: RejectVerificationBody, response: { 200: ReviewVerificationReply } },
   }, async (request) => {
-    const adminId = await auth.requireUserId(request);
+    const adminId = memberOf(request);
     const position = await verification.reject(adminId, request.params.id, request.body.reason);
     return { position, message: VERIFICATION_REJECTED_MESSAGE, status: 'rejected' as const };
   });
 
   app.post('/api/leader/verifications/:id/confirm', {
+    config: { access: 'member' },
     schema: { tags: ['verification'], summary: 'As a leader of its country\u2019s National group, vouch for a pending verification', params: IdParams, response: { 200: ConfirmVerificationReply } },
   }, async (request) => {
-    const leaderId = await auth.requireUserId(request);
+    const leaderId = memberOf(request);
     const position = await verification.confirmAsLeader(leaderId, request.params.id);
     return { position, confirmedByLeader: true as const };
   });

@@ -1,4 +1,3 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import { AccountSuspendedError, ConflictError, WrongExpectedVersionError } from '@civitas/events';
 import type { Config } from '@civitas/service-kit/config';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -13,6 +12,7 @@ import { OIDC_PROVIDER_IDS, OidcConfigurations, oidcProviderSettings, type OidcP
 import { OidcSignIn, OidcSignInFailure, describeError } from './oidc-sign-in';
 import { OidcCallbackQuery, OidcStartQuery } from './oidc.schemas';
 import { announceSessionsEnded } from '../../lib/announce-sessions-ended';
+import { byAddress, rateLimitChecks, rateLimitRule } from '../../lib/rate-limiters';
 import { logVerification } from '../email-verification.routes';
 
 export interface OidcRouteOptions {
@@ -26,6 +26,11 @@ export interface OidcRouteOptions {
 // Starting a flow writes a row; this keeps one address from filling the table. Generous,
 // because a school or office behind one address signs many people in.
 const STARTS_PER_ADDRESS = 60;
+/**
+ * Checked in the handler, not in `config.rateLimits`: the start is a navigation, so a refusal is a
+ * redirect home with the reason (`?authError=`), never a JSON 429 the browser would show as is.
+ */
+const START_LIMIT = rateLimitRule('oidc-start', byAddress, STARTS_PER_ADDRESS, '15 minutes');
 /** Refusals that may be someone's attempt (a forged, replayed or tampered answer), for the security log. */
 const SUSPICIOUS_FAILURES = new Set(['invalidFlow', 'failed', 'providerError']);
 
@@ -36,11 +41,7 @@ const SUSPICIOUS_FAILURES = new Set(['invalidFlow', 'failed', 'providerError']);
 export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicBaseUrl }: OidcRouteOptions): void {
   const providers = oidcProviderSettings(config);
   const signIn = new OidcSignIn({ providers, configurations: new OidcConfigurations(providers), flows: new OidcFlowStore(db), publicBaseUrl });
-  const startLimit = app.createRateLimit({
-    max: Math.ceil(STARTS_PER_ADDRESS * config.AUTH_RATE_LIMIT_FACTOR),
-    timeWindow: '15 minutes',
-    keyGenerator: (request) => `oidc-start:${normalizeIP(request.ip)}`,
-  });
+  const startLimit = rateLimitChecks(app, config.AUTH_RATE_LIMIT_FACTOR)(START_LIMIT);
 
   // Ties a flow to the browser that started it. Lax, because the callback arrives as a
   // top-level navigation from the provider's site; scoped to the sign-in routes only.
@@ -76,6 +77,7 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
     app.get(`/api/auth/${id}`, {
       // Only a browser's GET navigation starts or finishes a sign-in; link checkers send HEAD.
       exposeHeadRoute: false,
+      config: { access: 'public' },
       schema: {
         tags: ['identity'],
         summary: `Sign in with ${provider.label}`,
@@ -84,9 +86,8 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
       },
     }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const limit = await startLimit(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        logSecurityEvent(request, 'rate_limited', { reason: 'oidc-start' });
+      if (!(await startLimit(request)).allowed) {
+        logSecurityEvent(request, 'rate_limited', { reason: START_LIMIT.name });
         return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
       }
       try {
@@ -100,6 +101,7 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
 
     app.get(`/api/auth/${id}/callback`, {
       exposeHeadRoute: false,
+      config: { access: 'public' },
       // A malformed answer is a failed sign-in for the person, not a JSON 400 page.
       attachValidation: true,
       schema: {
