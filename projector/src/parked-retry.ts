@@ -1,6 +1,6 @@
 import { decodePosition, encodePosition, type EventRegistry, type EventStore, type Position, type RecordedEvent } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice } from '@civitas/service-kit/read-models';
+import { READ_SCHEMA, publishChangeNotice } from '@civitas/service-kit/read-models';
 import { listParkedEvents, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events';
 import { ChangeSet, applyProjection, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, type ProjectionFailure } from './projection-failure';
@@ -64,7 +64,7 @@ async function retryOne(options: RetryOptions, schema: string, entry: ParkedEven
       await applyProjection(projection, trx, schema, input, changes);
       const position = checkpoint.rows[0]?.position;
       if (schema === READ_SCHEMA && position) {
-        await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, [projection.name], changes)})`.execute(trx);
+        await publishChangeNotice(trx, position, [projection.name], changes);
       }
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { PARKED_EVENTS_TABLE, READ_MODELS_CHANNEL, READ_SCHEMA, countParkedEvents, encodeChangeNotice, schemaExists } from '@civitas/service-kit/read-models';
+import { PARKED_EVENTS_TABLE, READ_SCHEMA, countParkedEvents, publishChangeNotice, schemaExists } from '@civitas/service-kit/read-models';
 import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './runner';
 import { createReadSchema, planRebuild } from './read-schema';
@@ -91,7 +91,7 @@ export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>, 
       await swapProjections(trx, fresh.schema, retired, [...fresh.runner.positions.keys(), ...removed]);
     }
     const position = [...fresh.runner.positions.values()].sort()[0] ?? START_POSITION;
-    await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, [...fresh.runner.positions.keys()], null, true)})`.execute(trx);
+    await publishChangeNotice(trx, position, [...fresh.runner.positions.keys()], null, true);
   });
   await sql`drop schema if exists ${sql.id(retired)} cascade`.execute(options.db);
   await sql`drop schema if exists ${sql.id(fresh.schema)} cascade`.execute(options.db);

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent, type SubscriptionGathering } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { isConnectionFailure, type DatabaseOutage } from '@civitas/service-kit/database';
-import { READ_MODELS_CHANNEL, READ_SCHEMA, encodeChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
+import { READ_SCHEMA, publishChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import { parkEvents, type NewParkedEvent } from './parked-events';
@@ -326,7 +326,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     // Only the live read models announce progress: a rebuild's scratch schema is not what queries read.
     if (this.schema !== READ_SCHEMA || work.length === 0) return;
     const names = work.map((item) => item.projection.name);
-    await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, names, changes)})`.execute(trx);
+    await publishChangeNotice(trx, position, names, changes);
   }
 
   /** Undecodable events are parked for every projection of decoded events that handles their type and had not reached them. */

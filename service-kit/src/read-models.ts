@@ -1,5 +1,5 @@
 import type { EventStore, Position } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -87,6 +87,20 @@ export function encodeChangeNotice(
     payload = JSON.stringify(notice);
   }
   return payload;
+}
+
+/**
+ * Announces what a transaction changed in the read models: in the caller's transaction, so
+ * PostgreSQL delivers it to listeners on commit and never for a batch that rolled back.
+ */
+export async function publishChangeNotice(
+  trx: QueryExecutorProvider,
+  position: Position,
+  projections: string[],
+  changeSet: { changes: ReadonlyMap<string, Iterable<string | number>> } | null,
+  swapped = false,
+): Promise<void> {
+  await sql`select pg_notify(${READ_MODELS_CHANNEL}, ${encodeChangeNotice(position, projections, changeSet, swapped)})`.execute(trx);
 }
 
 /** A notice from the channel, or null for a payload that is not one (listeners then reload instead). */
