@@ -51,6 +51,7 @@ export * from './elections/election.events';
 export * from './elections/election.contract';
 export * from './elections/leadership.view';
 export * from './profiles/person.view';
+export * from './person-name';
 export * from './moderation/moderation.constants';
 export * from './moderation/moderation.events';
 export * from './moderation/feedback.contract';

@@ -46,6 +46,14 @@ describe('GET /api/admin/users: the members an admin manages', () => {
     expect(users.find((user: { id: string }) => user.id === admin.id)).toMatchObject({ name: 'Amal Tester', roles: ['admin'], isBanned: false });
   });
 
+  it('names a member with one name by their e-mail: first plus last if both exist, else the e-mail (personName)', async () => {
+    const hana = newId();
+    const [email, first] = await query.vault.sealAll(hana, ['hana.only@example.org', ' Hana ']);
+    await query.record(userRegistered(hana, { email, firstName: first, lastName: null }));
+    const { users } = await list('?search=hana.only');
+    expect(users.map((user: { id: string; name: string }) => [user.id, user.name])).toEqual([[hana, 'hana.only@example.org']]);
+  });
+
   it('finds members by name or e-mail in any case and with or without accents', async () => {
     const ids = async (term: string) => (await list(`?search=${encodeURIComponent(term)}`)).users.map((user: { id: string }) => user.id);
     expect(await ids('zoe')).toEqual([zoe]);

@@ -1,5 +1,6 @@
 import { delegationStream } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ballotCast, candidateRegistered } from '../../projector/test/election-events';
 import { at } from '../../projector/test/projection-spec';
 import { memberJoined, newId, opinionPosted, roleGranted, topicCreated, topicDeleted, voteCast, voteRetracted } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
@@ -152,5 +153,22 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
     const bad = await query.get(`/api/audit/topics/${topicA}/timeline?points=500`, { as: ben });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'points must be a whole number from 2 to 200' });
+  });
+
+  it("labels an election's candidates by the one name rule (personName): 'A member' for one who gave no names", async () => {
+    const election = newId();
+    const [named, unnamed] = [newId(), newId()];
+    const nameless = await query.member(null);
+    await query.record(
+      at(minute(20), memberJoined(group, nameless.id)),
+      at(minute(21), topicCreated(election, group, ben.id, { type: 'election', title: 'Who speaks for the family' })),
+      at(minute(22), candidateRegistered(named, election, group, ben.id)),
+      at(minute(23), candidateRegistered(unnamed, election, group, nameless.id)),
+      at(minute(24), ballotCast({ topicId: election, groupId: group, userId: cai.id }, unnamed)),
+    );
+    const response = await query.get(`/api/audit/topics/${election}/timeline?points=2`, { as: ben });
+    expect(response.statusCode).toBe(200);
+    const last = (response.json() as { series: Array<{ tallies: Array<{ id: string; label: string }> }> }).series.at(-1)!.tallies;
+    expect(Object.fromEntries(last.map((tally) => [tally.id, tally.label]))).toEqual({ [named]: 'Ben Tester', [unnamed]: 'A member' });
   });
 });

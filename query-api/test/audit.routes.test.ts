@@ -1,7 +1,7 @@
 import { AUDIT_PAGE_SIZE, reportStream, userStream } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
-import { newId, roleGranted, verificationApproved, verificationRejected, verificationSubmitted } from '../../projector/test/spec-events';
+import { newId, roleGranted, userRegistered, verificationApproved, verificationRejected, verificationSubmitted } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
@@ -124,5 +124,15 @@ describe('the audit trail: GET /api/admin/audit and one item\u2019s history', ()
     const refused = await audit(`/api/admin/audit/group/${newId()}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^Subject type must be one of: verification, report, suggestion, leader_report, member/);
+  });
+
+  it('names a member who gave one name by their e-mail, as the admin panel does (personName)', async () => {
+    const hana = newId();
+    await query.record(
+      userRegistered(hana, { firstName: 'Hana', lastName: '  ', email: 'hana.audit@example.org' }),
+      at(minute(20), banned(hana, admin.id, 'Spam')),
+    );
+    const history = (await audit(`/api/admin/audit/member/${hana}`)).json();
+    expect(history.entries.map((entry: { subject: { name: string } | null }) => entry.subject?.name)).toEqual(['hana.audit@example.org']);
   });
 });

@@ -112,6 +112,15 @@ describe('query-api invitations routes', () => {
       expect((await query.get(`/api/family/invite/${tokens.family}`)).json()).toMatchObject({ groupName: "Ada's Family", status: 'pending' });
     });
 
+    it("names an inviter who gave no names 'A member' (the one name rule, personName)", async () => {
+      const nameless = await query.member(null);
+      const token = randomBytes(32).toString('base64url');
+      const invitationId = invitationIdFor(token);
+      const [emailSealed, tokenSealed] = await query.vault.sealAll(invitationId, ['guest@example.org', token]);
+      await query.record(at(T(9), invitationCreated(invitationId, nameless.groups.friends, nameless.id, { emailSealed, tokenSealed }, { kind: 'friends', expiresAt: until(9) })));
+      expect((await query.get(`/api/friends/invite/${token}`)).json()).toMatchObject({ inviterName: 'A member', status: 'pending' });
+    });
+
     it('answers 404 for an unknown token, a link of another kind, and one whose key was erased', async () => {
       for (const url of [`/api/friends/invite/${randomBytes(32).toString('base64url')}`, `/api/family/invite/${tokens.pending}`, `/api/friends/invite/${tokens.erased}`]) {
         const answer = await query.get(url);

@@ -103,6 +103,18 @@ describe('query-api: verification review queues and documents', () => {
     });
   });
 
+  describe('GET /api/leader/verifications: names', () => {
+    it("names a claimant by their names only, trimmed, and 'A member' when they gave none (a leader sees no address)", async () => {
+      const nameless = await query.member(null);
+      const firstOnly = { id: newId() };
+      await query.record(userRegistered(firstOnly.id, { firstName: ' Hana ', lastName: null, email: 'hana.leader@example.org' }));
+      const [unnamedClaim, hanaClaim] = [await claim(nameless, 'Egypt', '29104040000001', T1), await claim(firstOnly, 'Egypt', '29104040000002', T2)];
+      const mine = (await query.get('/api/leader/verifications', { as: egyptLeader })).json() as Array<{ id: string; userName: string | null }>;
+      expect(mine.find((item) => item.id === unnamedClaim)?.userName).toBe('A member');
+      expect(mine.find((item) => item.id === hanaClaim)?.userName).toBe('Hana');
+    });
+  });
+
   describe('GET /api/user/verifications/<id>/document', () => {
     it('serves the owner, admins and the country\u2019s leaders with no-store and nosniff; 404 to others; 401 to visitors', async () => {
       const owner = await query.member('Mona');

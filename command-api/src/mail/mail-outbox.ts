@@ -4,6 +4,7 @@ import {
   WrongExpectedVersionError,
   eventIdFor,
   mailStream,
+  personName,
   personalGroupName,
   resetPasswordLink,
   verifyEmailLink,
@@ -152,7 +153,8 @@ export class MailOutbox {
     // An invitation mail is optional: a member who turned invitations off is not mailed (the inviter still has the link).
     if (!(await this.deps.recipients.wantsOptionalMail(to, 'invitations'))) return null;
     const named = await this.deps.recipients.recipient(data.invitedBy);
-    const inviterName = [named.firstName, named.lastName].filter(Boolean).join(' ') || 'A Civitas member';
+    // Names only: the invitee is not told the inviter's address.
+    const inviterName = personName({ firstName: named.firstName, lastName: named.lastName });
     const link = invitationLink(this.deps.publicBaseUrl, data.kind, token);
     return invitationMail({ messageId, to, kind: data.kind, inviterName, groupName: personalGroupName(named.firstName, data.kind), link });
   }

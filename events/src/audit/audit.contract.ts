@@ -6,8 +6,6 @@ export { AUDIT_KINDS, AUDIT_SUBJECT_TYPES, type AuditKind, type AuditSubjectType
 
 /** How many entries one page of GET /api/admin/audit holds. */
 export const AUDIT_PAGE_SIZE = 50;
-/** What the trail calls a member whose account was erased (their name is gone with their key). */
-export const DELETED_MEMBER = 'Deleted member';
 export const UNKNOWN_AUDIT_CURSOR = 'No such audit entry to page before';
 export const UNKNOWN_SUBJECT_TYPE = `Subject type must be one of: ${AUDIT_SUBJECT_TYPES.join(', ')}`;
 
@@ -28,7 +26,7 @@ export const AuditListQuery = z.object({
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
-/** A member as the trail names them: 'First Last', else their e-mail, else 'Deleted member' once erased. */
+/** A member as the trail names them, by the one rule (`personName` in events/src/person-name.ts), the e-mail passed. */
 export const AuditPerson = z.object({ id: z.string(), name: z.string() });
 export type AuditPerson = z.infer<typeof AuditPerson>;
 

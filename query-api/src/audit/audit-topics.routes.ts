@@ -1,6 +1,6 @@
 import {
-  AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, DELETED_MEMBER, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage, TopicIdParams,
-  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, historyPseudonym, isPosition, topicScope,
+  AUDIT_TOPICS_PAGE_SIZE, AuditTopicsPage, AuditTopicsQuery, NotFoundError, TOPIC_HISTORY_PAGE_SIZE, TOPIC_NOT_FOUND, TimelineQuery, TopicHistoryPage, TopicIdParams,
+  TopicHistoryQuery, TopicTimeline, UNKNOWN_TOPICS_CURSOR, ValidationError, createEventRegistry, historyPseudonym, isPosition, personName, topicScope,
   type AuditTopicView, type EventStore, type TopicTallyState,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
@@ -133,7 +133,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
 /** A candidate's name as the candidates read shows it (an erased member's is 'Deleted member'). */
 async function candidateNames(readModels: Kysely<ReadModels>, topicId: string): Promise<Map<string, string>> {
   const rows = await readModels.selectFrom('candidates as c').leftJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', sql<string>`case when u.erased_at is null then concat_ws(' ', u.first_name, u.last_name) else ${DELETED_MEMBER} end`.as('name')])
+    .select(['c.id', 'u.first_name', 'u.last_name', 'u.erased_at'])
     .where('c.topic_id', '=', topicId).execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, personName({ firstName: row.first_name, lastName: row.last_name, erased: row.erased_at !== null })]));
 }

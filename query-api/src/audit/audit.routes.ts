@@ -1,5 +1,5 @@
 import {
-  AUDIT_PAGE_SIZE, AuditHistory, AuditListQuery, AuditPage, AuditSubjectTypeSchema, DELETED_MEMBER, UNKNOWN_AUDIT_CURSOR, ValidationError, isPosition, queryText,
+  AUDIT_PAGE_SIZE, AuditHistory, AuditListQuery, AuditPage, AuditSubjectTypeSchema, UNKNOWN_AUDIT_CURSOR, ValidationError, isPosition, personName, queryText,
   type AuditEntryView, type AuditPerson,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
@@ -19,9 +19,8 @@ interface PersonColumns {
 /** Names are read now, from `users`, never kept in the trail: an erased member (or one the read model lacks) is 'Deleted member'. */
 function person(columns: PersonColumns, id: string | null): AuditPerson | null {
   if (id === null) return null;
-  if (columns.id === null || columns.erasedAt !== null) return { id, name: DELETED_MEMBER };
-  const name = [columns.firstName, columns.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return { id, name: name || columns.email || DELETED_MEMBER };
+  const { firstName, lastName, email } = columns;
+  return { id, name: personName({ firstName, lastName, email, erased: columns.id === null || columns.erasedAt !== null }) };
 }
 
 /** The trail joined with the names of its actors and subjects. */

@@ -5,6 +5,7 @@ import {
   ReceiptView,
   DelegationView,
   carriedWeight,
+  personName,
   resolve,
   uuidParam,
   type VoteType,
@@ -40,10 +41,10 @@ const toDelegationView = (row: DelegationRow): DelegationView => ({
   group: { name: row.name },
 });
 
-/** A member as a receipt names them: first and last name, else 'A member'. */
+/** A member as a receipt names them (an erased one's first name already reads 'Deleted member'). */
 const nameOf = (network: NetworkPart, memberId: string) => {
   const row = network.members.get(memberId);
-  return [row?.first_name, row?.last_name].filter((part) => part).join(' ') || 'A member';
+  return personName({ firstName: row?.first_name, lastName: row?.last_name });
 };
 
 /** docs/product.md, Calls, 'Delegation' (the reads), and the receipts of issue 11: always the signed-in member's own. */

@@ -1,6 +1,6 @@
 import {
   BusinessMemberView, FriendView, GROUP_NOT_FOUND, PERSONAL_DEPARTMENTS, INVITATION_NOT_FOUND, InvitationLookup, InvitationView, NotFoundError, OWNER_ONLY, ForbiddenError, groupIdParam,
-  invitationIdFor, invitationLink, personalGroupName, type InvitationKind, type InvitationStatus,
+  invitationIdFor, invitationLink, personName, personalGroupName, type InvitationKind, type InvitationStatus,
 } from '@civitas/events';
 import type { ProjectionName, ReadModelRow } from '@civitas/projector/read-models';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
@@ -18,7 +18,6 @@ const READ_MODELS: ProjectionName[] = ['invitations', 'groups', 'users'];
 
 const statusOf = (row: Pick<ReadModelRow<'invitations'>, 'status' | 'expires_at'>, now: Date): InvitationStatus =>
   row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
-const displayName = (first: string | null, last: string | null, fallback: string) => [first, last].filter(Boolean).join(' ') || fallback;
 
 /** The owner's lists, the invitees' lookups: owners see their groups' invitations with their links, anyone with a link sees that one. */
 export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any>; publicBaseUrl: string }): void {
@@ -65,7 +64,7 @@ export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: 
       const session = await auth.current(request);
       return {
         acceptedByYou: session !== null && row.accepted_by === session.userId,
-        email: row.email, groupId: row.group_id, groupName: personalGroupName(row.first_name, row.kind), inviterName: displayName(row.first_name, row.last_name, 'A Civitas member'),
+        email: row.email, groupId: row.group_id, groupName: personalGroupName(row.first_name, row.kind), inviterName: personName({ firstName: row.first_name, lastName: row.last_name }),
         status: statusOf(row, now()), expiresAt: row.expires_at.toISOString(),
       };
     });

@@ -1,4 +1,4 @@
-import { ADMIN_MEMBERS_PAGE_SIZE, DELETED_MEMBER, AdminMembersPage, AdminMembersQuery, UNKNOWN_MEMBERS_CURSOR, ValidationError, type AdminMemberView } from '@civitas/events';
+import { ADMIN_MEMBERS_PAGE_SIZE, AdminMembersPage, AdminMembersQuery, UNKNOWN_MEMBERS_CURSOR, ValidationError, personName, type AdminMemberView } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
@@ -11,8 +11,7 @@ type MemberRow = Pick<ReadModelRow<'users'>, 'id' | 'first_name' | 'last_name' |
 
 const toView = (row: MemberRow): AdminMemberView => ({
   id: row.id,
-  // An erased member's names and address went with their key.
-  name: row.erased_at ? DELETED_MEMBER : [row.first_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ') || (row.email ?? ''),
+  name: personName({ firstName: row.first_name, lastName: row.last_name, email: row.email, erased: row.erased_at !== null }),
   email: row.email ?? '',
   roles: row.roles,
   isBanned: row.is_banned,

@@ -1,15 +1,9 @@
-import { AdminVerificationItem, DELETED_MEMBER, ForbiddenError, LeaderVerificationItem, NATIONAL_LEADERS_ONLY } from '@civitas/events';
+import { AdminVerificationItem, ForbiddenError, LeaderVerificationItem, NATIONAL_LEADERS_ONLY, personName } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import type { QueryContext } from '../lib/viewer';
 import { ledCountryKeys } from './national-leadership';
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter((part) => part?.trim()).join(' ') || null;
-
-/** docs/product.md, Screens (Admin panel): first plus last name if both exist, else the e-mail. */
-export const adminUserName = (first: string | null, last: string | null, email: string | null) =>
-  (first?.trim() && last?.trim() ? `${first} ${last}` : email) ?? DELETED_MEMBER;
 
 /** The review queues: every pending claim for admins, the claims of their countries for National group leaders. */
 export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext): void {
@@ -25,10 +19,10 @@ export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext):
     schema: { tags: ['verification', 'admin'], summary: 'Pending nationality verifications, oldest first (admins)', response: { 200: z.array(AdminVerificationItem) } },
   }, async (): Promise<AdminVerificationItem[]> => {
     const rows = await pending()
-      .select(['v.id', 'v.user_id', 'v.country', 'v.national_id', 'v.verification_type', 'v.document_image_url', 'v.confirmed_by_leader', 'v.created_at', 'u.first_name', 'u.last_name', 'u.email'])
+      .select(['v.id', 'v.user_id', 'v.country', 'v.national_id', 'v.verification_type', 'v.document_image_url', 'v.confirmed_by_leader', 'v.created_at', 'u.first_name', 'u.last_name', 'u.email', 'u.erased_at'])
       .execute();
     return rows.map((row) => ({
-      id: row.id, userId: row.user_id, userName: adminUserName(row.first_name, row.last_name, row.email), country: row.country, nationalId: row.national_id,
+      id: row.id, userId: row.user_id, userName: personName({ firstName: row.first_name, lastName: row.last_name, email: row.email, erased: row.erased_at !== null }), country: row.country, nationalId: row.national_id,
       verificationType: row.verification_type, documentImageUrl: row.document_image_url, confirmedByLeader: row.confirmed_by_leader, createdAt: row.created_at.toISOString(),
     }));
   });
@@ -41,13 +35,13 @@ export function adminVerificationsRoutes(app: ZodRoutes, context: QueryContext):
     const countries = await ledCountryKeys(readModels, userId);
     if (countries.length === 0) throw new ForbiddenError(NATIONAL_LEADERS_ONLY);
     const rows = await pending()
-      .select(['v.id', 'v.country', 'v.country_key', 'v.verification_type', 'v.document_image_url', 'v.confirmed_by_leader', 'v.created_at', 'u.first_name', 'u.last_name'])
+      .select(['v.id', 'v.country', 'v.country_key', 'v.verification_type', 'v.document_image_url', 'v.confirmed_by_leader', 'v.created_at', 'u.first_name', 'u.last_name', 'u.erased_at'])
       .where('v.country_key', 'in', countries)
       // A leader does not vouch for themself.
       .where('v.user_id', '<>', userId)
       .execute();
     return rows.map((row) => ({
-      id: row.id, userName: fullName(row.first_name, row.last_name), country: row.country, countryKey: row.country_key, verificationType: row.verification_type,
+      id: row.id, userName: personName({ firstName: row.first_name, lastName: row.last_name, erased: row.erased_at !== null }), country: row.country, countryKey: row.country_key, verificationType: row.verification_type,
       documentImageUrl: row.document_image_url, confirmedByLeader: row.confirmed_by_leader, createdAt: row.created_at.toISOString(),
     }));
   });
