@@ -16,11 +16,11 @@ import PersonIcon from '@mui/icons-material/Person';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import { otherLanguage } from '../../components/language-switch';
 import { UserAvatar } from '../../components/user-avatar';
 import { chooseLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import type { AuthUser } from '../../lib/api/get-current-user';
-import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
 
 /** Below md: the side drawer (docs/product.md, Screens: Header) with avatar, name, e-mail, Dashboard, My Profile and Logout. */
@@ -42,7 +42,7 @@ export function MobileNavDrawer({ user }: { user: AuthUser }) {
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', p: 3 }}>
             <UserAvatar user={user} size={56} />
             <Typography variant="h3" component="p">
-              {displayName(user)}
+              {personName(user)}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
               {user.email}

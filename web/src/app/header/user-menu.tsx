@@ -9,9 +9,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import { UserAvatar } from '../../components/user-avatar';
 import type { AuthUser } from '../../lib/api/get-current-user';
-import { displayName } from '../../lib/user-display';
 import { useSignOut } from '../../features/identity/api/sign-out';
 import { PROFILE_SETTINGS_PATH } from '../routes/profile/profile-paths';
 
@@ -33,7 +33,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         sx={{ textTransform: 'none', gap: 1 }}
       >
         <UserAvatar user={user} size={32} />
-        {displayName(user)}
+        {personName(user)}
       </Button>
       <Menu
         id={menuId}

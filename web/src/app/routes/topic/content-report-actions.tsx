@@ -1,7 +1,7 @@
 import type { ReportTargetType } from '@civitas/events/moderation/feedback.contract';
+import { personName, type NamedPerson } from '@civitas/events/person-name';
 import { ReportButton } from '../../../features/moderation/components/report-button';
 import { ReportToLeadersButton } from '../../../features/moderation/components/report-to-leaders-button';
-import { displayName, type NamedPerson } from '../../../lib/user-display';
 
 interface ContentReportActionsProps {
   target: { type: ReportTargetType; id: string };
@@ -22,7 +22,7 @@ export function ContentReportActions({ target, author, groupId, userId, canParti
   return (
     <>
       <ReportButton targetType={target.type} targetId={target.id} />
-      {canParticipate && target.type !== 'topic' && <ReportToLeadersButton subject={{ groupId, userId: author.id, name: displayName(author) }} />}
+      {canParticipate && target.type !== 'topic' && <ReportToLeadersButton subject={{ groupId, userId: author.id, name: personName(author) }} />}
     </>
   );
 }

@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@civitas/events/chat/chat.contract';
+import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toast } from '../../../lib/toast-store';
 import { useLiveFrames } from '../../../lib/live-updates';
-import { displayName } from '../../../lib/user-display';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { chatSendFailed, useSendChatMessage } from './use-send-chat-message';
@@ -51,7 +51,7 @@ function useNow(active: boolean): Date {
 
 function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; now: Date; actions?: ReactNode }) {
   const { t } = useTranslation('chat');
-  const author = displayName(message.user);
+  const author = personName(message.user);
   const time = formatRelativeTime(message.createdAt, 'chat', now);
   return (
     <Stack component="li" aria-label={t('messageFrom', { name: author })} direction="row" spacing={1.5} sx={{ py: 1 }}>

@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import { StatList } from '../../../components/stats-card';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { UserAvatar } from '../../../components/user-avatar';
-import { displayName } from '../../../lib/user-display';
 import { useUserStats } from '../../../lib/api/get-user-stats';
 
 /**
@@ -28,7 +28,7 @@ export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser;
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <UserAvatar user={user} size={64} />
           <Typography component="p" variant="h3">
-            {displayName(user)}
+            {personName(user)}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {user.email}

@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast-store';
 import type { Group } from '../../../lib/api/group';
 import { PersonRow } from '../../../components/person-row';
-import { displayName } from '../../../lib/user-display';
 import { DelegateSearchBody, useSearchDelegates, type DelegateSearchResult } from '../api/search-delegates';
 import { delegationGroupChoices } from './delegation-groups';
 
@@ -115,7 +115,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
             const isSelf = delegate.id === selfId;
             const isCurrent = delegate.id === currentDelegateId;
             return (
-              <PersonRow key={delegate.id} name={isSelf ? t('search.you', { name: displayName(delegate) }) : displayName(delegate)} detail={delegate.email}>
+              <PersonRow key={delegate.id} name={isSelf ? t('search.you', { name: personName(delegate) }) : personName(delegate)} detail={delegate.email}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   {delegate.isVerified && <Chip label={t('search.verified')} size="small" color="success" variant="outlined" />}
                   {isCurrent ? (
@@ -127,7 +127,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
                         variant="outlined"
                         disabled={choosing}
                         onClick={() => onChoose(delegate, results.groupId)}
-                        aria-label={t('search.choose', { action: chooseLabel, name: displayName(delegate) })}
+                        aria-label={t('search.choose', { action: chooseLabel, name: personName(delegate) })}
                       >
                         {chooseLabel}
                       </Button>

@@ -5,17 +5,17 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import { PersonRow } from '../../../components/person-row';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast-store';
-import { displayName } from '../../../lib/user-display';
 import { useUserDelegations, type DelegationView } from '../api/get-user-delegations';
 import { useRemoveDelegation } from '../api/remove-delegation';
 
 function DelegationRow({ delegation, removing, onRemove }: { delegation: DelegationView; removing: boolean; onRemove: () => void }) {
   const { t } = useTranslation('delegation');
-  const name = displayName(delegation.delegate);
+  const name = personName(delegation.delegate);
   const since = formatDisplayDate(delegation.createdAt);
   return (
     <PersonRow

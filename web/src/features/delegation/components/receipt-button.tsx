@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import { flipInRtl } from '../../../lib/flip-in-rtl';
-import { displayName } from '../../../lib/user-display';
 import { useReceipt, type ReceiptView } from '../api/get-receipt';
 
 /** What each outcome means, under the server's one-line summary. */
@@ -50,7 +50,7 @@ function ReceiptContent({ opinionId }: { opinionId: string }) {
           {path.map((person, index) => (
             <Box component="li" key={`${person.id}-${index}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {index > 0 && <ArrowForwardIcon fontSize="small" color="action" aria-hidden sx={flipInRtl} />}
-              <Chip label={displayName(person)} variant={index === path.length - 1 ? 'filled' : 'outlined'} />
+              <Chip label={personName(person)} variant={index === path.length - 1 ? 'filled' : 'outlined'} />
             </Box>
           ))}
         </Box>

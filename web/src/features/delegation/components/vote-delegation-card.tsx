@@ -8,13 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast-store';
-import { displayName } from '../../../lib/user-display';
 import { useCancelDelegation, useCreateDelegation } from '../api/change-group-delegation';
 import { useGroupDelegation, type GroupDelegationView } from '../api/get-group-delegation';
 import { DelegateSearch } from './delegate-search';
@@ -117,7 +117,7 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5 }}>
               <UserAvatar user={delegation.delegate} size={32} />
               <Box>
-                <Typography sx={{ fontWeight: 600 }}>{displayName(delegation.delegate)}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{personName(delegation.delegate)}</Typography>
                 {since && (
                   <Typography variant="caption" color="text.secondary">
                     {t('card.since', { date: since })}

@@ -11,11 +11,11 @@ import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_MAX_LENGTH } from '@civitas/events/elections/election.contract';
+import { personName } from '@civitas/events/person-name';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
-import { displayName } from '../../../lib/user-display';
 import type { TopicView } from '../../../lib/api/get-topic';
 import { useCastBallot } from '../api/cast-ballot';
 import { useCandidates, type CandidateView } from '../api/get-candidates';
@@ -40,7 +40,7 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
   onBallot: () => void;
 }) {
   const { t } = useTranslation('elections');
-  const name = displayName(candidate.user);
+  const name = personName(candidate.user);
   const isWinner = topic.winnerId !== null && topic.winnerId === candidate.userId;
   return (
     <Stack component="li" aria-label={t('candidates.candidate', { name })} spacing={1} sx={{ py: 1 }}>
@@ -152,7 +152,7 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
       onSuccess: (reply) =>
         toast({
           title: reply.candidateId ? t('candidates.ballotCast') : t('candidates.ballotWithdrawn'),
-          description: reply.candidateId ? t('candidates.ballotCastDescription', { name: displayName(candidate.user) }) : undefined,
+          description: reply.candidateId ? t('candidates.ballotCastDescription', { name: personName(candidate.user) }) : undefined,
         }),
       onError: (error) => toastCommandError(error, t('candidates.ballotFailed')),
     });

@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { displayName } from '../../../lib/user-display';
 import type { Group } from '../../../lib/api/group';
 import { useMainElection } from '../api/get-main-election';
 import { leadershipState } from './leadership-election-card';
@@ -38,7 +38,7 @@ function GroupElectionRow({ group, onClose }: { group: Group; onClose: () => voi
         </Button>
       );
     } else {
-      detail = data?.winner ? t('join.leaderNoElection', { name: displayName(data.winner) }) : t('join.noElection');
+      detail = data?.winner ? t('join.leaderNoElection', { name: personName(data.winner) }) : t('join.noElection');
       action = (
         <Button component={RouterLink} href={`/group/${group.id}`} onClick={onClose} size="small" aria-label={t('join.goTo', { group: group.name })}>
           {t('join.goToGroup')}

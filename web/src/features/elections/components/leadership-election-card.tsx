@@ -10,11 +10,11 @@ import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
+import { personName } from '@civitas/events/person-name';
 import { toast } from '../../../lib/toast-store';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { displayName } from '../../../lib/user-display';
 import type { Group } from '../../../lib/api/group';
 import { useCreateMainElection } from '../api/create-main-election';
 import { useMainElection, type MainElectionView } from '../api/get-main-election';
@@ -118,7 +118,7 @@ function ActiveElection({ election, group, userId }: { election: MainElectionVie
 
 function WinnerDeclared({ election, group }: { election: MainElectionView & { winner: NonNullable<MainElectionView['winner']> }; group: Group }) {
   const { t } = useTranslation('elections');
-  const name = displayName(election.winner);
+  const name = personName(election.winner);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../lib/user-display';
+import { personName } from '@civitas/events/person-name';
 import { useBusinessMembers } from '../api/get-business-members';
 import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
@@ -29,7 +29,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
     body = (
       <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {members.data.map((membership) => {
-          const name = displayName(membership.member);
+          const name = personName(membership.member);
           const active = membership.status === 'active';
           return (
             <PersonRow key={membership.id} name={name} detail={membership.member.email}>

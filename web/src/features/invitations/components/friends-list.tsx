@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../lib/user-display';
+import { personName } from '@civitas/events/person-name';
 import { useFriends } from '../api/get-friends';
 import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
@@ -30,7 +30,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
       ) : (
         <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {active.map((friend) => {
-            const name = displayName(friend.friend);
+            const name = personName(friend.friend);
             return (
               <PersonRow key={friend.id} name={name} detail={friend.friend.email}>
                 <Button size="small" color="error" onClick={() => setConfirming({ id: friend.friendId, name })}>

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { UserAvatar } from '../../../components/user-avatar';
-import { displayName } from '../../../lib/user-display';
 import type { LawView } from '../api/get-laws';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
@@ -36,7 +36,7 @@ export function LawCard({ law }: { law: LawView }) {
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar user={law.user} size={28} />
           <Typography variant="body2" color="text.secondary">
-            {t('proposedBy', { name: displayName(law.user) })}
+            {t('proposedBy', { name: personName(law.user) })}
           </Typography>
           {enacted && (
             <>

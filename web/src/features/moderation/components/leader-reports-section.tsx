@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../lib/user-display';
+import { personName } from '@civitas/events/person-name';
 import { useLeaderReports, type LeaderReportView } from '../api/leader-reports';
 import { AdminItemCard, AdminListStates, StatusChip } from './admin-list-parts';
 import { ReviewLeaderReportDialog } from './review-leader-report-dialog';
@@ -19,7 +19,7 @@ function Details({ report }: { report: LeaderReportView }) {
           <strong>{t('leaderReports.evidence')}</strong> {report.evidence}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">{t('leaderReports.reportedBy', { name: displayName(report.reporter) })}</Typography>
+      <Typography variant="body2" color="text.secondary">{t('leaderReports.reportedBy', { name: personName(report.reporter) })}</Typography>
     </Stack>
   );
 }
@@ -47,9 +47,9 @@ export function LeaderReportsSection({ groupId }: { groupId: number }) {
             {items.map((report) => (
               <AdminItemCard
                 key={report.id}
-                label={t('leaderReports.itemLabel', { name: displayName(report.reportedUser) })}
+                label={t('leaderReports.itemLabel', { name: personName(report.reportedUser) })}
                 chips={<>
-                  <Chip size="small" variant="outlined" label={displayName(report.reportedUser)} />
+                  <Chip size="small" variant="outlined" label={personName(report.reportedUser)} />
                   <Typography variant="subtitle2" component="span">{report.reason}</Typography>
                   <StatusChip status={report.status} />
                 </>}

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import { UserAvatar } from '../../../components/user-avatar';
-import { displayName } from '../../../lib/user-display';
 import { formatRelativeTime } from '../../../lib/format-date';
 
 /** What the page shows under an opinion: its votes (the voting feature's buttons). */
@@ -19,7 +19,7 @@ interface OpinionCardProps {
 /** One opinion: who wrote it and when, what it says, and its votes. */
 export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
   const { t } = useTranslation('opinions');
-  const author = displayName(opinion.user);
+  const author = personName(opinion.user);
   // The topic style, as the topic's own header beside it (docs/product.md, Constants).
   const age = formatRelativeTime(opinion.createdAt, 'topic');
   return (

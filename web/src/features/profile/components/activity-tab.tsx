@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { ActivityItem } from '@civitas/events/profiles/profile.contract';
+import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import type { Resources } from '../../../i18n/resource-types';
-import { displayName } from '../../../lib/user-display';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { useActivity } from '../api/get-activity';
 
@@ -22,7 +22,7 @@ const t = (key: keyof Resources['profile']['activity'], values: { name?: string;
   i18n.t(`profile:activity.${key}`, values);
 const topicTitle = (item: ActivityItem) =>
   item.topic ? (item.topic.isDeleted ? t('deletedTopic', { title: item.topic.title }) : item.topic.title) : t('aTopic');
-const delegate = (item: ActivityItem) => ({ name: item.person ? displayName(item.person) : t('aMember') });
+const delegate = (item: ActivityItem) => ({ name: item.person ? personName(item.person) : t('aMember') });
 const inGroup = (item: ActivityItem) => (item.group ? t('inGroup', { group: item.group.name }) : '');
 
 /** What the member did, as a sentence: the verb, and the place it links to. */

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { DelegationOverviewGroup } from '@civitas/events/profiles/profile.contract';
+import { personName } from '@civitas/events/person-name';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { displayName } from '../../../lib/user-display';
 import { useDelegationOverview } from '../api/get-delegation-overview';
 
 function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
@@ -29,7 +29,7 @@ function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <UserAvatar user={group.given.delegate} size={28} />
               <Typography variant="body2">
-                {t('delegations.since', { name: displayName(group.given.delegate), date: formatDisplayDate(group.given.since) })}
+                {t('delegations.since', { name: personName(group.given.delegate), date: formatDisplayDate(group.given.since) })}
               </Typography>
             </Stack>
           ) : (
@@ -50,7 +50,7 @@ function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
                 <Stack component="li" key={delegator.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <UserAvatar user={delegator} size={28} />
                   <Typography variant="body2">
-                    {t('delegations.since', { name: displayName(delegator), date: formatDisplayDate(since) })}
+                    {t('delegations.since', { name: personName(delegator), date: formatDisplayDate(since) })}
                   </Typography>
                 </Stack>
               ))}

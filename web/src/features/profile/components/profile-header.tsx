@@ -14,9 +14,9 @@ import TwitterIcon from '@mui/icons-material/Twitter';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Trans, useTranslation } from 'react-i18next';
 import { isWebAddress, type ProfileBadgeId, type ProfileView } from '@civitas/events/profiles/profile.contract';
+import { personName } from '@civitas/events/person-name';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { displayName } from '../../../lib/user-display';
 import { groupNationalId } from './national-id';
 
 const BADGE_STYLE: Record<ProfileBadgeId, { color: 'success' | 'primary' | 'secondary' | 'warning'; icon?: ReactElement }> = {
@@ -54,7 +54,7 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
         <UserAvatar user={user} size={96} />
         <Stack spacing={1} sx={{ textAlign: { xs: 'center', sm: 'left' }, minWidth: 0, flex: 1 }}>
-          <Typography variant="h1">{displayName(user)}</Typography>
+          <Typography variant="h1">{personName(user)}</Typography>
           <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
             {user.email}
           </Typography>

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
 import { Link as RouterLink } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { personName } from '@civitas/events/person-name';
 import type { TopicView } from '../../../lib/api/get-group-topics';
 import { UserAvatar } from '../../../components/user-avatar';
-import { displayName } from '../../../lib/user-display';
 import { TopicDescription } from './topic-description';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
@@ -41,7 +41,7 @@ export function TopicCard({ topic }: { topic: TopicView }) {
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
           <UserAvatar user={topic.author} size={28} />
-          <Typography variant="body2">{displayName(topic.author)}</Typography>
+          <Typography variant="body2">{personName(topic.author)}</Typography>
         </Stack>
         <TopicDescription text={topic.description} />
       </CardContent>

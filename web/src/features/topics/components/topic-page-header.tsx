@@ -10,9 +10,9 @@ import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
+import { personName } from '@civitas/events/person-name';
 import type { TopicView } from '../../../lib/api/get-topic';
 import type { TopicStats } from '../../../lib/api/get-topic-stats';
-import { displayName } from '../../../lib/user-display';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { TopicDeleteButton } from './topic-delete-button';
@@ -64,8 +64,8 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         {started
-          ? t('header.startedByAge', { name: displayName(topic.author), age: started })
-          : t('header.startedBy', { name: displayName(topic.author) })}
+          ? t('header.startedByAge', { name: personName(topic.author), age: started })
+          : t('header.startedBy', { name: personName(topic.author) })}
       </Typography>
       <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         {stats && (
