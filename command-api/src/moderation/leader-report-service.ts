@@ -32,9 +32,9 @@ async function leadsGroup(bus: CommandBus, userId: string, groupId: number): Pro
 }
 
 /**
- * Leader reports (spec section 6 'Leader'): a member of a group reports another member of it; the
- * group's leaders and admins review. "Member" is whoever may take part in the group (section 5
- * eligibility, from the streams): open groups have no member lists.
+ * Leader reports (docs/product.md, Roles 'Leader'): a member of a group reports another member of it; the
+ * group's leaders and admins review. "Member" is whoever may take part in the group (docs/product.md,
+ * Eligibility; decided from the streams): open groups have no member lists.
  */
 export class LeaderReportService {
   constructor(
