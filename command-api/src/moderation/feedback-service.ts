@@ -34,8 +34,6 @@ export interface VisibleTargets {
 
 const HOUR_MS = 60 * 60_000;
 
-/** Blank notes are no notes. */
-
 /**
  * Counts one submission of the member's reports, suggestions and leader reports together (only
  * those that passed every other rule, so a refusal means exactly what it says).
