@@ -48,8 +48,6 @@ export type AuditedEvent = EventOfType<(typeof AUDITED_EVENT_TYPES)[number]>;
 const entry = (kind: AuditKind, actorId: string | null, subjectType: AuditSubjectType, subjectId: string, subjectUserId: string | null, decision: string | null, reason: string | null = null): AuditEntry =>
   ({ kind, actorId, subjectType, subjectId, subjectUserId, decision, reason });
 
-/** Empty notes and reasons are no reason. */
-
 /**
  * The audit entry an event makes, or null for events that are no decision, submission or
  * leader action. Pure: the same event always maps to the same entry, so the trail rebuilds
