@@ -1,6 +1,18 @@
 import { SIGNED_IN_HINT_COOKIE } from '@civitas/events';
 
 /**
+ * Apps a test builds in-process (command-app.ts): a client of one of their base URLs sends through
+ * `app.inject` instead of a socket, so the helpers that take a base URL work on them unchanged.
+ */
+const inProcess = new Map<string, typeof fetch>();
+
+/** Routes requests for `baseUrl` to `send` until the returned function is called. */
+export function serveInProcess(baseUrl: string, send: typeof fetch): () => void {
+  inProcess.set(baseUrl, send);
+  return () => void inProcess.delete(baseUrl);
+}
+
+/**
  * A tiny browser stand-in for API tests: keeps cookies, sends JSON, carries the newest
  * command position as X-Civitas-Position like the web client does.
  */
@@ -22,7 +34,8 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const send = inProcess.get(this.baseUrl) ?? fetch;
+    const response = await send(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {
