@@ -2,12 +2,12 @@ import { loadConfig } from '@civitas/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration, uniqueEmail } from '../../test-support/http-client';
 import { mailedLink } from '../../test-support/mail-folder';
-import { startTestServer, type TestServer } from '../../test-support/test-server';
+import { buildCommandApp, type CommandApp } from '../../test-support/command-app';
 
 describe('EXPOSE_MAIL_LINKS (local development)', () => {
-  let server: TestServer;
+  let server: CommandApp;
   beforeAll(async () => {
-    server = await startTestServer({ env: { EXPOSE_MAIL_LINKS: 'true' } });
+    server = await buildCommandApp({ env: { EXPOSE_MAIL_LINKS: 'true' } });
   });
   afterAll(async () => server?.close());
 

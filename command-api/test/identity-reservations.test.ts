@@ -4,14 +4,14 @@ import { createKysely } from '@civitas/service-kit';
 import { createKeyedHasher, isWrappedKey } from '@civitas/service-kit/personal-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration, uniqueEmail } from '../../test-support/http-client';
-import { startTestServer, type TestServer } from '../../test-support/test-server';
+import { buildCommandApp, type CommandApp } from '../../test-support/command-app';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe('reservation stream names', () => {
-  let server: TestServer;
+  let server: CommandApp;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await buildCommandApp();
   });
   afterAll(async () => server?.close());
   const streamExists = async (streamId: string) => (await server.query('select 1 from streams where stream_id = $1', [streamId])).length === 1;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration, uniqueEmail } from '../../../test-support/http-client';
-import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { buildCommandApp, type CommandApp } from '../../../test-support/command-app';
 import { startCommandApiReplica } from './command-api-replica';
 
 const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.' };
@@ -10,13 +10,13 @@ type Instance = { baseUrl: string };
 
 // Two instances on one database, behind a (simulated) gateway, at the real limits.
 describe('sign-in limits behind the gateway and across instances', () => {
-  let first: TestServer;
+  let first: CommandApp;
   let second: Awaited<ReturnType<typeof startCommandApiReplica>>;
   const lines: string[] = [];
   const logStream = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
   beforeAll(async () => {
     const env = { AUTH_RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true' };
-    first = await startTestServer({ env: { ...env, LOG_LEVEL: 'info' }, logStream });
+    first = await buildCommandApp({ env: { ...env, LOG_LEVEL: 'info' }, logStream });
     second = await startCommandApiReplica(first.databaseUrl, env);
   });
   afterAll(async () => {
