@@ -9,7 +9,7 @@ import { READ_SCHEMA, createHttpApp, createLogger, openServiceRuntime, type Civi
 import type { LightMyRequestResponse } from 'fastify';
 import { serveInProcess } from './http-client';
 import { queryDatabase, testConfig, type ServerUnderTest } from './test-config';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /**
  * The route-test tier (docs/architecture.md, Tests in tiers): command-api alone, built in-process
@@ -20,10 +20,15 @@ import { createTestDatabase } from './test-database';
  */
 export interface CommandApp extends ServerUnderTest {
   app: CivitasApp;
+  /** Stops the app and its services; keeps the database (for restart tests that brought their own). */
+  stop(): Promise<void>;
+  /** Stops it and drops its database. */
   close(): Promise<void>;
 }
 
 export interface CommandAppOptions {
+  /** A database the test keeps across a restart (it starts from nothing); else a copy of the run's migrated template. */
+  database?: TestDatabase;
   env?: Record<string, string>;
   now?: () => Date;
   /** Receives every log line (the services' and the requests') at the configured LOG_LEVEL. */
@@ -34,16 +39,17 @@ let built = 0;
 
 /** Builds command-api for one test file (or one test); `close` stops it and drops its database. */
 export async function buildCommandApp(options: CommandAppOptions = {}): Promise<CommandApp> {
-  const database = await createTestDatabase({ migrated: true });
+  const database = options.database ?? (await createTestDatabase({ migrated: true }));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'civitas-command-app-'));
   built += 1;
   const baseUrl = `http://command-app-${process.pid}-${built}.test`;
   const config = testConfig(database.url, dataDir, { PUBLIC_BASE_URL: baseUrl, ...options.env });
   const log = createLogger(config.LOG_LEVEL, options.logStream);
   const runtime = await openServiceRuntime('civitas-command-app', { migrate: true, config, log });
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= runtime.close().then(() => rm(dataDir, { recursive: true, force: true })));
   const closeAll = async () => {
-    await runtime.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop();
     await database.drop();
   };
   try {
@@ -64,7 +70,7 @@ export async function buildCommandApp(options: CommandAppOptions = {}): Promise<
     await services.start();
     await projector.start();
     runtime.onStop(serveInProcess(baseUrl, (input, init) => injectAsFetch(app, input, init)));
-    return { app, baseUrl, dataDir, databaseUrl, query: (text, values) => queryDatabase(database.url, text, values), close: closeAll };
+    return { app, baseUrl, dataDir, databaseUrl, query: (text, values) => queryDatabase(database.url, text, values), stop, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => undefined);
     throw error;

@@ -6,18 +6,18 @@ import { eventually } from '../../../test-support/eventually';
 import { TestClient } from '../../../test-support/http-client';
 import { readMails } from '../../../test-support/mail-folder';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database';
-import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { buildCommandApp, type CommandApp } from '../../../test-support/command-app';
 import { newMember } from '../participation/members';
 import { startSmtpReceiver } from './smtp-receiver';
 
 describe('the mail outbox over SMTP', () => {
   let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let database: TestDatabase;
-  let server: TestServer;
+  let server: CommandApp;
   beforeAll(async () => {
     receiver = await startSmtpReceiver();
     database = await createTestDatabase();
-    server = await startTestServer({ database, env: { SMTP_URL: receiver.url } });
+    server = await buildCommandApp({ database, env: { SMTP_URL: receiver.url } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -62,18 +62,18 @@ describe('the mail outbox over SMTP', () => {
     expect((await visitor.json('POST', '/api/email-auth/reset-password', { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' })).status).toBe(200);
 
     await server.stop();
-    server = await startTestServer({ database, env: { SMTP_URL: receiver.url } });
+    server = await buildCommandApp({ database, env: { SMTP_URL: receiver.url } });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(receiver.mails).toHaveLength(3);
   });
 });
 
 describe('the mail outbox without SMTP', () => {
-  let server: TestServer;
+  let server: CommandApp;
   const logs: string[] = [];
   beforeAll(async () => {
     const logStream = new Writable({ write: (chunk, _encoding, done) => void (logs.push(String(chunk)), done()) });
-    server = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream });
+    server = await buildCommandApp({ env: { LOG_LEVEL: 'info' }, logStream });
   });
   afterAll(async () => server?.close());
 

@@ -1,7 +1,7 @@
 import { eventually } from '../../../test-support/eventually';
 import type { TestClient } from '../../../test-support/http-client';
 import { registerMember, subscribeMonthly } from '../../../test-support/members';
-import type { TestServer } from '../../../test-support/test-server';
+import type { ServerUnderTest } from '../../../test-support/test-config';
 
 export interface Member {
   browser: TestClient;
@@ -11,13 +11,13 @@ export interface Member {
 }
 
 /** A new member signed in through the API, with their personal groups in place. */
-export async function newMember(server: TestServer, firstName = 'Ada', lastName?: string): Promise<Member> {
+export async function newMember(server: ServerUnderTest, firstName = 'Ada', lastName?: string): Promise<Member> {
   const { client, userId, email } = await registerMember(server.baseUrl, { firstName, lastName });
   return { browser: client, userId, firstName, email };
 }
 
 /** Pays the monthly plan through the sandbox, as the checkout page does. */
-export async function subscribe({ browser }: Member, server: TestServer): Promise<void> {
+export async function subscribe({ browser }: Member, server: ServerUnderTest): Promise<void> {
   await subscribeMonthly(browser, server.baseUrl);
 }
 
