@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { QueryExecutorProvider } from 'kysely';
 import { openVault } from '@civitas/service-kit/personal-data';
 
 /**
@@ -9,4 +9,4 @@ import { openVault } from '@civitas/service-kit/personal-data';
 export const TEST_VAULT_KEY = randomBytes(32).toString('base64');
 
 /** For tests that seal and open personal data outside a server (projection specs). */
-export const openTestVault = (db: Kysely<any>) => openVault(db, { key: Buffer.from(TEST_VAULT_KEY, 'base64'), source: 'the tests\u2019 vault key' });
+export const openTestVault = (db: QueryExecutorProvider) => openVault(db, { key: Buffer.from(TEST_VAULT_KEY, 'base64'), source: 'the tests\u2019 vault key' });

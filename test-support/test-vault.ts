@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createKysely, migrateToLatest } from '@civitas/service-kit/database';
-import { platformMigrations } from '@civitas/service-kit';
+import { platformMigrations, type PlatformDatabase } from '@civitas/service-kit';
 import { PersonalDataVault, openVault } from '@civitas/service-kit/personal-data';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface VaultFixture {
   database: TestDatabase;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   vault: PersonalDataVault;
   close(): Promise<void>;
 }

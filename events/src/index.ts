@@ -75,7 +75,7 @@ export * from './audit/timeline.contract';
 export * from './profiles/profile.events';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { positionAsRow, positionOfRow } from './postgres/position-sql';
-export { eventStoreMigrations } from './postgres/event-store.migrations';
+export { eventStoreMigrations, type EventStoreTables } from './postgres/event-store.migrations';
 export { EVENTS_CHANNEL } from './postgres/append-signal';
 export { PgListener } from './postgres/pg-listener';
 export { DATABASE_CONNECT_TIMEOUT_MS } from './postgres/connect-timeout';

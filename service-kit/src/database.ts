@@ -6,6 +6,8 @@ import type { DatabaseOutage } from './database-outage';
 import type { Config } from './config';
 import { startEmbeddedPostgres, type RunningDatabase } from './embedded-postgres';
 import type { Logger } from './logger';
+import type { PlatformDatabase } from './migrations';
+import { READ_SCHEMA } from './read-models';
 
 // With the database's entry point, which the packages that only import subpaths can reach.
 export * from './database-outage';
@@ -19,7 +21,7 @@ export async function provideDatabase(config: Config, log?: Logger): Promise<Run
   return startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), 'civitas', log);
 }
 
-export function createKysely<Database = any>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean; outage?: DatabaseOutage } = {}) {
+export function createKysely<Database = PlatformDatabase>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean; outage?: DatabaseOutage } = {}) {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -37,6 +39,17 @@ export function createKysely<Database = any>(connectionString: string, options: 
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * The platform's pool (or a transaction of it) typed by read-schema tables: the projector's
+ * (`ReadModels`, `AnyReadModels`, parked events), which service-kit does not import. The one cast
+ * between the two: Kysely's database type is invariant, so no type relates the platform's tables
+ * to a read schema's, though one pool serves both (docs/architecture.md, What the linter says).
+ */
+export const asReadModels = <ReadModels>(db: Kysely<PlatformDatabase>) => db as unknown as Kysely<ReadModels>;
+
+/** The live read models on this pool: bound to READ_SCHEMA, typed by the caller's `ReadModels`. */
+export const readModelsOn = <ReadModels>(db: Kysely<PlatformDatabase>) => asReadModels<ReadModels>(db.withSchema(READ_SCHEMA));
+
 class StaticMigrationProvider implements MigrationProvider {
   constructor(private readonly migrations: Record<string, Migration>) {}
   async getMigrations() {
@@ -44,11 +57,12 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export function createMigrator(db: Kysely<any>, migrations: Record<string, Migration>) {
+// Any database type: the migrations take Kysely<unknown> and type no table (docs/architecture.md, What the linter says).
+export function createMigrator<Database>(db: Kysely<Database>, migrations: Record<string, Migration>) {
   return new Migrator({ db, provider: new StaticMigrationProvider(migrations), migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
 }
 
-export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateToLatest<Database>(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<void> {
   const { error, results } = await createMigrator(db, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
@@ -56,7 +70,7 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
   }
 }
 
-export async function migrationsPending(db: Kysely<any>, migrations: Record<string, Migration>): Promise<boolean> {
+export async function migrationsPending<Database>(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<boolean> {
   const known = await createMigrator(db, migrations).getMigrations();
   return known.some((migration) => migration.executedAt === undefined);
 }

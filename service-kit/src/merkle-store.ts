@@ -2,15 +2,21 @@ import {
   LruMap, blindWith, frontierNodes, memoryNodeSource, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
 } from '@civitas/events';
 import type { KeyObject } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import { keyedHasher, platformSecret } from './personal-data';
 import { READ_SCHEMA } from './read-models';
 
 /**
  * The Merkle log's run-time pieces every process shares: reading tree nodes from the read models
  * (the `merkle_log` projection writes them), the signed checkpoints (platform tables: a rebuild
- * must never drop what was signed), and the signing key.
+ * must never drop what was signed), and the signing key. All raw SQL: any Kysely (a transaction
+ * too) runs it, whatever tables it types.
  */
+
+/** The platform table the migrations below create: the log's signed checkpoints. */
+export interface MerkleCheckpointTables {
+  merkle_checkpoints: CheckpointRow;
+}
 
 export const merkleCheckpointMigrations: Record<string, Migration> = {
   '2026_12_20_001_merkle_checkpoints': {
@@ -39,7 +45,7 @@ export const LEAF_BLINDING_SECRET = 'audit-pseudonym';
 const blindersByKey = new LruMap<string, Blind>(8);
 
 /** The blinder every leaf is made with (the key made once, the same in every process), for this database's key. */
-export async function leafBlinder(db: Kysely<any>): Promise<Blind> {
+export async function leafBlinder(db: QueryExecutorProvider): Promise<Blind> {
   const key = await platformSecret(db, LEAF_BLINDING_SECRET);
   const name = key.toString('base64');
   let blinder = blindersByKey.get(name);
@@ -48,7 +54,7 @@ export async function leafBlinder(db: Kysely<any>): Promise<Blind> {
 }
 
 /** The blinder of a process that has one database: read once; a failed first read is tried again next time. */
-export function cachedLeafBlinder(db: Kysely<any>): () => Promise<Blind> {
+export function cachedLeafBlinder(db: QueryExecutorProvider): () => Promise<Blind> {
   let blinder: Promise<Blind> | null = null;
   return () => (blinder ??= leafBlinder(db).catch((error: unknown) => {
     blinder = null;
@@ -66,7 +72,7 @@ export interface LogSigningKey {
 }
 
 /** The log's signing key: made once (its seed kept in the database), the same in every process. */
-export async function logSigningKey(db: Kysely<any>): Promise<LogSigningKey> {
+export async function logSigningKey(db: QueryExecutorProvider): Promise<LogSigningKey> {
   const privateKey = signingKeyFromSeed(await platformSecret(db, LOG_SIGNING_SECRET));
   const publicKey = rawPublicKey(privateKey);
   return { privateKey, publicKey, keyId: logKeyId(publicKey) };
@@ -81,7 +87,7 @@ export const LOWEST_STORED_LEVEL = 4;
 const firstLeaf = ({ level, index }: NodeKey) => index * 2 ** level;
 
 /** The hashes of these nodes (level 0 from merkle_leaves, low levels from their leaves, above from merkle_nodes), keyed by `nodeKeyString`. */
-export async function readMerkleNodes(db: Kysely<any>, schema: string, keys: readonly NodeKey[]): Promise<Map<string, Hash>> {
+export async function readMerkleNodes(db: QueryExecutorProvider, schema: string, keys: readonly NodeKey[]): Promise<Map<string, Hash>> {
   const found = new Map<string, Hash>();
   if (keys.length === 0) return found;
   const computed = keys.filter((key) => key.level > 0 && key.level < LOWEST_STORED_LEVEL);
@@ -113,18 +119,19 @@ export async function readMerkleNodes(db: Kysely<any>, schema: string, keys: rea
 }
 
 /** A NodeSource over nodes read beforehand (a proof's keys come from nodesFor/frontierNodes). */
-export async function merkleNodeSource(db: Kysely<any>, keys: readonly NodeKey[], schema = READ_SCHEMA): Promise<NodeSource> {
+export async function merkleNodeSource(db: QueryExecutorProvider, keys: readonly NodeKey[], schema = READ_SCHEMA): Promise<NodeSource> {
   const nodes = await readMerkleNodes(db, schema, keys);
   return (key) => nodes.get(nodeKeyString(key));
 }
 
 /** How many leaves the projected tree holds. */
-export async function merkleTreeSize(db: Kysely<any>, schema = READ_SCHEMA): Promise<number> {
+export async function merkleTreeSize(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<number> {
   const result = await sql<{ last: string | null }>`select max(leaf_index) as last from ${sql.id(schema, 'merkle_leaves')}`.execute(db);
   const last = result.rows[0]?.last;
   return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
+/** A row of merkle_checkpoints (tree_size is int8: read as a string). */
 interface CheckpointRow {
   tree_size: string;
   root_hash: Buffer;
@@ -141,24 +148,24 @@ const toView = (row: CheckpointRow): CheckpointView => ({
   signature: row.signature.toString('base64'),
 });
 
-export async function latestCheckpoint(db: Kysely<any>): Promise<CheckpointView | null> {
+export async function latestCheckpoint(db: QueryExecutorProvider): Promise<CheckpointView | null> {
   const result = await sql<CheckpointRow>`select * from merkle_checkpoints order by tree_size desc limit 1`.execute(db);
   return result.rows[0] ? toView(result.rows[0]) : null;
 }
 
-export async function checkpointOfSize(db: Kysely<any>, treeSize: number): Promise<CheckpointView | null> {
+export async function checkpointOfSize(db: QueryExecutorProvider, treeSize: number): Promise<CheckpointView | null> {
   const result = await sql<CheckpointRow>`select * from merkle_checkpoints where tree_size = ${String(treeSize)}::bigint`.execute(db);
   return result.rows[0] ? toView(result.rows[0]) : null;
 }
 
 /** Every checkpoint, oldest first (audit:check compares each root with the leaves recomputed from the events). */
-export async function allCheckpoints(db: Kysely<any>): Promise<CheckpointView[]> {
+export async function allCheckpoints(db: QueryExecutorProvider): Promise<CheckpointView[]> {
   const result = await sql<CheckpointRow>`select * from merkle_checkpoints order by tree_size`.execute(db);
   return result.rows.map(toView);
 }
 
 /** Stores a signed checkpoint; one per tree size (a second signer of the same size adds nothing). */
-export async function storeCheckpoint(db: Kysely<any>, checkpoint: CheckpointView): Promise<void> {
+export async function storeCheckpoint(db: QueryExecutorProvider, checkpoint: CheckpointView): Promise<void> {
   await sql`insert into merkle_checkpoints (tree_size, root_hash, signed_at, key_id, signature)
     values (${String(checkpoint.treeSize)}::bigint, ${Buffer.from(checkpoint.rootHash, 'base64')}, ${checkpoint.timestamp}, ${checkpoint.keyId}, ${Buffer.from(checkpoint.signature, 'base64')})
     on conflict (tree_size) do nothing`.execute(db);
@@ -172,7 +179,8 @@ const CHECKPOINTER_LOCK = 0x6d65726b;
  * stored right edge, Ed25519 over the signed note, stored once per size. Any process may call it;
  * a transaction-scoped advisory lock lets one sign while the others skip. Returns what it signed.
  */
-export async function signPendingCheckpoint(db: Kysely<any>, key: LogSigningKey, now: Date, schema = READ_SCHEMA): Promise<CheckpointView | null> {
+// Raw SQL in a transaction of its own: any Kysely runs it, whatever tables it types.
+export async function signPendingCheckpoint<Database>(db: Kysely<Database>, key: LogSigningKey, now: Date, schema = READ_SCHEMA): Promise<CheckpointView | null> {
   return db.transaction().execute(async (trx) => {
     const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${CHECKPOINTER_LOCK}) as locked`.execute(trx);
     if (!locked.rows[0]?.locked) return null;

@@ -1,11 +1,23 @@
-import { eventStoreMigrations } from '@civitas/events';
+import { eventStoreMigrations, type EventStoreTables } from '@civitas/events';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { merkleCheckpointMigrations } from './merkle-store';
-import { personalDataMigrations } from './personal-data';
-import { personalDocumentMigrations } from './personal-documents';
-import { profileImageMigrations } from './profile-images';
-import { rateLimitMigrations } from './rate-limit-store';
-import { sessionMigrations } from './sessions.migrations';
+import { merkleCheckpointMigrations, type MerkleCheckpointTables } from './merkle-store';
+import { personalDataMigrations, type VaultTables } from './personal-data';
+import { personalDocumentMigrations, type PersonalDocumentTables } from './personal-documents';
+import { profileImageMigrations, type ProfileImageTables } from './profile-images';
+import { rateLimitMigrations, type RateLimitTables } from './rate-limit-store';
+import { sessionMigrations, type SessionTables } from './sessions.migrations';
+
+/** How far each reactor that follows the whole store has got (the migration below). */
+export interface ReactorCheckpointTables {
+  reactor_checkpoints: { name: string; position: string };
+}
+
+/**
+ * The platform's own tables in the public schema, as the migrations below leave them: what
+ * `ServiceRuntime.db` types. The read models live in other schemas and are typed by the projector
+ * (`readModelsOn` in database.ts).
+ */
+export type PlatformDatabase = EventStoreTables & SessionTables & VaultTables & PersonalDocumentTables & ProfileImageTables & RateLimitTables & MerkleCheckpointTables & ReactorCheckpointTables;
 
 /** Every schema migration of the platform, applied in name order; read models are rebuilt, not migrated. */
 export const platformMigrations: Record<string, Migration> = {

@@ -1,7 +1,13 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import type { Logger } from './logger';
 import type { VaultKey } from './vault-key';
+
+/** The vault's tables (the migration below): each subject's key and the platform's secrets, wrapped by the vault key. */
+export interface VaultTables {
+  subject_keys: { subject_id: string; key: Buffer; created_at: Generated<Date> };
+  platform_secrets: { name: string; value: Buffer };
+}
 
 export const personalDataMigrations: Record<string, Migration> = {
   '2026_11_23_001_personal_data': {
@@ -48,7 +54,7 @@ export const isWrappedKey = (stored: Buffer) => stored.length === WRAPPED_LENGTH
  * member's sealed data unreadable), then wraps any key still kept in clear. Every process opens
  * the vault at start (openServiceRuntime); one process, one key.
  */
-export async function openVault(db: Kysely<any>, { key, source }: VaultKey, log?: Logger): Promise<void> {
+export async function openVault(db: QueryExecutorProvider, { key, source }: VaultKey, log?: Logger): Promise<void> {
   // A process that does not migrate may start before the tables exist: there is nothing to check yet.
   const tables = await sql<{ present: boolean }>`select to_regclass('platform_secrets') is not null and to_regclass('subject_keys') is not null as present`.execute(db);
   if (tables.rows[0]?.present) {
@@ -61,7 +67,7 @@ export async function openVault(db: Kysely<any>, { key, source }: VaultKey, log?
   keyEncryptionKey = key;
 }
 
-async function keyOpensDatabase(db: Kysely<any>, key: Buffer): Promise<boolean> {
+async function keyOpensDatabase(db: QueryExecutorProvider, key: Buffer): Promise<boolean> {
   const check = async () => (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${KEY_CHECK}`.execute(db)).rows[0]?.value;
   if (!(await check())) {
     // No check yet (a database from before wrapping, or a new one): any wrapped key already there must open with this key.
@@ -77,7 +83,7 @@ async function keyOpensDatabase(db: Kysely<any>, key: Buffer): Promise<boolean> 
 }
 
 /** Wraps every key kept in clear, a batch at a time; a row erased or wrapped meanwhile is left as it is. */
-async function wrapClearKeys(db: Kysely<any>, key: Buffer): Promise<number> {
+async function wrapClearKeys(db: QueryExecutorProvider, key: Buffer): Promise<number> {
   let wrapped = 0;
   for (const table of [
     { name: 'subject_keys', id: 'subject_id', value: 'key', label: subjectLabel },
@@ -144,7 +150,8 @@ export const isSealed = (value: string) => value.startsWith(`${FORMAT}.`) && val
  * Several values of one subject are sealed or opened with one key lookup.
  */
 export class PersonalDataVault {
-  constructor(private readonly db: Kysely<any>) {}
+  // Raw SQL only: any Kysely (a transaction too) runs it, whatever tables it types.
+  constructor(private readonly db: QueryExecutorProvider) {}
 
   async seal(subjectId: string, plaintext: string): Promise<string> {
     const [sealed] = await this.sealAll(subjectId, [plaintext]);
@@ -251,7 +258,7 @@ function decrypt(key: Buffer, sealed: string): string | null {
 }
 
 /** A 32-byte platform secret made once and kept in the database, wrapped (the Merkle log's signing seed). */
-export async function platformSecret(db: Kysely<any>, name: string): Promise<Buffer> {
+export async function platformSecret(db: QueryExecutorProvider, name: string): Promise<Buffer> {
   // One read once the secret exists (the projector asks on every batch); made only when missing.
   const stored = async () => (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]?.value;
   let wrapped = await stored();
@@ -267,7 +274,7 @@ export async function platformSecret(db: Kysely<any>, name: string): Promise<Buf
  * national id is unique per country, yet the stream that says so is named by this hash only.
  * The key comes from the configuration, else it is made once and kept in the database, wrapped.
  */
-export async function createKeyedHasher(db: Kysely<any>, name: string, configured?: string): Promise<(value: string) => string> {
+export async function createKeyedHasher(db: QueryExecutorProvider, name: string, configured?: string): Promise<(value: string) => string> {
   let key: Buffer;
   if (configured) {
     key = Buffer.from(configured, 'utf8');

@@ -1,5 +1,10 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import type { PersonalDataVault } from './personal-data';
+
+/** The table the migration below creates: each document sealed with its subject's key. */
+export interface PersonalDocumentTables {
+  personal_documents: { id: string; subject_id: string; content_type: string; sealed: Buffer; created_at: Generated<Date> };
+}
 
 export const personalDocumentMigrations: Record<string, Migration> = {
   '2026_12_13_001_personal_documents': {
@@ -25,7 +30,8 @@ export interface StoredDocument {
 /** A subject's documents (nationality document images), sealed by the vault; only their id is ever named elsewhere. */
 export class PersonalDocuments {
   constructor(
-    private readonly db: Kysely<any>,
+    // Raw SQL only: any Kysely (a transaction too) runs it, whatever tables it types.
+    private readonly db: QueryExecutorProvider,
     private readonly vault: PersonalDataVault,
   ) {}
 

@@ -1,4 +1,9 @@
-import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
+
+/** The table the migration below creates. */
+export interface ProfileImageTables {
+  profile_images: { hash: string; user_id: string; bytes: Buffer; created_at: Generated<Date> };
+}
 
 export const profileImageMigrations: Record<string, Migration> = {
   '2026_12_01_001_profile_images': {

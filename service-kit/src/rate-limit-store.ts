@@ -1,6 +1,11 @@
 import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
 import { sha256 } from './tokens';
 
+/** The table the migration below creates: keys are hashes. */
+export interface RateLimitTables {
+  rate_limit_counters: { key: string; hits: number; window_ends: Date };
+}
+
 export const rateLimitMigrations: Record<string, Migration> = {
   '2026_11_24_001_rate_limit_counters': {
     async up(db: Kysely<unknown>) {

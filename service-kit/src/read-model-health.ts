@@ -1,5 +1,5 @@
 import { decodePosition, type Position } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { READ_SCHEMA, countParkedEvents, readCheckpoints, schemaExists } from './read-models';
 
 /** Lag counts stop here: counting further would read the whole gap on a large store. */
@@ -41,7 +41,7 @@ const unappliedCount = (position: Position) => {
  * an event waiting longer than a minute. Null when all is well, so the common check stays two
  * cheap queries (parked counts, and one index probe per distinct checkpoint).
  */
-export async function projectionHealth(db: Kysely<any>, schema = READ_SCHEMA): Promise<{ projections: Record<string, ProjectionStatus> } | null> {
+export async function projectionHealth(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<{ projections: Record<string, ProjectionStatus> } | null> {
   if (!(await schemaExists(db, schema))) return null;
   const [checkpoints, parked] = await Promise.all([readCheckpoints(db, schema), countParkedEvents(db, schema)]);
   const positions = [...new Set(checkpoints.values())];

@@ -1,5 +1,5 @@
 import type { EventStore, Position } from '@civitas/events';
-import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 
 /**
@@ -15,13 +15,14 @@ export const READ_MODELS_CHANNEL = 'civitas_read_models';
 /** Events a projection could not apply, beside the read models they are missing from. */
 export const PARKED_EVENTS_TABLE = 'parked_events';
 
-export async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+// Raw SQL naming its schema (sql.id): any Kysely or transaction runs these, whatever tables it types.
+export async function schemaExists(db: QueryExecutorProvider, schema: string): Promise<boolean> {
   const result = await sql<{ found: boolean }>`select exists(select 1 from pg_namespace where nspname = ${schema}) as found`.execute(db);
   return result.rows[0]?.found === true;
 }
 
 /** How far each projection has got. */
-export async function readCheckpoints(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, Position>> {
+export async function readCheckpoints(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<Map<string, Position>> {
   const result = await sql<{ name: string; position: string }>`select name, position from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
   return new Map(result.rows.map((row) => [row.name, row.position]));
 }
@@ -33,7 +34,7 @@ const CATCH_UP_POLL_MS = 25;
  * called: a command that finds a member's own thing through a read model then sees their latest
  * writes, as a query with the read position would. True when it got there.
  */
-export async function projectionCaughtUp(store: EventStore, readModels: Kysely<any>, projection: string, waitMs = 2000): Promise<boolean> {
+export async function projectionCaughtUp(store: EventStore, readModels: QueryExecutorProvider, projection: string, waitMs = 2000): Promise<boolean> {
   // Not the readers' head: a write of ours may sit behind an older transaction still running.
   const head = await store.lastCommittedPosition();
   const deadline = Date.now() + waitMs;
@@ -45,13 +46,13 @@ export async function projectionCaughtUp(store: EventStore, readModels: Kysely<a
   }
 }
 
-export async function parkedEventsTableExists(db: Kysely<any>, schema = READ_SCHEMA): Promise<boolean> {
+export async function parkedEventsTableExists(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<boolean> {
   const result = await sql<{ found: boolean }>`select to_regclass(${`${schema}.${PARKED_EVENTS_TABLE}`}) is not null as found`.execute(db);
   return result.rows[0]?.found === true;
 }
 
 /** How many events each projection has parked. */
-export async function countParkedEvents(db: Kysely<any>, schema = READ_SCHEMA): Promise<Map<string, number>> {
+export async function countParkedEvents(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<Map<string, number>> {
   if (!(await parkedEventsTableExists(db, schema))) return new Map();
   const result = await sql<{ projection: string; count: string }>`
     select projection, count(*)::text as count from ${sql.id(schema, PARKED_EVENTS_TABLE)} group by projection`.execute(db);

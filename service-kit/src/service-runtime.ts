@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { loadConfig, type Config } from './config';
+import type { PlatformDatabase } from './migrations';
 import { DatabaseOutage, createKysely, migrateToLatest, migrationsPending, provideDatabase } from './database';
 import { databaseIsUp } from './health';
 import { createLogger, type Logger } from './logger';
@@ -12,9 +13,9 @@ export interface ServiceRuntime {
   config: Config;
   log: Logger;
   databaseUrl: string;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   /** Where read models are read: a read-only pool on READ_DATABASE_URL's streaming replica, else `db` itself. */
-  readDb: Kysely<any>;
+  readDb: Kysely<PlatformDatabase>;
   /** Whether `readDb` is a replica, which replays the primary's commits some time after they happen. */
   readsReplica: boolean;
   /** Whether the database is reachable, as this process last saw: one log line per change (database-outage.ts). */
@@ -35,8 +36,8 @@ export async function openServiceRuntime(applicationName: string, options: { mig
   const vaultKey = loadVaultKey(config);
   const database = await provideDatabase(config, log);
   const outage = new DatabaseOutage(log);
-  const db = createKysely(database.url, { applicationName, outage });
-  const readDb = config.READ_DATABASE_URL ? createKysely(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true, outage }) : db;
+  const db = createKysely<PlatformDatabase>(database.url, { applicationName, outage });
+  const readDb = config.READ_DATABASE_URL ? createKysely<PlatformDatabase>(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true, outage }) : db;
   try {
     if (options.migrate) await migrateToLatest(db, platformMigrations);
     await openVault(db, vaultKey, log);

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE, UnauthorizedError } from '@civitas/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { QueryExecutorProvider } from 'kysely';
 import type { Config } from './config';
 import type {} from './security-log'; // request.memberId
 import { SessionStore, type ResolvedSession } from './sessions';
@@ -56,7 +56,7 @@ export class SessionAuth {
 }
 
 /** The session settings of the configuration, applied. */
-export function createSessionAuth(db: Kysely<any>, config: Config, now?: () => Date): SessionAuth {
+export function createSessionAuth(db: QueryExecutorProvider, config: Config, now?: () => Date): SessionAuth {
   const sessions = new SessionStore(db, {
     idleTimeoutMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     absoluteTimeoutMs: config.SESSION_ABSOLUTE_TIMEOUT_HOURS * 3_600_000,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 import { sha256 } from './tokens';
 
@@ -22,7 +22,7 @@ export const SessionsEnded = z.object({
 });
 export type SessionsEnded = z.infer<typeof SessionsEnded>;
 
-export async function publishSessionsEnded(db: Kysely<any>, ended: Partial<SessionsEnded>): Promise<void> {
+export async function publishSessionsEnded(db: QueryExecutorProvider, ended: Partial<SessionsEnded>): Promise<void> {
   const notice: SessionsEnded = { sessions: ended.sessions ?? [], users: ended.users ?? [] };
   if (notice.sessions.length === 0 && notice.users.length === 0) return;
   await sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(notice)})`.execute(db);

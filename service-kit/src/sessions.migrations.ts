@@ -1,4 +1,13 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { SessionData } from './sessions';
+
+/** The tables the migrations below create (sessions.ts and the OpenID Connect flow store read them with raw SQL). */
+export interface SessionTables {
+  /** `sid` is the sha256 of the cookie's token. */
+  sessions: { sid: string; sess: SessionData; expire: Date };
+  auth_flows: { id: string; data: unknown; expire: Date };
+  session_positions: { sid: string; position: string };
+}
 
 export const sessionMigrations: Record<string, Migration> = {
   '2026_11_22_002_sessions': {

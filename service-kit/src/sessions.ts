@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { randomToken, sha256 } from './tokens';
 import { PositionNotes } from './position-notes';
 
@@ -39,7 +39,8 @@ export class SessionStore {
   });
 
   constructor(
-    private readonly db: Kysely<any>,
+    // Raw SQL only (sessions.migrations.ts's tables): any Kysely or transaction runs it.
+    private readonly db: QueryExecutorProvider,
     readonly options: SessionOptions,
   ) {
     this.now = options.now ?? (() => new Date());

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
 /** Conflicts raised inside the append function carry this SQLSTATE. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'CV409';
@@ -60,6 +60,25 @@ begin
   return query select v_current + v_count, pg_current_xact_id(), currval('events_global_position_seq');
 end
 $fn$`;
+
+/**
+ * The event store's tables as the migrations below leave them, for Kysely (the store itself runs
+ * raw SQL over its own pool). int8 columns read as strings (service-kit database.ts), jsonb parsed.
+ */
+export interface EventStoreTables {
+  streams: { stream_id: string; version: string };
+  events: {
+    global_position: Generated<string>;
+    transaction_id: Generated<string>;
+    stream_id: string;
+    stream_position: string;
+    event_id: string;
+    type: string;
+    data: unknown;
+    metadata: unknown;
+    recorded_at: Generated<Date>;
+  };
+}
 
 // A migration builds the schema with raw SQL: it types no table (Kysely<unknown>), as the tables it
 // creates may differ from today's.
