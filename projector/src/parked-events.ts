@@ -1,5 +1,7 @@
 import type { Position } from '@civitas/events';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { asReadModels } from '@civitas/service-kit/database';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { ProjectionFailure } from './projection-failure';
 import { PARKED_EVENTS_TABLE, READ_SCHEMA, parkedEventsTableExists } from '@civitas/service-kit/read-models';
 import type { ParkedEventsDatabase } from './parked-events.table';
@@ -21,10 +23,13 @@ export type NewParkedEvent = Pick<ParkedEvent, 'projection' | 'position' | 'even
 
 type ParkedEventRow = Selectable<ParkedEventsDatabase['parked_events']>;
 
+/** The parked-events table of a read schema, on the platform's pool or a transaction of it. */
+const parkedIn = (db: Kysely<PlatformDatabase>, schema: string) => asReadModels<ParkedEventsDatabase>(db).withSchema(schema);
+
 /** Records parked events inside the transaction that moves the projection's checkpoint past them. */
-export async function parkEvents(db: Kysely<ParkedEventsDatabase>, schema: string, entries: readonly NewParkedEvent[]): Promise<void> {
+export async function parkEvents(db: Kysely<PlatformDatabase>, schema: string, entries: readonly NewParkedEvent[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.withSchema(schema).insertInto(PARKED_EVENTS_TABLE)
+  await parkedIn(db, schema).insertInto(PARKED_EVENTS_TABLE)
     .values(entries.map((entry) => ({
       projection: entry.projection, position: entry.position, event_id: entry.eventId, event_type: entry.eventType, stream_id: entry.streamId,
       error_code: entry.error.code, error_message: entry.error.message,
@@ -37,25 +42,25 @@ export async function parkEvents(db: Kysely<ParkedEventsDatabase>, schema: strin
 }
 
 /** Every parked event, oldest position first (empty when the read models predate parking). */
-export async function listParkedEvents(db: Kysely<ParkedEventsDatabase>, schema = READ_SCHEMA, filter: { projection?: string; position?: Position } = {}): Promise<ParkedEvent[]> {
+export async function listParkedEvents(db: Kysely<PlatformDatabase>, schema = READ_SCHEMA, filter: { projection?: string; position?: Position } = {}): Promise<ParkedEvent[]> {
   if (!(await parkedEventsTableExists(db, schema))) return [];
-  let query = db.withSchema(schema).selectFrom(PARKED_EVENTS_TABLE).selectAll();
+  let query = parkedIn(db, schema).selectFrom(PARKED_EVENTS_TABLE).selectAll();
   if (filter.projection !== undefined) query = query.where('projection', '=', filter.projection);
   if (filter.position !== undefined) query = query.where('position', '=', filter.position);
   return (await query.orderBy('position').orderBy('projection').execute()).map(fromRow);
 }
 
 /** Records the latest failure of a parked event that was tried again. */
-export async function recordRetryFailure(db: Kysely<ParkedEventsDatabase>, schema: string, projection: string, position: Position, error: ProjectionFailure): Promise<void> {
-  await db.withSchema(schema).updateTable(PARKED_EVENTS_TABLE)
+export async function recordRetryFailure(db: Kysely<PlatformDatabase>, schema: string, projection: string, position: Position, error: ProjectionFailure): Promise<void> {
+  await parkedIn(db, schema).updateTable(PARKED_EVENTS_TABLE)
     .set({ error_code: error.code, error_message: error.message, attempts: sql`attempts + 1`, last_attempt_at: sql`now()` })
     .where('projection', '=', projection).where('position', '=', position)
     .execute();
 }
 
 /** Removes a parked event (its retry applied it); false when it was no longer parked. */
-export async function unparkEvent(db: Kysely<ParkedEventsDatabase>, schema: string, projection: string, position: Position): Promise<boolean> {
-  const removed = await db.withSchema(schema).deleteFrom(PARKED_EVENTS_TABLE)
+export async function unparkEvent(db: Kysely<PlatformDatabase>, schema: string, projection: string, position: Position): Promise<boolean> {
+  const removed = await parkedIn(db, schema).deleteFrom(PARKED_EVENTS_TABLE)
     .where('projection', '=', projection).where('position', '=', position)
     .returning('position').execute();
   return removed.length > 0;

@@ -1,14 +1,16 @@
 import { decodePosition, encodePosition, type EventRegistry, type EventStore, type Position, type RecordedEvent } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
+import type { PlatformDatabase } from '@civitas/service-kit';
+import { asReadModels } from '@civitas/service-kit/database';
 import { READ_SCHEMA, publishChangeNotice } from '@civitas/service-kit/read-models';
 import { listParkedEvents, recordRetryFailure, unparkEvent, type ParkedEvent } from './parked-events';
-import { ChangeSet, applyProjection, type Projection, type ProjectionInput } from './projection';
+import { ChangeSet, applyProjection, type AnyReadModels, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, type ProjectionFailure } from './projection-failure';
 import { decodeEvent } from './runner';
 
 export interface RetryOptions {
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   registry: EventRegistry;
   projections: readonly Projection[];
   schema?: string;
@@ -54,14 +56,14 @@ async function retryOne(options: RetryOptions, schema: string, entry: ParkedEven
     return fail(describeDecodeFailure(error));
   }
   try {
-    // Untyped like the runner's transactions: each projection narrows it to its own tables.
-    await options.db.transaction().execute(async (trx: Kysely<any>) => {
+    await options.db.transaction().execute(async (trx) => {
       // Holding the checkpoint row keeps the live projector off this projection's tables meanwhile.
       const checkpoint = await sql<{ position: string }>`
         select position from ${sql.id(schema, 'projection_checkpoints')} where name = ${projection.name} for update`.execute(trx);
       if (!(await unparkEvent(trx, schema, entry.projection, entry.position))) return;
       const changes = new ChangeSet();
-      await applyProjection(projection, trx, schema, input, changes);
+      // Typed like the runner's transactions: each projection narrows it to its own tables.
+      await applyProjection(projection, asReadModels<AnyReadModels>(trx), schema, input, changes);
       const position = checkpoint.rows[0]?.position;
       if (schema === READ_SCHEMA && position) {
         await publishChangeNotice(trx, position, [projection.name], changes);

@@ -3,6 +3,7 @@ import { DATABASE_CONNECT_TIMEOUT_MS, type EventRegistry, type EventStore, type 
 import { DatabaseOutage } from '@civitas/service-kit/database';
 import { PROJECTOR_LOCK_KEY } from '@civitas/service-kit/health';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { ProjectorLog } from './lib/logger';
@@ -15,7 +16,7 @@ import { ProjectionRunner, type BatchCommitted } from './runner';
 export interface ProjectorServiceOptions {
   connectionString: string;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   registry: EventRegistry;
   projections: readonly Projection[];
   log?: ProjectorLog;

@@ -1,6 +1,6 @@
 import { START_POSITION } from '@civitas/events';
 import { PARKED_EVENTS_TABLE, READ_SCHEMA, schemaExists } from '@civitas/service-kit/read-models';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { createTableSql } from './lib/table';
 import { parkedEventsTable } from './parked-events.table';
 import type { Projection } from './projection';
@@ -13,11 +13,13 @@ import type { Projection } from './projection';
  * in together with the tables they belong to.
  */
 
+// Raw SQL naming its schema (sql.id): any Kysely or transaction runs these, whatever tables it types.
+
 /**
  * A schema of read models for these projections, each at its checkpoint zero. The checkpoint row
  * keeps the version its tables were built by: a projection whose version changed is rebuilt alone.
  */
-export async function createReadSchema(db: Kysely<any>, schema: string, projections: readonly Projection[]): Promise<void> {
+export async function createReadSchema(db: QueryExecutorProvider, schema: string, projections: readonly Projection[]): Promise<void> {
   await sql`create schema ${sql.id(schema)}`.execute(db);
   await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null, version integer not null, tables text[] not null)`.execute(db);
   await createParkedEventsTable(db, schema);
@@ -31,7 +33,7 @@ export async function createReadSchema(db: Kysely<any>, schema: string, projecti
   }
 }
 
-export async function tablesIn(db: Kysely<any>, schema: string): Promise<string[]> {
+export async function tablesIn(db: QueryExecutorProvider, schema: string): Promise<string[]> {
   const result = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
   return result.rows.map((row) => row.table_name);
 }
@@ -39,7 +41,7 @@ export async function tablesIn(db: Kysely<any>, schema: string): Promise<string[
 /** What a projector start must rebuild: everything (no read models yet, or ones from before versions were kept per projection), or the projections whose version changed. */
 export type RebuildPlan = { kind: 'all' } | { kind: 'some'; changed: Projection[]; removed: string[] };
 
-export async function planRebuild(db: Kysely<any>, projections: readonly Projection[], schema = READ_SCHEMA): Promise<RebuildPlan> {
+export async function planRebuild(db: QueryExecutorProvider, projections: readonly Projection[], schema = READ_SCHEMA): Promise<RebuildPlan> {
   if (!(await schemaExists(db, schema))) return { kind: 'all' };
   const versioned = await sql<{ found: boolean }>`
     select exists(select 1 from information_schema.columns where table_schema = ${schema} and table_name = 'projection_checkpoints' and column_name = 'version') as found`.execute(db);
@@ -54,7 +56,7 @@ export async function planRebuild(db: Kysely<any>, projections: readonly Project
 }
 
 /** Idempotent: read models created before parking existed get the table at the projector's next start. */
-export async function createParkedEventsTable(db: Kysely<any>, schema: string): Promise<void> {
+export async function createParkedEventsTable(db: QueryExecutorProvider, schema: string): Promise<void> {
   await createTableSql(schema, parkedEventsTable, { ifNotExists: true }).execute(db);
 }
 
@@ -63,7 +65,7 @@ export async function createParkedEventsTable(db: Kysely<any>, schema: string): 
  * mean byte-identical read models (the audit tools and the rebuild test rely on it). Parked
  * events are left out: they are the projector's own bookkeeping and carry its clock.
  */
-export async function readModelDigest(db: Kysely<any>, schema = READ_SCHEMA): Promise<Record<string, string>> {
+export async function readModelDigest(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<Record<string, string>> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables where table_schema = ${schema} and table_name <> ${PARKED_EVENTS_TABLE} order by table_name`.execute(db);
   const digest: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { START_POSITION } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { PARKED_EVENTS_TABLE, READ_SCHEMA, countParkedEvents, publishChangeNotice, schemaExists } from '@civitas/service-kit/read-models';
 import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './runner';
@@ -103,7 +103,7 @@ export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>, 
  * schema, and the tables they replace (those the live checkpoint rows of `replaced` list, and any of
  * the same name) out to `retired`. Nothing of any other projection is touched.
  */
-async function swapProjections(trx: Kysely<any>, fresh: string, retired: string, replaced: readonly string[]): Promise<void> {
+async function swapProjections(trx: QueryExecutorProvider, fresh: string, retired: string, replaced: readonly string[]): Promise<void> {
   const live = READ_SCHEMA;
   const tablesOf = async (schema: string, names: readonly string[]) => {
     const result = await sql<{ tables: string[] }>`select tables from ${sql.id(schema, 'projection_checkpoints')} where name = any(${names}::text[])`.execute(trx);
@@ -122,7 +122,7 @@ async function swapProjections(trx: Kysely<any>, fresh: string, retired: string,
 }
 
 /** Schemas left by a rebuild that crashed or was stopped half-way. */
-export async function dropAbandonedSchemas(db: Kysely<any>): Promise<void> {
+export async function dropAbandonedSchemas(db: QueryExecutorProvider): Promise<void> {
   const leftovers = await sql<{ nspname: string }>`
     select nspname from pg_namespace where nspname like ${`${READ_SCHEMA}\\_next\\_%`} or nspname like ${`${READ_SCHEMA}\\_old\\_%`}`.execute(db);
   for (const { nspname } of leftovers.rows) await sql`drop schema ${sql.id(nspname)} cascade`.execute(db);

@@ -1,17 +1,19 @@
 import { EventEmitter } from 'node:events';
 import { START_POSITION, type EventRegistry, type EventStore, type Position, type RecordedEvent, type SubscriptionGathering } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
-import { isConnectionFailure, type DatabaseOutage } from '@civitas/service-kit/database';
+import type { PlatformDatabase } from '@civitas/service-kit';
+import { asReadModels, isConnectionFailure, type DatabaseOutage } from '@civitas/service-kit/database';
 import { READ_SCHEMA, publishChangeNotice, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { ProjectorLog } from './lib/logger';
 import { silentLog } from './lib/logger';
 import { parkEvents, type NewParkedEvent } from './parked-events';
-import { ChangeSet, applyProjection, handlesType, type ProjectedEvent, type Projection, type ProjectionInput } from './projection';
+import { ChangeSet, applyProjection, handlesType, type AnyReadModels, type ProjectedEvent, type Projection, type ProjectionInput } from './projection';
 import { describeDecodeFailure, describeFailure, isParkable, type ProjectionFailure } from './projection-failure';
 
 export interface RunnerOptions {
   store: EventStore;
-  db: Kysely<any>;
+  /** The platform's pool: the read schemas through `withSchema`, checkpoints and parked events. */
+  db: Kysely<PlatformDatabase>;
   registry: EventRegistry;
   projections: readonly Projection[];
   schema?: string;
@@ -104,7 +106,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     return this.checkpoints;
   }
 
-  async loadCheckpoints(db: Kysely<any> = this.options.db): Promise<void> {
+  async loadCheckpoints(db: Kysely<PlatformDatabase> = this.options.db): Promise<void> {
     const stored = await readCheckpoints(db, this.schema);
     this.checkpoints = new Map(this.options.projections.map((projection) => [projection.name, stored.get(projection.name) ?? START_POSITION]));
   }
@@ -119,7 +121,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
    * Reads and applies until nothing is left; `db` may be an open transaction. Returns events read.
    * `range` narrows the read to some types, up to a position (a set-based rebuild's folded pass).
    */
-  async catchUp(db: Kysely<any> = this.options.db, range: CatchUpRange = {}): Promise<number> {
+  async catchUp(db: Kysely<PlatformDatabase> = this.options.db, range: CatchUpRange = {}): Promise<number> {
     const read = (from: Position) => this.options.store.readAll(from, { batchSize: this.batchSize, types: range.types });
     let total = 0;
     let next = read(this.lowestCheckpoint());
@@ -158,7 +160,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     }
   }
 
-  async applyBatch(batch: readonly RecordedEvent[], db: Kysely<any> = this.options.db): Promise<void> {
+  async applyBatch(batch: readonly RecordedEvent[], db: Kysely<PlatformDatabase> = this.options.db): Promise<void> {
     if (batch.length === 0) return;
     const prepared = this.prepare(batch);
     const work = this.workFor(prepared);
@@ -204,12 +206,12 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** The fast path: the whole batch for every projection in one transaction, no savepoints. */
-  private async applyWhole(trx: Kysely<any>, last: Position, work: readonly Work[], parked: readonly NewParkedEvent[]): Promise<void> {
+  private async applyWhole(trx: Kysely<PlatformDatabase>, last: Position, work: readonly Work[], parked: readonly NewParkedEvent[]): Promise<void> {
     // Losing an unflushed commit in a server crash only rolls back data and checkpoint together.
     await sql`set local synchronous_commit = off`.execute(trx);
     const changes = new ChangeSet();
     for (const item of work) {
-      if (eventCount(item) > 0) await applyProjection(item.projection, trx, this.schema, item.input, changes);
+      if (eventCount(item) > 0) await applyProjection(item.projection, asReadModels<AnyReadModels>(trx), this.schema, item.input, changes);
     }
     // The compare-and-set comes last: a transaction holds back what every reader of the store sees
     // from its first write on, so a projection that reads and computes before writing (merkle_log
@@ -227,7 +229,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
    * The careful path: each projection in a savepoint of its own. Those that apply commit; those
    * an event's data broke go through the batch event by event; the others hold and retry.
    */
-  private async applyProjectionByProjection(prepared: PreparedBatch, work: readonly Work[], db: Kysely<any>): Promise<void> {
+  private async applyProjectionByProjection(prepared: PreparedBatch, work: readonly Work[], db: Kysely<PlatformDatabase>): Promise<void> {
     const applied: Work[] = [];
     const isolate: Work[] = [];
     const held: Array<{ projection: string; error: ProjectionFailure }> = [];
@@ -253,7 +255,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** Finds and parks the events a projection cannot apply: one transaction per event, the apply tried twice. */
-  private async applyEventByEvent(prepared: PreparedBatch, isolate: readonly Work[], db: Kysely<any>): Promise<Array<{ projection: string; error: ProjectionFailure }>> {
+  private async applyEventByEvent(prepared: PreparedBatch, isolate: readonly Work[], db: Kysely<PlatformDatabase>): Promise<Array<{ projection: string; error: ProjectionFailure }>> {
     const held = new Map<string, ProjectionFailure>();
     for (const event of prepared.batch) {
       const due = isolate.filter((item) => !held.has(item.projection.name) && this.checkpoints.get(item.projection.name)! < event.position);
@@ -296,10 +298,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** Applies in a savepoint; returns the error (its effects rolled back) instead of throwing it. */
-  private async attempt(trx: Kysely<any>, projection: Projection, input: ProjectionInput, changes: ChangeSet): Promise<unknown> {
+  private async attempt(trx: Kysely<PlatformDatabase>, projection: Projection, input: ProjectionInput, changes: ChangeSet): Promise<unknown> {
     const own = new ChangeSet();
     try {
-      await withSavepoint(trx, 'projection_attempt', () => applyProjection(projection, trx, this.schema, input, own));
+      await withSavepoint(trx, 'projection_attempt', () => applyProjection(projection, asReadModels<AnyReadModels>(trx), this.schema, input, own));
     } catch (error) {
       return error;
     }
@@ -308,7 +310,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** The compare half of the compare-and-set, holding the rows until commit. */
-  private async lockCheckpoints(trx: Kysely<any>, expected: ReadonlyArray<readonly [string, Position]>): Promise<void> {
+  private async lockCheckpoints(trx: Kysely<PlatformDatabase>, expected: ReadonlyArray<readonly [string, Position]>): Promise<void> {
     const result = await sql<{ name: string; position: string }>`
       select name, position from ${sql.id(this.schema, 'projection_checkpoints')}
       where name = any(${expected.map(([name]) => name)}::text[]) for update`.execute(trx);
@@ -316,13 +318,13 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     if (expected.some(([name, position]) => stored.get(name) !== position)) throw new CheckpointMoved();
   }
 
-  private async setCheckpoints(trx: Kysely<any>, work: readonly Work[], position: Position): Promise<void> {
+  private async setCheckpoints(trx: Kysely<PlatformDatabase>, work: readonly Work[], position: Position): Promise<void> {
     if (work.length === 0) return;
     await sql`update ${sql.id(this.schema, 'projection_checkpoints')} set position = ${position}
       where name = any(${work.map((item) => item.projection.name)}::text[])`.execute(trx);
   }
 
-  private async notify(trx: Kysely<any>, position: Position, work: readonly Work[], changes: ChangeSet): Promise<void> {
+  private async notify(trx: Kysely<PlatformDatabase>, position: Position, work: readonly Work[], changes: ChangeSet): Promise<void> {
     // Only the live read models announce progress: a rebuild's scratch schema is not what queries read.
     if (this.schema !== READ_SCHEMA || work.length === 0) return;
     const names = work.map((item) => item.projection.name);
@@ -350,12 +352,12 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
 }
 
 /** A transaction of its own, or a savepoint when `db` already is one (a rebuild's swap). */
-async function inTransaction(db: Kysely<any>, work: (trx: Kysely<any>) => Promise<void>): Promise<void> {
+async function inTransaction(db: Kysely<PlatformDatabase>, work: (trx: Kysely<PlatformDatabase>) => Promise<void>): Promise<void> {
   if (db.isTransaction) await withSavepoint(db, 'projection_batch', () => work(db));
   else await db.transaction().execute(work);
 }
 
-async function withSavepoint(trx: Kysely<any>, name: string, work: () => Promise<void>): Promise<void> {
+async function withSavepoint(trx: Kysely<PlatformDatabase>, name: string, work: () => Promise<void>): Promise<void> {
   await sql`savepoint ${sql.id(name)}`.execute(trx);
   try {
     await work();

@@ -1,6 +1,6 @@
 import { appendLeaves, frontierNodes, storedEventLeafHash } from '@civitas/events';
 import { LOWEST_STORED_LEVEL, leafBlinder, readMerkleNodes } from '@civitas/service-kit/merkle-store';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { insertRows } from '../lib/table';
 import { defineProjection, type ProjectionLane } from '../projection';
 import { merkleLeavesTable, merkleNodesTable } from './merkle-log.table';
@@ -39,10 +39,10 @@ export const merkleLogProjection = defineProjection({
     if (fresh.length === 0) return;
     const size = last ? Number(last.leaf_index) + 1 : 0;
     // The key is read per batch (it belongs to the database this batch is written to); its blinder, and what it remembers, last.
-    const blind = await leafBlinder(db as unknown as Kysely<any>);
+    const blind = await leafBlinder(db);
     // The same function hashes a leaf at append time for receipts.
     const leaves = fresh.map((event) => storedEventLeafHash(event, blind));
-    const frontier = await readMerkleNodes(db as unknown as Kysely<any>, schema, frontierNodes(size));
+    const frontier = await readMerkleNodes(db, schema, frontierNodes(size));
     const created = appendLeaves(size, frontier, leaves);
     const leafRows = insertRows(merkleLeavesTable, {
       leaf_index: fresh.map((_, offset) => String(size + offset)),

@@ -1,5 +1,5 @@
 import { CATALOGUE, applyDelta, changeAt, changeAtMany, hasMembers, type Choice, type ClosingTally, type Department, type WeightedDelta } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { ChangeSet } from '../projection';
 import { GroupState, SubjectState, isEligible, type GroupInfo, type Membership, type SchemaCache, type Standing } from './delegation-cache';
 import { PendingWrites } from './delegation-writes';
@@ -24,7 +24,8 @@ export class DelegationBatch {
   private readonly mattersLoaded = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<any>,
+    // Raw SQL naming its schema: any Kysely or transaction runs it.
+    private readonly db: QueryExecutorProvider,
     private readonly schema: string,
     private readonly cache: SchemaCache,
     private readonly changes: ChangeSet,

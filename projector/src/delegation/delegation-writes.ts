@@ -1,5 +1,5 @@
 import type { Choice } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { insertRows, unnestRows } from '../lib/table';
 import type { GroupInfo, Membership, Standing } from './delegation-cache';
 import { verifiedKeys } from './delegation-cache';
@@ -76,7 +76,8 @@ export class PendingWrites {
       + this.subjects.size + this.finalTopics.size + this.choices.size + this.tallyStarts.size + this.tallies.size === 0;
   }
 
-  async flush(db: Kysely<any>, schema: string): Promise<void> {
+  // Raw SQL naming its schema: any Kysely or transaction runs it.
+  async flush(db: QueryExecutorProvider, schema: string): Promise<void> {
     if (this.isEmpty) return;
     const table = (name: string) => sql.id(schema, name);
 
