@@ -6,6 +6,7 @@ import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import { registerRoutePolicies } from '@civitas/service-kit/route-policies';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountService } from './account/account-service';
 import { accountRoutes } from './account/account.routes';
@@ -73,7 +74,7 @@ export interface CommandApiOptions {
   /** Where rate limits count: shared by every instance. */
   rateLimitCounters: RateLimitCounters;
   publicBaseUrl: string;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   readModels: Kysely<ReadModels>;
   config: Config;
 }

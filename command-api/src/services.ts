@@ -1,7 +1,8 @@
 import { normalizeEmail, type EventRegistry, type EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Config } from '@civitas/service-kit/config';
-import { DatabaseOutage } from '@civitas/service-kit/database';
+import { DatabaseOutage, asReadModels } from '@civitas/service-kit/database';
 import { PersonalDataVault, createKeyedHasher } from '@civitas/service-kit/personal-data';
 import type { Kysely } from 'kysely';
 import path from 'node:path';
@@ -51,10 +52,10 @@ export interface CommandServiceDependencies {
   registry: EventRegistry;
   config: Config;
   /** The platform database (sessions, subject keys, sequences). */
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   databaseUrl: string;
-  /** The read models (schema-bound), for reactors that look for due work. */
-  readModels: Kysely<any>;
+  /** The read models: the platform's pool bound to the read schema (`db.withSchema(READ_SCHEMA)`), for reactors that look for due work. */
+  readModels: Kysely<PlatformDatabase>;
   now: () => Date;
   log: { error(object: object, message: string): void; warn(object: object, message: string): void; info(object: object, message: string): void };
   /** The process's view of its database (ServiceRuntime's): the reactors' retries report connection failures there. */
@@ -65,7 +66,7 @@ const PERSONAL_GROUPS_SWEEP_MS = 10 * 60_000;
 
 /** The command side's services and reactors, built once from the configuration. */
 export async function createCommandServices({ store, registry, config, db, databaseUrl, readModels: readModelDb, now, log, outage = new DatabaseOutage(log) }: CommandServiceDependencies) {
-  const readModels = readModelDb as Kysely<ReadModels>;
+  const readModels = asReadModels<ReadModels>(readModelDb);
   const bus = new CommandBus(store, registry, now);
   const personalGroups = new PersonalGroups(bus, db);
   const vault = new PersonalDataVault(db);

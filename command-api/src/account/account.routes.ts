@@ -5,6 +5,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import { announceSessionsEnded } from '../lib/announce-sessions-ended';
 import { REAUTHENTICATION_LIMITS } from '../lib/rate-limiters';
@@ -15,7 +16,7 @@ export interface AccountRouteOptions {
   account: AccountService;
   auth: SessionAuth;
   /** Where ended sessions are announced (the query side closes their live sockets). */
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
 }
 
 /** The Settings dialog's e-mail notifications, and deleting the account (issue #14, item 5). */

@@ -1,4 +1,5 @@
 import { logSigningKey, signPendingCheckpoint, type LogSigningKey } from '@civitas/service-kit/merkle-store';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 
 /** How often the log's head is signed while new events arrive (issue #15: every few seconds). */
@@ -9,7 +10,7 @@ export const CHECKPOINT_EVERY_MS = 3000;
  * merkle_log projection has grown since the last one (nothing when idle). Every command-api
  * process runs it; the advisory lock inside lets one of them sign.
  */
-export function checkpointSigner(db: Kysely<any>, now: () => Date): () => Promise<void> {
+export function checkpointSigner(db: Kysely<PlatformDatabase>, now: () => Date): () => Promise<void> {
   let key: Promise<LogSigningKey> | null = null;
   return async () => {
     key ??= logSigningKey(db);

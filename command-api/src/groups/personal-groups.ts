@@ -1,5 +1,5 @@
 import { PERSONAL_DEPARTMENTS, groupStream, personalGroupLabel, userStream, type CatalogueGroup, type PersonalDepartment, type Position } from '@civitas/events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { CommandBus } from '../lib/command-bus';
 import { groupsDecider } from './groups.decider';
@@ -32,7 +32,8 @@ const PERSONAL_GROUPS: Record<PersonalDepartment, Pick<CatalogueGroup, 'descript
 export class PersonalGroups {
   constructor(
     private readonly bus: CommandBus,
-    private readonly db: Kysely<any>,
+    // Raw SQL only (the personal_group_ids sequence): any Kysely or transaction runs it.
+    private readonly db: QueryExecutorProvider,
   ) {}
 
   async ensure(userId: string): Promise<{ groups: Record<PersonalDepartment, number>; position: Position | null }> {

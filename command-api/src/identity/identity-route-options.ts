@@ -1,5 +1,6 @@
 import type { Config } from '@civitas/service-kit/config';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from './identity-service';
 
@@ -12,5 +13,5 @@ export interface IdentityRouteOptions {
   config: Pick<Config, 'EXPOSE_MAIL_LINKS'>;
   rateLimitFactor: number;
   /** Where ended sessions are announced (the query side closes their live sockets). */
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
 }

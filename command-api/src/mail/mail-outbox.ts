@@ -21,7 +21,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { DatabaseOutage } from '@civitas/service-kit/database';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { CommandBus } from '../lib/command-bus';
 import { acquireLeaderLock } from '../lib/leader-lock';
 import { emailVerificationMail, invitationMail, passwordResetMail } from './mail-messages';
@@ -54,7 +54,8 @@ export type OptionalMailKind = Exclude<keyof NotificationPreferences, 'accountSe
 
 export interface MailOutboxDependencies {
   connectionString: string;
-  db: Kysely<any>;
+  /** Its checkpoint (reactor_checkpoints), read and written with raw SQL. */
+  db: QueryExecutorProvider;
   store: EventStore;
   registry: EventRegistry;
   bus: CommandBus;

@@ -1,5 +1,5 @@
 import { sha256 } from '@civitas/service-kit/tokens';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 import { OIDC_PROVIDER_IDS } from './oidc-providers';
 
@@ -24,7 +24,8 @@ export type OidcFlow = z.infer<typeof OidcFlow>;
  */
 export class OidcFlowStore {
   constructor(
-    private readonly db: Kysely<any>,
+    // Raw SQL only (auth_flows, sessions.migrations.ts): any Kysely or transaction runs it.
+    private readonly db: QueryExecutorProvider,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -4,6 +4,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import { logSecurityEvent } from '@civitas/service-kit/security-log';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { IdentityService } from '../identity-service';
 import { OIDC_FLOW_TTL_MS, OidcFlowStore } from './oidc-flow-store';
@@ -18,7 +19,7 @@ import { logVerification } from '../email-verification.routes';
 export interface OidcRouteOptions {
   identity: IdentityService;
   auth: SessionAuth;
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   config: Config;
   publicBaseUrl: string;
 }
