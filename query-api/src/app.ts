@@ -1,6 +1,7 @@
 import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import type { ReadModels } from '@civitas/projector/read-models';
-import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
+import { readModelsOn } from '@civitas/service-kit/database';
 import { zodRoutes, type CivitasPlugin } from '@civitas/service-kit/http-app';
 import { registerRoutePolicies } from '@civitas/service-kit/route-policies';
 import type { Kysely } from 'kysely';
@@ -41,9 +42,9 @@ import { roleGate } from './lib/role-gate';
 
 export interface QueryApiOptions {
   /** The primary: sessions, the vault, profile images, platform secrets and the Merkle log's signed checkpoints. */
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   /** Where the read models are read: READ_DATABASE_URL's streaming replica, else `db` (the watcher must read the same). */
-  readDb?: Kysely<any>;
+  readDb?: Kysely<PlatformDatabase>;
   watcher: ProjectionWatcher;
   auth: SessionAuth;
   paymentProviders: ReadonlyArray<'moyasar' | 'sandbox'>;
@@ -64,7 +65,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, r
   const app = zodRoutes(instance);
   const reachPosition = readYourWrites(watcher, auth);
   registerReadYourWrites(app, reachPosition);
-  const readModels = (readDb ?? db).withSchema(READ_SCHEMA) as Kysely<ReadModels>;
+  const readModels = readModelsOn<ReadModels>(readDb ?? db);
   const context: QueryContext = { readModels, auth, now: now ?? (() => new Date()), reachPosition };
   // Every route declares its access (config.access); visitors hear 401 before anything is read.
   registerRoutePolicies(app, { auth, requireRoles: roleGate(context) });

@@ -8,13 +8,14 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder, checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import type { FastifyReply } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { PlatformDatabase } from '@civitas/service-kit';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 import type { QueryContext } from '../lib/viewer';
 import { prepareTopic, publishedResult, topicEventLines, type PreparedTopic, type TopicExportSource } from './topic-export';
 
 interface AuditExportContext extends QueryContext {
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   store: EventStore;
 }
 
@@ -104,10 +105,10 @@ const header = (scope: 'topic' | 'group' | 'log', topicId: string | null, groupI
   kind: 'header', format: EXPORT_FORMAT, scope, topicId, groupId, generatedAt: new Date().toISOString(), publicKey,
 });
 
-const logPublicKey = async (db: Kysely<any>) => (await logSigningKey(db)).publicKey.toString('base64');
+const logPublicKey = async (db: QueryExecutorProvider) => (await logSigningKey(db)).publicKey.toString('base64');
 
 /** The latest checkpoint, and the lines that open the export: it, and the consistency proof from `since` when asked. */
-async function exportOpening(db: Kysely<any>, since: number | undefined): Promise<{ checkpoint: CheckpointView; opening: ExportLine[] }> {
+async function exportOpening(db: QueryExecutorProvider, since: number | undefined): Promise<{ checkpoint: CheckpointView; opening: ExportLine[] }> {
   const checkpoint = await latestCheckpoint(db);
   if (!checkpoint) throw new ServiceUnavailableError(NOT_YET_CHECKPOINTED, RETRY_AFTER_SECONDS);
   const opening: ExportLine[] = [{ kind: 'checkpoint', checkpoint }];

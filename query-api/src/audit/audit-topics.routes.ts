@@ -7,6 +7,7 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import { sql, type Kysely } from 'kysely';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { historyEntries } from './topic-history';
@@ -17,7 +18,7 @@ import { topicTimeline } from './topic-timeline';
 export type FindVisibleTopic = (context: QueryContext, topicId: string, viewer: ParticipantProfile | null) => Promise<unknown>;
 
 interface AuditTopicsContext extends QueryContext {
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   store: EventStore;
   findVisibleTopic: FindVisibleTopic;
 }

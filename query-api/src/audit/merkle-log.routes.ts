@@ -7,6 +7,7 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource, merkleTreeSize, type LogSigningKey } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 
 const base64 = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('base64'));
@@ -16,7 +17,7 @@ const base64 = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString
  * signed checkpoints, and proofs that an event is in the log and that the log only ever grew.
  * Proofs come from the `merkle_log` read model; checkpoints and the key from the platform tables.
  */
-export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely<any>; readModels: Kysely<ReadModels> }): void {
+export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely<PlatformDatabase>; readModels: Kysely<ReadModels> }): void {
   let key: Promise<LogSigningKey> | null = null;
   // The same key the checkpointer signs with (made once, kept wrapped in the database).
   const signingKey = () => (key ??= logSigningKey(db).catch((error: unknown) => {

@@ -5,14 +5,15 @@ import {
 import type { ReadModels } from '@civitas/projector/read-models';
 import { merkleNodeSource } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 
 /** Events proven per round trip for their proof nodes. */
 const PROOF_CHUNK = 2000;
 
 export interface TopicExportSource {
   store: EventStore;
-  db: Kysely<any>;
+  /** The primary: the Merkle log's leaves and nodes, read with raw SQL. */
+  db: QueryExecutorProvider;
   readModels: Kysely<ReadModels>;
   blind: Blind;
 }

@@ -7,6 +7,7 @@ import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import type { FastifyRequest } from 'fastify';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
@@ -20,7 +21,7 @@ const statusOf = (row: Pick<ReadModelRow<'invitations'>, 'status' | 'expires_at'
   row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
 
 /** The owner's lists, the invitees' lookups: owners see their groups' invitations with their links, anyone with a link sees that one. */
-export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any>; publicBaseUrl: string }): void {
+export function invitationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<PlatformDatabase>; publicBaseUrl: string }): void {
   const { readModels, auth, now } = context;
   const vault = new PersonalDataVault(context.db);
 

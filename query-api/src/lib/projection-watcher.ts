@@ -1,6 +1,6 @@
 import { PgListener, type Position } from '@civitas/events';
 import { READ_MODELS_CHANNEL, READ_SCHEMA, decodeChangeNotice, readCheckpoints, schemaExists, type ChangeNotice } from '@civitas/service-kit/read-models';
-import type { Kysely } from 'kysely';
+import type { QueryExecutorProvider } from 'kysely';
 import { EventEmitter } from 'node:events';
 import type { ServiceRuntime } from '@civitas/service-kit';
 import { ReplicaReplay } from './replica-replay';
@@ -20,7 +20,8 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [Cha
   /** `connectionString` is the primary's (NOTIFY is delivered there only); `db` is where the read models are read. */
   constructor(
     connectionString: string,
-    private readonly db: Kysely<any>,
+    // Raw SQL only (checkpoints): any Kysely runs it.
+    private readonly db: QueryExecutorProvider,
     private readonly pollIntervalMs = 1000,
     private readonly replay: ReplicaReplay | null = null,
   ) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 // Replication on one network replays in about a millisecond; back off to a few polls a second when it lags.
 const POLL_DELAYS_MS = [0, 1, 2, 5, 10, 20];
@@ -22,8 +22,9 @@ export class ReplicaReplay {
   private closed = false;
 
   constructor(
-    private readonly primary: Kysely<any>,
-    private readonly replica: Kysely<any>,
+    // Raw SQL only (WAL positions): any Kysely runs it.
+    private readonly primary: QueryExecutorProvider,
+    private readonly replica: QueryExecutorProvider,
     private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {}
 

@@ -2,6 +2,7 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import type { ChangeNotice } from '@civitas/service-kit/read-models';
 import type { SessionAuth } from '@civitas/service-kit/session-auth';
 import type { FastifyInstance } from 'fastify';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { ProjectionWatcher } from '../lib/projection-watcher';
 import type { ChatCommands } from './chat-commands';
@@ -21,7 +22,7 @@ export interface LiveOptions {
 
 export interface LiveContext {
   /** The primary: the sessions the socket checks. */
-  db: Kysely<any>;
+  db: Kysely<PlatformDatabase>;
   readModels: Kysely<ReadModels>;
   watcher: ProjectionWatcher;
   auth: SessionAuth;

@@ -3,7 +3,7 @@ import { SESSIONS_CHANNEL, decodeSessionsEnded } from '@civitas/service-kit/sess
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { DatabaseOutage } from '@civitas/service-kit/database';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { CLOSE_SESSION_ENDED, type LiveHub } from './live-hub';
 import { reloadGroups } from './memberships';
 
@@ -19,7 +19,8 @@ export class SessionWatch {
 
   constructor(
     connectionString: string,
-    private readonly db: Kysely<any>,
+    // Raw SQL only (sessions, sessions.migrations.ts): any Kysely runs it.
+    private readonly db: QueryExecutorProvider,
     private readonly readModels: Kysely<ReadModels>,
     private readonly hub: LiveHub,
     private readonly now: () => Date,

@@ -4,6 +4,7 @@ import { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { rolesOf } from '@civitas/service-kit/roles';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { QueryContext } from '../lib/viewer';
@@ -16,7 +17,7 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
  * that country's National group only; to anyone else it does not exist (404, so ids tell nothing).
  * Never cached, never sniffed into something else, shown inline.
  */
-export function verificationDocumentRoutes(app: ZodRoutes, { readModels, db }: QueryContext & { db: Kysely<any> }): void {
+export function verificationDocumentRoutes(app: ZodRoutes, { readModels, db }: QueryContext & { db: Kysely<PlatformDatabase> }): void {
   const documents = new PersonalDocuments(db, new PersonalDataVault(db));
 
   app.get('/api/user/verifications/:id/document', {

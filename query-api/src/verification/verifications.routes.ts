@@ -4,6 +4,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import { iso } from '../lib/iso';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { QueryContext } from '../lib/viewer';
 import { adminVerificationsRoutes } from './admin-verifications.routes';
@@ -19,7 +20,7 @@ function toVerificationView(row: ReadModelRow<'user_verifications'>): Verificati
 }
 
 /** docs/product.md, Calls, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
-export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<any> }): void {
+export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<PlatformDatabase> }): void {
   const { readModels } = context;
   app.get('/api/user/verifications', {
     config: { access: 'member', readModels: ['user_verifications'] },
