@@ -4,6 +4,7 @@ import {
 } from '@civitas/events';
 import { ProjectorService, type Projection } from '@civitas/projector';
 import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
@@ -84,7 +85,7 @@ function delegationChains() {
  * notice for it (the tally is readable), beside a plain event's same path in the same run.
  */
 export async function benchDelegation(
-  options: { store: PostgresEventStore; db: Kysely<any>; registry: EventRegistry; projections: readonly Projection[]; url: string },
+  options: { store: PostgresEventStore; db: Kysely<PlatformDatabase>; registry: EventRegistry; projections: readonly Projection[]; url: string },
   config: BenchConfig,
 ): Promise<void> {
   const { store, registry } = options;

@@ -1,6 +1,7 @@
 import { PostgresEventStore, groupStream, type EventRegistry, type Position } from '@civitas/events';
 import { ProjectorService, type Projection } from '@civitas/projector';
 import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
+import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
@@ -45,7 +46,7 @@ async function notifyRoundTrip(store: PostgresEventStore, url: string, config: B
  * NOTIFY, as when it runs as a separate process.
  */
 async function projectionLag(
-  options: { store: PostgresEventStore; db: Kysely<any>; registry: EventRegistry; projections: readonly Projection[]; url: string },
+  options: { store: PostgresEventStore; db: Kysely<PlatformDatabase>; registry: EventRegistry; projections: readonly Projection[]; url: string },
   config: BenchConfig,
   ownStore: boolean,
   firstGroup: number,
@@ -107,7 +108,7 @@ async function projectionLag(
 }
 
 export async function benchLag(
-  options: { store: PostgresEventStore; db: Kysely<any>; registry: EventRegistry; projections: readonly Projection[]; url: string },
+  options: { store: PostgresEventStore; db: Kysely<PlatformDatabase>; registry: EventRegistry; projections: readonly Projection[]; url: string },
   config: BenchConfig,
 ): Promise<void> {
   const ping = await notifyRoundTrip(options.store, options.url, config);

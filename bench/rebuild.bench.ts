@@ -3,7 +3,8 @@ import type { EventRegistry, PostgresEventStore } from '@civitas/events';
 import { rebuildReadModels, type Projection } from '@civitas/projector';
 import { openVault } from '@civitas/service-kit/personal-data';
 import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
-import { sql, type Kysely } from 'kysely';
+import type { PlatformDatabase } from '@civitas/service-kit';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
 import { cpuNote, withCpu } from './lib/cpu';
@@ -34,7 +35,7 @@ const RAW_INSERT_SELECT = `insert into ${RAW_SCHEMA}.groups
   on conflict (id) do nothing`;
 
 /** One INSERT … SELECT into a fresh copy of the groups table (synchronous_commit off, as the rebuild). */
-async function rawInsertSelect(store: PostgresEventStore, db: Kysely<any>, groups: Projection): Promise<number> {
+async function rawInsertSelect(store: PostgresEventStore, db: QueryExecutorProvider, groups: Projection): Promise<number> {
   await sql`create schema ${sql.id(RAW_SCHEMA)}`.execute(db);
   await groups.createTables(db, RAW_SCHEMA);
   const client = await store.pool.connect();
@@ -64,7 +65,7 @@ interface RawRow {
  * while the current one is written, as the runner does), one unnest INSERT and a checkpoint
  * UPDATE per batch in a transaction with synchronous_commit off. No decoding, no notices.
  */
-async function rawRebuild(store: PostgresEventStore, db: Kysely<any>, groups: Projection, batchSize: number): Promise<number> {
+async function rawRebuild(store: PostgresEventStore, db: QueryExecutorProvider, groups: Projection, batchSize: number): Promise<number> {
   await sql`create schema ${sql.id(RAW_SCHEMA)}`.execute(db);
   await groups.createTables(db, RAW_SCHEMA);
   await sql`create table ${sql.id(RAW_SCHEMA, 'checkpoint')} (position text not null)`.execute(db);
@@ -112,7 +113,7 @@ async function rawRebuild(store: PostgresEventStore, db: Kysely<any>, groups: Pr
   return total;
 }
 
-async function groupRows(db: Kysely<any>, schema: string): Promise<number> {
+async function groupRows(db: QueryExecutorProvider, schema: string): Promise<number> {
   const result = await sql<{ count: number }>`select count(*)::int as count from ${sql.id(schema, 'groups')}`.execute(db);
   return result.rows[0]?.count ?? 0;
 }
@@ -124,7 +125,7 @@ async function groupRows(db: Kysely<any>, schema: string): Promise<number> {
  * the others left as they are, beside the hand-written statement.
  */
 export async function benchRebuild(
-  options: { store: PostgresEventStore; db: Kysely<any>; registry: EventRegistry; projections: readonly Projection[] },
+  options: { store: PostgresEventStore; db: Kysely<PlatformDatabase>; registry: EventRegistry; projections: readonly Projection[] },
   config: BenchConfig,
   expected: number,
 ): Promise<void> {

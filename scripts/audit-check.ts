@@ -1,7 +1,7 @@
 import { appendLeaves, encodePosition, storedEventLeafHash, frontierNodes, nodeKeyString, treeHash, verifyCheckpoint, type Hash } from '@civitas/events';
 import { allCheckpoints, leafBlinder, logSigningKey } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 /** One finding of audit:check: where, and what differs. */
 export interface AuditFinding {
@@ -35,7 +35,8 @@ interface EventRow {
  * checkpoints (whose signatures it checks with the log's key). An event whose bytes changed after
  * its leaf was recorded is named by its position.
  */
-export async function auditLog(db: Kysely<any>, schema = READ_SCHEMA): Promise<AuditReport> {
+// Raw SQL only: any Kysely runs it.
+export async function auditLog(db: QueryExecutorProvider, schema = READ_SCHEMA): Promise<AuditReport> {
   const findings: AuditFinding[] = [];
   const key = await logSigningKey(db);
   const blind = await leafBlinder(db);
