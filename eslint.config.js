@@ -101,6 +101,12 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  // Typed Kysely outside tests (docs/architecture.md, What the linter says): a database type, kysely's
+  // QueryExecutorProvider for raw SQL, Kysely<unknown> in a migration; never Kysely<any> or Transaction<any>.
+  { files: ['**/*.ts'], ignores: ['**/*.test.ts', '**/test/**'], rules: { 'no-restricted-syntax': ['error', {
+    selector: 'TSTypeReference:matches([typeName.name=/^(Kysely|Transaction)$/], [typeName.right.name=/^(Kysely|Transaction)$/]) > TSTypeParameterInstantiation > TSAnyKeyword',
+    message: 'Type Kysely with its tables (PlatformDatabase, ReadModels), take QueryExecutorProvider where only raw SQL runs, Kysely<unknown> in a migration (docs/architecture.md).',
+  }] } },
   // Every route says who may call it (scripts/eslint-rules/route-access.js; service-kit/src/route-policies.ts enforces it).
   { files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'], ignores: ['**/*.test.ts'], plugins: { civitas: { rules: { 'route-access': routeAccess } } }, rules: { 'civitas/route-access': 'error' } },
   { files: ['events/src/**/*.ts'], rules: restrictPackages([]) },

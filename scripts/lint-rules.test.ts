@@ -112,6 +112,14 @@ describe('the house rules the linter keeps', () => {
     expect(await brokenRules(`command-api/src/${PROBE}-a/declared.routes.ts`, routes("{ config: { access: 'member' } }"))).toEqual([]);
   });
 
+  it('refuses Kysely<any> outside tests, and takes a typed Kysely or a QueryExecutorProvider', async () => {
+    const probe = (names: string, type: string) => `import type { ${names} } from 'kysely';\nexport type Probe = ${type};\n`;
+    expect(await brokenRules(`service-kit/src/${PROBE}/untyped.ts`, probe('Kysely', '{ db: Kysely<any> }'))).toContain('no-restricted-syntax');
+    expect(await brokenRules(`query-api/src/lib/${PROBE}/untyped.ts`, probe('Transaction', '(trx: Transaction<any>) => void'))).toContain('no-restricted-syntax');
+    expect(await brokenRules(`query-api/src/lib/${PROBE}/qualified.ts`, "import type * as kysely from 'kysely';\nexport type Probe = kysely.Kysely<any>;\n")).toContain('no-restricted-syntax');
+    expect(await brokenRules(`service-kit/src/${PROBE}/typed.ts`, probe('Kysely, QueryExecutorProvider', 'Kysely<{ sessions: { sid: string } }> | Kysely<unknown> | QueryExecutorProvider'))).toEqual([]);
+  });
+
   it('lets a feature import its own files', async () => {
     expect(await brokenRules(`web/src/features/${PROBE}-b/deliberate.ts`, "import { probe } from './probe';\nexport const used = probe;\n")).toEqual([]);
   });
