@@ -75,6 +75,15 @@ export async function createHttpApp(options: HttpAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // A refused WebSocket upgrade (401, 403, 503) is answered as HTTP on a socket that left the HTTP
+  // server at the upgrade: nothing would read another request on it or ever close it, so it closes here.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.headers.upgrade === undefined) return payload;
+    reply.header('connection', 'close');
+    reply.raw.once('finish', () => request.raw.socket.end());
+    return payload;
+  });
+
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const results = await Promise.all(
       Object.entries(options.healthChecks).map(async ([name, check]) => [name, await check().catch(() => false)] as const),
