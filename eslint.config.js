@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import prettierConfig from 'eslint-config-prettier';
 import routeAccess from './scripts/eslint-rules/route-access.js';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
@@ -120,4 +121,8 @@ export default tseslint.config(
     regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract)$)',
     message: 'The verifier imports only node:* and the pure audit modules of @civitas/events (docs/architecture.md).',
   }] }] } },
+  // Tool configurations written as CommonJS (.dependency-cruiser.cjs).
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+  // Layout is Prettier's (npm run lint checks it): no ESLint rule may argue with it.
+  prettierConfig,
 );
