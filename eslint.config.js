@@ -7,7 +7,10 @@ import routeAccess from './scripts/eslint-rules/route-access.js';
 import { readdirSync } from 'node:fs';
 import { URL } from 'node:url';
 
-const featuresOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory() && !['lib', 'test'].includes(entry.name)).map((entry) => entry.name);
+const featuresOf = (folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !['lib', 'test'].includes(entry.name))
+    .map((entry) => entry.name);
 const webFeatures = featuresOf('./web/src/features/');
 const serverFeatures = (service) => featuresOf(`./${service}/src/`);
 
@@ -19,7 +22,11 @@ const webFeatureZones = [
     except: [`./${feature}`],
     message: 'Features do not import each other: compose them in web/src/app, or share through web/src/lib or web/src/components.',
   })),
-  { target: './web/src/features', from: ['./web/src/app', './web/src/App.tsx'], message: 'Features do not import the app that composes them: take what they need as props.' },
+  {
+    target: './web/src/features',
+    from: ['./web/src/app', './web/src/App.tsx'],
+    message: 'Features do not import the app that composes them: take what they need as props.',
+  },
 ];
 
 /** Server features do not import each other either: the composition roots (app.ts, services.ts, server.ts) wire them. */
@@ -44,7 +51,8 @@ const eventsFeatureZones = eventsFeatures.map((feature) => ({
   target: `./events/src/${feature}`,
   from: eventsFeatures.filter((other) => other !== feature).map((other) => `./events/src/${other}/**`),
   except: ['**/*.events.ts', '**/*.contract.ts', '**/*.view.ts', ...SHARED_EVENTS_RULES.map((file) => `**/events/src/${file}`)],
-  message: "A feature in events/ imports another only through its *.events.ts, *.contract.ts, *.view.ts or a shared pure rule (groups/eligibility, voting/tally, delegation/weighted-tally, topics/topic-rules).",
+  message:
+    'A feature in events/ imports another only through its *.events.ts, *.contract.ts, *.view.ts or a shared pure rule (groups/eligibility, voting/tally, delegation/weighted-tally, topics/topic-rules).',
 }));
 
 /** Shared folders sit below the features: they import none of them, nor the app that composes them. */
@@ -65,19 +73,29 @@ const sharedFolderZones = [
 /** Packages talk through their public entry points; the projector is nobody's run-time dependency. */
 const ourPackages = ['@civitas/events', '@civitas/service-kit', '@civitas/command-api', '@civitas/projector', '@civitas/query-api'];
 const restrictPackages = (allowed, { projectorTypes = false } = {}) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', {
-    paths: [
-      ...ourPackages.filter((name) => !allowed.includes(name)).filter((name) => !(projectorTypes && name === '@civitas/projector'))
-        .map((name) => ({ name, message: 'This package may not import that one (docs/architecture.md).' })),
-      ...(projectorTypes ? [{ name: '@civitas/projector', allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }] : []),
-    ],
-    patterns: [
-      { group: ['@civitas/*/src/*', '../../*/src/*'], message: 'Import another package through its public entry points.' },
-      ...ourPackages.filter((name) => !allowed.includes(name) && !(projectorTypes && name === '@civitas/projector'))
-        .map((name) => ({ group: [`${name}/*`], message: 'This package may not import that one (docs/architecture.md).' })),
-      ...(projectorTypes ? [{ group: ['@civitas/projector/*'], allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }] : []),
-    ],
-  }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        ...ourPackages
+          .filter((name) => !allowed.includes(name))
+          .filter((name) => !(projectorTypes && name === '@civitas/projector'))
+          .map((name) => ({ name, message: 'This package may not import that one (docs/architecture.md).' })),
+        ...(projectorTypes
+          ? [{ name: '@civitas/projector', allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }]
+          : []),
+      ],
+      patterns: [
+        { group: ['@civitas/*/src/*', '../../*/src/*'], message: 'Import another package through its public entry points.' },
+        ...ourPackages
+          .filter((name) => !allowed.includes(name) && !(projectorTypes && name === '@civitas/projector'))
+          .map((name) => ({ group: [`${name}/*`], message: 'This package may not import that one (docs/architecture.md).' })),
+        ...(projectorTypes
+          ? [{ group: ['@civitas/projector/*'], allowTypeImports: true, message: 'Only read-model types may come from the projector (import type).' }]
+          : []),
+      ],
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -104,12 +122,28 @@ export default tseslint.config(
   },
   // Typed Kysely outside tests (docs/architecture.md, What the linter says): a database type, kysely's
   // QueryExecutorProvider for raw SQL, Kysely<unknown> in a migration; never Kysely<any> or Transaction<any>.
-  { files: ['**/*.ts'], ignores: ['**/*.test.ts', '**/test/**'], rules: { 'no-restricted-syntax': ['error', {
-    selector: 'TSTypeReference:matches([typeName.name=/^(Kysely|Transaction)$/], [typeName.right.name=/^(Kysely|Transaction)$/]) > TSTypeParameterInstantiation > TSAnyKeyword',
-    message: 'Type Kysely with its tables (PlatformDatabase, ReadModels), take QueryExecutorProvider where only raw SQL runs, Kysely<unknown> in a migration (docs/architecture.md).',
-  }] } },
+  {
+    files: ['**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'TSTypeReference:matches([typeName.name=/^(Kysely|Transaction)$/], [typeName.right.name=/^(Kysely|Transaction)$/]) > TSTypeParameterInstantiation > TSAnyKeyword',
+          message:
+            'Type Kysely with its tables (PlatformDatabase, ReadModels), take QueryExecutorProvider where only raw SQL runs, Kysely<unknown> in a migration (docs/architecture.md).',
+        },
+      ],
+    },
+  },
   // Every route says who may call it (scripts/eslint-rules/route-access.js; service-kit/src/route-policies.ts enforces it).
-  { files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'], ignores: ['**/*.test.ts'], plugins: { civitas: { rules: { 'route-access': routeAccess } } }, rules: { 'civitas/route-access': 'error' } },
+  {
+    files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { civitas: { rules: { 'route-access': routeAccess } } },
+    rules: { 'civitas/route-access': 'error' },
+  },
   { files: ['events/src/**/*.ts'], rules: restrictPackages([]) },
   { files: ['service-kit/src/**/*.ts'], rules: restrictPackages(['@civitas/events']) },
   { files: ['projector/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit']) },
@@ -117,10 +151,22 @@ export default tseslint.config(
   { files: ['query-api/src/**/*.ts'], rules: restrictPackages(['@civitas/events', '@civitas/service-kit'], { projectorTypes: true }) },
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrictPackages(['@civitas/events']) },
   // The verifier runs anywhere on Node alone: Node's modules, its own files and the pure audit modules, nothing else.
-  { files: ['verifier/src/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
-    regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract)$)',
-    message: 'The verifier imports only node:* and the pure audit modules of @civitas/events (docs/architecture.md).',
-  }] }] } },
+  {
+    files: ['verifier/src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract)$)',
+              message: 'The verifier imports only node:* and the pure audit modules of @civitas/events (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tool configurations written as CommonJS (.dependency-cruiser.cjs).
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   // Layout is Prettier's (npm run lint checks it): no ESLint rule may argue with it.

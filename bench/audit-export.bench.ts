@@ -41,8 +41,10 @@ const PARSE_SCRIPT = `const { createReadStream } = require('node:fs'); const { c
 async function timedProcess(args: string[]): Promise<{ ms: number; code: number; stdout: string; peakRssMiB: number | null }> {
   const timed = existsSync(GNU_TIME);
   const started = now();
-  const outcome = await run(timed ? GNU_TIME : process.execPath, timed ? ['-v', process.execPath, ...args] : args, { maxBuffer: 16 * 1024 * 1024 })
-    .then((done) => ({ ...done, code: 0 }), (error: { code: number; stdout: string; stderr: string }) => error);
+  const outcome = await run(timed ? GNU_TIME : process.execPath, timed ? ['-v', process.execPath, ...args] : args, { maxBuffer: 16 * 1024 * 1024 }).then(
+    (done) => ({ ...done, code: 0 }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
   const ms = now() - started;
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(outcome.stderr);
   return { ms, code: outcome.code, stdout: outcome.stdout, peakRssMiB: rss ? Number(rss[1]) / 1024 : null };
@@ -144,10 +146,16 @@ export async function benchAuditExport(database: BenchDatabase): Promise<void> {
     const exported = await download(topic.topicId, file);
     // The floor under it: the store's own reads of the topic's events (record, group stream, delegations).
     started = now();
-    const read = await Promise.all([store.readTopicEvents(topic.topicId, TOPIC_RECORD_TYPES), store.readStream(groupStream(topic.groupId)), store.readDelegationEvents(topic.groupId)]);
+    const read = await Promise.all([
+      store.readTopicEvents(topic.topicId, TOPIC_RECORD_TYPES),
+      store.readStream(groupStream(topic.groupId)),
+      store.readDelegationEvents(topic.groupId),
+    ]);
     const readMs = now() - started;
     const rows = read[0].length + read[1].events.length + read[2].length;
-    progress(`audit-export: export ${seconds(exported.ms)}, ${(exported.bytes / 1024 / 1024).toFixed(1)} MiB; the store's reads of its ${rows} events ${seconds(readMs)}`);
+    progress(
+      `audit-export: export ${seconds(exported.ms)}, ${(exported.bytes / 1024 / 1024).toFixed(1)} MiB; the store's reads of its ${rows} events ${seconds(readMs)}`,
+    );
 
     const cli = () => timedProcess([CLI, file, '--key', publicKey]);
     const parseChild = () => timedProcess(['-e', PARSE_SCRIPT, file]);
@@ -160,13 +168,16 @@ export async function benchAuditExport(database: BenchDatabase): Promise<void> {
     const hereB = await verifyHere(file, publicKey);
     const hereParsedB = await parseHere(file);
     for (const verified of [verifiedA, verifiedB]) {
-      if (verified.code !== 0 || !verified.stdout.includes('MATCH: every check passed')) throw new Error(`audit-export: the verifier exited ${verified.code}:\n${verified.stdout}`);
+      if (verified.code !== 0 || !verified.stdout.includes('MATCH: every check passed'))
+        throw new Error(`audit-export: the verifier exited ${verified.code}:\n${verified.stdout}`);
     }
     const verdict = hereA.report.topics[0]!;
     if (verdict.events < VOTERS) throw new Error(`audit-export: the export holds ${verdict.events} events`);
     const [verified, parsed, here, hereParsed] = [best(verifiedA, verifiedB), best(parsedA, parsedB), best(hereA, hereB), best(hereParsedA, hereParsedB)];
     const mib = (value: number | null) => (value === null ? '?' : value.toFixed(0));
-    progress(`audit-export: ${hereParsed.count} lines, ${verdict.events} events; CLI verify ${seconds(verifiedA.ms)} / ${seconds(verifiedB.ms)} (peak RSS ${mib(verified.peakRssMiB)} MiB), parse child ${seconds(parsedA.ms)} / ${seconds(parsedB.ms)} (${mib(parsed.peakRssMiB)} MiB); in-process verify ${seconds(hereA.ms)} / ${seconds(hereB.ms)}, parse ${seconds(hereParsedA.ms)} / ${seconds(hereParsedB.ms)}`);
+    progress(
+      `audit-export: ${hereParsed.count} lines, ${verdict.events} events; CLI verify ${seconds(verifiedA.ms)} / ${seconds(verifiedB.ms)} (peak RSS ${mib(verified.peakRssMiB)} MiB), parse child ${seconds(parsedA.ms)} / ${seconds(parsedB.ms)} (${mib(parsed.peakRssMiB)} MiB); in-process verify ${seconds(hereA.ms)} / ${seconds(hereB.ms)}, parse ${seconds(hereParsedA.ms)} / ${seconds(hereParsedB.ms)}`,
+    );
     progress(`audit-export: the verifier's report:\n${verifiedA.stdout.trim()}`);
 
     // The same verify on topics of groups whose members joined: the group's fold is part of the recount.
@@ -179,25 +190,45 @@ export async function benchAuditExport(database: BenchDatabase): Promise<void> {
     const size = `a topic with ${VOTERS} votes from ${VOTERS} members (${DELEGATORS} delegations), ${verdict.events} events, ${(exported.bytes / 1024 / 1024).toFixed(1)} MiB NDJSON`;
     emit({
       figure: `audit export over HTTP (GET /api/audit/topics/<id>/export streamed to a file), ${size} (baseline: the store's reads of the topic's ${rows} events)`,
-      value: exported.ms, unit: 'ms', baseline: readMs, target: 'reported (the issue sets the verify target)', meets: true,
+      value: exported.ms,
+      unit: 'ms',
+      baseline: readMs,
+      target: 'reported (the issue sets the verify target)',
+      meets: true,
     });
     emit({
       figure: `verify with the CLI (node verifier/bin/civitas-verify.mjs <file> --key, exit 0, MATCH), ${size} (baseline: a node child that reads and JSON.parses every line)`,
-      value: verified.ms, unit: 'ms', baseline: parsed.ms, target: `<= ${TARGET_VERIFY_MS} ms`, meets: verified.ms <= TARGET_VERIFY_MS,
+      value: verified.ms,
+      unit: 'ms',
+      baseline: parsed.ms,
+      target: `<= ${TARGET_VERIFY_MS} ms`,
+      meets: verified.ms <= TARGET_VERIFY_MS,
     });
     emit({
       figure: `verifyExport in-process, ${size} (baseline: reading and JSON.parse of every line in-process)`,
-      value: here.ms, unit: 'ms', baseline: hereParsed.ms, target: `<= ${TARGET_VERIFY_MS} ms`, meets: here.ms <= TARGET_VERIFY_MS,
+      value: here.ms,
+      unit: 'ms',
+      baseline: hereParsed.ms,
+      target: `<= ${TARGET_VERIFY_MS} ms`,
+      meets: here.ms <= TARGET_VERIFY_MS,
     });
     if (verified.peakRssMiB !== null && parsed.peakRssMiB !== null) {
       emit({
         figure: `verifier CLI peak RSS, ${size} (baseline: the parsing child's peak RSS)`,
-        value: verified.peakRssMiB, unit: 'MiB', baseline: parsed.peakRssMiB, target: 'reported', meets: true,
+        value: verified.peakRssMiB,
+        unit: 'MiB',
+        baseline: parsed.peakRssMiB,
+        target: 'reported',
+        meets: true,
       });
     }
     emit({
       figure: `verifyExport in-process per event of a family topic with ${JOINED} joined members, all voting (baseline: per event of the ${VOTERS}-vote topic, where nobody joins)`,
-      value: perEvent(joined), unit: 'µs', baseline: perEvent(here), target: `<= ${TARGET_PER_EVENT_RATIO}x`, meets: perEvent(joined) <= TARGET_PER_EVENT_RATIO * perEvent(here),
+      value: perEvent(joined),
+      unit: 'µs',
+      baseline: perEvent(here),
+      target: `<= ${TARGET_PER_EVENT_RATIO}x`,
+      meets: perEvent(joined) <= TARGET_PER_EVENT_RATIO * perEvent(here),
     });
   } finally {
     for (const close of closers) await close().catch((error) => progress(`audit-export: cleanup failed: ${String(error)}`));

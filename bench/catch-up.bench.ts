@@ -33,7 +33,11 @@ async function rawSelectThrough(store: PostgresEventStore, batchSize: number, li
   let globalPosition = '0';
   let total = 0;
   while (total < limit) {
-    const result = await store.pool.query<{ tx: string; global_position: string }>({ name: 'bench_raw_select', text: RAW_SELECT, values: [tx, globalPosition, batchSize] });
+    const result = await store.pool.query<{ tx: string; global_position: string }>({
+      name: 'bench_raw_select',
+      text: RAW_SELECT,
+      values: [tx, globalPosition, batchSize],
+    });
     if (result.rows.length === 0) break;
     total += result.rows.length;
     const last = result.rows[result.rows.length - 1]!;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  PostgresEventStore, delegationStream, groupStream, recount, voteStream, type DelegationNetwork, type EventRegistry, type NewEvent, type Position, type VoteType,
+  PostgresEventStore,
+  delegationStream,
+  groupStream,
+  recount,
+  voteStream,
+  type DelegationNetwork,
+  type EventRegistry,
+  type NewEvent,
+  type Position,
+  type VoteType,
 } from '@civitas/events';
 import { ProjectorService, type Projection } from '@civitas/projector';
 import { READ_MODELS_CHANNEL, type ChangeNotice } from '@civitas/service-kit/read-models';
@@ -29,7 +38,11 @@ const INSERT_CHUNK = 5000;
 const memberId = (index: number) => `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 const time = () => new Date().toISOString();
 
-interface Row { stream: string; type: string; data: unknown }
+interface Row {
+  stream: string;
+  type: string;
+  data: unknown;
+}
 
 /** Writes events straight into the store's tables (as generate.ts does), each row the append path's shape. */
 async function insertEvents(store: PostgresEventStore, registry: EventRegistry, rows: readonly Row[]): Promise<void> {
@@ -90,12 +103,39 @@ export async function benchDelegation(
 ): Promise<void> {
   const { store, registry } = options;
   const started = now();
-  const rows: Row[] = [{ stream: groupStream(GROUP_ID), type: 'GroupCreated', data: { groupId: GROUP_ID, name: 'Benchland', description: 'The delegation bench group.', department: 'national', subcategory: COUNTRY_KEY, subscriptionType: 'premium', features: [], ownerId: null } }];
+  const rows: Row[] = [
+    {
+      stream: groupStream(GROUP_ID),
+      type: 'GroupCreated',
+      data: {
+        groupId: GROUP_ID,
+        name: 'Benchland',
+        description: 'The delegation bench group.',
+        department: 'national',
+        subcategory: COUNTRY_KEY,
+        subscriptionType: 'premium',
+        features: [],
+        ownerId: null,
+      },
+    },
+  ];
   for (let index = 0; index < MEMBERS; index += 1) {
     if (index % UNVERIFIED_EVERY === UNVERIFIED_EVERY - 1) continue;
     const userId = memberId(index);
     const verificationId = randomUUID();
-    rows.push({ stream: `user-${userId}`, type: 'VerificationSubmitted', data: { verificationId, userId, country: 'Benchland', countryKey: COUNTRY_KEY, nationalIdSealed: 'bench', verificationType: 'id_number', documentImageUrl: null } });
+    rows.push({
+      stream: `user-${userId}`,
+      type: 'VerificationSubmitted',
+      data: {
+        verificationId,
+        userId,
+        country: 'Benchland',
+        countryKey: COUNTRY_KEY,
+        nationalIdSealed: 'bench',
+        verificationType: 'id_number',
+        documentImageUrl: null,
+      },
+    });
     rows.push({ stream: `user-${userId}`, type: 'VerificationApproved', data: { verificationId, userId, countryKey: COUNTRY_KEY, reviewedBy: null } });
   }
   const { delegateOf, middles } = delegationChains();
@@ -103,19 +143,44 @@ export async function benchDelegation(
   for (const [delegatorId, delegateId] of delegateOf) {
     const delegationId = randomUUID();
     delegationIds.set(delegatorId, delegationId);
-    rows.push({ stream: delegationStream(GROUP_ID, delegatorId), type: 'DelegationAssigned', data: { delegationId, groupId: GROUP_ID, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null } });
+    rows.push({
+      stream: delegationStream(GROUP_ID, delegatorId),
+      type: 'DelegationAssigned',
+      data: { delegationId, groupId: GROUP_ID, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
+    });
   }
   const topicId = randomUUID();
   const opinionId = randomUUID();
-  rows.push({ stream: `topic-${topicId}`, type: 'TopicCreated', data: { topicId, groupId: GROUP_ID, title: 'Bench topic', description: 'A topic for the delegation bench.', type: 'law_amendment', createdBy: memberId(0), isMainElection: false, expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } });
-  rows.push({ stream: `opinion-${opinionId}`, type: 'OpinionPosted', data: { opinionId, topicId, groupId: GROUP_ID, userId: memberId(0), content: 'Bench opinion.' } });
+  rows.push({
+    stream: `topic-${topicId}`,
+    type: 'TopicCreated',
+    data: {
+      topicId,
+      groupId: GROUP_ID,
+      title: 'Bench topic',
+      description: 'A topic for the delegation bench.',
+      type: 'law_amendment',
+      createdBy: memberId(0),
+      isMainElection: false,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+  });
+  rows.push({
+    stream: `opinion-${opinionId}`,
+    type: 'OpinionPosted',
+    data: { opinionId, topicId, groupId: GROUP_ID, userId: memberId(0), content: 'Bench opinion.' },
+  });
   // Half the popular delegates vote directly; the other half's chains abstain until they do.
   const votes = new Map<string, VoteType>();
   for (let head = 0; head < HEADS; head += 2) {
     const userId = memberId(head);
     const voteType: VoteType = head % 4 === 0 ? 'support' : 'oppose';
     votes.set(userId, voteType);
-    rows.push({ stream: voteStream(opinionId, userId), type: 'VoteCast', data: { opinionId, topicId, groupId: GROUP_ID, userId, voteType, previousVoteType: null } });
+    rows.push({
+      stream: voteStream(opinionId, userId),
+      type: 'VoteCast',
+      data: { opinionId, topicId, groupId: GROUP_ID, userId, voteType, previousVoteType: null },
+    });
   }
   await insertEvents(store, registry, rows);
   await store.pool.query('vacuum (analyze) events, streams');
@@ -139,7 +204,12 @@ export async function benchDelegation(
       if (!(await noticed(position, 10_000))) throw new Error(`delegation: no change notice for ${event.type} within 10 s`);
       return now() - issued;
     };
-    const newEvent = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data: registry.prepare({ type, data }).data, metadata: { commandId: randomUUID(), time: time(), schemaVersion: registry.versionOf(type) } });
+    const newEvent = (type: string, data: unknown): NewEvent => ({
+      id: randomUUID(),
+      type,
+      data: registry.prepare({ type, data }).data,
+      metadata: { commandId: randomUUID(), time: time(), schemaVersion: registry.versionOf(type) },
+    });
     const voteLatencies: number[] = [];
     const changeLatencies: number[] = [];
     const plainLatencies: number[] = [];
@@ -155,15 +225,26 @@ export async function benchDelegation(
       const previous = votes.get(voter) ?? null;
       const voteType: VoteType = previous === 'support' ? 'oppose' : 'support';
       votes.set(voter, voteType);
-      const voteMs = await timed(voteStream(opinionId, voter), newEvent('VoteCast', { opinionId, topicId, groupId: GROUP_ID, userId: voter, voteType, previousVoteType: previous }));
+      const voteMs = await timed(
+        voteStream(opinionId, voter),
+        newEvent('VoteCast', { opinionId, topicId, groupId: GROUP_ID, userId: voter, voteType, previousVoteType: previous }),
+      );
       const plainAfterVote = await timed(groupStream(plainGroup), newEvent('GroupCreated', groupCreatedEvent(plainGroup++).data));
       // A member in the middle of a chain moves to another popular delegate, taking the chain's tail along.
       const mover = middles[(step * 13) % middles.length]!;
       const delegateId = memberId((step * 11 + 1) % HEADS);
       const delegationId = randomUUID();
-      const changeMs = await timed(delegationStream(GROUP_ID, mover), newEvent('DelegationAssigned', {
-        delegationId, groupId: GROUP_ID, delegatorId: mover, delegateId, previousDelegationId: delegationIds.get(mover)!, previousDelegateId: delegateOf.get(mover)!,
-      }));
+      const changeMs = await timed(
+        delegationStream(GROUP_ID, mover),
+        newEvent('DelegationAssigned', {
+          delegationId,
+          groupId: GROUP_ID,
+          delegatorId: mover,
+          delegateId,
+          previousDelegationId: delegationIds.get(mover)!,
+          previousDelegateId: delegateOf.get(mover)!,
+        }),
+      );
       delegateOf.set(mover, delegateId);
       delegationIds.set(mover, delegationId);
       const plainAfterChange = await timed(groupStream(plainGroup), newEvent('GroupCreated', groupCreatedEvent(plainGroup++).data));
@@ -186,16 +267,24 @@ export async function benchDelegation(
       isEligible: (id) => Number(id.slice(-12)) % UNVERIFIED_EVERY !== UNVERIFIED_EVERY - 1,
     };
     const expected = recount(network, votes, [...delegateOf.keys(), ...votes.keys()]);
-    const projected = await store.pool.query<{ choice: string; weight: number }>(`select choice, weight from read_model.weighted_tallies where subject_id = $1`, [opinionId]);
+    const projected = await store.pool.query<{ choice: string; weight: number }>(
+      `select choice, weight from read_model.weighted_tallies where subject_id = $1`,
+      [opinionId],
+    );
     const actual = Object.fromEntries(projected.rows.filter((row) => row.weight !== 0).map((row) => [row.choice, row.weight]));
     const wanted = Object.fromEntries([...expected].filter(([, weight]) => weight !== 0));
     const correct = JSON.stringify(actual, Object.keys(actual).sort()) === JSON.stringify(wanted, Object.keys(wanted).sort());
     progress(`delegation: projected tally ${JSON.stringify(actual)}, recount ${JSON.stringify(wanted)}${correct ? '' : ' (MISMATCH)'}`);
 
     const plain = summarise(plainLatencies);
-    for (const [what, latencies] of [['one vote by a popular delegate', voteLatencies], ['one delegation change in the middle of a chain', changeLatencies]] as const) {
+    for (const [what, latencies] of [
+      ['one vote by a popular delegate', voteLatencies],
+      ['one delegation change in the middle of a chain', changeLatencies],
+    ] as const) {
       const figures = summarise(latencies);
-      progress(`delegation: ${what}: p50 ${figures.p50.toFixed(2)} ms p99 ${figures.p99.toFixed(2)} ms over ${figures.count}; plain event p50 ${plain.p50.toFixed(2)} ms p99 ${plain.p99.toFixed(2)} ms`);
+      progress(
+        `delegation: ${what}: p50 ${figures.p50.toFixed(2)} ms p99 ${figures.p99.toFixed(2)} ms over ${figures.count}; plain event p50 ${plain.p50.toFixed(2)} ms p99 ${plain.p99.toFixed(2)} ms`,
+      );
       for (const p of ['p50', 'p99'] as const) {
         emit({
           figure: `weighted tally ${p}: ${what} -> updated tally readable, group of ${MEMBERS} members with ${DELEGATIONS} delegations (chains up to ${MAX_DEPTH}) (baseline: a plain event's append -> readable)`,

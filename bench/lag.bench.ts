@@ -115,7 +115,7 @@ export async function benchLag(
   progress(`pg_notify round trip: p50 ${ping.p50.toFixed(2)} ms, p99 ${ping.p99.toFixed(2)} ms over ${ping.count}`);
 
   const runs = [
-    { ownStore: false, label: 'projector in-process on the appenders\' store' },
+    { ownStore: false, label: "projector in-process on the appenders' store" },
     { ownStore: true, label: 'projector on its own store, woken by NOTIFY' },
   ];
   let firstGroup = LAG_GROUP_ID_BASE;

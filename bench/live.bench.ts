@@ -32,14 +32,20 @@ async function setUp(baseUrl: string) {
   const started = now();
   const runId = randomBytes(4).toString('hex');
   const watchers = Math.ceil(SOCKETS / SOCKETS_PER_MEMBER);
-  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, (index) => registerMember(baseUrl, { email: `bench.live.${runId}.${index}@example.org` }));
+  const members = await inBatches(watchers + SENDERS, REGISTRATION_CONCURRENCY, (index) =>
+    registerMember(baseUrl, { email: `bench.live.${runId}.${index}@example.org` }),
+  );
   const author = members[watchers]!;
   await subscribeMonthly(author.client, baseUrl);
-  const topic = await expectStatus('create topic', await author.client.post('/api/topics', {
-    title: 'Bench: a busy topic chat',
-    description: 'A thousand open pages follow this topic\u2019s chat as it happens.',
-    groupId: RELIGION_GROUP,
-  }), 201);
+  const topic = await expectStatus(
+    'create topic',
+    await author.client.post('/api/topics', {
+      title: 'Bench: a busy topic chat',
+      description: 'A thousand open pages follow this topic\u2019s chat as it happens.',
+      groupId: RELIGION_GROUP,
+    }),
+    201,
+  );
   const watcherCookies = Array.from({ length: SOCKETS }, (_, index) => members[Math.floor(index / SOCKETS_PER_MEMBER)]!.client.cookieHeader);
   progress(`live: ${members.length} members registered, topic in group ${RELIGION_GROUP} in ${((now() - started) / 1000).toFixed(1)} s`);
   return { topicId: topic.topic.id as string, watcherCookies, senderCookies: members.slice(watchers).map((member) => member.client.cookieHeader), author };
@@ -53,10 +59,11 @@ function startBroadcastServer(): Promise<{ url: string; close(): Promise<void> }
       const port = typeof address === 'object' && address ? address.port : 0;
       resolve({
         url: `ws://127.0.0.1:${port}/ws`,
-        close: () => new Promise((done) => {
-          for (const client of server.clients) client.terminate();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            for (const client of server.clients) client.terminate();
+            server.close(() => done());
+          }),
       });
     });
     server.on('connection', (socket) => {
@@ -73,9 +80,15 @@ function describeLatency(label: string, result: LatencyResult, activity: ServerA
   const toAll = summarise(result.toAll);
   const each = summarise(result.perSocket);
   progress(
-    `live latency (${label}): ${toAll.count} messages, to all ${SOCKETS} sockets p50 ${toAll.p50.toFixed(2)} ms p99 ${toAll.p99.toFixed(2)} ms slowest ${[...result.toAll].sort((a, b) => b - a).slice(0, 5).map((ms) => ms.toFixed(0)).join(', ')} ms; ` +
+    `live latency (${label}): ${toAll.count} messages, to all ${SOCKETS} sockets p50 ${toAll.p50.toFixed(2)} ms p99 ${toAll.p99.toFixed(2)} ms slowest ${[
+      ...result.toAll,
+    ]
+      .sort((a, b) => b - a)
+      .slice(0, 5)
+      .map((ms) => ms.toFixed(0))
+      .join(', ')} ms; ` +
       `per delivery p50 ${each.p50.toFixed(2)} ms p99 ${each.p99.toFixed(2)} ms; ${result.incomplete} incomplete${result.errors.length ? `; errors: ${result.errors.join(' | ')}` : ''} ` +
-      activityNote(activity, (LATENCY_MESSAGES + LATENCY_WARMUP_MESSAGES) * LATENCY_INTERVAL_MS / 1000, `live latency (${label})`),
+      activityNote(activity, ((LATENCY_MESSAGES + LATENCY_WARMUP_MESSAGES) * LATENCY_INTERVAL_MS) / 1000, `live latency (${label})`),
   );
   return toAll;
 }
@@ -104,9 +117,23 @@ export async function benchLive(database: BenchDatabase, config: BenchConfig): P
     loads.push(platformLoad, baselineLoad);
     const origin = new URL(platform.url).origin;
     const connectStarted = now();
-    await platformLoad.run({ kind: 'connect', url: `${platform.url.replace(/^http/, 'ws')}/ws`, origin, watchers: setup.watcherCookies, senders: setup.senderCookies, topicId: setup.topicId });
+    await platformLoad.run({
+      kind: 'connect',
+      url: `${platform.url.replace(/^http/, 'ws')}/ws`,
+      origin,
+      watchers: setup.watcherCookies,
+      senders: setup.senderCookies,
+      topicId: setup.topicId,
+    });
     progress(`live: ${SOCKETS} sockets (+${SENDERS} senders) open on the platform in ${((now() - connectStarted) / 1000).toFixed(1)} s`);
-    await baselineLoad.run({ kind: 'connect', url: baseline.url, origin, watchers: setup.watcherCookies.map(() => ''), senders: setup.senderCookies.map(() => ''), topicId: setup.topicId });
+    await baselineLoad.run({
+      kind: 'connect',
+      url: baseline.url,
+      origin,
+      watchers: setup.watcherCookies.map(() => ''),
+      senders: setup.senderCookies.map(() => ''),
+      topicId: setup.topicId,
+    });
 
     // Latency: paced chat frames, each timed until the last of the 1,000 sockets has it (warm-up first).
     const latency = async (load: LiveLoad) => {
@@ -132,7 +159,13 @@ export async function benchLive(database: BenchDatabase, config: BenchConfig): P
     // messages are appended to the event store as the command appends them, one per transaction.
     const measure = { window: WINDOW, warmupMs: config.warmupSeconds * 1000, measureMs: config.seconds * 1000 };
     const baselineRun = await observed(() => baselineLoad.run({ kind: 'throughput', ...measure, via: { kind: 'frame' } }));
-    const platformRun = await observed(() => platformLoad.run({ kind: 'throughput', ...measure, via: { kind: 'store', databaseUrl: bench.database.url, groupId: RELIGION_GROUP, userId: setup.author.userId } }));
+    const platformRun = await observed(() =>
+      platformLoad.run({
+        kind: 'throughput',
+        ...measure,
+        via: { kind: 'store', databaseUrl: bench.database.url, groupId: RELIGION_GROUP, userId: setup.author.userId },
+      }),
+    );
     const platformThroughput = platformRun.result;
     const realRate = describeThroughput('platform: event appended -> projector -> notice -> sockets', platformThroughput, platformRun.activity);
     const bareRate = describeThroughput('bare ws broadcast server', baselineRun.result, baselineRun.activity);

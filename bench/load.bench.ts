@@ -64,21 +64,31 @@ async function setUp(baseUrl: string): Promise<{ members: MixMember[]; topics: M
   await subscribeMonthly(author, baseUrl);
   const topics: MixTopic[] = [];
   for (let index = 0; index < TOPICS; index += 1) {
-    const created = await expectStatus('create topic', await author.post('/api/topics', {
-      title: `Bench topic ${index + 1}: public services`,
-      description: `Proposal ${index + 1} of the load test on how the city should run its public services.`,
-      groupId: NATIONAL_GROUP.groupId,
-    }), 201);
+    const created = await expectStatus(
+      'create topic',
+      await author.post('/api/topics', {
+        title: `Bench topic ${index + 1}: public services`,
+        description: `Proposal ${index + 1} of the load test on how the city should run its public services.`,
+        groupId: NATIONAL_GROUP.groupId,
+      }),
+      201,
+    );
     const topicId = created.topic.id as string;
     const opinionIds: string[] = [];
     for (let opinion = 0; opinion < OPINIONS_PER_TOPIC; opinion += 1) {
       const poster = registered[(index * OPINIONS_PER_TOPIC + opinion) % MEMBERS]!.client;
-      const posted = await expectStatus('post opinion', await poster.post('/api/opinions', { topicId, content: `Opening opinion ${opinion + 1} on proposal ${index + 1}.` }), 201);
+      const posted = await expectStatus(
+        'post opinion',
+        await poster.post('/api/opinions', { topicId, content: `Opening opinion ${opinion + 1} on proposal ${index + 1}.` }),
+        201,
+      );
       opinionIds.push(posted.opinion.id as string);
     }
     topics.push({ id: topicId, opinionIds });
   }
-  progress(`load: ${MEMBERS} members registered and verified, ${TOPICS} topics with ${OPINIONS_PER_TOPIC} opinions each in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`);
+  progress(
+    `load: ${MEMBERS} members registered and verified, ${TOPICS} topics with ${OPINIONS_PER_TOPIC} opinions each in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`,
+  );
   return { members: registered.map(({ client, userId }) => ({ cookie: client.cookieHeader, userId })), topics };
 }
 
@@ -92,7 +102,12 @@ interface RouteFigures {
 }
 
 /** A route's latencies in the `measured` phase; its errors there and in the `alsoServed` phases. */
-function figuresOf(route: string, seconds: number, measured: MixResult, alsoServed: readonly MixResult[] = []): { figures: RouteFigures; firstError: string | null } {
+function figuresOf(
+  route: string,
+  seconds: number,
+  measured: MixResult,
+  alsoServed: readonly MixResult[] = [],
+): { figures: RouteFigures; firstError: string | null } {
   const served = [measured, ...alsoServed].map((phase) => phase.routes[route]).filter((result): result is RouteResult => result !== undefined);
   const latency = summarise(measured.routes[route]?.latencies ?? []);
   return {
@@ -127,7 +142,8 @@ function mergeResults(halves: readonly MixResult[]): MixResult {
 }
 
 export async function benchLoad(database: BenchDatabase, config: BenchConfig): Promise<void> {
-  if (chatsPerMinuteAtMost() > CHAT_RATE_LIMIT_PER_MINUTE) throw new Error(`load: the mix could send ${chatsPerMinuteAtMost()} chat messages a minute, over the limit of ${CHAT_RATE_LIMIT_PER_MINUTE}`);
+  if (chatsPerMinuteAtMost() > CHAT_RATE_LIMIT_PER_MINUTE)
+    throw new Error(`load: the mix could send ${chatsPerMinuteAtMost()} chat messages a minute, over the limit of ${CHAT_RATE_LIMIT_PER_MINUTE}`);
   const bench = await startBenchPlatform(database, 'load');
   const { platform, pool } = bench;
   let crud: CrudVotes | null = null;
@@ -142,16 +158,31 @@ export async function benchLoad(database: BenchDatabase, config: BenchConfig): P
 
     const seconds = config.loadSeconds;
     const ours = [database.name, bench.database.name];
-    const mix = `${MEMBERS} members, each cycling through ${CYCLE.groupPage} group pages, ${CYCLE.topicPage} topic pages, ${CYCLE.vote} votes, ${CYCLE.opinion} opinion, ` +
+    const mix =
+      `${MEMBERS} members, each cycling through ${CYCLE.groupPage} group pages, ${CYCLE.topicPage} topic pages, ${CYCLE.vote} votes, ${CYCLE.opinion} opinion, ` +
       `${CYCLE.chat} chat messages and ${CYCLE.delegation} delegation change in a seeded order, ${THINK_MS.min}-${THINK_MS.max} ms think time after each`;
     progress(`load: ${mix}; at most ${chatsPerMinuteAtMost()} chat messages a minute per member (limit ${CHAT_RATE_LIMIT_PER_MINUTE})`);
     /** One slice of the mix (the same seeds: the same actions and pauses), noting CPU and the other databases' activity. */
     const slice = async (label: string, crudRoutes: CrudRoutes | null, measureMs: number) => {
       const started = now();
-      const { result: { result, cpu }, activity } = await withServerActivity(pool, ours, () => withCpu(pool, () => load!.run({
-        kind: 'mix', platform: platform.url, crud: crudRoutes, members: setup.members, groupId: NATIONAL_GROUP.groupId, topics: setup.topics,
-        seed: SEED, warmupMs: Math.max(MIN_WARMUP_MS, config.warmupSeconds * 1000), measureMs,
-      })));
+      const {
+        result: { result, cpu },
+        activity,
+      } = await withServerActivity(pool, ours, () =>
+        withCpu(pool, () =>
+          load!.run({
+            kind: 'mix',
+            platform: platform.url,
+            crud: crudRoutes,
+            members: setup.members,
+            groupId: NATIONAL_GROUP.groupId,
+            topics: setup.topics,
+            seed: SEED,
+            warmupMs: Math.max(MIN_WARMUP_MS, config.warmupSeconds * 1000),
+            measureMs,
+          }),
+        ),
+      );
       // Lets the projector finish this slice's events, so its work does not spill into the next one.
       if (!(await listener!.caughtUpTo(result.lastPosition, 15_000))) progress(`load (${label}): the projector did not catch up within 15 s`);
       const what = `load test (${label})`;
@@ -181,14 +212,16 @@ export async function benchLoad(database: BenchDatabase, config: BenchConfig): P
       if (mine.firstError !== null) progress(`load: ${route} first error: ${mine.firstError}`);
       if (theirs?.firstError) progress(`load: ${baselineRoute} first error: ${theirs.firstError}`);
       errors += mine.figures.errors + (theirs?.figures.errors ?? 0);
-      process.stdout.write(`${JSON.stringify({
-        figure: `load test: ${route}, ${MEMBERS} members browsing, voting, posting, chatting and delegating in a fixed mix for ${seconds} s (baseline: the same mix with this route on the CRUD app${baselineRoute === null ? ': none' : ''})`,
-        unit: 'ms',
-        ...mine.figures,
-        baseline: theirs?.figures ?? null,
-        target: 'errors = 0',
-        meets: mine.figures.errors === 0 && (theirs?.figures.errors ?? 0) === 0,
-      })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({
+          figure: `load test: ${route}, ${MEMBERS} members browsing, voting, posting, chatting and delegating in a fixed mix for ${seconds} s (baseline: the same mix with this route on the CRUD app${baselineRoute === null ? ': none' : ''})`,
+          unit: 'ms',
+          ...mine.figures,
+          baseline: theirs?.figures ?? null,
+          target: 'errors = 0',
+          meets: mine.figures.errors === 0 && (theirs?.figures.errors ?? 0) === 0,
+        })}\n`,
+      );
     }
     // The routes the platform still served on the CRUD side, for reading the baseline's conditions.
     const alongside = ROUTES.filter(({ baseline: other }) => other === null).map(({ route }) => {
@@ -196,15 +229,17 @@ export async function benchLoad(database: BenchDatabase, config: BenchConfig): P
       return `${route} p50 ${figures.p50} p99 ${figures.p99} ms (${figures.count}, ${figures.errors} errors)`;
     });
     progress(`load (CRUD side, platform routes alongside): ${alongside.join('; ')}`);
-    process.stdout.write(`${JSON.stringify({
-      figure: `load test: all requests, ${mix}, for ${seconds} s (baseline: the same mix with votes and the opinions read on the CRUD app)`,
-      unit: 'requests/s',
-      value: round(requestsOf(real) / seconds, 1),
-      baseline: round(requestsOf(baseline) / seconds, 1),
-      errors,
-      target: 'errors = 0',
-      meets: errors === 0,
-    })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({
+        figure: `load test: all requests, ${mix}, for ${seconds} s (baseline: the same mix with votes and the opinions read on the CRUD app)`,
+        unit: 'requests/s',
+        value: round(requestsOf(real) / seconds, 1),
+        baseline: round(requestsOf(baseline) / seconds, 1),
+        errors,
+        target: 'errors = 0',
+        meets: errors === 0,
+      })}\n`,
+    );
   } finally {
     await load?.close();
     await listener?.close();

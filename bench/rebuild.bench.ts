@@ -70,7 +70,8 @@ async function rawRebuild(store: PostgresEventStore, db: QueryExecutorProvider, 
   await groups.createTables(db, RAW_SCHEMA);
   await sql`create table ${sql.id(RAW_SCHEMA, 'checkpoint')} (position text not null)`.execute(db);
   await sql`insert into ${sql.id(RAW_SCHEMA, 'checkpoint')} values ('')`.execute(db);
-  const read = (tx: string, position: string) => store.pool.query<RawRow>({ name: 'bench_raw_rebuild_select', text: RAW_SELECT, values: [tx, position, batchSize] });
+  const read = (tx: string, position: string) =>
+    store.pool.query<RawRow>({ name: 'bench_raw_rebuild_select', text: RAW_SELECT, values: [tx, position, batchSize] });
   let total = 0;
   let next = read('0', '0');
   for (;;) {
@@ -147,10 +148,11 @@ export async function benchRebuild(
     if (events !== expected) throw new Error(`the full rebuild read ${events} events, expected ${expected}`);
   };
 
-  const rawStatement = (pass: number) => timed(`rebuild raw INSERT … SELECT (pass ${pass})`, async () => {
-    const rows = await rawInsertSelect(options.store, options.db, groups);
-    if (rows !== expected) throw new Error(`raw INSERT … SELECT wrote ${rows} groups, expected ${expected}`);
-  });
+  const rawStatement = (pass: number) =>
+    timed(`rebuild raw INSERT … SELECT (pass ${pass})`, async () => {
+      const rows = await rawInsertSelect(options.store, options.db, groups);
+      if (rows !== expected) throw new Error(`raw INSERT … SELECT wrote ${rows} groups, expected ${expected}`);
+    });
   const groupsChanged = async (pass: number) => {
     const before = await readCheckpoints(options.db);
     const rate = await timed(`rebuildReadModels, groups changed (pass ${pass})`, async () => {

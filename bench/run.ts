@@ -50,7 +50,9 @@ try {
   const busyBefore = await busyCores();
   if (busyBefore > 0.25) progress(`the machine is already busy (${busyBefore.toFixed(2)} cores): figures will be lower and noisier`);
   database = await createBenchDatabase(config);
-  progress(`database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value instanceof Set ? [...value] : value))}`);
+  progress(
+    `database ${database.name}; ${JSON.stringify(config, (key, value) => (key === 'databaseUrl' ? undefined : value instanceof Set ? [...value] : value))}`,
+  );
   const db = createKysely(database.url, { applicationName: 'civitas-bench' });
   await migrateToLatest(db, platformMigrations);
   const store = new PostgresEventStore({ connectionString: database.url });

@@ -69,24 +69,38 @@ async function setUp(baseUrl: string) {
   }
   const author = members[0]!.client;
   await subscribeMonthly(author, baseUrl);
-  const topic = await expectStatus('create topic', await author.post('/api/topics', {
-    title: 'Bench: extend library opening hours',
-    description: 'Libraries should open until 22:00 on weekdays so that students and workers can use them.',
-    groupId: NATIONAL_GROUP.groupId,
-  }), 201);
+  const topic = await expectStatus(
+    'create topic',
+    await author.post('/api/topics', {
+      title: 'Bench: extend library opening hours',
+      description: 'Libraries should open until 22:00 on weekdays so that students and workers can use them.',
+      groupId: NATIONAL_GROUP.groupId,
+    }),
+    201,
+  );
   const topicId = topic.topic.id as string;
   const opinionIds: string[] = [];
   for (let index = 0; index < OPINIONS; index += 1) {
-    const opinion = await expectStatus('post opinion', await members[index]!.client.post('/api/opinions', { topicId, content: `Opinion ${index + 1} of the bench on the opening hours.` }), 201);
+    const opinion = await expectStatus(
+      'post opinion',
+      await members[index]!.client.post('/api/opinions', { topicId, content: `Opinion ${index + 1} of the bench on the opening hours.` }),
+      201,
+    );
     opinionIds.push(opinion.opinion.id as string);
   }
-  progress(`votes: ${everyone.length} members registered and verified (${DELEGATORS} of them delegating to a voter), topic and ${OPINIONS} opinions in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`);
+  progress(
+    `votes: ${everyone.length} members registered and verified (${DELEGATORS} of them delegating to a voter), topic and ${OPINIONS} opinions in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`,
+  );
   return { voters: members.slice(0, MEMBERS).map((member) => member.cookie), probe: members[MEMBERS]!.cookie, topicId, opinionIds };
 }
 
 function meanCpu(uses: readonly CpuUse[]): CpuUse {
   const mean = (pick: (use: CpuUse) => number) => uses.reduce((sum, use) => sum + pick(use), 0) / uses.length;
-  return { node: mean((use) => use.node), postgres: uses.some((use) => use.postgres === null) ? null : mean((use) => use.postgres!), machine: mean((use) => use.machine) };
+  return {
+    node: mean((use) => use.node),
+    postgres: uses.some((use) => use.postgres === null) ? null : mean((use) => use.postgres!),
+    machine: mean((use) => use.machine),
+  };
 }
 
 interface Side {
@@ -122,7 +136,10 @@ function merge(side: Side, result: VotesResult, seconds: number, cpu: CpuUse, ac
 function describe(name: string, side: Side): { perSecond: number; latency: Latencies } {
   const perSecond = side.completed / side.seconds;
   const latency = summarise(side.latencies);
-  const main = side.mainMs === null ? '' : `, main thread (servers) ${(side.mainMs / side.wallMs).toFixed(2)} cores = ${(side.mainMs / side.completed).toFixed(2)} ms/vote`;
+  const main =
+    side.mainMs === null
+      ? ''
+      : `, main thread (servers) ${(side.mainMs / side.wallMs).toFixed(2)} cores = ${(side.mainMs / side.completed).toFixed(2)} ms/vote`;
   progress(
     `votes (${name}): ${side.completed} votes in ${side.seconds.toFixed(1)} s = ${perSecond.toFixed(0)}/s, latency p50 ${latency.p50.toFixed(2)} ms p99 ${latency.p99.toFixed(2)} ms, ` +
       `${side.failed} failed${side.firstFailure ? ` (first: ${side.firstFailure})` : ''}, ${side.notWritten} not written${main} ${cpuNote(meanCpu(side.cpu), `votes over HTTP (${name})`)} ` +
@@ -139,14 +156,34 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
   let listener: NoticeListener | null = null;
   try {
     const setup = await setUp(platform.url);
-    crud = await startCrudVotes({ databaseUrl: bench.database.url, config: bench.config, groupId: NATIONAL_GROUP.groupId, fixed: { topicId: setup.topicId, opinionIds: setup.opinionIds } });
+    crud = await startCrudVotes({
+      databaseUrl: bench.database.url,
+      config: bench.config,
+      groupId: NATIONAL_GROUP.groupId,
+      fixed: { topicId: setup.topicId, opinionIds: setup.opinionIds },
+    });
     listener = await NoticeListener.open(bench.database.url, READ_MODELS_CHANNEL);
     load = VoteLoad.start();
 
     const real: VoteTarget = { label: 'platform', origin: platform.url, votePath: '/api/votes', tallyPath: `/api/topics/${setup.topicId}/opinions` };
     const baseline: VoteTarget = { label: 'crud', origin: crud.url, votePath: CRUD_VOTE_PATH, tallyPath: crudTallyPath(setup.topicId) };
     const sides = new Map(
-      [real, baseline].map((target) => [target.label, { target, completed: 0, seconds: 0, latencies: [], failed: 0, notWritten: 0, firstFailure: null, cpu: [], activity: { transactions: 0, created: 0, dropped: 0 }, mainMs: 0, wallMs: 0 } as Side]),
+      [real, baseline].map((target) => [
+        target.label,
+        {
+          target,
+          completed: 0,
+          seconds: 0,
+          latencies: [],
+          failed: 0,
+          notWritten: 0,
+          firstFailure: null,
+          cpu: [],
+          activity: { transactions: 0, created: 0, dropped: 0 },
+          mainMs: 0,
+          wallMs: 0,
+        } as Side,
+      ]),
     );
     const heard = listener;
     /** Lets the projector finish the platform's votes, so its work does not spill into the next slice. */
@@ -156,7 +193,10 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     const ours = [database.name, bench.database.name];
     /** Runs `work` noting the CPU it took and what the server's other databases did meanwhile. */
     const observed = async <T extends VotesResult>(work: () => Promise<T>) => {
-      const { result: { result, cpu }, activity } = await withServerActivity(pool, ours, () => withCpu(pool, work));
+      const {
+        result: { result, cpu },
+        activity,
+      } = await withServerActivity(pool, ours, () => withCpu(pool, work));
       await projectorCaughtUp(result.lastPosition);
       return { result, cpu, activity };
     };
@@ -181,7 +221,9 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
       slices.push(`${target.label} ${(result.completed / (halfMs / 1000)).toFixed(0)}/s`);
     }
     // Every vote appends to its member's vote stream, and the command reads that whole stream.
-    const streams = await pool.query<{ avg: number; max: number }>(`select avg(version)::float8 as avg, max(version) as max from streams where stream_id like 'vote-%'`);
+    const streams = await pool.query<{ avg: number; max: number }>(
+      `select avg(version)::float8 as avg, max(version) as max from streams where stream_id like 'vote-%'`,
+    );
     progress(`votes: slices ${slices.join(', ')}; vote streams now hold ${streams.rows[0]!.avg.toFixed(0)} events on average (max ${streams.rows[0]!.max})`);
     const realVotes = describe('platform: POST /api/votes', sides.get(real.label)!);
     const crudVotes = describe('CRUD baseline: same session + eligibility, one INSERT ... ON CONFLICT', sides.get(baseline.label)!);
@@ -211,10 +253,21 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     // projector) until it shows that vote; under the same 32-member load, and with the probe alone.
     const staleness = async (target: VoteTarget, seconds: number, loaded: boolean) => {
       const condition = loaded ? `under the ${MEMBERS}-member load` : 'probe alone';
-      const { result, cpu, activity } = await observed(() => load!.run({
-        kind: 'staleness', target, voters: loaded ? setup.voters : [], opinionIds: setup.opinionIds, warmupMs: 1000, measureMs: seconds * 1000,
-        probe: setup.probe, probeOpinionId: setup.opinionIds[0]!, pollGapMs: 2, probePauseMs: 20, giveUpMs: 5000,
-      }));
+      const { result, cpu, activity } = await observed(() =>
+        load!.run({
+          kind: 'staleness',
+          target,
+          voters: loaded ? setup.voters : [],
+          opinionIds: setup.opinionIds,
+          warmupMs: 1000,
+          measureMs: seconds * 1000,
+          probe: setup.probe,
+          probeOpinionId: setup.opinionIds[0]!,
+          pollGapMs: 2,
+          probePauseMs: 20,
+          giveUpMs: 5000,
+        }),
+      );
       const lag = summarise(result.staleness);
       const poll = summarise(result.pollLatencies);
       const what = `tally staleness (${target.label}, ${condition})`;

@@ -18,7 +18,10 @@ describe('npm run audit:check', () => {
     query = await startQueryApp();
     const author = await query.member('Ada');
     const topic = newId();
-    await query.record(topicCreated(topic, author.groups.family, author.id), opinionPosted(newId(), topic, author.groups.family, author.id, 'Every Sunday at noon.'));
+    await query.record(
+      topicCreated(topic, author.groups.family, author.id),
+      opinionPosted(newId(), topic, author.groups.family, author.id, 'Every Sunday at noon.'),
+    );
     await signPendingCheckpoint(query.db, await logSigningKey(query.db), new Date('2026-03-10T12:00:00.000Z'));
     await query.record(opinionPosted(newId(), topic, author.groups.family, author.id, 'Saturday suits more of us.'));
     await signPendingCheckpoint(query.db, await logSigningKey(query.db), new Date('2026-03-10T12:00:05.000Z'));
@@ -48,8 +51,12 @@ describe('npm run audit:check', () => {
   });
 
   it('names the position of an event whose stored bytes were changed behind the write protection, with exit status 1', async () => {
-    const [target] = (await sql<{ tx: string; global_position: string }>`
-      select transaction_id::text as tx, global_position from events where type = 'OpinionPosted' order by transaction_id, global_position limit 1`.execute(query.db)).rows;
+    const [target] = (
+      await sql<{ tx: string; global_position: string }>`
+      select transaction_id::text as tx, global_position from events where type = 'OpinionPosted' order by transaction_id, global_position limit 1`.execute(
+        query.db,
+      )
+    ).rows;
     const position = encodePosition(target!.tx, target!.global_position);
     // What only the database owner can do: lift the append-only triggers, flip one character of the data, put them back.
     await sql`alter table events disable trigger user`.execute(query.db);

@@ -7,7 +7,8 @@ import { sql, type QueryExecutorProvider } from 'kysely';
 export interface AuditFinding {
   /** The event's position (or the checkpoint's tree size for a checkpoint finding). */
   position: string;
-  problem: 'changed after its leaf was recorded' | 'no leaf recorded' | 'leaf recorded for another event' | 'checkpoint root differs' | 'checkpoint signature invalid';
+  problem:
+    'changed after its leaf was recorded' | 'no leaf recorded' | 'leaf recorded for another event' | 'checkpoint root differs' | 'checkpoint signature invalid';
 }
 
 export interface AuditReport {
@@ -49,10 +50,12 @@ export async function auditLog(db: QueryExecutorProvider, schema = READ_SCHEMA):
   let size = 0;
   let after = { tx: '0', global_position: '0' };
   for (;;) {
-    const rows = (await sql<EventRow>`
+    const rows = (
+      await sql<EventRow>`
       select transaction_id::text as tx, global_position, event_id, stream_id, stream_position, type, data, metadata from events
       where (transaction_id, global_position) > (${after.tx}::xid8, ${after.global_position}::bigint)
-      order by transaction_id, global_position limit ${BATCH}`.execute(db)).rows;
+      order by transaction_id, global_position limit ${BATCH}`.execute(db)
+    ).rows;
     if (rows.length === 0) break;
     const recorded = await sql<{ leaf_index: string; event_id: string; leaf_hash: Buffer }>`
       select leaf_index, event_id, leaf_hash from ${sql.id(schema, 'merkle_leaves')}
@@ -60,7 +63,10 @@ export async function auditLog(db: QueryExecutorProvider, schema = READ_SCHEMA):
     const leaves = new Map(recorded.rows.map((row) => [Number(row.leaf_index), row]));
     for (const row of rows) {
       const position = encodePosition(row.tx, row.global_position);
-      const leaf = storedEventLeafHash({ streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }, blind);
+      const leaf = storedEventLeafHash(
+        { streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata },
+        blind,
+      );
       const stored = leaves.get(size);
       if (!stored) findings.push({ position, problem: 'no leaf recorded' });
       else if (stored.event_id !== row.event_id) findings.push({ position, problem: 'leaf recorded for another event' });

@@ -43,11 +43,40 @@ describe('the all-in-one platform', () => {
     expect(response.status).toBe(200);
     const groups = (await response.json()) as Array<Record<string, unknown>>;
     expect(groups).toHaveLength(7 + COUNTRIES.length);
-    expect(groups.filter((group) => group.department === 'religion').map((group) => group.name)).toEqual(['Islam', 'Christianity', 'Judaism', 'Hinduism', 'Buddhism']);
+    expect(groups.filter((group) => group.department === 'religion').map((group) => group.name)).toEqual([
+      'Islam',
+      'Christianity',
+      'Judaism',
+      'Hinduism',
+      'Buddhism',
+    ]);
     const saudi = groups.find((group) => group.name === 'Saudi Arabia');
-    expect(saudi).toMatchObject({ department: 'national', subcategory: 'saudi_arabia', subscriptionType: 'premium', type: 'national', requiresSubscription: true, memberCount: 0 });
+    expect(saudi).toMatchObject({
+      department: 'national',
+      subcategory: 'saudi_arabia',
+      subscriptionType: 'premium',
+      type: 'national',
+      requiresSubscription: true,
+      memberCount: 0,
+    });
     expect(Object.keys(saudi!).sort()).toEqual(
-      ['id', 'name', 'description', 'department', 'subcategory', 'subscriptionType', 'features', 'ownerId', 'memberCount', 'type', 'requiresSubscription', 'canParticipate', 'isMember', 'createdAt', 'updatedAt'].sort(),
+      [
+        'id',
+        'name',
+        'description',
+        'department',
+        'subcategory',
+        'subscriptionType',
+        'features',
+        'ownerId',
+        'memberCount',
+        'type',
+        'requiresSubscription',
+        'canParticipate',
+        'isMember',
+        'createdAt',
+        'updatedAt',
+      ].sort(),
     );
     expect(groups.find((group) => group.name === 'Alliance')).toMatchObject({ subscriptionType: 'elite', requiresSubscription: false });
     expect(groups.find((group) => group.name === 'Islam')).toMatchObject({ subscriptionType: 'free', requiresSubscription: false });
@@ -99,7 +128,11 @@ describe('the all-in-one platform', () => {
   it('waits for the projections a query reads to reach X-Civitas-Position', async () => {
     const store = new PostgresEventStore({ connectionString: server.databaseUrl });
     const group = { ...CATALOGUE[0]!, groupId: 9_999, name: 'Read Your Writes' };
-    const { position } = await store.append(groupStream(group.groupId), [{ id: eventIdFor('ryw', 0), type: 'GroupCreated', data: group, metadata: { schemaVersion: 1, time: new Date().toISOString() } }], 'no_stream');
+    const { position } = await store.append(
+      groupStream(group.groupId),
+      [{ id: eventIdFor('ryw', 0), type: 'GroupCreated', data: group, metadata: { schemaVersion: 1, time: new Date().toISOString() } }],
+      'no_stream',
+    );
     await store.close();
     const response = await get(`/api/groups/${group.groupId}`, { 'X-Civitas-Position': position });
     expect(response.status).toBe(200);

@@ -3,7 +3,16 @@ import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { ProjectorService, projections } from '@civitas/projector';
 import { CHAT_PATH, ProjectionWatcher, chatCommandHeaders, chatCommandResult, queryApi, type ChatCommands } from '@civitas/query-api';
 import {
-  READ_SCHEMA, createHttpApp, freePort, openServiceRuntime, projectionHealth, projectorIsUp, schemaExists, type Config, type Logger, type ServiceRuntime,
+  READ_SCHEMA,
+  createHttpApp,
+  freePort,
+  openServiceRuntime,
+  projectionHealth,
+  projectorIsUp,
+  schemaExists,
+  type Config,
+  type Logger,
+  type ServiceRuntime,
 } from '@civitas/service-kit';
 import path from 'node:path';
 import type { DestinationStream } from 'pino';
@@ -34,12 +43,13 @@ export interface PlatformOptions {
 export async function startPlatform(requested: Config, log: Logger, options: PlatformOptions = {}): Promise<Platform> {
   const now = options.now ?? (() => new Date());
   // PORT=0 picks a free port; links (reset e-mails, sign-in callbacks) must name the real one.
-  const config = requested.PORT === 0 && !requested.PUBLIC_BASE_URL
-    ? await (async () => {
-        const port = await freePort();
-        return { ...requested, PORT: port, publicBaseUrl: `http://127.0.0.1:${port}` };
-      })()
-    : requested;
+  const config =
+    requested.PORT === 0 && !requested.PUBLIC_BASE_URL
+      ? await (async () => {
+          const port = await freePort();
+          return { ...requested, PORT: port, publicBaseUrl: `http://127.0.0.1:${port}` };
+        })()
+      : requested;
   const runtime = await openServiceRuntime('civitas-app', { migrate: true, config, log });
   try {
     return await startOnRuntime(runtime, config, log, options, now);
@@ -60,7 +70,17 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
   runtime.onStop(() => projector.stop());
   const watcher = ProjectionWatcher.of(runtime);
   runtime.onStop(() => watcher.close());
-  const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log, outage: runtime.outage });
+  const services = await createCommandServices({
+    store,
+    registry,
+    config,
+    db,
+    databaseUrl,
+    readModels: db.withSchema(READ_SCHEMA),
+    now,
+    log,
+    outage: runtime.outage,
+  });
   runtime.onStop(() => services.stop());
 
   let ready = false;
@@ -84,12 +104,26 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
   const siteOrigin = new URL(config.publicBaseUrl).origin;
   const chatCommands: ChatCommands = {
     post: async (sessionCookie, body) => {
-      const answer = await app.inject({ method: 'POST', url: CHAT_PATH, headers: chatCommandHeaders(sessionCookie, siteOrigin), payload: JSON.stringify(body) });
+      const answer = await app.inject({
+        method: 'POST',
+        url: CHAT_PATH,
+        headers: chatCommandHeaders(sessionCookie, siteOrigin),
+        payload: JSON.stringify(body),
+      });
       return chatCommandResult(answer.statusCode, answer.payload);
     },
   };
   await app.register(queryApi, {
-    db, readDb: runtime.readDb, watcher, auth: services.auth, paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl, now, live: { databaseUrl, chatCommands }, store,
+    db,
+    readDb: runtime.readDb,
+    watcher,
+    auth: services.auth,
+    paymentProviders: config.paymentProviders,
+    signInProviders: config.signInProviders,
+    publicBaseUrl: config.publicBaseUrl,
+    now,
+    live: { databaseUrl, chatCommands },
+    store,
   });
   runtime.onStop(() => app.close());
   await app.listen({ port: config.PORT, host: config.HOST });

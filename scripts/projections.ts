@@ -17,7 +17,8 @@ function parseArguments(args: readonly string[]): Command | string {
   if (command === 'retry' && rest.length === 1 && rest[0] === '--all') return { kind: 'retry', selection: 'all' };
   if (command === 'retry' && rest.length === 2) {
     const [projection, position] = rest as [string, string];
-    if (!projections.some((candidate) => candidate.name === projection)) return `unknown projection "${projection}"; one of: ${projections.map((candidate) => candidate.name).join(', ')}`;
+    if (!projections.some((candidate) => candidate.name === projection))
+      return `unknown projection "${projection}"; one of: ${projections.map((candidate) => candidate.name).join(', ')}`;
     if (!isPosition(position)) return `"${position}" is not a position (as listed by \`npm run projections -- parked\`)`;
     return { kind: 'retry', selection: { projection, position } };
   }

@@ -49,7 +49,10 @@ const isRunning = (pid: number) => {
   }
 };
 
-const clusterPlace = (pointer: string) => readFileSync(pointer, 'utf8').split('\n').find((line) => line.startsWith('/'))!;
+const clusterPlace = (pointer: string) =>
+  readFileSync(pointer, 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('/'))!;
 
 /** The embedded server's pid, from its cluster (wherever the cluster lives). */
 function postmasterPid(dataDir: string): number | null {
@@ -59,7 +62,11 @@ function postmasterPid(dataDir: string): number | null {
   return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
 }
 
-const childrenOf = (pid: number) => spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map((line) => Number(line.trim())).filter(Boolean);
+const childrenOf = (pid: number) =>
+  spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => Number(line.trim()))
+    .filter(Boolean);
 
 afterAll(() => {
   for (const folder of made) {
@@ -95,7 +102,9 @@ describe('npm start', () => {
     // Another vault key on the same data: refused in one line, and nothing left running.
     const refused = npmStart({ DATA_DIR: dataDir, PORT: String(await freePort()), VAULT_KEY: 'ab'.repeat(32) });
     expect(await refused.exited).toBe(1);
-    expect(ownLines(refused.stderr())).toEqual(["Civitas could not start: the vault key from VAULT_KEY is not the key this database's vault was made with; start with that key (new keys now would leave every member's sealed data unreadable)"]);
+    expect(ownLines(refused.stderr())).toEqual([
+      "Civitas could not start: the vault key from VAULT_KEY is not the key this database's vault was made with; start with that key (new keys now would leave every member's sealed data unreadable)",
+    ]);
     expect(refused.stdout() + refused.stderr()).not.toMatch(/^\s+at |"level":60/m);
     expect(postmasterPid(dataDir)).toBeNull();
 

@@ -60,9 +60,26 @@ export async function buildCommandApp(options: CommandAppOptions = {}): Promise<
     const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log });
     runtime.onStop(() => projector.stop());
     const now = options.now ?? (() => new Date());
-    const services = await createCommandServices({ store, registry, config, db, databaseUrl, readModels: db.withSchema(READ_SCHEMA), now, log, outage: runtime.outage });
+    const services = await createCommandServices({
+      store,
+      registry,
+      config,
+      db,
+      databaseUrl,
+      readModels: db.withSchema(READ_SCHEMA),
+      now,
+      log,
+      outage: runtime.outage,
+    });
     runtime.onStop(() => services.stop());
-    const app = await createHttpApp({ title: 'command-api under test', logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY, publicBaseUrl: config.publicBaseUrl, logStream: options.logStream, healthChecks: runtime.health });
+    const app = await createHttpApp({
+      title: 'command-api under test',
+      logLevel: config.LOG_LEVEL,
+      trustProxy: config.TRUST_PROXY,
+      publicBaseUrl: config.publicBaseUrl,
+      logStream: options.logStream,
+      healthChecks: runtime.health,
+    });
     await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, db, config });
     runtime.onStop(() => app.close());
     await app.ready();

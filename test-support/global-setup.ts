@@ -17,7 +17,9 @@ export async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres(clusterDir, 'postgres');
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-    throw new Error(`The tests' embedded PostgreSQL (${clusterDir}) could not start: ${reason}. Or set DATABASE_URL to test against a running server.`, { cause: error });
+    throw new Error(`The tests' embedded PostgreSQL (${clusterDir}) could not start: ${reason}. Or set DATABASE_URL to test against a running server.`, {
+      cause: error,
+    });
   }
   await provideDatabases(project, embedded.url);
 }

@@ -53,7 +53,10 @@ export class TestClient {
       else this.cookies.set(name!.trim(), value.join('='));
     }
     if (method !== 'GET' && response.headers.get('content-type')?.includes('application/json')) {
-      const clone = (await response.clone().json().catch(() => null)) as { position?: string | null } | null;
+      const clone = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { position?: string | null } | null;
       if (clone?.position && (!this.position || clone.position > this.position)) this.position = clone.position;
     }
     return response;

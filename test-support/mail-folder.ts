@@ -17,11 +17,13 @@ const decodeQuotedPrintable = (raw: string) =>
 export async function readMails(dataDir: string): Promise<WrittenMail[]> {
   const folder = path.join(dataDir, 'mail');
   const names = await readdir(folder).catch(() => [] as string[]);
-  const mails = await Promise.all(names.map(async (name) => {
-    const file = path.join(folder, name);
-    const [raw, info] = await Promise.all([readFile(file, 'utf8'), stat(file, { bigint: true })]);
-    return { file, text: decodeQuotedPrintable(raw), mode: Number(info.mode & 0o777n), written: info.mtimeNs };
-  }));
+  const mails = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(folder, name);
+      const [raw, info] = await Promise.all([readFile(file, 'utf8'), stat(file, { bigint: true })]);
+      return { file, text: decodeQuotedPrintable(raw), mode: Number(info.mode & 0o777n), written: info.mtimeNs };
+    }),
+  );
   return mails.sort((a, b) => (a.written < b.written ? -1 : a.written > b.written ? 1 : 0)).map(({ written: _written, ...mail }) => mail);
 }
 

@@ -59,6 +59,10 @@ export async function verifyCitizen(client: ApiPoster, country: string, national
 
 /** Pays the monthly plan through the sandbox, as the checkout page does (opening topics in national groups needs it). */
 export async function subscribeMonthly(client: ApiPoster, baseUrl: string): Promise<void> {
-  const payment = await expectStatus('sandbox payment', await client.post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${baseUrl}/subscribe/return` }), 200);
+  const payment = await expectStatus(
+    'sandbox payment',
+    await client.post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${baseUrl}/subscribe/return` }),
+    200,
+  );
   await expectStatus('complete payment', await client.post(`/api/payments/sandbox/${payment.paymentId}/complete`, {}), 200);
 }

@@ -14,18 +14,32 @@ export interface PacedForm {
  */
 export async function pacedUpload(browser: TestClient, path: string, form: PacedForm, pauseAfter: number): Promise<{ status: number; body: any }> {
   const boundary = `----civitas${Date.now().toString(36)}`;
-  const fields = Object.entries(form.fields ?? {}).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('');
-  const head = Buffer.from(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="${form.file.field}"; filename="${form.file.name}"\r\nContent-Type: ${form.file.type}\r\n\r\n`);
+  const fields = Object.entries(form.fields ?? {})
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
+  const head = Buffer.from(
+    `${fields}--${boundary}\r\nContent-Disposition: form-data; name="${form.file.field}"; filename="${form.file.name}"\r\nContent-Type: ${form.file.type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const { bytes } = form.file;
   return new Promise((resolve, reject) => {
-    const sending = request(`${browser.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes.length + tail.length, cookie: browser.cookieHeader },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
-    });
+    const sending = request(
+      `${browser.baseUrl}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + bytes.length + tail.length,
+          cookie: browser.cookieHeader,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response
+          .on('data', (chunk: Buffer) => chunks.push(chunk))
+          .on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+      },
+    );
     sending.on('error', reject);
     sending.write(Buffer.concat([head, bytes.subarray(0, pauseAfter)]));
     void sleep(300).then(() => sending.end(Buffer.concat([bytes.subarray(pauseAfter), tail])));

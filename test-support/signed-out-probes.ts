@@ -42,20 +42,32 @@ export const memberRoutes = <Route extends DeclaredRoute>(routes: readonly Route
  * Each must be answered 401 before anything about it is looked at.
  */
 export function signedOutProbes(routes: readonly DeclaredRoute[], sessionCookieName: string): Probe[] {
-  return memberRoutes(routes).flatMap((route) => [route.method].flat().filter((method) => method !== 'HEAD' && method !== 'OPTIONS').flatMap((method) => {
-    const paths = /:\w+/.test(route.url) ? PATH_VALUES.map((value) => route.url.replace(/:\w+/g, value)) : [route.url];
-    const bodies = CARRIES_BODY.has(method) ? JSON_BODIES : JSON_BODIES.slice(0, 1);
-    const probes = paths.flatMap((path) => bodies.flatMap(({ label, body }) => ['', HOSTILE_QUERY].map((query): Probe => ({
-      method, url: `${path}${query}`, label: `${label}${query ? ', hostile query' : ''}`,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' }, body,
-    }))));
-    const first = probes[CARRIES_BODY.has(method) ? 2 : 0]!;
-    return [
-      ...probes,
-      { ...first, label: `${first.label}, forged session cookie`, headers: { ...first.headers, cookie: `${sessionCookieName}=forged` } },
-      { ...first, label: `${first.label}, malformed read position`, headers: { ...first.headers, [POSITION_HEADER]: 'not-a-position' } },
-    ];
-  }));
+  return memberRoutes(routes).flatMap((route) =>
+    [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
+      .flatMap((method) => {
+        const paths = /:\w+/.test(route.url) ? PATH_VALUES.map((value) => route.url.replace(/:\w+/g, value)) : [route.url];
+        const bodies = CARRIES_BODY.has(method) ? JSON_BODIES : JSON_BODIES.slice(0, 1);
+        const probes = paths.flatMap((path) =>
+          bodies.flatMap(({ label, body }) =>
+            ['', HOSTILE_QUERY].map((query): Probe => ({
+              method,
+              url: `${path}${query}`,
+              label: `${label}${query ? ', hostile query' : ''}`,
+              headers: body === undefined ? {} : { 'content-type': 'application/json' },
+              body,
+            })),
+          ),
+        );
+        const first = probes[CARRIES_BODY.has(method) ? 2 : 0]!;
+        return [
+          ...probes,
+          { ...first, label: `${first.label}, forged session cookie`, headers: { ...first.headers, cookie: `${sessionCookieName}=forged` } },
+          { ...first, label: `${first.label}, malformed read position`, headers: { ...first.headers, [POSITION_HEADER]: 'not-a-position' } },
+        ];
+      }),
+  );
 }
 
 /** The probe's line when its answer is not a 401 with a JSON `{ message }`, else null. */

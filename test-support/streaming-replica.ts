@@ -49,19 +49,34 @@ export async function startStreamingPair(): Promise<StreamingPair> {
   try {
     await run(path.join(bin, 'initdb'), ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...asPostgres, cwd: root });
     // initdb's pg_hba.conf already trusts replication connections from 127.0.0.1 (--auth=trust).
-    appendFileSync(primaryDir + '/postgresql.auto.conf', [
-      `port = ${primaryPort}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${root}'`,
-      'wal_level = replica', 'max_wal_senders = 4', 'fsync = off', 'wal_writer_delay = 10ms', '',
-    ].join('\n'));
+    appendFileSync(
+      primaryDir + '/postgresql.auto.conf',
+      [
+        `port = ${primaryPort}`,
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${root}'`,
+        'wal_level = replica',
+        'max_wal_senders = 4',
+        'fsync = off',
+        'wal_writer_delay = 10ms',
+        '',
+      ].join('\n'),
+    );
     await pgCtl(primaryDir, '-l', path.join(root, 'primary.log'), '-w', 'start');
     started.push(primaryDir);
     await baseBackup(url(primaryPort, 'postgres'), primaryDir, replicaDir, asPostgres);
     writeFileSync(path.join(replicaDir, 'standby.signal'), '');
     giveToPostgres(path.join(replicaDir, 'standby.signal'));
-    appendFileSync(path.join(replicaDir, 'postgresql.auto.conf'), [
-      `port = ${replicaPort}`, `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${SLOT}'`,
-      `primary_slot_name = '${SLOT}'`, 'hot_standby_feedback = on', '',
-    ].join('\n'));
+    appendFileSync(
+      path.join(replicaDir, 'postgresql.auto.conf'),
+      [
+        `port = ${replicaPort}`,
+        `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=${SLOT}'`,
+        `primary_slot_name = '${SLOT}'`,
+        'hot_standby_feedback = on',
+        '',
+      ].join('\n'),
+    );
     await pgCtl(replicaDir, '-l', path.join(root, 'replica.log'), '-w', 'start');
     started.push(replicaDir);
     await untilStreaming(url(primaryPort, 'postgres'));

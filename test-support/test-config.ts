@@ -16,7 +16,17 @@ export interface ServerUnderTest {
 /** The settings every test process starts with (test-server.ts, command-app.ts), on its own database and DATA_DIR; `env` wins. */
 export function testConfig(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   // The sandbox payment provider is off by default; tests pay with it, so it is turned on here (a test may set 'off').
-  return loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100', PAYMENT_SANDBOX: 'on', VAULT_KEY: TEST_VAULT_KEY, DATA_DIR: dataDir, ...env });
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_FACTOR: '100',
+    PAYMENT_SANDBOX: 'on',
+    VAULT_KEY: TEST_VAULT_KEY,
+    DATA_DIR: dataDir,
+    ...env,
+  });
 }
 
 /** Runs one statement on a test database (tests look at the events themselves). */

@@ -30,7 +30,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // A folder of its own: with no SMTP configured, mails are written to DATA_DIR/mail.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'civitas-test-'));
   const config = testConfig(database.url, dataDir, options.env);
-  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL, options.logStream), { webRoot: options.webRoot, now: options.now, logStream: options.logStream });
+  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL, options.logStream), {
+    webRoot: options.webRoot,
+    now: options.now,
+    logStream: options.logStream,
+  });
   await platform.ready;
   let stopped = false;
   const stop = async () => {

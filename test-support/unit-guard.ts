@@ -10,8 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
  * starting a process fails here with a message saying where such a test goes. Restored after each
  * file: a worker of this project may run other projects' files after it.
  */
-const REFUSED = 'A unit test (a *.test.ts under a package\'s src/) may not';
-const WHERE = 'move it to the package\'s test/ folder (docs/architecture.md, Tests in tiers)';
+const REFUSED = "A unit test (a *.test.ts under a package's src/) may not";
+const WHERE = "move it to the package's test/ folder (docs/architecture.md, Tests in tiers)";
 const PROCESS_STARTERS = ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const;
 
 const refuse = (what: string) => () => {
@@ -20,7 +20,9 @@ const refuse = (what: string) => () => {
 
 // Kept once a worker: were this file evaluated again while guarded, it would keep the refusals as originals.
 const ORIGINALS = Symbol.for('civitas.unit-guard.originals');
-const holder = globalThis as { [ORIGINALS]?: { connect: typeof net.Socket.prototype.connect; listen: typeof net.Server.prototype.listen; starters: Array<readonly [string, unknown]> } };
+const holder = globalThis as {
+  [ORIGINALS]?: { connect: typeof net.Socket.prototype.connect; listen: typeof net.Server.prototype.listen; starters: Array<readonly [string, unknown]> };
+};
 const originals = (holder[ORIGINALS] ??= {
   connect: net.Socket.prototype.connect,
   listen: net.Server.prototype.listen,

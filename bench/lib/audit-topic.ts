@@ -1,11 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
-  delegationStream, foldTopic, groupStream, opinionStream, personalGroupLabel, topicStream, topicTally, userStream, voteStream, winningOpinion,
-  type EventRegistry, type PostgresEventStore, type Position, type TallyEvent, type VoteType,
+  delegationStream,
+  foldTopic,
+  groupStream,
+  opinionStream,
+  personalGroupLabel,
+  topicStream,
+  topicTally,
+  userStream,
+  voteStream,
+  winningOpinion,
+  type EventRegistry,
+  type PostgresEventStore,
+  type Position,
+  type TallyEvent,
+  type VoteType,
 } from '@civitas/events';
 
 /** Events of the audit export bench, before they are stamped and appended. */
-interface Planned { stream: string; type: string; data: Record<string, unknown>; time: string }
+interface Planned {
+  stream: string;
+  type: string;
+  data: Record<string, unknown>;
+  time: string;
+}
 
 export interface AuditTopic {
   topicId: string;
@@ -42,10 +60,27 @@ export async function appendAuditor(store: PostgresEventStore, registry: EventRe
   const userId = randomUUID();
   const time = new Date(Date.now() - 4 * 3600_000).toISOString();
   const stamp = stamper(registry);
-  await store.append(userStream(userId), [
-    stamp({ stream: userStream(userId), type: 'UserRegistered', time, data: { userId, email: 'auditor@bench.example.org', firstName: 'Bench', lastName: 'Auditor', profileImageUrl: null, passwordHash: null, externalIdentity: null } }),
-    stamp({ stream: userStream(userId), type: 'UserRoleGranted', time, data: { userId, role: 'auditor', grantedBy: null, reason: 'audit export bench' } }),
-  ], 'no_stream');
+  await store.append(
+    userStream(userId),
+    [
+      stamp({
+        stream: userStream(userId),
+        type: 'UserRegistered',
+        time,
+        data: {
+          userId,
+          email: 'auditor@bench.example.org',
+          firstName: 'Bench',
+          lastName: 'Auditor',
+          profileImageUrl: null,
+          passwordHash: null,
+          externalIdentity: null,
+        },
+      }),
+      stamp({ stream: userStream(userId), type: 'UserRoleGranted', time, data: { userId, role: 'auditor', grantedBy: null, reason: 'audit export bench' } }),
+    ],
+    'no_stream',
+  );
   return userId;
 }
 
@@ -68,41 +103,118 @@ export async function appendAuditTopic(store: PostgresEventStore, registry: Even
   const expiresAt = new Date(Date.now() - 60_000).toISOString();
   const closedAt = new Date(Date.now() - 30_000).toISOString();
 
-  const definition = department === 'family'
-    ? { name: personalGroupLabel('family'), subcategory: null, ownerId, features: ['Opinion voting'] }
-    : { name: `Bench faith ${groupId}`, subcategory: `bench faith ${groupId}`, ownerId: null, features: ['Discussion topics', 'Opinion voting', 'Vote delegation'] };
+  const definition =
+    department === 'family'
+      ? { name: personalGroupLabel('family'), subcategory: null, ownerId, features: ['Opinion voting'] }
+      : {
+          name: `Bench faith ${groupId}`,
+          subcategory: `bench faith ${groupId}`,
+          ownerId: null,
+          features: ['Discussion topics', 'Opinion voting', 'Vote delegation'],
+        };
   const before: Planned[] = [
-    { stream: groupStream(groupId), type: 'GroupCreated', time: time(), data: { groupId, description: 'A group of the audit export bench.', department, subscriptionType: 'free', ...definition } },
+    {
+      stream: groupStream(groupId),
+      type: 'GroupCreated',
+      time: time(),
+      data: { groupId, description: 'A group of the audit export bench.', department, subscriptionType: 'free', ...definition },
+    },
   ];
   const joins: Planned[] = [];
   if (department === 'family') {
     for (let index = 0; index <= voters + delegators; index += 1) {
-      joins.push({ stream: groupStream(groupId), type: 'GroupMemberJoined', time: time(), data: { groupId, userId: memberId(index), role: index === 0 ? 'owner' : 'member', isLeader: false } });
+      joins.push({
+        stream: groupStream(groupId),
+        type: 'GroupMemberJoined',
+        time: time(),
+        data: { groupId, userId: memberId(index), role: index === 0 ? 'owner' : 'member', isLeader: false },
+      });
     }
   }
   const opening: Planned[] = [
-    { stream: topicStream(topicId), type: 'TopicCreated', time: time(), data: { topicId, groupId, createdBy: ownerId, title: 'Audit export bench', description: 'One topic with many votes, exported and verified.', type: 'law_amendment', isMainElection: false, expiresAt } },
-    ...opinionIds.map((opinionId, index) => ({ stream: opinionStream(opinionId), type: 'OpinionPosted', time: time(), data: { opinionId, topicId, groupId, userId: memberId(index + 1), content: `Opinion ${index + 1} of the bench.` } })),
+    {
+      stream: topicStream(topicId),
+      type: 'TopicCreated',
+      time: time(),
+      data: {
+        topicId,
+        groupId,
+        createdBy: ownerId,
+        title: 'Audit export bench',
+        description: 'One topic with many votes, exported and verified.',
+        type: 'law_amendment',
+        isMainElection: false,
+        expiresAt,
+      },
+    },
+    ...opinionIds.map((opinionId, index) => ({
+      stream: opinionStream(opinionId),
+      type: 'OpinionPosted',
+      time: time(),
+      data: { opinionId, topicId, groupId, userId: memberId(index + 1), content: `Opinion ${index + 1} of the bench.` },
+    })),
   ];
   const singles: Planned[] = [];
   for (let index = 0; index < delegators; index += 1) {
     const delegatorId = memberId(voters + 1 + index);
-    singles.push({ stream: delegationStream(groupId, delegatorId), type: 'DelegationAssigned', time: time(), data: { delegationId: randomUUID(), groupId, delegatorId, delegateId: memberId(1 + ((index * 97) % voters)), previousDelegationId: null, previousDelegateId: null } });
+    singles.push({
+      stream: delegationStream(groupId, delegatorId),
+      type: 'DelegationAssigned',
+      time: time(),
+      data: {
+        delegationId: randomUUID(),
+        groupId,
+        delegatorId,
+        delegateId: memberId(1 + ((index * 97) % voters)),
+        previousDelegationId: null,
+        previousDelegateId: null,
+      },
+    });
   }
   for (let index = 0; index < voters; index += 1) {
     const userId = memberId(index + 1);
     const opinion = index % OPINIONS;
-    const voteType: VoteType = (index % 10) < (opinion === 0 ? 7 : 4) ? 'support' : 'oppose';
-    singles.push({ stream: voteStream(opinionIds[opinion]!, userId), type: 'VoteCast', time: time(), data: { opinionId: opinionIds[opinion]!, topicId, groupId, userId, voteType, previousVoteType: null } });
+    const voteType: VoteType = index % 10 < (opinion === 0 ? 7 : 4) ? 'support' : 'oppose';
+    singles.push({
+      stream: voteStream(opinionIds[opinion]!, userId),
+      type: 'VoteCast',
+      time: time(),
+      data: { opinionId: opinionIds[opinion]!, topicId, groupId, userId, voteType, previousVoteType: null },
+    });
   }
 
   // Closing as the command side closes: the tally module's count at expiry, recorded.
-  const counted = topicTally.tallies(foldTopic(topicId, [...before, ...joins, ...opening, ...singles].map((event): TallyEvent => ({ type: event.type, data: event.data, at: event.time }))), { at: expiresAt });
+  const counted = topicTally.tallies(
+    foldTopic(
+      topicId,
+      [...before, ...joins, ...opening, ...singles].map((event): TallyEvent => ({ type: event.type, data: event.data, at: event.time })),
+    ),
+    { at: expiresAt },
+  );
   const winner = winningOpinion(counted.standings);
   if (!winner) throw new Error('audit-export: the generated topic enacts no law');
   const closing: Planned[] = [
-    { stream: topicStream(topicId), type: 'TopicClosed', time: closedAt, data: { topicId, groupId, type: 'law_amendment', closedAt, tallies: counted.opinions } },
-    { stream: topicStream(topicId), type: 'LawEnacted', time: closedAt, data: { topicId, groupId, opinionId: winner.opinionId, proposerId: winner.proposerId, type: 'law_amendment', weightedSupport: winner.weightedSupport, weightedOppose: winner.weightedOppose, enactedAt: closedAt } },
+    {
+      stream: topicStream(topicId),
+      type: 'TopicClosed',
+      time: closedAt,
+      data: { topicId, groupId, type: 'law_amendment', closedAt, tallies: counted.opinions },
+    },
+    {
+      stream: topicStream(topicId),
+      type: 'LawEnacted',
+      time: closedAt,
+      data: {
+        topicId,
+        groupId,
+        opinionId: winner.opinionId,
+        proposerId: winner.proposerId,
+        type: 'law_amendment',
+        weightedSupport: winner.weightedSupport,
+        weightedOppose: winner.weightedOppose,
+        enactedAt: closedAt,
+      },
+    },
   ];
 
   const stamp = stamper(registry);

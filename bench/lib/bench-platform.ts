@@ -21,7 +21,15 @@ export interface BenchPlatform {
  */
 export async function startBenchPlatform(parent: BenchDatabase, suffix: string, poolSize = 2): Promise<BenchPlatform> {
   const database = await parent.sibling(suffix);
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_FACTOR: '100000', PAYMENT_SANDBOX: 'on', VAULT_KEY: randomBytes(32).toString('hex') });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_FACTOR: '100000',
+    PAYMENT_SANDBOX: 'on',
+    VAULT_KEY: randomBytes(32).toString('hex'),
+  });
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize, application_name: 'civitas-bench' });
   // end() does not wait for the server to see the clients go: the forced drop may cut one first.
   pool.on('error', () => undefined);

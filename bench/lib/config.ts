@@ -31,7 +31,10 @@ export type BenchName = (typeof BENCH_NAMES)[number];
 
 function benchNames(raw: string | undefined): ReadonlySet<BenchName> {
   if (raw === undefined || raw.trim() === '') return new Set(BENCH_NAMES);
-  const names = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(BENCH_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown benches (${unknown.join(', ')}); choose from ${BENCH_NAMES.join(', ')}`);
   return new Set(names as BenchName[]);

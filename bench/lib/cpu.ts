@@ -74,7 +74,12 @@ export function otherCores(cpu: CpuUse): number | null {
 /** A progress note on where the CPU went; records the measurement when other load disturbed it. */
 export function cpuNote(cpu: CpuUse, what: string): string {
   const other = otherCores(cpu);
-  const parts = [`node ${cpu.node.toFixed(2)}`, cpu.children === undefined ? null : `started processes ${cpu.children.toFixed(2)}`, cpu.postgres === null ? null : `postgres ${cpu.postgres.toFixed(2)}`, other === null ? null : `other ${other.toFixed(2)}`];
+  const parts = [
+    `node ${cpu.node.toFixed(2)}`,
+    cpu.children === undefined ? null : `started processes ${cpu.children.toFixed(2)}`,
+    cpu.postgres === null ? null : `postgres ${cpu.postgres.toFixed(2)}`,
+    other === null ? null : `other ${other.toFixed(2)}`,
+  ];
   const busy = other !== null && other > DISTURBED_CORES;
   if (busy) disturbed.push({ what, otherCores: Math.round(other * 100) / 100 });
   return `[cores: ${parts.filter(Boolean).join(', ')} of ${os.cpus().length}]${busy ? ' DISTURBED by other load on the machine' : ''}`;

@@ -30,7 +30,12 @@ export interface CrudVotes {
  * bench, where members post opinions on many topics) it answers any topic, its opinions read
  * from the `opinions` read-model table as a CRUD app reads its one table of opinions.
  */
-export async function startCrudVotes(options: { databaseUrl: string; config: Config; groupId: number; fixed?: { topicId: string; opinionIds: readonly string[] } }): Promise<CrudVotes> {
+export async function startCrudVotes(options: {
+  databaseUrl: string;
+  config: Config;
+  groupId: number;
+  fixed?: { topicId: string; opinionIds: readonly string[] };
+}): Promise<CrudVotes> {
   const db = createKysely(options.databaseUrl, { applicationName: 'civitas-bench-crud' });
   await sql`
     create table if not exists bench_votes (

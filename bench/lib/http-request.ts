@@ -9,7 +9,15 @@ export interface Answer {
   body: string;
 }
 
-export function send(agent: http.Agent, origin: string, method: string, path: string, cookie: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export function send(
+  agent: http.Agent,
+  origin: string,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const url = new URL(path, origin);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {

@@ -18,7 +18,11 @@ export interface Append {
 }
 
 /** For each append, the first moment a position at or past its own was seen; positions arrive in order. */
-export function lagsTo(appends: readonly Append[], seen: ReadonlyArray<{ position: Position; at: number }>, giveUpAt: number): { lags: number[]; early: number; missing: number } {
+export function lagsTo(
+  appends: readonly Append[],
+  seen: ReadonlyArray<{ position: Position; at: number }>,
+  giveUpAt: number,
+): { lags: number[]; early: number; missing: number } {
   let early = 0;
   let missing = 0;
   const lags = appends.map((append) => {

@@ -107,7 +107,9 @@ async function connect(job: ConnectJob): Promise<{ watchers: number; senders: nu
   connected.topicId = job.topicId;
   // A few dozen upgrades at a time: each one is a session lookup on the server.
   for (let index = 0; index < job.watchers.length; index += 50) {
-    connected.watchers.push(...(await Promise.all(job.watchers.slice(index, index + 50).map((cookie) => open(job.url, job.origin, cookie, job.topicId, true)))));
+    connected.watchers.push(
+      ...(await Promise.all(job.watchers.slice(index, index + 50).map((cookie) => open(job.url, job.origin, cookie, job.topicId, true)))),
+    );
   }
   connected.senders = await Promise.all(job.senders.map((cookie) => open(job.url, job.origin, cookie, job.topicId, false)));
   // Let the subscribe frames land before anything is timed.
@@ -137,13 +139,17 @@ async function latency(job: LatencyJob): Promise<LatencyResult> {
     const sentAt = performance.now();
     const delivered = track(text, sentAt);
     sendFrame(text);
-    waits.push(Promise.race([
-      delivered.then((at) => void toAll.push(at - sentAt)),
-      new Promise<void>((resolve) => setTimeout(() => {
-        if (tracked.delete(text)) incomplete += 1;
-        resolve();
-      }, job.giveUpMs)),
-    ]));
+    waits.push(
+      Promise.race([
+        delivered.then((at) => void toAll.push(at - sentAt)),
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            if (tracked.delete(text)) incomplete += 1;
+            resolve();
+          }, job.giveUpMs),
+        ),
+      ]),
+    );
     await new Promise((resolve) => setTimeout(resolve, job.intervalMs));
   }
   await Promise.all(waits);
@@ -165,7 +171,11 @@ async function throughput(job: ThroughputJob): Promise<ThroughputResult> {
     if (job.via.kind === 'frame') return sendFrame(text);
     const data = { messageId: randomUUID(), topicId: connected.topicId, groupId: job.via.groupId, userId: job.via.userId, message: text };
     const { schemaVersion } = registry.prepare({ type: 'ChatMessagePosted', data });
-    await store!.append(chatStream(connected.topicId, job.via.userId), [{ id: randomUUID(), type: 'ChatMessagePosted', data, metadata: { schemaVersion, time: new Date().toISOString(), actorId: job.via.userId } }], 'any');
+    await store!.append(
+      chatStream(connected.topicId, job.via.userId),
+      [{ id: randomUUID(), type: 'ChatMessagePosted', data, metadata: { schemaVersion, time: new Date().toISOString(), actorId: job.via.userId } }],
+      'any',
+    );
   };
   // `window` loops, each sending its next message once the last one reached every socket.
   const loop = async () => {
@@ -198,7 +208,14 @@ async function closeAll(): Promise<void> {
 
 parentPort!.on('message', async ({ id, job }: { id: number; job: LiveJob }) => {
   try {
-    const result = job.kind === 'connect' ? await connect(job) : job.kind === 'latency' ? await latency(job) : job.kind === 'throughput' ? await throughput(job) : await closeAll();
+    const result =
+      job.kind === 'connect'
+        ? await connect(job)
+        : job.kind === 'latency'
+          ? await latency(job)
+          : job.kind === 'throughput'
+            ? await throughput(job)
+            : await closeAll();
     parentPort!.postMessage({ id, result });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

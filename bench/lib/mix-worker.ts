@@ -143,105 +143,113 @@ async function runMix(job: MixJob): Promise<MixResult> {
   const windowStart = performance.now() + job.warmupMs;
   const windowEnd = windowStart + job.measureMs;
 
-  await Promise.all(job.members.map(async (member, index) => {
-    const random = generator(job.seed + index);
-    const me = stateOf(member, job, random);
+  await Promise.all(
+    job.members.map(async (member, index) => {
+      const random = generator(job.seed + index);
+      const me = stateOf(member, job, random);
 
-    /** One request, timed and counted under `route`; the body when the answer is 200/201. */
-    const request = async (route: string, origin: string, method: string, path: string, body?: unknown): Promise<unknown> => {
-      const headers: Record<string, string> = method === 'GET'
-        ? (me.position === null ? {} : { [POSITION_HEADER]: me.position })
-        : { origin }; // a browser names its origin on every write
-      const sentAt = performance.now();
-      let answer: Answer;
-      try {
-        answer = await send(me.agent, origin, method, path, member.cookie, body, headers);
-      } catch (error) {
-        answer = { status: 0, body: String(error) };
-      }
-      const at = performance.now();
-      const figures = (result.routes[route] ??= { latencies: [], errors: 0, firstError: null });
-      if (answer.status !== 200 && answer.status !== 201) {
-        figures.errors += 1;
-        figures.firstError ??= `${answer.status} ${answer.body.slice(0, 300)}`;
-        return null;
-      }
-      if (at >= windowStart && at <= windowEnd) figures.latencies.push(at - sentAt);
-      const parsed = JSON.parse(answer.body) as unknown;
-      const position = (parsed as { position?: unknown } | null)?.position;
-      if (method !== 'GET' && typeof position === 'string') {
-        if (me.position === null || position > me.position) me.position = position;
-        if (result.lastPosition === null || position > result.lastPosition) result.lastPosition = position;
-      }
-      return parsed;
-    };
-    const platform = (route: string, method: string, path: string, body?: unknown) => request(route, job.platform, method, path, body);
-
-    const actions: Record<Action, () => Promise<unknown>> = {
-      groupPage: () => Promise.all([
-        platform('GET /api/groups/:id', 'GET', `/api/groups/${job.groupId}`),
-        platform('GET /api/groups/:id/topics', 'GET', `/api/groups/${job.groupId}/topics`),
-        platform('GET /api/groups/:id/stats', 'GET', `/api/groups/${job.groupId}/stats`),
-      ]),
-      topicPage: async () => {
-        const topicId = popularTopic(job.topics, random);
-        me.topicId = topicId;
-        const opinions = job.crud
-          ? request(`GET ${job.crud.tallyPath}`, job.crud.origin, 'GET', job.crud.tallyPath.replace(':id', topicId))
-          : platform('GET /api/topics/:id/opinions', 'GET', `/api/topics/${topicId}/opinions`);
-        const [, shown] = await Promise.all([
-          platform('GET /api/topics/:id', 'GET', `/api/topics/${topicId}`),
-          opinions,
-          platform('GET /api/topics/:id/stats', 'GET', `/api/topics/${topicId}/stats`),
-        ]);
-        if (Array.isArray(shown)) me.opinions.set(topicId, (shown as Array<{ id: string }>).map((opinion) => opinion.id));
-      },
-      vote: async () => {
-        const opinionId = pick(me.opinions.get(me.topicId)!, random);
-        const key = `${job.crud ? 'crud' : 'platform'} ${opinionId}`;
-        const standing = me.standing.get(key);
-        const coin = random() < 0.5 ? 'support' : 'oppose';
-        const voteType: VoteType = standing === 'support' ? 'oppose' : standing === 'oppose' ? 'support' : coin;
-        const reply = job.crud
-          ? await request(`POST ${job.crud.votePath}`, job.crud.origin, 'POST', job.crud.votePath, { opinionId, voteType })
-          : await platform('POST /api/votes', 'POST', '/api/votes', { opinionId, voteType });
-        if (reply) me.standing.set(key, (reply as { voteType: VoteType | null }).voteType);
-      },
-      opinion: async () => {
-        me.posts += 1;
-        const content = `Opinion ${me.posts} of bench member ${index}: the proposal should come with a yearly public review.`;
-        const reply = await platform('POST /api/opinions', 'POST', '/api/opinions', { topicId: me.topicId, content });
-        // The member's own opinion shows on the page at once: it may vote on it next.
-        if (reply) me.opinions.get(me.topicId)!.push((reply as { opinion: { id: string } }).opinion.id);
-      },
-      chat: async () => {
-        // Opening the chat loads its messages; then the member sends one.
-        await platform('GET /api/topics/:id/messages', 'GET', `/api/topics/${me.topicId}/messages`);
-        me.posts += 1;
-        await platform('POST /api/chat/messages', 'POST', '/api/chat/messages', { topicId: me.topicId, message: `Message ${me.posts} from bench member ${index}.` });
-      },
-      delegation: async () => {
-        if (me.delegateId !== null) {
-          if (await platform('DELETE /api/delegations/:groupId', 'DELETE', `/api/delegations/${job.groupId}`)) me.delegateId = null;
-          return;
+      /** One request, timed and counted under `route`; the body when the answer is 200/201. */
+      const request = async (route: string, origin: string, method: string, path: string, body?: unknown): Promise<unknown> => {
+        const headers: Record<string, string> = method === 'GET' ? (me.position === null ? {} : { [POSITION_HEADER]: me.position }) : { origin }; // a browser names its origin on every write
+        const sentAt = performance.now();
+        let answer: Answer;
+        try {
+          answer = await send(me.agent, origin, method, path, member.cookie, body, headers);
+        } catch (error) {
+          answer = { status: 0, body: String(error) };
         }
-        const others = job.members.filter((other) => other.userId !== member.userId);
-        const delegateId = pick(others, random).userId;
-        if (await platform('POST /api/delegations', 'POST', '/api/delegations', { delegateId, groupId: job.groupId })) me.delegateId = delegateId;
-      },
-    };
+        const at = performance.now();
+        const figures = (result.routes[route] ??= { latencies: [], errors: 0, firstError: null });
+        if (answer.status !== 200 && answer.status !== 201) {
+          figures.errors += 1;
+          figures.firstError ??= `${answer.status} ${answer.body.slice(0, 300)}`;
+          return null;
+        }
+        if (at >= windowStart && at <= windowEnd) figures.latencies.push(at - sentAt);
+        const parsed = JSON.parse(answer.body) as unknown;
+        const position = (parsed as { position?: unknown } | null)?.position;
+        if (method !== 'GET' && typeof position === 'string') {
+          if (me.position === null || position > me.position) me.position = position;
+          if (result.lastPosition === null || position > result.lastPosition) result.lastPosition = position;
+        }
+        return parsed;
+      };
+      const platform = (route: string, method: string, path: string, body?: unknown) => request(route, job.platform, method, path, body);
 
-    await sleep(random() * THINK_MS.max);
-    let cycle: Action[] = [];
-    while (performance.now() < windowEnd) {
-      if (cycle.length === 0) cycle = shuffledCycle(random);
-      const action = cycle.pop()!;
-      await actions[action]();
-      const at = performance.now();
-      if (at >= windowStart && at <= windowEnd) result.actions[action] += 1;
-      await sleep(THINK_MS.min + random() * (THINK_MS.max - THINK_MS.min));
-    }
-  }));
+      const actions: Record<Action, () => Promise<unknown>> = {
+        groupPage: () =>
+          Promise.all([
+            platform('GET /api/groups/:id', 'GET', `/api/groups/${job.groupId}`),
+            platform('GET /api/groups/:id/topics', 'GET', `/api/groups/${job.groupId}/topics`),
+            platform('GET /api/groups/:id/stats', 'GET', `/api/groups/${job.groupId}/stats`),
+          ]),
+        topicPage: async () => {
+          const topicId = popularTopic(job.topics, random);
+          me.topicId = topicId;
+          const opinions = job.crud
+            ? request(`GET ${job.crud.tallyPath}`, job.crud.origin, 'GET', job.crud.tallyPath.replace(':id', topicId))
+            : platform('GET /api/topics/:id/opinions', 'GET', `/api/topics/${topicId}/opinions`);
+          const [, shown] = await Promise.all([
+            platform('GET /api/topics/:id', 'GET', `/api/topics/${topicId}`),
+            opinions,
+            platform('GET /api/topics/:id/stats', 'GET', `/api/topics/${topicId}/stats`),
+          ]);
+          if (Array.isArray(shown))
+            me.opinions.set(
+              topicId,
+              (shown as Array<{ id: string }>).map((opinion) => opinion.id),
+            );
+        },
+        vote: async () => {
+          const opinionId = pick(me.opinions.get(me.topicId)!, random);
+          const key = `${job.crud ? 'crud' : 'platform'} ${opinionId}`;
+          const standing = me.standing.get(key);
+          const coin = random() < 0.5 ? 'support' : 'oppose';
+          const voteType: VoteType = standing === 'support' ? 'oppose' : standing === 'oppose' ? 'support' : coin;
+          const reply = job.crud
+            ? await request(`POST ${job.crud.votePath}`, job.crud.origin, 'POST', job.crud.votePath, { opinionId, voteType })
+            : await platform('POST /api/votes', 'POST', '/api/votes', { opinionId, voteType });
+          if (reply) me.standing.set(key, (reply as { voteType: VoteType | null }).voteType);
+        },
+        opinion: async () => {
+          me.posts += 1;
+          const content = `Opinion ${me.posts} of bench member ${index}: the proposal should come with a yearly public review.`;
+          const reply = await platform('POST /api/opinions', 'POST', '/api/opinions', { topicId: me.topicId, content });
+          // The member's own opinion shows on the page at once: it may vote on it next.
+          if (reply) me.opinions.get(me.topicId)!.push((reply as { opinion: { id: string } }).opinion.id);
+        },
+        chat: async () => {
+          // Opening the chat loads its messages; then the member sends one.
+          await platform('GET /api/topics/:id/messages', 'GET', `/api/topics/${me.topicId}/messages`);
+          me.posts += 1;
+          await platform('POST /api/chat/messages', 'POST', '/api/chat/messages', {
+            topicId: me.topicId,
+            message: `Message ${me.posts} from bench member ${index}.`,
+          });
+        },
+        delegation: async () => {
+          if (me.delegateId !== null) {
+            if (await platform('DELETE /api/delegations/:groupId', 'DELETE', `/api/delegations/${job.groupId}`)) me.delegateId = null;
+            return;
+          }
+          const others = job.members.filter((other) => other.userId !== member.userId);
+          const delegateId = pick(others, random).userId;
+          if (await platform('POST /api/delegations', 'POST', '/api/delegations', { delegateId, groupId: job.groupId })) me.delegateId = delegateId;
+        },
+      };
+
+      await sleep(random() * THINK_MS.max);
+      let cycle: Action[] = [];
+      while (performance.now() < windowEnd) {
+        if (cycle.length === 0) cycle = shuffledCycle(random);
+        const action = cycle.pop()!;
+        await actions[action]();
+        const at = performance.now();
+        if (at >= windowStart && at <= windowEnd) result.actions[action] += 1;
+        await sleep(THINK_MS.min + random() * (THINK_MS.max - THINK_MS.min));
+      }
+    }),
+  );
   return result;
 }
 

@@ -13,7 +13,10 @@ export class NoticeListener {
   private readonly client: pg.Client;
   private waiters: Array<() => void> = [];
 
-  private constructor(connectionString: string, private readonly channel: string) {
+  private constructor(
+    connectionString: string,
+    private readonly channel: string,
+  ) {
     this.client = new pg.Client({ connectionString, application_name: 'civitas-bench-listener' });
     this.client.on('notification', (message) => {
       if (message.channel !== this.channel) return;

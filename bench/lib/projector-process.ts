@@ -47,7 +47,13 @@ async function runProjector(url: string, names: readonly string[]): Promise<void
   const db = createKysely(url, { applicationName: 'civitas-bench-projector' });
   await openVault(db, { key: Buffer.from(process.env[VAULT_KEY_VARIABLE] ?? '', 'base64'), source: 'the bench' });
   const store = new PostgresEventStore({ connectionString: url });
-  const projector = new ProjectorService({ connectionString: url, store, db, registry: createEventRegistry(), projections: projections.filter((projection) => names.includes(projection.name)) });
+  const projector = new ProjectorService({
+    connectionString: url,
+    store,
+    db,
+    registry: createEventRegistry(),
+    projections: projections.filter((projection) => names.includes(projection.name)),
+  });
   await projector.start();
   process.stdout.write('ready\n');
   process.once('SIGTERM', () => {

@@ -10,7 +10,10 @@ export class WorkerJobs<Job> {
   private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   private readonly worker: Worker;
 
-  constructor(moduleUrl: URL, private readonly name: string) {
+  constructor(
+    moduleUrl: URL,
+    private readonly name: string,
+  ) {
     const tsx = import.meta.resolve('tsx/esm/api');
     const source = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
     this.worker = new Worker(source, { eval: true });

@@ -13,10 +13,27 @@ const store = new PostgresEventStore({ connectionString: runtime.databaseUrl, re
 runtime.outage.watch(store.pool);
 runtime.onStop(() => store.close());
 const registry = createEventRegistry();
-const services = await createCommandServices({ store, registry, config, db, databaseUrl: runtime.databaseUrl, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log, outage: runtime.outage });
+const services = await createCommandServices({
+  store,
+  registry,
+  config,
+  db,
+  databaseUrl: runtime.databaseUrl,
+  readModels: db.withSchema(READ_SCHEMA),
+  now: () => new Date(),
+  log,
+  outage: runtime.outage,
+});
 await services.start();
 runtime.onStop(() => services.stop());
-const app = await createHttpApp({ title: 'Civitas command API', logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY, publicBaseUrl: config.publicBaseUrl, healthChecks: runtime.health, databaseOutage: runtime.outage });
+const app = await createHttpApp({
+  title: 'Civitas command API',
+  logLevel: config.LOG_LEVEL,
+  trustProxy: config.TRUST_PROXY,
+  publicBaseUrl: config.publicBaseUrl,
+  healthChecks: runtime.health,
+  databaseOutage: runtime.outage,
+});
 await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, db, config });
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });

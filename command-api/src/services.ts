@@ -65,27 +65,49 @@ export interface CommandServiceDependencies {
 const PERSONAL_GROUPS_SWEEP_MS = 10 * 60_000;
 
 /** The command side's services and reactors, built once from the configuration. */
-export async function createCommandServices({ store, registry, config, db, databaseUrl, readModels: readModelDb, now, log, outage = new DatabaseOutage(log) }: CommandServiceDependencies) {
+export async function createCommandServices({
+  store,
+  registry,
+  config,
+  db,
+  databaseUrl,
+  readModels: readModelDb,
+  now,
+  log,
+  outage = new DatabaseOutage(log),
+}: CommandServiceDependencies) {
   const readModels = asReadModels<ReadModels>(readModelDb);
   const bus = new CommandBus(store, registry, now);
   const personalGroups = new PersonalGroups(bus, db);
   const vault = new PersonalDataVault(db);
   const identity = new IdentityService({
-    bus, adminEmails: config.adminEmails, vault,
+    bus,
+    adminEmails: config.adminEmails,
+    vault,
     reservationKey: await createKeyedHasher(db, 'reservation-key'),
     // A failure here is repaired by the periodic sweep; the account itself exists.
-    onAccountCreated: (userId) => personalGroups.ensure(userId).then(({ position }) => position, (error) => {
-      log.error({ err: error }, 'personal groups not created yet');
-      return null;
-    }),
+    onAccountCreated: (userId) =>
+      personalGroups.ensure(userId).then(
+        ({ position }) => position,
+        (error) => {
+          log.error({ err: error }, 'personal groups not created yet');
+          return null;
+        },
+      ),
   });
   const moyasar = config.paymentProviders.includes('moyasar')
     ? { client: new MoyasarClient(config.MOYASAR_API_URL, config.MOYASAR_SECRET_KEY!), webhookSecret: config.MOYASAR_WEBHOOK_SECRET! }
     : null;
-  const subscriptions = new SubscriptionService({ bus, publicBaseUrl: config.publicBaseUrl, moyasar, sandboxEnabled: config.paymentProviders.includes('sandbox') });
+  const subscriptions = new SubscriptionService({
+    bus,
+    publicBaseUrl: config.publicBaseUrl,
+    moyasar,
+    sandboxEnabled: config.paymentProviders.includes('sandbox'),
+  });
   const gate = new ParticipationGate(bus);
   const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY), {
-    documents: new PersonalDocuments(db, vault), lookups: new VerificationLookups(store, readModels),
+    documents: new PersonalDocuments(db, vault),
+    lookups: new VerificationLookups(store, readModels),
   });
   const topics = new TopicsService(bus, gate);
   const receipts = new Receipts(store, cachedLeafBlinder(db));
@@ -108,27 +130,57 @@ export async function createCommandServices({ store, registry, config, db, datab
   const roster = new AdminRoster(bus);
   const roles = new RolesService(bus, roster);
   const leaderReports = new LeaderReportService(bus, gate, roles, rateLimitCounters);
-  const bans = new BanService(bus, roster, {
-    endAll: async (userId) => {
-      await auth.sessions.destroyAllForUser(userId);
-      await publishSessionsEnded(db, { users: [userId] });
+  const bans = new BanService(
+    bus,
+    roster,
+    {
+      endAll: async (userId) => {
+        await auth.sessions.destroyAllForUser(userId);
+        await publishSessionsEnded(db, { users: [userId] });
+      },
     },
-  }, suspensions);
+    suspensions,
+  );
   // Erasure needs identity's credentials and address, verification's national ids, and what is kept outside the events.
   const account = new AccountService({
-    bus, admins: roster, vault, readModels, credentials: identity, nationalIds: verification, storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
+    bus,
+    admins: roster,
+    vault,
+    readModels,
+    credentials: identity,
+    nationalIds: verification,
+    storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
   });
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
     [new PeriodicTask('subscription scheduler', () => runSubscriptionChores(readModels, subscriptions, now()), log, outage), tick],
-    [new PeriodicTask('topic closing', async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })), log, outage), tick],
+    [
+      new PeriodicTask(
+        'topic closing',
+        async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })),
+        log,
+        outage,
+      ),
+      tick,
+    ],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
     [new PeriodicTask('log checkpoints', checkpointSigner(db, now), log, outage), Math.min(tick, CHECKPOINT_EVERY_MS)],
-    [new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log, outage), Math.max(tick, PERSONAL_GROUPS_SWEEP_MS)],
+    [
+      new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log, outage),
+      Math.max(tick, PERSONAL_GROUPS_SWEEP_MS),
+    ],
   ];
   const outbox = new MailOutbox({
-    connectionString: databaseUrl, db, store, registry, bus, vault, publicBaseUrl: config.publicBaseUrl, log, outage,
+    connectionString: databaseUrl,
+    db,
+    store,
+    registry,
+    bus,
+    vault,
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+    outage,
     recipients: {
       recipient: (userId) => identity.recipient(userId),
       wantsOptionalMail: async (address, kind) => {

@@ -44,7 +44,10 @@ describe('ADMIN_EMAILS for an account that already exists', () => {
       server = await startTestServer({ database, env: { ...DEVELOPMENT, ADMIN_EMAILS: `${founder.toUpperCase()}, ${squatter}` } });
       const again = await signIn(founder);
       // Granted at start-up, before this client wrote anything: read until the projection has it.
-      const me = await eventually(() => again.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+      const me = await eventually(
+        () => again.json('GET', '/api/auth/user'),
+        (answer) => answer.body.isAdmin === true,
+      );
       expect(me.body).toMatchObject({ isAdmin: true, roles: ['admin'] });
       // Whoever registered an address first, without ever proving it, gets nothing from the list.
       expect((await (await signIn(squatter)).json('GET', '/api/auth/user')).body).toMatchObject({ emailVerified: false, isAdmin: false, roles: [] });

@@ -18,7 +18,10 @@ describe('EXPOSE_MAIL_LINKS (local development)', () => {
     expect(registered.body.verificationUrl).toBe(await mailedLink(server.dataDir, email, 'Verify your email'));
 
     const forgot = await new TestClient(server.baseUrl).json('POST', '/api/email-auth/forgot-password', { email });
-    expect(forgot.body).toEqual({ message: 'If an account with this email exists, you will receive a password reset link shortly.', resetUrl: expect.stringMatching(/\/reset-password\/[A-Za-z0-9_-]{43}$/) });
+    expect(forgot.body).toEqual({
+      message: 'If an account with this email exists, you will receive a password reset link shortly.',
+      resetUrl: expect.stringMatching(/\/reset-password\/[A-Za-z0-9_-]{43}$/),
+    });
     expect(forgot.body.resetUrl).toBe(await mailedLink(server.dataDir, email, 'Reset your password'));
     // For an unknown address too, so the two answers still look alike.
     const nobody = await new TestClient(server.baseUrl).json('POST', '/api/email-auth/forgot-password', { email: uniqueEmail('nobody') });

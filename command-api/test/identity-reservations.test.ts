@@ -37,12 +37,19 @@ describe('reservation stream names', () => {
     // An older account: its second address reserved the way sign-up did before keyed names.
     const olderEmail = uniqueEmail('older');
     const store = new PostgresEventStore({ connectionString: server.databaseUrl });
-    await store.append(emailStream(sha256(olderEmail)), [{ id: randomUUID(), type: 'EmailReserved', data: { userId }, metadata: { actorId: userId, time: new Date().toISOString(), schemaVersion: 1 } }], 'no_stream');
+    await store.append(
+      emailStream(sha256(olderEmail)),
+      [{ id: randomUUID(), type: 'EmailReserved', data: { userId }, metadata: { actorId: userId, time: new Date().toISOString(), schemaVersion: 1 } }],
+      'no_stream',
+    );
     await store.close();
 
     const again = await new TestClient(server.baseUrl).json('POST', '/api/email-auth/register', registration(olderEmail));
     expect(again).toEqual({ status: 409, body: { message: 'An account with this email already exists' } });
-    const login = await new TestClient(server.baseUrl).json('POST', '/api/email-auth/login', { email: olderEmail, password: registration(ownerEmail).password });
+    const login = await new TestClient(server.baseUrl).json('POST', '/api/email-auth/login', {
+      email: olderEmail,
+      password: registration(ownerEmail).password,
+    });
     expect(login.status).toBe(200);
     expect((login.body as { user: { id: string } }).user.id).toBe(userId);
   });

@@ -33,7 +33,8 @@ describe('rate limits at their real values', () => {
 
   it('limits sign-ups per address', async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await new TestClient(server.baseUrl).post('/api/email-auth/register', registration())).status);
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push((await new TestClient(server.baseUrl).post('/api/email-auth/register', registration())).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
   });
@@ -50,7 +51,10 @@ describe('verification links at their real limit', () => {
     const browser = new TestClient(server.baseUrl);
     await browser.post('/api/email-auth/register', registration());
     for (let resend = 0; resend < 4; resend += 1) {
-      expect(await browser.json('POST', '/api/email-auth/resend-verification')).toEqual({ status: 200, body: { message: 'We sent a new verification link to your email address.' } });
+      expect(await browser.json('POST', '/api/email-auth/resend-verification')).toEqual({
+        status: 200,
+        body: { message: 'We sent a new verification link to your email address.' },
+      });
     }
     const limited = await browser.request('POST', '/api/email-auth/resend-verification');
     expect([limited.status, await limited.json()]).toEqual([429, { message: 'Too many attempts. Please wait a few minutes and try again.' }]);
@@ -59,7 +63,10 @@ describe('verification links at their real limit', () => {
     const other = new TestClient(server.baseUrl);
     await other.post('/api/email-auth/register', registration());
     expect((await other.post('/api/email-auth/resend-verification')).status).toBe(200);
-    expect(await new TestClient(server.baseUrl).json('POST', '/api/email-auth/resend-verification')).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+    expect(await new TestClient(server.baseUrl).json('POST', '/api/email-auth/resend-verification')).toEqual({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    });
   });
 });
 
@@ -77,7 +84,14 @@ describe('password reset and session lifetime', () => {
   /** Asks for a reset link and reads it from the mail (never from the answer). */
   const requestReset = async (email: string, seen: string[] = []) => {
     expect((await client().post('/api/email-auth/forgot-password', { email })).status).toBe(200);
-    return tokenOf(await mailedLink(server.dataDir, email, 'Reset your password', seen.map((token) => `${server.baseUrl}/reset-password/${token}`)));
+    return tokenOf(
+      await mailedLink(
+        server.dataDir,
+        email,
+        'Reset your password',
+        seen.map((token) => `${server.baseUrl}/reset-password/${token}`),
+      ),
+    );
   };
   const reset = (token: string, password = 'a brand new passphrase') =>
     client().json('POST', '/api/email-auth/reset-password', { token, password, confirmPassword: password });
@@ -97,15 +111,27 @@ describe('password reset and session lifetime', () => {
     const nobody = await client().json('POST', '/api/email-auth/forgot-password', { email: uniqueEmail('nobody') });
     expect(nobody).toEqual(forgot);
 
-    const reset = await client().json('POST', '/api/email-auth/reset-password', { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    const reset = await client().json('POST', '/api/email-auth/reset-password', {
+      token,
+      password: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    });
     expect(reset).toEqual({ status: 200, body: { message: 'Your password has been reset. You can now sign in.' } });
     expect((await signedIn.get('/api/auth/user')).status).toBe(401);
     expect((await client().post('/api/email-auth/login', { email, password: 'correct horse battery staple' })).status).toBe(401);
     expect((await client().post('/api/email-auth/login', { email, password: 'a brand new passphrase' })).status).toBe(200);
 
-    const again = await client().json('POST', '/api/email-auth/reset-password', { token, password: 'yet another passphrase', confirmPassword: 'yet another passphrase' });
+    const again = await client().json('POST', '/api/email-auth/reset-password', {
+      token,
+      password: 'yet another passphrase',
+      confirmPassword: 'yet another passphrase',
+    });
     expect(again).toEqual(INVALID_RESET_LINK);
-    const noToken = await client().json('POST', '/api/email-auth/reset-password', { token: '', password: 'yet another passphrase', confirmPassword: 'yet another passphrase' });
+    const noToken = await client().json('POST', '/api/email-auth/reset-password', {
+      token: '',
+      password: 'yet another passphrase',
+      confirmPassword: 'yet another passphrase',
+    });
     expect(noToken).toEqual({ status: 400, body: { message: 'Token is required' } });
   });
 
@@ -150,8 +176,18 @@ describe('password reset and session lifetime', () => {
     expect((await client().json('POST', '/api/email-auth/verify-email', { token: tokenOf(newest) })).status).toBe(200);
     // Following it again answers as before; asking for another is pointless now.
     expect((await client().json('POST', '/api/email-auth/verify-email', { token: tokenOf(newest) })).status).toBe(200);
-    expect(await browser.json('POST', '/api/email-auth/resend-verification')).toEqual({ status: 409, body: { message: 'Your email address is already verified.' } });
-    expect((await eventually(() => browser.json('GET', '/api/auth/user'), (me) => me.body.emailVerified === true)).body.emailVerified).toBe(true);
+    expect(await browser.json('POST', '/api/email-auth/resend-verification')).toEqual({
+      status: 409,
+      body: { message: 'Your email address is already verified.' },
+    });
+    expect(
+      (
+        await eventually(
+          () => browser.json('GET', '/api/auth/user'),
+          (me) => me.body.emailVerified === true,
+        )
+      ).body.emailVerified,
+    ).toBe(true);
   });
 
   it('ends a session after 24 idle hours', async () => {
@@ -212,7 +248,15 @@ describe('password reset and session lifetime', () => {
       (found) => found.some((event) => event.securityEvent === 'signed_out' && event.userId === adminId),
     );
     const ofAdmin = (kind: string) => events.filter((event) => event.securityEvent === kind && event.userId === adminId);
-    for (const kind of ['signed_in', 'email_verified', 'role_granted', 'sign_in_failed', 'password_reset_requested', 'password_reset_completed', 'signed_out']) {
+    for (const kind of [
+      'signed_in',
+      'email_verified',
+      'role_granted',
+      'sign_in_failed',
+      'password_reset_requested',
+      'password_reset_completed',
+      'signed_out',
+    ]) {
       expect(ofAdmin(kind), kind).not.toHaveLength(0);
     }
     expect(ofAdmin('role_granted')[0]).toMatchObject({ reason: 'admin_by_admin_emails' });

@@ -34,8 +34,21 @@ describe('e-mail accounts and sessions', () => {
     const me = await browser.json('GET', '/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
-      id: body.user.id, email, emailVerified: false, firstName: 'Ada', lastName: 'Lovelace', isVerified: false, country: null, verifications: [],
-      isSubscribed: false, subscriptionStatus: null, subscriptionPlan: null, participationScore: 0, isBanned: false, roles: [], isAdmin: false,
+      id: body.user.id,
+      email,
+      emailVerified: false,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isVerified: false,
+      country: null,
+      verifications: [],
+      isSubscribed: false,
+      subscriptionStatus: null,
+      subscriptionPlan: null,
+      participationScore: 0,
+      isBanned: false,
+      roles: [],
+      isAdmin: false,
     });
   });
 
@@ -55,7 +68,9 @@ describe('e-mail accounts and sessions', () => {
 
   it('creates exactly one account when the same e-mail signs up many times at once', async () => {
     const email = uniqueEmail('race');
-    const attempts = await Promise.all(Array.from({ length: 12 }, (_, index) => client().post('/api/email-auth/register', registration(index % 2 ? email : email.toUpperCase()))));
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => client().post('/api/email-auth/register', registration(index % 2 ? email : email.toUpperCase()))),
+    );
     const statuses = attempts.map((attempt) => attempt.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(11);
@@ -150,16 +165,28 @@ describe('e-mail accounts and sessions', () => {
     const verified = await client().json('POST', '/api/email-auth/verify-email', { token: link.split('/').pop() });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ message: 'Your email address is verified.', position: expect.any(String) });
-    const me = await eventually(() => browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+    const me = await eventually(
+      () => browser.json('GET', '/api/auth/user'),
+      (answer) => answer.body.isAdmin === true,
+    );
     expect(me.body).toMatchObject({ emailVerified: true, roles: ['admin'], isAdmin: true });
   });
 
   it('refuses cross-site and non-JSON state changes', async () => {
     const evil = await client().request('POST', '/api/email-auth/register', registration(), { origin: 'https://evil.example' });
     expect([evil.status, await evil.json()]).toEqual([403, { message: 'Cross-site request refused' }]);
-    const fetchMetadata = await client().request('POST', '/api/email-auth/login', { email: uniqueEmail(), password: 'whatever1' }, { 'sec-fetch-site': 'cross-site' });
+    const fetchMetadata = await client().request(
+      'POST',
+      '/api/email-auth/login',
+      { email: uniqueEmail(), password: 'whatever1' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(fetchMetadata.status).toBe(403);
-    const form = await fetch(`${server.baseUrl}/api/email-auth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c&password=x' });
+    const form = await fetch(`${server.baseUrl}/api/email-auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&password=x',
+    });
     expect([form.status, await form.json()]).toEqual([415, { message: 'Requests must be sent as JSON' }]);
     const sameOrigin = await client().request('POST', '/api/email-auth/register', registration(), { origin: server.baseUrl, 'sec-fetch-site': 'same-origin' });
     expect(sameOrigin.status).toBe(201);

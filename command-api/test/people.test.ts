@@ -42,7 +42,10 @@ describe('people named beside what they write', () => {
   };
   const register = async (userId: string, firstName: string | null, lastName: string | null) => {
     const [email, first, last] = await vault.sealAll(userId, [`${userId}@example.org`, firstName, lastName]);
-    await record(userId, { type: 'UserRegistered', data: { userId, email, firstName: first, lastName: last, profileImageUrl: null, passwordHash: null, externalIdentity: null } });
+    await record(userId, {
+      type: 'UserRegistered',
+      data: { userId, email, firstName: first, lastName: last, profileImageUrl: null, passwordHash: null, externalIdentity: null },
+    });
   };
   /** The author of a command, as a participation command names them. */
   const author = async (userId: string) => people.open(userId, (await gate.requireParticipant(userId, ISLAM)).person);
@@ -59,7 +62,7 @@ describe('people named beside what they write', () => {
     expect(await author(userId)).toEqual({ firstName: 'Layla', lastName: 'Al-Haddad', profileImageUrl: '/api/profile-images/abc' });
   });
 
-  it('reads the member\'s stream once for their standing and their names', async () => {
+  it("reads the member's stream once for their standing and their names", async () => {
     const userId = randomUUID();
     await register(userId, 'Yusuf', 'Karimi');
     const reads = vi.spyOn(store, 'readStream');

@@ -70,10 +70,7 @@ export function createdIdFor(commandId: string, what = ''): string {
   return uuidv5(`${commandId}:${what}`, CREATED_ID_NAMESPACE);
 }
 
-export function fold<Event extends DomainEvent, State>(
-  decider: View<Event, State>,
-  events: readonly Event[],
-): State {
+export function fold<Event extends DomainEvent, State>(decider: View<Event, State>, events: readonly Event[]): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 
@@ -150,7 +147,8 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     const earlier = current.commands.get(context.commandId);
     if (earlier) {
       // Commands stored before digests were kept carry none: their repeats are answered as before.
-      if (context.requestDigest !== undefined && earlier.requestDigest !== undefined && earlier.requestDigest !== context.requestDigest) throw new IdempotencyKeyReusedError();
+      if (context.requestDigest !== undefined && earlier.requestDigest !== undefined && earlier.requestDigest !== context.requestDigest)
+        throw new IdempotencyKeyReusedError();
       return { events: earlier.events, state: current.state, nextVersion: current.version, position: earlier.position, replayed: true, time: earlier.time };
     }
     let events: Event[];
@@ -186,7 +184,12 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       const result = await store.append(streamId, newEvents, current.version === 0 ? 'no_stream' : current.version);
       const state = events.reduce(decider.evolve, current.state);
       // The snapshot belongs to the cache alone (callers queue commands per stream), so it grows in place.
-      (current.commands as Map<string, AppliedCommand<Event>>).set(context.commandId, { events, position: result.position, time: context.time, ...(context.requestDigest !== undefined ? { requestDigest: context.requestDigest } : {}) });
+      (current.commands as Map<string, AppliedCommand<Event>>).set(context.commandId, {
+        events,
+        position: result.position,
+        time: context.time,
+        ...(context.requestDigest !== undefined ? { requestDigest: context.requestDigest } : {}),
+      });
       cache?.set(streamId, decider, { version: result.nextVersion, state, commands: current.commands });
       const last = newEvents[newEvents.length - 1]!;
       const lastAppended = { ...last, streamId, streamPosition: result.nextVersion, position: result.position };

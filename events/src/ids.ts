@@ -35,19 +35,23 @@ export function existingId(id: string, notFoundMessage: string): string {
 
 /** A uuid path parameter (`/api/topics/:id`): anything else is a 404 with `notFound`; stored lower-case. */
 export const uuidParam = (notFound: string) =>
-  z.string().refine(isUuid, { message: notFound, params: NOT_FOUND_ISSUE, abort: true }).transform((id) => id.toLowerCase());
+  z
+    .string()
+    .refine(isUuid, { message: notFound, params: NOT_FOUND_ISSUE, abort: true })
+    .transform((id) => id.toLowerCase());
 
 /** A serial path parameter (`/api/groups/:id`): decimal digits 1..SERIAL_MAX, anything else a 404 with `notFound`. */
-export const serialParam = (notFound: string) =>
-  z.string().refine(isSerial, { message: notFound, params: NOT_FOUND_ISSUE, abort: true }).transform(Number);
+export const serialParam = (notFound: string) => z.string().refine(isSerial, { message: notFound, params: NOT_FOUND_ISSUE, abort: true }).transform(Number);
 
 /** A uuid in a query string or a body: a 400 with `message` when it is not one (missing included, unless `.optional()`). */
 export const uuidField = (message: string) =>
-  z.string({ error: message }).refine(isUuid, { message, abort: true }).transform((id) => id.toLowerCase());
+  z
+    .string({ error: message })
+    .refine(isUuid, { message, abort: true })
+    .transform((id) => id.toLowerCase());
 
 /** A serial in a query string: decimal digits 1..SERIAL_MAX, else a 400 with `message`. */
-export const serialQuery = (message: string) =>
-  z.string({ error: message }).refine(isSerial, { message, abort: true }).transform(Number);
+export const serialQuery = (message: string) => z.string({ error: message }).refine(isSerial, { message, abort: true }).transform(Number);
 
 /** A serial in a JSON body: a JSON number only, a whole one from 1 to SERIAL_MAX, else a 400 with `message`. */
 export const serialField = (message: string) => z.number({ error: message }).int(message).min(1, message).max(SERIAL_MAX, message);
@@ -61,7 +65,10 @@ export interface WholeNumberOptions {
 
 /** A whole number in a query string (or a path segment that is a count, not an id): decimal digits only, min..max, else a 400. */
 export const wholeNumberQuery = ({ message, min, max }: WholeNumberOptions) =>
-  z.string({ error: message }).refine((value) => DECIMAL.test(value) && Number(value) >= min && Number(value) <= max, { message, abort: true }).transform(Number);
+  z
+    .string({ error: message })
+    .refine((value) => DECIMAL.test(value) && Number(value) >= min && Number(value) <= max, { message, abort: true })
+    .transform(Number);
 
 /** A whole number in a JSON body: a JSON number only (never a string), min..max, else a 400. */
 export const wholeNumberField = ({ message, min, max }: WholeNumberOptions) => z.number({ error: message }).int(message).min(min, message).max(max, message);

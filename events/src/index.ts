@@ -59,8 +59,24 @@ export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
 export * from './audit/audit-trail';
 export {
-  topicTally, foldTopic, networkOf, winningOpinion, electionWinner, TOPIC_RECORD_TYPES, GROUP_TYPES, STANDING_TYPES, TALLY_INPUT_TYPES,
-  type TallyEvent, type TopicFacts, type TopicTallyState, type SubjectTally, type OpinionStanding, type ElectionOutcome, type TopicResult, type TopicTallies, type TalliesOptions,
+  topicTally,
+  foldTopic,
+  networkOf,
+  winningOpinion,
+  electionWinner,
+  TOPIC_RECORD_TYPES,
+  GROUP_TYPES,
+  STANDING_TYPES,
+  TALLY_INPUT_TYPES,
+  type TallyEvent,
+  type TopicFacts,
+  type TopicTallyState,
+  type SubjectTally,
+  type OpinionStanding,
+  type ElectionOutcome,
+  type TopicResult,
+  type TopicTallies,
+  type TalliesOptions,
 } from './audit/topic-tally';
 export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
 export { readTopicRecords, eventTime } from './audit/topic-records';

@@ -16,8 +16,20 @@ import { voteEvents } from './voting/vote.events';
 
 /** Every event definition of the platform; features add theirs here. */
 export const platformEvents = [
-  ...groupEvents, ...identityEvents, ...subscriptionEvents, ...verificationEvents, ...topicEvents, ...opinionEvents, ...voteEvents, ...invitationEvents, ...mailEvents,
-  ...delegationEvents, ...electionEvents, ...chatEvents, ...moderationEvents, ...profileEvents,
+  ...groupEvents,
+  ...identityEvents,
+  ...subscriptionEvents,
+  ...verificationEvents,
+  ...topicEvents,
+  ...opinionEvents,
+  ...voteEvents,
+  ...invitationEvents,
+  ...mailEvents,
+  ...delegationEvents,
+  ...electionEvents,
+  ...chatEvents,
+  ...moderationEvents,
+  ...profileEvents,
 ];
 
 /** Any event of the platform, discriminated by `type`. */

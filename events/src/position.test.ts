@@ -3,7 +3,15 @@ import { START_POSITION, comparePositions, decodePosition, encodePosition, isPos
 
 describe('positions', () => {
   it('order as plain strings exactly as their (major, minor) numbers do', () => {
-    const pairs: Array<[bigint, bigint]> = [[0n, 0n], [1n, 9n], [1n, 10n], [2n, 1n], [15n, 3n], [16n, 0n], [2n ** 63n, 1n]];
+    const pairs: Array<[bigint, bigint]> = [
+      [0n, 0n],
+      [1n, 9n],
+      [1n, 10n],
+      [2n, 1n],
+      [15n, 3n],
+      [16n, 0n],
+      [2n ** 63n, 1n],
+    ];
     const encoded = pairs.map(([major, minor]) => encodePosition(major, minor));
     expect([...encoded].sort()).toEqual(encoded);
     expect(encoded.map(decodePosition)).toEqual(pairs.map(([major, minor]) => ({ major, minor })));

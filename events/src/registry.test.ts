@@ -11,7 +11,10 @@ describe('EventRegistry', () => {
   const registry = new EventRegistry().register(RenamedV2);
 
   it('validates new events and stamps the current schema version', () => {
-    expect(registry.prepare({ type: 'MemberRenamed', data: { firstName: 'Ada', lastName: 'Lovelace' } })).toEqual({ data: { firstName: 'Ada', lastName: 'Lovelace' }, schemaVersion: 2 });
+    expect(registry.prepare({ type: 'MemberRenamed', data: { firstName: 'Ada', lastName: 'Lovelace' } })).toEqual({
+      data: { firstName: 'Ada', lastName: 'Lovelace' },
+      schemaVersion: 2,
+    });
     expect(() => registry.prepare({ type: 'MemberRenamed', data: { firstName: 'Ada' } })).toThrow();
     expect(() => registry.prepare({ type: 'Unknown', data: {} })).toThrow(/unknown event type/);
   });
@@ -21,7 +24,10 @@ describe('EventRegistry', () => {
       type: 'MemberRenamed',
       data: { firstName: 'Ada', lastName: 'King Lovelace' },
     });
-    expect(registry.decode({ type: 'MemberRenamed', data: { firstName: 'A', lastName: 'B' }, metadata: { schemaVersion: 2 } }).data).toEqual({ firstName: 'A', lastName: 'B' });
+    expect(registry.decode({ type: 'MemberRenamed', data: { firstName: 'A', lastName: 'B' }, metadata: { schemaVersion: 2 } }).data).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+    });
   });
 
   it('refuses a type registered twice', () => {

@@ -26,8 +26,7 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
   return { type, schema, version: options.version ?? 1, upcasters: options.upcasters ?? [] };
 }
 
-export type EventOf<Definition> =
-  Definition extends EventDefinition<infer Type, infer Schema> ? DomainEvent<Type, z.infer<Schema>> : never;
+export type EventOf<Definition> = Definition extends EventDefinition<infer Type, infer Schema> ? DomainEvent<Type, z.infer<Schema>> : never;
 
 /**
  * Knows every event type's schema and version: validates what is appended, and upcasts

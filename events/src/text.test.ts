@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  CreateTopicBody, GROUP_ID_MAX, GROUP_NOT_FOUND, InviteBody, NotFoundError, PostOpinionBody, VerifyIdentityBody, charactersNotAllowed, existingGroupId,
-  groupIdSchema, hasOnlyAllowedCharacters, secretText, text,
+  CreateTopicBody,
+  GROUP_ID_MAX,
+  GROUP_NOT_FOUND,
+  InviteBody,
+  NotFoundError,
+  PostOpinionBody,
+  VerifyIdentityBody,
+  charactersNotAllowed,
+  existingGroupId,
+  groupIdSchema,
+  hasOnlyAllowedCharacters,
+  secretText,
+  text,
 } from './index';
 
 const message = (schema: z.ZodType, value: unknown) => {
@@ -85,7 +96,9 @@ describe('the command contracts use them', () => {
     expect(message(CreateTopicBody, { ...topic, title: 'Library\u0000hours' })).toBe('Title contains characters that are not allowed');
     expect(message(CreateTopicBody, { ...topic, title: 'Tiny' })).toBe('Title must be at least 5 characters');
     expect(message(CreateTopicBody, { ...topic, description: 'Too short to say it' })).toBe('Description must be at least 20 characters');
-    expect(CreateTopicBody.parse({ ...topic, description: 'Open later.\r\nOn weekdays, for students.' }).description).toBe('Open later.\nOn weekdays, for students.');
+    expect(CreateTopicBody.parse({ ...topic, description: 'Open later.\r\nOn weekdays, for students.' }).description).toBe(
+      'Open later.\nOn weekdays, for students.',
+    );
   });
 
   it('topics: a group id is a positive int4, and a JSON number only', () => {

@@ -28,7 +28,9 @@ describe('handleCommand', () => {
 
   it('decides on fresh state after a version conflict, so concurrent commands keep the invariant', async () => {
     const stream = `counter-${randomUUID()}`;
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => handleCommand(fixture.store, registry, stream, counter, { by: 1, max: 5 }, context(), { maxAttempts: 20 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => handleCommand(fixture.store, registry, stream, counter, { by: 1, max: 5 }, context(), { maxAttempts: 20 })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
     const read = await fixture.store.readStream(stream);
     expect(read.version).toBe(5);
@@ -50,7 +52,9 @@ describe('handleCommand', () => {
   it('applies a command id once: repeats, even concurrent ones, answer the first result', async () => {
     const stream = `counter-${randomUUID()}`;
     const same = context();
-    const results = await Promise.all(Array.from({ length: 20 }, () => handleCommand(fixture.store, registry, stream, counter, { by: 3, max: 100 }, same, { maxAttempts: 50 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => handleCommand(fixture.store, registry, stream, counter, { by: 3, max: 100 }, same, { maxAttempts: 50 })),
+    );
     const read = await fixture.store.readStream(stream);
     expect(read.version).toBe(1);
     // Those that raced the first append were absorbed by the store's idempotent append of the same event ids.

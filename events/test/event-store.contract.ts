@@ -131,7 +131,12 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       const from = await store.headPosition();
       const id = stream();
       await store.append(id, [newEvent('X'), newEvent('Y'), newEvent('X')], 'no_stream');
-      const all = (await eventually(() => store.readAll(from), (events) => events.some((event) => event.streamId === id))).filter((event) => event.streamId === id);
+      const all = (
+        await eventually(
+          () => store.readAll(from),
+          (events) => events.some((event) => event.streamId === id),
+        )
+      ).filter((event) => event.streamId === id);
       expect(all.map((event) => event.type)).toEqual(['X', 'Y', 'X']);
       expect([...all.map((e) => e.position)].sort()).toEqual(all.map((e) => e.position));
       expect((await store.readAll(from, { types: ['X'] })).filter((event) => event.streamId === id).map((event) => event.type)).toEqual(['X', 'X']);
@@ -159,7 +164,11 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
     it("reads a group's delegation events across streams, in total order, and nothing else", async () => {
       const groupId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
       const assigned = newEvent('DelegationAssigned', { groupId, n: 1 });
-      await store.append(stream(), [assigned, newEvent('DelegationAssigned', { groupId: groupId + 1, n: 2 }), newEvent('VoteCast', { groupId, n: 3 })], 'no_stream');
+      await store.append(
+        stream(),
+        [assigned, newEvent('DelegationAssigned', { groupId: groupId + 1, n: 2 }), newEvent('VoteCast', { groupId, n: 3 })],
+        'no_stream',
+      );
       const revoked = newEvent('DelegationRevoked', { groupId, n: 4 });
       await store.append(stream(), [revoked], 'no_stream');
       expect((await store.readDelegationEvents(groupId)).map((event) => event.id)).toEqual([assigned.id, revoked.id]);
@@ -171,7 +180,11 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       await store.append(second, [newEvent('C')], 'no_stream');
       await store.append(first, [newEvent('D')], 2);
       const read = await store.readStreams([first, second, empty, first]);
-      expect(read.get(first)!.map((event) => [event.type, event.streamPosition])).toEqual([['A', 1], ['B', 2], ['D', 3]]);
+      expect(read.get(first)!.map((event) => [event.type, event.streamPosition])).toEqual([
+        ['A', 1],
+        ['B', 2],
+        ['D', 3],
+      ]);
       expect(read.get(second)!.map((event) => event.type)).toEqual(['C']);
       expect(read.get(empty)).toEqual([]);
     });
@@ -215,7 +228,10 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       // The later transaction has committed, but the earlier one is still open: nothing is final yet.
       expect(await store.readAll(from)).toEqual([]);
       await held.commit();
-      const once = await eventually(() => store.readAll(from), (events) => events.length >= 2);
+      const once = await eventually(
+        () => store.readAll(from),
+        (events) => events.length >= 2,
+      );
       expect(once.map((event) => event.id)).toEqual([early.id, late.id]);
       expect((await store.readAll(from)).map((event) => event.position)).toEqual(once.map((event) => event.position));
     });

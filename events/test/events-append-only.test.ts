@@ -14,8 +14,15 @@ describe('the events table is append-only (issue #13: the audit trail cannot be 
   });
   afterAll(async () => fixture?.close());
 
-  const stored = async () => (await fixture.store.pool.query<{ data: { n: number } }>('select data from events where stream_id = $1 order by stream_position', [streamId])).rows.map((row) => row.data.n);
-  const refusal = (statement: string) => fixture.store.pool.query(statement, [streamId]).then(() => null, (error: { code?: string; message?: string }) => error);
+  const stored = async () =>
+    (await fixture.store.pool.query<{ data: { n: number } }>('select data from events where stream_id = $1 order by stream_position', [streamId])).rows.map(
+      (row) => row.data.n,
+    );
+  const refusal = (statement: string) =>
+    fixture.store.pool.query(statement, [streamId]).then(
+      () => null,
+      (error: { code?: string; message?: string }) => error,
+    );
 
   it('refuses UPDATE and DELETE of any event with its own SQLSTATE, leaving the history as it was', async () => {
     const update = await refusal(`update events set data = '{"n": 99}' where stream_id = $1`);
@@ -26,7 +33,10 @@ describe('the events table is append-only (issue #13: the audit trail cannot be 
   });
 
   it('refuses TRUNCATE, which row triggers would not see', async () => {
-    const truncate = await fixture.store.pool.query('truncate events').then(() => null, (error: { code?: string; message?: string }) => error);
+    const truncate = await fixture.store.pool.query('truncate events').then(
+      () => null,
+      (error: { code?: string; message?: string }) => error,
+    );
     expect(truncate).toMatchObject({ code: APPEND_ONLY_SQLSTATE, message: 'events are append-only: TRUNCATE refused' });
     expect(await stored()).toEqual([1, 2]);
   });

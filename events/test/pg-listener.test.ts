@@ -24,12 +24,24 @@ describe('PgListener', () => {
     await admin.connect();
     const notify = (payload: string) => admin.query('select pg_notify($1, $2)', ['civitas_test_channel', payload]);
     await notify('before');
-    await eventually(async () => heard.length, (count) => count === 1, 5000);
+    await eventually(
+      async () => heard.length,
+      (count) => count === 1,
+      5000,
+    );
 
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'civitas-listener-under-test'`);
-    await eventually(async () => reconnects, (count) => count === 1, 5000);
+    await eventually(
+      async () => reconnects,
+      (count) => count === 1,
+      5000,
+    );
     await notify('after');
-    await eventually(async () => heard.length, (count) => count === 2, 5000);
+    await eventually(
+      async () => heard.length,
+      (count) => count === 2,
+      5000,
+    );
     expect(heard).toEqual(['before', 'after']);
     await listener.close();
     await admin.end();

@@ -61,19 +61,32 @@ describe('PostgreSQL group commit', () => {
 
   it('keeps every append its own outcome: 100 in one batch, 10 conflicting, the 90 land in order', async () => {
     // Streams that exist at version 2 before the batch.
-    const existing = await Promise.all(Array.from({ length: 40 }, async () => {
-      const id = stream();
-      await fixture.store.append(id, [newEvent(), newEvent()], 'no_stream');
-      return id;
-    }));
+    const existing = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const id = stream();
+        await fixture.store.append(id, [newEvent(), newEvent()], 'no_stream');
+        return id;
+      }),
+    );
     const plan: Planned[] = [];
     for (let i = 0; i < 100; i += 1) {
       const conflicts = i % 10 === 3;
       const onExisting = existing[Math.floor(i / 2.5)]!;
       const kinds: Array<[string, ExpectedVersion]> = conflicts
-        ? [[onExisting, 'no_stream'], [onExisting, 1], [stream(), 'exists'], [onExisting, 5]]
-            .map(([id, expected]) => [id as string, expected as ExpectedVersion])
-        : [[stream(), 'no_stream'], [onExisting, 2], [stream(), 'any'], [onExisting, 'exists'], [stream(), 0], [onExisting, 'any']];
+        ? [
+            [onExisting, 'no_stream'],
+            [onExisting, 1],
+            [stream(), 'exists'],
+            [onExisting, 5],
+          ].map(([id, expected]) => [id as string, expected as ExpectedVersion])
+        : [
+            [stream(), 'no_stream'],
+            [onExisting, 2],
+            [stream(), 'any'],
+            [onExisting, 'exists'],
+            [stream(), 0],
+            [onExisting, 'any'],
+          ];
       const [streamId, expected] = kinds[(conflicts ? Math.floor(i / 10) : i) % kinds.length]!;
       if (plan.some((planned) => planned.streamId === streamId)) {
         plan.push({ streamId: stream(), events: [newEvent({ i })], expected: conflicts ? 'exists' : 'no_stream', conflicts });
@@ -86,7 +99,8 @@ describe('PostgreSQL group commit', () => {
     const failed = plan.filter((_, index) => outcomes[index]!.status === 'rejected');
     expect(failed).toEqual(plan.filter((planned) => planned.conflicts));
     expect(failed).toHaveLength(10);
-    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected'))
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
 
     const landed = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     expect(landed).toHaveLength(90);
@@ -109,19 +123,30 @@ describe('PostgreSQL group commit', () => {
   });
 
   it('settles idempotent retries inside a batch as the original appends, without duplicates', async () => {
-    const originals = await Promise.all(Array.from({ length: 4 }, async () => {
-      const streamId = stream();
-      const events = [newEvent(), newEvent()];
-      return { streamId, events, result: await fixture.store.append(streamId, events, 'no_stream') };
-    }));
+    const originals = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const streamId = stream();
+        const events = [newEvent(), newEvent()];
+        return { streamId, events, result: await fixture.store.append(streamId, events, 'no_stream') };
+      }),
+    );
     const fresh = stream();
-    const [partial, ...rest] = await Promise.all(await asOneBatch(() => [
-      store.append(originals[0]!.streamId, [originals[0]!.events[1]!, newEvent()], 'any'), // a partial duplicate: a conflict
-      store.append(originals[1]!.streamId, originals[1]!.events, 'no_stream'),
-      store.append(originals[2]!.streamId, originals[2]!.events, 'any'),
-      store.append(originals[3]!.streamId, originals[3]!.events, 0),
-      store.append(fresh, [newEvent()], 'no_stream'),
-    ].map((promise) => promise.then((value) => ({ value }), (error: unknown) => ({ error })))));
+    const [partial, ...rest] = await Promise.all(
+      await asOneBatch(() =>
+        [
+          store.append(originals[0]!.streamId, [originals[0]!.events[1]!, newEvent()], 'any'), // a partial duplicate: a conflict
+          store.append(originals[1]!.streamId, originals[1]!.events, 'no_stream'),
+          store.append(originals[2]!.streamId, originals[2]!.events, 'any'),
+          store.append(originals[3]!.streamId, originals[3]!.events, 0),
+          store.append(fresh, [newEvent()], 'no_stream'),
+        ].map((promise) =>
+          promise.then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          ),
+        ),
+      ),
+    );
     expect((partial as { error: unknown }).error).toBeInstanceOf(WrongExpectedVersionError);
     expect(rest.map((outcome) => (outcome as { value: AppendResult }).value)).toEqual([
       originals[1]!.result,
@@ -133,10 +158,16 @@ describe('PostgreSQL group commit', () => {
   });
 
   it('lets the rest of a batch land when one append carries a value the database refuses', async () => {
-    const [bad, good] = await Promise.all(await asOneBatch(() => [
-      store.append(stream(), [newEvent({ text: 'nul \u0000 inside' })], 'no_stream'),
-      store.append(stream(), [newEvent()], 'no_stream'),
-    ].map((promise) => promise.then(() => 'landed', () => 'failed'))));
+    const [bad, good] = await Promise.all(
+      await asOneBatch(() =>
+        [store.append(stream(), [newEvent({ text: 'nul \u0000 inside' })], 'no_stream'), store.append(stream(), [newEvent()], 'no_stream')].map((promise) =>
+          promise.then(
+            () => 'landed',
+            () => 'failed',
+          ),
+        ),
+      ),
+    );
     expect([bad, good]).toEqual(['failed', 'landed']);
   });
 
@@ -158,7 +189,7 @@ describe('PostgreSQL group commit', () => {
     }
   });
 
-  it('writes one writer\'s appends each on its own, as before', async () => {
+  it("writes one writer's appends each on its own, as before", async () => {
     const id = stream();
     const results: AppendResult[] = [];
     for (let version = 0; version < 5; version += 1) results.push(await store.append(id, [newEvent()], version === 0 ? 'no_stream' : version));

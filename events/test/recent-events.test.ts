@@ -24,22 +24,25 @@ const storeRead = (log: readonly RecordedEvent[], from: string, limit: number) =
 describe('RecentEvents: the newest events one reader read, for the others', () => {
   it('answers only what a read of the store would, whatever reads were recorded before', () => {
     const read = fc.record({ from: fc.integer({ min: -1, max: 59 }), limit: fc.integer({ min: 1, max: 25 }) });
-    fc.assert(fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.tuple(read, read), { maxLength: 40 }), (capacity, steps) => {
-      const log = Array.from({ length: 60 }, (_, index) => eventAt(index));
-      const positionOf = (index: number) => (index < 0 ? START_POSITION : log[index]!.position);
-      const recent = new RecentEvents(capacity);
-      for (const [recorded, asked] of steps) {
-        const from = positionOf(recorded.from);
-        recent.record(from, storeRead(log, from, recorded.limit));
-        const askedFrom = positionOf(asked.from);
-        const held = recent.after(askedFrom, asked.limit);
-        if (held === null) continue;
-        // What it holds is a prefix of the store's answer: the caller reads the rest after it.
-        const truth = storeRead(log, askedFrom, asked.limit);
-        expect(held.length).toBeGreaterThan(0);
-        expect(held).toEqual(truth.slice(0, held.length));
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.array(fc.tuple(read, read), { maxLength: 40 }), (capacity, steps) => {
+        const log = Array.from({ length: 60 }, (_, index) => eventAt(index));
+        const positionOf = (index: number) => (index < 0 ? START_POSITION : log[index]!.position);
+        const recent = new RecentEvents(capacity);
+        for (const [recorded, asked] of steps) {
+          const from = positionOf(recorded.from);
+          recent.record(from, storeRead(log, from, recorded.limit));
+          const askedFrom = positionOf(asked.from);
+          const held = recent.after(askedFrom, asked.limit);
+          if (held === null) continue;
+          // What it holds is a prefix of the store's answer: the caller reads the rest after it.
+          const truth = storeRead(log, askedFrom, asked.limit);
+          expect(held.length).toBeGreaterThan(0);
+          expect(held).toEqual(truth.slice(0, held.length));
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('serves a reader behind another from what the one ahead read, and keeps the newest when an older stretch is read', () => {
@@ -84,10 +87,14 @@ describe('PostgresEventStore.readAll with readers one behind another', () => {
     const fixture = await createPostgresStore();
     try {
       const { store } = fixture;
-      for (let group = 1; group <= 30; group++) await store.append(groupStream(group), [{ id: crypto.randomUUID(), type: 'GroupCreated', data: { group } }], 'no_stream');
+      for (let group = 1; group <= 30; group++)
+        await store.append(groupStream(group), [{ id: crypto.randomUUID(), type: 'GroupCreated', data: { group } }], 'no_stream');
       // Appends become readable once every older transaction on the server has ended (other test files share it):
       // wait for all 30 with a read that goes to the server and is not kept.
-      await eventually(() => store.readAll(START_POSITION, { batchSize: 100, types: ['GroupCreated'] }), (events) => events.length === 30);
+      await eventually(
+        () => store.readAll(START_POSITION, { batchSize: 100, types: ['GroupCreated'] }),
+        (events) => events.length === 30,
+      );
       const ahead = await store.readAll(START_POSITION, { batchSize: 20 });
       const query = vi.spyOn(store.pool, 'query');
       // Reads of events only: the store's own NOTIFY after the appends may go out meanwhile on a busy machine.

@@ -22,8 +22,10 @@ interface DatabaseErrorFields {
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 const isDatabaseError = (error: unknown): error is DatabaseErrorFields =>
-  typeof error === 'object' && error !== null &&
-  typeof (error as { code?: unknown }).code === 'string' && SQLSTATE.test((error as { code: string }).code) &&
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  SQLSTATE.test((error as { code: string }).code) &&
   typeof (error as { severity?: unknown }).severity === 'string';
 
 const isZodError = (error: unknown): error is Error & { issues: Array<{ code?: unknown; path?: unknown }> } =>

@@ -123,18 +123,25 @@ export interface ProjectionInput {
 }
 
 /** Applies the batch in the form the projection takes, a projection of decoded events given only the types it handles (not called without one). */
-export async function applyProjection(projection: Projection, db: Kysely<AnyReadModels>, schema: string, input: ProjectionInput, changes: ChangeSet): Promise<void> {
+export async function applyProjection(
+  projection: Projection,
+  db: Kysely<AnyReadModels>,
+  schema: string,
+  input: ProjectionInput,
+  changes: ChangeSet,
+): Promise<void> {
   if (projection.input === 'stored') return projection.apply(db, schema, input.stored, changes);
-  const handled = input.decoded.every((event) => projection.handles.has(event.type)) ? input.decoded : input.decoded.filter((event) => projection.handles.has(event.type));
+  const handled = input.decoded.every((event) => projection.handles.has(event.type))
+    ? input.decoded
+    : input.decoded.filter((event) => projection.handles.has(event.type));
   if (handled.length > 0) await projection.apply(db, schema, handled, changes);
 }
 
 /** A projection whose tables are declared with `defineTable`: their DDL and row types come from the definitions. */
-export type ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[], Input extends Projection<Name> = Projection<Name>> =
-  Input & {
-    /** The tables it writes (their only writer), created in this order. */
-    readonly tables: Tables;
-  };
+export type ReadModelProjection<Name extends string, Tables extends readonly TableDefinition[], Input extends Projection<Name> = Projection<Name>> = Input & {
+  /** The tables it writes (their only writer), created in this order. */
+  readonly tables: Tables;
+};
 
 /** A decoded event of one of the types a projection handles. */
 export type HandledEvent<Type extends PlatformEventType> = ProjectedEvent & EventOfType<Type>;
@@ -164,7 +171,11 @@ export function defineProjection<const Name extends string, const Tables extends
 ): ReadModelProjection<Name, Tables> {
   const { name, version, tables, lane, setBasedRebuild, input, handles } = projection;
   return {
-    name, version, tables, ...(lane ? { lane } : {}), ...(setBasedRebuild ? { setBasedRebuild } : {}),
+    name,
+    version,
+    tables,
+    ...(lane ? { lane } : {}),
+    ...(setBasedRebuild ? { setBasedRebuild } : {}),
     ...(input === 'stored' ? { input } : { handles: new Set(handles) }),
     createTables: (db: QueryExecutorProvider, schema: string) => createTables(db, schema, tables),
     // Kysely types are invariant in the database: narrowing to this projection's tables needs a cast.

@@ -18,9 +18,20 @@ import { userVerificationsProjection } from './verification/user-verifications.p
 
 /** Every projection of the platform; features add theirs here. */
 export const projections = [
-  groupsProjection, usersProjection, subscriptionPaymentsProjection, userVerificationsProjection, topicsProjection, opinionsProjection, participationProjection,
-  invitationsProjection, electionsProjection, delegationProjection, chatProjection, profilesProjection,
-  feedbackProjection, leaderReportsProjection,
+  groupsProjection,
+  usersProjection,
+  subscriptionPaymentsProjection,
+  userVerificationsProjection,
+  topicsProjection,
+  opinionsProjection,
+  participationProjection,
+  invitationsProjection,
+  electionsProjection,
+  delegationProjection,
+  chatProjection,
+  profilesProjection,
+  feedbackProjection,
+  leaderReportsProjection,
   notificationPreferencesProjection,
   auditProjection,
   merkleLogProjection,

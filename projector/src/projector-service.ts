@@ -60,8 +60,17 @@ export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted]
       lanes.set(lane.name, entry);
       entry.projections.push(projection);
     }
-    return [...lanes.values()].map(({ lane, projections: own }) =>
-      new ProjectionRunner({ ...this.options, projections: own, batchSize: lane.batchSize ?? this.options.batchSize, gather: lane.gather, log: this.log, outage: this.outage }));
+    return [...lanes.values()].map(
+      ({ lane, projections: own }) =>
+        new ProjectionRunner({
+          ...this.options,
+          projections: own,
+          batchSize: lane.batchSize ?? this.options.batchSize,
+          gather: lane.gather,
+          log: this.log,
+          outage: this.outage,
+        }),
+    );
   }
 
   private runAll(runners: readonly ProjectionRunner[], signal: AbortSignal): Promise<void> {
@@ -129,7 +138,11 @@ export class ProjectorService extends EventEmitter<{ committed: [BatchCommitted]
 
   private async acquireLock(): Promise<void> {
     while (!this.abort.signal.aborted) {
-      const client = new pg.Client({ connectionString: this.options.connectionString, application_name: 'civitas-projector', connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({
+        connectionString: this.options.connectionString,
+        application_name: 'civitas-projector',
+        connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      });
       client.on('error', () => undefined);
       client.on('end', () => this.lockLost(client));
       let locked: boolean;

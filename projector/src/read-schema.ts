@@ -21,7 +21,9 @@ import type { Projection } from './projection';
  */
 export async function createReadSchema(db: QueryExecutorProvider, schema: string, projections: readonly Projection[]): Promise<void> {
   await sql`create schema ${sql.id(schema)}`.execute(db);
-  await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null, version integer not null, tables text[] not null)`.execute(db);
+  await sql`create table ${sql.id(schema, 'projection_checkpoints')} (name text primary key, position text not null, version integer not null, tables text[] not null)`.execute(
+    db,
+  );
   await createParkedEventsTable(db, schema);
   let known = new Set(await tablesIn(db, schema));
   for (const projection of projections) {
@@ -29,12 +31,16 @@ export async function createReadSchema(db: QueryExecutorProvider, schema: string
     // Kept with the checkpoint: the tables a later rebuild of this projection (or its removal) replaces.
     const tables = (await tablesIn(db, schema)).filter((table) => !known.has(table));
     known = new Set([...known, ...tables]);
-    await sql`insert into ${sql.id(schema, 'projection_checkpoints')} values (${projection.name}, ${START_POSITION}, ${projection.version}, ${tables}::text[])`.execute(db);
+    await sql`insert into ${sql.id(schema, 'projection_checkpoints')} values (${projection.name}, ${START_POSITION}, ${projection.version}, ${tables}::text[])`.execute(
+      db,
+    );
   }
 }
 
 export async function tablesIn(db: QueryExecutorProvider, schema: string): Promise<string[]> {
-  const result = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db);
+  const result = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(
+    db,
+  );
   return result.rows.map((row) => row.table_name);
 }
 
@@ -44,7 +50,9 @@ export type RebuildPlan = { kind: 'all' } | { kind: 'some'; changed: Projection[
 export async function planRebuild(db: QueryExecutorProvider, projections: readonly Projection[], schema = READ_SCHEMA): Promise<RebuildPlan> {
   if (!(await schemaExists(db, schema))) return { kind: 'all' };
   const versioned = await sql<{ found: boolean }>`
-    select exists(select 1 from information_schema.columns where table_schema = ${schema} and table_name = 'projection_checkpoints' and column_name = 'version') as found`.execute(db);
+    select exists(select 1 from information_schema.columns where table_schema = ${schema} and table_name = 'projection_checkpoints' and column_name = 'version') as found`.execute(
+    db,
+  );
   if (!versioned.rows[0]?.found) return { kind: 'all' };
   const result = await sql<{ name: string; version: number }>`select name, version from ${sql.id(schema, 'projection_checkpoints')}`.execute(db);
   const stored = new Map(result.rows.map((row) => [row.name, row.version]));

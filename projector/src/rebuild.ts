@@ -19,7 +19,10 @@ export interface FreshReadModels {
 }
 
 /** Projects every event from zero into a fresh schema, for `only` these projections (all by default); returns its name. */
-export async function buildFreshReadModels(options: Omit<RunnerOptions, 'schema'>, only: readonly string[] = options.projections.map((projection) => projection.name)): Promise<FreshReadModels> {
+export async function buildFreshReadModels(
+  options: Omit<RunnerOptions, 'schema'>,
+  only: readonly string[] = options.projections.map((projection) => projection.name),
+): Promise<FreshReadModels> {
   const projections = options.projections.filter((projection) => only.includes(projection.name));
   const schema = scratchName('next');
   await createReadSchema(options.db, schema, projections);
@@ -106,7 +109,9 @@ export async function rebuildReadModels(options: Omit<RunnerOptions, 'schema'>, 
 async function swapProjections(trx: QueryExecutorProvider, fresh: string, retired: string, replaced: readonly string[]): Promise<void> {
   const live = READ_SCHEMA;
   const tablesOf = async (schema: string, names: readonly string[]) => {
-    const result = await sql<{ tables: string[] }>`select tables from ${sql.id(schema, 'projection_checkpoints')} where name = any(${names}::text[])`.execute(trx);
+    const result = await sql<{ tables: string[] }>`select tables from ${sql.id(schema, 'projection_checkpoints')} where name = any(${names}::text[])`.execute(
+      trx,
+    );
     return result.rows.flatMap((row) => row.tables);
   };
   const incoming = await tablesOf(fresh, replaced);

@@ -71,7 +71,12 @@ export function decodeEvent(registry: EventRegistry, event: RecordedEvent): Proj
 }
 
 export const parkedEntry = (projection: string, event: RecordedEvent, error: ProjectionFailure): NewParkedEvent => ({
-  projection, position: event.position, eventId: event.id, eventType: event.type, streamId: event.streamId, error,
+  projection,
+  position: event.position,
+  eventId: event.id,
+  eventType: event.type,
+  streamId: event.streamId,
+  error,
 });
 
 /**
@@ -141,7 +146,11 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     while (!signal.aborted) {
       try {
         await this.loadCheckpoints();
-        for await (const batch of this.options.store.subscribeAll(this.lowestCheckpoint(), { signal, batchSize: this.batchSize, gather: this.options.gather })) {
+        for await (const batch of this.options.store.subscribeAll(this.lowestCheckpoint(), {
+          signal,
+          batchSize: this.batchSize,
+          gather: this.options.gather,
+        })) {
           await this.applyBatch(batch);
         }
       } catch (error) {
@@ -153,7 +162,8 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
           }
           // Described, never the raw error: PostgreSQL's messages and details may quote personal data.
           const failures = error instanceof ProjectionsHeldBack ? error.failures : [{ projection: '*', error: describeFailure(error) }];
-          for (const failure of failures) this.log.error({ projection: failure.projection, code: failure.error.code, error: failure.error.message }, 'projection batch failed; retrying');
+          for (const failure of failures)
+            this.log.error({ projection: failure.projection, code: failure.error.code, error: failure.error.message }, 'projection batch failed; retrying');
           await new Promise((resolve) => setTimeout(resolve, 1000));
         }
       }
@@ -197,9 +207,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     return this.options.projections
       .map((projection) => {
         const from = this.checkpoints.get(projection.name)!;
-        const input = projection.input === 'stored'
-          ? { decoded: NONE, stored: prepared.batch.filter((event) => event.position > from) }
-          : { decoded: events.filter((event) => event.position > from && projection.handles.has(event.type)), stored: NONE };
+        const input =
+          projection.input === 'stored'
+            ? { decoded: NONE, stored: prepared.batch.filter((event) => event.position > from) }
+            : { decoded: events.filter((event) => event.position > from && projection.handles.has(event.type)), stored: NONE };
         return { projection, from, input };
       })
       .filter((item) => item.from < prepared.last);
@@ -236,7 +247,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     let parked: NewParkedEvent[] = [];
     await inTransaction(db, async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
-      await this.lockCheckpoints(trx, work.map((item) => [item.projection.name, item.from]));
+      await this.lockCheckpoints(
+        trx,
+        work.map((item) => [item.projection.name, item.from]),
+      );
       const changes = new ChangeSet();
       for (const item of work) {
         const error = eventCount(item) > 0 ? await this.attempt(trx, item.projection, item.input, changes) : null;
@@ -255,7 +269,11 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
   }
 
   /** Finds and parks the events a projection cannot apply: one transaction per event, the apply tried twice. */
-  private async applyEventByEvent(prepared: PreparedBatch, isolate: readonly Work[], db: Kysely<PlatformDatabase>): Promise<Array<{ projection: string; error: ProjectionFailure }>> {
+  private async applyEventByEvent(
+    prepared: PreparedBatch,
+    isolate: readonly Work[],
+    db: Kysely<PlatformDatabase>,
+  ): Promise<Array<{ projection: string; error: ProjectionFailure }>> {
     const held = new Map<string, ProjectionFailure>();
     for (const event of prepared.batch) {
       const due = isolate.filter((item) => !held.has(item.projection.name) && this.checkpoints.get(item.projection.name)! < event.position);
@@ -264,7 +282,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
       const parked: NewParkedEvent[] = [];
       await inTransaction(db, async (trx) => {
         await sql`set local synchronous_commit = off`.execute(trx);
-        await this.lockCheckpoints(trx, due.map((item) => [item.projection.name, this.checkpoints.get(item.projection.name)!]));
+        await this.lockCheckpoints(
+          trx,
+          due.map((item) => [item.projection.name, this.checkpoints.get(item.projection.name)!]),
+        );
         const changes = new ChangeSet();
         const decoded = prepared.decoded.get(event.position);
         const input: ProjectionInput = { decoded: decoded ? [decoded] : NONE, stored: [event] };
@@ -274,7 +295,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
             continue;
           }
           const stored = item.projection.input === 'stored';
-          let failure = stored ? null : prepared.undecodable.get(event.position) ?? null;
+          let failure = stored ? null : (prepared.undecodable.get(event.position) ?? null);
           if (stored || decoded) {
             // Once more before parking: only a failure that repeats on the same event parks it.
             let error = await this.attempt(trx, item.projection, input, changes);
@@ -337,7 +358,9 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     return prepared.batch.flatMap((event) => {
       const failure = prepared.undecodable.get(event.position);
       if (!failure) return [];
-      return work.filter((item) => item.projection.input !== 'stored' && item.projection.handles.has(event.type) && item.from < event.position).map((item) => parkedEntry(item.projection.name, event, failure));
+      return work
+        .filter((item) => item.projection.input !== 'stored' && item.projection.handles.has(event.type) && item.from < event.position)
+        .map((item) => parkedEntry(item.projection.name, event, failure));
     });
   }
 
@@ -345,7 +368,10 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
     for (const item of work) this.checkpoints.set(item.projection.name, position);
     // One line per parked event: where and why, never the data.
     for (const entry of parked) {
-      this.log.warn({ projection: entry.projection, position: entry.position, type: entry.eventType, code: entry.error.code }, 'event parked: the projection moved on past it');
+      this.log.warn(
+        { projection: entry.projection, position: entry.position, type: entry.eventType, code: entry.error.code },
+        'event parked: the projection moved on past it',
+      );
     }
     this.emit('committed', { position, projections: work.map((item) => item.projection.name) });
   }

@@ -11,9 +11,23 @@ runtime.stopOnSignals();
 const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
 runtime.outage.watch(store.pool);
 runtime.onStop(() => store.close());
-const projector = new ProjectorService({ connectionString: runtime.databaseUrl, store, db, registry: createEventRegistry(), projections, log, outage: runtime.outage });
+const projector = new ProjectorService({
+  connectionString: runtime.databaseUrl,
+  store,
+  db,
+  registry: createEventRegistry(),
+  projections,
+  log,
+  outage: runtime.outage,
+});
 runtime.onStop(() => projector.stop());
-const app = await createHttpApp({ title: 'Civitas projector', logLevel: config.LOG_LEVEL, databaseOutage: runtime.outage, healthChecks: { database: runtime.health.database, projector: projectorIsUp(db) }, healthDegradation: () => projectionHealth(db) });
+const app = await createHttpApp({
+  title: 'Civitas projector',
+  logLevel: config.LOG_LEVEL,
+  databaseOutage: runtime.outage,
+  healthChecks: { database: runtime.health.database, projector: projectorIsUp(db) },
+  healthDegradation: () => projectionHealth(db),
+});
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });
 await projector.start();

@@ -41,7 +41,10 @@ export interface CoveredHistory {
  * its projection down the per-event path. Null when no statement can run: nothing declares one, or
  * the store is not the PostgreSQL one (the statements read `events` beside the read models).
  */
-export async function surveyCoveredHistory(options: Pick<RunnerOptions, 'db' | 'registry' | 'store'>, projections: readonly Projection[]): Promise<CoveredHistory | null> {
+export async function surveyCoveredHistory(
+  options: Pick<RunnerOptions, 'db' | 'registry' | 'store'>,
+  projections: readonly Projection[],
+): Promise<CoveredHistory | null> {
   const types = [...new Set(projections.flatMap((projection) => projection.setBasedRebuild?.types ?? []))];
   if (types.length === 0 || !(options.store instanceof PostgresEventStore)) return null;
   // The newest event every reader can see (the store's snapshot rule): what the statements may cover.
@@ -63,7 +66,12 @@ export async function surveyCoveredHistory(options: Pick<RunnerOptions, 'db' | '
  * the per-event path (no declaration or no survey, an event stored at an older schema version, or a
  * statement PostgreSQL refused, e.g. a value the per-event path would park).
  */
-export async function rebuildSetBased(options: Omit<RunnerOptions, 'schema' | 'projections'>, schema: string, projection: Projection, history: CoveredHistory | null): Promise<boolean> {
+export async function rebuildSetBased(
+  options: Omit<RunnerOptions, 'schema' | 'projections'>,
+  schema: string,
+  projection: Projection,
+  history: CoveredHistory | null,
+): Promise<boolean> {
   const rebuild = projection.setBasedRebuild;
   const log = options.log ?? silentLog;
   const { store } = options;
@@ -88,7 +96,9 @@ export async function rebuildSetBased(options: Omit<RunnerOptions, 'schema' | 'p
   } catch (error) {
     // The slices before it committed: empty the tables again for the per-event path.
     log.warn({ projection: projection.name, code: describeFailure(error).code }, 'set-based rebuild refused: rebuilding event by event');
-    const tables = await sql<{ tables: string[] }>`select tables from ${sql.id(schema, 'projection_checkpoints')} where name = ${projection.name}`.execute(options.db);
+    const tables = await sql<{ tables: string[] }>`select tables from ${sql.id(schema, 'projection_checkpoints')} where name = ${projection.name}`.execute(
+      options.db,
+    );
     const names = tables.rows[0]?.tables ?? [];
     if (names.length > 0) await sql`truncate ${sql.join(names.map((table) => sql.id(schema, table)))}`.execute(options.db);
     return false;

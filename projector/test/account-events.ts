@@ -7,10 +7,14 @@ import type { StreamEvent } from './spec-events';
 type Of<Event extends { type: string; data: unknown }> = StreamEvent<Event['type'], Event['data']>;
 
 export const notificationPreferencesChanged = (userId: string, preferences: NotificationPreferences): Of<NotificationPreferencesChanged> => ({
-  type: 'NotificationPreferencesChanged', streamId: userStream(userId), data: { userId, preferences },
+  type: 'NotificationPreferencesChanged',
+  streamId: userStream(userId),
+  data: { userId, preferences },
 });
 export const accountErased = (userId: string, via: AccountErased['data']['via'] = 'password'): Of<AccountErased> => ({
-  type: 'AccountErased', streamId: userStream(userId), data: { userId, erasedBy: userId, via },
+  type: 'AccountErased',
+  streamId: userStream(userId),
+  data: { userId, erasedBy: userId, via },
 });
 
 /**

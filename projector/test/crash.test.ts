@@ -34,11 +34,12 @@ describe('the projector killed with SIGKILL while it projects', () => {
     return process_;
   };
   const checkpoint = async () => ((await schemaExists(fixture.db, 'read_model')) ? (await readCheckpoints(fixture.db)).get('groups') : undefined);
-  const killed = (process_: ChildProcess) => new Promise<void>((resolve) => {
-    if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
-    process_.once('exit', () => resolve());
-    process_.kill('SIGKILL');
-  });
+  const killed = (process_: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
+      process_.once('exit', () => resolve());
+      process_.kill('SIGKILL');
+    });
 
   it('resumes to read models equal to a from-scratch rebuild, its checkpoint at the last position', async () => {
     // As a first start on an empty store leaves it: live read models at position zero.

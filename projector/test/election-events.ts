@@ -1,15 +1,34 @@
 import {
-  ballotStream, candidacyStream, groupStream, mainElectionStream, topicStream, userStream,
-  type BallotCast, type BallotWithdrawn, type CandidateRegistered, type ElectionDecided, type GroupLeaderElected, type LeadershipEnded,
-  type LeadershipTaken, type MainElectionOpened,
+  ballotStream,
+  candidacyStream,
+  groupStream,
+  mainElectionStream,
+  topicStream,
+  userStream,
+  type BallotCast,
+  type BallotWithdrawn,
+  type CandidateRegistered,
+  type ElectionDecided,
+  type GroupLeaderElected,
+  type LeadershipEnded,
+  type LeadershipTaken,
+  type MainElectionOpened,
 } from '@civitas/events';
 import type { StreamEvent } from './spec-events';
 
 /** Valid election events for specs, each on the stream the elections feature writes it to (see spec-events.ts). */
 type Of<Event extends { type: string; data: unknown }> = StreamEvent<Event['type'], Event['data']>;
 
-export const candidateRegistered = (candidateId: string, topicId: string, groupId: number, userId: string, statement = 'I will listen first.'): Of<CandidateRegistered> => ({
-  type: 'CandidateRegistered', streamId: candidacyStream(topicId, userId), data: { candidateId, topicId, groupId, userId, statement },
+export const candidateRegistered = (
+  candidateId: string,
+  topicId: string,
+  groupId: number,
+  userId: string,
+  statement = 'I will listen first.',
+): Of<CandidateRegistered> => ({
+  type: 'CandidateRegistered',
+  streamId: candidacyStream(topicId, userId),
+  data: { candidateId, topicId, groupId, userId, statement },
 });
 
 /** Whose ballot in which election; the same for every event of one ballot stream. */
@@ -20,28 +39,46 @@ export interface BallotTarget {
 }
 
 export const ballotCast = (target: BallotTarget, candidateId: string, previousCandidateId: string | null = null): Of<BallotCast> => ({
-  type: 'BallotCast', streamId: ballotStream(target.topicId, target.userId), data: { ...target, candidateId, previousCandidateId },
+  type: 'BallotCast',
+  streamId: ballotStream(target.topicId, target.userId),
+  data: { ...target, candidateId, previousCandidateId },
 });
 export const ballotWithdrawn = (target: BallotTarget, previousCandidateId: string): Of<BallotWithdrawn> => ({
-  type: 'BallotWithdrawn', streamId: ballotStream(target.topicId, target.userId), data: { ...target, previousCandidateId },
+  type: 'BallotWithdrawn',
+  streamId: ballotStream(target.topicId, target.userId),
+  data: { ...target, previousCandidateId },
 });
 
 export const mainElectionOpened = (groupId: number, topicId: string, openedBy: string, expiresAt: string): Of<MainElectionOpened> => ({
-  type: 'MainElectionOpened', streamId: mainElectionStream(groupId), data: { groupId, topicId, openedBy, expiresAt },
+  type: 'MainElectionOpened',
+  streamId: mainElectionStream(groupId),
+  data: { groupId, topicId, openedBy, expiresAt },
 });
 
-export const electionDecided = (topicId: string, groupId: number, winner: { userId: string; candidateId: string } | null, decidedAt: string, isMainElection = true): Of<ElectionDecided> => ({
+export const electionDecided = (
+  topicId: string,
+  groupId: number,
+  winner: { userId: string; candidateId: string } | null,
+  decidedAt: string,
+  isMainElection = true,
+): Of<ElectionDecided> => ({
   type: 'ElectionDecided',
   streamId: topicStream(topicId),
   data: { topicId, groupId, isMainElection, winnerId: winner?.userId ?? null, winnerCandidateId: winner?.candidateId ?? null, decidedAt },
 });
 
 export const leaderElected = (groupId: number, userId: string, electionId: string, previousLeaderId: string | null = null): Of<GroupLeaderElected> => ({
-  type: 'GroupLeaderElected', streamId: groupStream(groupId), data: { groupId, userId, electionId, previousLeaderId },
+  type: 'GroupLeaderElected',
+  streamId: groupStream(groupId),
+  data: { groupId, userId, electionId, previousLeaderId },
 });
 export const leadershipTaken = (userId: string, groupId: number, electionId: string): Of<LeadershipTaken> => ({
-  type: 'LeadershipTaken', streamId: userStream(userId), data: { userId, groupId, electionId },
+  type: 'LeadershipTaken',
+  streamId: userStream(userId),
+  data: { userId, groupId, electionId },
 });
 export const leadershipEnded = (userId: string, groupId: number, electionId: string, successorId: string): Of<LeadershipEnded> => ({
-  type: 'LeadershipEnded', streamId: userStream(userId), data: { userId, groupId, electionId, successorId },
+  type: 'LeadershipEnded',
+  streamId: userStream(userId),
+  data: { userId, groupId, electionId, successorId },
 });

@@ -9,7 +9,10 @@ import { noteWritten } from './parking-fixture';
 function recording(name: string, handles: string[]): Projection & { calls: string[][] } {
   const calls: string[][] = [];
   return {
-    name, version: 1, handles: new Set(handles), calls,
+    name,
+    version: 1,
+    handles: new Set(handles),
+    calls,
     createTables: async () => undefined,
     apply: async (_db, _schema, events) => {
       calls.push(events.map((event) => event.type));
@@ -41,7 +44,10 @@ describe('projections declare the event types they handle', () => {
     const runner = new ProjectionRunner({ store: fixture.store, db: fixture.db, registry: fixture.registry, projections: all, batchSize: 50 });
     running = runner.run(abort.signal);
     const reached = async (position: string) =>
-      eventually(() => readCheckpoints(fixture.db), (checkpoints) => [...checkpoints.values()].every((at) => at === position));
+      eventually(
+        () => readCheckpoints(fixture.db),
+        (checkpoints) => [...checkpoints.values()].every((at) => at === position),
+      );
 
     await reached(onlyGroups);
     expect(notes.calls).toEqual([]);
@@ -58,7 +64,8 @@ describe('projections declare the event types they handle', () => {
     for (const projection of projections) {
       if (projection.input === 'stored') continue;
       expect({ name: projection.name, handles: projection.handles.size > 0 }).toEqual({ name: projection.name, handles: true });
-      for (const type of projection.handles) expect({ name: projection.name, type, known: fixture.registry.has(type) }).toEqual({ name: projection.name, type, known: true });
+      for (const type of projection.handles)
+        expect({ name: projection.name, type, known: fixture.registry.has(type) }).toEqual({ name: projection.name, type, known: true });
     }
   });
 });

@@ -38,7 +38,11 @@ describe('the platform with an event the users projection cannot apply', () => {
 
   it('answers /healthz with 200, status degraded, and each projection checkpoint, lag and parked count', async () => {
     const body = await eventually(
-      async () => (await fetch(`${server.baseUrl}/healthz`)).json() as Promise<{ status: string; projections?: Record<string, { position: string; lag: unknown; lagSeconds: number; parked: number }> }>,
+      async () =>
+        (await fetch(`${server.baseUrl}/healthz`)).json() as Promise<{
+          status: string;
+          projections?: Record<string, { position: string; lag: unknown; lagSeconds: number; parked: number }>;
+        }>,
       (health) => health.status === 'degraded',
     );
     expect(body).toMatchObject({ status: 'degraded', checks: { database: true, projector: true, readModels: true } });
@@ -46,7 +50,9 @@ describe('the platform with an event the users projection cannot apply', () => {
     expect(body.projections!.users!.position >= after).toBe(true);
     expect(body.projections!.groups).toMatchObject({ lag: 0, parked: 0 });
     expect(JSON.stringify(body)).not.toContain('nul.person');
-    const rows = await server.query<{ projection: string; position: string; error_code: string }>('select projection, position, error_code from read_model.parked_events');
+    const rows = await server.query<{ projection: string; position: string; error_code: string }>(
+      'select projection, position, error_code from read_model.parked_events',
+    );
     expect(rows).toEqual([{ projection: 'users', position: bad, error_code: '22021' }]);
   });
 });

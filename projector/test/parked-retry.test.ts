@@ -4,9 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ProjectionRunner, createReadSchema, formatParkedEvents, listParkedEvents, projections, retryParkedEvents,
-} from '../src/index';
+import { ProjectionRunner, createReadSchema, formatParkedEvents, listParkedEvents, projections, retryParkedEvents } from '../src/index';
 import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import { eventually } from '../../test-support/eventually';
 import { TEST_VAULT_KEY } from '../../test-support/test-vault-key';
@@ -31,7 +29,10 @@ describe('listing and retrying parked events (npm run projections)', () => {
     const last = (await fixture.store.append('group-9', [groupCreated(9)], 'no_stream')).position;
     const runner = new ProjectionRunner({ ...options(), batchSize: 10 });
     await runner.loadCheckpoints();
-    await eventually(async () => (await runner.catchUp(), runner.positions.get('notes')), (reached) => reached === last);
+    await eventually(
+      async () => (await runner.catchUp(), runner.positions.get('notes')),
+      (reached) => reached === last,
+    );
   });
   afterAll(async () => fixture.close());
 
@@ -55,20 +56,35 @@ describe('listing and retrying parked events (npm run projections)', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'parked'], { cwd: ROOT, env });
     expect(stdout).toMatch(/^projection\s+position/);
     expect(stdout).toContain(`notes       ${forbidden}  NoteWritten  23514`);
-    const refused = await run(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'retry', 'nope', forbidden], { cwd: ROOT, env }).catch((error: { code: number; stderr: string }) => error);
+    const refused = await run(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'retry', 'nope', forbidden], { cwd: ROOT, env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown projection "nope"') });
   });
 
   it('keeps an event that still fails, with its new error, and applies it once fixed', async () => {
     const failed = await retryParkedEvents(options(), 'all');
-    expect(failed).toEqual([{ projection: 'notes', position: forbidden, eventType: 'NoteWritten', applied: false, error: { code: '23514', message: expect.stringContaining('notes_body_allowed') } }]);
+    expect(failed).toEqual([
+      {
+        projection: 'notes',
+        position: forbidden,
+        eventType: 'NoteWritten',
+        applied: false,
+        error: { code: '23514', message: expect.stringContaining('notes_body_allowed') },
+      },
+    ]);
     expect(await listParkedEvents(fixture.db)).toEqual([expect.objectContaining({ attempts: 2 })]);
 
     // The fix: the rule that refused it goes.
     await sql`alter table read_model.notes drop constraint notes_body_allowed`.execute(fixture.db);
-    expect(await retryParkedEvents(options(), { projection: 'notes', position: forbidden })).toEqual([{ projection: 'notes', position: forbidden, eventType: 'NoteWritten', applied: true }]);
+    expect(await retryParkedEvents(options(), { projection: 'notes', position: forbidden })).toEqual([
+      { projection: 'notes', position: forbidden, eventType: 'NoteWritten', applied: true },
+    ]);
     expect(await listParkedEvents(fixture.db)).toEqual([]);
-    expect(await notes()).toEqual([{ id: 1, body: 'forbidden' }, { id: 2, body: 'allowed' }]);
+    expect(await notes()).toEqual([
+      { id: 1, body: 'forbidden' },
+      { id: 2, body: 'allowed' },
+    ]);
     // Nothing left to retry: a second retry changes nothing.
     expect(await retryParkedEvents(options(), { projection: 'notes', position: forbidden })).toEqual([]);
     expect(await retryParkedEvents(options(), { projection: 'notes', position: allowed })).toEqual([]);

@@ -49,7 +49,9 @@ export const notesProjection: Projection = {
   version: 1,
   handles: new Set(['NoteWritten']),
   async createTables(db, schema) {
-    await sql`create table ${sql.id(schema, 'notes')} (id integer primary key, body text not null constraint notes_body_allowed check (body <> 'forbidden'))`.execute(db);
+    await sql`create table ${sql.id(schema, 'notes')} (id integer primary key, body text not null constraint notes_body_allowed check (body <> 'forbidden'))`.execute(
+      db,
+    );
   },
   async apply(db, schema, events, changes) {
     for (const event of events) {
@@ -61,7 +63,12 @@ export const notesProjection: Projection = {
   },
 };
 
-export const noteWritten = (id: number, body: string): NewEvent => ({ id: randomUUID(), type: 'NoteWritten', data: { id, body }, metadata: { schemaVersion: 1 } });
+export const noteWritten = (id: number, body: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'NoteWritten',
+  data: { id, body },
+  metadata: { schemaVersion: 1 },
+});
 
 /** A log that keeps every line, to assert what was (and was not) written. */
 export function capturingLog(): ProjectorLog & { lines: Array<{ level: string; message: string; fields: object }> } {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ProjectionRunner, createReadSchema, listParkedEvents, projections, readModelDigest, rebuildReadModels, type Projection,
-} from '../src/index';
+import { ProjectionRunner, createReadSchema, listParkedEvents, projections, readModelDigest, rebuildReadModels, type Projection } from '../src/index';
 import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import { eventually } from '../../test-support/eventually';
 import { createProjectorFixture, groupCreated, type ProjectorFixture } from './fixture';
@@ -32,16 +30,27 @@ describe('parking events a projection cannot apply', () => {
     return { runner, log };
   };
   const allReached = async (position: string) =>
-    eventually(() => readCheckpoints(fixture.db), (checkpoints) => [...checkpoints.values()].every((reached) => reached === position));
+    eventually(
+      () => readCheckpoints(fixture.db),
+      (checkpoints) => [...checkpoints.values()].every((reached) => reached === position),
+    );
   const column = async (query: string) => (await sql.raw<{ value: unknown }>(query).execute(fixture.db)).rows.map((row) => row.value);
 
   it('parks an old event with a NUL in a name for the users projection only; everything after it is projected', async () => {
     const all = [...projections, registrationsProjection];
     const bad = randomUUID();
     const good = randomUUID();
-    const { position: badPosition } = await fixture.store.append(`user-${bad}`, [await userRegistered(fixture.db, bad, { email: BAD_EMAIL, firstName: NUL_NAME })], 'no_stream');
+    const { position: badPosition } = await fixture.store.append(
+      `user-${bad}`,
+      [await userRegistered(fixture.db, bad, { email: BAD_EMAIL, firstName: NUL_NAME })],
+      'no_stream',
+    );
     await fixture.store.append('group-1', [groupCreated(1)], 'no_stream');
-    const { position: last } = await fixture.store.append(`user-${good}`, [await userRegistered(fixture.db, good, { email: 'fine@example.org', firstName: 'Fine' })], 'no_stream');
+    const { position: last } = await fixture.store.append(
+      `user-${good}`,
+      [await userRegistered(fixture.db, good, { email: 'fine@example.org', firstName: 'Fine' })],
+      'no_stream',
+    );
     const { log } = await start(all);
 
     const checkpoints = await allReached(last);
@@ -52,10 +61,16 @@ describe('parking events a projection cannot apply', () => {
     expect((await column('select user_id::text as value from read_model.registrations')).sort()).toEqual([bad, good].sort());
 
     const parked = await listParkedEvents(fixture.db);
-    expect(parked).toEqual([expect.objectContaining({
-      projection: 'users', position: badPosition, eventType: 'UserRegistered', streamId: `user-${bad}`, attempts: 1,
-      error: { code: '22021', message: 'invalid byte sequence for the encoding (e.g. a NUL character in text)' },
-    })]);
+    expect(parked).toEqual([
+      expect.objectContaining({
+        projection: 'users',
+        position: badPosition,
+        eventType: 'UserRegistered',
+        streamId: `user-${bad}`,
+        attempts: 1,
+        error: { code: '22021', message: 'invalid byte sequence for the encoding (e.g. a NUL character in text)' },
+      }),
+    ]);
     // No personal data in the parked row, nor in any log line.
     const stored = (await column('select t::text as value from read_model.parked_events t')).join('\n');
     for (const text of [stored, JSON.stringify(log.lines)]) {
@@ -64,7 +79,11 @@ describe('parking events a projection cannot apply', () => {
       expect(text).not.toContain('Tester');
     }
     expect(log.lines.filter((line) => line.message.startsWith('event parked'))).toEqual([
-      { level: 'warn', message: 'event parked: the projection moved on past it', fields: { projection: 'users', position: badPosition, type: 'UserRegistered', code: '22021' } },
+      {
+        level: 'warn',
+        message: 'event parked: the projection moved on past it',
+        fields: { projection: 'users', position: badPosition, type: 'UserRegistered', code: '22021' },
+      },
     ]);
   });
 
@@ -94,19 +113,27 @@ describe('parking events a projection cannot apply', () => {
 
   it('parks an event it cannot decode for every projection of decoded events that handles its type, without the data, and moves on; the Merkle log commits to it', async () => {
     const brokenId = randomUUID();
-    const { position: broken } = await fixture.store.append('group-1', [{ id: brokenId, type: 'GroupCreated', data: { groupId: 'secret-value-42' }, metadata: { schemaVersion: 1 } }], 'no_stream');
+    const { position: broken } = await fixture.store.append(
+      'group-1',
+      [{ id: brokenId, type: 'GroupCreated', data: { groupId: 'secret-value-42' }, metadata: { schemaVersion: 1 } }],
+      'no_stream',
+    );
     const { position: last } = await fixture.store.append('group-2', [groupCreated(2)], 'no_stream');
     const { log } = await start(projections);
     await allReached(last);
     expect(await column('select name as value from read_model.groups')).toEqual(['Group 2']);
     const parked = await listParkedEvents(fixture.db);
     // groups and delegation handle GroupCreated; the projections that do not are neither handed it nor held up by it.
-    const decoding = projections.filter((projection) => projection.input !== 'stored' && projection.handles.has('GroupCreated')).map((projection) => projection.name);
+    const decoding = projections
+      .filter((projection) => projection.input !== 'stored' && projection.handles.has('GroupCreated'))
+      .map((projection) => projection.name);
     expect(decoding.sort()).toEqual(['delegation', 'groups']);
     expect(parked.map((entry) => entry.projection).sort()).toEqual(decoding);
     // Every event has its leaf, in order: the log commits to what is stored, decodable or not.
-    expect(await column(`select event_id::text || ' ' || position as value from read_model.merkle_leaves order by leaf_index`))
-      .toEqual([`${brokenId} ${broken}`, expect.stringMatching(new RegExp(` ${last}$`))]);
+    expect(await column(`select event_id::text || ' ' || position as value from read_model.merkle_leaves order by leaf_index`)).toEqual([
+      `${brokenId} ${broken}`,
+      expect.stringMatching(new RegExp(` ${last}$`)),
+    ]);
     for (const entry of parked) {
       expect(entry).toMatchObject({ position: broken, eventType: 'GroupCreated', error: { code: 'invalid_data' } });
       expect(entry.error.message).toContain('invalid_type at groupId');
@@ -144,7 +171,9 @@ describe('parking events a projection cannot apply', () => {
     expect(await column('select name as value from read_model.groups')).toEqual(['Group 7']);
     expect(await listParkedEvents(fixture.db)).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(3);
-    expect(log.lines).toContainEqual(expect.objectContaining({ message: 'projection batch failed; retrying', fields: expect.objectContaining({ projection: 'flaky', code: '40001' }) }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ message: 'projection batch failed; retrying', fields: expect.objectContaining({ projection: 'flaky', code: '40001' }) }),
+    );
   });
 
   it('tries an event twice before parking: a failure that does not repeat parks nothing', async () => {

@@ -26,7 +26,10 @@ describe('describing a projection failure without the data that failed', () => {
   it('keeps the code and the constraint of a duplicate key, never the key PostgreSQL quotes in its detail', async () => {
     const error = await failureOf(fixture.db, sql`insert into people values (2, 'taken@example.org', 40)`);
     expect((error as { detail: string }).detail).toContain('taken@example.org');
-    expect(describeFailure(error)).toEqual({ code: '23505', message: 'duplicate key value violates a unique constraint (constraint people_email_key, table people)' });
+    expect(describeFailure(error)).toEqual({
+      code: '23505',
+      message: 'duplicate key value violates a unique constraint (constraint people_email_key, table people)',
+    });
     expect(isParkable(error)).toBe(true);
   });
 
@@ -55,7 +58,11 @@ describe('describing a projection failure without the data that failed', () => {
     const serialization = await failureOf(fixture.db, sql`do $$ begin raise exception 'x' using errcode = 'serialization_failure'; end $$`);
     const missingTable = await failureOf(fixture.db, sql`select * from no_such_table`);
     const cancelled = await failureOf(fixture.db, sql`do $$ begin raise exception 'x' using errcode = 'query_canceled'; end $$`);
-    expect([serialization, missingTable, cancelled].map((error) => [describeFailure(error).code, isParkable(error)])).toEqual([['40001', false], ['42P01', false], ['57014', false]]);
+    expect([serialization, missingTable, cancelled].map((error) => [describeFailure(error).code, isParkable(error)])).toEqual([
+      ['40001', false],
+      ['42P01', false],
+      ['57014', false],
+    ]);
     expect(isParkable(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(isParkable(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(false);
     expect(isParkable(new TypeError("Cannot read properties of null (reading 'name')"))).toBe(true);
@@ -63,7 +70,10 @@ describe('describing a projection failure without the data that failed', () => {
 
   it('keeps only the kind of a JavaScript error and the field paths of a schema mismatch', () => {
     expect(describeFailure(new TypeError('cannot handle jane@example.org'))).toEqual({ code: 'TypeError', message: 'TypeError raised' });
-    expect(describeFailure(Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual({ code: 'ECONNREFUSED', message: 'Error raised' });
+    expect(describeFailure(Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual({
+      code: 'ECONNREFUSED',
+      message: 'Error raised',
+    });
     const schema = z.object({ userId: z.uuid(), tags: z.record(z.string(), z.number()) });
     const mismatch = schema.safeParse({ userId: 'jane@example.org', tags: { 'jane@example.org': 'x' } }).error!;
     const described = describeDecodeFailure(mismatch);
@@ -71,6 +81,9 @@ describe('describing a projection failure without the data that failed', () => {
     expect(described.message).toContain('at userId');
     expect(described.message).toContain('at tags.?');
     expect(described.message).not.toContain('jane');
-    expect(describeDecodeFailure(new Error('no upcaster for UserRegistered from version 0'))).toEqual({ code: 'undecodable', message: 'event could not be upcast to its current schema (Error raised)' });
+    expect(describeDecodeFailure(new Error('no upcaster for UserRegistered from version 0'))).toEqual({
+      code: 'undecodable',
+      message: 'event could not be upcast to its current schema (Error raised)',
+    });
   });
 });

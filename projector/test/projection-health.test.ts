@@ -16,7 +16,8 @@ describe('projection health', () => {
   });
   afterAll(async () => fixture.close());
 
-  const park = (projection: string, position: string) => sql`
+  const park = (projection: string, position: string) =>
+    sql`
     insert into read_model.parked_events (projection, position, event_id, event_type, stream_id, error_code, error_message)
     values (${projection}, ${position}, ${randomUUID()}, 'GroupCreated', 'group-1', '22021', 'invalid byte sequence')`.execute(fixture.db);
 
@@ -28,18 +29,31 @@ describe('projection health', () => {
 
   it('reports each projection: checkpoint, lag in events (capped) and seconds, parked count; /healthz says degraded with 200', async () => {
     const { position } = await fixture.store.append('group-1', [groupCreated(1)], 'no_stream');
-    await eventually(() => fixture.store.headPosition(), (head) => head === position);
+    await eventually(
+      () => fixture.store.headPosition(),
+      (head) => head === position,
+    );
     await park('groups', position);
     const health = await projectionHealth(fixture.db);
     expect(Object.keys(health!.projections)).toEqual(projections.map((projection) => projection.name).sort());
     expect(health!.projections.groups).toEqual({ position: START_POSITION, lag: 1, lagSeconds: expect.any(Number), parked: 1 });
     expect(health!.projections.users).toEqual({ position: START_POSITION, lag: 1, lagSeconds: expect.any(Number), parked: 0 });
 
-    const app = await createHttpApp({ title: 'test', logLevel: 'silent', healthChecks: { database: async () => true }, healthDegradation: () => projectionHealth(fixture.db) });
+    const app = await createHttpApp({
+      title: 'test',
+      logLevel: 'silent',
+      healthChecks: { database: async () => true },
+      healthDegradation: () => projectionHealth(fixture.db),
+    });
     const degraded = await app.inject({ method: 'GET', url: '/healthz' });
     expect(degraded.statusCode).toBe(200);
     expect(degraded.json()).toMatchObject({ status: 'degraded', checks: { database: true }, projections: { groups: { parked: 1, lag: 1 } } });
-    const failing = await createHttpApp({ title: 'test', logLevel: 'silent', healthChecks: { database: async () => false }, healthDegradation: () => projectionHealth(fixture.db) });
+    const failing = await createHttpApp({
+      title: 'test',
+      logLevel: 'silent',
+      healthChecks: { database: async () => false },
+      healthDegradation: () => projectionHealth(fixture.db),
+    });
     expect((await failing.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'unavailable', checks: { database: false } });
     await app.close();
     await failing.close();
@@ -49,7 +63,10 @@ describe('projection health', () => {
     await sql`delete from read_model.parked_events`.execute(fixture.db);
     const events = Array.from({ length: LAG_COUNT_CAP + 5 }, (_, index) => groupCreated(100 + index));
     const { position } = await fixture.store.append('bulk-1', events, 'no_stream');
-    await eventually(() => fixture.store.headPosition(), (head) => head === position);
+    await eventually(
+      () => fixture.store.headPosition(),
+      (head) => head === position,
+    );
     // Fresh events: busy, not stuck.
     expect(await projectionHealth(fixture.db)).toBeNull();
     // Events stored five minutes ago, behind the projections' checkpoints. The events table refuses
@@ -60,7 +77,10 @@ describe('projection health', () => {
       select 'stuck-1', n, gen_random_uuid(), 'GroupCreated', '{}'::jsonb, '{}'::jsonb, now() - interval '5 minutes'
       from generate_series(1, ${LAG_COUNT_CAP + 5}::int) as n`.execute(fixture.db);
     // Readers see them once no older transaction runs anywhere on the server (visibility is cluster-wide).
-    const health = await eventually(() => projectionHealth(fixture.db), (reported) => reported !== null);
+    const health = await eventually(
+      () => projectionHealth(fixture.db),
+      (reported) => reported !== null,
+    );
     expect(health!.projections.groups).toEqual({ position, lag: `${LAG_COUNT_CAP}+`, lagSeconds: expect.any(Number), parked: 0 });
     expect(health!.projections.groups!.lagSeconds).toBeGreaterThan(290);
   });

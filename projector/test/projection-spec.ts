@@ -57,16 +57,20 @@ export type Expectation = (outcome: ProjectionOutcome) => Promise<void>;
 
 /** Expects exactly these rows (toEqual) in a table of the projection. */
 export const expectRows = (table: string, query: RowsQuery = {}) => ({
-  toEqual: (expected: readonly Row[]): Expectation => async (outcome) => {
-    expect(await outcome.rows(table, query), `rows of ${table}`).toEqual(expected);
-  },
+  toEqual:
+    (expected: readonly Row[]): Expectation =>
+    async (outcome) => {
+      expect(await outcome.rows(table, query), `rows of ${table}`).toEqual(expected);
+    },
 });
 
 /** Expects a query over the projected tables to give this result. */
 export const expectQuery = <T>(query: (outcome: ProjectionOutcome) => Promise<T>) => ({
-  toEqual: (expected: T): Expectation => async (outcome) => {
-    expect(await query(outcome)).toEqual(expected);
-  },
+  toEqual:
+    (expected: T): Expectation =>
+    async (outcome) => {
+      expect(await query(outcome)).toEqual(expected);
+    },
 });
 
 /** The event with the command time given (instead of one second after the previous event). */
@@ -111,7 +115,10 @@ function project(event: SpecEvent, batch: number, index: number): SpecDelivery {
     recordedAt: new Date(time),
   };
   // As stored, the stream position is the run's index.
-  return { decoded: { ...delivered, type: decoded.type, data: decoded.data }, stored: { ...delivered, type: event.type, data: event.data, streamPosition: index } };
+  return {
+    decoded: { ...delivered, type: decoded.type, data: decoded.data },
+    stored: { ...delivered, type: event.type, data: event.data, streamPosition: index },
+  };
 }
 
 /** A scenario: batches of events, checked as they are written and applied when a `then` runs. */
@@ -213,7 +220,11 @@ async function readRows(db: Kysely<any>, schema: string, table: string, query: R
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const order = query.orderBy?.length
     ? sql.join(query.orderBy.map((column) => sql.id(column)))
-    : query.columns?.length ? sql.join(query.columns.map((_, index) => sql.lit(index + 1))) : sql`1`;
+    : query.columns?.length
+      ? sql.join(query.columns.map((_, index) => sql.lit(index + 1)))
+      : sql`1`;
   const result = await sql<Row>`select ${columns} from ${sql.id(schema, table)} ${where} order by ${order}`.execute(db);
-  return result.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? value.toISOString() : value])));
+  return result.rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([column, value]) => [column, value instanceof Date ? value.toISOString() : value])),
+  );
 }

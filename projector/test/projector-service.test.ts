@@ -14,7 +14,8 @@ describe('ProjectorService leadership', () => {
   });
   afterAll(async () => fixture.close());
 
-  const service = () => new ProjectorService({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections });
+  const service = () =>
+    new ProjectorService({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections });
   const groupCount = async () => Number((await sql<{ count: string }>`select count(*) from read_model.groups`.execute(fixture.db)).rows[0]!.count);
   const eventually = async (check: () => Promise<boolean>) => {
     for (let tries = 0; tries < 300 && !(await check()); tries += 1) await sleep(20);
@@ -40,7 +41,9 @@ describe('ProjectorService leadership', () => {
   it('regains the lock and carries on after its lock connection is killed', async () => {
     const projector = service();
     await projector.start();
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'civitas-projector' and datname = current_database()`.execute(fixture.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'civitas-projector' and datname = current_database()`.execute(
+      fixture.db,
+    );
     await fixture.store.append('group-3', [groupCreated(3)], 'no_stream');
     await eventually(async () => (await groupCount()) === 3 && (await projectorIsUp(fixture.db)()));
     await projector.stop();
@@ -58,7 +61,10 @@ describe('ProjectorService lanes', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const held: Projection = {
-      name: 'held', version: 1, lane: { name: 'held' }, handles: new Set(['GroupCreated']),
+      name: 'held',
+      version: 1,
+      lane: { name: 'held' },
+      handles: new Set(['GroupCreated']),
       createTables: async (db, schema) => {
         await sql`create table ${sql.id(schema, 'held_positions')} (position text primary key)`.execute(db);
       },
@@ -67,7 +73,13 @@ describe('ProjectorService lanes', () => {
         await sql`insert into ${sql.id(schema, 'held_positions')} select unnest(${events.map((event) => event.position)}::text[])`.execute(db);
       },
     };
-    const projector = new ProjectorService({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections: [...projections, held] });
+    const projector = new ProjectorService({
+      connectionString: fixture.database.url,
+      store: fixture.store,
+      db: fixture.db,
+      registry: fixture.registry,
+      projections: [...projections, held],
+    });
     await projector.start();
     const { position } = await fixture.store.append('group-10', [groupCreated(10)], 'no_stream');
     await vi.waitFor(() => expect(projector.positions.get('groups')).toBe(position), { timeout: 10_000 });

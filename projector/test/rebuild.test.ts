@@ -9,7 +9,12 @@ import { createProjectorFixture, groupCreated, type ProjectorFixture } from './f
 /** Waits until every projection of the service (each lane) has applied the given append's own position (headPosition() trails it while a projector transaction is open). */
 async function caughtUp(service: ProjectorService, position: string): Promise<void> {
   const behind = () => [...service.positions].filter(([, at]) => at !== position).map(([name]) => name);
-  expect(await eventually(async () => behind(), (names) => names.length === 0)).toEqual([]);
+  expect(
+    await eventually(
+      async () => behind(),
+      (names) => names.length === 0,
+    ),
+  ).toEqual([]);
 }
 
 describe('rebuilding read models', () => {
@@ -25,7 +30,13 @@ describe('rebuilding read models', () => {
   };
 
   it('creates the read models on first start, rebuilds byte-identical ones and swaps them in under a live projector', async () => {
-    const service = new ProjectorService({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections });
+    const service = new ProjectorService({
+      connectionString: fixture.database.url,
+      store: fixture.store,
+      db: fixture.db,
+      registry: fixture.registry,
+      projections,
+    });
     await service.start();
     expect(await schemaExists(fixture.db, 'read_model')).toBe(true);
     for (let id = 1; id <= 300; id += 1) await append(id);
@@ -68,8 +79,15 @@ describe('rebuilding only the projections whose version changed', () => {
   });
   afterAll(async () => fixture.close());
 
-  const options = (set: readonly Projection[]) => ({ connectionString: fixture.database.url, store: fixture.store, db: fixture.db, registry: fixture.registry, projections: set });
-  const bumped = (name: string) => projections.map((projection) => (projection.name === name ? { ...projection, version: projection.version + 1 } : projection));
+  const options = (set: readonly Projection[]) => ({
+    connectionString: fixture.database.url,
+    store: fixture.store,
+    db: fixture.db,
+    registry: fixture.registry,
+    projections: set,
+  });
+  const bumped = (name: string) =>
+    projections.map((projection) => (projection.name === name ? { ...projection, version: projection.version + 1 } : projection));
   /** Each live table's identity: a rebuilt table is a new one, a kept one keeps its oid. */
   const tableOids = async () => {
     const result = await sql<{ relname: string; oid: number }>`
@@ -85,7 +103,7 @@ describe('rebuilding only the projections whose version changed', () => {
     lastAppended = (await fixture.store.append(`group-${id}`, [groupCreated(id)], 'no_stream')).position;
   };
 
-  it('leaves every other projection\'s rows, tables, checkpoints and parked events untouched', async () => {
+  it("leaves every other projection's rows, tables, checkpoints and parked events untouched", async () => {
     const first = new ProjectorService(options(projections));
     await first.start();
     for (let id = 1; id <= 50; id += 1) await append(id);
@@ -151,7 +169,9 @@ describe('rebuilding only the projections whose version changed', () => {
     // Records the positions it sees; version 2 holds its rebuild until the test lets it go (outside any
     // transaction: an open write transaction would hold back every reader of the store, the runners too).
     const seen = (version: number): Projection => ({
-      name: 'seen', version, handles: new Set(['GroupCreated']),
+      name: 'seen',
+      version,
+      handles: new Set(['GroupCreated']),
       createTables: async (db, schema) => {
         if (version === 2) {
           entered();
@@ -160,7 +180,9 @@ describe('rebuilding only the projections whose version changed', () => {
         await sql`create table ${sql.id(schema, 'seen_positions')} (position text primary key)`.execute(db);
       },
       apply: async (db, schema, events) => {
-        await sql`insert into ${sql.id(schema, 'seen_positions')} select unnest(${events.map((event) => event.position)}::text[]) on conflict do nothing`.execute(db);
+        await sql`insert into ${sql.id(schema, 'seen_positions')} select unnest(${events.map((event) => event.position)}::text[]) on conflict do nothing`.execute(
+          db,
+        );
       },
     });
     const first = new ProjectorService(options([...projections, seen(1)]));

@@ -20,7 +20,10 @@ describe('ProjectionRunner', () => {
   /** Catches up until the runner has reached `position` (visibility may lag behind other transactions). */
   const catchUpTo = async (projector: ProjectionRunner, position: string) => {
     let events = 0;
-    await eventually(async () => (events += await projector.catchUp(), projector.positions.get('groups')), (reached) => reached === position);
+    await eventually(
+      async () => ((events += await projector.catchUp()), projector.positions.get('groups')),
+      (reached) => reached === position,
+    );
     return events;
   };
   const groupNames = async () => (await sql<{ name: string }>`select name from read_model.groups order by id`.execute(fixture.db)).rows.map((row) => row.name);
@@ -41,7 +44,10 @@ describe('ProjectionRunner', () => {
     const stale = runner();
     await first.loadCheckpoints();
     await stale.loadCheckpoints();
-    const batch = await eventually(() => fixture.store.readAll(START_POSITION), (events) => events.length === 1);
+    const batch = await eventually(
+      () => fixture.store.readAll(START_POSITION),
+      (events) => events.length === 1,
+    );
     await first.applyBatch(batch);
     await expect(stale.applyBatch(batch)).rejects.toThrow();
     expect(await groupNames()).toEqual(['Group 1']);
@@ -57,13 +63,21 @@ describe('ProjectionRunner', () => {
     const projector = runner();
     await projector.loadCheckpoints();
     await catchUpTo(projector, position);
-    await eventually(async () => notices.length, (count) => count > 0, 2000);
+    await eventually(
+      async () => notices.length,
+      (count) => count > 0,
+      2000,
+    );
     await listener.end();
     expect(notices).toEqual([{ position, projections: projections.map((projection) => projection.name), changes: { groups: [5] } }]);
   });
 
   it('skips an event it cannot decode instead of stalling', async () => {
-    await fixture.store.append('group-1', [{ id: crypto.randomUUID(), type: 'GroupCreated', data: { groupId: 'not a number' }, metadata: { schemaVersion: 1 } }], 'no_stream');
+    await fixture.store.append(
+      'group-1',
+      [{ id: crypto.randomUUID(), type: 'GroupCreated', data: { groupId: 'not a number' }, metadata: { schemaVersion: 1 } }],
+      'no_stream',
+    );
     const last = await append(2);
     const projector = runner();
     await projector.loadCheckpoints();
@@ -80,7 +94,10 @@ describe('ProjectionRunner', () => {
     let head = '';
     // The append's own position: headPosition() trails it while the runner's transaction is open.
     for (let id = 10; id < 20; id += 1) head = await append(id);
-    await eventually(async () => committed.at(-1), (position) => position === head);
+    await eventually(
+      async () => committed.at(-1),
+      (position) => position === head,
+    );
     abort.abort();
     await running;
     expect(await groupNames()).toHaveLength(10);

@@ -29,16 +29,29 @@ describe('set-based rebuilds', () => {
       last = (await fixture.store.append(event.streamId, [stored], 'any')).position;
     }
     // Both builds must see every event: on a shared server another database's open transaction delays visibility.
-    expect(await eventually(() => fixture.store.headPosition(), (head) => head === last)).toBe(last);
+    expect(
+      await eventually(
+        () => fixture.store.headPosition(),
+        (head) => head === last,
+      ),
+    ).toBe(last);
   };
   const build = async (projectionsToBuild: readonly Projection[]) => {
-    const fresh = await buildFreshReadModels({ store: fixture.store, db: fixture.db, registry: fixture.registry, projections: projectionsToBuild, batchSize: 7 });
+    const fresh = await buildFreshReadModels({
+      store: fixture.store,
+      db: fixture.db,
+      registry: fixture.registry,
+      projections: projectionsToBuild,
+      batchSize: 7,
+    });
     const digest = await readModelDigest(fixture.db, fresh.schema);
     await sql`drop schema ${sql.id(fresh.schema)} cascade`.execute(fixture.db);
     return { digest, setBased: fresh.setBased, events: fresh.events };
   };
   const chat = (topicId: string, groupId: number, userId: string, message: string): StreamEvent => ({
-    type: 'ChatMessagePosted', streamId: chatStream(topicId, userId), data: { messageId: randomUUID(), topicId, groupId, userId, message },
+    type: 'ChatMessagePosted',
+    streamId: chatStream(topicId, userId),
+    data: { messageId: randomUUID(), topicId, groupId, userId, message },
   });
 
   it('leave exactly the rows folding every event in order leaves, and read through Node only what they fold', async () => {

@@ -11,23 +11,27 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 type Flat<T> = { [K in keyof T]: T[K] };
 
 /** Every kind of column the helper declares. */
-const ballotsTable = defineTable('ballots', {
-  id: column.integer(),
-  voter_id: column.uuid(),
-  status: column.text<'open' | 'counted'>(),
-  note: column.text().nullable(),
-  tags: column.jsonb<string[]>(),
-  labels: column.textArray().default(['a "b"', 'c\\d']),
-  weight: column.integer().default(1),
-  counted: column.boolean().default(false),
-  double_weight: column.integer().generatedAlwaysAs(sql`weight * 2`),
-  cast_at: column.timestamptz(),
-  seen_at: column.timestamptz().default(sql`now()`),
-  code: column.text().unique(),
-}, {
-  primaryKey: ['id', 'voter_id'],
-  indexes: [{ columns: ['voter_id', 'cast_at desc'] }, { columns: ['status'], where: sql`not counted` }],
-});
+const ballotsTable = defineTable(
+  'ballots',
+  {
+    id: column.integer(),
+    voter_id: column.uuid(),
+    status: column.text<'open' | 'counted'>(),
+    note: column.text().nullable(),
+    tags: column.jsonb<string[]>(),
+    labels: column.textArray().default(['a "b"', 'c\\d']),
+    weight: column.integer().default(1),
+    counted: column.boolean().default(false),
+    double_weight: column.integer().generatedAlwaysAs(sql`weight * 2`),
+    cast_at: column.timestamptz(),
+    seen_at: column.timestamptz().default(sql`now()`),
+    code: column.text().unique(),
+  },
+  {
+    primaryKey: ['id', 'voter_id'],
+    indexes: [{ columns: ['voter_id', 'cast_at desc'] }, { columns: ['status'], where: sql`not counted` }],
+  },
+);
 
 describe('read-model table definitions', () => {
   let database: TestDatabase;
@@ -44,7 +48,13 @@ describe('read-model table definitions', () => {
   });
 
   it('creates the columns in order, with their types, nullability, defaults and generated expressions', async () => {
-    const columns = await sql<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null; generation_expression: string | null }>`
+    const columns = await sql<{
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+      generation_expression: string | null;
+    }>`
       select column_name, data_type, is_nullable, column_default, generation_expression from information_schema.columns
       where table_schema = 'tables_spec' and table_name = 'ballots' order by ordinal_position`.execute(db);
     expect(columns.rows).toEqual([
@@ -78,15 +88,34 @@ describe('read-model table definitions', () => {
 
   it('writes a batch through arrays cast to the columns\u2019 types, defaults and generated columns filled in', async () => {
     const { columns, rows } = insertRows(ballotsTable, {
-      id: [1, 2], voter_id: ['6b1f3c2e-9a5d-4c1e-8f7a-2d3b4c5e6f70', '6b1f3c2e-9a5d-4c1e-8f7a-2d3b4c5e6f71'], status: ['open', 'counted'],
-      note: ['first', null], tags: [JSON.stringify(['x']), JSON.stringify([])], cast_at: ['2026-03-01T10:00:00.000Z', new Date('2026-03-01T11:00:00.000Z')], code: ['A', 'B'],
+      id: [1, 2],
+      voter_id: ['6b1f3c2e-9a5d-4c1e-8f7a-2d3b4c5e6f70', '6b1f3c2e-9a5d-4c1e-8f7a-2d3b4c5e6f71'],
+      status: ['open', 'counted'],
+      note: ['first', null],
+      tags: [JSON.stringify(['x']), JSON.stringify([])],
+      cast_at: ['2026-03-01T10:00:00.000Z', new Date('2026-03-01T11:00:00.000Z')],
+      code: ['A', 'B'],
     });
     await sql`insert into ${sql.id('tables_spec', ballotsTable.name)} ${columns} select * from ${rows}`.execute(db);
     const ids = unnestRows(ballotsTable, 'd', { id: [2], weight: [5] });
     await sql`update ${sql.id('tables_spec', ballotsTable.name)} b set weight = b.weight + d.weight from ${ids.rows} where b.id = d.id`.execute(db);
-    const stored = await db.withSchema('tables_spec').selectFrom('ballots').select(['id', 'note', 'tags', 'labels', 'weight', 'counted', 'double_weight', 'cast_at']).orderBy('id').execute();
+    const stored = await db
+      .withSchema('tables_spec')
+      .selectFrom('ballots')
+      .select(['id', 'note', 'tags', 'labels', 'weight', 'counted', 'double_weight', 'cast_at'])
+      .orderBy('id')
+      .execute();
     expect(stored).toEqual([
-      { id: 1, note: 'first', tags: ['x'], labels: ['a "b"', 'c\\d'], weight: 1, counted: false, double_weight: 2, cast_at: new Date('2026-03-01T10:00:00.000Z') },
+      {
+        id: 1,
+        note: 'first',
+        tags: ['x'],
+        labels: ['a "b"', 'c\\d'],
+        weight: 1,
+        counted: false,
+        double_weight: 2,
+        cast_at: new Date('2026-03-01T10:00:00.000Z'),
+      },
       { id: 2, note: null, tags: [], labels: ['a "b"', 'c\\d'], weight: 6, counted: false, double_weight: 12, cast_at: new Date('2026-03-01T11:00:00.000Z') },
     ]);
   });
@@ -99,12 +128,31 @@ describe('read-model table definitions', () => {
   it('types rows from the same definition: selects read, inserts may leave out defaults and nulls, generated columns are never written', () => {
     type Ballot = RowOf<typeof ballotsTable>;
     expectTypeOf<Selectable<Ballot>>().toEqualTypeOf<{
-      id: number; voter_id: string; status: 'open' | 'counted'; note: string | null; tags: string[]; labels: string[]; weight: number; counted: boolean;
-      double_weight: number; cast_at: Date; seen_at: Date; code: string;
+      id: number;
+      voter_id: string;
+      status: 'open' | 'counted';
+      note: string | null;
+      tags: string[];
+      labels: string[];
+      weight: number;
+      counted: boolean;
+      double_weight: number;
+      cast_at: Date;
+      seen_at: Date;
+      code: string;
     }>();
     expectTypeOf<Flat<Insertable<Ballot>>>().toEqualTypeOf<{
-      id: number; voter_id: string; status: 'open' | 'counted'; note?: string | null; tags: string; labels?: readonly string[]; weight?: number; counted?: boolean;
-      cast_at: Date | string; seen_at?: Date | string; code: string;
+      id: number;
+      voter_id: string;
+      status: 'open' | 'counted';
+      note?: string | null;
+      tags: string;
+      labels?: readonly string[];
+      weight?: number;
+      counted?: boolean;
+      cast_at: Date | string;
+      seen_at?: Date | string;
+      code: string;
     }>();
     expectTypeOf<Updateable<Ballot>>().not.toHaveProperty('double_weight');
     expectTypeOf<ReadModelRow<'opinions'>['support_count']>().toEqualTypeOf<number>();

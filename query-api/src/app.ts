@@ -61,7 +61,10 @@ export interface QueryApiOptions {
 }
 
 /** GET routes over the read models; each declares the projections it reads. */
-export const queryApi: CivitasPlugin<QueryApiOptions> = async (instance, { db, readDb, watcher, auth, paymentProviders, signInProviders, publicBaseUrl, now, live, store }) => {
+export const queryApi: CivitasPlugin<QueryApiOptions> = async (
+  instance,
+  { db, readDb, watcher, auth, paymentProviders, signInProviders, publicBaseUrl, now, live, store },
+) => {
   const app = zodRoutes(instance);
   const reachPosition = readYourWrites(watcher, auth);
   registerReadYourWrites(app, reachPosition);

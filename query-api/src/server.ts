@@ -28,8 +28,15 @@ const app = await createHttpApp({
 // The socket's chat frames go to command-api: COMMAND_API_URL, else the gateway at the public address (it routes POSTs there).
 const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
 await app.register(queryApi, {
-  db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl,
-  live: { databaseUrl: runtime.databaseUrl, chatCommands }, store,
+  db,
+  readDb,
+  watcher,
+  auth: createSessionAuth(db, config),
+  paymentProviders: config.paymentProviders,
+  signInProviders: config.signInProviders,
+  publicBaseUrl: config.publicBaseUrl,
+  live: { databaseUrl: runtime.databaseUrl, chatCommands },
+  store,
 });
 runtime.onStop(() => app.close());
 await app.listen({ port: config.PORT, host: config.HOST });

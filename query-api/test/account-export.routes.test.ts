@@ -41,7 +41,13 @@ describe('GET /api/user/export', () => {
   it('downloads everything the platform holds about the member as a JSON attachment that no cache keeps', async () => {
     ada = await member('Ada');
     bob = await member('Bob');
-    await ok(ada.browser, 'PUT', '/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace', city: 'London', aboutMe: 'Analytical', websiteUrl: 'https://ada.example.org' });
+    await ok(ada.browser, 'PUT', '/api/user/profile', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      city: 'London',
+      aboutMe: 'Analytical',
+      websiteUrl: 'https://ada.example.org',
+    });
     await ok(ada.browser, 'PUT', '/api/user/notification-preferences', { ...DEFAULT_NOTIFICATION_PREFERENCES, elections: false });
     expect((await verify(ada, SAUDI_ARABIA.name, 'AL10203040')).status).toBe(200);
     expect((await verify(bob, SAUDI_ARABIA.name, 'BT50607080')).status).toBe(200);
@@ -53,7 +59,9 @@ describe('GET /api/user/export', () => {
     await ok(ada.browser, 'POST', '/api/delegations', { delegateId: bob.userId, groupId: SAUDI_ARABIA.groupId });
     await ok(bob.browser, 'POST', '/api/delegations', { delegateId: ada.userId, groupId: SAUDI_ARABIA.groupId });
     await ok(ada.browser, 'POST', '/api/chat/messages', { topicId: topic.id, message: 'See you at the library.' });
-    const election = (await ok(ada.browser, 'POST', '/api/topics', topicBody(await ownGroup(ada, 'business'), { type: 'election', title: 'Chair of the board' }))).topic;
+    const election = (
+      await ok(ada.browser, 'POST', '/api/topics', topicBody(await ownGroup(ada, 'business'), { type: 'election', title: 'Chair of the board' }))
+    ).topic;
     const candidateId = (await ok(ada.browser, 'POST', '/api/candidates', { topicId: election.id, statement: 'I will keep the minutes.' })).candidate.id;
     await ok(ada.browser, 'POST', `/api/topics/${election.id}/ballot`, { candidateId });
     await ok(ada.browser, 'POST', '/api/family/invite', { email: 'grandma@example.org' });
@@ -62,34 +70,56 @@ describe('GET /api/user/export', () => {
     // A founder badge, granted by an admin (an ADMIN_EMAILS address, once verified).
     const admin = await member('Root', adminEmail);
     await ok(admin.browser, 'POST', '/api/email-auth/verify-email', { token: admin.verificationUrl.split('/verify-email/')[1] });
-    await eventually(() => admin.browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+    await eventually(
+      () => admin.browser.json('GET', '/api/auth/user'),
+      (answer) => answer.body.isAdmin === true,
+    );
     await ok(admin.browser, 'POST', `/api/admin/users/${ada.userId}/badges`, { badge: 'founder', reason: 'First member' });
     const elsewhere = new TestClient(server.baseUrl);
     expect((await elsewhere.post('/api/email-auth/login', { email: ada.email, password: PASSWORD })).status).toBe(200);
 
-    const answer = await eventually(() => exportOf(ada.browser), (response) => response.status === 200);
+    const answer = await eventually(
+      () => exportOf(ada.browser),
+      (response) => response.status === 200,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('content-disposition')).toBe('attachment; filename="civitas-export-2026-05-04.json"');
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const data = JSON.parse(await answer.text());
-    const fresh = await eventually(async () => JSON.parse(await (await exportOf(ada.browser)).text()), (body) => body.badges.length === 1 && body.ballots.length === 1);
+    const fresh = await eventually(
+      async () => JSON.parse(await (await exportOf(ada.browser)).text()),
+      (body) => body.badges.length === 1 && body.ballots.length === 1,
+    );
     expect(fresh).toEqual({ ...data, badges: fresh.badges, ballots: fresh.ballots, exportedAt: fresh.exportedAt });
 
     expect(fresh.exportedAt).toBe(NOW.toISOString());
     expect(fresh.profile).toMatchObject({
-      id: ada.userId, email: ada.email, emailVerified: false, firstName: 'Ada', lastName: 'Lovelace', city: 'London', aboutMe: 'Analytical',
-      websiteUrl: 'https://ada.example.org', hasPassword: true, roles: [], isBanned: false,
+      id: ada.userId,
+      email: ada.email,
+      emailVerified: false,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      city: 'London',
+      aboutMe: 'Analytical',
+      websiteUrl: 'https://ada.example.org',
+      hasPassword: true,
+      roles: [],
+      isBanned: false,
     });
     expect(fresh.participation).toEqual({ topicsCreated: 2, opinionsPosted: 1, votesCast: 1, electionsWon: 0, participationScore: 2 * 5 + 2 + 1 });
     expect(fresh.badges).toEqual([{ badge: 'founder', grantedAt: NOW.toISOString() }]);
     expect(fresh.notificationPreferences).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, elections: false });
     expect(fresh.subscription).toMatchObject({ isSubscribed: true, plan: 'civic_participation_monthly', status: 'active' });
-    expect(fresh.payments).toEqual([expect.objectContaining({ provider: 'sandbox', planId: 'civic_participation_monthly', amount: 1875, currency: 'SAR', status: 'paid' })]);
-    expect(fresh.verifications).toEqual([expect.objectContaining({ country: SAUDI_ARABIA.name, nationalId: 'AL10203040', status: 'approved', documentImageUrl: null })]);
-    expect(fresh.groups.map((group: { department: string; role: string }) => `${group.department}:${group.role}`)).toEqual(expect.arrayContaining([
-      'family:owner', 'friends:owner', 'business:owner',
-    ]));
+    expect(fresh.payments).toEqual([
+      expect.objectContaining({ provider: 'sandbox', planId: 'civic_participation_monthly', amount: 1875, currency: 'SAR', status: 'paid' }),
+    ]);
+    expect(fresh.verifications).toEqual([
+      expect.objectContaining({ country: SAUDI_ARABIA.name, nationalId: 'AL10203040', status: 'approved', documentImageUrl: null }),
+    ]);
+    expect(fresh.groups.map((group: { department: string; role: string }) => `${group.department}:${group.role}`)).toEqual(
+      expect.arrayContaining(['family:owner', 'friends:owner', 'business:owner']),
+    );
     expect(fresh.groups.find((group: { department: string }) => group.department === 'family').name).toBe("Ada's Family");
     expect(fresh.topics.map((row: { id: string }) => row.id)).toEqual([topic.id, election.id]);
     expect(fresh.opinions).toEqual([expect.objectContaining({ id: opinion.id, topicId: topic.id, content: 'Until 22:00 on weekdays.' })]);

@@ -40,7 +40,16 @@ describe('GET /api/admin/users: the members an admin manages', () => {
     const { users, nextCursor } = await list();
     expect(nextCursor).toBeNull();
     expect(users.slice(0, 2)).toEqual([
-      { id: bjorn, name: 'Björn Borg', email: 'bjorn@example.net', roles: [], isBanned: true, banReason: 'Spam in every topic', bannedAt: minute(102), createdAt: minute(101) },
+      {
+        id: bjorn,
+        name: 'Björn Borg',
+        email: 'bjorn@example.net',
+        roles: [],
+        isBanned: true,
+        banReason: 'Spam in every topic',
+        bannedAt: minute(102),
+        createdAt: minute(101),
+      },
       { id: zoe, name: 'Zoë Ångström', email: 'zoe.quinn@example.org', roles: [], isBanned: false, banReason: null, bannedAt: null, createdAt: minute(100) },
     ]);
     expect(users.find((user: { id: string }) => user.id === admin.id)).toMatchObject({ name: 'Amal Tester', roles: ['admin'], isBanned: false });
@@ -66,7 +75,9 @@ describe('GET /api/admin/users: the members an admin manages', () => {
   });
 
   it('pages after the last id of the previous page, and refuses a cursor that is no member', async () => {
-    const extra = Array.from({ length: ADMIN_MEMBERS_PAGE_SIZE }, (_, index) => at(minute(200 + index), userRegistered(newId(), { email: `paged.${index}@example.org`, firstName: 'Paged', lastName: String(index) })));
+    const extra = Array.from({ length: ADMIN_MEMBERS_PAGE_SIZE }, (_, index) =>
+      at(minute(200 + index), userRegistered(newId(), { email: `paged.${index}@example.org`, firstName: 'Paged', lastName: String(index) })),
+    );
     await query.record(...extra);
     const first = await list('?search=paged');
     expect(first.users).toHaveLength(ADMIN_MEMBERS_PAGE_SIZE);

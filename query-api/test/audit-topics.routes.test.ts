@@ -8,7 +8,15 @@ import { startQueryApp, type Member, type QueryApp } from './query-app';
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
 const PSEUDONYM = /^member-[0-9a-f]{12}$/;
 
-interface Entry { position: string; kind: string; actor: string | null; isMine: boolean; opinionId: string | null; choice: string | null; delegate: string | null }
+interface Entry {
+  position: string;
+  kind: string;
+  actor: string | null;
+  isMine: boolean;
+  opinionId: string | null;
+  choice: string | null;
+  delegate: string | null;
+}
 
 describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudonymous history and its timeline', () => {
   let query: QueryApp;
@@ -37,7 +45,11 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
       at(minute(5), voteCast(vote(topicA, opinionA, auditor.id), 'support')),
       at(minute(6), voteCast(vote(topicA, opinionA, ben.id), 'support')),
       at(minute(7), voteRetracted(vote(topicA, opinionA, ben.id), 'support')),
-      at(minute(8), { type: 'DelegationAssigned', streamId: delegationStream(group, ben.id), data: { delegationId: newId(), groupId: group, delegatorId: ben.id, delegateId: auditor.id, previousDelegationId: null, previousDelegateId: null } }),
+      at(minute(8), {
+        type: 'DelegationAssigned',
+        streamId: delegationStream(group, ben.id),
+        data: { delegationId: newId(), groupId: group, delegatorId: ben.id, delegateId: auditor.id, previousDelegationId: null, previousDelegateId: null },
+      }),
       at(minute(9), memberJoined(group, cai.id)),
       at(minute(10), opinionPosted(opinionA2, topicA, group, ben.id, 'Dinner at eight, after the news.')),
       at(minute(11), voteCast(vote(topicA, opinionA2, cai.id), 'oppose')),
@@ -82,7 +94,15 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
     const { entries, nextCursor } = await history(topicA);
     expect(nextCursor).toBeNull();
     expect(entries.map((entry) => entry.kind)).toEqual([
-      'topic_created', 'opinion_posted', 'vote_cast', 'vote_cast', 'vote_retracted', 'delegation_set', 'eligibility_gained', 'opinion_posted', 'vote_cast',
+      'topic_created',
+      'opinion_posted',
+      'vote_cast',
+      'vote_cast',
+      'vote_retracted',
+      'delegation_set',
+      'eligibility_gained',
+      'opinion_posted',
+      'vote_cast',
     ]);
     const [omar, benA] = [entries[2]!.actor, entries[3]!.actor];
     expect(entries[4]).toMatchObject({ kind: 'vote_retracted', actor: benA, opinionId: opinionA, choice: 'support' });
@@ -99,7 +119,11 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
       }
     }
     // The same member keeps one pseudonym within a topic and gets another in the next.
-    expect(entries.filter((entry) => entry.kind === 'topic_created' || entry.opinionId === opinionA && entry.kind === 'opinion_posted').map((entry) => entry.actor)).toEqual([omar, omar]);
+    expect(
+      entries
+        .filter((entry) => entry.kind === 'topic_created' || (entry.opinionId === opinionA && entry.kind === 'opinion_posted'))
+        .map((entry) => entry.actor),
+    ).toEqual([omar, omar]);
     const b = (await history(topicB)).entries;
     const benB = b.find((entry) => entry.kind === 'vote_cast')!.actor;
     expect(b[0]).toMatchObject({ kind: 'topic_created', actor: benB });
@@ -125,7 +149,11 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
   it('samples the top tallies over the topic\u2019s life; the last point is today\u2019s weighted tally', async () => {
     const response = await query.get(`/api/audit/topics/${topicA}/timeline?points=5`, { as: ben });
     expect(response.statusCode).toBe(200);
-    const timeline = response.json() as { from: string; to: string; series: Array<{ position: string; at: string; tallies: Array<{ id: string; label: string; weightedSupport: number; weightedOppose: number }> }> };
+    const timeline = response.json() as {
+      from: string;
+      to: string;
+      series: Array<{ position: string; at: string; tallies: Array<{ id: string; label: string; weightedSupport: number; weightedOppose: number }> }>;
+    };
     expect(timeline.from).toBe(minute(3));
     expect(timeline.series).toHaveLength(5);
     const times = timeline.series.map((point) => point.at);
@@ -137,10 +165,15 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
     expect([...positions].sort()).toEqual(positions);
     // The first moment: the topic was just created, nothing counted yet.
     expect(timeline.series[0]!.tallies.every((tally) => tally.weightedSupport === 0 && tally.weightedOppose === 0)).toBe(true);
-    const now = (await query.get(`/api/topics/${topicA}/opinions`, { as: ben })).json() as Array<{ id: string; weightedSupport: number; weightedOppose: number }>;
+    const now = (await query.get(`/api/topics/${topicA}/opinions`, { as: ben })).json() as Array<{
+      id: string;
+      weightedSupport: number;
+      weightedOppose: number;
+    }>;
     const last = timeline.series.at(-1)!.tallies;
     expect(last.map((tally) => tally.id).sort()).toEqual(now.map((opinion) => opinion.id).sort());
-    for (const opinion of now) expect(last.find((tally) => tally.id === opinion.id)).toMatchObject({ weightedSupport: opinion.weightedSupport, weightedOppose: opinion.weightedOppose });
+    for (const opinion of now)
+      expect(last.find((tally) => tally.id === opinion.id)).toMatchObject({ weightedSupport: opinion.weightedSupport, weightedOppose: opinion.weightedOppose });
     expect(last.find((tally) => tally.id === opinionA)!.label).toBe('Dinner at seven.');
     // Omar's support carries Ben's delegated weight; Cai opposes the second opinion.
     expect(last.find((tally) => tally.id === opinionA)).toMatchObject({ weightedSupport: 2, weightedOppose: 0 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  newId, roleGranted, subscriptionActivated, topicCreated, userRegistered, verificationApproved, verificationRejected, verificationSubmitted,
+  newId,
+  roleGranted,
+  subscriptionActivated,
+  topicCreated,
+  userRegistered,
+  verificationApproved,
+  verificationRejected,
+  verificationSubmitted,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type QueryApp } from './query-app';
 
@@ -36,9 +43,24 @@ describe('query-api GET /api/auth/user', () => {
     const answer = await query.get('/api/auth/user', { as: { cookie: await query.signIn(userId) } });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({
-      id: userId, email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', profileImageUrl: null,
-      isSubscribed: false, subscriptionPlan: null, subscriptionStatus: null, subscriptionStartDate: null, subscriptionEndDate: null,
-      participationScore: 0, isBanned: false, isVerified: false, country: null, nationalId: null, verifications: [], roles: [], isAdmin: false,
+      id: userId,
+      email: 'grace@example.org',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      profileImageUrl: null,
+      isSubscribed: false,
+      subscriptionPlan: null,
+      subscriptionStatus: null,
+      subscriptionStartDate: null,
+      subscriptionEndDate: null,
+      participationScore: 0,
+      isBanned: false,
+      isVerified: false,
+      country: null,
+      nationalId: null,
+      verifications: [],
+      roles: [],
+      isAdmin: false,
       createdAt: '2026-03-01T09:00:00.000Z',
     });
   });
@@ -49,7 +71,8 @@ describe('query-api GET /api/auth/user', () => {
     await query.record(
       roleGranted(member.id, 'admin'),
       subscriptionActivated(member.id, newId(), START, END),
-      verificationSubmitted(saudi, member.id, await query.vault.seal(member.id, '1012345678')), verificationApproved(saudi, member.id),
+      verificationSubmitted(saudi, member.id, await query.vault.seal(member.id, '1012345678')),
+      verificationApproved(saudi, member.id),
       verificationSubmitted(egypt, member.id, await query.vault.seal(member.id, '29001011234567'), { country: 'Egypt', countryKey: 'egypt' }),
       verificationRejected(egypt, member.id, newId(), 'A second nationality needs a document.', 'egypt'),
       topicCreated(newId(), 2, member.id),
@@ -57,9 +80,18 @@ describe('query-api GET /api/auth/user', () => {
     const answer = await query.get('/api/auth/user', { as: member });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({
-      id: member.id, firstName: 'Ada', roles: ['admin'], isAdmin: true,
-      isSubscribed: true, subscriptionPlan: 'civic_participation_monthly', subscriptionStatus: 'active', subscriptionStartDate: START, subscriptionEndDate: END,
-      isVerified: true, country: 'Saudi Arabia', nationalId: '1012345678',
+      id: member.id,
+      firstName: 'Ada',
+      roles: ['admin'],
+      isAdmin: true,
+      isSubscribed: true,
+      subscriptionPlan: 'civic_participation_monthly',
+      subscriptionStatus: 'active',
+      subscriptionStartDate: START,
+      subscriptionEndDate: END,
+      isVerified: true,
+      country: 'Saudi Arabia',
+      nationalId: '1012345678',
       verifications: [
         { id: saudi, country: 'Saudi Arabia', status: 'approved', isVerified: true },
         { id: egypt, country: 'Egypt', status: 'rejected', isVerified: false },

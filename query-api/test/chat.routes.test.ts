@@ -26,7 +26,15 @@ describe('GET /api/topics/:id/messages', () => {
 
   beforeAll(async () => {
     query = await startQueryApp();
-    await query.record(at(minute(0), groupCreated(ISLAM, CATALOGUE.find((group) => group.groupId === ISLAM)!)));
+    await query.record(
+      at(
+        minute(0),
+        groupCreated(
+          ISLAM,
+          CATALOGUE.find((group) => group.groupId === ISLAM)!,
+        ),
+      ),
+    );
     [ada, grace] = [await query.member('Ada'), await query.member('Grace')];
     await query.record(
       at(minute(1), topicCreated(busy, ISLAM, ada.id, { expiresAt: OPEN_UNTIL })),
@@ -59,7 +67,11 @@ describe('GET /api/topics/:id/messages', () => {
     const messages = answer.json() as Array<{ id: string; topicId: string; userId: string; message: string; createdAt: string; user: unknown }>;
     expect(messages.map((message) => message.id)).toEqual(busyIds.slice(30));
     expect(messages.at(-1)).toEqual({
-      id: busyIds[129], topicId: busy, userId: grace.id, message: 'Message 129', createdAt: minute(139),
+      id: busyIds[129],
+      topicId: busy,
+      userId: grace.id,
+      message: 'Message 129',
+      createdAt: minute(139),
       user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
     });
     expect(messages[0]!.user).toMatchObject({ firstName: 'Ada' });
@@ -70,7 +82,12 @@ describe('GET /api/topics/:id/messages', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().map((message: { id: string }) => message.id)).toEqual(busyIds.slice(0, 30));
     // The position of a message (as the POST reply and the socket frame give it) names it too.
-    const { position } = await query.db.withSchema(READ_SCHEMA).selectFrom('chat_messages').select('position').where('id', '=', busyIds[12]!).executeTakeFirstOrThrow();
+    const { position } = await query.db
+      .withSchema(READ_SCHEMA)
+      .selectFrom('chat_messages')
+      .select('position')
+      .where('id', '=', busyIds[12]!)
+      .executeTakeFirstOrThrow();
     const byPosition = await messagesOf(busy, ada, position as string);
     expect(byPosition.json().map((message: { id: string }) => message.id)).toEqual(busyIds.slice(0, 12));
     expect((await messagesOf(busy, ada, busyIds[0])).json()).toEqual([]);
@@ -99,7 +116,12 @@ describe('GET /api/topics/:id/messages', () => {
   it('shows a topic\u2019s chat only to whom the topic GET shows it: signed in, not deleted, not a foreign private group', async () => {
     expect((await messagesOf(busy, null)).statusCode).toBe(401);
     expect((await messagesOf(privateTopic, ada)).json().map((message: { message: string }) => message.message)).toEqual(['Family only']);
-    for (const [topicId, member] of [[privateTopic, grace], [deleted, ada], [newId(), ada], ['not-an-id', ada]] as const) {
+    for (const [topicId, member] of [
+      [privateTopic, grace],
+      [deleted, ada],
+      [newId(), ada],
+      ['not-an-id', ada],
+    ] as const) {
       const answer = await messagesOf(topicId, member);
       expect(answer.statusCode, topicId).toBe(404);
       expect(answer.json()).toEqual({ message: 'Topic not found' });

@@ -2,7 +2,16 @@ import { CATALOGUE, delegationStream, type DelegationAssigned, type DelegationRe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import {
-  groupCreated, newId, opinionPosted, subscriptionActivated, topicCreated, verificationApproved, verificationSubmitted, voteCast, type StreamEvent, type VoteTarget,
+  groupCreated,
+  newId,
+  opinionPosted,
+  subscriptionActivated,
+  topicCreated,
+  verificationApproved,
+  verificationSubmitted,
+  voteCast,
+  type StreamEvent,
+  type VoteTarget,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
@@ -12,13 +21,34 @@ const CREATED = '2026-03-01T09:00:00.000Z';
 const T = (day: number, minute = 0) => new Date(Date.UTC(2026, 2, day, 10, minute)).toISOString();
 const OPEN_UNTIL = '2026-04-01T10:00:00.000Z';
 
-const catalogue = (groupId: number) => at(CREATED, groupCreated(groupId, CATALOGUE.find((group) => group.groupId === groupId)!));
-const assigned = (groupId: number, delegatorId: string, delegateId: string, delegationId: string, previous: { id: string; delegateId: string } | null = null): StreamEvent<'DelegationAssigned', DelegationAssigned['data']> => ({
-  type: 'DelegationAssigned', streamId: delegationStream(groupId, delegatorId),
+const catalogue = (groupId: number) =>
+  at(
+    CREATED,
+    groupCreated(
+      groupId,
+      CATALOGUE.find((group) => group.groupId === groupId)!,
+    ),
+  );
+const assigned = (
+  groupId: number,
+  delegatorId: string,
+  delegateId: string,
+  delegationId: string,
+  previous: { id: string; delegateId: string } | null = null,
+): StreamEvent<'DelegationAssigned', DelegationAssigned['data']> => ({
+  type: 'DelegationAssigned',
+  streamId: delegationStream(groupId, delegatorId),
   data: { delegationId, groupId, delegatorId, delegateId, previousDelegationId: previous?.id ?? null, previousDelegateId: previous?.delegateId ?? null },
 });
-const revoked = (groupId: number, delegatorId: string, delegateId: string, delegationId: string): StreamEvent<'DelegationRevoked', DelegationRevoked['data']> => ({
-  type: 'DelegationRevoked', streamId: delegationStream(groupId, delegatorId), data: { delegationId, groupId, delegatorId, delegateId },
+const revoked = (
+  groupId: number,
+  delegatorId: string,
+  delegateId: string,
+  delegationId: string,
+): StreamEvent<'DelegationRevoked', DelegationRevoked['data']> => ({
+  type: 'DelegationRevoked',
+  streamId: delegationStream(groupId, delegatorId),
+  data: { delegationId, groupId, delegatorId, delegateId },
 });
 
 /**
@@ -40,28 +70,39 @@ describe('query-api delegation routes: my delegations, the weight I carry, recei
     for (const name of ['Ada', 'Bob', 'Cyd', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon']) people[name.toLowerCase()] = await query.member(name);
     const { ada, bob, cyd, dan, eve, fay, gus, hal, ivy, jon } = people as Record<string, Member>;
     const citizens = [ada, bob, cyd, dan, eve, fay, gus, hal, jon];
-    const verifications = await Promise.all(citizens.map(async (member, index) => {
-      const id = newId();
-      return [verificationSubmitted(id, member!.id, await query.vault.seal(member!.id, `10000000${index}`)), verificationApproved(id, member!.id)];
-    }));
-    const on = (opinionId: string) => (userId: string): VoteTarget => ({ opinionId, topicId: topic, groupId: SAUDI_ARABIA, userId });
+    const verifications = await Promise.all(
+      citizens.map(async (member, index) => {
+        const id = newId();
+        return [verificationSubmitted(id, member!.id, await query.vault.seal(member!.id, `10000000${index}`)), verificationApproved(id, member!.id)];
+      }),
+    );
+    const on =
+      (opinionId: string) =>
+      (userId: string): VoteTarget => ({ opinionId, topicId: topic, groupId: SAUDI_ARABIA, userId });
     privateOpinion = newId();
     const privateTopic = newId();
     await query.record(
       ...verifications.flat(),
       subscriptionActivated(ada!.id, newId(), '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
       // Ada named Dan first, then Bob; in International she named Jon, then ended it.
-      at(T(1), assigned(SAUDI_ARABIA, ada!.id, dan!.id, d1)), at(T(2), assigned(SAUDI_ARABIA, ada!.id, bob!.id, d2, { id: d1, delegateId: dan!.id })),
-      at(T(3), assigned(INTERNATIONAL, ada!.id, jon!.id, d3)), at(T(4), revoked(INTERNATIONAL, ada!.id, jon!.id, d3)),
+      at(T(1), assigned(SAUDI_ARABIA, ada!.id, dan!.id, d1)),
+      at(T(2), assigned(SAUDI_ARABIA, ada!.id, bob!.id, d2, { id: d1, delegateId: dan!.id })),
+      at(T(3), assigned(INTERNATIONAL, ada!.id, jon!.id, d3)),
+      at(T(4), revoked(INTERNATIONAL, ada!.id, jon!.id, d3)),
       at(T(2), assigned(SAUDI_ARABIA, bob!.id, cyd!.id, newId())),
-      at(T(2), assigned(SAUDI_ARABIA, dan!.id, eve!.id, newId())), at(T(2), assigned(SAUDI_ARABIA, eve!.id, dan!.id, newId())),
+      at(T(2), assigned(SAUDI_ARABIA, dan!.id, eve!.id, newId())),
+      at(T(2), assigned(SAUDI_ARABIA, eve!.id, dan!.id, newId())),
       at(T(2), assigned(SAUDI_ARABIA, fay!.id, gus!.id, newId())),
-      at(T(2), assigned(SAUDI_ARABIA, ivy!.id, cyd!.id, newId())), at(T(2), assigned(SAUDI_ARABIA, hal!.id, ivy!.id, newId())),
+      at(T(2), assigned(SAUDI_ARABIA, ivy!.id, cyd!.id, newId())),
+      at(T(2), assigned(SAUDI_ARABIA, hal!.id, ivy!.id, newId())),
       at(T(5), topicCreated(topic, SAUDI_ARABIA, jon!.id, { expiresAt: OPEN_UNTIL })),
-      at(T(5, 1), opinionPosted(S, topic, SAUDI_ARABIA, jon!.id, 'S')), at(T(5, 2), opinionPosted(P, topic, SAUDI_ARABIA, jon!.id, 'P')),
+      at(T(5, 1), opinionPosted(S, topic, SAUDI_ARABIA, jon!.id, 'S')),
+      at(T(5, 2), opinionPosted(P, topic, SAUDI_ARABIA, jon!.id, 'P')),
       at(T(5, 3), opinionPosted(Q, topic, SAUDI_ARABIA, jon!.id, 'Q')),
-      ...[cyd, jon, hal].map((member) => at(T(6), voteCast(on(S)(member!.id), 'support'))), at(T(6), voteCast(on(S)(bob!.id), 'oppose')),
-      at(T(6), voteCast(on(P)(gus!.id), 'support')), at(T(6), voteCast(on(Q)(cyd!.id), 'support')),
+      ...[cyd, jon, hal].map((member) => at(T(6), voteCast(on(S)(member!.id), 'support'))),
+      at(T(6), voteCast(on(S)(bob!.id), 'oppose')),
+      at(T(6), voteCast(on(P)(gus!.id), 'support')),
+      at(T(6), voteCast(on(Q)(cyd!.id), 'support')),
       at(T(7), topicCreated(privateTopic, ada!.groups.family, ada!.id, { type: 'family_discussion', expiresAt: OPEN_UNTIL })),
       at(T(7), opinionPosted(privateOpinion, privateTopic, ada!.groups.family, ada!.id)),
     );
@@ -83,10 +124,21 @@ describe('query-api delegation routes: my delegations, the weight I carry, recei
   describe('GET /api/user/delegations', () => {
     it('lists the member\u2019s own delegations, active and ended, newest first, with the delegate\u2019s names and the group', async () => {
       const { body } = await get('/api/user/delegations', 'ada');
-      expect(body.map((one: { id: string; isActive: boolean }) => [one.id, one.isActive])).toEqual([[d3, false], [d2, true], [d1, false]]);
+      expect(body.map((one: { id: string; isActive: boolean }) => [one.id, one.isActive])).toEqual([
+        [d3, false],
+        [d2, true],
+        [d1, false],
+      ]);
       expect(body[1]).toEqual({
-        id: d2, delegatorId: people.ada!.id, delegateId: people.bob!.id, groupId: SAUDI_ARABIA, isActive: true, createdAt: T(2), updatedAt: T(2),
-        delegate: { firstName: 'Bob', lastName: 'Tester', profileImageUrl: null }, group: { name: 'Saudi Arabia' },
+        id: d2,
+        delegatorId: people.ada!.id,
+        delegateId: people.bob!.id,
+        groupId: SAUDI_ARABIA,
+        isActive: true,
+        createdAt: T(2),
+        updatedAt: T(2),
+        delegate: { firstName: 'Bob', lastName: 'Tester', profileImageUrl: null },
+        group: { name: 'Saudi Arabia' },
       });
       expect(body[0]).toMatchObject({ groupId: INTERNATIONAL, delegate: { firstName: 'Jon' }, group: { name: 'International' } });
     });
@@ -104,11 +156,20 @@ describe('query-api delegation routes: my delegations, the weight I carry, recei
         status: 200,
         body: {
           groupId: SAUDI_ARABIA,
-          delegation: expect.objectContaining({ id: d2, delegateId: people.bob!.id, isActive: true, delegate: { firstName: 'Bob', lastName: 'Tester', profileImageUrl: null } }),
+          delegation: expect.objectContaining({
+            id: d2,
+            delegateId: people.bob!.id,
+            isActive: true,
+            delegate: { firstName: 'Bob', lastName: 'Tester', profileImageUrl: null },
+          }),
           carried: { directDelegators: 0, weight: 1 },
         },
       });
-      expect((await get(`/api/delegations/${INTERNATIONAL}`, 'ada')).body).toEqual({ groupId: INTERNATIONAL, delegation: null, carried: { directDelegators: 0, weight: 1 } });
+      expect((await get(`/api/delegations/${INTERNATIONAL}`, 'ada')).body).toEqual({
+        groupId: INTERNATIONAL,
+        delegation: null,
+        carried: { directDelegators: 0, weight: 1 },
+      });
     });
 
     it('counts the members whose chains reach a delegate, transitively, never through a member who may not take part', async () => {
@@ -137,36 +198,86 @@ describe('query-api delegation routes: my delegations, the weight I carry, recei
 
     it('shows a direct vote, and a chain with the vote it joined', async () => {
       expect(await receipt(S, 'bob')).toEqual({
-        opinionId: S, groupId: SAUDI_ARABIA, outcome: 'direct', reason: null, path: [person('bob')], joinedVote: 'oppose', summary: 'voted directly',
+        opinionId: S,
+        groupId: SAUDI_ARABIA,
+        outcome: 'direct',
+        reason: null,
+        path: [person('bob')],
+        joinedVote: 'oppose',
+        summary: 'voted directly',
       });
       // A direct vote overrides: on S Ada's weight stops at Bob; on Q it goes on to Cyd.
       expect(await receipt(S, 'ada')).toEqual({
-        opinionId: S, groupId: SAUDI_ARABIA, outcome: 'delegated', reason: null, path: [person('ada'), person('bob')], joinedVote: 'oppose', summary: 'Ada Tester -> Bob Tester (oppose)',
+        opinionId: S,
+        groupId: SAUDI_ARABIA,
+        outcome: 'delegated',
+        reason: null,
+        path: [person('ada'), person('bob')],
+        joinedVote: 'oppose',
+        summary: 'Ada Tester -> Bob Tester (oppose)',
       });
-      expect(await receipt(Q, 'ada')).toMatchObject({ outcome: 'delegated', path: [person('ada'), person('bob'), person('cyd')], joinedVote: 'support', summary: 'Ada Tester -> Bob Tester -> Cyd Tester (support)' });
+      expect(await receipt(Q, 'ada')).toMatchObject({
+        outcome: 'delegated',
+        path: [person('ada'), person('bob'), person('cyd')],
+        joinedVote: 'support',
+        summary: 'Ada Tester -> Bob Tester -> Cyd Tester (support)',
+      });
       expect(await receipt(P, 'fay')).toMatchObject({ outcome: 'delegated', summary: 'Fay Tester -> Gus Tester (support)' });
     });
 
     it('explains every abstention: a cycle, a chain without a direct vote, a member who may not take part', async () => {
-      expect(await receipt(S, 'dan')).toMatchObject({ outcome: 'abstained', reason: 'cycle', path: [person('dan'), person('eve'), person('dan')], joinedVote: null, summary: 'abstained: cycle' });
-      expect(await receipt(S, 'fay')).toMatchObject({ outcome: 'abstained', reason: 'no_direct_vote', path: [person('fay'), person('gus')], summary: 'abstained: no direct vote on the chain' });
+      expect(await receipt(S, 'dan')).toMatchObject({
+        outcome: 'abstained',
+        reason: 'cycle',
+        path: [person('dan'), person('eve'), person('dan')],
+        joinedVote: null,
+        summary: 'abstained: cycle',
+      });
+      expect(await receipt(S, 'fay')).toMatchObject({
+        outcome: 'abstained',
+        reason: 'no_direct_vote',
+        path: [person('fay'), person('gus')],
+        summary: 'abstained: no direct vote on the chain',
+      });
       expect(await receipt(P, 'ada')).toMatchObject({ reason: 'no_direct_vote', path: [person('ada'), person('bob'), person('cyd')] });
       expect(await receipt(S, 'gus')).toMatchObject({ reason: 'no_direct_vote', path: [person('gus')] });
-      expect(await receipt(S, 'ivy')).toMatchObject({ outcome: 'abstained', reason: 'ineligible', path: [person('ivy')], summary: 'abstained: not eligible in this group' });
+      expect(await receipt(S, 'ivy')).toMatchObject({
+        outcome: 'abstained',
+        reason: 'ineligible',
+        path: [person('ivy')],
+        summary: 'abstained: not eligible in this group',
+      });
       // Hal's chain stops at Ivy: it neither counts nor goes on to Cyd.
-      expect(await receipt(Q, 'hal')).toMatchObject({ outcome: 'abstained', reason: 'ineligible', path: [person('hal'), person('ivy')], summary: 'abstained: not eligible in this group' });
+      expect(await receipt(Q, 'hal')).toMatchObject({
+        outcome: 'abstained',
+        reason: 'ineligible',
+        path: [person('hal'), person('ivy')],
+        summary: 'abstained: not eligible in this group',
+      });
     });
 
     it('answers 404 for an opinion that does not exist or that the member may not see', async () => {
-      for (const id of ['nope', newId(), privateOpinion]) expect(await get(`/api/opinions/${id}/receipt`, 'bob'), id).toEqual({ status: 404, body: { message: 'Opinion not found' } });
-      expect((await get(`/api/opinions/${privateOpinion}/receipt`, 'ada')).body).toMatchObject({ outcome: 'abstained', reason: 'no_direct_vote', path: [person('ada')] });
+      for (const id of ['nope', newId(), privateOpinion])
+        expect(await get(`/api/opinions/${id}/receipt`, 'bob'), id).toEqual({ status: 404, body: { message: 'Opinion not found' } });
+      expect((await get(`/api/opinions/${privateOpinion}/receipt`, 'ada')).body).toMatchObject({
+        outcome: 'abstained',
+        reason: 'no_direct_vote',
+        path: [person('ada')],
+      });
     });
   });
 
   describe('weighted opinions and topic numbers', () => {
     it('orders opinions by the weighted tally and shows both direct and weighted counts', async () => {
       const { body } = await get(`/api/topics/${topic}/opinions`, 'ada');
-      const counts = (body as Array<Record<string, unknown>>).map(({ id, supportCount, opposeCount, weightedSupport, weightedOppose, voteCount }) => ({ id, supportCount, opposeCount, weightedSupport, weightedOppose, voteCount }));
+      const counts = (body as Array<Record<string, unknown>>).map(({ id, supportCount, opposeCount, weightedSupport, weightedOppose, voteCount }) => ({
+        id,
+        supportCount,
+        opposeCount,
+        weightedSupport,
+        weightedOppose,
+        voteCount,
+      }));
       // By direct counts S would lead; weighted, Q (Cyd with Bob and Ada) and P (Gus with Fay) come first.
       expect(counts).toEqual([
         { id: Q, supportCount: 1, opposeCount: 0, weightedSupport: 3, weightedOppose: 0, voteCount: 3 },

@@ -10,7 +10,11 @@ const CHRISTIANITY = 3;
 const T = (day: number, minute = 0) => new Date(Date.UTC(2026, 2, day, 10, minute)).toISOString();
 /** After the query side's clock (2026-03-10T12:00): still open. */
 const OPEN_UNTIL = '2026-03-20T10:00:00.000Z';
-const catalogue = (groupId: number) => groupCreated(groupId, CATALOGUE.find((group) => group.groupId === groupId)!);
+const catalogue = (groupId: number) =>
+  groupCreated(
+    groupId,
+    CATALOGUE.find((group) => group.groupId === groupId)!,
+  );
 
 describe('query-api elections routes', () => {
   let query: QueryApp;
@@ -28,10 +32,14 @@ describe('query-api elections routes', () => {
     [ada, grace, linus, ken] = [await query.member('Ada'), await query.member('Grace'), await query.member('Linus'), await query.member('Ken')];
     await query.record(
       // An earlier main election, decided for Grace; the current one; one opened later and deleted.
-      at(T(1, 1), mainElectionOpened(ISLAM, oldElection, ada.id, T(2))), at(T(1, 1), topicCreated(oldElection, ISLAM, ada.id, { ...election, expiresAt: T(2) })),
-      at(T(2), topicClosed(oldElection, ISLAM, T(2), 'election')), at(T(2), electionDecided(oldElection, ISLAM, { userId: grace.id, candidateId: newId() }, T(2))),
-      at(T(3), mainElectionOpened(ISLAM, mainElection, ada.id, OPEN_UNTIL)), at(T(3), topicCreated(mainElection, ISLAM, ada.id, { ...election, expiresAt: OPEN_UNTIL })),
-      at(T(4), topicCreated(deletedElection, ISLAM, ada.id, { ...election, expiresAt: OPEN_UNTIL })), at(T(4, 1), topicDeleted(deletedElection, ISLAM, ada.id)),
+      at(T(1, 1), mainElectionOpened(ISLAM, oldElection, ada.id, T(2))),
+      at(T(1, 1), topicCreated(oldElection, ISLAM, ada.id, { ...election, expiresAt: T(2) })),
+      at(T(2), topicClosed(oldElection, ISLAM, T(2), 'election')),
+      at(T(2), electionDecided(oldElection, ISLAM, { userId: grace.id, candidateId: newId() }, T(2))),
+      at(T(3), mainElectionOpened(ISLAM, mainElection, ada.id, OPEN_UNTIL)),
+      at(T(3), topicCreated(mainElection, ISLAM, ada.id, { ...election, expiresAt: OPEN_UNTIL })),
+      at(T(4), topicCreated(deletedElection, ISLAM, ada.id, { ...election, expiresAt: OPEN_UNTIL })),
+      at(T(4, 1), topicDeleted(deletedElection, ISLAM, ada.id)),
       at(T(3, 1), topicCreated(law, ISLAM, ada.id, { expiresAt: OPEN_UNTIL })),
       // Ada, Grace and Linus stand, in that order.
       at(T(5), candidateRegistered(adaCandidate, mainElection, ISLAM, ada.id, 'Open books.')),
@@ -46,19 +54,39 @@ describe('query-api elections routes', () => {
       const answer = await query.get(`/api/groups/${ISLAM}/main-election`, { as: ken });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({
-        id: mainElection, title: 'Islam Leadership Election', description: 'Elect the leader of Islam.', type: 'election', groupId: ISLAM, createdBy: ada.id,
-        status: 'active', isMainElection: true, winnerId: null, expiresAt: OPEN_UNTIL, createdAt: T(3), updatedAt: T(3),
-        author: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null }, opinionCount: 0, canParticipate: true,
-        winner: null, candidateCount: 3,
+        id: mainElection,
+        title: 'Islam Leadership Election',
+        description: 'Elect the leader of Islam.',
+        type: 'election',
+        groupId: ISLAM,
+        createdBy: ada.id,
+        status: 'active',
+        isMainElection: true,
+        winnerId: null,
+        expiresAt: OPEN_UNTIL,
+        createdAt: T(3),
+        updatedAt: T(3),
+        author: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+        opinionCount: 0,
+        canParticipate: true,
+        winner: null,
+        candidateCount: 3,
       });
       // Signed out it reads the same, without the right to take part.
       expect((await query.get(`/api/groups/${ISLAM}/main-election`)).json()).toMatchObject({ id: mainElection, canParticipate: false });
     });
 
     it('names the winner once the election is decided', async () => {
-      const position = await query.record(at(T(6), topicClosed(mainElection, ISLAM, T(6), 'election')), at(T(6), electionDecided(mainElection, ISLAM, { userId: linus.id, candidateId: linusCandidate }, T(6))));
+      const position = await query.record(
+        at(T(6), topicClosed(mainElection, ISLAM, T(6), 'election')),
+        at(T(6), electionDecided(mainElection, ISLAM, { userId: linus.id, candidateId: linusCandidate }, T(6))),
+      );
       expect((await query.get(`/api/groups/${ISLAM}/main-election`, { as: ken, position })).json()).toMatchObject({
-        id: mainElection, status: 'closed', winnerId: linus.id, winner: { id: linus.id, firstName: 'Linus', lastName: 'Tester', profileImageUrl: null }, canParticipate: false,
+        id: mainElection,
+        status: 'closed',
+        winnerId: linus.id,
+        winner: { id: linus.id, firstName: 'Linus', lastName: 'Tester', profileImageUrl: null },
+        canParticipate: false,
       });
       // The old one keeps its own winner.
       expect((await query.get(`/api/topics/${oldElection}`, { as: ken })).json()).toMatchObject({ winnerId: grace.id });
@@ -80,7 +108,8 @@ describe('query-api elections routes', () => {
     beforeAll(async () => {
       await query.record(
         at(T(7), topicCreated(open, ISLAM, ada.id, { type: 'election', expiresAt: OPEN_UNTIL })),
-        at(T(7, 1), candidateRegistered(first, open, ISLAM, ada.id)), at(T(7, 2), candidateRegistered(second, open, ISLAM, grace.id)),
+        at(T(7, 1), candidateRegistered(first, open, ISLAM, ada.id)),
+        at(T(7, 2), candidateRegistered(second, open, ISLAM, grace.id)),
       );
     });
 
@@ -89,18 +118,39 @@ describe('query-api elections routes', () => {
       expect(answer.statusCode).toBe(200);
       return answer.json() as Array<{ id: string; voteCount: number; directVotes: number; isMyChoice: boolean }>;
     };
-    const counts = (list: Awaited<ReturnType<typeof listOf>>) => list.map(({ id, voteCount, directVotes, isMyChoice }) => ({ id, voteCount, directVotes, isMyChoice }));
+    const counts = (list: Awaited<ReturnType<typeof listOf>>) =>
+      list.map(({ id, voteCount, directVotes, isMyChoice }) => ({ id, voteCount, directVotes, isMyChoice }));
 
     it('lists every candidate with names and statement, in registration order while nobody has chosen', async () => {
       const list = await listOf(ken);
       expect(list).toEqual([
         {
-          id: first, userId: ada.id, groupId: ISLAM, topicId: open, statement: 'I will listen first.', voteCount: 0, directVotes: 0, createdAt: T(7, 1),
-          firstName: 'Ada', lastName: 'Tester', user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null }, isMyChoice: false,
+          id: first,
+          userId: ada.id,
+          groupId: ISLAM,
+          topicId: open,
+          statement: 'I will listen first.',
+          voteCount: 0,
+          directVotes: 0,
+          createdAt: T(7, 1),
+          firstName: 'Ada',
+          lastName: 'Tester',
+          user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+          isMyChoice: false,
         },
         {
-          id: second, userId: grace.id, groupId: ISLAM, topicId: open, statement: 'I will listen first.', voteCount: 0, directVotes: 0, createdAt: T(7, 2),
-          firstName: 'Grace', lastName: 'Tester', user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null }, isMyChoice: false,
+          id: second,
+          userId: grace.id,
+          groupId: ISLAM,
+          topicId: open,
+          statement: 'I will listen first.',
+          voteCount: 0,
+          directVotes: 0,
+          createdAt: T(7, 2),
+          firstName: 'Grace',
+          lastName: 'Tester',
+          user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
+          isMyChoice: false,
         },
       ]);
     });
@@ -108,9 +158,11 @@ describe('query-api elections routes', () => {
     it('orders by the weighted tally: a delegator\u2019s weight follows their delegate\u2019s ballot', async () => {
       // Ken votes for Ada directly; Linus for Grace, and Ada delegates to Linus in the group: Grace 2, Ada 1.
       const position = await query.record(
-        at(T(8), ballotCast(ballot(ken.id), first)), at(T(8, 1), ballotCast(ballot(linus.id), second)),
+        at(T(8), ballotCast(ballot(ken.id), first)),
+        at(T(8, 1), ballotCast(ballot(linus.id), second)),
         at(T(8, 2), {
-          type: 'DelegationAssigned', streamId: delegationStream(ISLAM, ada.id),
+          type: 'DelegationAssigned',
+          streamId: delegationStream(ISLAM, ada.id),
           data: { delegationId: newId(), groupId: ISLAM, delegatorId: ada.id, delegateId: linus.id, previousDelegationId: null, previousDelegateId: null },
         }),
       );

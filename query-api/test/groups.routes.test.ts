@@ -2,8 +2,19 @@ import { CATALOGUE } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import {
-  groupCreated, lawEnacted, memberJoined, memberLeft, newId, opinionPosted, subscriptionActivated, topicClosed, topicCreated, topicDeleted,
-  verificationApproved, verificationSubmitted, voteCast,
+  groupCreated,
+  lawEnacted,
+  memberJoined,
+  memberLeft,
+  newId,
+  opinionPosted,
+  subscriptionActivated,
+  topicClosed,
+  topicCreated,
+  topicDeleted,
+  verificationApproved,
+  verificationSubmitted,
+  voteCast,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
@@ -15,7 +26,14 @@ const ALLIANCE = 8;
 const SAUDI_ARABIA = 1682;
 const EGYPT = 1818;
 
-const catalogue = (groupId: number) => at(CREATED, groupCreated(groupId, CATALOGUE.find((group) => group.groupId === groupId)!));
+const catalogue = (groupId: number) =>
+  at(
+    CREATED,
+    groupCreated(
+      groupId,
+      CATALOGUE.find((group) => group.groupId === groupId)!,
+    ),
+  );
 
 describe('query-api groups routes', () => {
   let query: QueryApp;
@@ -31,9 +49,12 @@ describe('query-api groups routes', () => {
     const verification = newId();
     // Ada: a verified Saudi citizen, not subscribed. Grace: subscribed, and Ada's friend. Alan: cut from Ada's friends.
     await query.record(
-      verificationSubmitted(verification, ada.id, await query.vault.seal(ada.id, '1012345678')), verificationApproved(verification, ada.id),
+      verificationSubmitted(verification, ada.id, await query.vault.seal(ada.id, '1012345678')),
+      verificationApproved(verification, ada.id),
       subscriptionActivated(grace.id, newId(), '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
-      memberJoined(ada.groups.friends, grace.id), memberJoined(ada.groups.friends, alan.id), memberLeft(ada.groups.friends, alan.id, 'cut', ada.id),
+      memberJoined(ada.groups.friends, grace.id),
+      memberJoined(ada.groups.friends, alan.id),
+      memberLeft(ada.groups.friends, alan.id, 'cut', ada.id),
     );
   });
   afterAll(async () => query.close());
@@ -51,8 +72,21 @@ describe('query-api groups routes', () => {
       const islam = CATALOGUE.find((group) => group.groupId === ISLAM)!;
       const listed = (await query.get('/api/groups')).json()[0];
       expect(listed).toEqual({
-        id: ISLAM, name: 'Islam', description: islam.description, department: 'religion', subcategory: 'islam', subscriptionType: 'free', features: islam.features,
-        ownerId: null, memberCount: 0, type: 'religion', requiresSubscription: false, canParticipate: false, isMember: false, createdAt: CREATED, updatedAt: CREATED,
+        id: ISLAM,
+        name: 'Islam',
+        description: islam.description,
+        department: 'religion',
+        subcategory: 'islam',
+        subscriptionType: 'free',
+        features: islam.features,
+        ownerId: null,
+        memberCount: 0,
+        type: 'religion',
+        requiresSubscription: false,
+        canParticipate: false,
+        isMember: false,
+        createdAt: CREATED,
+        updatedAt: CREATED,
       });
       expect((await query.get(`/api/groups/${ISLAM}`)).json()).toEqual(listed);
     });
@@ -60,8 +94,16 @@ describe('query-api groups routes', () => {
     it('adds the member\u2019s own personal groups first, by their owner\u2019s name, and what the member may do in each', async () => {
       const answer = await query.get('/api/groups', { as: ada });
       expect(answer.statusCode).toBe(200);
-      const groups = (answer.json() as Array<{ id: number; name: string; canParticipate: boolean; isMember: boolean; memberCount: number; requiresSubscription: boolean }>)
-        .map(({ id, name, canParticipate, isMember, memberCount, requiresSubscription }) => ({ id, name, canParticipate, isMember, memberCount, requiresSubscription }));
+      const groups = (
+        answer.json() as Array<{ id: number; name: string; canParticipate: boolean; isMember: boolean; memberCount: number; requiresSubscription: boolean }>
+      ).map(({ id, name, canParticipate, isMember, memberCount, requiresSubscription }) => ({
+        id,
+        name,
+        canParticipate,
+        isMember,
+        memberCount,
+        requiresSubscription,
+      }));
       expect(groups).toEqual([
         { id: ada.groups.family, name: "Ada's Family", canParticipate: true, isMember: true, memberCount: 1, requiresSubscription: false },
         { id: ada.groups.friends, name: "Ada's Friends", canParticipate: true, isMember: true, memberCount: 2, requiresSubscription: false },
@@ -77,7 +119,12 @@ describe('query-api groups routes', () => {
     });
 
     it('lists a group the member was invited into, and not one they were cut from', async () => {
-      const graceGroups = (await query.get('/api/groups', { as: grace })).json() as Array<{ id: number; name: string; isMember: boolean; canParticipate: boolean }>;
+      const graceGroups = (await query.get('/api/groups', { as: grace })).json() as Array<{
+        id: number;
+        name: string;
+        isMember: boolean;
+        canParticipate: boolean;
+      }>;
       expect(graceGroups.find((group) => group.id === ada.groups.friends)).toMatchObject({ name: "Ada's Friends", isMember: true, canParticipate: true });
       // A subscriber may take part in International.
       expect(graceGroups.find((group) => group.id === INTERNATIONAL)).toMatchObject({ canParticipate: true });
@@ -91,7 +138,15 @@ describe('query-api groups routes', () => {
     it('answers a member\u2019s own personal group with its owner\u2019s name', async () => {
       const answer = await query.get(`/api/groups/${grace.groups.family}`, { as: grace });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toMatchObject({ id: grace.groups.family, name: "Grace's Family", department: 'family', ownerId: grace.id, memberCount: 1, isMember: true, canParticipate: true });
+      expect(answer.json()).toMatchObject({
+        id: grace.groups.family,
+        name: "Grace's Family",
+        department: 'family',
+        ownerId: grace.id,
+        memberCount: 1,
+        isMember: true,
+        canParticipate: true,
+      });
     });
 
     it('answers 404 for another member\u2019s personal group, signed in or out', async () => {
@@ -140,7 +195,9 @@ describe('query-api groups routes', () => {
         { id: `${grace.groups.business}:${grace.id}`, userId: grace.id, groupId: grace.groups.business, role: 'owner', isLeader: false, isSubscribed: true },
       ]);
       expect(memberships[1]).toMatchObject({ joinedAt: expect.any(String), group: { id: ada.groups.friends, name: "Ada's Friends", isMember: true } });
-      expect((await query.get('/api/user/groups', { as: alan })).json().map((membership: { groupId: number }) => membership.groupId)).toEqual(Object.values(alan.groups));
+      expect((await query.get('/api/user/groups', { as: alan })).json().map((membership: { groupId: number }) => membership.groupId)).toEqual(
+        Object.values(alan.groups),
+      );
     });
   });
 
@@ -149,12 +206,18 @@ describe('query-api groups routes', () => {
       const [open, closed, deleted, election, law] = [newId(), newId(), newId(), newId(), newId()];
       const [opinion, proposal] = [newId(), newId()];
       await query.record(
-        topicCreated(open, ISLAM, ada.id), topicCreated(closed, ISLAM, ada.id, { type: 'dispute_resolution' }), topicCreated(deleted, ISLAM, grace.id),
-        opinionPosted(opinion, open, ISLAM, grace.id), voteCast({ opinionId: opinion, topicId: open, groupId: ISLAM, userId: alan.id }, 'support'),
-        topicDeleted(deleted, ISLAM, grace.id), topicClosed(closed, ISLAM, '2026-03-05T00:00:00.000Z', 'dispute_resolution'),
+        topicCreated(open, ISLAM, ada.id),
+        topicCreated(closed, ISLAM, ada.id, { type: 'dispute_resolution' }),
+        topicCreated(deleted, ISLAM, grace.id),
+        opinionPosted(opinion, open, ISLAM, grace.id),
+        voteCast({ opinionId: opinion, topicId: open, groupId: ISLAM, userId: alan.id }, 'support'),
+        topicDeleted(deleted, ISLAM, grace.id),
+        topicClosed(closed, ISLAM, '2026-03-05T00:00:00.000Z', 'dispute_resolution'),
         topicCreated(election, grace.groups.business, grace.id, { type: 'election' }),
-        topicCreated(law, INTERNATIONAL, grace.id), opinionPosted(proposal, law, INTERNATIONAL, grace.id),
-        topicClosed(law, INTERNATIONAL, '2026-03-06T00:00:00.000Z'), lawEnacted(law, INTERNATIONAL, proposal, grace.id, '2026-03-06T00:00:00.000Z'),
+        topicCreated(law, INTERNATIONAL, grace.id),
+        opinionPosted(proposal, law, INTERNATIONAL, grace.id),
+        topicClosed(law, INTERNATIONAL, '2026-03-06T00:00:00.000Z'),
+        lawEnacted(law, INTERNATIONAL, proposal, grace.id, '2026-03-06T00:00:00.000Z'),
       );
     });
 
@@ -167,7 +230,12 @@ describe('query-api groups routes', () => {
     });
 
     it('counts a personal group\u2019s members and its open elections, for its members only', async () => {
-      expect((await query.get(`/api/groups/${grace.groups.business}/stats`, { as: grace })).json()).toEqual({ activeMembers: 1, activeTopics: 1, pendingElections: 1, resolvedIssues: 0 });
+      expect((await query.get(`/api/groups/${grace.groups.business}/stats`, { as: grace })).json()).toEqual({
+        activeMembers: 1,
+        activeTopics: 1,
+        pendingElections: 1,
+        resolvedIssues: 0,
+      });
       const hidden = await query.get(`/api/groups/${grace.groups.business}/stats`, { as: ada });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json()).toEqual({ message: 'Group not found' });

@@ -31,14 +31,22 @@ describe('query-api invitations routes', () => {
     [ada, grace, alan] = [await query.member('Ada'), await query.member('Grace'), await query.member('Alan')];
     const { friends, business, family } = ada.groups;
     await query.record(
-      await invite('accepted', 'friends', friends, 'grace@example.org', 4), at(T(5), invitationAccepted(idOf('accepted'), friends, grace.id)), at(T(5), memberJoined(friends, grace.id)),
-      await invite('cut', 'friends', friends, 'alan@example.org', 5), at(T(6), invitationAccepted(idOf('cut'), friends, alan.id)), at(T(6), memberJoined(friends, alan.id)),
+      await invite('accepted', 'friends', friends, 'grace@example.org', 4),
+      at(T(5), invitationAccepted(idOf('accepted'), friends, grace.id)),
+      at(T(5), memberJoined(friends, grace.id)),
+      await invite('cut', 'friends', friends, 'alan@example.org', 5),
+      at(T(6), invitationAccepted(idOf('cut'), friends, alan.id)),
+      at(T(6), memberJoined(friends, alan.id)),
       at(T(7), memberLeft(friends, alan.id, 'cut', ada.id)),
       await invite('expired', 'friends', friends, 'late@example.org', 2),
       await invite('pending', 'friends', friends, 'soon@example.org', 9),
       await invite('family', 'family', family, 'mum@example.org', 8),
-      await invite('colleague', 'business', business, 'alan@example.org', 3), at(T(4), invitationAccepted(idOf('colleague'), business, alan.id, 'business')), at(T(4), memberJoined(business, alan.id)),
-      await invite('fired', 'business', business, 'grace@example.org', 3), at(T(5), invitationAccepted(idOf('fired'), business, grace.id, 'business')), at(T(5), memberJoined(business, grace.id)),
+      await invite('colleague', 'business', business, 'alan@example.org', 3),
+      at(T(4), invitationAccepted(idOf('colleague'), business, alan.id, 'business')),
+      at(T(4), memberJoined(business, alan.id)),
+      await invite('fired', 'business', business, 'grace@example.org', 3),
+      at(T(5), invitationAccepted(idOf('fired'), business, grace.id, 'business')),
+      at(T(5), memberJoined(business, grace.id)),
       at(T(8), memberLeft(business, grace.id, 'fired', ada.id)),
     );
     // An invitation whose key was erased: its address is gone, so the link names nothing.
@@ -70,11 +78,22 @@ describe('query-api invitations routes', () => {
       const answer = await query.get(`/api/friends/${ada.groups.friends}/invitations`, { as: ada });
       expect(answer.statusCode).toBe(200);
       const view = (name: keyof typeof tokens, email: string, day: number, status: string, accepted: { by: string; at: string } | null) => ({
-        id: idOf(name), kind: 'friends', email, groupId: ada.groups.friends, invitedBy: ada.id, status, acceptedBy: accepted?.by ?? null, acceptedAt: accepted?.at ?? null,
-        expiresAt: until(day), createdAt: T(day), invitationLink: `https://civitas.test/friend-invite/${tokens[name]}`,
+        id: idOf(name),
+        kind: 'friends',
+        email,
+        groupId: ada.groups.friends,
+        invitedBy: ada.id,
+        status,
+        acceptedBy: accepted?.by ?? null,
+        acceptedAt: accepted?.at ?? null,
+        expiresAt: until(day),
+        createdAt: T(day),
+        invitationLink: `https://civitas.test/friend-invite/${tokens[name]}`,
       });
       // The two of the 9th in id order; the erased one's key is gone: no address, no link.
-      const ninth = [view('pending', 'soon@example.org', 9, 'pending', null), { ...view('erased', '', 9, 'pending', null), invitationLink: '' }].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const ninth = [view('pending', 'soon@example.org', 9, 'pending', null), { ...view('erased', '', 9, 'pending', null), invitationLink: '' }].sort((a, b) =>
+        a.id < b.id ? -1 : 1,
+      );
       expect(answer.json()).toEqual([
         ...ninth,
         view('cut', 'alan@example.org', 5, 'cut', { by: alan.id, at: T(6) }),
@@ -99,7 +118,13 @@ describe('query-api invitations routes', () => {
       const answer = await query.get(`/api/friends/invite/${tokens.pending}`);
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({
-        acceptedByYou: false, email: 'soon@example.org', groupId: ada.groups.friends, groupName: "Ada's Friends", inviterName: 'Ada Tester', status: 'pending', expiresAt: until(9),
+        acceptedByYou: false,
+        email: 'soon@example.org',
+        groupId: ada.groups.friends,
+        groupName: "Ada's Friends",
+        inviterName: 'Ada Tester',
+        status: 'pending',
+        expiresAt: until(9),
       });
     });
 
@@ -117,12 +142,18 @@ describe('query-api invitations routes', () => {
       const token = randomBytes(32).toString('base64url');
       const invitationId = invitationIdFor(token);
       const [emailSealed, tokenSealed] = await query.vault.sealAll(invitationId, ['guest@example.org', token]);
-      await query.record(at(T(9), invitationCreated(invitationId, nameless.groups.friends, nameless.id, { emailSealed, tokenSealed }, { kind: 'friends', expiresAt: until(9) })));
+      await query.record(
+        at(T(9), invitationCreated(invitationId, nameless.groups.friends, nameless.id, { emailSealed, tokenSealed }, { kind: 'friends', expiresAt: until(9) })),
+      );
       expect((await query.get(`/api/friends/invite/${token}`)).json()).toMatchObject({ inviterName: 'A member', status: 'pending' });
     });
 
     it('answers 404 for an unknown token, a link of another kind, and one whose key was erased', async () => {
-      for (const url of [`/api/friends/invite/${randomBytes(32).toString('base64url')}`, `/api/family/invite/${tokens.pending}`, `/api/friends/invite/${tokens.erased}`]) {
+      for (const url of [
+        `/api/friends/invite/${randomBytes(32).toString('base64url')}`,
+        `/api/family/invite/${tokens.pending}`,
+        `/api/friends/invite/${tokens.erased}`,
+      ]) {
         const answer = await query.get(url);
         expect(answer.statusCode, url).toBe(404);
         expect(answer.json()).toEqual({ message: INVITATION_NOT_FOUND });
@@ -135,8 +166,22 @@ describe('query-api invitations routes', () => {
       const answer = await query.get(`/api/friends/${ada.groups.friends}/friends`, { as: ada });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual([
-        { id: `${ada.groups.friends}:${grace.id}`, friendId: grace.id, status: 'active', friend: { firstName: 'Grace', lastName: 'Tester', email: `${grace.id}@example.org` }, createdAt: T(5), cutAt: null },
-        { id: `${ada.groups.friends}:${alan.id}`, friendId: alan.id, status: 'cut', friend: { firstName: 'Alan', lastName: 'Tester', email: `${alan.id}@example.org` }, createdAt: T(6), cutAt: T(7) },
+        {
+          id: `${ada.groups.friends}:${grace.id}`,
+          friendId: grace.id,
+          status: 'active',
+          friend: { firstName: 'Grace', lastName: 'Tester', email: `${grace.id}@example.org` },
+          createdAt: T(5),
+          cutAt: null,
+        },
+        {
+          id: `${ada.groups.friends}:${alan.id}`,
+          friendId: alan.id,
+          status: 'cut',
+          friend: { firstName: 'Alan', lastName: 'Tester', email: `${alan.id}@example.org` },
+          createdAt: T(6),
+          cutAt: T(7),
+        },
       ]);
     });
 
@@ -144,8 +189,22 @@ describe('query-api invitations routes', () => {
       const answer = await query.get(`/api/business/${ada.groups.business}/members`, { as: ada });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual([
-        { id: `${ada.groups.business}:${alan.id}`, memberId: alan.id, status: 'active', member: { firstName: 'Alan', lastName: 'Tester', email: `${alan.id}@example.org` }, createdAt: T(4), firedAt: null },
-        { id: `${ada.groups.business}:${grace.id}`, memberId: grace.id, status: 'fired', member: { firstName: 'Grace', lastName: 'Tester', email: `${grace.id}@example.org` }, createdAt: T(5), firedAt: T(8) },
+        {
+          id: `${ada.groups.business}:${alan.id}`,
+          memberId: alan.id,
+          status: 'active',
+          member: { firstName: 'Alan', lastName: 'Tester', email: `${alan.id}@example.org` },
+          createdAt: T(4),
+          firedAt: null,
+        },
+        {
+          id: `${ada.groups.business}:${grace.id}`,
+          memberId: grace.id,
+          status: 'fired',
+          member: { firstName: 'Grace', lastName: 'Tester', email: `${grace.id}@example.org` },
+          createdAt: T(5),
+          firedAt: T(8),
+        },
       ]);
     });
 

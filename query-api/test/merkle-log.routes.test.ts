@@ -1,6 +1,14 @@
 import {
-  EMPTY_ROOT, EVENT_AFTER_CHECKPOINT, NOT_YET_CHECKPOINTED, NO_SUCH_CHECKPOINT, SIZE_BEYOND_LOG, verifyCheckpoint, verifyConsistency, verifyInclusion,
-  type CheckpointView, type InclusionProofView,
+  EMPTY_ROOT,
+  EVENT_AFTER_CHECKPOINT,
+  NOT_YET_CHECKPOINTED,
+  NO_SUCH_CHECKPOINT,
+  SIZE_BEYOND_LOG,
+  verifyCheckpoint,
+  verifyConsistency,
+  verifyInclusion,
+  type CheckpointView,
+  type InclusionProofView,
 } from '@civitas/events';
 import { logSigningKey, signPendingCheckpoint } from '@civitas/service-kit/merkle-store';
 import { sql } from 'kysely';
@@ -17,7 +25,8 @@ describe('the Merkle log: key, checkpoints, inclusion and consistency proofs', (
   let second: CheckpointView;
 
   const sign = async (at: string) => (await signPendingCheckpoint(query.db, await logSigningKey(query.db), new Date(at)))!;
-  const eventIds = async () => (await sql<{ event_id: string }>`select event_id from events order by transaction_id, global_position`.execute(query.db)).rows.map((row) => row.event_id);
+  const eventIds = async () =>
+    (await sql<{ event_id: string }>`select event_id from events order by transaction_id, global_position`.execute(query.db)).rows.map((row) => row.event_id);
 
   beforeAll(async () => {
     query = await startQueryApp();

@@ -1,4 +1,13 @@
-import { CATALOGUE, groupStream, leaderReportStream, reportStream, suggestionStream, type LeaderReportFiled, type ReportSubmitted, type SuggestionSubmitted } from '@civitas/events';
+import {
+  CATALOGUE,
+  groupStream,
+  leaderReportStream,
+  reportStream,
+  suggestionStream,
+  type LeaderReportFiled,
+  type ReportSubmitted,
+  type SuggestionSubmitted,
+} from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import { groupCreated, newId, roleGranted } from '../../projector/test/spec-events';
@@ -9,10 +18,20 @@ const EGYPT = 1818;
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
 
 const reportSubmitted = (data: ReportSubmitted['data']) => ({ type: 'ReportSubmitted' as const, streamId: reportStream(data.reportId), data });
-const suggestionSubmitted = (data: SuggestionSubmitted['data']) => ({ type: 'SuggestionSubmitted' as const, streamId: suggestionStream(data.suggestionId), data });
-const leaderReportFiled = (data: LeaderReportFiled['data']) => ({ type: 'LeaderReportFiled' as const, streamId: leaderReportStream(data.leaderReportId), data });
+const suggestionSubmitted = (data: SuggestionSubmitted['data']) => ({
+  type: 'SuggestionSubmitted' as const,
+  streamId: suggestionStream(data.suggestionId),
+  data,
+});
+const leaderReportFiled = (data: LeaderReportFiled['data']) => ({
+  type: 'LeaderReportFiled' as const,
+  streamId: leaderReportStream(data.leaderReportId),
+  data,
+});
 const leaderElected = (groupId: number, userId: string) => ({
-  type: 'GroupLeaderElected' as const, streamId: groupStream(groupId), data: { groupId, userId, electionId: newId(), previousLeaderId: null },
+  type: 'GroupLeaderElected' as const,
+  streamId: groupStream(groupId),
+  data: { groupId, userId, electionId: newId(), previousLeaderId: null },
 });
 
 describe('moderation reads (admin lists, leader reports)', () => {
@@ -40,13 +59,30 @@ describe('moderation reads (admin lists, leader reports)', () => {
     const suggestionId = newId();
     beforeAll(async () => {
       await query.record(
-        at(minute(1), reportSubmitted({ reportId: older, userId: member.id, type: 'harassment', content: 'Insults.', targetType: 'chat_message', targetId: newId() })),
-        at(minute(3), reportSubmitted({ reportId: newer, userId: member.id, type: 'technical-issue', content: 'The page froze.', targetType: null, targetId: null })),
+        at(
+          minute(1),
+          reportSubmitted({ reportId: older, userId: member.id, type: 'harassment', content: 'Insults.', targetType: 'chat_message', targetId: newId() }),
+        ),
+        at(
+          minute(3),
+          reportSubmitted({ reportId: newer, userId: member.id, type: 'technical-issue', content: 'The page froze.', targetType: null, targetId: null }),
+        ),
         // Submitted later in the store at the same instant: it comes first.
-        at(minute(3), reportSubmitted({ reportId: sameInstant, userId: offender.id, type: 'spam', content: 'Adverts.', targetType: 'topic', targetId: newId() })),
-        at(minute(4), { type: 'ReportReviewed', streamId: reportStream(older), data: { reportId: older, status: 'resolved', adminNotes: 'Removed.', reviewedBy: admin.id } }),
+        at(
+          minute(3),
+          reportSubmitted({ reportId: sameInstant, userId: offender.id, type: 'spam', content: 'Adverts.', targetType: 'topic', targetId: newId() }),
+        ),
+        at(minute(4), {
+          type: 'ReportReviewed',
+          streamId: reportStream(older),
+          data: { reportId: older, status: 'resolved', adminNotes: 'Removed.', reviewedBy: admin.id },
+        }),
         at(minute(2), suggestionSubmitted({ suggestionId, userId: member.id, type: 'accessibility', content: 'High contrast.', priority: 'medium' })),
-        at(minute(5), { type: 'SuggestionReviewed', streamId: suggestionStream(suggestionId), data: { suggestionId, status: 'approved', priority: 'high', adminNotes: 'Soon.', reviewedBy: admin.id } }),
+        at(minute(5), {
+          type: 'SuggestionReviewed',
+          streamId: suggestionStream(suggestionId),
+          data: { suggestionId, status: 'approved', priority: 'high', adminNotes: 'Soon.', reviewedBy: admin.id },
+        }),
       );
     });
 
@@ -56,26 +92,52 @@ describe('moderation reads (admin lists, leader reports)', () => {
       const items = answer.json() as Array<Record<string, unknown>>;
       expect(items.map((item) => item.id)).toEqual([sameInstant, newer, older]);
       expect(items[2]).toEqual({
-        id: older, type: 'harassment', content: 'Insults.', targetType: 'chat_message', targetId: expect.any(String), status: 'resolved',
-        adminNotes: 'Removed.', createdAt: minute(1), reviewedAt: minute(4),
+        id: older,
+        type: 'harassment',
+        content: 'Insults.',
+        targetType: 'chat_message',
+        targetId: expect.any(String),
+        status: 'resolved',
+        adminNotes: 'Removed.',
+        createdAt: minute(1),
+        reviewedAt: minute(4),
       });
       expect(items[1]).toEqual({
-        id: newer, type: 'technical-issue', content: 'The page froze.', targetType: null, targetId: null, status: 'pending', adminNotes: null, createdAt: minute(3), reviewedAt: null,
+        id: newer,
+        type: 'technical-issue',
+        content: 'The page froze.',
+        targetType: null,
+        targetId: null,
+        status: 'pending',
+        adminNotes: null,
+        createdAt: minute(3),
+        reviewedAt: null,
       });
     });
 
     it('lists every suggestion with exactly the fields of section 3\u2019s admin suggestion item', async () => {
       const answer = await query.get('/api/admin/suggestions', { as: admin });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual([{
-        id: suggestionId, type: 'accessibility', content: 'High contrast.', status: 'approved', priority: 'high', adminNotes: 'Soon.',
-        implementationNotes: null, createdAt: minute(2), reviewedAt: minute(5),
-      }]);
+      expect(answer.json()).toEqual([
+        {
+          id: suggestionId,
+          type: 'accessibility',
+          content: 'High contrast.',
+          status: 'approved',
+          priority: 'high',
+          adminNotes: 'Soon.',
+          implementationNotes: null,
+          createdAt: minute(2),
+          reviewedAt: minute(5),
+        },
+      ]);
     });
 
     it('reads the admin\u2019s own write at once (X-Civitas-Position)', async () => {
       const reportId = newId();
-      const position = await query.append(at(minute(9), reportSubmitted({ reportId, userId: member.id, type: 'other', content: 'Just now.', targetType: null, targetId: null })));
+      const position = await query.append(
+        at(minute(9), reportSubmitted({ reportId, userId: member.id, type: 'other', content: 'Just now.', targetType: null, targetId: null })),
+      );
       const answer = await query.get('/api/admin/reports', { as: admin, position });
       expect((answer.json() as Array<{ id: string }>)[0]!.id).toBe(reportId);
     });
@@ -103,7 +165,8 @@ describe('moderation reads (admin lists, leader reports)', () => {
         at(minute(12), report(aboutLeader, SAUDI_ARABIA, leader.id, 'Abuse of the leader role')),
         at(minute(13), report(elsewhere, EGYPT, offender.id, 'Elsewhere')),
         at(minute(14), {
-          type: 'LeaderReportReviewed', streamId: leaderReportStream(first),
+          type: 'LeaderReportReviewed',
+          streamId: leaderReportStream(first),
           data: { leaderReportId: first, groupId: SAUDI_ARABIA, status: 'resolved', notes: 'Spoke with both.', reviewedBy: leader.id, reviewerRole: 'leader' },
         }),
       );
@@ -116,9 +179,21 @@ describe('moderation reads (admin lists, leader reports)', () => {
       const items = answer.json() as Array<Record<string, unknown>>;
       expect(items.map((item) => item.id)).toEqual([second, first]);
       expect(items[1]).toEqual({
-        id: first, reporterId: member.id, reportedUserId: offender.id, groupId: SAUDI_ARABIA, reason: 'Harassment', description: 'What happened.', evidence: null,
-        status: 'resolved', notes: 'Spoke with both.', reviewedBy: leader.id, reviewerRole: 'leader', reviewedAt: minute(14), createdAt: minute(10),
-        reporter: { firstName: 'Reem', lastName: 'Tester', profileImageUrl: null }, reportedUser: { firstName: 'Fahad', lastName: 'Tester', profileImageUrl: null },
+        id: first,
+        reporterId: member.id,
+        reportedUserId: offender.id,
+        groupId: SAUDI_ARABIA,
+        reason: 'Harassment',
+        description: 'What happened.',
+        evidence: null,
+        status: 'resolved',
+        notes: 'Spoke with both.',
+        reviewedBy: leader.id,
+        reviewerRole: 'leader',
+        reviewedAt: minute(14),
+        createdAt: minute(10),
+        reporter: { firstName: 'Reem', lastName: 'Tester', profileImageUrl: null },
+        reportedUser: { firstName: 'Fahad', lastName: 'Tester', profileImageUrl: null },
       });
     });
 
@@ -129,7 +204,11 @@ describe('moderation reads (admin lists, leader reports)', () => {
 
     it('refuses members who do not lead the group (403), visitors (401), a missing group (400) and an unknown one (404)', async () => {
       const hidden = { message: 'Only the leaders of this group and administrators can see its leader reports.' };
-      for (const [who, search] of [[member, `?groupId=${SAUDI_ARABIA}`], [offender, `?groupId=${SAUDI_ARABIA}`], [leader, `?groupId=${EGYPT}`]] as const) {
+      for (const [who, search] of [
+        [member, `?groupId=${SAUDI_ARABIA}`],
+        [offender, `?groupId=${SAUDI_ARABIA}`],
+        [leader, `?groupId=${EGYPT}`],
+      ] as const) {
         const refused = await list(who, search);
         expect([refused.statusCode, refused.json()]).toEqual([403, hidden]);
       }

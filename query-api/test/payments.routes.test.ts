@@ -16,7 +16,9 @@ describe('query-api payments routes', () => {
     query = await startQueryApp();
     [ada, grace] = [await query.member('Ada'), await query.member('Grace')];
     await query.record(
-      at(T1, paymentCreated(paymentId, ada.id)), at(T2, paymentSucceeded(paymentId, ada.id, T2, 'pay_1')), at(T2, subscriptionActivated(ada.id, paymentId, T2, END)),
+      at(T1, paymentCreated(paymentId, ada.id)),
+      at(T2, paymentSucceeded(paymentId, ada.id, T2, 'pay_1')),
+      at(T2, subscriptionActivated(ada.id, paymentId, T2, END)),
     );
   });
   afterAll(async () => query.close());
@@ -37,9 +39,18 @@ describe('query-api payments routes', () => {
     const answer = await query.get(`/api/payments/${paymentId}`, { as: ada });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
-      id: paymentId, provider: 'sandbox', planId: 'civic_participation_monthly', amount: 1875, currency: 'SAR', status: 'paid',
+      id: paymentId,
+      provider: 'sandbox',
+      planId: 'civic_participation_monthly',
+      amount: 1875,
+      currency: 'SAR',
+      status: 'paid',
       // Another change is turning stored return addresses into site paths: only its presence is asserted here.
-      returnUrl: expect.stringContaining('/subscribe/return'), paymentDate: T2, subscriptionStartDate: T2, subscriptionEndDate: END, createdAt: T1,
+      returnUrl: expect.stringContaining('/subscribe/return'),
+      paymentDate: T2,
+      subscriptionStartDate: T2,
+      subscriptionEndDate: END,
+      createdAt: T1,
     });
   });
 

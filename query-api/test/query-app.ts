@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, createEventRegistry, type Position } from '@civitas/events';
 import { ProjectorService, projections } from '@civitas/projector';
 import { readCheckpoints } from '@civitas/service-kit/read-models';
-import { createHttpApp, createKysely, createSessionAuth, loadConfig, migrateToLatest, platformMigrations, type CivitasApp, type SessionAuth } from '@civitas/service-kit';
+import {
+  createHttpApp,
+  createKysely,
+  createSessionAuth,
+  loadConfig,
+  migrateToLatest,
+  platformMigrations,
+  type CivitasApp,
+  type SessionAuth,
+} from '@civitas/service-kit';
 import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -77,7 +86,17 @@ export async function startQueryApp(): Promise<QueryApp> {
   const reads = recordReadModelReads(app);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
-  await app.register(queryApi, { db, readDb: db.withPlugin(reads.plugin), watcher, auth, paymentProviders: ['sandbox'], signInProviders: ['google'], publicBaseUrl: 'https://civitas.test', now: () => NOW, store });
+  await app.register(queryApi, {
+    db,
+    readDb: db.withPlugin(reads.plugin),
+    watcher,
+    auth,
+    paymentProviders: ['sandbox'],
+    signInProviders: ['google'],
+    publicBaseUrl: 'https://civitas.test',
+    now: () => NOW,
+    store,
+  });
   await app.ready();
 
   let written = 0;
@@ -90,7 +109,11 @@ export async function startQueryApp(): Promise<QueryApp> {
       // Validated as the command side appends: a malformed test event fails here, loudly.
       const { data, schemaVersion } = registry.prepare(event);
       const time = event.time ?? new Date(Date.parse('2026-03-01T10:00:00.000Z') + written * 1000).toISOString();
-      ({ position } = await store.append(event.streamId, [{ id: randomUUID(), type: event.type, data, metadata: { schemaVersion, time, actorId: null } }], 'any'));
+      ({ position } = await store.append(
+        event.streamId,
+        [{ id: randomUUID(), type: event.type, data, metadata: { schemaVersion, time, actorId: null } }],
+        'any',
+      ));
     }
     return position;
   };
@@ -123,7 +146,10 @@ export async function startQueryApp(): Promise<QueryApp> {
       // What sign-up writes: the account, then each personal group with its owner.
       await record(
         userRegistered(id, { firstName, lastName: firstName === null ? null : 'Tester', email: `${id}@example.org` }),
-        ...(['family', 'friends', 'business'] as const).flatMap((department) => [personalGroupCreated(groups[department], department, id), memberJoined(groups[department], id, 'owner')]),
+        ...(['family', 'friends', 'business'] as const).flatMap((department) => [
+          personalGroupCreated(groups[department], department, id),
+          memberJoined(groups[department], id, 'owner'),
+        ]),
       );
       return { id, firstName: firstName ?? '', cookie: await signIn(id), groups };
     },

@@ -53,7 +53,9 @@ export function recordReadModelReads(app: FastifyInstance): ReadModelReads {
     const declared = new Set<string>(request.routeOptions.config?.readModels ?? []);
     const outside = [...tables].filter((table) => ownerOf.has(table) && !declared.has(ownerOf.get(table)!));
     if (outside.length > 0) {
-      undeclared.push(`${request.method} ${request.routeOptions.url} reads ${outside.map((table) => `${table} (${ownerOf.get(table)})`).join(', ')} without waiting for it`);
+      undeclared.push(
+        `${request.method} ${request.routeOptions.url} reads ${outside.map((table) => `${table} (${ownerOf.get(table)})`).join(', ')} without waiting for it`,
+      );
     }
   });
   return {

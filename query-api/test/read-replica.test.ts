@@ -41,7 +41,9 @@ describe('query-api on a streaming read replica (READ_DATABASE_URL)', () => {
     await pair.onPrimary('create database civitas');
     server = await startTestServer({ database: { url: pair.primaryUrl('civitas'), drop: pair.stop } });
     query = await startQueryApiReplica(server.databaseUrl, {
-      READ_DATABASE_URL: pair.replicaUrl('civitas'), PUBLIC_BASE_URL: server.baseUrl, COMMAND_API_URL: server.baseUrl,
+      READ_DATABASE_URL: pair.replicaUrl('civitas'),
+      PUBLIC_BASE_URL: server.baseUrl,
+      COMMAND_API_URL: server.baseUrl,
     });
     author = await newMember(server, 'Layla');
     await subscribe(author, server);
@@ -127,7 +129,11 @@ describe('query-api on a streaming read replica (READ_DATABASE_URL)', () => {
     sockets.push(socket);
     const isChat = (text: string) => (frame: LiveFrame) => frame.type === 'chat' && frame.data.message === text;
     // The answer's createdAt is read from the clock apart from the event's time (command-api's chat service): a millisecond may part them.
-    const framed = (answer: { body: { message: object; position: string } }) => ({ type: 'chat', data: { ...answer.body.message, createdAt: expect.any(String) }, position: answer.body.position });
+    const framed = (answer: { body: { message: object; position: string } }) => ({
+      type: 'chat',
+      data: { ...answer.body.message, createdAt: expect.any(String) },
+      position: answer.body.position,
+    });
 
     await pauseReplay();
     const posted = await author.browser.json('POST', '/api/chat/messages', { topicId: topic.id, message: 'Heard on the primary, read on the replica' });

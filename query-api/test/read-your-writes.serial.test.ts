@@ -26,7 +26,10 @@ describe('read-your-writes (X-Civitas-Position)', () => {
   it('never answers a read without a write whose position it was sent', async () => {
     const position = await query.append(groupCreated(3, { name: 'Christianity' }));
     // The wait covers the projector's lag; a 503 (a busy shared server) is retried, as the web client does.
-    const answer = await eventually(() => query.get('/api/groups/3', { position }), (reply) => reply.statusCode !== 503);
+    const answer = await eventually(
+      () => query.get('/api/groups/3', { position }),
+      (reply) => reply.statusCode !== 503,
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ id: 3, name: 'Christianity' });
   });
@@ -116,7 +119,11 @@ describe('read-your-writes on admin and auditor routes: the member\u2019s standi
     const holder = await query.db.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
       await sql`select 1 from read_model.projection_checkpoints where name = 'users' for update`.execute(connection);
-      const position = await query.append({ type: 'UserBanned', streamId: userStream(admin.id), data: { userId: admin.id, reason: 'Abused the panel', bannedBy: other.id } });
+      const position = await query.append({
+        type: 'UserBanned',
+        streamId: userStream(admin.id),
+        data: { userId: admin.id, reason: 'Abused the panel', bannedBy: other.id },
+      });
       const reading = query.get('/api/admin/reports', { as: admin, position });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await sql`rollback`.execute(connection);

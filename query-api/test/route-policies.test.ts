@@ -26,10 +26,17 @@ describe('query-api route policies', () => {
   it('answers a visitor 401 with a message on every route that needs a member, whatever the input', async () => {
     const guarded = memberRoutes(query.routes);
     // The member's reads, the admin queues and the auditors' exports are all among them.
-    expect(guarded.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/user/profile', '/api/admin/users', '/api/audit/log/export', '/api/topics/:id/messages']));
+    expect(guarded.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/api/user/profile', '/api/admin/users', '/api/audit/log/export', '/api/topics/:id/messages']),
+    );
     const failures: string[] = [];
     for (const probe of signedOutProbes(guarded, query.auth.cookieName)) {
-      const answer = await query.app.inject({ method: probe.method as 'GET', url: probe.url, headers: probe.headers, ...(probe.body === undefined ? {} : { payload: probe.body }) });
+      const answer = await query.app.inject({
+        method: probe.method as 'GET',
+        url: probe.url,
+        headers: probe.headers,
+        ...(probe.body === undefined ? {} : { payload: probe.body }),
+      });
       const failure = unlessUnauthorized(probe, answer.statusCode, String(answer.headers['content-type'] ?? ''), answer.body);
       if (failure) failures.push(failure);
     }

@@ -2,7 +2,15 @@ import { CATALOGUE } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import {
-  groupCreated, lawEnacted, newId, opinionPosted, topicClosed, topicCreated, topicDeleted, voteCast, type VoteTarget,
+  groupCreated,
+  lawEnacted,
+  newId,
+  opinionPosted,
+  topicClosed,
+  topicCreated,
+  topicDeleted,
+  voteCast,
+  type VoteTarget,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
@@ -18,23 +26,35 @@ describe('query-api topics, opinions and laws routes', () => {
   let grace: Member;
   const [open, second, deleted, closed, expired, dispute, privateTopic] = [newId(), newId(), newId(), newId(), newId(), newId(), newId()];
   const [adaOpinion, graceOpinion, unvoted, winning, disputeOpinion, privateOpinion] = [newId(), newId(), newId(), newId(), newId(), newId()];
-  const on = (topicId: string, groupId: number) => (opinionId: string, userId: string): VoteTarget => ({ opinionId, topicId, groupId, userId });
+  const on =
+    (topicId: string, groupId: number) =>
+    (opinionId: string, userId: string): VoteTarget => ({ opinionId, topicId, groupId, userId });
 
   beforeAll(async () => {
     query = await startQueryApp();
-    await query.record(at(T(1), groupCreated(ISLAM, CATALOGUE.find((group) => group.groupId === ISLAM)!)));
+    await query.record(
+      at(
+        T(1),
+        groupCreated(
+          ISLAM,
+          CATALOGUE.find((group) => group.groupId === ISLAM)!,
+        ),
+      ),
+    );
     [ada, grace] = [await query.member('Ada'), await query.member('Grace')];
     const vote = on(open, ISLAM);
     await query.record(
       at(T(2), topicCreated(open, ISLAM, ada.id, { title: 'Night buses', description: 'Should buses run all night long?', expiresAt: OPEN_UNTIL })),
       at(T(3), topicCreated(second, ISLAM, grace.id, { type: 'dispute_resolution', expiresAt: OPEN_UNTIL })),
-      at(T(3), topicCreated(deleted, ISLAM, grace.id)), at(T(4), topicDeleted(deleted, ISLAM, grace.id)),
+      at(T(3), topicCreated(deleted, ISLAM, grace.id)),
+      at(T(4), topicDeleted(deleted, ISLAM, grace.id)),
       at(T(2, 30), topicCreated(expired, ISLAM, ada.id, { expiresAt: EXPIRED_AT })),
       // On the open topic: Grace's opinion gets two supports, Ada's one opposition, the third none.
       at(T(5), opinionPosted(adaOpinion, open, ISLAM, ada.id, 'Every hour.')),
       at(T(5, 1), opinionPosted(graceOpinion, open, ISLAM, grace.id, 'Every half hour.')),
       at(T(5, 2), opinionPosted(unvoted, open, ISLAM, grace.id, 'Only on weekends.')),
-      at(T(6), voteCast(vote(graceOpinion, ada.id), 'support')), at(T(6), voteCast(vote(graceOpinion, grace.id), 'support')),
+      at(T(6), voteCast(vote(graceOpinion, ada.id), 'support')),
+      at(T(6), voteCast(vote(graceOpinion, grace.id), 'support')),
       at(T(6), voteCast(vote(adaOpinion, grace.id), 'oppose')),
       // Two laws: a dispute resolved on the 7th, a law amended on the 8th.
       at(T(1, 5), topicCreated(dispute, ISLAM, grace.id, { type: 'dispute_resolution', title: 'The market stalls', expiresAt: T(7) })),
@@ -57,14 +77,22 @@ describe('query-api topics, opinions and laws routes', () => {
       const answer = await query.get(`/api/groups/${ISLAM}/topics`);
       expect(answer.statusCode).toBe(200);
       expect(answer.json().map((topic: { id: string; status: string; canParticipate: boolean }) => [topic.id, topic.status, topic.canParticipate])).toEqual([
-        [second, 'active', false], [expired, 'active', false], [open, 'active', false], [closed, 'closed', false], [dispute, 'closed', false],
+        [second, 'active', false],
+        [expired, 'active', false],
+        [open, 'active', false],
+        [closed, 'closed', false],
+        [dispute, 'closed', false],
       ]);
     });
 
     it('tells a member in which topics they may take part: open ones of groups they may take part in', async () => {
       const answer = await query.get(`/api/groups/${ISLAM}/topics`, { as: ada });
       expect(answer.json().map((topic: { id: string; canParticipate: boolean }) => [topic.id, topic.canParticipate])).toEqual([
-        [second, true], [expired, false], [open, true], [closed, false], [dispute, false],
+        [second, true],
+        [expired, false],
+        [open, true],
+        [closed, false],
+        [dispute, false],
       ]);
     });
 
@@ -85,14 +113,32 @@ describe('query-api topics, opinions and laws routes', () => {
       const answer = await query.get(`/api/topics/${open}`, { as: ada });
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({
-        id: open, title: 'Night buses', description: 'Should buses run all night long?', type: 'law_amendment', groupId: ISLAM, createdBy: ada.id,
-        status: 'active', isMainElection: false, winnerId: null, expiresAt: OPEN_UNTIL, createdAt: T(2), updatedAt: T(2),
-        author: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null }, opinionCount: 3, canParticipate: true,
+        id: open,
+        title: 'Night buses',
+        description: 'Should buses run all night long?',
+        type: 'law_amendment',
+        groupId: ISLAM,
+        createdBy: ada.id,
+        status: 'active',
+        isMainElection: false,
+        winnerId: null,
+        expiresAt: OPEN_UNTIL,
+        createdAt: T(2),
+        updatedAt: T(2),
+        author: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+        opinionCount: 3,
+        canParticipate: true,
       });
     });
 
     it('answers 404 JSON for a malformed id, an unknown topic, a deleted one, and a topic of someone else\u2019s personal group', async () => {
-      for (const [id, as] of [['not-a-uuid', ada], [newId(), ada], [deleted, grace], [privateTopic, grace], [privateTopic, undefined]] as const) {
+      for (const [id, as] of [
+        ['not-a-uuid', ada],
+        [newId(), ada],
+        [deleted, grace],
+        [privateTopic, grace],
+        [privateTopic, undefined],
+      ] as const) {
         const answer = await query.get(`/api/topics/${id}`, { as });
         expect(answer.statusCode, id).toBe(404);
         expect(answer.json()).toEqual({ message: 'Topic not found' });
@@ -110,7 +156,13 @@ describe('query-api topics, opinions and laws routes', () => {
 
     it('keeps a private topic\u2019s numbers private', async () => {
       expect((await query.get(`/api/topics/${privateTopic}/stats`, { as: grace })).statusCode).toBe(404);
-      expect((await query.get(`/api/topics/${privateTopic}/stats`, { as: ada })).json()).toEqual({ participants: 1, totalVotes: 0, totalOpinions: 1, support: 0, oppose: 0 });
+      expect((await query.get(`/api/topics/${privateTopic}/stats`, { as: ada })).json()).toEqual({
+        participants: 1,
+        totalVotes: 0,
+        totalOpinions: 1,
+        support: 0,
+        oppose: 0,
+      });
     });
   });
 
@@ -120,22 +172,56 @@ describe('query-api topics, opinions and laws routes', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual([
         {
-          id: graceOpinion, topicId: open, userId: grace.id, content: 'Every half hour.', supportCount: 2, opposeCount: 0, weightedSupport: 2, weightedOppose: 0,
-          voteCount: 2, createdAt: T(5, 1), updatedAt: T(6), user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null }, myVote: 'support',
+          id: graceOpinion,
+          topicId: open,
+          userId: grace.id,
+          content: 'Every half hour.',
+          supportCount: 2,
+          opposeCount: 0,
+          weightedSupport: 2,
+          weightedOppose: 0,
+          voteCount: 2,
+          createdAt: T(5, 1),
+          updatedAt: T(6),
+          user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
+          myVote: 'support',
         },
         {
-          id: unvoted, topicId: open, userId: grace.id, content: 'Only on weekends.', supportCount: 0, opposeCount: 0, weightedSupport: 0, weightedOppose: 0,
-          voteCount: 0, createdAt: T(5, 2), updatedAt: T(5, 2), user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null }, myVote: null,
+          id: unvoted,
+          topicId: open,
+          userId: grace.id,
+          content: 'Only on weekends.',
+          supportCount: 0,
+          opposeCount: 0,
+          weightedSupport: 0,
+          weightedOppose: 0,
+          voteCount: 0,
+          createdAt: T(5, 2),
+          updatedAt: T(5, 2),
+          user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
+          myVote: null,
         },
         {
-          id: adaOpinion, topicId: open, userId: ada.id, content: 'Every hour.', supportCount: 0, opposeCount: 1, weightedSupport: 0, weightedOppose: 1,
-          voteCount: -1, createdAt: T(5), updatedAt: T(6), user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null }, myVote: 'oppose',
+          id: adaOpinion,
+          topicId: open,
+          userId: ada.id,
+          content: 'Every hour.',
+          supportCount: 0,
+          opposeCount: 1,
+          weightedSupport: 0,
+          weightedOppose: 1,
+          voteCount: -1,
+          createdAt: T(5),
+          updatedAt: T(6),
+          user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+          myVote: 'oppose',
         },
       ]);
     });
 
     it('answers each viewer their own votes, and none signed out', async () => {
-      const myVotes = async (as?: Member) => (await query.get(`/api/topics/${open}/opinions`, { as })).json().map((opinion: { myVote: string | null }) => opinion.myVote);
+      const myVotes = async (as?: Member) =>
+        (await query.get(`/api/topics/${open}/opinions`, { as })).json().map((opinion: { myVote: string | null }) => opinion.myVote);
       expect(await myVotes(ada)).toEqual(['support', null, null]);
       expect(await myVotes()).toEqual([null, null, null]);
     });
@@ -165,12 +251,28 @@ describe('query-api topics, opinions and laws routes', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual([
         {
-          id: closed, topicId: closed, opinionId: winning, content: 'Open until ten.', voteCount: 2, weightedSupport: 3, weightedOppose: 1, createdAt: T(8),
-          topic: { id: closed, type: 'law_amendment', title: 'Library hours' }, user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+          id: closed,
+          topicId: closed,
+          opinionId: winning,
+          content: 'Open until ten.',
+          voteCount: 2,
+          weightedSupport: 3,
+          weightedOppose: 1,
+          createdAt: T(8),
+          topic: { id: closed, type: 'law_amendment', title: 'Library hours' },
+          user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
         },
         {
-          id: dispute, topicId: dispute, opinionId: disputeOpinion, content: 'Share them by turns.', voteCount: 1, weightedSupport: 1, weightedOppose: 0, createdAt: T(7),
-          topic: { id: dispute, type: 'dispute_resolution', title: 'The market stalls' }, user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
+          id: dispute,
+          topicId: dispute,
+          opinionId: disputeOpinion,
+          content: 'Share them by turns.',
+          voteCount: 1,
+          weightedSupport: 1,
+          weightedOppose: 0,
+          createdAt: T(7),
+          topic: { id: dispute, type: 'dispute_resolution', title: 'The market stalls' },
+          user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
         },
       ]);
     });

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import { leaderElected } from '../../projector/test/election-events';
 import {
-  groupCreated, newId, roleGranted, userRegistered, verificationApproved, verificationConfirmedByLeader, verificationRejected, verificationRemoved, verificationSubmitted,
+  groupCreated,
+  newId,
+  roleGranted,
+  userRegistered,
+  verificationApproved,
+  verificationConfirmedByLeader,
+  verificationRejected,
+  verificationRemoved,
+  verificationSubmitted,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
@@ -30,8 +38,11 @@ describe('query-api: verification review queues and documents', () => {
     documents = new PersonalDocuments(query.db, query.vault);
     [admin, egyptLeader, jordanLeader] = [await query.member('Amal'), await query.member('Layla'), await query.member('Rami')];
     await query.record(
-      national(EGYPT, 'Egypt'), national(JORDAN, 'Jordan'), roleGranted(admin.id, 'admin'),
-      leaderElected(EGYPT, egyptLeader.id, newId()), leaderElected(JORDAN, jordanLeader.id, newId()),
+      national(EGYPT, 'Egypt'),
+      national(JORDAN, 'Jordan'),
+      roleGranted(admin.id, 'admin'),
+      leaderElected(EGYPT, egyptLeader.id, newId()),
+      leaderElected(JORDAN, jordanLeader.id, newId()),
     );
   });
   afterAll(async () => query.close());
@@ -40,9 +51,17 @@ describe('query-api: verification review queues and documents', () => {
   const claim = async (member: Pick<Member, 'id'>, country: 'Egypt' | 'Jordan', nationalId: string, time: string) => {
     const id: string = newId();
     await documents.put({ id, subjectId: member.id, contentType: 'image/png', bytes: PNG });
-    await query.record(at(time, verificationSubmitted(id, member.id, await query.vault.seal(member.id, nationalId), {
-      country, countryKey: country.toLowerCase(), verificationType: 'document', documentImageUrl: documentPath(id),
-    })));
+    await query.record(
+      at(
+        time,
+        verificationSubmitted(id, member.id, await query.vault.seal(member.id, nationalId), {
+          country,
+          countryKey: country.toLowerCase(),
+          verificationType: 'document',
+          documentImageUrl: documentPath(id),
+        }),
+      ),
+    );
     return id;
   };
 
@@ -66,14 +85,48 @@ describe('query-api: verification review queues and documents', () => {
       const middle = await claim(unnamed, 'Egypt', '29101010000002', T2);
       const decided = await claim(named, 'Jordan', '9101010002', T1);
       const removed = await claim(firstOnly, 'Egypt', '29101010000003', T1);
-      await query.record(verificationConfirmedByLeader(middle, unnamed.id, egyptLeader.id, 'egypt'), verificationRejected(decided, named.id, admin.id, 'Blurred', 'jordan'), verificationRemoved(removed, firstOnly.id, 'egypt'));
+      await query.record(
+        verificationConfirmedByLeader(middle, unnamed.id, egyptLeader.id, 'egypt'),
+        verificationRejected(decided, named.id, admin.id, 'Blurred', 'jordan'),
+        verificationRemoved(removed, firstOnly.id, 'egypt'),
+      );
       const answer = await query.get('/api/admin/verifications', { as: admin });
       expect(answer.statusCode).toBe(200);
       const ours = (answer.json() as Array<{ id: string }>).filter((item) => [newest, oldest, middle, decided, removed].includes(item.id));
       expect(ours).toEqual([
-        { id: oldest, userId: firstOnly.id, userName: 'hana@example.org', country: 'Jordan', nationalId: '9101010001', verificationType: 'document', documentImageUrl: documentPath(oldest), confirmedByLeader: false, createdAt: T1 },
-        { id: middle, userId: unnamed.id, userName: `${unnamed.id}@example.org`, country: 'Egypt', nationalId: '29101010000002', verificationType: 'document', documentImageUrl: documentPath(middle), confirmedByLeader: true, createdAt: T2 },
-        { id: newest, userId: named.id, userName: 'Nour Tester', country: 'Egypt', nationalId: '29101010000001', verificationType: 'document', documentImageUrl: documentPath(newest), confirmedByLeader: false, createdAt: T3 },
+        {
+          id: oldest,
+          userId: firstOnly.id,
+          userName: 'hana@example.org',
+          country: 'Jordan',
+          nationalId: '9101010001',
+          verificationType: 'document',
+          documentImageUrl: documentPath(oldest),
+          confirmedByLeader: false,
+          createdAt: T1,
+        },
+        {
+          id: middle,
+          userId: unnamed.id,
+          userName: `${unnamed.id}@example.org`,
+          country: 'Egypt',
+          nationalId: '29101010000002',
+          verificationType: 'document',
+          documentImageUrl: documentPath(middle),
+          confirmedByLeader: true,
+          createdAt: T2,
+        },
+        {
+          id: newest,
+          userId: named.id,
+          userName: 'Nour Tester',
+          country: 'Egypt',
+          nationalId: '29101010000001',
+          verificationType: 'document',
+          documentImageUrl: documentPath(newest),
+          confirmedByLeader: false,
+          createdAt: T3,
+        },
       ]);
     });
   });
@@ -88,7 +141,14 @@ describe('query-api: verification review queues and documents', () => {
 
       const mine = (await query.get('/api/leader/verifications', { as: egyptLeader })).json() as Array<{ id: string }>;
       expect(mine.find((item) => item.id === egyptClaim)).toEqual({
-        id: egyptClaim, userName: 'Fadi Tester', country: 'Egypt', countryKey: 'egypt', verificationType: 'document', documentImageUrl: documentPath(egyptClaim), confirmedByLeader: false, createdAt: T1,
+        id: egyptClaim,
+        userName: 'Fadi Tester',
+        country: 'Egypt',
+        countryKey: 'egypt',
+        verificationType: 'document',
+        documentImageUrl: documentPath(egyptClaim),
+        confirmedByLeader: false,
+        createdAt: T1,
       });
       expect(mine.some((item) => item.id === jordanClaim || item.id === approved)).toBe(false);
       const theirs = (await query.get('/api/leader/verifications', { as: jordanLeader })).json() as Array<{ id: string }>;
@@ -124,7 +184,10 @@ describe('query-api: verification review queues and documents', () => {
         expect(answer.statusCode, reader.firstName).toBe(200);
         expect(answer.rawPayload.equals(PNG)).toBe(true);
         expect(answer.headers).toMatchObject({
-          'content-type': 'image/png', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-disposition': 'inline; filename="document.png"',
+          'content-type': 'image/png',
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'content-disposition': 'inline; filename="document.png"',
         });
       }
       for (const reader of [jordanLeader, await query.member('Sami')]) {

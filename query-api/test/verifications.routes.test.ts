@@ -32,8 +32,17 @@ describe('query-api GET /api/user/verifications', () => {
     const reviewer = newId();
     const [saudi, egypt, other] = [newId(), newId(), newId()];
     await query.record(
-      at(T1, verificationSubmitted(saudi, ada.id, await query.vault.seal(ada.id, '1012345678'))), at(T1, verificationApproved(saudi, ada.id)),
-      at(T2, verificationSubmitted(egypt, ada.id, await query.vault.seal(ada.id, '29001011234567'), { country: 'Egypt', countryKey: 'egypt', verificationType: 'document', documentImageUrl: '/uploads/passport.png' })),
+      at(T1, verificationSubmitted(saudi, ada.id, await query.vault.seal(ada.id, '1012345678'))),
+      at(T1, verificationApproved(saudi, ada.id)),
+      at(
+        T2,
+        verificationSubmitted(egypt, ada.id, await query.vault.seal(ada.id, '29001011234567'), {
+          country: 'Egypt',
+          countryKey: 'egypt',
+          verificationType: 'document',
+          documentImageUrl: '/uploads/passport.png',
+        }),
+      ),
       at(T3, verificationRejected(egypt, ada.id, reviewer, 'The document is unreadable.', 'egypt')),
       at(T3, verificationSubmitted(other, grace.id, await query.vault.seal(grace.id, '1099999999'))),
     );
@@ -41,12 +50,36 @@ describe('query-api GET /api/user/verifications', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual([
       {
-        id: saudi, userId: ada.id, country: 'Saudi Arabia', nationalId: '1012345678', documentImageUrl: null, verificationType: 'id_number', status: 'approved',
-        isVerified: true, confirmedByLeader: false, verifiedAt: T1, reviewedAt: null, rejectionReason: null, createdAt: T1, updatedAt: T1,
+        id: saudi,
+        userId: ada.id,
+        country: 'Saudi Arabia',
+        nationalId: '1012345678',
+        documentImageUrl: null,
+        verificationType: 'id_number',
+        status: 'approved',
+        isVerified: true,
+        confirmedByLeader: false,
+        verifiedAt: T1,
+        reviewedAt: null,
+        rejectionReason: null,
+        createdAt: T1,
+        updatedAt: T1,
       },
       {
-        id: egypt, userId: ada.id, country: 'Egypt', nationalId: '29001011234567', documentImageUrl: '/uploads/passport.png', verificationType: 'document', status: 'rejected',
-        isVerified: false, confirmedByLeader: false, verifiedAt: null, reviewedAt: T3, rejectionReason: 'The document is unreadable.', createdAt: T2, updatedAt: T3,
+        id: egypt,
+        userId: ada.id,
+        country: 'Egypt',
+        nationalId: '29001011234567',
+        documentImageUrl: '/uploads/passport.png',
+        verificationType: 'document',
+        status: 'rejected',
+        isVerified: false,
+        confirmedByLeader: false,
+        verifiedAt: null,
+        reviewedAt: T3,
+        rejectionReason: 'The document is unreadable.',
+        createdAt: T2,
+        updatedAt: T3,
       },
     ]);
     expect((await query.get('/api/user/verifications', { as: grace })).json().map((verification: { id: string }) => verification.id)).toEqual([other]);

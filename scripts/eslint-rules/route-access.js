@@ -2,9 +2,8 @@
 // route-policies.ts; docs/decisions.md, Route policies): the policy plugin reads it before the body.
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
-const keyName = (property) => property.type === 'Property' && !property.computed
-  ? (property.key.type === 'Identifier' ? property.key.name : property.key.value)
-  : undefined;
+const keyName = (property) =>
+  property.type === 'Property' && !property.computed ? (property.key.type === 'Identifier' ? property.key.name : property.key.value) : undefined;
 const propertyOf = (object, name) => object.properties.find((property) => keyName(property) === name);
 
 /** Whether a route's options object literal says `config: { access: … }`. */
@@ -37,7 +36,10 @@ export default {
     type: 'problem',
     docs: { description: 'A route registration declares its access in `config: { access }`.' },
     schema: [],
-    messages: { missing: "This route declares no access: add `config: { access: 'public' | 'member' | 'admin' | 'auditor' }` to its options (service-kit/src/route-policies.ts)." },
+    messages: {
+      missing:
+        "This route declares no access: add `config: { access: 'public' | 'member' | 'admin' | 'auditor' }` to its options (service-kit/src/route-policies.ts).",
+    },
   },
   create(context) {
     return {

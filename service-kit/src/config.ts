@@ -17,13 +17,25 @@ const ConfigSchema = z.object({
   /** Multiplies the sign-in rate limits (1 = the defaults); for load tests and test suites. */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** Behind the gateway: trust exactly one proxy hop, taking the client address from the last X-Forwarded-For entry. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().default(24 * 60),
-  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().positive().default(14 * 24),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(24 * 60),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(14 * 24),
   /** Mail transport; while unset, mails are written to DATA_DIR/mail. */
   SMTP_URL: z.string().optional(),
   /** Development only: API answers carry the links mails carry (reset, e-mail verification). Refused over https. */
-  EXPOSE_MAIL_LINKS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  EXPOSE_MAIL_LINKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
   MOYASAR_SECRET_KEY: z.string().optional(),
   /** The secret_token configured on the Moyasar webhook. */
@@ -33,7 +45,10 @@ const ConfigSchema = z.object({
   /** Key of the keyed hash that keeps national ids unique per country; made and kept in the database when unset. */
   NATIONAL_ID_HASH_KEY: z.string().min(32, 'NATIONAL_ID_HASH_KEY must have at least 32 characters').optional(),
   /** The vault's key-encryption key (32 bytes, hex or base64); else DATA_DIR/vault.key, which only the embedded database makes by itself. */
-  VAULT_KEY: z.string().refine((value) => decodeVaultKey(value) !== null, 'VAULT_KEY must be 32 bytes: 64 hex characters or base64').optional(),
+  VAULT_KEY: z
+    .string()
+    .refine((value) => decodeVaultKey(value) !== null, 'VAULT_KEY must be 32 bytes: 64 hex characters or base64')
+    .optional(),
   /** A separate query-api process sends the live socket's chat frames to command-api here (the all-in-one process calls itself). */
   COMMAND_API_URL: z.url().optional(),
   /** How often reactors look for due work (subscription expiry, topic closing). */
@@ -65,7 +80,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicBaseUrl = (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, '');
   if (parsed.data.PAYMENT_SANDBOX === 'on' && publicBaseUrl.startsWith('https://')) {
     // An https address means real members: a free subscription button must never reach them.
-    throw new Error('Invalid configuration: PAYMENT_SANDBOX: the sandbox payment provider is for development only and cannot be on with an https PUBLIC_BASE_URL');
+    throw new Error(
+      'Invalid configuration: PAYMENT_SANDBOX: the sandbox payment provider is for development only and cannot be on with an https PUBLIC_BASE_URL',
+    );
   }
   if (parsed.data.READ_DATABASE_URL && !parsed.data.DATABASE_URL) {
     // A replica streams from a primary the processes also reach; the embedded database has none.
@@ -73,7 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.EXPOSE_MAIL_LINKS && publicBaseUrl.startsWith('https://')) {
     // A mailed link in an API answer lets anyone reset anyone's password: never where real members are.
-    throw new Error('Invalid configuration: EXPOSE_MAIL_LINKS: mailed links in API answers are for local development only and cannot be on with an https PUBLIC_BASE_URL');
+    throw new Error(
+      'Invalid configuration: EXPOSE_MAIL_LINKS: mailed links in API answers are for local development only and cannot be on with an https PUBLIC_BASE_URL',
+    );
   }
   return {
     ...parsed.data,
@@ -83,7 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(parsed.data.GOOGLE_CLIENT_ID && parsed.data.GOOGLE_CLIENT_SECRET ? (['google'] as const) : []),
       ...(parsed.data.REPLIT_CLIENT_ID && parsed.data.REPLIT_CLIENT_SECRET ? (['replit'] as const) : []),
     ],
-    adminEmails: parsed.data.ADMIN_EMAILS.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean),
+    adminEmails: parsed.data.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -26,8 +26,7 @@ export class CrossSiteRequestRefused extends ForbiddenError {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const hasBody = (request: FastifyRequest) =>
-  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+const hasBody = (request: FastifyRequest) => Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
 
 /**
  * Cross-site request defence for the cookie session: a state-changing request must carry

@@ -21,7 +21,10 @@ export async function provideDatabase(config: Config, log?: Logger): Promise<Run
   return startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), 'civitas', log);
 }
 
-export function createKysely<Database = PlatformDatabase>(connectionString: string, options: { max?: number; applicationName?: string; readOnly?: boolean; outage?: DatabaseOutage } = {}) {
+export function createKysely<Database = PlatformDatabase>(
+  connectionString: string,
+  options: { max?: number; applicationName?: string; readOnly?: boolean; outage?: DatabaseOutage } = {},
+) {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -59,7 +62,12 @@ class StaticMigrationProvider implements MigrationProvider {
 
 // Any database type: the migrations take Kysely<unknown> and type no table (docs/architecture.md, What the linter says).
 export function createMigrator<Database>(db: Kysely<Database>, migrations: Record<string, Migration>) {
-  return new Migrator({ db, provider: new StaticMigrationProvider(migrations), migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+  return new Migrator({
+    db,
+    provider: new StaticMigrationProvider(migrations),
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
 }
 
 export async function migrateToLatest<Database>(db: Kysely<Database>, migrations: Record<string, Migration>): Promise<void> {

@@ -49,7 +49,9 @@ export function placeCluster(requested: string, log?: Logger): string {
   const dataDir = path.dirname(requested);
   if (existsSync(path.join(requested, 'PG_VERSION'))) {
     if (runsAsRoot() && !systemUserCanEnter(dataDir)) {
-      throw new Error(`PostgreSQL runs as the ${SYSTEM_USER} user, who cannot enter ${dataDir} where its cluster ${requested} is; let that user through the folders above it (o+x) or move the cluster`);
+      throw new Error(
+        `PostgreSQL runs as the ${SYSTEM_USER} user, who cannot enter ${dataDir} where its cluster ${requested} is; let that user through the folders above it (o+x) or move the cluster`,
+      );
     }
     return requested;
   }
@@ -63,8 +65,15 @@ export function placeCluster(requested: string, log?: Logger): string {
     log?.warn({ cluster: aside }, `an earlier PostgreSQL cluster of ${dataDir} had lost its password file; it was moved to ${aside} and a new one is made`);
   }
   makeClusterFolder(place);
-  writeFileAtomically(files.location, `# PostgreSQL runs as the ${SYSTEM_USER} user, who cannot enter this folder, so the cluster is kept at:\n${place}\n`, 0o644);
-  log?.info({ cluster: place, pointer: files.location }, `PostgreSQL runs as its own user, who cannot enter ${dataDir}; its database is kept in ${place} instead (noted in ${files.location})`);
+  writeFileAtomically(
+    files.location,
+    `# PostgreSQL runs as the ${SYSTEM_USER} user, who cannot enter this folder, so the cluster is kept at:\n${place}\n`,
+    0o644,
+  );
+  log?.info(
+    { cluster: place, pointer: files.location },
+    `PostgreSQL runs as its own user, who cannot enter ${dataDir}; its database is kept in ${place} instead (noted in ${files.location})`,
+  );
   return place;
 }
 
@@ -160,7 +169,10 @@ function makeClusterFolder(place: string): void {
 
 function readLocation(file: string): string | null {
   if (!existsSync(file)) return null;
-  const line = readFileSync(file, 'utf8').split('\n').map((entry) => entry.trim()).find((entry) => entry !== '' && !entry.startsWith('#'));
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((entry) => entry.trim())
+    .find((entry) => entry !== '' && !entry.startsWith('#'));
   return line ? path.resolve(line) : null;
 }
 

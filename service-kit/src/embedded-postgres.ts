@@ -134,7 +134,8 @@ async function settlePassword(port: number, files: ReturnType<typeof clusterFile
     return next;
   }
   const initial = readSecret(files.initialPassword);
-  const current = initial !== null && (await signsIn(port, initial)) ? initial : (await signsIn(port, LEGACY_EMBEDDED_PASSWORD)) ? LEGACY_EMBEDDED_PASSWORD : null;
+  const current =
+    initial !== null && (await signsIn(port, initial)) ? initial : (await signsIn(port, LEGACY_EMBEDDED_PASSWORD)) ? LEGACY_EMBEDDED_PASSWORD : null;
   if (current === null) {
     throw new Error(`cannot sign in to the embedded PostgreSQL in ${place}: the password in ${files.password} is missing or not the cluster's`);
   }
@@ -152,7 +153,8 @@ async function settlePassword(port: number, files: ReturnType<typeof clusterFile
   }
   renameSync(files.nextPassword, files.password);
   removeFiles(files.initialPassword);
-  if (current === LEGACY_EMBEDDED_PASSWORD) log?.info({ passwordFile: files.password }, 'the embedded PostgreSQL had the fixed password; it now has a generated one, kept in its password file');
+  if (current === LEGACY_EMBEDDED_PASSWORD)
+    log?.info({ passwordFile: files.password }, 'the embedded PostgreSQL had the fixed password; it now has a generated one, kept in its password file');
   return replacement;
 }
 

@@ -14,7 +14,13 @@ afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 /** The policy as directive → sources, so spacing does not matter. */
 const directives = (policy: string | undefined) =>
-  Object.fromEntries((policy ?? '').split(';').map((part) => part.trim()).filter(Boolean).map((part) => [part.split(/\s+/)[0], part.split(/\s+/).slice(1).join(' ')]));
+  Object.fromEntries(
+    (policy ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.split(/\s+/)[0], part.split(/\s+/).slice(1).join(' ')]),
+  );
 const POLICY = directives(contentSecurityPolicyHeader());
 
 async function appWith(options: Partial<HttpAppOptions> = {}) {
@@ -85,7 +91,8 @@ describe('security headers', () => {
   it('the gateway sends the same policy for the files it serves, and sets the client address itself', () => {
     const gateway = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/gateway.conf'), 'utf8');
     expect(directives(gateway.match(/add_header Content-Security-Policy "([^"]+)"/)?.[1])).toEqual(POLICY);
-    for (const header of ['X-Content-Type-Options "nosniff"', 'X-Frame-Options "DENY"', 'Referrer-Policy "no-referrer"']) expect(gateway).toContain(`add_header ${header} always;`);
+    for (const header of ['X-Content-Type-Options "nosniff"', 'X-Frame-Options "DENY"', 'Referrer-Policy "no-referrer"'])
+      expect(gateway).toContain(`add_header ${header} always;`);
     const proxied = gateway.split('proxy_pass').length - 1;
     expect(proxied).toBeGreaterThan(0);
     expect(gateway.match(/proxy_set_header X-Forwarded-For \$remote_addr;/g)).toHaveLength(proxied);
@@ -97,9 +104,21 @@ describe('security events and request logs', () => {
   it('logs refused cross-site requests and 403s with the client address, and the address on every request', async () => {
     const { app, lines, events } = await appWith({ trustProxy: true, publicBaseUrl: 'http://civitas.example' });
     const fromGateway = { remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } };
-    const crossSite = await app.inject({ method: 'POST', url: '/api/things', payload: {}, ...fromGateway, headers: { ...fromGateway.headers, origin: 'https://evil.example' } });
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: {},
+      ...fromGateway,
+      headers: { ...fromGateway.headers, origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
-    const form = await app.inject({ method: 'POST', url: '/api/things', payload: 'a=1', ...fromGateway, headers: { ...fromGateway.headers, 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: 'a=1',
+      ...fromGateway,
+      headers: { ...fromGateway.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
     const ours = await app.inject({ method: 'POST', url: '/api/things', payload: {}, headers: { origin: 'http://civitas.example', host: 'command-api:3000' } });
     expect(ours.statusCode).toBe(200);

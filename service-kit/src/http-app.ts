@@ -42,7 +42,6 @@ declare module 'fastify' {
   }
 }
 
-
 // Only the immediate peer (the gateway) is trusted, so request.ip is the last X-Forwarded-For
 // entry: the address the gateway saw. (Fastify's numeric hop count trusts no peer at all.)
 const trustOneHop = (_address: string, hop: number) => hop === 0;
@@ -85,9 +84,7 @@ export async function createHttpApp(options: HttpAppOptions) {
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    const results = await Promise.all(
-      Object.entries(options.healthChecks).map(async ([name, check]) => [name, await check().catch(() => false)] as const),
-    );
+    const results = await Promise.all(Object.entries(options.healthChecks).map(async ([name, check]) => [name, await check().catch(() => false)] as const));
     const checks = Object.fromEntries(results);
     const healthy = results.every(([, ok]) => ok);
     // Degraded still answers 200: the platform serves, an operator has something to look at.

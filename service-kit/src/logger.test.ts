@@ -8,7 +8,10 @@ describe('logging', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
     const log = pino(loggerOptions('info'), sink);
-    log.info({ email: 'ada@example.org', body: { password: 'hunter2-secret', nationalId: '1234567890' }, user: { profile: { token: 'tok_abcdef' } } }, 'signed up');
+    log.info(
+      { email: 'ada@example.org', body: { password: 'hunter2-secret', nationalId: '1234567890' }, user: { profile: { token: 'tok_abcdef' } } },
+      'signed up',
+    );
     log.info({ req: { headers: { cookie: 'sid=s3cr3t-session' } } }, 'request');
     const output = lines.join('');
     for (const secret of ['ada@example.org', 'hunter2-secret', '1234567890', 'tok_abcdef', 's3cr3t-session']) expect(output).not.toContain(secret);

@@ -2,8 +2,19 @@ import pino, { type LoggerOptions } from 'pino';
 
 /** Keys whose values are personal data or secrets, wherever they appear in a log object. */
 const SECRET_KEYS = [
-  'password', 'confirmPassword', 'hashedPassword', 'email', 'nationalId', 'token', 'resetUrl',
-  'sid', 'cookie', 'authorization', 'firstName', 'lastName', 'secret',
+  'password',
+  'confirmPassword',
+  'hashedPassword',
+  'email',
+  'nationalId',
+  'token',
+  'resetUrl',
+  'sid',
+  'cookie',
+  'authorization',
+  'firstName',
+  'lastName',
+  'secret',
 ];
 
 export const redactPaths = [
@@ -29,10 +40,15 @@ export function loggerOptions(level: string): LoggerOptions {
     serializers: {
       // The client address (behind the gateway, the one it saw) and the member, never cookies or bodies.
       req: (request: { method?: string; url?: string; id?: string; ip?: string }) => ({
-        method: request.method, url: request.url && maskUrl(request.url), id: request.id, remoteAddress: request.ip,
+        method: request.method,
+        url: request.url && maskUrl(request.url),
+        id: request.id,
+        remoteAddress: request.ip,
       }),
       res: (reply: { statusCode?: number; request?: { ip?: string; memberId?: string | null } }) => ({
-        statusCode: reply.statusCode, remoteAddress: reply.request?.ip, memberId: reply.request?.memberId ?? null,
+        statusCode: reply.statusCode,
+        remoteAddress: reply.request?.ip,
+        memberId: reply.request?.memberId ?? null,
       }),
     },
   };

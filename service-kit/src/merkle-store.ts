@@ -1,5 +1,19 @@
 import {
-  LruMap, blindWith, frontierNodes, memoryNodeSource, nodeKeyString, rawPublicKey, logKeyId, signCheckpoint, signingKeyFromSeed, treeHash, type Blind, type CheckpointView, type Hash, type NodeKey, type NodeSource,
+  LruMap,
+  blindWith,
+  frontierNodes,
+  memoryNodeSource,
+  nodeKeyString,
+  rawPublicKey,
+  logKeyId,
+  signCheckpoint,
+  signingKeyFromSeed,
+  treeHash,
+  type Blind,
+  type CheckpointView,
+  type Hash,
+  type NodeKey,
+  type NodeSource,
 } from '@civitas/events';
 import type { KeyObject } from 'node:crypto';
 import { sql, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely';
@@ -56,10 +70,11 @@ export async function leafBlinder(db: QueryExecutorProvider): Promise<Blind> {
 /** The blinder of a process that has one database: read once; a failed first read is tried again next time. */
 export function cachedLeafBlinder(db: QueryExecutorProvider): () => Promise<Blind> {
   let blinder: Promise<Blind> | null = null;
-  return () => (blinder ??= leafBlinder(db).catch((error: unknown) => {
-    blinder = null;
-    throw error;
-  }));
+  return () =>
+    (blinder ??= leafBlinder(db).catch((error: unknown) => {
+      blinder = null;
+      throw error;
+    }));
 }
 
 /** platform_secrets row holding the Ed25519 seed (32 bytes, wrapped by the vault key like every secret). */
@@ -180,7 +195,12 @@ const CHECKPOINTER_LOCK = 0x6d65726b;
  * a transaction-scoped advisory lock lets one sign while the others skip. Returns what it signed.
  */
 // Raw SQL in a transaction of its own: any Kysely runs it, whatever tables it types.
-export async function signPendingCheckpoint<Database>(db: Kysely<Database>, key: LogSigningKey, now: Date, schema = READ_SCHEMA): Promise<CheckpointView | null> {
+export async function signPendingCheckpoint<Database>(
+  db: Kysely<Database>,
+  key: LogSigningKey,
+  now: Date,
+  schema = READ_SCHEMA,
+): Promise<CheckpointView | null> {
   return db.transaction().execute(async (trx) => {
     const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${CHECKPOINTER_LOCK}) as locked`.execute(trx);
     if (!locked.rows[0]?.locked) return null;

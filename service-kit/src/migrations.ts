@@ -17,7 +17,14 @@ export interface ReactorCheckpointTables {
  * `ServiceRuntime.db` types. The read models live in other schemas and are typed by the projector
  * (`readModelsOn` in database.ts).
  */
-export type PlatformDatabase = EventStoreTables & SessionTables & VaultTables & PersonalDocumentTables & ProfileImageTables & RateLimitTables & MerkleCheckpointTables & ReactorCheckpointTables;
+export type PlatformDatabase = EventStoreTables &
+  SessionTables &
+  VaultTables &
+  PersonalDocumentTables &
+  ProfileImageTables &
+  RateLimitTables &
+  MerkleCheckpointTables &
+  ReactorCheckpointTables;
 
 /** Every schema migration of the platform, applied in name order; read models are rebuilt, not migrated. */
 export const platformMigrations: Record<string, Migration> = {

@@ -8,11 +8,22 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
  * marks (Latin diacritics, Arabic harakat and tatweel). The search term goes through the same SQL,
  * so both sides fold alike. Letters that fold to two (ß, æ) stay as they are.
  */
-const FOLDED_BLOCKS: Array<[number, number]> = [[0x41, 0x5a], [0xc0, 0x24f], [0x370, 0x3ff], [0x400, 0x4ff], [0x1e00, 0x1eff]];
+const FOLDED_BLOCKS: Array<[number, number]> = [
+  [0x41, 0x5a],
+  [0xc0, 0x24f],
+  [0x370, 0x3ff],
+  [0x400, 0x4ff],
+  [0x1e00, 0x1eff],
+];
 /** Letters with no decomposition that readers still take for their plain letter. */
-const EXTRA: Record<string, string> = { 'ø': 'o', 'Ø': 'o', 'ł': 'l', 'Ł': 'l', 'đ': 'd', 'Đ': 'd', 'ħ': 'h', 'Ħ': 'h', 'ı': 'i' };
+const EXTRA: Record<string, string> = { ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ħ: 'h', Ħ: 'h', ı: 'i' };
 /** Marks dropped: combining diacritics, Arabic harakat, superscript alef, tatweel. */
-const DROPPED: Array<[number, number]> = [[0x300, 0x36f], [0x64b, 0x65f], [0x670, 0x670], [0x640, 0x640]];
+const DROPPED: Array<[number, number]> = [
+  [0x300, 0x36f],
+  [0x64b, 0x65f],
+  [0x670, 0x670],
+  [0x640, 0x640],
+];
 
 function foldingTable(): { from: string; to: string } {
   const pairs = new Map<string, string>(Object.entries(EXTRA));

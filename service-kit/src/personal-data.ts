@@ -56,10 +56,14 @@ export const isWrappedKey = (stored: Buffer) => stored.length === WRAPPED_LENGTH
  */
 export async function openVault(db: QueryExecutorProvider, { key, source }: VaultKey, log?: Logger): Promise<void> {
   // A process that does not migrate may start before the tables exist: there is nothing to check yet.
-  const tables = await sql<{ present: boolean }>`select to_regclass('platform_secrets') is not null and to_regclass('subject_keys') is not null as present`.execute(db);
+  const tables = await sql<{
+    present: boolean;
+  }>`select to_regclass('platform_secrets') is not null and to_regclass('subject_keys') is not null as present`.execute(db);
   if (tables.rows[0]?.present) {
     if (!(await keyOpensDatabase(db, key))) {
-      throw new Error(`the vault key from ${source} is not the key this database's vault was made with; start with that key (new keys now would leave every member's sealed data unreadable)`);
+      throw new Error(
+        `the vault key from ${source} is not the key this database's vault was made with; start with that key (new keys now would leave every member's sealed data unreadable)`,
+      );
     }
     const wrapped = await wrapClearKeys(db, key);
     if (wrapped > 0) log?.info({ wrapped }, 'vault keys kept in clear are now wrapped with the vault key');
@@ -74,9 +78,13 @@ async function keyOpensDatabase(db: QueryExecutorProvider, key: Buffer): Promise
     const samples = await sql<{ label: string; value: Buffer }>`
       (select 'subject_keys:' || subject_id as label, key as value from subject_keys where length(key) = ${WRAPPED_LENGTH} and substring(key from 1 for ${WRAPPED_PREFIX.length}) = ${WRAPPED_PREFIX} limit 1)
       union all
-      (select 'platform_secrets:' || name, value from platform_secrets where length(value) = ${WRAPPED_LENGTH} and substring(value from 1 for ${WRAPPED_PREFIX.length}) = ${WRAPPED_PREFIX} limit 1)`.execute(db);
+      (select 'platform_secrets:' || name, value from platform_secrets where length(value) = ${WRAPPED_LENGTH} and substring(value from 1 for ${WRAPPED_PREFIX.length}) = ${WRAPPED_PREFIX} limit 1)`.execute(
+      db,
+    );
     if (samples.rows.some((sample) => unwrapWith(key, sample.value, sample.label) === null)) return false;
-    await sql`insert into platform_secrets (name, value) values (${KEY_CHECK}, ${wrapWith(key, randomBytes(32), secretLabel(KEY_CHECK))}) on conflict (name) do nothing`.execute(db);
+    await sql`insert into platform_secrets (name, value) values (${KEY_CHECK}, ${wrapWith(key, randomBytes(32), secretLabel(KEY_CHECK))}) on conflict (name) do nothing`.execute(
+      db,
+    );
   }
   // Read again: a process starting beside this one with another key may have written the check first.
   return unwrapWith(key, (await check())!, secretLabel(KEY_CHECK)) !== null;
@@ -159,9 +167,14 @@ export class PersonalDataVault {
   }
 
   /** Seals each value (nulls stay null), making the subject's key on first use. */
-  async sealAll<const Values extends ReadonlyArray<string | null>>(subjectId: string, values: Values): Promise<{ [Index in keyof Values]: Values[Index] extends string ? string : string | null }> {
+  async sealAll<const Values extends ReadonlyArray<string | null>>(
+    subjectId: string,
+    values: Values,
+  ): Promise<{ [Index in keyof Values]: Values[Index] extends string ? string : string | null }> {
     const key = (await this.keyFor(subjectId, true))!;
-    return values.map((value) => (value === null ? null : encrypt(key, value))) as { [Index in keyof Values]: Values[Index] extends string ? string : string | null };
+    return values.map((value) => (value === null ? null : encrypt(key, value))) as {
+      [Index in keyof Values]: Values[Index] extends string ? string : string | null;
+    };
   }
 
   /** The plaintext, or null once the subject's key is erased (or the value was not sealed by us). */
@@ -185,7 +198,9 @@ export class PersonalDataVault {
     const subjects = [...new Set(items.filter((item) => isSealed(item.sealed)).map((item) => item.subjectId))];
     const keys = new Map<string, Buffer>();
     if (subjects.length > 0) {
-      const rows = await sql<{ subject_id: string; key: Buffer }>`select subject_id, key from subject_keys where subject_id = any(${subjects})`.execute(this.db);
+      const rows = await sql<{ subject_id: string; key: Buffer }>`select subject_id, key from subject_keys where subject_id = any(${subjects})`.execute(
+        this.db,
+      );
       for (const row of rows.rows) keys.set(row.subject_id, unwrap(row.key, subjectLabel(row.subject_id)));
     }
     return items.map(({ subjectId, sealed }) => {
@@ -263,7 +278,9 @@ export async function platformSecret(db: QueryExecutorProvider, name: string): P
   const stored = async () => (await sql<{ value: Buffer }>`select value from platform_secrets where name = ${name}`.execute(db)).rows[0]?.value;
   let wrapped = await stored();
   if (!wrapped) {
-    await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(db);
+    await sql`insert into platform_secrets (name, value) values (${name}, ${wrapWith(vaultKey(), randomBytes(32), secretLabel(name))}) on conflict (name) do nothing`.execute(
+      db,
+    );
     wrapped = (await stored())!;
   }
   return unwrap(wrapped, secretLabel(name));
@@ -285,4 +302,7 @@ export async function createKeyedHasher(db: QueryExecutorProvider, name: string,
 }
 
 /** HMAC-SHA256 under `key`, hex. */
-export const keyedHasher = (key: Buffer) => (value: string): string => createHmac('sha256', key).update(value).digest('hex');
+export const keyedHasher =
+  (key: Buffer) =>
+  (value: string): string =>
+    createHmac('sha256', key).update(value).digest('hex');

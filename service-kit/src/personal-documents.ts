@@ -11,7 +11,9 @@ export const personalDocumentMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Documents are personal data: kept outside the events, sealed with their subject's key (erasing it shreds them).
       await sql`create table personal_documents (
-        id uuid primary key, subject_id text not null, content_type text not null, sealed bytea not null, created_at timestamptz not null default now())`.execute(db);
+        id uuid primary key, subject_id text not null, content_type text not null, sealed bytea not null, created_at timestamptz not null default now())`.execute(
+        db,
+      );
       await sql`create index personal_documents_subject on personal_documents (subject_id)`.execute(db);
     },
     async down(db: Kysely<unknown>) {
@@ -44,14 +46,17 @@ export class PersonalDocuments {
     const onConflict = options.replace
       ? sql`do update set content_type = excluded.content_type, sealed = excluded.sealed where personal_documents.subject_id = excluded.subject_id`
       : sql`do nothing`;
-    const inserted = await sql`insert into personal_documents (id, subject_id, content_type, sealed) values (${document.id}, ${document.subjectId}, ${document.contentType}, ${sealed})
+    const inserted =
+      await sql`insert into personal_documents (id, subject_id, content_type, sealed) values (${document.id}, ${document.subjectId}, ${document.contentType}, ${sealed})
       on conflict (id) ${onConflict} returning id`.execute(this.db);
     return inserted.rows.length > 0;
   }
 
   async get(id: string): Promise<StoredDocument | null> {
-    const row = (await sql<{ subject_id: string; content_type: string; sealed: Buffer }>`
-      select subject_id, content_type, sealed from personal_documents where id = ${id}`.execute(this.db)).rows[0];
+    const row = (
+      await sql<{ subject_id: string; content_type: string; sealed: Buffer }>`
+      select subject_id, content_type, sealed from personal_documents where id = ${id}`.execute(this.db)
+    ).rows[0];
     if (!row) return null;
     return { subjectId: row.subject_id, contentType: row.content_type, bytes: await this.vault.openBytes(row.subject_id, row.sealed) };
   }

@@ -14,7 +14,10 @@ function deferredWrites() {
 
 const settledState = async (promise: Promise<void>) => {
   let state = 'pending';
-  promise.then(() => (state = 'resolved'), () => (state = 'rejected'));
+  promise.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   return state;
 };

@@ -10,7 +10,9 @@ export const profileImageMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Pictures stay out of the events (an event is forever; erasure deletes these rows). Keyed by the
       // output's content hash and its owner: two members' identical pictures are two rows, so erasing one keeps the other's.
-      await sql`create table profile_images (hash text not null, user_id uuid not null, bytes bytea not null, created_at timestamptz not null default now(), primary key (hash, user_id))`.execute(db);
+      await sql`create table profile_images (hash text not null, user_id uuid not null, bytes bytea not null, created_at timestamptz not null default now(), primary key (hash, user_id))`.execute(
+        db,
+      );
       await sql`create index on profile_images (user_id)`.execute(db);
     },
     async down(db: Kysely<unknown>) {

@@ -66,7 +66,11 @@ export class RateLimitCounters {
    */
   storeClass() {
     type Callback = (error: Error | null, result?: RateLimitCount) => void;
-    const answer = (counting: Promise<RateLimitCount>, callback: Callback) => void counting.then((count) => callback(null, count), (error: Error) => callback(error));
+    const answer = (counting: Promise<RateLimitCount>, callback: Callback) =>
+      void counting.then(
+        (count) => callback(null, count),
+        (error: Error) => callback(error),
+      );
     const hit = (key: string, windowMs: number) => this.hit(key, windowMs);
     const read = (key: string) => this.read(key);
     return class PostgresRateLimitStore {

@@ -45,10 +45,14 @@ export async function projectionHealth(db: QueryExecutorProvider, schema = READ_
   if (!(await schemaExists(db, schema))) return null;
   const [checkpoints, parked] = await Promise.all([readCheckpoints(db, schema), countParkedEvents(db, schema)]);
   const positions = [...new Set(checkpoints.values())];
-  const ages = new Map(await Promise.all(positions.map(async (position) => [position, (await oldestUnappliedAge(position).execute(db)).rows[0]?.seconds ?? 0] as const)));
+  const ages = new Map(
+    await Promise.all(positions.map(async (position) => [position, (await oldestUnappliedAge(position).execute(db)).rows[0]?.seconds ?? 0] as const)),
+  );
   const stalled = [...ages.values()].some((seconds) => seconds > STALLED_AFTER_SECONDS);
   if (!stalled && [...parked.values()].every((count) => count === 0)) return null;
-  const counts = new Map(await Promise.all(positions.map(async (position) => [position, (await unappliedCount(position).execute(db)).rows[0]?.count ?? 0] as const)));
+  const counts = new Map(
+    await Promise.all(positions.map(async (position) => [position, (await unappliedCount(position).execute(db)).rows[0]?.count ?? 0] as const)),
+  );
   const projections: Record<string, ProjectionStatus> = {};
   for (const [name, position] of [...checkpoints].sort(([a], [b]) => a.localeCompare(b))) {
     const count = counts.get(position) ?? 0;

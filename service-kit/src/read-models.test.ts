@@ -5,9 +5,19 @@ const POSITION = '0000000000000001-0000000000000002';
 
 describe('change notices', () => {
   it('carry the changed ids and come back as they went', () => {
-    const payload = encodeChangeNotice(POSITION, ['opinions'], { changes: new Map<string, Set<string | number>>([['opinions', new Set(['a', 'b'])], ['groups', new Set([7])]]) });
+    const payload = encodeChangeNotice(POSITION, ['opinions'], {
+      changes: new Map<string, Set<string | number>>([
+        ['opinions', new Set(['a', 'b'])],
+        ['groups', new Set([7])],
+      ]),
+    });
     expect(decodeChangeNotice(payload)).toEqual({ position: POSITION, projections: ['opinions'], changes: { opinions: ['a', 'b'], groups: [7] } });
-    expect(decodeChangeNotice(encodeChangeNotice(POSITION, ['topics'], null, true))).toEqual({ position: POSITION, projections: ['topics'], changes: {}, swapped: true });
+    expect(decodeChangeNotice(encodeChangeNotice(POSITION, ['topics'], null, true))).toEqual({
+      position: POSITION,
+      projections: ['topics'],
+      changes: {},
+      swapped: true,
+    });
   });
 
   it("name 'all' instead of ids that would not fit in a NOTIFY", () => {

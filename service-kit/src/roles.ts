@@ -7,7 +7,11 @@ import type { SessionAuth } from './session-auth';
 export const ADMINS_ONLY = 'Admin access required';
 export const AUDITORS_ONLY = 'Auditor or admin access required';
 
-interface Standing { roles: Role[]; is_banned: boolean; ban_reason: string | null }
+interface Standing {
+  roles: Role[];
+  is_banned: boolean;
+  ban_reason: string | null;
+}
 
 /** The member's roles and ban, from the `users` read model (roles change seldom; a session exists only after its account's events). */
 // Raw SQL naming its schema: the `users` row type is the projector's, which service-kit does not import.
@@ -27,7 +31,13 @@ export async function rolesOf(readModels: QueryExecutorProvider, userId: string)
  * The signed-in member if they hold one of `roles`: 401 for a visitor, 403 for anyone else.
  * Every admin or auditor route, on either side, starts here.
  */
-export async function requireRole(request: FastifyRequest, auth: SessionAuth, readModels: QueryExecutorProvider, roles: readonly Role[], message = ADMINS_ONLY): Promise<string> {
+export async function requireRole(
+  request: FastifyRequest,
+  auth: SessionAuth,
+  readModels: QueryExecutorProvider,
+  roles: readonly Role[],
+  message = ADMINS_ONLY,
+): Promise<string> {
   const userId = await auth.requireUserId(request);
   const standing = await standingOf(readModels, userId);
   // A suspended admin or auditor keeps the role on record but exercises none of it.
@@ -36,4 +46,5 @@ export async function requireRole(request: FastifyRequest, auth: SessionAuth, re
   return userId;
 }
 
-export const requireAdmin = (request: FastifyRequest, auth: SessionAuth, readModels: QueryExecutorProvider) => requireRole(request, auth, readModels, ['admin']);
+export const requireAdmin = (request: FastifyRequest, auth: SessionAuth, readModels: QueryExecutorProvider) =>
+  requireRole(request, auth, readModels, ['admin']);

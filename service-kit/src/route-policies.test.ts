@@ -13,7 +13,8 @@ const SESSIONS: Record<string, { userId: string; roles: Role[] }> = {
   admin: { userId: '00000000-0000-4000-8000-000000000002', roles: ['admin'] },
   auditor: { userId: '00000000-0000-4000-8000-000000000003', roles: ['auditor'] },
 };
-const resolve = async (token: string | undefined) => (token && SESSIONS[token] ? ({ userId: SESSIONS[token].userId, token, position: null } as unknown as ResolvedSession) : null);
+const resolve = async (token: string | undefined) =>
+  token && SESSIONS[token] ? ({ userId: SESSIONS[token].userId, token, position: null } as unknown as ResolvedSession) : null;
 const auth = new SessionAuth({ resolve } as unknown as SessionStore, false);
 const rolesById = new Map(Object.values(SESSIONS).map((session) => [session.userId, session.roles]));
 
@@ -44,7 +45,10 @@ async function policyApp() {
   });
   const Body = z.object({ name: z.string().min(1, 'Name is required') });
   app.get('/api/open', { config: { access: 'public' } }, async () => ({ ok: true }));
-  app.post('/api/things', { config: { access: 'member' }, schema: { body: Body } }, async (request) => ({ memberId: memberOf(request), name: request.body.name }));
+  app.post('/api/things', { config: { access: 'member' }, schema: { body: Body } }, async (request) => ({
+    memberId: memberOf(request),
+    name: request.body.name,
+  }));
   app.get('/api/admin-only', { config: { access: 'admin' } }, async (request) => ({ memberId: memberOf(request) }));
   app.get('/api/audit-only', { config: { access: 'auditor' } }, async (request) => ({ memberId: memberOf(request) }));
   app.post('/api/limited', { config: { access: 'public', rateLimits: [LIMIT] }, schema: { body: Body } }, async () => ({ ok: true }));
@@ -73,7 +77,12 @@ describe('route policies', () => {
     const before = subject.seen.parsed;
     for (const payload of [undefined, '{}', '{"name": ', '[1]', '{"name": 7}']) {
       for (const token of [undefined, 'forged']) {
-        const answer = await subject.app.inject({ method: 'POST', url: '/api/things', headers: { ...json, ...as(token) }, ...(payload === undefined ? {} : { payload }) });
+        const answer = await subject.app.inject({
+          method: 'POST',
+          url: '/api/things',
+          headers: { ...json, ...as(token) },
+          ...(payload === undefined ? {} : { payload }),
+        });
         expect([answer.statusCode, answer.json()], `${payload} ${token}`).toEqual([401, { message: 'Unauthorized' }]);
       }
     }
@@ -107,7 +116,9 @@ describe('route policies', () => {
     expect(first.statusCode).toBe(200);
     const second = await subject.app.inject({ method: 'POST', url: '/api/limited', headers: json, payload: '{"name":"Ada"}' });
     expect([second.statusCode, second.headers['retry-after'], typeof second.json().message]).toEqual([429, '42', 'string']);
-    expect(subject.lines.filter((line) => line.securityEvent === 'rate_limited')).toEqual([expect.objectContaining({ reason: 'test-limit', route: '/api/limited' })]);
+    expect(subject.lines.filter((line) => line.securityEvent === 'rate_limited')).toEqual([
+      expect.objectContaining({ reason: 'test-limit', route: '/api/limited' }),
+    ]);
   });
 
   it('refuses visitors on an /api route that declares no access, and lists it', async () => {

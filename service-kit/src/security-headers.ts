@@ -22,7 +22,9 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
 };
 
 export const contentSecurityPolicyHeader = () =>
-  Object.entries(CONTENT_SECURITY_POLICY).map(([directive, sources]) => `${directive} ${sources.join(' ')}`).join('; ');
+  Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

@@ -37,7 +37,9 @@ export async function openServiceRuntime(applicationName: string, options: { mig
   const database = await provideDatabase(config, log);
   const outage = new DatabaseOutage(log);
   const db = createKysely<PlatformDatabase>(database.url, { applicationName, outage });
-  const readDb = config.READ_DATABASE_URL ? createKysely<PlatformDatabase>(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true, outage }) : db;
+  const readDb = config.READ_DATABASE_URL
+    ? createKysely<PlatformDatabase>(config.READ_DATABASE_URL, { applicationName: `${applicationName}-reader`, readOnly: true, outage })
+    : db;
   try {
     if (options.migrate) await migrateToLatest(db, platformMigrations);
     await openVault(db, vaultKey, log);

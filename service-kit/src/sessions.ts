@@ -58,7 +58,13 @@ export class SessionStore {
   async resolve(token: string | undefined): Promise<ResolvedSession | null> {
     if (!token) return null;
     const sid = sha256(token);
-    const row = (await sql<{ sess: SessionData; expire: Date; position: string | null }>`select s.sess, s.expire, p.position from sessions s left join session_positions p on p.sid = s.sid where s.sid = ${sid}`.execute(this.db)).rows[0];
+    const row = (
+      await sql<{
+        sess: SessionData;
+        expire: Date;
+        position: string | null;
+      }>`select s.sess, s.expire, p.position from sessions s left join session_positions p on p.sid = s.sid where s.sid = ${sid}`.execute(this.db)
+    ).rows[0];
     if (!row) return null;
     const now = this.now();
     if (row.expire <= now) {
@@ -100,7 +106,9 @@ export class SessionStore {
   async listForUser(userId: string, currentToken?: string): Promise<Array<SessionData & { expiresAt: Date; current: boolean }>> {
     const currentSid = currentToken ? sha256(currentToken) : '';
     const rows = await sql<{ sid: string; sess: SessionData; expire: Date }>`
-      select sid, sess, expire from sessions where sess->>'userId' = ${userId} and expire > ${this.now()} order by sess->>'createdAt' desc, sid`.execute(this.db);
+      select sid, sess, expire from sessions where sess->>'userId' = ${userId} and expire > ${this.now()} order by sess->>'createdAt' desc, sid`.execute(
+      this.db,
+    );
     return rows.rows.map((row) => ({ ...row.sess, expiresAt: row.expire, current: row.sid === currentSid }));
   }
 

@@ -27,7 +27,9 @@ export function loadVaultKey(config: Pick<Config, 'VAULT_KEY' | 'DATA_DIR' | 'DA
   const existing = readKeyFile(file);
   if (existing) return { key: existing, source: file };
   if (config.DATABASE_URL) {
-    throw new Error(`VAULT_KEY is not set: with DATABASE_URL every process must be given the same vault key (32 random bytes, e.g. \`openssl rand -base64 32\`), in VAULT_KEY or in ${file}`);
+    throw new Error(
+      `VAULT_KEY is not set: with DATABASE_URL every process must be given the same vault key (32 random bytes, e.g. \`openssl rand -base64 32\`), in VAULT_KEY or in ${file}`,
+    );
   }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
   const key = randomBytes(32);

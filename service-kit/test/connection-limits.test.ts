@@ -52,7 +52,13 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('request timeouts (issue 38, finding 10)', () => {
   it('are the documented defaults', () => {
-    expect(HTTP_LIMITS).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000, timeoutCheckIntervalMs: 1_000, connectionsPerAddress: 256 });
+    expect(HTTP_LIMITS).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 5_000,
+      timeoutCheckIntervalMs: 1_000,
+      connectionsPerAddress: 256,
+    });
   });
 
   const short = { headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, timeoutCheckIntervalMs: 200 };
@@ -69,7 +75,11 @@ describe('request timeouts (issue 38, finding 10)', () => {
 
   it('cut a body trickled a byte at a time once the whole request has taken longer than allowed', async () => {
     // Always busy (a byte every 250 ms, far inside any idle timeout), never done: only a deadline on the whole request ends it.
-    const { tookMs, received } = await trickle('POST /api/things HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n', ' ', 250);
+    const { tookMs, received } = await trickle(
+      'POST /api/things HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      ' ',
+      250,
+    );
     expect(tookMs).toBeGreaterThanOrEqual(1_900);
     expect(tookMs).toBeLessThan(4_000);
     expect(received).toMatch(/^HTTP\/1\.1 408/);

@@ -43,7 +43,10 @@ describe('isConnectionFailure', () => {
     const held: net.Socket[] = [];
     const hole = net.createServer((socket) => void held.push(socket));
     await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(hole.address() as net.AddressInfo).port}/civitas`, connectionTimeoutMillis: 200 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${(hole.address() as net.AddressInfo).port}/civitas`,
+      connectionTimeoutMillis: 200,
+    });
     const error = await failureOf(() => pool.query('select 1'));
     expect(isConnectionFailure(error)).toBe(true);
     await pool.end().catch(() => undefined);
@@ -99,7 +102,10 @@ describe('isConnectionFailure', () => {
 describe('DatabaseOutage', () => {
   it('logs once when the database goes and once when it comes back, however often it is met', () => {
     const lines: Array<[string, string]> = [];
-    const outage = new DatabaseOutage({ warn: (_object, message) => void lines.push(['warn', message]), info: (_object, message) => void lines.push(['info', message]) });
+    const outage = new DatabaseOutage({
+      warn: (_object, message) => void lines.push(['warn', message]),
+      info: (_object, message) => void lines.push(['info', message]),
+    });
     const lost = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     outage.reachable();
     expect(outage.noticed(new ConflictError('taken'))).toBe(false);
@@ -108,6 +114,10 @@ describe('DatabaseOutage', () => {
     outage.reachable();
     outage.reachable();
     outage.noticed(lost);
-    expect(lines).toEqual([['warn', 'database unavailable'], ['info', 'database available again'], ['warn', 'database unavailable']]);
+    expect(lines).toEqual([
+      ['warn', 'database unavailable'],
+      ['info', 'database available again'],
+      ['warn', 'database unavailable'],
+    ]);
   });
 });

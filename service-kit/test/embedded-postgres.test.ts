@@ -103,47 +103,53 @@ describe('embedded PostgreSQL', () => {
     }
   }, 120_000);
 
-  it.runIf(runsAsRoot)('as root, keeps the cluster where PostgreSQL\u2019s user can reach it when DATA_DIR is closed to it, and finds it again', async () => {
-    // A stand-in for /root: a folder only root may enter.
-    const closed = mkdtempSync(path.join(tmpdir(), 'civitas-closed-'));
-    made.push(closed);
-    chmodSync(closed, 0o700);
-    const dataDir = path.join(closed, 'data');
-    const clusterDir = path.join(dataDir, 'postgres');
-    const files = clusterFiles(clusterDir);
+  it.runIf(runsAsRoot)(
+    'as root, keeps the cluster where PostgreSQL\u2019s user can reach it when DATA_DIR is closed to it, and finds it again',
+    async () => {
+      // A stand-in for /root: a folder only root may enter.
+      const closed = mkdtempSync(path.join(tmpdir(), 'civitas-closed-'));
+      made.push(closed);
+      chmodSync(closed, 0o700);
+      const dataDir = path.join(closed, 'data');
+      const clusterDir = path.join(dataDir, 'postgres');
+      const files = clusterFiles(clusterDir);
 
-    const first = await startEmbeddedPostgres(clusterDir, 'civitas');
-    const place = readFileSync(files.location, 'utf8').split('\n').find((line) => line.startsWith('/'))!;
-    made.push(path.dirname(place));
-    try {
-      await query(first.url, "create table kept (value text); insert into kept values ('reached around')");
-    } finally {
-      await first.stop();
-    }
-    expect(path.dirname(path.dirname(place))).toBe(REACH_AROUND_ROOT);
-    expect(existsSync(path.join(place, 'PG_VERSION'))).toBe(true);
-    expect(existsSync(clusterDir)).toBe(false);
-    const placeStat = statSync(place);
-    expect(placeStat.mode & 0o777).toBe(0o700);
-    expect(placeStat.uid).not.toBe(0);
-    // The user's folder is left as it was.
-    expect(statSync(closed).mode & 0o777).toBe(0o700);
+      const first = await startEmbeddedPostgres(clusterDir, 'civitas');
+      const place = readFileSync(files.location, 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('/'))!;
+      made.push(path.dirname(place));
+      try {
+        await query(first.url, "create table kept (value text); insert into kept values ('reached around')");
+      } finally {
+        await first.stop();
+      }
+      expect(path.dirname(path.dirname(place))).toBe(REACH_AROUND_ROOT);
+      expect(existsSync(path.join(place, 'PG_VERSION'))).toBe(true);
+      expect(existsSync(clusterDir)).toBe(false);
+      const placeStat = statSync(place);
+      expect(placeStat.mode & 0o777).toBe(0o700);
+      expect(placeStat.uid).not.toBe(0);
+      // The user's folder is left as it was.
+      expect(statSync(closed).mode & 0o777).toBe(0o700);
 
-    const second = await startEmbeddedPostgres(clusterDir, 'civitas');
-    try {
-      expect(await query(second.url, 'select value from kept')).toEqual([{ value: 'reached around' }]);
-    } finally {
-      await second.stop();
-    }
+      const second = await startEmbeddedPostgres(clusterDir, 'civitas');
+      try {
+        expect(await query(second.url, 'select value from kept')).toEqual([{ value: 'reached around' }]);
+      } finally {
+        await second.stop();
+      }
 
-    // DATA_DIR removed to start afresh: a new cluster, the old one set aside rather than deleted.
-    rmSync(dataDir, { recursive: true });
-    const fresh = await startEmbeddedPostgres(clusterDir, 'civitas');
-    try {
-      expect(await query(fresh.url, "select to_regclass('kept') as kept")).toEqual([{ kept: null }]);
-    } finally {
-      await fresh.stop();
-    }
-    expect(readdirSync(path.dirname(place)).filter((name) => name.startsWith('postgres.set-aside-'))).toHaveLength(1);
-  }, 180_000);
+      // DATA_DIR removed to start afresh: a new cluster, the old one set aside rather than deleted.
+      rmSync(dataDir, { recursive: true });
+      const fresh = await startEmbeddedPostgres(clusterDir, 'civitas');
+      try {
+        expect(await query(fresh.url, "select to_regclass('kept') as kept")).toEqual([{ kept: null }]);
+      } finally {
+        await fresh.stop();
+      }
+      expect(readdirSync(path.dirname(place)).filter((name) => name.startsWith('postgres.set-aside-'))).toHaveLength(1);
+    },
+    180_000,
+  );
 });

@@ -121,7 +121,9 @@ describe('the vault key', () => {
     expect(secrets.rows.map((row) => row.name)).toEqual(['reservation-key', 'vault-key-check']);
     expect(secrets.rows.every((row) => isWrappedKey(row.value))).toBe(true);
     expect(await new PersonalDataVault(db).reveal(subject, sealed)).toBe('ada@example.org');
-    expect((await createKeyedHasher(db, 'reservation-key'))('ada@example.org')).toBe(createHmac('sha256', reservationKey).update('ada@example.org').digest('hex'));
+    expect((await createKeyedHasher(db, 'reservation-key'))('ada@example.org')).toBe(
+      createHmac('sha256', reservationKey).update('ada@example.org').digest('hex'),
+    );
 
     // Idempotent: a second start wraps nothing again.
     await openVault(db, key);
@@ -187,11 +189,17 @@ describe('the vault key', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'civitas-vault-runtime-'));
     const fresh = await createTestDatabase();
     const start = (env: Record<string, string>) =>
-      openServiceRuntime('civitas-vault-test', { migrate: true, config: loadConfig({ DATABASE_URL: fresh.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), log: createLogger('silent') });
+      openServiceRuntime('civitas-vault-test', {
+        migrate: true,
+        config: loadConfig({ DATABASE_URL: fresh.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+        log: createLogger('silent'),
+      });
     try {
       const first = await start({ VAULT_KEY: randomBytes(32).toString('hex') });
       await first.close();
-      await expect(start({ VAULT_KEY: randomBytes(32).toString('hex') })).rejects.toThrow("the vault key from VAULT_KEY is not the key this database's vault was made with");
+      await expect(start({ VAULT_KEY: randomBytes(32).toString('hex') })).rejects.toThrow(
+        "the vault key from VAULT_KEY is not the key this database's vault was made with",
+      );
       await expect(start({})).rejects.toThrow(/^VAULT_KEY is not set/);
     } finally {
       await fresh.drop();

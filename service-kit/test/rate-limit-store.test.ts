@@ -50,16 +50,18 @@ describe('rate limit counters in PostgreSQL', () => {
   });
 
   it('serves @fastify/rate-limit: two apps on one database share one limit', async () => {
-    const apps = await Promise.all([db, otherInstance].map(async (connection) => {
-      const app = Fastify();
-      await app.register(rateLimit, { global: false, store: new RateLimitCounters(connection).storeClass() });
-      const limit = app.createRateLimit({ max: 3, timeWindow: '1 minute', keyGenerator: () => 'shared-route' });
-      app.get('/', async (request, reply) => {
-        const result = await limit(request);
-        return result.isAllowed || !result.isExceeded ? { ok: true } : reply.status(429).send({ retryAfter: result.ttlInSeconds });
-      });
-      return app;
-    }));
+    const apps = await Promise.all(
+      [db, otherInstance].map(async (connection) => {
+        const app = Fastify();
+        await app.register(rateLimit, { global: false, store: new RateLimitCounters(connection).storeClass() });
+        const limit = app.createRateLimit({ max: 3, timeWindow: '1 minute', keyGenerator: () => 'shared-route' });
+        app.get('/', async (request, reply) => {
+          const result = await limit(request);
+          return result.isAllowed || !result.isExceeded ? { ok: true } : reply.status(429).send({ retryAfter: result.ttlInSeconds });
+        });
+        return app;
+      }),
+    );
     const statuses = [];
     for (let hit = 0; hit < 5; hit += 1) statuses.push((await apps[hit % 2]!.inject({ url: '/' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);

@@ -20,7 +20,12 @@ function startSlowStopper() {
     console.log('ready');`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
-  const ready = new Promise<void>((resolve) => child.stdout.on('data', (chunk) => { output += chunk; if (output.includes('ready')) resolve(); }));
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('ready')) resolve();
+    }),
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, ready, exited, output: () => output };
 }
@@ -44,7 +49,9 @@ describe('stopping on signals', () => {
     const runtime = await openServiceRuntime('civitas-runtime-test', { migrate: false, config, log: createLogger('silent') });
     let laterPartStopped = false;
     runtime.onStop(() => void (laterPartStopped = true));
-    runtime.onStop(() => { throw new Error('part could not stop'); });
+    runtime.onStop(() => {
+      throw new Error('part could not stop');
+    });
 
     await expect(runtime.close()).rejects.toThrow('unclean stop');
     expect(laterPartStopped).toBe(true);

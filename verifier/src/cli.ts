@@ -18,7 +18,11 @@ Exit status 0 only when every check passes and the recount matches the published
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { key: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { key: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;

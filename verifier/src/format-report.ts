@@ -11,16 +11,19 @@ export function formatReport(report: VerifyReport): string {
   if (checkpoint) {
     out.push(`checkpoint: ${checkpoint.treeSize} events, root ${checkpoint.rootHash}, signed ${checkpoint.timestamp} (key ${checkpoint.keyId})`);
   }
-  out.push(report.keyFrom === 'option'
-    ? 'key: the one given with --key'
-    : 'key: the one the export states (pass --key from /.well-known/civitas-log-key to check it is the platform\u2019s)');
+  out.push(
+    report.keyFrom === 'option'
+      ? 'key: the one given with --key'
+      : 'key: the one the export states (pass --key from /.well-known/civitas-log-key to check it is the platform\u2019s)',
+  );
   if (report.scope === 'log') out.push(`leaves: ${report.leaves}, root recomputed`);
   for (const topic of report.topics) {
     out.push('', `topic ${topic.topicId}: ${topic.events} events, each leaf recomputed and proven in the checkpoint`);
     out.push(`  ${pad('', 16)}${pad('recount', 34)}published`);
-    const outcome = (value: VerifyReport['topics'][number]['recount'] | null) => value
-      ? `${value.status} ${value.result.kind} ${short(value.result.opinionId ?? value.result.winnerCandidateId)} ${value.result.weightedSupport ?? ''}`.trim()
-      : '(none)';
+    const outcome = (value: VerifyReport['topics'][number]['recount'] | null) =>
+      value
+        ? `${value.status} ${value.result.kind} ${short(value.result.opinionId ?? value.result.winnerCandidateId)} ${value.result.weightedSupport ?? ''}`.trim()
+        : '(none)';
     out.push(`  ${pad('result', 16)}${pad(outcome(topic.recount), 34)}${outcome(topic.published)}`);
     for (const subject of topic.subjects) {
       const tally = (value: { weightedSupport: number; weightedOppose: number }) => `+${value.weightedSupport} / -${value.weightedOppose}`;

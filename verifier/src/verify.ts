@@ -55,14 +55,19 @@ function outcomeOf(state: TopicTallyState, tallies: TopicTallies): Pick<ExportRe
   const status = state.status === 'none' ? 'active' : state.status;
   const { result } = tallies;
   if (status === 'active') return { status, result: { kind: 'pending', opinionId: null, winnerCandidateId: null, weightedSupport: null } };
-  if (result.kind === 'law_enacted') return { status, result: { kind: 'law_enacted', opinionId: result.opinionId, winnerCandidateId: null, weightedSupport: result.weightedSupport } };
-  if (result.kind === 'winner') return { status, result: { kind: 'winner', opinionId: null, winnerCandidateId: result.winnerCandidateId, weightedSupport: result.weightedSupport } };
+  if (result.kind === 'law_enacted')
+    return { status, result: { kind: 'law_enacted', opinionId: result.opinionId, winnerCandidateId: null, weightedSupport: result.weightedSupport } };
+  if (result.kind === 'winner')
+    return { status, result: { kind: 'winner', opinionId: null, winnerCandidateId: result.winnerCandidateId, weightedSupport: result.weightedSupport } };
   return { status, result: { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null } };
 }
 
 const sameOutcome = (a: Pick<ExportResult, 'status' | 'result'>, b: Pick<ExportResult, 'status' | 'result'>) =>
-  a.status === b.status && a.result.kind === b.result.kind && a.result.opinionId === b.result.opinionId
-  && a.result.winnerCandidateId === b.result.winnerCandidateId && a.result.weightedSupport === b.result.weightedSupport;
+  a.status === b.status &&
+  a.result.kind === b.result.kind &&
+  a.result.opinionId === b.result.opinionId &&
+  a.result.winnerCandidateId === b.result.winnerCandidateId &&
+  a.result.weightedSupport === b.result.weightedSupport;
 
 /**
  * Inclusion proofs against one checkpoint, remembering every node a proof has shown to be under
@@ -76,7 +81,10 @@ class ProvenNodes {
   private readonly known = new Map<number | string, string>();
   private readonly key: (range: LeafRange) => number | string;
 
-  constructor(private readonly treeSize: number, rootHash: string) {
+  constructor(
+    private readonly treeSize: number,
+    rootHash: string,
+  ) {
     // A range's (end, start) as one number while it stays exact, else as text.
     this.key = treeSize <= 2 ** 26 ? ({ start, end }) => end * treeSize + start : ({ start, end }) => `${start}:${end}`;
     this.known.set(this.key({ start: 0, end: treeSize }), b64(rootHash).toString('base64'));
@@ -130,7 +138,10 @@ class TopicCheck {
   private readonly proven: ProvenNodes;
   readonly problems: string[] = [];
 
-  constructor(readonly topicId: string, checkpoint: SignedCheckpoint) {
+  constructor(
+    readonly topicId: string,
+    checkpoint: SignedCheckpoint,
+  ) {
     this.state = topicTally.initial(topicId);
     this.proven = new ProvenNodes(checkpoint.treeSize, checkpoint.rootHash);
   }
@@ -183,7 +194,8 @@ class TopicCheck {
       if (this.recordedClosing.length !== counted.size) this.problems.push('the closing record counts other subjects than the recount');
     }
     if (this.recordedLaw !== null && recount.result.opinionId !== this.recordedLaw) this.problems.push('the law recorded as enacted is not the recount\u2019s');
-    if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner) this.problems.push('the winner recorded is not the recount\u2019s');
+    if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner)
+      this.problems.push('the winner recorded is not the recount\u2019s');
     const subjects = compareTallies(counted, published?.tallies ?? []);
     if (!published) this.problems.push('no published result in the export');
     else {
@@ -194,7 +206,14 @@ class TopicCheck {
         }
       }
     }
-    return { topicId: this.topicId, events: this.events, recount, published: published && { status: published.status, result: published.result }, subjects, problems: this.problems };
+    return {
+      topicId: this.topicId,
+      events: this.events,
+      recount,
+      published: published && { status: published.status, result: published.result },
+      subjects,
+      problems: this.problems,
+    };
   }
 }
 
@@ -214,7 +233,15 @@ function compareTallies(counted: Map<string, { weightedSupport: number; weighted
 
 /** Checks an export given as its lines (a file read line by line). */
 export async function verifyExport(lines: AsyncIterable<string> | Iterable<string>, options: VerifyOptions = {}): Promise<VerifyReport> {
-  const report: VerifyReport = { ok: false, scope: null, keyFrom: options.publicKey ? 'option' : 'export', checkpoint: null, leaves: 0, topics: [], problems: [] };
+  const report: VerifyReport = {
+    ok: false,
+    scope: null,
+    keyFrom: options.publicKey ? 'option' : 'export',
+    checkpoint: null,
+    leaves: 0,
+    topics: [],
+    problems: [],
+  };
   const fail = (problem: string) => void report.problems.push(problem);
   let key = options.publicKey ?? null;
   let topic: TopicCheck | null = null;
@@ -274,8 +301,10 @@ export async function verifyExport(lines: AsyncIterable<string> | Iterable<strin
   if (options.since && !consistencyChecked) fail('the export carries no consistency proof from the checkpoint given (download it with ?since=<its tree size>)');
   if (report.scope === 'log' && report.checkpoint) {
     report.leaves = leafHashes.length;
-    if (leafHashes.length !== report.checkpoint.treeSize) fail(`the checkpoint covers ${report.checkpoint.treeSize} leaves, the export lists ${leafHashes.length}`);
-    else if (!treeHash(leafHashes.length, memoryNodeSource(leafHashes)).equals(b64(report.checkpoint.rootHash))) fail('the leaves do not hash to the checkpoint\u2019s root');
+    if (leafHashes.length !== report.checkpoint.treeSize)
+      fail(`the checkpoint covers ${report.checkpoint.treeSize} leaves, the export lists ${leafHashes.length}`);
+    else if (!treeHash(leafHashes.length, memoryNodeSource(leafHashes)).equals(b64(report.checkpoint.rootHash)))
+      fail('the leaves do not hash to the checkpoint\u2019s root');
   }
   if ((report.scope === 'topic' || report.scope === 'group') && report.topics.length === 0 && report.scope === 'topic') fail('the export holds no topic');
   for (const verdict of report.topics) for (const problem of verdict.problems) fail(`topic ${verdict.topicId}: ${problem}`);
@@ -283,7 +312,14 @@ export async function verifyExport(lines: AsyncIterable<string> | Iterable<strin
   return report;
 }
 
-function checkConsistency(from: SignedCheckpoint, proof: string[], checkpoint: SignedCheckpoint, key: string | null, since: SignedCheckpoint | undefined, fail: (problem: string) => void): boolean {
+function checkConsistency(
+  from: SignedCheckpoint,
+  proof: string[],
+  checkpoint: SignedCheckpoint,
+  key: string | null,
+  since: SignedCheckpoint | undefined,
+  fail: (problem: string) => void,
+): boolean {
   if (!key || !verifyCheckpoint(from, key)) {
     fail('the earlier checkpoint\u2019s signature does not verify with the log\u2019s key');
     return false;

@@ -5,14 +5,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
-  delegationStream, foldTopic, signCheckpoint, signingKeyFromSeed, topicTally, winningOpinion, type ExportLine, type SignedCheckpoint, type TallyEvent,
+  delegationStream,
+  foldTopic,
+  signCheckpoint,
+  signingKeyFromSeed,
+  topicTally,
+  winningOpinion,
+  type ExportLine,
+  type SignedCheckpoint,
+  type TallyEvent,
 } from '@civitas/events';
 import { logSigningKey, signPendingCheckpoint } from '@civitas/service-kit/merkle-store';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import {
-  lawEnacted, memberJoined, newId, opinionPosted, personalGroupCreated, roleGranted, topicClosed, topicCreated, voteCast,
+  lawEnacted,
+  memberJoined,
+  newId,
+  opinionPosted,
+  personalGroupCreated,
+  roleGranted,
+  topicClosed,
+  topicCreated,
+  voteCast,
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from '../../query-api/test/query-app';
 import { verifyExport } from '../src/verify';
@@ -22,7 +38,11 @@ const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000)
 const BIN = join(import.meta.dirname, '../bin/civitas-verify.mjs');
 
 type Lines = ExportLine[];
-const parse = (text: string): Lines => text.trim().split('\n').map((line) => JSON.parse(line) as ExportLine);
+const parse = (text: string): Lines =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ExportLine);
 /** The lines as a file would hold them, the end line's count kept true so only the deeper checks can catch a change. */
 function serialise(lines: Lines): string[] {
   const body = lines.filter((line) => line.kind !== 'end');
@@ -69,7 +89,11 @@ describe('the audit export and the standalone verifier', () => {
       at(minute(4), topicCreated(topic, group, auditor.id, { type: 'law_amendment', title: 'Family meals', expiresAt })),
       at(minute(5), opinionPosted(lunch, topic, group, auditor.id, 'Lunch together on Fridays.')),
       at(minute(6), opinionPosted(dinner, topic, group, ben.id, 'Dinner together every day.')),
-      at(minute(7), { type: 'DelegationAssigned', streamId: delegationStream(group, ben.id), data: { delegationId: newId(), groupId: group, delegatorId: ben.id, delegateId: auditor.id, previousDelegationId: null, previousDelegateId: null } }),
+      at(minute(7), {
+        type: 'DelegationAssigned',
+        streamId: delegationStream(group, ben.id),
+        data: { delegationId: newId(), groupId: group, delegatorId: ben.id, delegateId: auditor.id, previousDelegationId: null, previousDelegateId: null },
+      }),
       at(minute(8), voteCast(vote(topic, lunch, auditor.id), 'support')),
       at(minute(9), voteCast(vote(topic, lunch, cai.id), 'oppose')),
       at(minute(10), voteCast(vote(topic, dinner, cai.id), 'support')),
@@ -79,15 +103,21 @@ describe('the audit export and the standalone verifier', () => {
     ];
     await query.record(at(minute(1), roleGranted(auditor.id, 'auditor')), ...story);
     // Closing as the command side closes: the tally module's count at expiry, recorded.
-    const tallyEvents: TallyEvent[] = [personalGroupCreated(group, 'family', auditor.id), memberJoined(group, auditor.id, 'owner'), ...story]
-      .map((event) => ({ type: event.type, data: event.data, at: (event as { time?: string }).time ?? minute(0) }));
+    const tallyEvents: TallyEvent[] = [personalGroupCreated(group, 'family', auditor.id), memberJoined(group, auditor.id, 'owner'), ...story].map((event) => ({
+      type: event.type,
+      data: event.data,
+      at: (event as { time?: string }).time ?? minute(0),
+    }));
     const counted = topicTally.tallies(foldTopic(topic, tallyEvents), { at: expiresAt });
     const winner = winningOpinion(counted.standings)!;
     expect(winner.opinionId).toBe(lunch);
     firstCheckpoint = await sign();
     await query.record(
       at(minute(31), { ...topicClosed(topic, group, minute(31)), data: { ...topicClosed(topic, group, minute(31)).data, tallies: counted.opinions } }),
-      at(minute(31), lawEnacted(topic, group, lunch, auditor.id, minute(31), { weightedSupport: winner.weightedSupport, weightedOppose: winner.weightedOppose })),
+      at(
+        minute(31),
+        lawEnacted(topic, group, lunch, auditor.id, minute(31), { weightedSupport: winner.weightedSupport, weightedOppose: winner.weightedOppose }),
+      ),
     );
     await sign();
     publicKey = (await logSigningKey(query.db)).publicKey.toString('base64');
@@ -104,16 +134,22 @@ describe('the audit export and the standalone verifier', () => {
     expect(report.ok).toBe(true);
     const [verdict] = report.topics;
     expect(verdict!.recount).toEqual(verdict!.published);
-    expect(verdict!.subjects.map((subject) => subject.recount).sort((a, b) => b.weightedSupport - a.weightedSupport))
-      .toEqual([{ weightedSupport: 2, weightedOppose: 1 }, { weightedSupport: 1, weightedOppose: 0 }]);
+    expect(verdict!.subjects.map((subject) => subject.recount).sort((a, b) => b.weightedSupport - a.weightedSupport)).toEqual([
+      { weightedSupport: 2, weightedOppose: 1 },
+      { weightedSupport: 1, weightedOppose: 0 },
+    ]);
   });
 
   it('names nobody: no member id anywhere in the export, and a member\u2019s pseudonym differs between topics', async () => {
     const text = JSON.stringify(exported);
     for (const member of [auditor, ben, cai]) expect(text).not.toContain(member.id);
     const other = await download(`/api/audit/topics/${otherTopic}/export`);
-    const voterIn = (lines: Lines, opinionOf: (id: string) => boolean) => events(lines).filter((line) => line.event.type === 'VoteCast')
-      .map((line) => line.event.data as { userId: string; opinionId: string }).filter((data) => opinionOf(data.opinionId)).map((data) => data.userId);
+    const voterIn = (lines: Lines, opinionOf: (id: string) => boolean) =>
+      events(lines)
+        .filter((line) => line.event.type === 'VoteCast')
+        .map((line) => line.event.data as { userId: string; opinionId: string })
+        .filter((data) => opinionOf(data.opinionId))
+        .map((data) => data.userId);
     const pseudonymsHere = new Set(voterIn(exported, () => true));
     const [benThere] = voterIn(other, () => true);
     expect(benThere).toMatch(/^~[0-9a-f]{32}$/);
@@ -130,7 +166,9 @@ describe('the audit export and the standalone verifier', () => {
       }),
       'a vote removed': serialise(exported.filter((line) => line !== voteLines()[oppose])),
       'a pseudonym swapped': changed(exported, (copy) => {
-        const votes = events(copy).filter((line) => line.event.type === 'VoteCast').map((line) => line.event.data as { userId: string });
+        const votes = events(copy)
+          .filter((line) => line.event.type === 'VoteCast')
+          .map((line) => line.event.data as { userId: string });
         [votes[0]!.userId, votes[1]!.userId] = [votes[1]!.userId, votes[0]!.userId];
       }),
       'a delegation moved': changed(exported, (copy) => {
@@ -211,15 +249,28 @@ describe('the audit export and the standalone verifier', () => {
       const ok = await run(process.execPath, [BIN, good, '--key', publicKey]);
       expect(ok.stdout).toContain('MATCH: every check passed');
       const bad = join(folder, 'changed.ndjson');
-      await writeFile(bad, `${changed(exported, (copy) => {
-        (copy.find((line) => line.kind === 'result') as Extract<ExportLine, { kind: 'result' }>).result.weightedSupport = 3;
-      }).join('\n')}\n`);
-      const failed = await run(process.execPath, [BIN, bad, '--key', publicKey]).then(() => null, (error: { code: number; stdout: string }) => error);
+      await writeFile(
+        bad,
+        `${changed(exported, (copy) => {
+          (copy.find((line) => line.kind === 'result') as Extract<ExportLine, { kind: 'result' }>).result.weightedSupport = 3;
+        }).join('\n')}\n`,
+      );
+      const failed = await run(process.execPath, [BIN, bad, '--key', publicKey]).then(
+        () => null,
+        (error: { code: number; stdout: string }) => error,
+      );
       expect(failed?.code).toBe(1);
       expect(failed?.stdout).toContain('MISMATCH');
       // The single file an outsider runs: bundled from the same sources, importing only Node's own modules.
       const bundle = join(folder, 'civitas-verify.mjs');
-      await build({ entryPoints: [join(import.meta.dirname, '../src/cli.ts')], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+      await build({
+        entryPoints: [join(import.meta.dirname, '../src/cli.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile: bundle,
+        logLevel: 'silent',
+      });
       const imports = [...(await readFile(bundle, 'utf8')).matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]!);
       expect(imports.every((specifier) => specifier.startsWith('node:'))).toBe(true);
       expect((await run(process.execPath, [bundle, good, '--key', publicKey])).stdout).toContain('MATCH');

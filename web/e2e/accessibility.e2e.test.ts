@@ -29,16 +29,18 @@ async function newPage(context?: BrowserContext): Promise<Page> {
 }
 
 /** The outline keyboard focus draws on the focused element (WCAG 2.4.7: focus visible). */
-const focusOutline = (page: Page) => page.evaluate(() => {
-  const style = getComputedStyle(document.activeElement!);
-  return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-});
+const focusOutline = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement!);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
 
 /** The focused element, described for an assertion message. */
-const focused = (page: Page) => page.evaluate(() => {
-  const element = document.activeElement;
-  return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
+  });
 
 const journey = startServerAndBrowserForFile({ env: { ADMIN_EMAILS: adminAccount.email } });
 
@@ -97,7 +99,12 @@ describe('accessibility journey', () => {
     expect(await focusOutline(visitor)).toEqual({ style: 'solid', width: 3 });
     // From the tab, the next stop is the form's first field.
     await visitor.keyboard.press('Tab');
-    expect(await visitor.getByRole('form', { name: 'Sign in with email' }).getByLabel('Email').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(
+      await visitor
+        .getByRole('form', { name: 'Sign in with email' })
+        .getByLabel('Email')
+        .evaluate((input) => input === document.activeElement),
+    ).toBe(true);
     await expectNoAxeViolations(visitor, 'the landing page, Sign In tab');
 
     await visitor.getByRole('tab', { name: 'Create Account' }).click();
@@ -110,7 +117,10 @@ describe('accessibility journey', () => {
   });
 
   it('terms, privacy and an unknown address pass axe; the 404 page keeps its hint and leads home', async () => {
-    for (const [path, heading] of [['/terms', 'Terms of Service'], ['/privacy', 'Privacy Policy']] as const) {
+    for (const [path, heading] of [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+    ] as const) {
       await visitor.goto(journey.server.baseUrl + path);
       await visitor.getByRole('heading', { level: 1, name: heading }).waitFor();
       await expectNoAxeViolations(visitor, path);
@@ -212,7 +222,13 @@ describe('accessibility journey', () => {
       await dialog.waitFor();
       const seconds = await dialog.evaluate((element) => {
         const parts = [element, element.parentElement!, element.closest('.MuiDialog-root')!.querySelector('.MuiBackdrop-root')!];
-        return Math.max(...parts.flatMap((part) => getComputedStyle(part).transitionDuration.split(',').map((value) => parseFloat(value))));
+        return Math.max(
+          ...parts.flatMap((part) =>
+            getComputedStyle(part)
+              .transitionDuration.split(',')
+              .map((value) => parseFloat(value)),
+          ),
+        );
       });
       await member.keyboard.press('Escape');
       return seconds;

@@ -31,9 +31,24 @@ const PAGES: PageCheck[] = [
     english: ['Change Password', 'Sign out other sessions', 'Email Notifications', 'Download My Data', 'Delete Account'],
   },
   { path: '/admin', name: 'admin', arabic: { role: 'heading', name: 'غير مسموح' }, english: ['Not Allowed', 'The admin panel is only open to administrators'] },
-  { path: '/audit', name: 'audit', arabic: { role: 'heading', name: 'غير مسموح' }, english: ['Not Allowed', 'Audit is only open to auditors and administrators'] },
-  { path: '/terms', name: 'terms', arabic: { role: 'heading', name: 'شروط الخدمة' }, english: ['Terms of Service', 'Last updated', '1. Acceptance of these terms', '4. Subscriptions and payment'] },
-  { path: '/privacy', name: 'privacy', arabic: { role: 'heading', name: 'سياسة الخصوصية' }, english: ['Privacy Policy', 'Last updated', '1. What we collect', '4. Cookies'] },
+  {
+    path: '/audit',
+    name: 'audit',
+    arabic: { role: 'heading', name: 'غير مسموح' },
+    english: ['Not Allowed', 'Audit is only open to auditors and administrators'],
+  },
+  {
+    path: '/terms',
+    name: 'terms',
+    arabic: { role: 'heading', name: 'شروط الخدمة' },
+    english: ['Terms of Service', 'Last updated', '1. Acceptance of these terms', '4. Subscriptions and payment'],
+  },
+  {
+    path: '/privacy',
+    name: 'privacy',
+    arabic: { role: 'heading', name: 'سياسة الخصوصية' },
+    english: ['Privacy Policy', 'Last updated', '1. What we collect', '4. Cookies'],
+  },
   { path: '/sitemap', name: 'sitemap', arabic: { role: 'heading', name: 'خريطة الموقع' }, english: ['Sitemap', 'Your family group', 'Subscription plans'] },
   { path: '/logout', name: 'logout', arabic: { role: 'heading', name: 'تسجيل الخروج؟' }, english: ['Sign out?', 'You are signed in as'] },
 ];

@@ -75,7 +75,11 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     await switchToArabic(page);
     await page.getByRole('heading', { level: 1, name: 'مرحبًا، Layla!' }).waitFor();
     await page.getByRole('region', { name: 'إجراءات سريعة' }).getByRole('button', { name: 'إنشاء موضوع جديد' }).waitFor();
-    await page.getByRole('region', { name: 'بلدان أخرى' }).getByRole('status').filter({ hasText: /عرض 1–\d+ من أصل \d+ بلدًا/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'بلدان أخرى' })
+      .getByRole('status')
+      .filter({ hasText: /عرض 1–\d+ من أصل \d+ بلدًا/ })
+      .waitFor();
     await expectArabicPage(page, screenshots, 'dashboard-ar', { englishAbsent: ENGLISH_DASHBOARD, axe: 'the dashboard in Arabic' });
   });
 
@@ -102,7 +106,10 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     const visitor = await visitorInArabic(await newestInvitationPath('family', familyId));
     await visitor.getByRole('heading', { level: 1, name: 'دعوة عائلية' }).waitFor();
     await visitor.getByText('relative.of.layla@example.org').waitFor();
-    await expectArabicPage(visitor, screenshots, 'family-invitation-ar', { englishAbsent: ENGLISH_FAMILY_INVITATION, axe: 'the family invitation page in Arabic' });
+    await expectArabicPage(visitor, screenshots, 'family-invitation-ar', {
+      englishAbsent: ENGLISH_FAMILY_INVITATION,
+      axe: 'the family invitation page in Arabic',
+    });
     await visitor.context().close();
     await page.keyboard.press('Escape');
   });
@@ -124,7 +131,10 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     const visitor = await visitorInArabic(await newestInvitationPath('friends', friendsId));
     await visitor.getByRole('heading', { level: 1, name: 'دعوة إلى مجموعة أصدقاء' }).waitFor();
     await visitor.getByText('يُرجى تسجيل الدخول لقبول هذه الدعوة.').waitFor();
-    await expectArabicPage(visitor, screenshots, 'friends-invitation-ar', { englishAbsent: ENGLISH_FRIENDS_INVITATION, axe: 'the friends invitation page in Arabic' });
+    await expectArabicPage(visitor, screenshots, 'friends-invitation-ar', {
+      englishAbsent: ENGLISH_FRIENDS_INVITATION,
+      axe: 'the friends invitation page in Arabic',
+    });
     await visitor.context().close();
   });
 
@@ -139,7 +149,7 @@ describe('dashboard, groups and invitations in Arabic, and back', () => {
     await expectArabicPage(page, screenshots, 'country-group-ar', { englishAbsent: ENGLISH_COUNTRY_GROUP, axe: 'a country group page in Arabic' });
   });
 
-  it("back to English from the header: the English texts return, left to right", async () => {
+  it('back to English from the header: the English texts return, left to right', async () => {
     await switchToEnglish(page);
     await page.getByText('You are viewing as an observer').waitFor();
     await expectEnglishPage(page, ['Participation Requirements', 'Group Overview', 'Group Statistics', 'Verify Identity', 'National']);

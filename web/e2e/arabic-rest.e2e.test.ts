@@ -1,7 +1,15 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
-import { expectArabicPage, expectDocumentIn, expectEnglishPage, expectTextsPresent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
+import {
+  expectArabicPage,
+  expectDocumentIn,
+  expectEnglishPage,
+  expectTextsPresent,
+  screenshotFolder,
+  switchToArabic,
+  switchToEnglish,
+} from './support/language';
 
 // Issue #17, item 5: identity verification, feedback, subscriptions, the admin panel's moderation
 // tabs and the audit screens in Arabic, right to left, without WCAG violations, and back to
@@ -25,14 +33,20 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
     const verifyCard = member.getByRole('region', { name: 'تحقّق من هويتك' });
     await verifyCard.waitFor();
     await member.getByRole('region', { name: 'الترقية إلى الاشتراك المميز' }).getByText('$5 شهريًا').waitFor();
-    await expectArabicPage(member, screenshots, 'dashboard-ar', { englishAbsent: ['Verify Your Identity', 'Upgrade to Premium', 'Subscribe Now', 'per month'], axe: 'the dashboard in Arabic' });
+    await expectArabicPage(member, screenshots, 'dashboard-ar', {
+      englishAbsent: ['Verify Your Identity', 'Upgrade to Premium', 'Subscribe Now', 'per month'],
+      axe: 'the dashboard in Arabic',
+    });
 
     await verifyCard.getByRole('button', { name: 'تحقّق الآن' }).click();
     const verify = member.getByRole('dialog', { name: 'تحقّق من هويتك' });
     await verify.getByLabel(/^الدولة/).fill('Saudi Arabia');
     await member.getByRole('option', { name: 'Saudi Arabia', exact: true }).click();
     await verify.getByLabel(/^رقم الهوية الوطنية/).fill('1088776655');
-    await expectArabicPage(member, screenshots, 'verify-dialog-ar', { englishAbsent: ['National ID / Passport', 'Your national ID stays private'], axe: 'the verify dialog in Arabic' });
+    await expectArabicPage(member, screenshots, 'verify-dialog-ar', {
+      englishAbsent: ['National ID / Passport', 'Your national ID stays private'],
+      axe: 'the verify dialog in Arabic',
+    });
     await verify.getByRole('button', { name: 'تحقّق', exact: true }).click();
     await member.getByText('اكتمل التحقق').first().waitFor();
     await member.getByRole('region', { name: 'تم التحقق من الهوية' }).getByText('تم التحقق من جنسيتك (Saudi Arabia).').waitFor();
@@ -40,14 +54,20 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
     await member.getByRole('button', { name: 'تقديم بلاغ' }).click();
     const report = member.getByRole('dialog', { name: 'تقديم بلاغ' });
     await report.getByRole('combobox', { name: /^نوع البلاغ/ }).waitFor();
-    await expectArabicPage(member, screenshots, 'report-dialog-ar', { englishAbsent: ['Submit Report', 'Report Type', 'Select a report type', 'Details'], axe: 'the report dialog in Arabic' });
+    await expectArabicPage(member, screenshots, 'report-dialog-ar', {
+      englishAbsent: ['Submit Report', 'Report Type', 'Select a report type', 'Details'],
+      axe: 'the report dialog in Arabic',
+    });
     await report.getByRole('button', { name: 'إلغاء' }).click();
 
     await member.getByRole('button', { name: 'مشاركة اقتراح' }).click();
     const suggestion = member.getByRole('dialog', { name: 'شارك اقتراحًا' });
     await suggestion.getByRole('combobox', { name: /^نوع الاقتراح/ }).selectOption({ label: 'ميزة جديدة' });
     await suggestion.getByRole('textbox', { name: /^التفاصيل/ }).fill('عرض الخط الزمني للتصويت على الهاتف.');
-    await expectArabicPage(member, screenshots, 'suggestion-dialog-ar', { englishAbsent: ['Share Suggestion', 'Suggestion Type', 'New Feature'], axe: 'the suggestion dialog in Arabic' });
+    await expectArabicPage(member, screenshots, 'suggestion-dialog-ar', {
+      englishAbsent: ['Share Suggestion', 'Suggestion Type', 'New Feature'],
+      axe: 'the suggestion dialog in Arabic',
+    });
     await suggestion.getByRole('button', { name: 'إرسال الاقتراح' }).click();
     await member.getByText('أُرسل الاقتراح').first().waitFor();
   });
@@ -58,34 +78,52 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
     const monthly = member.getByRole('article', { name: 'المشاركة المدنية (شهري)' });
     await monthly.getByRole('button', { name: 'اشترك (بيئة تجريبية)' }).waitFor();
     await member.getByRole('article', { name: 'المشاركة المدنية (سنوي)' }).getByText('توفّر USD 10 سنويًا').waitFor();
-    await expectArabicPage(member, screenshots, 'subscribe-ar', { englishAbsent: ['Civic Participation (monthly)', 'per month', 'Subscribe (sandbox)', 'Sign-up stays free', 'Running as a candidate'], axe: 'the subscribe page in Arabic' });
+    await expectArabicPage(member, screenshots, 'subscribe-ar', {
+      englishAbsent: ['Civic Participation (monthly)', 'per month', 'Subscribe (sandbox)', 'Sign-up stays free', 'Running as a candidate'],
+      axe: 'the subscribe page in Arabic',
+    });
 
     await monthly.getByRole('button', { name: 'اشترك (بيئة تجريبية)' }).click();
     await member.waitForURL(/\/checkout\/sandbox\/[^/]+$/);
     await member.getByRole('heading', { level: 1, name: 'الدفع التجريبي' }).waitFor();
     await member.getByText('SAR 18.75').waitFor();
-    await expectArabicPage(member, screenshots, 'sandbox-checkout-ar', { englishAbsent: ['Sandbox checkout', 'Sandbox payment — no real money is charged.', 'Amount'], axe: 'the sandbox checkout in Arabic' });
+    await expectArabicPage(member, screenshots, 'sandbox-checkout-ar', {
+      englishAbsent: ['Sandbox checkout', 'Sandbox payment — no real money is charged.', 'Amount'],
+      axe: 'the sandbox checkout in Arabic',
+    });
     await member.getByRole('button', { name: 'ادفع', exact: true }).click();
 
     await member.waitForURL(/\/subscribe\/return\?/);
     await member.getByRole('heading', { level: 1, name: 'الاشتراك نشط' }).waitFor();
     await member.getByText(/^التجديد القادم: /).waitFor();
-    await expectArabicPage(member, screenshots, 'subscription-return-ar', { englishAbsent: ['Subscription active', 'Go to Dashboard', 'Next renewal'], axe: 'the subscription return page in Arabic' });
+    await expectArabicPage(member, screenshots, 'subscription-return-ar', {
+      englishAbsent: ['Subscription active', 'Go to Dashboard', 'Next renewal'],
+      axe: 'the subscription return page in Arabic',
+    });
 
     await member.goto(journey.server.baseUrl + '/profile?tab=subscription');
     const panel = member.getByRole('tabpanel', { name: 'الاشتراك' });
     await panel.getByRole('button', { name: 'إلغاء الاشتراك' }).waitFor();
-    await expectArabicPage(member, screenshots, 'subscription-tab-ar', { englishAbsent: ['Cancel subscription', 'Next renewal', 'Started', 'per month'], axe: 'the subscription tab in Arabic' });
+    await expectArabicPage(member, screenshots, 'subscription-tab-ar', {
+      englishAbsent: ['Cancel subscription', 'Next renewal', 'Started', 'per month'],
+      axe: 'the subscription tab in Arabic',
+    });
     await panel.getByRole('button', { name: 'إلغاء الاشتراك' }).click();
     const cancel = member.getByRole('dialog', { name: 'هل تريد إلغاء اشتراكك؟' });
     await cancel.waitFor();
-    await expectArabicPage(member, screenshots, 'cancel-dialog-ar', { englishAbsent: ['Cancel your subscription?', 'Keep subscription'], axe: 'the cancel dialog in Arabic' });
+    await expectArabicPage(member, screenshots, 'cancel-dialog-ar', {
+      englishAbsent: ['Cancel your subscription?', 'Keep subscription'],
+      axe: 'the cancel dialog in Arabic',
+    });
     await cancel.getByRole('button', { name: 'الإبقاء على الاشتراك' }).click();
 
     await member.getByRole('button', { name: 'التحقق من الجنسيات المتعددة' }).click();
     const nationalities = member.getByRole('dialog', { name: 'التحقق من الجنسية' });
     await nationalities.getByRole('list', { name: 'جنسياتك' }).getByText('موثّق', { exact: true }).waitFor();
-    await expectArabicPage(member, screenshots, 'nationality-manager-ar', { englishAbsent: ['Nationality Verification', 'Add a nationality', 'Submit Verification', 'Verified'], axe: 'the nationality manager in Arabic' });
+    await expectArabicPage(member, screenshots, 'nationality-manager-ar', {
+      englishAbsent: ['Nationality Verification', 'Add a nationality', 'Submit Verification', 'Verified'],
+      axe: 'the nationality manager in Arabic',
+    });
     await nationalities.getByRole('button', { name: 'إغلاق' }).click();
   });
 
@@ -97,26 +135,44 @@ describe('verification, feedback, subscriptions, moderation and audit in Arabic,
     await admin.goto(journey.server.baseUrl + '/admin');
     await admin.getByRole('heading', { level: 1, name: 'لوحة الإدارة' }).waitFor();
     await admin.getByText('لا شيء بانتظارك!').waitFor();
-    await expectArabicPage(admin, screenshots, 'admin-verifications-ar', { englishAbsent: ['All Caught Up!', 'No pending verifications to review.'], axe: 'the admin verifications tab in Arabic' });
+    await expectArabicPage(admin, screenshots, 'admin-verifications-ar', {
+      englishAbsent: ['All Caught Up!', 'No pending verifications to review.'],
+      axe: 'the admin verifications tab in Arabic',
+    });
 
     await admin.getByRole('tab', { name: 'الاقتراحات' }).click();
     const item = admin.getByRole('listitem', { name: 'اقتراح: ميزة جديدة' });
     await item.getByText('قيد الانتظار').waitFor();
-    await expectArabicPage(admin, screenshots, 'admin-suggestions-ar', { englishAbsent: ['New Feature', 'Pending', 'Submitted', 'Review', 'History'], axe: 'the admin suggestions tab in Arabic' });
+    await expectArabicPage(admin, screenshots, 'admin-suggestions-ar', {
+      englishAbsent: ['New Feature', 'Pending', 'Submitted', 'Review', 'History'],
+      axe: 'the admin suggestions tab in Arabic',
+    });
     await item.getByRole('button', { name: 'مراجعة' }).click();
     const review = admin.getByRole('dialog', { name: 'مراجعة الاقتراح' });
     await review.getByRole('combobox', { name: /^الأولوية/ }).waitFor();
-    await expectArabicPage(admin, screenshots, 'review-suggestion-ar', { englishAbsent: ['Review Suggestion', 'Update Suggestion', 'Select priority', 'Admin Notes'], axe: 'the review suggestion dialog in Arabic' });
+    await expectArabicPage(admin, screenshots, 'review-suggestion-ar', {
+      englishAbsent: ['Review Suggestion', 'Update Suggestion', 'Select priority', 'Admin Notes'],
+      axe: 'the review suggestion dialog in Arabic',
+    });
     await review.getByRole('button', { name: 'إلغاء' }).click();
 
     await admin.getByRole('tab', { name: 'الأعضاء' }).click();
-    await admin.getByRole('list', { name: 'الأعضاء' }).getByRole('listitem', { name: `العضو: ${memberAccount.firstName} ${memberAccount.lastName}` }).waitFor();
-    await expectArabicPage(admin, screenshots, 'admin-members-ar', { englishAbsent: ['Search members', 'Make Admin', 'Joined', 'Ban'], axe: 'the admin members tab in Arabic' });
+    await admin
+      .getByRole('list', { name: 'الأعضاء' })
+      .getByRole('listitem', { name: `العضو: ${memberAccount.firstName} ${memberAccount.lastName}` })
+      .waitFor();
+    await expectArabicPage(admin, screenshots, 'admin-members-ar', {
+      englishAbsent: ['Search members', 'Make Admin', 'Joined', 'Ban'],
+      axe: 'the admin members tab in Arabic',
+    });
 
     await admin.getByRole('tab', { name: 'التدقيق' }).click();
     const trail = admin.getByRole('list', { name: 'سجل التدقيق، الأحدث أولًا' });
     await trail.getByText('أُرسل اقتراح').first().waitFor();
-    await expectArabicPage(admin, screenshots, 'admin-audit-ar', { englishAbsent: ['Suggestion submitted', 'Verification approved', 'All kinds', 'Choose a name in the list'], axe: 'the admin audit tab in Arabic' });
+    await expectArabicPage(admin, screenshots, 'admin-audit-ar', {
+      englishAbsent: ['Suggestion submitted', 'Verification approved', 'All kinds', 'Choose a name in the list'],
+      axe: 'the admin audit tab in Arabic',
+    });
 
     await admin.goto(journey.server.baseUrl + '/audit');
     await admin.getByText('لا توجد مواضيع بعد.').waitFor();

@@ -44,7 +44,10 @@ beforeAll(async () => {
 
 describe('topics, opinions, votes, chat, elections, delegation and laws in Arabic', () => {
   it('a subscriber opens a topic in the International group and posts an opinion, in English', async () => {
-    await signUpThroughApi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }), { subscribed: true, landOn: `/group/${INTERNATIONAL}` });
+    await signUpThroughApi(page, journey.server.baseUrl, newAccount({ firstName: 'Layla', lastName: 'Nasser' }), {
+      subscribed: true,
+      landOn: `/group/${INTERNATIONAL}`,
+    });
     await page.getByRole('heading', { level: 2, name: 'Discussion Topics' }).waitFor();
     await createTopicThroughUi(page, TITLE, 'Travellers buy three tickets for one journey across two borders today.');
     topicUrl = page.url();
@@ -115,7 +118,12 @@ describe('topics, opinions, votes, chat, elections, delegation and laws in Arabi
     await switchToEnglish(page);
     await page.getByRole('region', { name: 'Top Opinion' }).getByText(OPINION).waitFor();
     await expectEnglishPage(page, ENGLISH_TOPIC_PAGE);
-    expect(await page.getByRole('button', { name: /^Support/ }).first().textContent()).toBe('Support 1');
+    expect(
+      await page
+        .getByRole('button', { name: /^Support/ })
+        .first()
+        .textContent(),
+    ).toBe('Support 1');
     await screenshots.take(page, 'topic-back-en');
   });
 });

@@ -79,7 +79,7 @@ describe('Arabic, right to left, and back', () => {
     await page.context().close();
   });
 
-  it("opens in Arabic for a browser whose language is Arabic, on a phone", async () => {
+  it('opens in Arabic for a browser whose language is Arabic, on a phone', async () => {
     const page = await (await journey.browser.newContext({ viewport: PHONE, locale: 'ar-SA' })).newPage();
     await page.goto(journey.server.baseUrl + '/');
     await page.getByRole('heading', { level: 1, name: 'ديمقراطية رقمية لكل مجتمع' }).waitFor();

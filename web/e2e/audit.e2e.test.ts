@@ -53,16 +53,23 @@ describe('audit journey', () => {
   });
 
   it('Omar proposes a one-day topic and supports his opinion; Rania supports it too', async () => {
-    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), { subscribed: true, landOn: `/group/${INTERNATIONAL}` });
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar', lastName: 'Farouk' }), {
+      subscribed: true,
+      landOn: `/group/${INTERNATIONAL}`,
+    });
     await createTopicThroughUi(omar, TITLE, 'Citizens can only hold budgets to account when they can read them.', 1);
     topicUrl = omar.url();
     await omar.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
     await omar.getByRole('button', { name: 'Post Opinion' }).click();
-    await opinionCard(omar).getByRole('button', { name: /^Support/ }).click();
+    await opinionCard(omar)
+      .getByRole('button', { name: /^Support/ })
+      .click();
     await opinionCard(omar).getByText('Weighted: 1 support · 0 oppose').waitFor();
 
     await rania.goto(topicUrl);
-    await opinionCard(rania).getByRole('button', { name: /^Support/ }).click();
+    await opinionCard(rania)
+      .getByRole('button', { name: /^Support/ })
+      .click();
     await opinionCard(rania).getByText('Weighted: 2 support · 0 oppose').waitFor();
   });
 
@@ -120,7 +127,10 @@ describe('audit journey', () => {
 
   it('on /audit Rania downloads the topic\u2019s export, and the verifier, run on its own, prints a match', async () => {
     await rania.goto(`${journey.server.baseUrl}/audit`);
-    await rania.getByRole('list', { name: 'Topics, newest first' }).getByRole('button', { name: new RegExp(TITLE) }).click();
+    await rania
+      .getByRole('list', { name: 'Topics, newest first' })
+      .getByRole('button', { name: new RegExp(TITLE) })
+      .click();
     const card = rania.getByRole('region', { name: 'Verify it yourself' });
     const { publicKey } = (await (await fetch(`${journey.server.baseUrl}/.well-known/civitas-log-key`)).json()) as { publicKey: string };
     await card.getByText(`--key ${publicKey}`, { exact: false }).first().waitFor();
@@ -136,7 +146,12 @@ describe('audit journey', () => {
     try {
       const file = join(folder, download!.suggestedFilename());
       await download!.saveAs(file);
-      const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../verifier/bin/civitas-verify.mjs'), file, '--key', publicKey]);
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        join(import.meta.dirname, '../../verifier/bin/civitas-verify.mjs'),
+        file,
+        '--key',
+        publicKey,
+      ]);
       expect(stdout).toContain('law_enacted');
       expect(stdout).toContain('MATCH: every check passed and the recount equals the published result.');
     } finally {

@@ -24,8 +24,7 @@ beforeAll(async () => {
   const context = await journey.browser.newContext({ viewport: DESKTOP });
   // Notes when the Leadership Alliance heading first appears, to set beside the groups' answer.
   await context.addInitScript(() => {
-    const seen = () =>
-      [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Leadership Alliance');
+    const seen = () => [...document.querySelectorAll('h2')].some((heading) => heading.textContent === 'Leadership Alliance');
     const observer = new MutationObserver(() => {
       if (!seen()) return;
       (window as unknown as { allianceShownAt: number }).allianceShownAt = performance.now();
@@ -55,9 +54,7 @@ function measureLayout(): Promise<Layout> {
       (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0,
     );
     const before = focusable.filter((element) => element.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING);
-    const groupsAnswer = performance
-      .getEntriesByType('resource')
-      .find((entry) => new URL(entry.name).pathname === '/api/groups') as PerformanceResourceTiming;
+    const groupsAnswer = performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/api/groups') as PerformanceResourceTiming;
     const shownAt = (window as unknown as { allianceShownAt: number }).allianceShownAt;
     return {
       documentHeight: document.documentElement.scrollHeight,

@@ -36,7 +36,10 @@ async function toastText(page: Page, text: string): Promise<void> {
   try {
     await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
   } catch (error) {
-    const shown = await page.getByRole('region', { name: 'Notifications (F8)' }).textContent().catch(() => null);
+    const shown = await page
+      .getByRole('region', { name: 'Notifications (F8)' })
+      .textContent()
+      .catch(() => null);
     throw new Error(`No toast '${text}'; the notifications say: ${shown ?? '(nothing)'}`, { cause: error });
   }
 }
@@ -69,11 +72,17 @@ describe('delegation and election journey', () => {
     await omar.getByRole('button', { name: 'Post Opinion' }).click();
     await region(omar, 'Top Opinion').getByText(OPINION).waitFor();
 
-    await opinionCard(omar).getByRole('button', { name: /^Support/ }).click();
+    await opinionCard(omar)
+      .getByRole('button', { name: /^Support/ })
+      .click();
     await toastText(omar, 'Vote recorded');
     // One direct vote, and Amina's weight through her delegation.
     await opinionCard(omar).getByText('Weighted: 2 support · 0 oppose').waitFor();
-    expect(await opinionCard(omar).getByRole('button', { name: /^Support/ }).textContent()).toContain('1');
+    expect(
+      await opinionCard(omar)
+        .getByRole('button', { name: /^Support/ })
+        .textContent(),
+    ).toContain('1');
     expect(await opinionCard(omar).getByText('Net +2').isVisible()).toBe(true);
     await region(omar, 'Vote Delegation').getByText('You carry 2 votes from 1 member').waitFor();
   });

@@ -33,9 +33,7 @@ describe('identity journeys', () => {
 
     await page.getByRole('heading', { level: 1, name: 'Welcome, Amina!' }).waitFor();
     await userMenu().waitFor();
-    expect(await page.getByRole('complementary', { name: 'Your profile' }).getByText(account.email).isVisible()).toBe(
-      true,
-    );
+    expect(await page.getByRole('complementary', { name: 'Your profile' }).getByText(account.email).isVisible()).toBe(true);
     // The address is not proven yet: the dashboard asks for it, and works meanwhile.
     await verificationBanner().getByText('Please verify your email address').waitFor();
   });

@@ -41,10 +41,17 @@ async function linkMailedTo(address: string, page: string): Promise<string> {
 describe('family invitation journey', () => {
   it('a member invites a relative from their family group page', async () => {
     await signUpThroughApi(owner, journey.server.baseUrl, newAccount({ firstName: 'Amina' }));
-    await owner.getByRole('region', { name: 'Your Personal Groups' }).getByRole('article', { name: "Amina's Family" }).getByRole('link', { name: 'Join Discussion' }).click();
+    await owner
+      .getByRole('region', { name: 'Your Personal Groups' })
+      .getByRole('article', { name: "Amina's Family" })
+      .getByRole('link', { name: 'Join Discussion' })
+      .click();
     await owner.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
     familyUrl = owner.url();
-    topicUrl = familyUrl.replace(/\/group\/.*/, '') + '/topic/' + (await createTopicThroughUi(owner, TOPIC, 'The sea, the mountains, or grandmother in the village: let us decide together.'));
+    topicUrl =
+      familyUrl.replace(/\/group\/.*/, '') +
+      '/topic/' +
+      (await createTopicThroughUi(owner, TOPIC, 'The sea, the mountains, or grandmother in the village: let us decide together.'));
 
     await owner.goto(familyUrl);
     await owner.getByRole('region', { name: 'Invite Family' }).getByRole('button', { name: 'Invite Family' }).click();

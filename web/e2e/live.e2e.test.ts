@@ -53,12 +53,19 @@ const opinionBy = (page: Page, firstName: string) => page.getByRole('article', {
 
 describe('live journey', () => {
   it('two citizens open the same topic, each in a browser of their own', async () => {
-    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1077665544' }, subscribed: true, landOn: `/group/${SAUDI_ARABIA}` });
+    await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), {
+      citizenOf: { country: 'Saudi Arabia', nationalId: '1077665544' },
+      subscribed: true,
+      landOn: `/group/${SAUDI_ARABIA}`,
+    });
     await amina.getByRole('heading', { level: 1, name: 'Saudi Arabia' }).waitFor();
     await createTopicThroughUi(amina, TITLE, 'Students ask for longer opening hours while they prepare for exams.', 3);
     topicUrl = amina.url();
 
-    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1066554433' }, landOn: topicUrl });
+    await signUpThroughApi(omar, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), {
+      citizenOf: { country: 'Saudi Arabia', nationalId: '1066554433' },
+      landOn: topicUrl,
+    });
     await omar.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await markDocument(amina);
     await markDocument(omar);
@@ -76,7 +83,10 @@ describe('live journey', () => {
     expect(await onOmar.getByText('Just now').isVisible()).toBe(true);
 
     await say(omar, 'Midnight, the exam weeks are short.');
-    await chat(amina).getByRole('listitem', { name: /^Message from Omar/ }).getByText('Midnight, the exam weeks are short.').waitFor();
+    await chat(amina)
+      .getByRole('listitem', { name: /^Message from Omar/ })
+      .getByText('Midnight, the exam weeks are short.')
+      .waitFor();
     // Both see the same conversation, in the same order.
     const aminaLines = await chat(amina).getByRole('listitem').allTextContents();
     const omarLines = await chat(omar).getByRole('listitem').allTextContents();

@@ -58,7 +58,9 @@ const count = (label: string) => admin.getByRole('region', { name: label }).getB
 describe('moderation journey', () => {
   it('a verified member adds a second nationality with a document; it waits for review', async () => {
     await signUpThroughApi(member, journey.server.baseUrl, memberAccount, {
-      citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' }, subscribed: true, landOn: `/group/${EGYPT}`,
+      citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' },
+      subscribed: true,
+      landOn: `/group/${EGYPT}`,
     });
     // Not a citizen of Egypt yet: an observer there.
     await member.getByText('You are viewing as an observer').waitFor();
@@ -146,7 +148,12 @@ describe('moderation journey', () => {
     const approved = trail.getByRole('listitem', { name: /^Verification approved,/ }).filter({ has: byAdmin });
     const rejected = trail.getByRole('listitem', { name: /^Verification rejected,/ });
     await approved.waitFor();
-    expect(await trail.getByRole('listitem', { name: /^Verification approved,/ }).filter({ hasText: 'By Automatic (first nationality)' }).count()).toBe(1);
+    expect(
+      await trail
+        .getByRole('listitem', { name: /^Verification approved,/ })
+        .filter({ hasText: 'By Automatic (first nationality)' })
+        .count(),
+    ).toBe(1);
     expect(await rejected.getByText(`Reason: ${REASON}`).count()).toBe(1);
     expect(await rejected.getByRole('button', { name: `Show only what ${adminAccount.firstName} ${adminAccount.lastName} did` }).count()).toBe(1);
     expect(await rejected.getByText('Decision: rejected').count()).toBe(1);

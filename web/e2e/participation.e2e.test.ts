@@ -31,7 +31,10 @@ const supportButton = (page: Page) => page.getByRole('article', { name: /^Opinio
 
 describe('participation journey', () => {
   it('a verified, subscribed member creates a law amendment in their national group', async () => {
-    await signUpThroughApi(proposer, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' }, subscribed: true });
+    await signUpThroughApi(proposer, journey.server.baseUrl, newAccount({ firstName: 'Amina' }), {
+      citizenOf: { country: 'Saudi Arabia', nationalId: '1088776655' },
+      subscribed: true,
+    });
 
     const yourCountry = proposer.getByRole('region', { name: 'Your Country' });
     await yourCountry.getByRole('article', { name: 'Saudi Arabia' }).getByRole('link', { name: 'Join Discussion' }).click();
@@ -44,7 +47,10 @@ describe('participation journey', () => {
   });
 
   it('a second citizen posts an opinion on it', async () => {
-    await signUpThroughApi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), { citizenOf: { country: 'Saudi Arabia', nationalId: '1099887766' }, landOn: topicUrl });
+    await signUpThroughApi(citizen, journey.server.baseUrl, newAccount({ firstName: 'Omar' }), {
+      citizenOf: { country: 'Saudi Arabia', nationalId: '1099887766' },
+      landOn: topicUrl,
+    });
     await citizen.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     await citizen.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
     expect(await citizen.getByText(`${OPINION.length}/1000`).isVisible()).toBe(true);
@@ -76,11 +82,16 @@ describe('participation journey', () => {
   it('the topic closes when it expires and the law appears on the laws page', async () => {
     clock += DAY + 60_000;
     // The scheduler notices the expiry within a tick; the topic page then shows it closed.
-    await expect.poll(async () => {
-      await proposer.goto(topicUrl);
-      await proposer.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-      return proposer.getByText('Closed', { exact: true }).count();
-    }, { timeout: 20_000, interval: 500 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await proposer.goto(topicUrl);
+          await proposer.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+          return proposer.getByText('Closed', { exact: true }).count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
 
     await proposer.goto(`${journey.server.baseUrl}/laws/${SAUDI_ARABIA}`);
     await proposer.getByRole('heading', { level: 1, name: 'Saudi Arabia Laws' }).waitFor();

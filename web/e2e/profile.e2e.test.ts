@@ -19,7 +19,11 @@ const account = newAccount({ firstName: 'Amina', lastName: 'Haddad' });
 async function topicWithOpinion(): Promise<string> {
   const { client: omar } = await registerMember(journey.server.baseUrl, { firstName: 'Omar', lastName: 'Farouk' });
   await subscribeMonthly(omar, journey.server.baseUrl);
-  const topic = await omar.json('POST', '/api/topics', { title: TITLE, description: 'Students need a quiet place to study after school hours.', groupId: ISLAM });
+  const topic = await omar.json('POST', '/api/topics', {
+    title: TITLE,
+    description: 'Students need a quiet place to study after school hours.',
+    groupId: ISLAM,
+  });
   expect(topic.status).toBe(201);
   expect((await omar.json('POST', '/api/opinions', { topicId: topic.body.topic.id, content: OPINION })).status).toBe(201);
   return topic.body.topic.id;
@@ -75,10 +79,13 @@ describe('profile journey', () => {
     await avatar.waitFor();
     const src = await avatar.getAttribute('src');
     expect(src).toMatch(/^\/api\/images\/[0-9a-f]{64}\.jpg$/);
-    const size = await avatar.evaluate((image: HTMLImageElement) => new Promise<[number, number]>((resolve) => {
-      if (image.complete) resolve([image.naturalWidth, image.naturalHeight]);
-      else image.addEventListener('load', () => resolve([image.naturalWidth, image.naturalHeight]), { once: true });
-    }));
+    const size = await avatar.evaluate(
+      (image: HTMLImageElement) =>
+        new Promise<[number, number]>((resolve) => {
+          if (image.complete) resolve([image.naturalWidth, image.naturalHeight]);
+          else image.addEventListener('load', () => resolve([image.naturalWidth, image.naturalHeight]), { once: true });
+        }),
+    );
     expect(size).toEqual([400, 300]);
     const stored = Buffer.from(await (await fetch(`${journey.server.baseUrl}${src}`)).arrayBuffer());
     expect(await metadataOf(stored)).toMatchObject({ format: 'jpeg', width: 400, height: 300, exif: undefined, icc: undefined, xmp: undefined });
@@ -97,7 +104,10 @@ describe('profile journey', () => {
   it('votes on an opinion; the stat cards, badges, activity and achievement progress follow', async () => {
     await page.goto(`${journey.server.baseUrl}/topic/${topicId}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-    await page.getByRole('article', { name: /^Opinion by Omar/ }).getByRole('button', { name: /^Support/ }).click();
+    await page
+      .getByRole('article', { name: /^Opinion by Omar/ })
+      .getByRole('button', { name: /^Support/ })
+      .click();
     await page.getByText('Vote recorded').first().waitFor();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();

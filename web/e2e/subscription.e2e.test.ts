@@ -68,13 +68,21 @@ describe('subscription journey', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
 
     await region('Premium Active').waitFor();
-    expect(await region('Premium Active').getByText(/^Next renewal: /).textContent()).toMatch(DISPLAY_DATE);
+    expect(
+      await region('Premium Active')
+        .getByText(/^Next renewal: /)
+        .textContent(),
+    ).toMatch(DISPLAY_DATE);
     expect(await region('Upgrade to Premium').count()).toBe(0);
   });
 
   it('then, verified as a citizen, creates a law amendment in their national group', async () => {
     await verifyThroughUi(page, 'Saudi Arabia', '1077665544');
-    await page.getByRole('region', { name: 'Your Country' }).getByRole('article', { name: 'Saudi Arabia' }).getByRole('link', { name: 'Join Discussion' }).click();
+    await page
+      .getByRole('region', { name: 'Your Country' })
+      .getByRole('article', { name: 'Saudi Arabia' })
+      .getByRole('link', { name: 'Join Discussion' })
+      .click();
     await page.waitForURL(/\/group\/1682$/);
     await createTopicThroughUi(page, 'Subsidise public transport passes', 'Monthly passes should cost half for students, pensioners and apprentices.');
     expect(await page.getByText('Law Amendment').first().isVisible()).toBe(true);
@@ -102,7 +110,9 @@ describe('subscription journey', () => {
 
     // Access lasts: after a reload the dashboard still shows the premium card.
     await page.goto(journey.server.baseUrl + '/');
-    await region('Premium Active').getByText(/^Access until: /).waitFor();
+    await region('Premium Active')
+      .getByText(/^Access until: /)
+      .waitFor();
   });
 
   it('met no Content Security Policy violation on the way', () => {

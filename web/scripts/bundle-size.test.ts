@@ -6,15 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bundleReport,
-  DASHBOARD_PAGE_MODULE,
-  INITIAL_JS_BUDGET_BYTES,
-  readManifest,
-  staticClosure,
-  type BundleReport,
-  type Manifest,
-} from './bundle-size.ts';
+import { bundleReport, DASHBOARD_PAGE_MODULE, INITIAL_JS_BUDGET_BYTES, readManifest, staticClosure, type BundleReport, type Manifest } from './bundle-size.ts';
 
 /** The dashboard's own ceiling: catches a heavy library (charts: +100 kB) sliding into it. */
 const DASHBOARD_JS_BUDGET_BYTES = 350_000;
@@ -52,11 +44,11 @@ describe('the web build against its budget (issue #17)', () => {
     outDir = mkdtempSync(join(tmpdir(), 'civitas-web-build-'));
     // NODE_ENV=test (vitest's) would make Vite build React's development bundle.
     const { NODE_ENV: _testEnv, ...env } = process.env;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'],
-      { cwd: webDir, env: { ...env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
-    );
+    const { stdout } = await promisify(execFile)(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: webDir,
+      env: { ...env, NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
     buildOutput = stdout;
     manifest = readManifest(outDir);
     report = bundleReport(outDir, manifest);
@@ -90,7 +82,7 @@ describe('the web build against its budget (issue #17)', () => {
     for (const [, chunk] of routePages) expect(report.initial.files).not.toContain(chunk.file);
   });
 
-  it("loads the e-mail sign-in forms only when the visitor reaches for them", () => {
+  it('loads the e-mail sign-in forms only when the visitor reaches for them', () => {
     const forms = manifest['src/features/identity/components/email-forms.ts'];
     expect(forms?.isDynamicEntry).toBe(true);
     expect(report.initial.files).not.toContain(forms?.file);

@@ -30,7 +30,9 @@ export interface StoredFiles {
  */
 export interface AdminSafeguard {
   run<Command, Event extends DomainEvent, State>(
-    userId: string, decider: Decider<Command, Event, State>, command: Command,
+    userId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
     options: CommandOptions & { refusal: string; beforeAppend?: () => Promise<void> },
   ): Promise<CommandResult<Event, State>>;
 }
@@ -49,7 +51,10 @@ export interface AccountServiceDependencies {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDependencies) {}
 
-  async changeNotificationPreferences(userId: string, preferences: NotificationPreferences): Promise<{ position: Position | null; preferences: NotificationPreferences }> {
+  async changeNotificationPreferences(
+    userId: string,
+    preferences: NotificationPreferences,
+  ): Promise<{ position: Position | null; preferences: NotificationPreferences }> {
     const result = await this.deps.bus.run(userStream(userId), accountDecider, { type: 'changeNotificationPreferences', preferences }, { actorId: userId });
     return { position: result.position, preferences: result.state.preferences };
   }
@@ -77,7 +82,12 @@ export class AccountService {
       for (const invitationId of invitations) await this.deps.vault.erase(invitationId);
       await this.deps.vault.erase(userId);
     };
-    const result = await this.deps.admins.run(userId, accountDecider, { type: 'eraseAccount', erasedBy: userId, via }, { actorId: userId, refusal: LAST_ADMIN_ERASE, beforeAppend: release });
+    const result = await this.deps.admins.run(
+      userId,
+      accountDecider,
+      { type: 'eraseAccount', erasedBy: userId, via },
+      { actorId: userId, refusal: LAST_ADMIN_ERASE, beforeAppend: release },
+    );
     for (const files of this.deps.storedFiles) await files.deleteAllOf(userId);
     return { position: result.position };
   }
@@ -91,11 +101,10 @@ export class AccountService {
   private async invitationsToTheMember(userId: string): Promise<string[]> {
     const { readModels, bus } = this.deps;
     await Promise.all(['invitations', 'users'].map((projection) => projectionCaughtUp(bus.store, readModels, projection)));
-    const rows = await readModels.selectFrom('invitations').select('id')
-      .where((eb) => eb.or([
-        eb('accepted_by', '=', userId),
-        eb('email', '=', eb.selectFrom('users').select('email').where('id', '=', userId)),
-      ]))
+    const rows = await readModels
+      .selectFrom('invitations')
+      .select('id')
+      .where((eb) => eb.or([eb('accepted_by', '=', userId), eb('email', '=', eb.selectFrom('users').select('email').where('id', '=', userId))]))
       .execute();
     return rows.map((row) => row.id);
   }

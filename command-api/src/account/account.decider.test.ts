@@ -16,15 +16,27 @@ describe('account decider', () => {
   const spec = deciderSpec(accountDecider);
 
   it('records a change of e-mail preferences, and nothing when they are what they were', () => {
-    spec.given([registered]).when({ type: 'changeNotificationPreferences', preferences: quiet }).then([changed(quiet)]);
+    spec
+      .given([registered])
+      .when({ type: 'changeNotificationPreferences', preferences: quiet })
+      .then([changed(quiet)]);
     // Every mail until the member chooses: choosing all of them changes nothing.
     spec.given([registered]).when({ type: 'changeNotificationPreferences', preferences: DEFAULT_NOTIFICATION_PREFERENCES }).then([]);
-    spec.given([registered, changed(quiet)]).when({ type: 'changeNotificationPreferences', preferences: quiet }).then([]);
-    spec.given([registered, changed(quiet)]).when({ type: 'changeNotificationPreferences', preferences: DEFAULT_NOTIFICATION_PREFERENCES }).then([changed(DEFAULT_NOTIFICATION_PREFERENCES)]);
+    spec
+      .given([registered, changed(quiet)])
+      .when({ type: 'changeNotificationPreferences', preferences: quiet })
+      .then([]);
+    spec
+      .given([registered, changed(quiet)])
+      .when({ type: 'changeNotificationPreferences', preferences: DEFAULT_NOTIFICATION_PREFERENCES })
+      .then([changed(DEFAULT_NOTIFICATION_PREFERENCES)]);
   });
 
   it('never turns account security mails off', () => {
-    spec.given([registered]).when({ type: 'changeNotificationPreferences', preferences: { ...quiet, accountSecurity: false } }).thenThrows(ValidationError, ACCOUNT_SECURITY_ALWAYS_ON);
+    spec
+      .given([registered])
+      .when({ type: 'changeNotificationPreferences', preferences: { ...quiet, accountSecurity: false } })
+      .thenThrows(ValidationError, ACCOUNT_SECURITY_ALWAYS_ON);
   });
 
   it('erases an account once, saying who and how', () => {

@@ -1,4 +1,13 @@
-import { CHAT_RATE_LIMITED, CHAT_RATE_LIMIT_PER_MINUTE, TOPIC_NOT_FOUND, TooManyRequestsError, chatStream, existingId, type ChatMessagePosted, type PostChatMessageBody } from '@civitas/events';
+import {
+  CHAT_RATE_LIMITED,
+  CHAT_RATE_LIMIT_PER_MINUTE,
+  TOPIC_NOT_FOUND,
+  TooManyRequestsError,
+  chatStream,
+  existingId,
+  type ChatMessagePosted,
+  type PostChatMessageBody,
+} from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
@@ -41,8 +50,19 @@ export class ChatService {
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
     const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
     if (current > this.perMinute) throw new TooManyRequestsError(CHAT_RATE_LIMITED, Math.max(1, Math.ceil(ttl / 1000)), 'chat-per-minute');
-    const message: ChatMessagePosted['data'] = { messageId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, message: body.message };
-    const result = await this.bus.run(chatStream(topic.topicId, userId), chatDecider, { type: 'postChatMessage', message }, { actorId: userId, ...keyed(idempotency) });
+    const message: ChatMessagePosted['data'] = {
+      messageId: createdIdOf(idempotency),
+      topicId: topic.topicId,
+      groupId: topic.groupId,
+      userId,
+      message: body.message,
+    };
+    const result = await this.bus.run(
+      chatStream(topic.topicId, userId),
+      chatDecider,
+      { type: 'postChatMessage', message },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { message: storedData(result, 'ChatMessagePosted', message), createdAt: result.time, position: result.position, sender };
   }
 }

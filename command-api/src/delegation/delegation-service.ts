@@ -60,8 +60,15 @@ export class DelegationService {
     return {
       position: result.position,
       delegation: {
-        id: active.delegationId, delegatorId: userId, delegateId: active.delegateId, groupId, isActive: true, createdAt: since, updatedAt: since,
-        delegate: await this.people.open(active.delegateId, delegate.person), group: { name: group.name },
+        id: active.delegationId,
+        delegatorId: userId,
+        delegateId: active.delegateId,
+        groupId,
+        isActive: true,
+        createdAt: since,
+        updatedAt: since,
+        delegate: await this.people.open(active.delegateId, delegate.person),
+        group: { name: group.name },
       },
     };
   }
@@ -73,8 +80,8 @@ export class DelegationService {
 
   /** Ends one of the member's own delegations by its id; anyone else's is a 404 like a missing one. */
   async revokeById(userId: string, delegationId: string): Promise<DelegationReply> {
-    const find = () => this.readModels.selectFrom('delegations').select('group_id')
-      .where('id', '=', delegationId).where('delegator_id', '=', userId).executeTakeFirst();
+    const find = () =>
+      this.readModels.selectFrom('delegations').select('group_id').where('id', '=', delegationId).where('delegator_id', '=', userId).executeTakeFirst();
     // A delegation made a moment ago may not be projected yet: the member's own writes count at once.
     const row = (await find()) ?? ((await projectionCaughtUp(this.bus.store, this.readModels, 'delegation')) ? await find() : undefined);
     if (!row) throw new NotFoundError(DELEGATION_NOT_FOUND);
@@ -87,14 +94,22 @@ export class DelegationService {
    * address is shown masked.
    */
   async search(userId: string, { username, groupId }: DelegateSearchBody): Promise<DelegateSearchReply> {
-    const group = await this.readModels.selectFrom('delegation_groups').select(['department', 'subcategory']).where('group_id', '=', groupId).executeTakeFirst();
+    const group = await this.readModels
+      .selectFrom('delegation_groups')
+      .select(['department', 'subcategory'])
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
     if (!isSearchDepartment(group.department)) throw new ValidationError(SEARCH_DEPARTMENTS_ONLY);
-    const rows = await this.readModels.selectFrom('users as u')
+    const rows = await this.readModels
+      .selectFrom('users as u')
       .leftJoin('delegation_standing as s', 's.user_id', 'u.id')
       .leftJoin('delegation_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.group_id', '=', groupId))
       .select([
-        'u.id', 'u.first_name', 'u.last_name', 'u.email',
+        'u.id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
         sql<boolean>`coalesce(s.is_subscribed, false)`.as('is_subscribed'),
         sql<string[]>`coalesce(s.verified_country_keys, '{}')`.as('verified_country_keys'),
         sql<boolean | null>`m.is_leader`.as('is_leader'),
@@ -103,12 +118,16 @@ export class DelegationService {
       // An erased member has no name to find, nor an address to show.
       .where('u.erased_at', 'is', null)
       .$narrowType<{ email: string }>()
-      .where(sql<boolean>`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${foldedSql(sql.val(containsPattern(username)))}`)
+      .where(
+        sql<boolean>`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${foldedSql(sql.val(containsPattern(username)))}`,
+      )
       // The eligibility rule (events/src/groups/eligibility.ts) for the three departments searched, so the limit counts eligible members; the rule itself decides below.
       .where((eb) => {
         switch (group.department) {
           case 'national':
-            return group.subcategory === null ? sql<boolean>`false` : sql<boolean>`coalesce(s.verified_country_keys, '{}') @> array[${group.subcategory}]::text[]`;
+            return group.subcategory === null
+              ? sql<boolean>`false`
+              : sql<boolean>`coalesce(s.verified_country_keys, '{}') @> array[${group.subcategory}]::text[]`;
           case 'international':
             return eb(sql`coalesce(s.is_subscribed, false)`, '=', true);
           default:
@@ -116,18 +135,26 @@ export class DelegationService {
         }
       })
       // By name as the search compares names (the same in any database collation), then by id.
-      .orderBy(foldedSql(sql`coalesce(u.first_name, '')`)).orderBy(foldedSql(sql`coalesce(u.last_name, '')`)).orderBy('u.id')
+      .orderBy(foldedSql(sql`coalesce(u.first_name, '')`))
+      .orderBy(foldedSql(sql`coalesce(u.last_name, '')`))
+      .orderBy('u.id')
       .limit(DELEGATE_SEARCH_LIMIT)
       .execute();
-    const eligible = rows.filter((row) => participationRefusal(group, {
-      isSubscribed: row.is_subscribed,
-      verifiedCountryKeys: row.verified_country_keys,
-      membership: row.is_leader === null ? null : { isLeader: row.is_leader },
-    }) === null);
+    const eligible = rows.filter(
+      (row) =>
+        participationRefusal(group, {
+          isSubscribed: row.is_subscribed,
+          verifiedCountryKeys: row.verified_country_keys,
+          membership: row.is_leader === null ? null : { isLeader: row.is_leader },
+        }) === null,
+    );
     return {
       delegates: eligible.map((row) => ({
         // Never the address itself: any signed-in account may search (docs/decisions.md, Liquid delegation).
-        id: row.id, firstName: row.first_name, lastName: row.last_name, email: maskedEmail(row.email),
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: maskedEmail(row.email),
         // Verified: an approved verification of any country.
         isVerified: row.verified_country_keys.length > 0,
       })),
@@ -135,7 +162,12 @@ export class DelegationService {
   }
 
   private async revoke(target: DelegationTarget, delegationId?: string): Promise<DelegationReply> {
-    const result = await this.bus.run(delegationStream(target.groupId, target.delegatorId), delegationDecider, { type: 'revokeDelegation', target, delegationId }, { actorId: target.delegatorId });
+    const result = await this.bus.run(
+      delegationStream(target.groupId, target.delegatorId),
+      delegationDecider,
+      { type: 'revokeDelegation', target, delegationId },
+      { actorId: target.delegatorId },
+    );
     // The member has no delegation in the group any more.
     return { position: result.position, delegation: null };
   }
@@ -143,7 +175,9 @@ export class DelegationService {
   /** When the delegation was made, as its event records it (a repeated assignment answers the first time). */
   private async assignedAt(groupId: number, delegatorId: string, delegationId: string): Promise<string> {
     const { events } = await this.bus.store.readStream(delegationStream(groupId, delegatorId));
-    const event = events.findLast((recorded) => recorded.type === 'DelegationAssigned' && (recorded.data as { delegationId?: string }).delegationId === delegationId);
+    const event = events.findLast(
+      (recorded) => recorded.type === 'DelegationAssigned' && (recorded.data as { delegationId?: string }).delegationId === delegationId,
+    );
     if (!event) throw new NotFoundError(DELEGATION_NOT_FOUND);
     return event.metadata.time ?? event.recordedAt.toISOString();
   }

@@ -16,30 +16,57 @@ const assign = (delegateId: string, delegationId: string) => ({ type: 'assignDel
 const spec = deciderSpec(delegationDecider);
 
 describe('delegation decider (one delegate per member per group)', () => {
-  it('names a first delegate', () => spec.given([]).when(assign(grace, first)).then([assigned(first, grace)]));
+  it('names a first delegate', () =>
+    spec
+      .given([])
+      .when(assign(grace, first))
+      .then([assigned(first, grace)]));
 
   it('refuses a delegation to oneself', () => spec.given([]).when(assign(target.delegatorId, first)).thenThrows(ValidationError, NO_SELF_DELEGATION));
 
-  it('changes nothing when the same delegate is named again', () => spec.given([assigned(first, grace)]).when(assign(grace, second)).then([]));
+  it('changes nothing when the same delegate is named again', () =>
+    spec
+      .given([assigned(first, grace)])
+      .when(assign(grace, second))
+      .then([]));
 
   it('replaces the delegate, naming the delegation it ends', () =>
-    spec.given([assigned(first, grace)]).when(assign(alan, second)).then([assigned(second, alan, { delegationId: first, delegateId: grace })]));
+    spec
+      .given([assigned(first, grace)])
+      .when(assign(alan, second))
+      .then([assigned(second, alan, { delegationId: first, delegateId: grace })]));
 
   it('names a delegate again after a revocation, as a new delegation', () =>
-    spec.given([assigned(first, grace), revoked(first, grace)]).when(assign(grace, second)).then([assigned(second, grace)]));
+    spec
+      .given([assigned(first, grace), revoked(first, grace)])
+      .when(assign(grace, second))
+      .then([assigned(second, grace)]));
 
   it('revokes the active delegation', () => {
-    spec.given([assigned(first, grace)]).when({ type: 'revokeDelegation', target }).then([revoked(first, grace)]);
-    spec.given([assigned(first, grace), assigned(second, alan, { delegationId: first, delegateId: grace })])
-      .when({ type: 'revokeDelegation', target, delegationId: second }).then([revoked(second, alan)]);
+    spec
+      .given([assigned(first, grace)])
+      .when({ type: 'revokeDelegation', target })
+      .then([revoked(first, grace)]);
+    spec
+      .given([assigned(first, grace), assigned(second, alan, { delegationId: first, delegateId: grace })])
+      .when({ type: 'revokeDelegation', target, delegationId: second })
+      .then([revoked(second, alan)]);
   });
 
   it('answers 404 when there is no active delegation to revoke, or not the one named', () => {
     spec.given([]).when({ type: 'revokeDelegation', target }).thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
-    spec.given([assigned(first, grace), revoked(first, grace)]).when({ type: 'revokeDelegation', target }).thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
+    spec
+      .given([assigned(first, grace), revoked(first, grace)])
+      .when({ type: 'revokeDelegation', target })
+      .thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
     // An ended delegation cannot be revoked by its id, even while another one is active.
-    spec.given([assigned(first, grace), assigned(second, alan, { delegationId: first, delegateId: grace })])
-      .when({ type: 'revokeDelegation', target, delegationId: first }).thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
-    spec.given([assigned(first, grace)]).when({ type: 'revokeDelegation', target, delegationId: third }).thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
+    spec
+      .given([assigned(first, grace), assigned(second, alan, { delegationId: first, delegateId: grace })])
+      .when({ type: 'revokeDelegation', target, delegationId: first })
+      .thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
+    spec
+      .given([assigned(first, grace)])
+      .when({ type: 'revokeDelegation', target, delegationId: third })
+      .thenThrows(NotFoundError, DELEGATION_NOT_FOUND);
   });
 });

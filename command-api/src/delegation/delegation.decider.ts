@@ -31,13 +31,19 @@ export const delegationDecider: Decider<DelegationCommand, DelegationEvent, Dele
     if (command.type === 'assignDelegate') {
       if (command.delegateId === delegatorId) throw new ValidationError(NO_SELF_DELEGATION);
       if (active?.delegateId === command.delegateId) return [];
-      return [{
-        type: 'DelegationAssigned',
-        data: {
-          delegationId: command.delegationId, groupId, delegatorId, delegateId: command.delegateId,
-          previousDelegationId: active?.delegationId ?? null, previousDelegateId: active?.delegateId ?? null,
+      return [
+        {
+          type: 'DelegationAssigned',
+          data: {
+            delegationId: command.delegationId,
+            groupId,
+            delegatorId,
+            delegateId: command.delegateId,
+            previousDelegationId: active?.delegationId ?? null,
+            previousDelegateId: active?.delegateId ?? null,
+          },
         },
-      }];
+      ];
     }
     if (!active || (command.delegationId !== undefined && command.delegationId !== active.delegationId)) throw new NotFoundError(DELEGATION_NOT_FOUND);
     return [{ type: 'DelegationRevoked', data: { delegationId: active.delegationId, groupId, delegatorId, delegateId: active.delegateId } }];

@@ -48,7 +48,11 @@ export interface ElectionTopics {
    * Creates a topic; `mainElection` makes it the group's main election with the id and expiry given,
    * idempotently. `author`: the creator's names as sealed in their stream.
    */
-  create(userId: string, body: CreateTopicBody, options: { mainElection: { topicId: string; expiresAt: string } }): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null; author: PersonState }>;
+  create(
+    userId: string,
+    body: CreateTopicBody,
+    options: { mainElection: { topicId: string; expiresAt: string } },
+  ): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null; author: PersonState }>;
 }
 
 /** What closing a main election needs (the topics feature's ElectedLeaders, wired in services.ts). */
@@ -116,9 +120,17 @@ export class ElectionsService implements LeaderInstallation {
       if (life === 'missing') await this.createTopic(group.definition.name, state.current);
     }
     const opening: MainElectionOpened['data'] = {
-      groupId, topicId: createdIdOf(idempotency), openedBy: userId, expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
+      groupId,
+      topicId: createdIdOf(idempotency),
+      openedBy: userId,
+      expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
     };
-    const opened = await this.bus.run(mainElectionStream(groupId), mainElectionDecider, { type: 'openMainElection', opening, now: now.toISOString(), deletedTopicId }, { actorId: userId, ...keyed(idempotency) });
+    const opened = await this.bus.run(
+      mainElectionStream(groupId),
+      mainElectionDecider,
+      { type: 'openMainElection', opening, now: now.toISOString(), deletedTopicId },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return this.createTopic(group.definition.name, storedData(opened, 'MainElectionOpened', opening));
   }
 
@@ -128,7 +140,12 @@ export class ElectionsService implements LeaderInstallation {
     const { standing, person } = await this.gate.requireParticipant(userId, topic.groupId);
     if (!standing.isSubscribed) throw new ForbiddenError(SUBSCRIPTION_REQUIRED_TO_RUN);
     const candidate: CandidateRegistered['data'] = { candidateId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, statement };
-    const result = await this.bus.run(candidacyStream(topic.topicId, userId), candidacyDecider, { type: 'registerCandidate', candidate }, { actorId: userId, ...keyed(idempotency) });
+    const result = await this.bus.run(
+      candidacyStream(topic.topicId, userId),
+      candidacyDecider,
+      { type: 'registerCandidate', candidate },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { candidate: storedData(result, 'CandidateRegistered', candidate), createdAt: result.time, position: result.position, person };
   }
 
@@ -153,16 +170,39 @@ export class ElectionsService implements LeaderInstallation {
    */
   async installLeader({ groupId, winnerId, electionId }: { groupId: number; winnerId: string; electionId: string }) {
     const system = { actorId: null };
-    const elected = await this.bus.run(groupStream(groupId), groupLeadershipDecider, { type: 'electLeader', groupId, winnerId, electionId }, { ...system, commandId: `leader-elected-${electionId}` });
+    const elected = await this.bus.run(
+      groupStream(groupId),
+      groupLeadershipDecider,
+      { type: 'electLeader', groupId, winnerId, electionId },
+      { ...system, commandId: `leader-elected-${electionId}` },
+    );
     const { previousLeaderId } = (elected.events[0] as GroupLeaderElected).data;
-    await this.bus.run(userStream(winnerId), userLeadershipDecider, { type: 'takeLeadership', userId: winnerId, groupId, electionId }, { ...system, commandId: `leadership-taken-${electionId}` });
-    let result = await this.bus.run(groupStream(ALLIANCE_GROUP_ID), groupLeadershipDecider, { type: 'takeAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: winnerId }, { ...system, commandId: `alliance-seat-${electionId}` });
+    await this.bus.run(
+      userStream(winnerId),
+      userLeadershipDecider,
+      { type: 'takeLeadership', userId: winnerId, groupId, electionId },
+      { ...system, commandId: `leadership-taken-${electionId}` },
+    );
+    let result = await this.bus.run(
+      groupStream(ALLIANCE_GROUP_ID),
+      groupLeadershipDecider,
+      { type: 'takeAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: winnerId },
+      { ...system, commandId: `alliance-seat-${electionId}` },
+    );
     if (previousLeaderId && previousLeaderId !== winnerId) {
-      await this.bus.run(userStream(previousLeaderId), userLeadershipDecider,
-        { type: 'endLeadership', userId: previousLeaderId, groupId, electionId, successorId: winnerId }, { ...system, commandId: `leadership-ended-${electionId}` });
+      await this.bus.run(
+        userStream(previousLeaderId),
+        userLeadershipDecider,
+        { type: 'endLeadership', userId: previousLeaderId, groupId, electionId, successorId: winnerId },
+        { ...system, commandId: `leadership-ended-${electionId}` },
+      );
       const { state } = await this.bus.load(userStream(previousLeaderId), leadershipView);
-      const left = await this.bus.run(groupStream(ALLIANCE_GROUP_ID), groupLeadershipDecider,
-        { type: 'leaveAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: previousLeaderId, stillLeads: state.ledGroups.length > 0 }, { ...system, commandId: `alliance-left-${electionId}` });
+      const left = await this.bus.run(
+        groupStream(ALLIANCE_GROUP_ID),
+        groupLeadershipDecider,
+        { type: 'leaveAllianceSeat', groupId: ALLIANCE_GROUP_ID, userId: previousLeaderId, stillLeads: state.ledGroups.length > 0 },
+        { ...system, commandId: `alliance-left-${electionId}` },
+      );
       if (left.position) result = left;
     }
     return { position: result.position ?? elected.position };
@@ -184,10 +224,12 @@ export class ElectionsService implements LeaderInstallation {
     const known = this.candidates.get(topicId)?.get(candidateId);
     if (known) return known;
     const registered = await this.bus.store.readTopicEvents(topicId, ['CandidateRegistered']);
-    const all = new Map(registered.map((recorded) => {
-      const { data } = this.bus.registry.decode(recorded) as CandidateRegistered;
-      return [data.candidateId, data] as const;
-    }));
+    const all = new Map(
+      registered.map((recorded) => {
+        const { data } = this.bus.registry.decode(recorded) as CandidateRegistered;
+        return [data.candidateId, data] as const;
+      }),
+    );
     this.candidates.set(topicId, all);
     const candidate = all.get(candidateId);
     if (!candidate) throw new NotFoundError(CANDIDATE_NOT_FOUND);

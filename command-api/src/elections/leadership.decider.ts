@@ -1,6 +1,14 @@
 import {
-  NotFoundError, GROUP_NOT_FOUND, groupView, leadershipView,
-  type Decider, type GroupEvent, type GroupLeaderElected, type GroupState, type LeadershipEvent, type LeadershipState,
+  NotFoundError,
+  GROUP_NOT_FOUND,
+  groupView,
+  leadershipView,
+  type Decider,
+  type GroupEvent,
+  type GroupLeaderElected,
+  type GroupState,
+  type LeadershipEvent,
+  type LeadershipState,
 } from '@civitas/events';
 
 /** A main election's winner leads the group; whoever led it before steps down. */
@@ -19,10 +27,12 @@ export const groupLeadershipDecider: Decider<GroupLeadershipCommand, GroupEvent 
     if (!state.exists) throw new NotFoundError(GROUP_NOT_FOUND);
     switch (command.type) {
       case 'electLeader':
-        return [{
-          type: 'GroupLeaderElected',
-          data: { groupId: command.groupId, userId: command.winnerId, electionId: command.electionId, previousLeaderId: state.leaderId },
-        }];
+        return [
+          {
+            type: 'GroupLeaderElected',
+            data: { groupId: command.groupId, userId: command.winnerId, electionId: command.electionId, previousLeaderId: state.leaderId },
+          },
+        ];
       case 'takeAllianceSeat':
         if (state.members.get(command.userId)?.isLeader) return [];
         return [{ type: 'GroupMemberJoined', data: { groupId: command.groupId, userId: command.userId, role: 'member', isLeader: true } }];
@@ -46,6 +56,8 @@ export const userLeadershipDecider: Decider<TakeLeadership | EndLeadership, Lead
     }
     // Only a member who leads the group steps down from it.
     if (!state.ledGroups.includes(command.groupId)) return [];
-    return [{ type: 'LeadershipEnded', data: { userId: command.userId, groupId: command.groupId, electionId: command.electionId, successorId: command.successorId } }];
+    return [
+      { type: 'LeadershipEnded', data: { userId: command.userId, groupId: command.groupId, electionId: command.electionId, successorId: command.successorId } },
+    ];
   },
 };

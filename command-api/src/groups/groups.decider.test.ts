@@ -8,11 +8,17 @@ const spec = deciderSpec(groupsDecider);
 
 describe('groups decider', () => {
   it('creates a group that does not exist yet', () => {
-    spec.given([]).when({ type: 'createGroup', group: islam }).then([{ type: 'GroupCreated', data: islam }]);
+    spec
+      .given([])
+      .when({ type: 'createGroup', group: islam })
+      .then([{ type: 'GroupCreated', data: islam }]);
   });
 
   it('does nothing when the same group is created again', () => {
-    spec.given([{ type: 'GroupCreated', data: islam }]).when({ type: 'createGroup', group: islam }).then([]);
+    spec
+      .given([{ type: 'GroupCreated', data: islam }])
+      .when({ type: 'createGroup', group: islam })
+      .then([]);
   });
 
   it('refuses to reuse an id for a different group', () => {
@@ -27,10 +33,13 @@ describe('personal groups', () => {
   const owner = '66666666-6666-4666-8666-666666666666';
   const family = { ...islam, groupId: 10000, name: "Amina's Family", department: 'family' as const, subcategory: null, ownerId: owner };
   it('creates a personal group with its owner as first member', () => {
-    spec.given([]).when({ type: 'createGroup', group: family }).then([
-      { type: 'GroupCreated', data: family },
-      { type: 'GroupMemberJoined', data: { groupId: 10000, userId: owner, role: 'owner', isLeader: false } },
-    ]);
+    spec
+      .given([])
+      .when({ type: 'createGroup', group: family })
+      .then([
+        { type: 'GroupCreated', data: family },
+        { type: 'GroupMemberJoined', data: { groupId: 10000, userId: owner, role: 'owner', isLeader: false } },
+      ]);
   });
 });
 
@@ -45,15 +54,26 @@ describe('memberships', () => {
   const joined = { type: 'GroupMemberJoined' as const, data: { groupId: 10001, userId: friend, role: 'member' as const, isLeader: false } };
   it('adds a member once and removes them, never the owner', () => {
     spec.given(history).when({ type: 'joinGroup', userId: friend }).then([joined]);
-    spec.given([...history, joined]).when({ type: 'joinGroup', userId: friend }).then([]);
-    spec.given([...history, joined]).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner })
+    spec
+      .given([...history, joined])
+      .when({ type: 'joinGroup', userId: friend })
+      .then([]);
+    spec
+      .given([...history, joined])
+      .when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner })
       .then([{ type: 'GroupMemberLeft', data: { groupId: 10001, userId: friend, reason: 'cut', removedBy: owner } }]);
     spec.given(history).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner }).thenThrows(NotFoundError);
     spec.given(history).when({ type: 'removeMember', userId: owner, reason: 'cut', removedBy: owner }).thenThrows(ForbiddenError);
   });
   it('lets only the owner remove, and only from the kind of group the removal is for', () => {
-    spec.given([...history, joined]).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: friend }).thenThrows(ForbiddenError, 'Only the owner of this group can do that.');
-    spec.given([...history, joined]).when({ type: 'removeMember', userId: friend, reason: 'fired', removedBy: owner }).thenThrows(NotFoundError, 'Group not found');
+    spec
+      .given([...history, joined])
+      .when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: friend })
+      .thenThrows(ForbiddenError, 'Only the owner of this group can do that.');
+    spec
+      .given([...history, joined])
+      .when({ type: 'removeMember', userId: friend, reason: 'fired', removedBy: owner })
+      .thenThrows(NotFoundError, 'Group not found');
     spec.given([]).when({ type: 'removeMember', userId: friend, reason: 'cut', removedBy: owner }).thenThrows(NotFoundError, 'Group not found');
   });
 });

@@ -1,4 +1,16 @@
-import { ConflictError, ForbiddenError, GROUP_NOT_FOUND, NOT_A_MEMBER, NotFoundError, OWNER_ONLY, groupView, type CatalogueGroup, type Decider, type GroupEvent, type GroupState } from '@civitas/events';
+import {
+  ConflictError,
+  ForbiddenError,
+  GROUP_NOT_FOUND,
+  NOT_A_MEMBER,
+  NotFoundError,
+  OWNER_ONLY,
+  groupView,
+  type CatalogueGroup,
+  type Decider,
+  type GroupEvent,
+  type GroupState,
+} from '@civitas/events';
 
 /** Catalogue groups have no owner; a personal group's owner joins it as it is created. */
 export type CreateGroup = { type: 'createGroup'; group: CatalogueGroup };
@@ -35,7 +47,12 @@ export const groupsDecider: Decider<GroupCommand, GroupEvent, GroupState> = {
         const member = state.members.get(command.userId);
         if (!member) throw new NotFoundError(NOT_A_MEMBER);
         if (member.role === 'owner') throw new ForbiddenError('The owner cannot be removed from their own group.');
-        return [{ type: 'GroupMemberLeft', data: { groupId: state.definition.groupId, userId: command.userId, reason: command.reason, removedBy: command.removedBy } }];
+        return [
+          {
+            type: 'GroupMemberLeft',
+            data: { groupId: state.definition.groupId, userId: command.userId, reason: command.reason, removedBy: command.removedBy },
+          },
+        ];
       }
     }
   },

@@ -1,4 +1,12 @@
-import { PERSONAL_DEPARTMENTS, groupStream, personalGroupLabel, userStream, type CatalogueGroup, type PersonalDepartment, type Position } from '@civitas/events';
+import {
+  PERSONAL_DEPARTMENTS,
+  groupStream,
+  personalGroupLabel,
+  userStream,
+  type CatalogueGroup,
+  type PersonalDepartment,
+  type Position,
+} from '@civitas/events';
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { CommandBus } from '../lib/command-bus';
@@ -23,7 +31,6 @@ const PERSONAL_GROUPS: Record<PersonalDepartment, Pick<CatalogueGroup, 'descript
   },
 };
 
-
 /**
  * Every member's own Family, Friends and Business groups (docs/product.md, Personal groups). Their numbers come from
  * a database sequence (10000 up) and are fixed once on the member's stream; each group is then
@@ -42,35 +49,46 @@ export class PersonalGroups {
       const numbers = await sql<{ id: string }>`select nextval('personal_group_ids') as id from generate_series(1, 3)`.execute(this.db);
       const [family, friends, business] = numbers.rows.map((row) => Number(row.id)) as [number, number, number];
       // Whoever assigns first wins; a loser's numbers are simply never used.
-      state = (await this.bus.run(userStream(userId), personalGroupsDecider, { type: 'assignPersonalGroups', userId, family, friends, business }, { actorId: null })).state;
+      state = (
+        await this.bus.run(userStream(userId), personalGroupsDecider, { type: 'assignPersonalGroups', userId, family, friends, business }, { actorId: null })
+      ).state;
     }
     const assigned = state.assigned!;
     // Three independent streams: created side by side.
-    const created = await Promise.all(PERSONAL_DEPARTMENTS.map((department) => {
-      const groupId = assigned[department];
-      const group: CatalogueGroup = {
-        groupId,
-        // Shown as "Amina's Family" by the query side: the owner's name stays out of the events.
-        name: personalGroupLabel(department),
-        department,
-        subcategory: null,
-        ownerId: userId,
-        ...PERSONAL_GROUPS[department],
-      };
-      return this.bus.run(groupStream(groupId), groupsDecider, { type: 'createGroup', group }, { actorId: null, commandId: `personal-group-${groupId}` });
-    }));
-    const positions = created.map((result) => result.position).filter((position): position is Position => position !== null).sort();
+    const created = await Promise.all(
+      PERSONAL_DEPARTMENTS.map((department) => {
+        const groupId = assigned[department];
+        const group: CatalogueGroup = {
+          groupId,
+          // Shown as "Amina's Family" by the query side: the owner's name stays out of the events.
+          name: personalGroupLabel(department),
+          department,
+          subcategory: null,
+          ownerId: userId,
+          ...PERSONAL_GROUPS[department],
+        };
+        return this.bus.run(groupStream(groupId), groupsDecider, { type: 'createGroup', group }, { actorId: null, commandId: `personal-group-${groupId}` });
+      }),
+    );
+    const positions = created
+      .map((result) => result.position)
+      .filter((position): position is Position => position !== null)
+      .sort();
     const position = positions.at(-1) ?? null;
     return { groups: assigned, position };
   }
 
   /** Members who have no personal groups yet (accounts older than them, or a sign-up cut short). */
   async ensureMissing(readModels: Kysely<ReadModels>, limit = 200): Promise<number> {
-    const missing = await readModels.selectFrom('users as u').select('u.id')
-      .where(({ not, exists, selectFrom }) => not(exists(
-        selectFrom('groups as g').select('g.id').whereRef('g.owner_id', '=', 'u.id').where('g.department', '=', 'family'),
-      )))
-      .orderBy('u.created_at').limit(limit).execute();
+    const missing = await readModels
+      .selectFrom('users as u')
+      .select('u.id')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('groups as g').select('g.id').whereRef('g.owner_id', '=', 'u.id').where('g.department', '=', 'family'))),
+      )
+      .orderBy('u.created_at')
+      .limit(limit)
+      .execute();
     for (const { id } of missing) await this.ensure(id);
     return missing.length;
   }

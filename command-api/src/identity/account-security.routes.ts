@@ -23,31 +23,48 @@ export function accountSecurityRoutes(app: ZodRoutes, { identity, auth, db }: Id
     return ended.length;
   };
 
-  app.post('/api/user/password', {
-    config: { access: 'member', rateLimits: REAUTHENTICATION_LIMITS },
-    schema: { tags: ['identity'], summary: 'Change my password (my current one first); ends my other sessions', body: ChangePasswordBody, response: { 200: ChangePasswordReply } },
-  }, async (request) => {
-    const { userId, token } = await signedInSession(request);
-    let position: string | null;
-    try {
-      ({ position } = await identity.changePassword(userId, request.body.currentPassword, request.body.newPassword));
-    } catch (error) {
-      if (error instanceof ReauthenticationFailed) logSecurityEvent(request, 'reauthentication_failed', { userId, reason: 'wrong_current_password' });
-      throw error;
-    }
-    // Whoever knew the old password may hold a session: only this one stays.
-    const otherSessionsEnded = await endOtherSessions(request, userId, token);
-    logSecurityEvent(request, 'password_changed', { userId });
-    return { position, message: PASSWORD_CHANGED, otherSessionsEnded };
-  });
+  app.post(
+    '/api/user/password',
+    {
+      config: { access: 'member', rateLimits: REAUTHENTICATION_LIMITS },
+      schema: {
+        tags: ['identity'],
+        summary: 'Change my password (my current one first); ends my other sessions',
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordReply },
+      },
+    },
+    async (request) => {
+      const { userId, token } = await signedInSession(request);
+      let position: string | null;
+      try {
+        ({ position } = await identity.changePassword(userId, request.body.currentPassword, request.body.newPassword));
+      } catch (error) {
+        if (error instanceof ReauthenticationFailed) logSecurityEvent(request, 'reauthentication_failed', { userId, reason: 'wrong_current_password' });
+        throw error;
+      }
+      // Whoever knew the old password may hold a session: only this one stays.
+      const otherSessionsEnded = await endOtherSessions(request, userId, token);
+      logSecurityEvent(request, 'password_changed', { userId });
+      return { position, message: PASSWORD_CHANGED, otherSessionsEnded };
+    },
+  );
 
-  app.post('/api/user/sessions/revoke-others', {
-    config: { access: 'member' },
-    schema: { tags: ['identity'], summary: 'Sign out my other sessions (every browser and device but this one)', response: { 200: RevokeOtherSessionsReply } },
-  }, async (request) => {
-    const { userId, token } = await signedInSession(request);
-    const ended = await endOtherSessions(request, userId, token);
-    logSecurityEvent(request, 'other_sessions_ended', { userId });
-    return { message: OTHER_SESSIONS_ENDED, ended };
-  });
+  app.post(
+    '/api/user/sessions/revoke-others',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign out my other sessions (every browser and device but this one)',
+        response: { 200: RevokeOtherSessionsReply },
+      },
+    },
+    async (request) => {
+      const { userId, token } = await signedInSession(request);
+      const ended = await endOtherSessions(request, userId, token);
+      logSecurityEvent(request, 'other_sessions_ended', { userId });
+      return { message: OTHER_SESSIONS_ENDED, ended };
+    },
+  );
 }

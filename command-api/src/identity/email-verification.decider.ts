@@ -18,6 +18,11 @@ export const emailVerificationDecider: Decider<RequestVerification, EmailVerific
   decide: (command, state) => {
     // 256 random bits never repeat; a second request on one token is a bug, not a user's doing.
     if (state.userId) throw new ConflictError('This verification link already exists');
-    return [{ type: 'EmailVerificationRequested', data: { userId: command.userId, requestId: command.requestId, expiresAt: command.expiresAt, tokenSealed: command.tokenSealed } }];
+    return [
+      {
+        type: 'EmailVerificationRequested',
+        data: { userId: command.userId, requestId: command.requestId, expiresAt: command.expiresAt, tokenSealed: command.tokenSealed },
+      },
+    ];
   },
 };

@@ -108,7 +108,10 @@ export class IdentityService {
   constructor(private readonly deps: IdentityDependencies) {}
 
   /** A new password account, signed in but unverified; the token is its first verification link's. */
-  async registerWithPassword(input: { email: string; password: string; firstName: string; lastName: string }, actorId: string | null = null): Promise<{ account: Account; position: Position | null; verificationToken: string }> {
+  async registerWithPassword(
+    input: { email: string; password: string; firstName: string; lastName: string },
+    actorId: string | null = null,
+  ): Promise<{ account: Account; position: Position | null; verificationToken: string }> {
     const email = normalizeEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const userId = randomUUID();
@@ -154,10 +157,22 @@ export class IdentityService {
       const proven = profile.emailVerified && email !== null && held.state.email === email;
       const { suspensionReason } = held.state;
       if (!proven || held.state.emailVerified) return { userId: held.userId, ...nothingChanged, suspensionReason };
-      const confirmed = await this.execute(userStream(held.userId), userDecider, { type: 'confirmAddressByProvider', issuer: profile.issuer, subjects, configuredRoles: this.configuredRoles(email) }, held.userId);
+      const confirmed = await this.execute(
+        userStream(held.userId),
+        userDecider,
+        { type: 'confirmAddressByProvider', issuer: profile.issuer, subjects, configuredRoles: this.configuredRoles(email) },
+        held.userId,
+      );
       // Only when some other way in ended do sessions have to go.
       const othersEnded = confirmed.events.some((event) => event.type === 'UserPasswordRemoved' || event.type === 'ExternalIdentityUnlinked');
-      return { userId: held.userId, ...nothingChanged, suspensionReason, position: confirmed.position, claimedUnverifiedAccount: othersEnded ? held.userId : null, ...outcomeOf(confirmed.events) };
+      return {
+        userId: held.userId,
+        ...nothingChanged,
+        suspensionReason,
+        position: confirmed.position,
+        claimedUnverifiedAccount: othersEnded ? held.userId : null,
+        ...outcomeOf(confirmed.events),
+      };
     }
     // An identity unlinked when its account's address was proven by another: it is matched by e-mail like a new one.
 
@@ -167,10 +182,24 @@ export class IdentityService {
     const holderLeft = holder !== null && (await this.hasLeft(holder));
     if (existing?.state.emailVerified) {
       await this.execute(identityKey, reservationDecider, { type: 'reserve', kind: 'externalIdentity', userId: existing.userId, holderLeft }, existing.userId);
-      const linked = await this.execute(userStream(existing.userId), userDecider, {
-        type: 'linkExternalIdentity', issuer: profile.issuer, subject, configuredRoles: this.configuredRoles(email!),
-      }, existing.userId);
-      return { userId: existing.userId, ...nothingChanged, suspensionReason: existing.state.suspensionReason, position: linked.position, ...outcomeOf(linked.events) };
+      const linked = await this.execute(
+        userStream(existing.userId),
+        userDecider,
+        {
+          type: 'linkExternalIdentity',
+          issuer: profile.issuer,
+          subject,
+          configuredRoles: this.configuredRoles(email!),
+        },
+        existing.userId,
+      );
+      return {
+        userId: existing.userId,
+        ...nothingChanged,
+        suspensionReason: existing.state.suspensionReason,
+        position: linked.position,
+        ...outcomeOf(linked.events),
+      };
     }
     // Never proven by its holder: the address goes to the provider's person, the account's history stays its registrant's.
     const forfeited = existing ? await this.forfeitAddress(existing.userId, 'provider') : null;
@@ -181,16 +210,28 @@ export class IdentityService {
     const accountEmail = email ?? `${this.deps.reservationKey(identity).slice(0, 24)}${PLACEHOLDER_DOMAIN}`;
     await this.reserveEmail(accountEmail, userId);
     const emailVerified = profile.emailVerified && email !== null;
-    const created = await this.createUser({
+    const created = await this.createUser(
+      {
+        userId,
+        email: accountEmail,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        profileImageUrl: profile.profileImageUrl,
+        passwordHash: null,
+        externalIdentity: { issuer: profile.issuer, subject },
+      },
       userId,
-      email: accountEmail,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      profileImageUrl: profile.profileImageUrl,
-      passwordHash: null,
-      externalIdentity: { issuer: profile.issuer, subject },
-    }, userId, { emailVerified });
-    return { userId, created: true, position: created.position, claimedUnverifiedAccount: forfeited, emailVerified, rolesGranted: created.account.state.roles, suspensionReason: null };
+      { emailVerified },
+    );
+    return {
+      userId,
+      created: true,
+      position: created.position,
+      claimedUnverifiedAccount: forfeited,
+      emailVerified,
+      rolesGranted: created.account.state.roles,
+      suspensionReason: null,
+    };
   }
 
   /** Always returns a token, so the answer looks the same whether or not the account exists. */
@@ -204,7 +245,12 @@ export class IdentityService {
       const expiresAt = new Date(this.deps.bus.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
       // Sealed with the member's key: the mail outbox writes the link; erasure makes it unreadable.
       const tokenSealed = await this.deps.vault.seal(account.userId, token);
-      await this.execute(passwordResetStream(sha256(token)), passwordResetDecider, { type: 'requestReset', userId: account.userId, requestId, expiresAt, tokenSealed }, null);
+      await this.execute(
+        passwordResetStream(sha256(token)),
+        passwordResetDecider,
+        { type: 'requestReset', userId: account.userId, requestId, expiresAt, tokenSealed },
+        null,
+      );
     }
     return { token, userId: account?.userId ?? null };
   }
@@ -236,7 +282,12 @@ export class IdentityService {
       return { userId: ownerId, position: created.position, claimedUnverifiedAccount: userId };
     }
     // Checked again on the user stream, so a link issued meanwhile still ends this one.
-    const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId }, userId);
+    const changed = await this.execute(
+      userStream(userId),
+      userDecider,
+      { type: 'changePassword', passwordHash, reason: 'reset', resetRequestId: link.requestId },
+      userId,
+    );
     return { userId, position: changed.position, claimedUnverifiedAccount: null };
   }
 
@@ -255,9 +306,18 @@ export class IdentityService {
     const { state: link } = await this.deps.bus.load(emailVerificationStream(sha256(token)), emailVerificationDecider);
     const account = link.userId ? await this.loadAccount(link.userId) : null;
     if (!account) throw new ValidationError(INVALID_VERIFICATION_LINK);
-    const verified = await this.execute(userStream(account.userId), userDecider, {
-      type: 'verifyEmail', requestId: link.requestId!, expiresAt: link.expiresAt!, now: this.now(), configuredRoles: this.configuredRoles(account.state.email),
-    }, account.userId);
+    const verified = await this.execute(
+      userStream(account.userId),
+      userDecider,
+      {
+        type: 'verifyEmail',
+        requestId: link.requestId!,
+        expiresAt: link.expiresAt!,
+        now: this.now(),
+        configuredRoles: this.configuredRoles(account.state.email),
+      },
+      account.userId,
+    );
     return { userId: account.userId, position: verified.position, ...outcomeOf(verified.events) };
   }
 
@@ -302,7 +362,12 @@ export class IdentityService {
     if (currentHash === null) throw new ValidationError(NO_PASSWORD_TO_CHANGE);
     if (!(await verifyPassword(currentHash, currentPassword))) throw new ReauthenticationFailed(WRONG_CURRENT_PASSWORD);
     const passwordHash = await hashPassword(newPassword);
-    const changed = await this.execute(userStream(userId), userDecider, { type: 'changePassword', passwordHash, reason: 'change', currentPasswordHash: currentHash }, userId);
+    const changed = await this.execute(
+      userStream(userId),
+      userDecider,
+      { type: 'changePassword', passwordHash, reason: 'change', currentPasswordHash: currentHash },
+      userId,
+    );
     return { position: changed.position };
   }
 
@@ -351,13 +416,25 @@ export class IdentityService {
   }
 
   /** The e-mail and names enter the event sealed with the member's own key (erasure deletes the key). */
-  private async createUser(registration: RegisterUser['registration'], actorId: string | null, verification: Pick<RegisterUser, 'emailVerified' | 'verifiedVia' | 'verificationLink'>) {
+  private async createUser(
+    registration: RegisterUser['registration'],
+    actorId: string | null,
+    verification: Pick<RegisterUser, 'emailVerified' | 'verifiedVia' | 'verificationLink'>,
+  ) {
     const { userId } = registration;
     const [email, firstName, lastName] = await this.deps.vault.sealAll(userId, [registration.email, registration.firstName, registration.lastName]);
     const sealed = { ...registration, email, firstName, lastName };
-    const result = await this.execute(userStream(userId), userDecider, {
-      type: 'registerUser', registration: sealed, configuredRoles: this.configuredRoles(registration.email), ...verification,
-    }, actorId ?? userId);
+    const result = await this.execute(
+      userStream(userId),
+      userDecider,
+      {
+        type: 'registerUser',
+        registration: sealed,
+        configuredRoles: this.configuredRoles(registration.email),
+        ...verification,
+      },
+      actorId ?? userId,
+    );
     const followUp = await this.deps.onAccountCreated?.(userId);
     // The state holds them sealed; the caller gets the values it gave, in clear.
     const state = { ...result.state, email: registration.email, firstName: registration.firstName, lastName: registration.lastName };
@@ -370,7 +447,12 @@ export class IdentityService {
     const expiresAt = new Date(this.deps.bus.now().getTime() + VERIFICATION_TOKEN_TTL_MS).toISOString();
     // Sealed with the member's key, as reset links are: the mail outbox writes the link.
     const tokenSealed = await this.deps.vault.seal(userId, token);
-    await this.execute(emailVerificationStream(sha256(token)), emailVerificationDecider, { type: 'requestVerification', userId, requestId, expiresAt, tokenSealed }, userId);
+    await this.execute(
+      emailVerificationStream(sha256(token)),
+      emailVerificationDecider,
+      { type: 'requestVerification', userId, requestId, expiresAt, tokenSealed },
+      userId,
+    );
     return token;
   }
 
@@ -405,7 +487,10 @@ export class IdentityService {
   private async reservationAbandoned(stream: string): Promise<boolean> {
     const read = await this.deps.bus.store.readStream(stream);
     const last = read.events.at(-1);
-    const holder = fold(reservationDecider, read.events.map((event) => this.deps.bus.registry.decode(event) as ReservationEvent)).userId;
+    const holder = fold(
+      reservationDecider,
+      read.events.map((event) => this.deps.bus.registry.decode(event) as ReservationEvent),
+    ).userId;
     if (!last || !holder || (await this.loadAccount(holder))) return false;
     return this.deps.bus.now().getTime() - last.recordedAt.getTime() > ABANDONED_RESERVATION_MS;
   }
@@ -423,7 +508,12 @@ export class IdentityService {
     return (await this.deps.bus.load(stream, reservationDecider)).state.userId;
   }
 
-  private execute<Command, Event extends DomainEvent, State>(streamId: string, decider: Decider<Command, Event, State>, command: Command, actorId: string | null) {
+  private execute<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    actorId: string | null,
+  ) {
     return this.deps.bus.run(streamId, decider, command, { actorId });
   }
 }

@@ -4,8 +4,13 @@ import { CommandReply, secretText, text } from '@civitas/events';
 /** The schemas of docs/product.md, Rules, with their exact messages; the server enforces them. */
 const email = text({ field: 'Email', required: 'Invalid email address' }).pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
 // Long passphrases are welcome (no truncation); the cap only stops hashing megabytes.
-const newPassword = secretText({ field: 'Password', required: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(1024, 'Password must be at most 1024 characters');
-const name = (field: 'First name' | 'Last name') => text({ field, required: `${field} is required` }).min(1, `${field} is required`).max(100, `${field} is too long`);
+const newPassword = secretText({ field: 'Password', required: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(1024, 'Password must be at most 1024 characters');
+const name = (field: 'First name' | 'Last name') =>
+  text({ field, required: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(100, `${field} is too long`);
 
 export const RegisterBody = z
   .object({

@@ -32,7 +32,12 @@ export const passwordResetDecider: Decider<PasswordResetCommand, PasswordResetEv
     switch (command.type) {
       case 'requestReset':
         if (state.userId) throw new ValidationError(INVALID_RESET_LINK);
-        return [{ type: 'PasswordResetRequested', data: { userId: command.userId, requestId: command.requestId, expiresAt: command.expiresAt, tokenSealed: command.tokenSealed } }];
+        return [
+          {
+            type: 'PasswordResetRequested',
+            data: { userId: command.userId, requestId: command.requestId, expiresAt: command.expiresAt, tokenSealed: command.tokenSealed },
+          },
+        ];
       case 'completeReset':
         if (!state.userId || state.used || state.requestId !== command.latestRequestId || Date.parse(state.expiresAt!) <= Date.parse(command.now)) {
           throw new ValidationError(INVALID_RESET_LINK);

@@ -38,9 +38,10 @@ export const reservationDecider: Decider<Reserve | Release, ReservationEvent, Re
   },
   decide: (command, state) => {
     if (command.type === 'release') return state.userId === command.userId ? [{ type: 'EmailReservationReleased', data: { userId: command.userId } }] : [];
-    const reserved = command.kind === 'email'
-      ? ({ type: 'EmailReserved', data: { userId: command.userId } } as const)
-      : ({ type: 'ExternalIdentityReserved', data: { userId: command.userId } } as const);
+    const reserved =
+      command.kind === 'email'
+        ? ({ type: 'EmailReserved', data: { userId: command.userId } } as const)
+        : ({ type: 'ExternalIdentityReserved', data: { userId: command.userId } } as const);
     if (state.userId === null) return [reserved];
     if (state.userId === command.userId) return [];
     // The contract has one release event; its fold frees a provider identity's stream as well.

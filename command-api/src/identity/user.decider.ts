@@ -1,4 +1,14 @@
-import { ConflictError, TooManyRequestsError, ValidationError, type BanEvent, type Decider, type DomainEvent, type Role, type UserEvent, type UserRegistered } from '@civitas/events';
+import {
+  ConflictError,
+  TooManyRequestsError,
+  ValidationError,
+  type BanEvent,
+  type Decider,
+  type DomainEvent,
+  type Role,
+  type UserEvent,
+  type UserRegistered,
+} from '@civitas/events';
 import { INVALID_RESET_LINK } from './password-reset.decider';
 
 export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired.';
@@ -20,7 +30,10 @@ export type RegisterUser = {
 };
 /** A reset of an account whose address was never proven is refused: it forfeits the address instead (`forfeitUnverifiedAddress`). */
 export type ChangePassword = {
-  type: 'changePassword'; passwordHash: string; reason: 'reset' | 'change'; resetRequestId?: string | null;
+  type: 'changePassword';
+  passwordHash: string;
+  reason: 'reset' | 'change';
+  resetRequestId?: string | null;
   /** A change: the hash the member's current password was checked against, which must still be the account's. */
   currentPasswordHash?: string;
 };
@@ -48,7 +61,16 @@ export type GrantRole = { type: 'grantRole'; role: Role };
 export type IssueEmailVerification = { type: 'issueEmailVerification'; requestId: string; now: string; maxPerHour: number };
 export type VerifyEmail = { type: 'verifyEmail'; requestId: string; expiresAt: string; now: string; configuredRoles: Role[] };
 export type IssuePasswordReset = { type: 'issuePasswordReset'; requestId: string };
-export type UserCommand = RegisterUser | ChangePassword | LinkExternalIdentity | ForfeitUnverifiedAddress | ConfirmAddressByProvider | GrantRole | IssueEmailVerification | VerifyEmail | IssuePasswordReset;
+export type UserCommand =
+  | RegisterUser
+  | ChangePassword
+  | LinkExternalIdentity
+  | ForfeitUnverifiedAddress
+  | ConfirmAddressByProvider
+  | GrantRole
+  | IssueEmailVerification
+  | VerifyEmail
+  | IssuePasswordReset;
 
 export interface UserState {
   userId: string | null;
@@ -72,9 +94,20 @@ export interface UserState {
 }
 
 const initialState = (): UserState => ({
-  userId: null, email: null, firstName: null, lastName: null, passwordHash: null, externalIdentities: [], roles: [],
-  emailVerified: false, latestVerificationRequestId: null, verificationLinksIssuedAt: [], latestResetRequestId: null, erased: false,
-  addressForfeited: false, suspensionReason: null,
+  userId: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  passwordHash: null,
+  externalIdentities: [],
+  roles: [],
+  emailVerified: false,
+  latestVerificationRequestId: null,
+  verificationLinksIssuedAt: [],
+  latestResetRequestId: null,
+  erased: false,
+  addressForfeited: false,
+  suspensionReason: null,
 });
 
 /** The configured roles the account lacks: granted only to a verified address. */
@@ -87,7 +120,9 @@ function endWaysIn(state: UserState & { userId: string }, keep: (identity: { iss
   const reason = 'unverified_address_claimed' as const;
   return [
     ...(state.passwordHash !== null ? [{ type: 'UserPasswordRemoved' as const, data: { userId, reason } }] : []),
-    ...state.externalIdentities.filter((identity) => !keep(identity)).map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
+    ...state.externalIdentities
+      .filter((identity) => !keep(identity))
+      .map((externalIdentity) => ({ type: 'ExternalIdentityUnlinked' as const, data: { userId, externalIdentity, reason } })),
   ];
 }
 
@@ -96,9 +131,17 @@ function endWaysIn(state: UserState & { userId: string }, keep: (identity: { iss
  * account's history is that identity's own, so the account is verified; a verified one only gains
  * its configured roles.
  */
-function addressProvenByProvider(state: UserState & { userId: string }, configuredRoles: readonly Role[], keep: (identity: { issuer: string; subject: string }) => boolean): UserEvent[] {
+function addressProvenByProvider(
+  state: UserState & { userId: string },
+  configuredRoles: readonly Role[],
+  keep: (identity: { issuer: string; subject: string }) => boolean,
+): UserEvent[] {
   if (state.emailVerified) return rolesToGrant(state.userId, state.roles, configuredRoles, true);
-  return [...endWaysIn(state, keep), { type: 'EmailVerified', data: { userId: state.userId, via: 'provider' } }, ...rolesToGrant(state.userId, state.roles, configuredRoles, true)];
+  return [
+    ...endWaysIn(state, keep),
+    { type: 'EmailVerified', data: { userId: state.userId, via: 'provider' } },
+    ...rolesToGrant(state.userId, state.roles, configuredRoles, true),
+  ];
 }
 
 /** `user-{id}`: the account, its credentials, its address's verification and its roles. */
@@ -145,7 +188,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return {
           ...state,
           latestVerificationRequestId: event.data.requestId,
-          verificationLinksIssuedAt: [...state.verificationLinksIssuedAt.filter((at) => Date.parse(at) > Date.parse(event.data.issuedAt) - HOUR_MS), event.data.issuedAt],
+          verificationLinksIssuedAt: [
+            ...state.verificationLinksIssuedAt.filter((at) => Date.parse(at) > Date.parse(event.data.issuedAt) - HOUR_MS),
+            event.data.issuedAt,
+          ],
         };
       case 'PasswordResetLinkIssued':
         return { ...state, latestResetRequestId: event.data.requestId };
@@ -161,7 +207,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         { type: 'UserRegistered', data: command.registration },
         ...(command.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, via: command.verifiedVia ?? 'provider' } }] : []),
         ...(command.verificationLink && !command.emailVerified
-          ? [{ type: 'EmailVerificationLinkIssued' as const, data: { userId, requestId: command.verificationLink.requestId, issuedAt: command.verificationLink.now } }]
+          ? [
+              {
+                type: 'EmailVerificationLinkIssued' as const,
+                data: { userId, requestId: command.verificationLink.requestId, issuedAt: command.verificationLink.now },
+              },
+            ]
           : []),
         ...rolesToGrant(userId, [], command.configuredRoles, command.emailVerified),
       ];
@@ -172,14 +223,17 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     switch (command.type) {
       case 'changePassword':
         if (command.reason === 'reset' && (command.resetRequestId ?? null) !== state.latestResetRequestId) throw new ValidationError(INVALID_RESET_LINK);
-        if (command.currentPasswordHash !== undefined && command.currentPasswordHash !== state.passwordHash) throw new ConflictError(PASSWORD_CHANGED_MEANWHILE);
+        if (command.currentPasswordHash !== undefined && command.currentPasswordHash !== state.passwordHash)
+          throw new ConflictError(PASSWORD_CHANGED_MEANWHILE);
         if (command.reason === 'reset' && !state.emailVerified) throw new ConflictError(ADDRESS_NEVER_PROVEN);
         return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: command.reason } }];
       case 'linkExternalIdentity': {
         if (!state.emailVerified) throw new ConflictError(ADDRESS_NEVER_PROVEN);
         const linked = state.externalIdentities.some((identity) => identity.issuer === command.issuer && identity.subject === command.subject);
         return [
-          ...(linked ? [] : [{ type: 'ExternalIdentityLinked' as const, data: { userId, externalIdentity: { issuer: command.issuer, subject: command.subject } } }]),
+          ...(linked
+            ? []
+            : [{ type: 'ExternalIdentityLinked' as const, data: { userId, externalIdentity: { issuer: command.issuer, subject: command.subject } } }]),
           ...rolesToGrant(userId, state.roles, command.configuredRoles, true),
         ];
       }
@@ -187,7 +241,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (state.emailVerified) throw new ConflictError(ADDRESS_ALREADY_PROVEN);
         return [...endWaysIn({ ...state, userId }, () => false), { type: 'EmailAddressForfeited', data: { userId, via: command.via } }];
       case 'confirmAddressByProvider':
-        return addressProvenByProvider({ ...state, userId }, command.configuredRoles, (identity) => identity.issuer === command.issuer && command.subjects.includes(identity.subject));
+        return addressProvenByProvider(
+          { ...state, userId },
+          command.configuredRoles,
+          (identity) => identity.issuer === command.issuer && command.subjects.includes(identity.subject),
+        );
       case 'grantRole':
         return state.roles.includes(command.role) ? [] : [{ type: 'UserRoleGranted', data: { userId, role: command.role } }];
       case 'issueEmailVerification': {
@@ -195,11 +253,17 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         const now = Date.parse(command.now);
         const recent = state.verificationLinksIssuedAt.map(Date.parse).filter((at) => at > now - HOUR_MS);
         // Retry-After: until the oldest link of the last hour stops counting.
-        if (recent.length >= command.maxPerHour) throw new TooManyRequestsError(TOO_MANY_VERIFICATION_LINKS, Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now) / 1000)), 'resend-verification');
+        if (recent.length >= command.maxPerHour)
+          throw new TooManyRequestsError(
+            TOO_MANY_VERIFICATION_LINKS,
+            Math.max(1, Math.ceil((Math.min(...recent) + HOUR_MS - now) / 1000)),
+            'resend-verification',
+          );
         return [{ type: 'EmailVerificationLinkIssued', data: { userId, requestId: command.requestId, issuedAt: command.now } }];
       }
       case 'verifyEmail':
-        if (command.requestId !== state.latestVerificationRequestId || Date.parse(command.expiresAt) <= Date.parse(command.now)) throw new ValidationError(INVALID_VERIFICATION_LINK);
+        if (command.requestId !== state.latestVerificationRequestId || Date.parse(command.expiresAt) <= Date.parse(command.now))
+          throw new ValidationError(INVALID_VERIFICATION_LINK);
         // Following the newest link again is harmless: it answers as the first time did.
         if (state.emailVerified) return [];
         return [{ type: 'EmailVerified', data: { userId, via: 'link' } }, ...rolesToGrant(userId, state.roles, command.configuredRoles, true)];
@@ -208,4 +272,3 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     }
   },
 };
-

@@ -45,7 +45,12 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         if (state.acceptedBy === command.userId) return [];
         if (state.acceptedBy) throw new ConflictError(INVITATION_USED);
         if (command.now >= invitation.expiresAt) throw new GoneError(INVITATION_EXPIRED);
-        return [{ type: 'InvitationAccepted', data: { invitationId: invitation.invitationId, kind: invitation.kind, groupId: invitation.groupId, acceptedBy: command.userId } }];
+        return [
+          {
+            type: 'InvitationAccepted',
+            data: { invitationId: invitation.invitationId, kind: invitation.kind, groupId: invitation.groupId, acceptedBy: command.userId },
+          },
+        ];
       }
     }
   },

@@ -46,13 +46,24 @@ export class InvitationsService {
    * With an Idempotency-Key, the owner's count of invitations takes the key's command id, so a
    * repeat finds the invitation the first request sent and answers its link again (sentBefore).
    */
-  async invite(kind: InvitationKind, ownerId: string, email: string, idempotency?: Idempotency): Promise<{ invitation: InvitationCreated['data']; link: string; createdAt: string; position: Position | null }> {
+  async invite(
+    kind: InvitationKind,
+    ownerId: string,
+    email: string,
+    idempotency?: Idempotency,
+  ): Promise<{ invitation: InvitationCreated['data']; link: string; createdAt: string; position: Position | null }> {
     const token = randomToken();
     const invitationId = invitationIdFor(token);
     const now = this.bus.now();
     const sending = { type: 'sendInvitation', kind, userId: ownerId, invitationId, now: now.toISOString() } as const;
     const allowed = await this.bus.run(userStream(ownerId), invitationAllowanceDecider, sending, { actorId: ownerId, ...keyed(idempotency) });
-    if (allowed.replayed) return this.sentBefore(kind, storedData<Pick<InvitationSent['data'], 'invitationId'>>(allowed, 'InvitationSent', sending).invitationId, email, allowed.time);
+    if (allowed.replayed)
+      return this.sentBefore(
+        kind,
+        storedData<Pick<InvitationSent['data'], 'invitationId'>>(allowed, 'InvitationSent', sending).invitationId,
+        email,
+        allowed.time,
+      );
     const assigned = allowed.state.groups.assigned!;
     // The invitation is its own subject: erasing it makes the address and the link unreadable.
     const [emailSealed, tokenSealed] = await this.vault.sealAll(invitationId, [email, token]);
@@ -99,7 +110,12 @@ export class InvitationsService {
    */
   async accept(kind: InvitationKind, token: string, userId: string): Promise<{ groupId: number; position: Position | null }> {
     const invitationId = invitationIdFor(token);
-    const accepted = await this.bus.run(invitationStream(invitationId), invitationDecider, { type: 'acceptInvitation', kind, userId, now: this.bus.now().toISOString() }, { actorId: userId });
+    const accepted = await this.bus.run(
+      invitationStream(invitationId),
+      invitationDecider,
+      { type: 'acceptInvitation', kind, userId, now: this.bus.now().toISOString() },
+      { actorId: userId },
+    );
     const { groupId } = accepted.state.invitation!;
     const joined = await this.groups.join(groupId, userId, `join-${invitationId}`);
     return { groupId, position: joined.position ?? accepted.position };

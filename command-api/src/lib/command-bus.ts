@@ -29,10 +29,14 @@ export class CommandBus {
    */
   run<Command, Event extends DomainEvent, State>(streamId: string, decider: Decider<Command, Event, State>, command: Command, options: CommandOptions) {
     const context = {
-      commandId: options.commandId ?? randomUUID(), actorId: options.actorId, time: this.now().toISOString(),
+      commandId: options.commandId ?? randomUUID(),
+      actorId: options.actorId,
+      time: this.now().toISOString(),
       ...(options.requestDigest !== undefined ? { requestDigest: options.requestDigest } : {}),
     };
-    return this.serially(streamId, () => handleCommand(this.store, this.registry, streamId, decider, command, context, { maxAttempts: 10, snapshots: this.snapshots }));
+    return this.serially(streamId, () =>
+      handleCommand(this.store, this.registry, streamId, decider, command, context, { maxAttempts: 10, snapshots: this.snapshots }),
+    );
   }
 
   /**
@@ -54,9 +58,19 @@ export class CommandBus {
    * A stream's current state and version, for checks that span streams, and the commands applied
    * to it: a repeat of one (an Idempotency-Key) is recognised before a check would refuse it.
    */
-  async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<{ state: State; version: number; commandIds: ReadonlySet<string> }> {
+  async load<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; version: number; commandIds: ReadonlySet<string> }> {
     const stream = await this.store.readStream(streamId);
     const commandIds = new Set(stream.events.flatMap((event) => (event.metadata.commandId ? [event.metadata.commandId] : [])));
-    return { state: fold(decider, stream.events.map((event) => this.registry.decode(event) as Event)), version: stream.version, commandIds };
+    return {
+      state: fold(
+        decider,
+        stream.events.map((event) => this.registry.decode(event) as Event),
+      ),
+      version: stream.version,
+      commandIds,
+    };
   }
 }

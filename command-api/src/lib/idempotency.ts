@@ -16,7 +16,9 @@ export interface Idempotency {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonical(entry)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -28,14 +30,23 @@ function canonical(value: unknown): string {
  * is what the request asks for, the validated body and path ids. It is digested unkeyed into the
  * events' metadata, so it must hold nothing secret (a national id is guessable from its hash).
  */
-export function idempotencyOf(request: FastifyRequest, userId: string, command: string, meaning: unknown, scope: readonly string[] = []): Idempotency | undefined {
+export function idempotencyOf(
+  request: FastifyRequest,
+  userId: string,
+  command: string,
+  meaning: unknown,
+  scope: readonly string[] = [],
+): Idempotency | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0]! : header;
   if (!/^[\w-]{8,128}$/.test(key)) throw new ValidationError(IDEMPOTENCY_KEY_INVALID);
   return {
     commandId: [command, userId, ...scope, key].join(':'),
-    requestDigest: createHash('sha256').update(`${command}\n${canonical(meaning)}`).digest('base64url').slice(0, 22),
+    requestDigest: createHash('sha256')
+      .update(`${command}\n${canonical(meaning)}`)
+      .digest('base64url')
+      .slice(0, 22),
   };
 }
 

@@ -40,7 +40,12 @@ interface AccountState {
  * command writes (one read serves both): from the stream, so never behind their last command.
  */
 const accountView: View<DomainEvent, AccountState> = {
-  initialState: () => ({ registered: false, subscription: subscriptionView.initialState(), verification: verificationView.initialState(), person: personView.initialState() }),
+  initialState: () => ({
+    registered: false,
+    subscription: subscriptionView.initialState(),
+    verification: verificationView.initialState(),
+    person: personView.initialState(),
+  }),
   evolve: (state, event) => ({
     // An erased account exists for no one any more: nobody can name it as a delegate or report it.
     registered: event.type === 'AccountErased' ? false : state.registered || event.type === 'UserRegistered',

@@ -19,7 +19,11 @@ export const rateLimitRule = (name: string, per: RateLimitKey, max: number, time
  */
 export function rateLimitChecks(app: FastifyInstance, factor = 1) {
   return (rule: RateLimitRule): RateLimitCheck => {
-    const check = app.createRateLimit({ max: Math.ceil(rule.max * factor), timeWindow: rule.timeWindow, keyGenerator: (request) => `${rule.name}:${rule.per(request)}` });
+    const check = app.createRateLimit({
+      max: Math.ceil(rule.max * factor),
+      timeWindow: rule.timeWindow,
+      keyGenerator: (request) => `${rule.name}:${rule.per(request)}`,
+    });
     return async (request) => {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return { allowed: true, retryAfterSeconds: 0 };

@@ -8,7 +8,10 @@ import { storedEventLeafHash, type AppendedEvent, type Blind, type EventStore, t
  */
 export class Receipts {
   /** `blind` gives the leaf-blinding key's blinder (cachedLeafBlinder of the service kit). */
-  constructor(private readonly store: EventStore, private readonly blind: () => Promise<Blind>) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly blind: () => Promise<Blind>,
+  ) {}
 
   async of(result: { position: Position | null; replayed: boolean; lastAppended?: AppendedEvent }, streamId: string): Promise<Receipt | null> {
     if (result.lastAppended) return this.receipt(result.lastAppended);

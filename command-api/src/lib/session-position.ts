@@ -14,7 +14,8 @@ export function recordSessionPositions(app: FastifyInstance, auth: SessionAuth):
     if (!isPosition(position)) return payload;
     const session = await auth.current(request);
     // The command has happened: a failed note only costs this session the default wait, never the answer.
-    if (session) await auth.sessions.notePosition(session.token, position).catch((error: unknown) => request.log.warn({ err: error }, 'session position not recorded'));
+    if (session)
+      await auth.sessions.notePosition(session.token, position).catch((error: unknown) => request.log.warn({ err: error }, 'session position not recorded'));
     return payload;
   });
 }

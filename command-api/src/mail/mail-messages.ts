@@ -32,22 +32,37 @@ function message(input: Addressed, subject: string, paragraphs: string[], action
 }
 
 export function invitationMail(input: Addressed & { kind: InvitationKind; inviterName: string; groupName: string }): MailMessage {
-  return message(input, `${input.inviterName} invited you to their ${GROUP_WORDS[input.kind]} on Civitas`, [
-    `${input.inviterName} invited you to join "${input.groupName}", a private ${GROUP_WORDS[input.kind]} on Civitas where members discuss, vote and decide together.`,
-    `The invitation is valid for ${INVITATION_VALIDITY_DAYS} days. Sign in or create a free account, then accept it.`,
-  ], { text: 'Accept the invitation', button: 'Accept Invitation' });
+  return message(
+    input,
+    `${input.inviterName} invited you to their ${GROUP_WORDS[input.kind]} on Civitas`,
+    [
+      `${input.inviterName} invited you to join "${input.groupName}", a private ${GROUP_WORDS[input.kind]} on Civitas where members discuss, vote and decide together.`,
+      `The invitation is valid for ${INVITATION_VALIDITY_DAYS} days. Sign in or create a free account, then accept it.`,
+    ],
+    { text: 'Accept the invitation', button: 'Accept Invitation' },
+  );
 }
 
 export function passwordResetMail(input: Addressed): MailMessage {
-  return message(input, 'Reset your Civitas password', [
-    `Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within ${RESET_TOKEN_TTL_MS / 60_000} minutes.`,
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ], { text: 'Reset your password', button: 'Reset Password' });
+  return message(
+    input,
+    'Reset your Civitas password',
+    [
+      `Someone asked to reset the password of your Civitas account. If it was you, choose a new password with the link below; it works once, within ${RESET_TOKEN_TTL_MS / 60_000} minutes.`,
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+    ],
+    { text: 'Reset your password', button: 'Reset Password' },
+  );
 }
 
 export function emailVerificationMail(input: Addressed): MailMessage {
-  return message(input, 'Verify your Civitas email address', [
-    `Please confirm that this address belongs to your Civitas account. The link below works within ${VERIFICATION_TOKEN_TTL_MS / 3_600_000} hours; a newer link replaces it.`,
-    'If you did not create a Civitas account, ignore this e-mail and do not follow the link.',
-  ], { text: 'Verify your email', button: 'Verify Email' });
+  return message(
+    input,
+    'Verify your Civitas email address',
+    [
+      `Please confirm that this address belongs to your Civitas account. The link below works within ${VERIFICATION_TOKEN_TTL_MS / 3_600_000} hours; a newer link replaces it.`,
+      'If you did not create a Civitas account, ignore this e-mail and do not follow the link.',
+    ],
+    { text: 'Verify your email', button: 'Verify Email' },
+  );
 }

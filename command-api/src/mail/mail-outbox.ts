@@ -127,20 +127,27 @@ export class MailOutbox {
     if ((await this.deps.store.readStream(stream)).version > 0) return;
     const decoded = this.deps.registry.decode(event);
     const messageId = `<${event.id}@mail.civitas>`;
-    const message = decoded.type === 'InvitationCreated'
-      ? await this.invitation(messageId, decoded.data as InvitationCreated['data'])
-      : decoded.type === 'PasswordResetRequested'
-        ? await this.passwordReset(messageId, decoded.data as PasswordResetRequested['data'])
-        : await this.emailVerification(messageId, decoded.data as EmailVerificationRequested['data']);
+    const message =
+      decoded.type === 'InvitationCreated'
+        ? await this.invitation(messageId, decoded.data as InvitationCreated['data'])
+        : decoded.type === 'PasswordResetRequested'
+          ? await this.passwordReset(messageId, decoded.data as PasswordResetRequested['data'])
+          : await this.emailVerification(messageId, decoded.data as EmailVerificationRequested['data']);
     if (!message) return;
     await this.deps.transport.send(message);
     try {
-      await this.deps.store.append(stream, [{
-        id: eventIdFor(`mail-${event.id}`, 0),
-        type: 'MailSent',
-        data: { sourceEventId: event.id, kind: MAIL_KINDS[decoded.type]!, transport: this.deps.transport.kind, messageId },
-        metadata: { actorId: null, time: this.deps.bus.now().toISOString(), schemaVersion: 1 },
-      }], 'no_stream');
+      await this.deps.store.append(
+        stream,
+        [
+          {
+            id: eventIdFor(`mail-${event.id}`, 0),
+            type: 'MailSent',
+            data: { sourceEventId: event.id, kind: MAIL_KINDS[decoded.type]!, transport: this.deps.transport.kind, messageId },
+            metadata: { actorId: null, time: this.deps.bus.now().toISOString(), schemaVersion: 1 },
+          },
+        ],
+        'no_stream',
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
     }

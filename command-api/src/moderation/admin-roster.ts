@@ -1,4 +1,14 @@
-import { adminRosterStream, fold, userStream, type AdminRosterRefreshed, type CommandResult, type Decider, type DomainEvent, type Position, type RecordedEvent } from '@civitas/events';
+import {
+  adminRosterStream,
+  fold,
+  userStream,
+  type AdminRosterRefreshed,
+  type CommandResult,
+  type Decider,
+  type DomainEvent,
+  type Position,
+  type RecordedEvent,
+} from '@civitas/events';
 import type { CommandBus, CommandOptions } from '../lib/command-bus';
 import { adminRosterDecider } from './admin-roster.decider';
 import { memberStandingView, type MemberStanding, type StandingEvent } from './member-standing.view';
@@ -14,8 +24,15 @@ export const isActiveAdmin = (standing: MemberStanding): boolean =>
 /** The command run on the state it was cleared for, or refused for a fresh clearance when the stream moved since. */
 class StaleClearance extends Error {}
 
-interface GuardedCommand<Command> { command: Command; clearedAt: number | null }
-interface GuardedState<State> { inner: State; standing: MemberStanding; version: number }
+interface GuardedCommand<Command> {
+  command: Command;
+  clearedAt: number | null;
+}
+interface GuardedState<State> {
+  inner: State;
+  standing: MemberStanding;
+  version: number;
+}
 type Guarded<Command, Event extends DomainEvent, State> = Decider<GuardedCommand<Command>, Event, GuardedState<State>>;
 
 const removesActiveAdmin = (standing: MemberStanding, events: readonly DomainEvent[]): boolean =>
@@ -108,7 +125,7 @@ export class AdminRoster {
   private async standingsSince(seenThrough: Position, known: ReadonlySet<string>): Promise<AdminRosterRefreshed['data'] | null> {
     const named = new Set<string>();
     let through = seenThrough;
-    for (let batch: RecordedEvent[] = []; ; ) {
+    for (let batch: RecordedEvent[] = []; ;) {
       batch = await this.bus.store.readAll(through, { types: ADDING, batchSize: BATCH });
       for (const event of batch) named.add((event.data as { userId: string }).userId);
       if (batch.length > 0) through = batch[batch.length - 1]!.position;
@@ -119,7 +136,10 @@ export class AdminRoster {
     const streams = await this.bus.store.readStreams(ids.map(userStream));
     const standings = ids.flatMap((userId) => {
       const events = streams.get(userStream(userId)) ?? [];
-      const standing = fold(memberStandingView, events.map((event) => this.bus.registry.decode(event) as StandingEvent));
+      const standing = fold(
+        memberStandingView,
+        events.map((event) => this.bus.registry.decode(event) as StandingEvent),
+      );
       const active = isActiveAdmin(standing);
       return active || known.has(userId) ? [{ userId, active, userVersion: events.length }] : [];
     });

@@ -30,7 +30,12 @@ export class BanService {
   /** The member may sign in again (their sessions ended with the ban). */
   async unban(adminId: string, memberId: string, body: UnbanBody): Promise<BanReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const result = await this.bus.run(userStream(userId), banDecider, { type: 'unbanMember', unbannedBy: adminId, reason: blankToNull(body?.reason) }, { actorId: adminId });
+    const result = await this.bus.run(
+      userStream(userId),
+      banDecider,
+      { type: 'unbanMember', unbannedBy: adminId, reason: blankToNull(body?.reason) },
+      { actorId: adminId },
+    );
     this.suspensions.note(userId, null);
     return { position: result.position, userId, isBanned: false, banReason: null };
   }

@@ -3,8 +3,7 @@ import { memberStandingView, type MemberStanding, type StandingEvent } from './m
 
 export type BanCommand =
   /** Banning runs through AdminRoster, which keeps the last active admin (admin-roster.ts). */
-  | { type: 'banMember'; bannedBy: string; reason: string }
-  | { type: 'unbanMember'; unbannedBy: string; reason: string | null };
+  { type: 'banMember'; bannedBy: string; reason: string } | { type: 'unbanMember'; unbannedBy: string; reason: string | null };
 
 /** Bans on `user-{id}`: an admin suspends a member with a reason, and lifts it. */
 export const banDecider: Decider<BanCommand, StandingEvent, MemberStanding> = {

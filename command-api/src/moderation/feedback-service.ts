@@ -57,10 +57,15 @@ export class FeedbackService {
     const target = body.targetType && body.targetId ? await this.targets.requireVisible(userId, { type: body.targetType, id: body.targetId }) : null;
     await countFeedback(this.counters, userId, this.perHour);
     const reportId = createdIdOf(idempotency);
-    const result = await this.bus.run(reportStream(reportId), reportDecider, {
-      type: 'submitReport',
-      report: { reportId, userId, type: body.type, content: body.content, targetType: target?.type ?? null, targetId: target?.id ?? null },
-    }, { actorId: userId, ...keyed(idempotency) });
+    const result = await this.bus.run(
+      reportStream(reportId),
+      reportDecider,
+      {
+        type: 'submitReport',
+        report: { reportId, userId, type: body.type, content: body.content, targetType: target?.type ?? null, targetId: target?.id ?? null },
+      },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { position: result.position, report: { id: reportId, status: 'pending' } };
   }
 
@@ -68,10 +73,15 @@ export class FeedbackService {
   async submitSuggestion(userId: string, body: SubmitSuggestionBody, idempotency?: Idempotency): Promise<SubmitSuggestionReply> {
     await countFeedback(this.counters, userId, this.perHour);
     const suggestionId = createdIdOf(idempotency);
-    const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
-      type: 'submitSuggestion',
-      suggestion: { suggestionId, userId, type: body.type, content: body.content },
-    }, { actorId: userId, ...keyed(idempotency) });
+    const result = await this.bus.run(
+      suggestionStream(suggestionId),
+      suggestionDecider,
+      {
+        type: 'submitSuggestion',
+        suggestion: { suggestionId, userId, type: body.type, content: body.content },
+      },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { position: result.position, suggestion: { id: suggestionId, status: 'pending', priority: 'medium' } };
   }
 
@@ -79,18 +89,30 @@ export class FeedbackService {
   async reviewReport(adminId: string, id: string, body: ReviewReportBody): Promise<ReviewReportReply> {
     const reportId = existingId(id, REPORT_NOT_FOUND);
     const adminNotes = blankToNull(body.adminNotes);
-    const result = await this.bus.run(reportStream(reportId), reportDecider, {
-      type: 'reviewReport', review: { reportId, status: body.status, adminNotes, reviewedBy: adminId },
-    }, { actorId: adminId });
+    const result = await this.bus.run(
+      reportStream(reportId),
+      reportDecider,
+      {
+        type: 'reviewReport',
+        review: { reportId, status: body.status, adminNotes, reviewedBy: adminId },
+      },
+      { actorId: adminId },
+    );
     return { position: result.position, report: { id: reportId, status: body.status, adminNotes } };
   }
 
   async reviewSuggestion(adminId: string, id: string, body: ReviewSuggestionBody): Promise<ReviewSuggestionReply> {
     const suggestionId = existingId(id, SUGGESTION_NOT_FOUND);
     const adminNotes = blankToNull(body.adminNotes);
-    const result = await this.bus.run(suggestionStream(suggestionId), suggestionDecider, {
-      type: 'reviewSuggestion', review: { suggestionId, status: body.status, priority: body.priority, adminNotes, reviewedBy: adminId },
-    }, { actorId: adminId });
+    const result = await this.bus.run(
+      suggestionStream(suggestionId),
+      suggestionDecider,
+      {
+        type: 'reviewSuggestion',
+        review: { suggestionId, status: body.status, priority: body.priority, adminNotes, reviewedBy: adminId },
+      },
+      { actorId: adminId },
+    );
     return { position: result.position, suggestion: { id: suggestionId, status: body.status, priority: body.priority, adminNotes } };
   }
 }

@@ -26,9 +26,7 @@ function requireDetails(content: string, blank: string): void {
   if (content.length > FEEDBACK_CONTENT_MAX_LENGTH) throw new ValidationError(FEEDBACK_DETAILS_TOO_LONG);
 }
 
-export type ReportCommand =
-  | { type: 'submitReport'; report: ReportSubmitted['data'] }
-  | { type: 'reviewReport'; review: ReportReviewed['data'] };
+export type ReportCommand = { type: 'submitReport'; report: ReportSubmitted['data'] } | { type: 'reviewReport'; review: ReportReviewed['data'] };
 
 export interface ReportState {
   /** Null until submitted. */
@@ -66,8 +64,7 @@ export const reportDecider: Decider<ReportCommand, ReportEvent, ReportState> = {
 };
 
 export type SuggestionCommand =
-  | { type: 'submitSuggestion'; suggestion: Omit<SuggestionSubmitted['data'], 'priority'> }
-  | { type: 'reviewSuggestion'; review: SuggestionReviewed['data'] };
+  { type: 'submitSuggestion'; suggestion: Omit<SuggestionSubmitted['data'], 'priority'> } | { type: 'reviewSuggestion'; review: SuggestionReviewed['data'] };
 
 export interface SuggestionState {
   suggestion: { status: SuggestionStatus; priority: SuggestionPriority; adminNotes: string | null } | null;

@@ -54,13 +54,23 @@ export class LeaderReportService {
     if (!reported || reported.refusal !== null) throw new NotFoundError(NOT_A_MEMBER);
     await countFeedback(this.counters, userId, this.perHour);
     const leaderReportId = createdIdOf(idempotency);
-    const result = await this.bus.run(leaderReportStream(leaderReportId), leaderReportDecider, {
-      type: 'fileLeaderReport',
-      report: {
-        leaderReportId, reporterId: userId, reportedUserId, groupId: body.groupId,
-        reason: body.reason, description: body.description, evidence: blankToNull(body.evidence),
+    const result = await this.bus.run(
+      leaderReportStream(leaderReportId),
+      leaderReportDecider,
+      {
+        type: 'fileLeaderReport',
+        report: {
+          leaderReportId,
+          reporterId: userId,
+          reportedUserId,
+          groupId: body.groupId,
+          reason: body.reason,
+          description: body.description,
+          evidence: blankToNull(body.evidence),
+        },
       },
-    }, { actorId: userId, ...keyed(idempotency) });
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { position: result.position, leaderReport: { id: leaderReportId, status: 'pending' } };
   }
 
@@ -72,9 +82,15 @@ export class LeaderReportService {
     if (!state.report) throw new NotFoundError(LEADER_REPORT_NOT_FOUND);
     const reviewerRole = await this.reviewerRole(userId, state.report.groupId, state.report.reportedUserId);
     const notes = blankToNull(body.notes);
-    const result = await this.bus.run(stream, leaderReportDecider, {
-      type: 'reviewLeaderReport', review: { leaderReportId, status: body.status, notes, reviewedBy: userId, reviewerRole },
-    }, { actorId: userId });
+    const result = await this.bus.run(
+      stream,
+      leaderReportDecider,
+      {
+        type: 'reviewLeaderReport',
+        review: { leaderReportId, status: body.status, notes, reviewedBy: userId, reviewerRole },
+      },
+      { actorId: userId },
+    );
     return { position: result.position, leaderReport: { id: leaderReportId, status: body.status, notes, reviewerRole } };
   }
 

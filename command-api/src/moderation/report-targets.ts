@@ -28,22 +28,31 @@ export class ReportTargets {
     // Read after the read models have caught up with the store: an item posted, a topic deleted or a
     // member who left a moment ago is judged as it is now (reports are rare; the wait is milliseconds).
     await Promise.all([PROJECTION_OF[target.type], 'topics', 'groups'].map((name) => projectionCaughtUp(this.store, this.readModels, name)));
-    if (await this.visible(userId, target.type, id) !== 'visible') throw new NotFoundError(message);
+    if ((await this.visible(userId, target.type, id)) !== 'visible') throw new NotFoundError(message);
     return { type: target.type, id };
   }
 
   private async visible(userId: string, type: ReportTargetType, id: string): Promise<'visible' | 'hidden' | 'missing'> {
     const topicId = await this.topicOf(type, id);
     if (!topicId) return 'missing';
-    const topic = await this.readModels.selectFrom('topics as t').innerJoin('groups as g', 'g.id', 't.group_id')
-      .select(['t.status', 'g.id as group_id', 'g.department']).where('t.id', '=', topicId).executeTakeFirst();
+    const topic = await this.readModels
+      .selectFrom('topics as t')
+      .innerJoin('groups as g', 'g.id', 't.group_id')
+      .select(['t.status', 'g.id as group_id', 'g.department'])
+      .where('t.id', '=', topicId)
+      .executeTakeFirst();
     if (!topic) return 'missing';
     // A deleted topic and everything on it is gone for members.
     if (topic.status === 'deleted') return 'hidden';
     if (!isPersonalDepartment(topic.department)) return 'visible';
     // A personal group (and what is said in it) is seen by its members only.
-    const member = await this.readModels.selectFrom('group_members').select('user_id')
-      .where('group_id', '=', topic.group_id).where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+    const member = await this.readModels
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', topic.group_id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
     return member ? 'visible' : 'hidden';
   }
 

@@ -18,13 +18,23 @@ export class RolesService {
 
   async grant(adminId: string, memberId: string, { role, reason }: GrantRoleBody): Promise<RoleChangeReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const result = await this.bus.run(userStream(userId), rolesDecider, { type: 'grantRole', role, grantedBy: adminId, reason: blankToNull(reason) }, { actorId: adminId });
+    const result = await this.bus.run(
+      userStream(userId),
+      rolesDecider,
+      { type: 'grantRole', role, grantedBy: adminId, reason: blankToNull(reason) },
+      { actorId: adminId },
+    );
     return { position: result.position, userId, roles: result.state.roles };
   }
 
   async revoke(adminId: string, memberId: string, role: Role, reason: string | null | undefined): Promise<RoleChangeReply> {
     const userId = existingId(memberId, MEMBER_NOT_FOUND);
-    const result = await this.roster.run(userId, rolesDecider, { type: 'revokeRole', role, revokedBy: adminId, reason: blankToNull(reason) }, { actorId: adminId, refusal: LAST_ADMIN });
+    const result = await this.roster.run(
+      userId,
+      rolesDecider,
+      { type: 'revokeRole', role, revokedBy: adminId, reason: blankToNull(reason) },
+      { actorId: adminId, refusal: LAST_ADMIN },
+    );
     return { position: result.position, userId, roles: result.state.roles };
   }
 }

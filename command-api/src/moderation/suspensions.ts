@@ -41,7 +41,8 @@ export class Suspensions {
   constructor(private readonly options: SuspensionsOptions) {
     this.listener = options.connectionString
       ? new PgListener({ connectionString: options.connectionString }, READ_MODELS_CHANNEL, (payload) => this.onNotice(payload), {
-          applicationName: 'civitas-suspensions', onReconnect: () => this.reload(),
+          applicationName: 'civitas-suspensions',
+          onReconnect: () => this.reload(),
         })
       : null;
   }

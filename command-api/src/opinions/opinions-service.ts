@@ -25,8 +25,19 @@ export class OpinionsService {
   async post(userId: string, body: PostOpinionBody, idempotency?: Idempotency) {
     const topic = await this.topics.requireOpenTopic(body.topicId);
     const { person: author } = await this.gate.requireParticipant(userId, topic.groupId);
-    const opinion: OpinionPosted['data'] = { opinionId: createdIdOf(idempotency), topicId: topic.topicId, groupId: topic.groupId, userId, content: body.content };
-    const result = await this.bus.run(opinionStream(opinion.opinionId), opinionDecider, { type: 'postOpinion', opinion }, { actorId: userId, ...keyed(idempotency) });
+    const opinion: OpinionPosted['data'] = {
+      opinionId: createdIdOf(idempotency),
+      topicId: topic.topicId,
+      groupId: topic.groupId,
+      userId,
+      content: body.content,
+    };
+    const result = await this.bus.run(
+      opinionStream(opinion.opinionId),
+      opinionDecider,
+      { type: 'postOpinion', opinion },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     return { opinion: storedData(result, 'OpinionPosted', opinion), createdAt: result.time, position: result.position, author };
   }
 

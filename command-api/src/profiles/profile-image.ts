@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
-  PROFILE_IMAGE_MAX_SIDE, PROFILE_IMAGE_NOT_AN_IMAGE, PROFILE_IMAGE_QUALITY, PROFILE_IMAGE_TOO_MANY_PIXELS, PROFILE_IMAGE_UNREADABLE, ValidationError,
+  PROFILE_IMAGE_MAX_SIDE,
+  PROFILE_IMAGE_NOT_AN_IMAGE,
+  PROFILE_IMAGE_QUALITY,
+  PROFILE_IMAGE_TOO_MANY_PIXELS,
+  PROFILE_IMAGE_UNREADABLE,
+  ValidationError,
 } from '@civitas/events';
 import { fileTypeFromBuffer } from 'file-type';
 import { reencodeAsJpeg, type ImageRefusal } from '../lib/image-reencoding';

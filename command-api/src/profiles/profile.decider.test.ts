@@ -11,46 +11,90 @@ const spec = deciderSpec(profileDecider);
 
 const registered = (profileImageUrl: string | null = null) => ({
   type: 'UserRegistered' as const,
-  data: { userId, email: 'v1.sealed-email', firstName: 'v1.sealed-first', lastName: 'v1.sealed-last', profileImageUrl, passwordHash: 'hash', externalIdentity: null },
+  data: {
+    userId,
+    email: 'v1.sealed-email',
+    firstName: 'v1.sealed-first',
+    lastName: 'v1.sealed-last',
+    profileImageUrl,
+    passwordHash: 'hash',
+    externalIdentity: null,
+  },
 });
 const saved = (overrides: Record<string, string | null> = {}) => ({
   type: 'ProfileUpdated' as const,
-  data: { userId, firstName: 'F', lastName: 'L', aboutMe: null, city: null, websiteUrl: null, twitterUrl: null, linkedinUrl: null, githubUrl: null, ...overrides },
+  data: {
+    userId,
+    firstName: 'F',
+    lastName: 'L',
+    aboutMe: null,
+    city: null,
+    websiteUrl: null,
+    twitterUrl: null,
+    linkedinUrl: null,
+    githubUrl: null,
+    ...overrides,
+  },
 });
 const imageChanged = (hash: string | null) => ({
   type: 'ProfileImageChanged' as const,
   data: { userId, imageHash: hash, profileImageUrl: hash ? `/api/images/${hash}.jpg` : null },
 });
-const update = (overrides: Partial<UpdateProfile> = {}): UpdateProfile => ({ type: 'updateProfile', firstName: 'F', lastName: 'L', fields: {}, profileImageUrl: undefined, ...overrides });
+const update = (overrides: Partial<UpdateProfile> = {}): UpdateProfile => ({
+  type: 'updateProfile',
+  firstName: 'F',
+  lastName: 'L',
+  fields: {},
+  profileImageUrl: undefined,
+  ...overrides,
+});
 const granted = { type: 'BadgeGranted' as const, data: { userId, badge: 'founder' as const, grantedBy: adminId, reason: 'Built the first version' } };
 const erased = { type: 'AccountErased' as const, data: { userId, erasedBy: userId, via: 'password' as const } };
 
 describe('profile decider: saving the profile (docs/product.md, Calls, PUT /api/user/profile)', () => {
   it('saves the sealed names and sent fields; fields never sent stay cleared', () => {
-    spec.given([registered()]).when(update({ fields: { city: 'sealed-city', aboutMe: null } }))
+    spec
+      .given([registered()])
+      .when(update({ fields: { city: 'sealed-city', aboutMe: null } }))
       .then([saved({ city: 'sealed-city' })]);
   });
 
   it('keeps a field left out, clears a field sent as null, replaces a field sent again', () => {
-    spec.given([registered(), saved({ city: 'old-city', aboutMe: 'old-about', githubUrl: 'old-github' })])
+    spec
+      .given([registered(), saved({ city: 'old-city', aboutMe: 'old-about', githubUrl: 'old-github' })])
       .when(update({ fields: { aboutMe: null, githubUrl: 'new-github' } }))
       .then([saved({ city: 'old-city', aboutMe: null, githubUrl: 'new-github' })]);
   });
 
   it('accepts the current picture unchanged, whether uploaded or given by a provider at sign-up', () => {
-    spec.given([registered(), imageChanged(HASH)]).when(update({ profileImageUrl: `/api/images/${HASH}.jpg` })).then([saved()]);
-    spec.given([registered('https://provider.example/me.png')]).when(update({ profileImageUrl: 'https://provider.example/me.png' })).then([saved()]);
+    spec
+      .given([registered(), imageChanged(HASH)])
+      .when(update({ profileImageUrl: `/api/images/${HASH}.jpg` }))
+      .then([saved()]);
+    spec
+      .given([registered('https://provider.example/me.png')])
+      .when(update({ profileImageUrl: 'https://provider.example/me.png' }))
+      .then([saved()]);
   });
 
   it('removes the picture when it is sent empty', () => {
-    spec.given([registered(), imageChanged(HASH)]).when(update({ profileImageUrl: null })).then([saved(), imageChanged(null)]);
+    spec
+      .given([registered(), imageChanged(HASH)])
+      .when(update({ profileImageUrl: null }))
+      .then([saved(), imageChanged(null)]);
     // Nothing to remove: only the profile is saved.
-    spec.given([registered()]).when(update({ profileImageUrl: null })).then([saved()]);
+    spec
+      .given([registered()])
+      .when(update({ profileImageUrl: null }))
+      .then([saved()]);
   });
 
   it('refuses any other picture address: pictures arrive only by upload', () => {
     for (const url of ['https://evil.example/tracker.png', `/api/images/${OTHER_HASH}.jpg`, 'javascript:alert(1)']) {
-      spec.given([registered(), imageChanged(HASH)]).when(update({ profileImageUrl: url })).thenThrows(ValidationError, PROFILE_IMAGE_URL_NOT_OWN);
+      spec
+        .given([registered(), imageChanged(HASH)])
+        .when(update({ profileImageUrl: url }))
+        .thenThrows(ValidationError, PROFILE_IMAGE_URL_NOT_OWN);
     }
   });
 
@@ -63,9 +107,18 @@ describe('profile decider: saving the profile (docs/product.md, Calls, PUT /api/
 describe('profile decider: the picture', () => {
   it('changes to an uploaded picture, and does nothing for the same picture again', () => {
     const change = { type: 'changeProfileImage' as const, imageHash: HASH, profileImageUrl: `/api/images/${HASH}.jpg` };
-    spec.given([registered()]).when(change).then([imageChanged(HASH)]);
-    spec.given([registered(), imageChanged(HASH)]).when(change).then([]);
-    spec.given([registered(), imageChanged(HASH), imageChanged(null)]).when(change).then([imageChanged(HASH)]);
+    spec
+      .given([registered()])
+      .when(change)
+      .then([imageChanged(HASH)]);
+    spec
+      .given([registered(), imageChanged(HASH)])
+      .when(change)
+      .then([]);
+    spec
+      .given([registered(), imageChanged(HASH), imageChanged(null)])
+      .when(change)
+      .then([imageChanged(HASH)]);
   });
 });
 
@@ -79,9 +132,15 @@ describe('profile decider: badges granted by admins', () => {
   });
 
   it('revokes a held badge and refuses revoking one not held', () => {
-    spec.given([registered(), granted]).when(revoke).then([{ type: 'BadgeRevoked', data: { userId, badge: 'founder', revokedBy: adminId, reason: null } }]);
+    spec
+      .given([registered(), granted])
+      .when(revoke)
+      .then([{ type: 'BadgeRevoked', data: { userId, badge: 'founder', revokedBy: adminId, reason: null } }]);
     spec.given([registered()]).when(revoke).thenThrows(ConflictError, BADGE_NOT_HELD);
-    spec.given([registered(), granted, { type: 'BadgeRevoked', data: { userId, badge: 'founder', revokedBy: adminId, reason: null } }]).when(grant).then([granted]);
+    spec
+      .given([registered(), granted, { type: 'BadgeRevoked', data: { userId, badge: 'founder', revokedBy: adminId, reason: null } }])
+      .when(grant)
+      .then([granted]);
   });
 
   it('refuses a badge for a member who does not exist', () => {

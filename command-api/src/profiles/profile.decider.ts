@@ -1,6 +1,20 @@
 import {
-  BADGE_ALREADY_HELD, BADGE_MEMBER_NOT_FOUND, BADGE_NOT_HELD, ConflictError, GoneError, NotFoundError, PROFILE_IMAGE_URL_NOT_OWN, ValidationError,
-  type AccountErased, type Badge, type BadgeGranted, type BadgeRevoked, type Decider, type ProfileImageChanged, type ProfileUpdated, type UserRegistered,
+  BADGE_ALREADY_HELD,
+  BADGE_MEMBER_NOT_FOUND,
+  BADGE_NOT_HELD,
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  PROFILE_IMAGE_URL_NOT_OWN,
+  ValidationError,
+  type AccountErased,
+  type Badge,
+  type BadgeGranted,
+  type BadgeRevoked,
+  type Decider,
+  type ProfileImageChanged,
+  type ProfileUpdated,
+  type UserRegistered,
 } from '@civitas/events';
 
 export const ACCOUNT_ERASED = 'This account was erased.';
@@ -49,8 +63,20 @@ export const profileDecider: Decider<ProfileCommand, ProfileStreamEvent, Profile
       case 'UserRegistered': {
         const { userId, firstName, lastName, profileImageUrl } = event.data;
         return {
-          ...state, userId, profileImageUrl,
-          profile: { userId, firstName: firstName ?? '', lastName: lastName ?? '', aboutMe: null, city: null, websiteUrl: null, twitterUrl: null, linkedinUrl: null, githubUrl: null },
+          ...state,
+          userId,
+          profileImageUrl,
+          profile: {
+            userId,
+            firstName: firstName ?? '',
+            lastName: lastName ?? '',
+            aboutMe: null,
+            city: null,
+            websiteUrl: null,
+            twitterUrl: null,
+            linkedinUrl: null,
+            githubUrl: null,
+          },
         };
       }
       case 'ProfileUpdated':
@@ -74,12 +100,19 @@ export const profileDecider: Decider<ProfileCommand, ProfileStreamEvent, Profile
     switch (command.type) {
       case 'updateProfile': {
         const previous = state.profile;
-        const kept = (field: OptionalField) => (command.fields[field] !== undefined ? command.fields[field] : previous?.[field] ?? null);
+        const kept = (field: OptionalField) => (command.fields[field] !== undefined ? command.fields[field] : (previous?.[field] ?? null));
         const updated: ProfileUpdated = {
           type: 'ProfileUpdated',
           data: {
-            userId, firstName: command.firstName, lastName: command.lastName,
-            aboutMe: kept('aboutMe'), city: kept('city'), websiteUrl: kept('websiteUrl'), twitterUrl: kept('twitterUrl'), linkedinUrl: kept('linkedinUrl'), githubUrl: kept('githubUrl'),
+            userId,
+            firstName: command.firstName,
+            lastName: command.lastName,
+            aboutMe: kept('aboutMe'),
+            city: kept('city'),
+            websiteUrl: kept('websiteUrl'),
+            twitterUrl: kept('twitterUrl'),
+            linkedinUrl: kept('linkedinUrl'),
+            githubUrl: kept('githubUrl'),
           },
         };
         if (command.profileImageUrl === undefined || command.profileImageUrl === state.profileImageUrl) return [updated];

@@ -1,6 +1,4 @@
-import {
-  TooManyRequestsError, profileImagePath, userStream, type Badge, type Position, type ProfileFields, type UpdateProfileBody,
-} from '@civitas/events';
+import { TooManyRequestsError, profileImagePath, userStream, type Badge, type Position, type ProfileFields, type UpdateProfileBody } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import type { CommandBus } from '../lib/command-bus';
@@ -31,8 +29,11 @@ export class ProfilesService {
     const sent = OPTIONAL_PROFILE_FIELDS.filter((field) => body[field] !== undefined);
     const sealed = await this.vault.sealAll(userId, [body.firstName, body.lastName, ...sent.map((field) => body[field] ?? null)]);
     const command: UpdateProfile = {
-      type: 'updateProfile', firstName: sealed[0]!, lastName: sealed[1]!,
-      fields: Object.fromEntries(sent.map((field, index) => [field, sealed[index + 2] ?? null])), profileImageUrl: body.profileImageUrl,
+      type: 'updateProfile',
+      firstName: sealed[0]!,
+      lastName: sealed[1]!,
+      fields: Object.fromEntries(sent.map((field, index) => [field, sealed[index + 2] ?? null])),
+      profileImageUrl: body.profileImageUrl,
     };
     const result = await this.bus.run(userStream(userId), profileDecider, command, { actorId: userId });
     if (result.events.some((event) => event.type === 'ProfileImageChanged')) await this.images.keepOnly(userId, result.state.imageHash);
@@ -47,7 +48,12 @@ export class ProfilesService {
     // Stored first, so the picture can be served as soon as anyone reads its URL.
     await this.images.put(userId, hash, bytes);
     const profileImageUrl = profileImagePath(hash);
-    const result = await this.bus.run(userStream(userId), profileDecider, { type: 'changeProfileImage', imageHash: hash, profileImageUrl }, { actorId: userId });
+    const result = await this.bus.run(
+      userStream(userId),
+      profileDecider,
+      { type: 'changeProfileImage', imageHash: hash, profileImageUrl },
+      { actorId: userId },
+    );
     // What the member replaced is not kept (two uploads racing may leave the later without bytes; uploading again mends it).
     await this.images.keepOnly(userId, result.state.imageHash);
     return { profileImageUrl, position: result.position };
@@ -66,8 +72,15 @@ export class ProfilesService {
   /** The saved profile in clear, for the reply (one key lookup). */
   private async openProfile(userId: string, state: ProfileState): Promise<ProfileFields> {
     const profile = state.profile!;
-    const [firstName, lastName, ...rest] = await this.vault.revealAll(userId, [profile.firstName, profile.lastName, ...OPTIONAL_PROFILE_FIELDS.map((field) => profile[field])]);
-    const optional = Object.fromEntries(OPTIONAL_PROFILE_FIELDS.map((field, index) => [field, rest[index] ?? null])) as Record<(typeof OPTIONAL_PROFILE_FIELDS)[number], string | null>;
+    const [firstName, lastName, ...rest] = await this.vault.revealAll(userId, [
+      profile.firstName,
+      profile.lastName,
+      ...OPTIONAL_PROFILE_FIELDS.map((field) => profile[field]),
+    ]);
+    const optional = Object.fromEntries(OPTIONAL_PROFILE_FIELDS.map((field, index) => [field, rest[index] ?? null])) as Record<
+      (typeof OPTIONAL_PROFILE_FIELDS)[number],
+      string | null
+    >;
     return { firstName: firstName ?? null, lastName: lastName ?? null, ...optional, profileImageUrl: state.profileImageUrl };
   }
 }

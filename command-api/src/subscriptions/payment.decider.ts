@@ -33,7 +33,14 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
     switch (command.type) {
       case 'markPaid':
         // A later successful attempt still counts after a failed one.
-        return state.status === 'paid' ? [] : [{ type: 'PaymentSucceeded', data: { paymentId, userId, providerPaymentId: command.providerPaymentId, paidAt: command.paidAt, confirmedBy: command.confirmedBy } }];
+        return state.status === 'paid'
+          ? []
+          : [
+              {
+                type: 'PaymentSucceeded',
+                data: { paymentId, userId, providerPaymentId: command.providerPaymentId, paidAt: command.paidAt, confirmedBy: command.confirmedBy },
+              },
+            ];
       case 'markFailed':
         return state.status === 'pending' ? [{ type: 'PaymentFailed', data: { paymentId, userId, reason: command.reason } }] : [];
     }

@@ -78,15 +78,38 @@ export class SubscriptionService {
       : this.create(userId, provider, planId, returnPath, paymentId);
   }
 
-  private async create(userId: string, provider: PaymentProvider, planId: PlanId, returnPath: string, paymentId: string, idempotency?: Idempotency): Promise<CreatedPayment> {
+  private async create(
+    userId: string,
+    provider: PaymentProvider,
+    planId: PlanId,
+    returnPath: string,
+    paymentId: string,
+    idempotency?: Idempotency,
+  ): Promise<CreatedPayment> {
     const plan = PLANS[planId];
     // Our own checkout page as a path: the browser stays on the host it uses, with its session.
-    const creating = { paymentId, userId, provider, planId, amount: plan.chargeHalalas, currency: 'SAR', returnUrl: returnPath, providerReference: null, checkoutUrl: `/checkout/sandbox/${paymentId}` } as const;
+    const creating = {
+      paymentId,
+      userId,
+      provider,
+      planId,
+      amount: plan.chargeHalalas,
+      currency: 'SAR',
+      returnUrl: returnPath,
+      providerReference: null,
+      checkoutUrl: `/checkout/sandbox/${paymentId}`,
+    } as const;
     // A repeat is recognised before the check below would refuse it (its own first payment may be paid by now).
     const stored = idempotency ? (await this.deps.bus.load(paymentStream(paymentId), paymentDecider)).commandIds.has(idempotency.commandId) : false;
     if (!stored && (await this.loadSubscription(userId)).status === 'active') throw new ConflictError(ALREADY_SUBSCRIBED);
-    const payment: PaymentCreated['data'] = stored || provider === 'sandbox' ? creating : await this.moyasarInvoice(creating, plan.name, idempotency !== undefined);
-    const created = await this.deps.bus.run(paymentStream(paymentId), paymentDecider, { type: 'createPayment', payment }, { actorId: userId, ...keyed(idempotency) });
+    const payment: PaymentCreated['data'] =
+      stored || provider === 'sandbox' ? creating : await this.moyasarInvoice(creating, plan.name, idempotency !== undefined);
+    const created = await this.deps.bus.run(
+      paymentStream(paymentId),
+      paymentDecider,
+      { type: 'createPayment', payment },
+      { actorId: userId, ...keyed(idempotency) },
+    );
     const { checkoutUrl } = storedData(created, 'PaymentCreated', payment);
     // Its own command id on the member's stream (event ids derive from it), fixed too, so a repeat requests nothing more.
     const requestId = idempotency ? `${idempotency.commandId}:request` : undefined;
@@ -102,16 +125,19 @@ export class SubscriptionService {
     const earlier = keyedRequest ? await client.findInvoice(metadata) : null;
     // An invoice of another amount was made for another request with this key, which stored nothing: it is not reused.
     const reusable = earlier?.amount === payment.amount && earlier.currency === 'SAR' ? earlier : null;
-    const invoice = reusable ?? await client.createInvoice({
-      amount: payment.amount,
-      currency: 'SAR',
-      description,
-      callbackUrl: `${base}/api/webhooks/moyasar`,
-      successUrl: `${base}/api/payments/moyasar/return?paymentId=${payment.paymentId}`,
-      backUrl: `${base}/subscribe`,
-      metadata,
-    });
-    if (invoice.amount !== payment.amount || invoice.currency !== 'SAR') throw new ConflictError('The payment provider created a different amount; nothing was charged.');
+    const invoice =
+      reusable ??
+      (await client.createInvoice({
+        amount: payment.amount,
+        currency: 'SAR',
+        description,
+        callbackUrl: `${base}/api/webhooks/moyasar`,
+        successUrl: `${base}/api/payments/moyasar/return?paymentId=${payment.paymentId}`,
+        backUrl: `${base}/subscribe`,
+        metadata,
+      }));
+    if (invoice.amount !== payment.amount || invoice.currency !== 'SAR')
+      throw new ConflictError('The payment provider created a different amount; nothing was charged.');
     return { ...payment, checkoutUrl: invoice.url, providerReference: invoice.id };
   }
 
@@ -152,7 +178,13 @@ export class SubscriptionService {
     const invoice = invoiceId ? await client.fetchInvoice(invoiceId) : null;
     const claimed = String(remote.metadata?.payment_id ?? invoice?.metadata?.payment_id ?? '');
     const ours = claimed ? (await this.loadPayment(claimed)).payment : null;
-    if (!ours || ours.provider !== 'moyasar' || ours.providerReference !== invoiceId || remote.amount !== ours.amount || remote.currency.toUpperCase() !== ours.currency) {
+    if (
+      !ours ||
+      ours.provider !== 'moyasar' ||
+      ours.providerReference !== invoiceId ||
+      remote.amount !== ours.amount ||
+      remote.currency.toUpperCase() !== ours.currency
+    ) {
       return ignored('not_ours');
     }
     if (paid && remote.status === 'paid') {
@@ -171,13 +203,14 @@ export class SubscriptionService {
     if (!state.payment) throw new NotFoundError('Payment not found');
     const { payment } = state;
     const moyasar = this.deps.moyasar;
-    const invoice = state.status === 'pending' && payment.provider === 'moyasar' && payment.providerReference && moyasar
-      // Moyasar unreachable or answering badly: the member goes on to the return page, still pending, and the webhook settles it.
-      ? await moyasar.client.fetchInvoice(payment.providerReference).catch((error: unknown) => {
-        if (error instanceof BadGatewayError || error instanceof ServiceUnavailableError) return null;
-        throw error;
-      })
-      : null;
+    const invoice =
+      state.status === 'pending' && payment.provider === 'moyasar' && payment.providerReference && moyasar
+        ? // Moyasar unreachable or answering badly: the member goes on to the return page, still pending, and the webhook settles it.
+          await moyasar.client.fetchInvoice(payment.providerReference).catch((error: unknown) => {
+            if (error instanceof BadGatewayError || error instanceof ServiceUnavailableError) return null;
+            throw error;
+          })
+        : null;
     if (invoice?.status === 'paid' && invoice.amount === payment.amount && invoice.currency.toUpperCase() === payment.currency) {
       const settled = invoice.payments?.find((attempt) => attempt.status === 'paid');
       return this.confirmPaid(paymentId, { providerPaymentId: settled?.id ?? null, confirmedBy: 'return' });
@@ -199,7 +232,8 @@ export class SubscriptionService {
 
   async confirmFailed(paymentId: string, reason: string): Promise<void> {
     const marked = await this.onPayment(paymentId, { type: 'markFailed', reason }, null);
-    if (marked.state.status === 'failed') await this.onSubscription(marked.state.payment!.userId, { type: 'failRequest', paymentId }, null, `fail-payment-${paymentId}`);
+    if (marked.state.status === 'failed')
+      await this.onSubscription(marked.state.payment!.userId, { type: 'failRequest', paymentId }, null, `fail-payment-${paymentId}`);
   }
 
   cancel(userId: string) {
@@ -221,12 +255,18 @@ export class SubscriptionService {
 
   private async recordDelivery(provider: PaymentProvider, deliveryId: string, deliveryType: string, paymentId: string | null) {
     try {
-      await this.deps.bus.store.append(webhookDeliveryStream(provider, sha256(deliveryId)), [{
-        id: randomUUID(),
-        type: 'WebhookDeliveryReceived',
-        data: { provider, deliveryType, paymentId },
-        metadata: { time: this.deps.bus.now().toISOString(), schemaVersion: 1, actorId: null },
-      }], 'no_stream');
+      await this.deps.bus.store.append(
+        webhookDeliveryStream(provider, sha256(deliveryId)),
+        [
+          {
+            id: randomUUID(),
+            type: 'WebhookDeliveryReceived',
+            data: { provider, deliveryType, paymentId },
+            metadata: { time: this.deps.bus.now().toISOString(), schemaVersion: 1, actorId: null },
+          },
+        ],
+        'no_stream',
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error; // a redelivery: recorded already
     }

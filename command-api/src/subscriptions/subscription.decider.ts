@@ -1,4 +1,13 @@
-import { ConflictError, hasAccess, subscriptionView, type Decider, type PlanId, type SubscriptionEvent, type SubscriptionRequested, type SubscriptionState } from '@civitas/events';
+import {
+  ConflictError,
+  hasAccess,
+  subscriptionView,
+  type Decider,
+  type PlanId,
+  type SubscriptionEvent,
+  type SubscriptionRequested,
+  type SubscriptionState,
+} from '@civitas/events';
 import { periodEnd } from './subscription-period';
 
 export type RequestSubscription = { type: 'requestSubscription' } & SubscriptionRequested['data'];
@@ -24,17 +33,37 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         const userId = command.userId;
         if (hasAccess(state) && state.endDate && state.endDate > command.paidAt) {
           // Paying again while access lasts extends it from its current end.
-          return [{ type: 'SubscriptionRenewed', data: { userId, paymentId: command.paymentId, planId: command.planId, endDate: periodEnd(state.endDate, command.planId) } }];
+          return [
+            {
+              type: 'SubscriptionRenewed',
+              data: { userId, paymentId: command.paymentId, planId: command.planId, endDate: periodEnd(state.endDate, command.planId) },
+            },
+          ];
         }
-        return [{ type: 'SubscriptionActivated', data: { userId, paymentId: command.paymentId, planId: command.planId, startDate: command.paidAt, endDate: periodEnd(command.paidAt, command.planId) } }];
+        return [
+          {
+            type: 'SubscriptionActivated',
+            data: {
+              userId,
+              paymentId: command.paymentId,
+              planId: command.planId,
+              startDate: command.paidAt,
+              endDate: periodEnd(command.paidAt, command.planId),
+            },
+          },
+        ];
       }
       case 'failRequest':
-        return state.status === 'pending' && state.pendingPaymentId === command.paymentId ? [{ type: 'SubscriptionRequestFailed', data: { userId: state.userId!, paymentId: command.paymentId } }] : [];
+        return state.status === 'pending' && state.pendingPaymentId === command.paymentId
+          ? [{ type: 'SubscriptionRequestFailed', data: { userId: state.userId!, paymentId: command.paymentId } }]
+          : [];
       case 'cancelSubscription':
         if (state.status !== 'active') throw new ConflictError(NOTHING_TO_CANCEL);
         return [{ type: 'SubscriptionCancelled', data: { userId: state.userId!, cancelledAt: command.now, accessUntil: state.endDate! } }];
       case 'expireSubscription':
-        return hasAccess(state) && state.endDate && state.endDate <= command.now ? [{ type: 'SubscriptionExpired', data: { userId: state.userId!, endDate: state.endDate } }] : [];
+        return hasAccess(state) && state.endDate && state.endDate <= command.now
+          ? [{ type: 'SubscriptionExpired', data: { userId: state.userId!, endDate: state.endDate } }]
+          : [];
     }
   },
 };

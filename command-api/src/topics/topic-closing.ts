@@ -35,8 +35,14 @@ export interface TopicClosingDependencies {
  * only on an active topic), so restarts and several instances are safe.
  */
 export async function closeExpiredTopics(deps: TopicClosingDependencies): Promise<number> {
-  const due = await deps.readModels.selectFrom('topics').select(['id', 'group_id', 'type', 'expires_at', 'is_main_election'])
-    .where('status', '=', 'active').where('expires_at', '<=', new Date(deps.now.getTime() - CLOSE_GRACE_MS)).orderBy('expires_at').limit(500).execute();
+  const due = await deps.readModels
+    .selectFrom('topics')
+    .select(['id', 'group_id', 'type', 'expires_at', 'is_main_election'])
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', new Date(deps.now.getTime() - CLOSE_GRACE_MS))
+    .orderBy('expires_at')
+    .limit(500)
+    .execute();
   for (const row of due) {
     const topic = { topicId: row.id, groupId: row.group_id, type: row.type, expiresAt: new Date(row.expires_at).toISOString() };
     const outcome = await countTopicOutcome(deps.store, deps.registry, topic);

@@ -72,23 +72,38 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
         if (!topic || state.status !== 'active' || command.now < topic.expiresAt) return [];
         const type: TopicType = topic.type;
         const { outcome } = command;
-        const closed: TopicEvent = { type: 'TopicClosed', data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies } };
+        const closed: TopicEvent = {
+          type: 'TopicClosed',
+          data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies },
+        };
         if (type === 'election') {
           const election = outcome.election ?? { winnerId: null, winnerCandidateId: null };
-          return [closed, {
-            type: 'ElectionDecided',
-            data: { topicId: topic.topicId, groupId: topic.groupId, isMainElection: topic.isMainElection, ...election, decidedAt: command.now },
-          }];
+          return [
+            closed,
+            {
+              type: 'ElectionDecided',
+              data: { topicId: topic.topicId, groupId: topic.groupId, isMainElection: topic.isMainElection, ...election, decidedAt: command.now },
+            },
+          ];
         }
         const winner = typeEnactsLaw(type) ? winningOpinion(outcome.standings) : null;
         if (!winner) return [closed];
-        return [closed, {
-          type: 'LawEnacted',
-          data: {
-            topicId: topic.topicId, groupId: topic.groupId, opinionId: winner.opinionId, proposerId: winner.proposerId, type,
-            weightedSupport: winner.weightedSupport, weightedOppose: winner.weightedOppose, enactedAt: command.now,
+        return [
+          closed,
+          {
+            type: 'LawEnacted',
+            data: {
+              topicId: topic.topicId,
+              groupId: topic.groupId,
+              opinionId: winner.opinionId,
+              proposerId: winner.proposerId,
+              type,
+              weightedSupport: winner.weightedSupport,
+              weightedOppose: winner.weightedOppose,
+              enactedAt: command.now,
+            },
           },
-        }];
+        ];
       }
     }
   },

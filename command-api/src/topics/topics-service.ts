@@ -50,7 +50,8 @@ export class TopicsService {
     const groupId = await this.resolveGroupId(userId, body.groupId);
     const { group, standing, person: author } = await this.gate.requireParticipant(userId, groupId);
     const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
-    if (!mainElection && !topicTypesFor(group.department).includes(type)) throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
+    if (!mainElection && !topicTypesFor(group.department).includes(type))
+      throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
     const now = this.bus.now();
     const topic: TopicCreated['data'] = {
@@ -75,7 +76,12 @@ export class TopicsService {
 
   /** Closes an expired topic with the outcome counted from its events; a fixed command id makes it happen once. */
   close(topicId: string, outcome: TopicOutcome, now: Date = this.bus.now()) {
-    return this.bus.run(topicStream(topicId), topicDecider, { type: 'closeTopic', now: now.toISOString(), outcome }, { actorId: null, commandId: `close-topic-${topicId}` });
+    return this.bus.run(
+      topicStream(topicId),
+      topicDecider,
+      { type: 'closeTopic', now: now.toISOString(), outcome },
+      { actorId: null, commandId: `close-topic-${topicId}` },
+    );
   }
 
   /** A topic members may still add to: it exists, is not deleted, and has not expired. */

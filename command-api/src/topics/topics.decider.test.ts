@@ -5,57 +5,109 @@ import { topicDecider, type OpinionStanding, type TopicOutcome } from './topic.d
 
 const creator = '11111111-1111-4111-8111-111111111111';
 const topic = {
-  topicId: '22222222-2222-4222-8222-222222222222', groupId: 1682, title: 'Weekend markets', description: 'Should markets open on Saturdays as well?',
-  type: 'law_amendment' as const, createdBy: creator, isMainElection: false, expiresAt: '2026-11-29T10:00:00.000Z',
+  topicId: '22222222-2222-4222-8222-222222222222',
+  groupId: 1682,
+  title: 'Weekend markets',
+  description: 'Should markets open on Saturdays as well?',
+  type: 'law_amendment' as const,
+  createdBy: creator,
+  isMainElection: false,
+  expiresAt: '2026-11-29T10:00:00.000Z',
 };
 const created = { type: 'TopicCreated' as const, data: topic };
 const closedAt = '2026-11-29T10:00:05.000Z';
 const tallies = [{ subjectId: '33333333-3333-4333-8333-333333333333', supportCount: 1, opposeCount: 0, weightedSupport: 3, weightedOppose: 0 }];
 const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies } };
 const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null): TopicOutcome => ({ tallies, standings, election });
-const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding =>
-  ({ opinionId, proposerId: creator, weightedSupport, weightedOppose, postedAt });
+const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding => ({
+  opinionId,
+  proposerId: creator,
+  weightedSupport,
+  weightedOppose,
+  postedAt,
+});
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const spec = deciderSpec(topicDecider);
 
 describe('topic decider', () => {
   it('does not close before expiry, closes once after it', () => {
-    spec.given([created]).when({ type: 'closeTopic', now: '2026-11-29T09:59:59.999Z', outcome: outcome([]) }).then([]);
-    spec.given([created, closed]).when({ type: 'closeTopic', now: closedAt, outcome: outcome([]) }).then([]);
+    spec
+      .given([created])
+      .when({ type: 'closeTopic', now: '2026-11-29T09:59:59.999Z', outcome: outcome([]) })
+      .then([]);
+    spec
+      .given([created, closed])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([]) })
+      .then([]);
   });
 
   it('enacts the opinion with the most weighted support when it beats its opposition; ties go to the earliest', () => {
     const standings = [standing(B, 3, 1, '2026-11-23T00:00:00.000Z'), standing(A, 3, 0, '2026-11-22T00:00:00.000Z')];
-    spec.given([created]).when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings) }).then([closed, {
-      type: 'LawEnacted',
-      data: { topicId: topic.topicId, groupId: 1682, opinionId: A, proposerId: creator, type: 'law_amendment', weightedSupport: 3, weightedOppose: 0, enactedAt: closedAt },
-    }]);
+    spec
+      .given([created])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings) })
+      .then([
+        closed,
+        {
+          type: 'LawEnacted',
+          data: {
+            topicId: topic.topicId,
+            groupId: 1682,
+            opinionId: A,
+            proposerId: creator,
+            type: 'law_amendment',
+            weightedSupport: 3,
+            weightedOppose: 0,
+            enactedAt: closedAt,
+          },
+        },
+      ]);
   });
 
   it('enacts nothing when the leading opinion is not supported more than opposed, or for a discussion', () => {
-    spec.given([created]).when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 2, 2, closedAt)]) }).then([closed]);
+    spec
+      .given([created])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 2, 2, closedAt)]) })
+      .then([closed]);
     const discussion = { ...created, data: { ...topic, type: 'family_discussion' as const } };
-    spec.given([discussion]).when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 5, 0, closedAt)]) })
+    spec
+      .given([discussion])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 5, 0, closedAt)]) })
       .then([{ type: 'TopicClosed', data: { ...closed.data, type: 'family_discussion' } }]);
   });
 
   it('decides an election with the winner closing counted, and records every tally', () => {
     const election = { ...created, data: { ...topic, type: 'election' as const, isMainElection: true } };
     const winner = { winnerId: B, winnerCandidateId: A };
-    spec.given([election]).when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) }).then([
-      { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
-      { type: 'ElectionDecided', data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: B, winnerCandidateId: A, decidedAt: closedAt } },
-    ]);
-    spec.given([election]).when({ type: 'closeTopic', now: closedAt, outcome: outcome([]) }).then([
-      { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
-      { type: 'ElectionDecided', data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: null, winnerCandidateId: null, decidedAt: closedAt } },
-    ]);
+    spec
+      .given([election])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .then([
+        { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
+        {
+          type: 'ElectionDecided',
+          data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: B, winnerCandidateId: A, decidedAt: closedAt },
+        },
+      ]);
+    spec
+      .given([election])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([]) })
+      .then([
+        { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
+        {
+          type: 'ElectionDecided',
+          data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: null, winnerCandidateId: null, decidedAt: closedAt },
+        },
+      ]);
   });
 
   it('lets only the creator delete an open topic', () => {
     spec.given([created]).when({ type: 'deleteTopic', actorId: B }).thenThrows(ForbiddenError, 'Only the creator of a topic can delete it.');
-    spec.given([created]).when({ type: 'deleteTopic', actorId: creator }).then([{ type: 'TopicDeleted', data: { topicId: topic.topicId, groupId: 1682, createdBy: creator, deletedBy: creator } }]);
+    spec
+      .given([created])
+      .when({ type: 'deleteTopic', actorId: creator })
+      .then([{ type: 'TopicDeleted', data: { topicId: topic.topicId, groupId: 1682, createdBy: creator, deletedBy: creator } }]);
     spec.given([created, closed]).when({ type: 'deleteTopic', actorId: creator }).thenThrows(ConflictError);
     spec.given([]).when({ type: 'deleteTopic', actorId: creator }).thenThrows(NotFoundError, 'Topic not found');
   });

@@ -1,6 +1,14 @@
 import {
-  DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_NOT_AN_IMAGE, DOCUMENT_REQUIRED, DOCUMENT_TOO_LARGE, DOCUMENT_TOO_MANY_PIXELS, DOCUMENT_UNREADABLE,
-  DomainError, ValidationError, type DocumentContentType,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_NOT_AN_IMAGE,
+  DOCUMENT_REQUIRED,
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_TOO_MANY_PIXELS,
+  DOCUMENT_UNREADABLE,
+  DomainError,
+  ValidationError,
+  type DocumentContentType,
 } from '@civitas/events';
 import { fileTypeFromBuffer } from 'file-type';
 import { reencodeAsJpeg, type ImageRefusal } from '../lib/image-reencoding';

@@ -1,8 +1,24 @@
 import { createHash } from 'node:crypto';
 import {
-  COUNTRIES, DomainError, ForbiddenError, NATIONAL_LEADERS_ONLY, NOT_LEADER_OF_COUNTRY, NotFoundError, UNKNOWN_COUNTRY, VERIFICATION_NOT_FOUND, ValidationError,
-  documentImagePath, nationalIdStream, userStream, type CommandResult, type Country, type DocumentContentType, type Position, type VerificationEvent,
-  type VerificationState, type VerificationSubmitted,
+  COUNTRIES,
+  DomainError,
+  ForbiddenError,
+  NATIONAL_LEADERS_ONLY,
+  NOT_LEADER_OF_COUNTRY,
+  NotFoundError,
+  UNKNOWN_COUNTRY,
+  VERIFICATION_NOT_FOUND,
+  ValidationError,
+  documentImagePath,
+  nationalIdStream,
+  userStream,
+  type CommandResult,
+  type Country,
+  type DocumentContentType,
+  type Position,
+  type VerificationEvent,
+  type VerificationState,
+  type VerificationSubmitted,
 } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { PersonalDocuments } from '@civitas/service-kit/personal-documents';
@@ -55,12 +71,26 @@ export class VerificationService {
 
   /** The first nationality, by national id: approved at once (docs/product.md, States). */
   verifyFirstNationality(userId: string, countryName: string, nationalId: string, idempotency?: Idempotency): Promise<SubmittedClaim> {
-    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'verifyFirstNationality', ...claim } satisfies VerifyFirstNationality), undefined, idempotency);
+    return this.claim(
+      userId,
+      countryName,
+      nationalId,
+      (claim) => ({ type: 'verifyFirstNationality', ...claim }) satisfies VerifyFirstNationality,
+      undefined,
+      idempotency,
+    );
   }
 
   /** Any nationality with a document image: pending until an admin decides. The image is stored sealed, outside the events. */
   submitWithDocument(userId: string, countryName: string, nationalId: string, document: DocumentImage, idempotency?: Idempotency): Promise<SubmittedClaim> {
-    return this.claim(userId, countryName, nationalId, (claim) => ({ type: 'submitWithDocument', ...claim, documentImageUrl: documentImagePath(claim.verificationId) } satisfies SubmitWithDocument), document, idempotency);
+    return this.claim(
+      userId,
+      countryName,
+      nationalId,
+      (claim) => ({ type: 'submitWithDocument', ...claim, documentImageUrl: documentImagePath(claim.verificationId) }) satisfies SubmitWithDocument,
+      document,
+      idempotency,
+    );
   }
 
   /** The member's own claim, in any state (someone else's is unknown to them: 404). */
@@ -75,7 +105,12 @@ export class VerificationService {
 
   async approve(adminId: string, verificationId: string): Promise<Position | null> {
     const userId = await this.ownerOf(verificationId);
-    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'approveVerification', verificationId, userId, reviewedBy: adminId }, { actorId: adminId });
+    const result = await this.bus.run(
+      userStream(userId),
+      verificationDecider,
+      { type: 'approveVerification', verificationId, userId, reviewedBy: adminId },
+      { actorId: adminId },
+    );
     return result.position;
   }
 
@@ -83,7 +118,12 @@ export class VerificationService {
   async reject(adminId: string, verificationId: string, reason: string): Promise<Position | null> {
     const userId = await this.ownerOf(verificationId);
     const { state } = await this.bus.load(userStream(userId), verificationDecider);
-    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'rejectVerification', verificationId, userId, reviewedBy: adminId, reason }, { actorId: adminId });
+    const result = await this.bus.run(
+      userStream(userId),
+      verificationDecider,
+      { type: 'rejectVerification', verificationId, userId, reviewedBy: adminId, reason },
+      { actorId: adminId },
+    );
     await this.releaseNationalId(userId, state, verificationId, adminId);
     return result.position;
   }
@@ -97,7 +137,12 @@ export class VerificationService {
     const claim = state.verifications.find((verification) => verification.id === verificationId);
     if (!claim) throw new NotFoundError(VERIFICATION_NOT_FOUND);
     if (!led.includes(claim.countryKey)) throw new ForbiddenError(NOT_LEADER_OF_COUNTRY);
-    const result = await this.bus.run(userStream(userId), verificationDecider, { type: 'confirmVerification', verificationId, userId, leaderId }, { actorId: leaderId });
+    const result = await this.bus.run(
+      userStream(userId),
+      verificationDecider,
+      { type: 'confirmVerification', verificationId, userId, leaderId },
+      { actorId: leaderId },
+    );
     return result.position;
   }
 
@@ -140,7 +185,8 @@ export class VerificationService {
     const verificationId = createdIdOf(idempotency);
     const check = command({ verificationId, userId, country: country.name, countryKey: country.key, nationalIdSealed: '' });
     const before = await this.bus.load(userStream(userId), verificationDecider);
-    if (idempotency && before.commandIds.has(idempotency.commandId)) return this.submitted(await this.bus.run(userStream(userId), verificationDecider, check, { actorId: userId, ...keyed(idempotency) }), check);
+    if (idempotency && before.commandIds.has(idempotency.commandId))
+      return this.submitted(await this.bus.run(userStream(userId), verificationDecider, check, { actorId: userId, ...keyed(idempotency) }), check);
     verificationDecider.decide(check, before.state);
     // Decoding costs CPU: only a claim the decider would take is decoded, and only the re-encoded image is kept.
     const stored = document ? await reencodeDocument(document.bytes) : undefined;
@@ -175,10 +221,14 @@ export class VerificationService {
   private async undoClaim(userId: string, verificationId: string, idStream: string, wroteDocument: boolean): Promise<void> {
     const { state } = await this.bus.load(userStream(userId), verificationDecider);
     if (wroteDocument && !state.verifications.some((claim) => claim.id === verificationId)) await this.documents.delete(verificationId);
-    const held = await Promise.all(state.verifications.filter((claim) => claim.status !== 'rejected').map(async (claim) => {
-      const heldId = await this.vault.open(userId, claim.nationalIdSealed);
-      return heldId !== null && this.nationalIdStreamOf(claim.countryKey, heldId) === idStream;
-    }));
+    const held = await Promise.all(
+      state.verifications
+        .filter((claim) => claim.status !== 'rejected')
+        .map(async (claim) => {
+          const heldId = await this.vault.open(userId, claim.nationalIdSealed);
+          return heldId !== null && this.nationalIdStreamOf(claim.countryKey, heldId) === idStream;
+        }),
+    );
     if (!held.includes(true)) await this.bus.run(idStream, nationalIdDecider, { type: 'releaseNationalId', userId }, { actorId: userId });
   }
 

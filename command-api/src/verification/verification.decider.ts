@@ -26,7 +26,8 @@ export type RemoveVerification = { type: 'removeVerification'; verificationId: s
 export type ApproveVerification = { type: 'approveVerification'; verificationId: string; userId: string; reviewedBy: string };
 export type RejectVerification = { type: 'rejectVerification'; verificationId: string; userId: string; reviewedBy: string; reason: string };
 export type ConfirmVerification = { type: 'confirmVerification'; verificationId: string; userId: string; leaderId: string };
-export type VerificationCommand = VerifyFirstNationality | SubmitWithDocument | RemoveVerification | ApproveVerification | RejectVerification | ConfirmVerification;
+export type VerificationCommand =
+  VerifyFirstNationality | SubmitWithDocument | RemoveVerification | ApproveVerification | RejectVerification | ConfirmVerification;
 
 /** One live claim per country: a pending or approved one blocks another (a rejected one may be claimed again). */
 function refuseClaimedCountry(state: VerificationState, countryKey: string): void {
@@ -66,14 +67,22 @@ export const verificationDecider: Decider<VerificationCommand, VerificationEvent
         if (state.verifications.length > 0) throw new ValidationError(ADDITIONAL_NATIONALITY_NEEDS_DOCUMENT);
         if (state.rejectedCountryKeys.includes(countryKey)) throw new ValidationError(REJECTED_COUNTRY_NEEDS_DOCUMENT);
         return [
-          { type: 'VerificationSubmitted', data: { verificationId, userId, country, countryKey, nationalIdSealed, verificationType: 'id_number', documentImageUrl: null } },
+          {
+            type: 'VerificationSubmitted',
+            data: { verificationId, userId, country, countryKey, nationalIdSealed, verificationType: 'id_number', documentImageUrl: null },
+          },
           { type: 'VerificationApproved', data: { verificationId, userId, countryKey, reviewedBy: null } },
         ];
       }
       case 'submitWithDocument': {
         const { verificationId, userId, country, countryKey, nationalIdSealed, documentImageUrl } = command;
         refuseClaimedCountry(state, countryKey);
-        return [{ type: 'VerificationSubmitted', data: { verificationId, userId, country, countryKey, nationalIdSealed, verificationType: 'document', documentImageUrl } }];
+        return [
+          {
+            type: 'VerificationSubmitted',
+            data: { verificationId, userId, country, countryKey, nationalIdSealed, verificationType: 'document', documentImageUrl },
+          },
+        ];
       }
       case 'removeVerification': {
         const { countryKey } = claimOf(state, command.verificationId);
@@ -81,7 +90,12 @@ export const verificationDecider: Decider<VerificationCommand, VerificationEvent
       }
       case 'approveVerification': {
         const { countryKey } = pendingClaim(state, command.verificationId, command.userId, command.reviewedBy);
-        return [{ type: 'VerificationApproved', data: { verificationId: command.verificationId, userId: command.userId, countryKey, reviewedBy: command.reviewedBy } }];
+        return [
+          {
+            type: 'VerificationApproved',
+            data: { verificationId: command.verificationId, userId: command.userId, countryKey, reviewedBy: command.reviewedBy },
+          },
+        ];
       }
       case 'rejectVerification': {
         const { countryKey } = pendingClaim(state, command.verificationId, command.userId, command.reviewedBy);
@@ -94,7 +108,12 @@ export const verificationDecider: Decider<VerificationCommand, VerificationEvent
         if (claim.status !== 'pending') throw new ConflictError(VERIFICATION_NOT_PENDING);
         // Vouching twice says nothing new.
         if (claim.confirmedByLeader) return [];
-        return [{ type: 'VerificationConfirmedByLeader', data: { verificationId: command.verificationId, userId: command.userId, countryKey: claim.countryKey, leaderId: command.leaderId } }];
+        return [
+          {
+            type: 'VerificationConfirmedByLeader',
+            data: { verificationId: command.verificationId, userId: command.userId, countryKey: claim.countryKey, leaderId: command.leaderId },
+          },
+        ];
       }
     }
   },

@@ -11,14 +11,45 @@ const verificationId = '55555555-5555-4555-8555-555555555555';
 const second = '77777777-7777-4777-8777-777777777777';
 const documentImageUrl = `/api/user/verifications/${second}/document`;
 
-const verify = (countryKey: string) => ({ type: 'verifyFirstNationality' as const, verificationId, userId, country: countryKey, countryKey, nationalIdSealed: 'v1.sealed' });
-const withDocument = (countryKey: string, id = second) =>
-  ({ type: 'submitWithDocument' as const, verificationId: id, userId, country: countryKey, countryKey, nationalIdSealed: 'v1.other', documentImageUrl });
-const submitted: VerificationEvent = { type: 'VerificationSubmitted', data: { verificationId, userId, country: 'saudi_arabia', countryKey: 'saudi_arabia', nationalIdSealed: 'v1.sealed', verificationType: 'id_number', documentImageUrl: null } };
+const verify = (countryKey: string) => ({
+  type: 'verifyFirstNationality' as const,
+  verificationId,
+  userId,
+  country: countryKey,
+  countryKey,
+  nationalIdSealed: 'v1.sealed',
+});
+const withDocument = (countryKey: string, id = second) => ({
+  type: 'submitWithDocument' as const,
+  verificationId: id,
+  userId,
+  country: countryKey,
+  countryKey,
+  nationalIdSealed: 'v1.other',
+  documentImageUrl,
+});
+const submitted: VerificationEvent = {
+  type: 'VerificationSubmitted',
+  data: {
+    verificationId,
+    userId,
+    country: 'saudi_arabia',
+    countryKey: 'saudi_arabia',
+    nationalIdSealed: 'v1.sealed',
+    verificationType: 'id_number',
+    documentImageUrl: null,
+  },
+};
 const approved: VerificationEvent = { type: 'VerificationApproved', data: { verificationId, userId, countryKey: 'saudi_arabia', reviewedBy: null } };
-const egyptSubmitted: VerificationEvent = { type: 'VerificationSubmitted', data: { verificationId: second, userId, country: 'egypt', countryKey: 'egypt', nationalIdSealed: 'v1.other', verificationType: 'document', documentImageUrl } };
+const egyptSubmitted: VerificationEvent = {
+  type: 'VerificationSubmitted',
+  data: { verificationId: second, userId, country: 'egypt', countryKey: 'egypt', nationalIdSealed: 'v1.other', verificationType: 'document', documentImageUrl },
+};
 const egyptApproved: VerificationEvent = { type: 'VerificationApproved', data: { verificationId: second, userId, countryKey: 'egypt', reviewedBy: admin } };
-const egyptRejected: VerificationEvent = { type: 'VerificationRejected', data: { verificationId: second, userId, countryKey: 'egypt', reason: 'Unreadable scan.', reviewedBy: admin } };
+const egyptRejected: VerificationEvent = {
+  type: 'VerificationRejected',
+  data: { verificationId: second, userId, countryKey: 'egypt', reason: 'Unreadable scan.', reviewedBy: admin },
+};
 const egyptRemoved: VerificationEvent = { type: 'VerificationRemoved', data: { verificationId: second, userId, countryKey: 'egypt' } };
 const firstRemoved: VerificationEvent = { type: 'VerificationRemoved', data: { verificationId, userId, countryKey: 'saudi_arabia' } };
 const confirmed: VerificationEvent = { type: 'VerificationConfirmedByLeader', data: { verificationId: second, userId, countryKey: 'egypt', leaderId: other } };
@@ -36,7 +67,10 @@ describe('verification decider: claims', () => {
   });
 
   it('never approves a rejected country without a reviewer, even once the rejected claim is removed', () => {
-    spec.given([egyptSubmitted, egyptRejected, egyptRemoved]).when(verify('egypt')).thenThrows(ValidationError, 'This country was reviewed and rejected; submit it again with a document image.');
+    spec
+      .given([egyptSubmitted, egyptRejected, egyptRemoved])
+      .when(verify('egypt'))
+      .thenThrows(ValidationError, 'This country was reviewed and rejected; submit it again with a document image.');
   });
 
   it('makes a first nationality again after the only one was removed', () => {
@@ -56,7 +90,10 @@ describe('verification decider: claims', () => {
     spec.given([submitted, approved, egyptSubmitted]).when({ type: 'removeVerification', verificationId: second, userId }).then([egyptRemoved]);
     spec.given([submitted, approved]).when({ type: 'removeVerification', verificationId, userId }).then([firstRemoved]);
     spec.given([egyptSubmitted, egyptRejected]).when({ type: 'removeVerification', verificationId: second, userId }).then([egyptRemoved]);
-    spec.given([egyptSubmitted, egyptRemoved]).when({ type: 'removeVerification', verificationId: second, userId }).thenThrows(NotFoundError, 'Verification not found');
+    spec
+      .given([egyptSubmitted, egyptRemoved])
+      .when({ type: 'removeVerification', verificationId: second, userId })
+      .thenThrows(NotFoundError, 'Verification not found');
     spec.given([]).when({ type: 'removeVerification', verificationId, userId }).thenThrows(NotFoundError);
   });
 });
@@ -80,7 +117,10 @@ describe('verification decider: review', () => {
   it('knows no removed or unknown claim, and lets no one review their own', () => {
     spec.given([egyptSubmitted, egyptRemoved]).when(approve).thenThrows(NotFoundError, 'Verification not found');
     spec.given([]).when(reject).thenThrows(NotFoundError);
-    spec.given([egyptSubmitted]).when({ ...approve, reviewedBy: userId }).thenThrows(ForbiddenError, 'You cannot review your own verification.');
+    spec
+      .given([egyptSubmitted])
+      .when({ ...approve, reviewedBy: userId })
+      .thenThrows(ForbiddenError, 'You cannot review your own verification.');
   });
 
   it('records a leader\u2019s confirmation of a pending claim once; the claim stays pending', () => {
@@ -89,7 +129,10 @@ describe('verification decider: review', () => {
     spec.given([egyptSubmitted, confirmed]).when(confirm).then([]);
     spec.given([egyptSubmitted, confirmed]).when(approve).then([egyptApproved]);
     spec.given([egyptSubmitted, egyptApproved]).when(confirm).thenThrows(ConflictError, 'Only pending verifications can be confirmed.');
-    spec.given([egyptSubmitted]).when({ ...confirm, leaderId: userId }).thenThrows(ForbiddenError);
+    spec
+      .given([egyptSubmitted])
+      .when({ ...confirm, leaderId: userId })
+      .thenThrows(ForbiddenError);
     spec.given([]).when(confirm).thenThrows(NotFoundError);
   });
 });
@@ -97,12 +140,27 @@ describe('verification decider: review', () => {
 describe('national id decider', () => {
   const ids = deciderSpec(nationalIdDecider);
   it('reserves an id for one account only', () => {
-    ids.given([]).when({ type: 'reserveNationalId', userId }).then([{ type: 'NationalIdReserved', data: { userId } }]);
-    ids.given([{ type: 'NationalIdReserved', data: { userId } }]).when({ type: 'reserveNationalId', userId }).then([]);
-    ids.given([{ type: 'NationalIdReserved', data: { userId } }]).when({ type: 'reserveNationalId', userId: other }).thenThrows(ConflictError, 'This national ID is already verified for another account.');
+    ids
+      .given([])
+      .when({ type: 'reserveNationalId', userId })
+      .then([{ type: 'NationalIdReserved', data: { userId } }]);
+    ids
+      .given([{ type: 'NationalIdReserved', data: { userId } }])
+      .when({ type: 'reserveNationalId', userId })
+      .then([]);
+    ids
+      .given([{ type: 'NationalIdReserved', data: { userId } }])
+      .when({ type: 'reserveNationalId', userId: other })
+      .thenThrows(ConflictError, 'This national ID is already verified for another account.');
   });
   it('releases only its holder\u2019s reservation', () => {
-    ids.given([{ type: 'NationalIdReserved', data: { userId } }]).when({ type: 'releaseNationalId', userId: other }).then([]);
-    ids.given([{ type: 'NationalIdReserved', data: { userId } }]).when({ type: 'releaseNationalId', userId }).then([{ type: 'NationalIdReleased', data: { userId } }]);
+    ids
+      .given([{ type: 'NationalIdReserved', data: { userId } }])
+      .when({ type: 'releaseNationalId', userId: other })
+      .then([]);
+    ids
+      .given([{ type: 'NationalIdReserved', data: { userId } }])
+      .when({ type: 'releaseNationalId', userId })
+      .then([{ type: 'NationalIdReleased', data: { userId } }]);
   });
 });

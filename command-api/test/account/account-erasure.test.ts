@@ -1,4 +1,12 @@
-import { ACCOUNT_DELETED, DELETED_MEMBER, DELEGATE_NOT_FOUND, PASSWORD_REQUIRED_TO_DELETE, PostgresEventStore, WRONG_PASSWORD, createEventRegistry } from '@civitas/events';
+import {
+  ACCOUNT_DELETED,
+  DELETED_MEMBER,
+  DELEGATE_NOT_FOUND,
+  PASSWORD_REQUIRED_TO_DELETE,
+  PostgresEventStore,
+  WRONG_PASSWORD,
+  createEventRegistry,
+} from '@civitas/events';
 import { buildFreshReadModels, projections, readModelDigest } from '@civitas/projector';
 import { createKysely } from '@civitas/service-kit';
 import { PersonalDataVault, isSealed } from '@civitas/service-kit/personal-data';
@@ -16,8 +24,13 @@ import { SAUDI_ARABIA, subscribe, verify, type Member } from '../participation/m
 const PASSWORD = 'correct horse battery staple';
 // Words no one else in this file uses: whatever still holds one of them after erasure leaks her data.
 const ZENOBIA = {
-  firstName: 'Zenobia', lastName: 'Quixtersmith', email: `zenobia.quixtersmith.${Date.now().toString(36)}@example.org`,
-  nationalId: 'ZQ98765432', city: 'Quixtown', aboutMe: 'Zenobia builds difference engines', websiteUrl: 'https://zenobia.example.org',
+  firstName: 'Zenobia',
+  lastName: 'Quixtersmith',
+  email: `zenobia.quixtersmith.${Date.now().toString(36)}@example.org`,
+  nationalId: 'ZQ98765432',
+  city: 'Quixtown',
+  aboutMe: 'Zenobia builds difference engines',
+  websiteUrl: 'https://zenobia.example.org',
 };
 const TRACES = [/zenobia/i, /quixtersmith/i, /quixtown/i, /ZQ98765432/i];
 
@@ -49,7 +62,11 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
 
   const member = async (details: { firstName: string; lastName: string; email?: string }): Promise<Member> => {
     const browser = new TestClient(server.baseUrl);
-    const answer = await browser.json('POST', '/api/email-auth/register', { ...registration(details.email, PASSWORD), firstName: details.firstName, lastName: details.lastName });
+    const answer = await browser.json('POST', '/api/email-auth/register', {
+      ...registration(details.email, PASSWORD),
+      firstName: details.firstName,
+      lastName: details.lastName,
+    });
     expect(answer.status).toBe(201);
     return { browser, userId: answer.body.user.id, firstName: details.firstName, email: answer.body.user.email };
   };
@@ -64,12 +81,15 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
   /** Every table of the read schema and the platform's own that holds one of her words anywhere in a row. */
   const tablesHoldingHerData = async () => {
     const tables = await server.query<{ schema: string; name: string }>(
-      `select table_schema as schema, table_name as name from information_schema.tables where table_schema in ($1, 'public') and table_type = 'BASE TABLE' order by 1, 2`, [READ_SCHEMA],
+      `select table_schema as schema, table_name as name from information_schema.tables where table_schema in ($1, 'public') and table_type = 'BASE TABLE' order by 1, 2`,
+      [READ_SCHEMA],
     );
     expect(tables.length).toBeGreaterThan(20);
     const holding: string[] = [];
     for (const { schema, name } of tables) {
-      const rows = await sql<{ found: number }>`select count(*)::int as found from ${sql.id(schema, name)} t where t::text ~* ${TRACES.map((trace) => trace.source).join('|')}`.execute(db);
+      const rows = await sql<{
+        found: number;
+      }>`select count(*)::int as found from ${sql.id(schema, name)} t where t::text ~* ${TRACES.map((trace) => trace.source).join('|')}`.execute(db);
       if (rows.rows[0]!.found > 0) holding.push(`${schema}.${name}`);
     }
     return holding;
@@ -83,7 +103,9 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     zenobia = await member({ ...ZENOBIA });
     bob = await member({ firstName: 'Bob', lastName: 'Builder' });
     await ok(zenobia.browser, 'PUT', '/api/user/profile', { ...ZENOBIA, email: undefined, nationalId: undefined });
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c0ffee' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('profileImage', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
     const uploaded = await fetch(`${server.baseUrl}/api/user/profile-image`, { method: 'POST', headers: { cookie: zenobia.browser.cookieHeader }, body: form });
@@ -94,7 +116,10 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     expect((await verify(bob, SAUDI_ARABIA.name, 'BB11223344')).status).toBe(200);
     await subscribe(zenobia, server);
     const topic = await ok(zenobia.browser, 'POST', '/api/topics', {
-      title: 'Extend library opening hours', description: 'Libraries should open until 22:00 on weekdays for students and workers.', type: 'law_amendment', groupId: SAUDI_ARABIA.groupId,
+      title: 'Extend library opening hours',
+      description: 'Libraries should open until 22:00 on weekdays for students and workers.',
+      type: 'law_amendment',
+      groupId: SAUDI_ARABIA.groupId,
     });
     topicId = topic.topic.id;
     const hers = await ok(zenobia.browser, 'POST', '/api/opinions', { topicId, content: 'Until 22:00 on weekdays, 18:00 at weekends.' });
@@ -113,10 +138,12 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     const opinions = await eventually(opinionsAsBob, (list) => list.some((opinion) => opinion.weightedSupport === 2));
     expect(opinions.map((opinion) => opinion.user.firstName).sort()).toEqual(['Bob', 'Zenobia']);
     // What the checks below look for is there before the erasure: in the read models, and sealed in her events.
-    expect(await eventually(tablesHoldingHerData, (holding) => holding.length >= 3)).toEqual(expect.arrayContaining([
-      `${READ_SCHEMA}.invitations`, `${READ_SCHEMA}.user_verifications`, `${READ_SCHEMA}.users`,
-    ]));
-    const [registered] = await server.query<{ data: unknown }>(`select data from events where type = 'UserRegistered' and stream_id = $1`, [`user-${zenobia.userId}`]);
+    expect(await eventually(tablesHoldingHerData, (holding) => holding.length >= 3)).toEqual(
+      expect.arrayContaining([`${READ_SCHEMA}.invitations`, `${READ_SCHEMA}.user_verifications`, `${READ_SCHEMA}.users`]),
+    );
+    const [registered] = await server.query<{ data: unknown }>(`select data from events where type = 'UserRegistered' and stream_id = $1`, [
+      `user-${zenobia.userId}`,
+    ]);
     const opened = await new PersonalDataVault(db).revealAll(zenobia.userId, sealedIn(registered!.data));
     expect(opened.sort()).toEqual(['Quixtersmith', 'Zenobia', ZENOBIA.email].sort());
   });
@@ -125,7 +152,10 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     expect(await zenobia.browser.json('DELETE', '/api/user', { password: 'not my password' })).toEqual({ status: 403, body: { message: WRONG_PASSWORD } });
     expect(await zenobia.browser.json('DELETE', '/api/user', {})).toEqual({ status: 400, body: { message: PASSWORD_REQUIRED_TO_DELETE } });
     expect(await zenobia.browser.json('DELETE', '/api/user')).toEqual({ status: 400, body: { message: PASSWORD_REQUIRED_TO_DELETE } });
-    expect(await new TestClient(server.baseUrl).json('DELETE', '/api/user', { password: PASSWORD })).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+    expect(await new TestClient(server.baseUrl).json('DELETE', '/api/user', { password: PASSWORD })).toEqual({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    });
     expect((await zenobia.browser.json('GET', '/api/auth/user')).body.firstName).toBe('Zenobia');
     expect(await server.query(`select 1 from events where type = 'AccountErased'`)).toEqual([]);
   });
@@ -162,16 +192,39 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     expect(authors).toContainEqual(['Bob', 'Builder', null]);
     expect(await ok(bob.browser, 'GET', '/api/user/stats')).toEqual(bobStatsBefore);
     expect(await server.query(`select subject_id, choice, weight from read_model.weighted_tallies order by 1, 2`)).toEqual(weightedBefore);
-    const [row] = await server.query(`select id, email, first_name, last_name, about_me, city, website_url, profile_image_url, erased_at is not null as erased from read_model.users where id = $1`, [zenobia.userId]);
-    expect(row).toEqual({ id: zenobia.userId, email: null, first_name: null, last_name: null, about_me: null, city: null, website_url: null, profile_image_url: null, erased: true });
+    const [row] = await server.query(
+      `select id, email, first_name, last_name, about_me, city, website_url, profile_image_url, erased_at is not null as erased from read_model.users where id = $1`,
+      [zenobia.userId],
+    );
+    expect(row).toEqual({
+      id: zenobia.userId,
+      email: null,
+      first_name: null,
+      last_name: null,
+      about_me: null,
+      city: null,
+      website_url: null,
+      profile_image_url: null,
+      erased: true,
+    });
   });
 
   it('leaves her name, e-mail and national id in no API answer', async () => {
-    const answers = await Promise.all([
-      `/api/topics/${topicId}`, `/api/topics/${topicId}/opinions`, `/api/topics/${topicId}/messages`, `/api/groups/${SAUDI_ARABIA.groupId}/topics`,
-      '/api/user/delegations', `/api/delegations/${SAUDI_ARABIA.groupId}`, `/api/groups/${bobFamily}`, '/api/user/groups', `/api/laws/${SAUDI_ARABIA.groupId}`,
-      '/api/user/activity', '/api/user/delegations/overview',
-    ].map(async (path) => [path, await bob.browser.json('GET', path)] as const));
+    const answers = await Promise.all(
+      [
+        `/api/topics/${topicId}`,
+        `/api/topics/${topicId}/opinions`,
+        `/api/topics/${topicId}/messages`,
+        `/api/groups/${SAUDI_ARABIA.groupId}/topics`,
+        '/api/user/delegations',
+        `/api/delegations/${SAUDI_ARABIA.groupId}`,
+        `/api/groups/${bobFamily}`,
+        '/api/user/groups',
+        `/api/laws/${SAUDI_ARABIA.groupId}`,
+        '/api/user/activity',
+        '/api/user/delegations/overview',
+      ].map(async (path) => [path, await bob.browser.json('GET', path)] as const),
+    );
     for (const [path, answer] of answers) {
       expect(answer.status, path).toBeLessThan(500);
       for (const trace of TRACES) expect(JSON.stringify(answer.body), path).not.toMatch(trace);
@@ -180,7 +233,10 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     const delegations = answers.find(([path]) => path === '/api/user/delegations')![1].body as Array<{ delegate: { firstName: string } }>;
     expect(delegations.map((delegation) => delegation.delegate.firstName)).toEqual([DELETED_MEMBER]);
     // It stays, but nobody can name her as a new delegate.
-    expect(await bob.browser.json('POST', '/api/delegations', { delegateId: zenobia.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 404, body: { message: DELEGATE_NOT_FOUND } });
+    expect(await bob.browser.json('POST', '/api/delegations', { delegateId: zenobia.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({
+      status: 404,
+      body: { message: DELEGATE_NOT_FOUND },
+    });
     // So in his profile's Delegations tab and Activity.
     expect(JSON.stringify(answers.find(([path]) => path === '/api/user/delegations/overview')![1].body)).toContain(DELETED_MEMBER);
     expect(JSON.stringify(answers.find(([path]) => path === '/api/user/activity')![1].body)).toContain(DELETED_MEMBER);
@@ -198,11 +254,15 @@ describe('DELETE /api/user: erasing an account by shredding its key', () => {
     const vault = new PersonalDataVault(db);
     const subjects = (await server.query<{ subject_id: string }>('select subject_id from subject_keys')).map((row) => row.subject_id);
     expect(subjects).not.toContain(zenobia.userId);
-    const events = await server.query<{ type: string; stream_id: string; data: unknown; metadata: unknown }>('select type, stream_id, data, metadata from events');
+    const events = await server.query<{ type: string; stream_id: string; data: unknown; metadata: unknown }>(
+      'select type, stream_id, data, metadata from events',
+    );
     for (const event of events) for (const trace of TRACES) expect(JSON.stringify(event), event.type).not.toMatch(trace);
     const sealedValues = events.flatMap((event) => sealedIn(event.data));
     const herEvents = events.filter((event) => event.stream_id === `user-${zenobia.userId}`);
-    expect(herEvents.map((event) => event.type)).toEqual(expect.arrayContaining(['UserRegistered', 'ProfileUpdated', 'VerificationSubmitted', 'AccountErased']));
+    expect(herEvents.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['UserRegistered', 'ProfileUpdated', 'VerificationSubmitted', 'AccountErased']),
+    );
     expect(sealedValues.length).toBeGreaterThan(10);
     // Her own values open to nothing with her id ...
     const hers = herEvents.flatMap((event) => sealedIn(event.data));

@@ -1,5 +1,11 @@
 import {
-  ACCOUNT_SECURITY_ALWAYS_ON, CURRENT_PASSWORD_REQUIRED, DEFAULT_NOTIFICATION_PREFERENCES, OTHER_SESSIONS_ENDED, PASSWORD_CHANGED, PASSWORD_TOO_SHORT, WRONG_CURRENT_PASSWORD,
+  ACCOUNT_SECURITY_ALWAYS_ON,
+  CURRENT_PASSWORD_REQUIRED,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  OTHER_SESSIONS_ENDED,
+  PASSWORD_CHANGED,
+  PASSWORD_TOO_SHORT,
+  WRONG_CURRENT_PASSWORD,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
@@ -34,19 +40,34 @@ describe('the Settings dialog: password, sessions and e-mail notifications', () 
     return { email, userId: registered.body.user.id as string, first, others };
   }
   // A 503 is the read model catching up with the session's own writes (a busy machine): asked again, as the web client does.
-  const signedIn = async (browser: TestClient) => (await eventually(() => browser.get('/api/auth/user'), (response) => response.status !== 503)).status === 200;
+  const signedIn = async (browser: TestClient) =>
+    (
+      await eventually(
+        () => browser.get('/api/auth/user'),
+        (response) => response.status !== 503,
+      )
+    ).status === 200;
 
   describe('POST /api/user/password', () => {
     it('changes the password with the current one, ends the other sessions and keeps this one', async () => {
-      const { email, userId, first, others: [second] } = await memberWithSessions(2);
+      const {
+        email,
+        userId,
+        first,
+        others: [second],
+      } = await memberWithSessions(2);
       const changed = await first.json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
-      expect(changed).toEqual({ status: 200, body: { position: expect.stringMatching(/^[0-9a-f]{16}-[0-9a-f]{16}$/), message: PASSWORD_CHANGED, otherSessionsEnded: 1 } });
+      expect(changed).toEqual({
+        status: 200,
+        body: { position: expect.stringMatching(/^[0-9a-f]{16}-[0-9a-f]{16}$/), message: PASSWORD_CHANGED, otherSessionsEnded: 1 },
+      });
       expect(await signedIn(first)).toBe(true);
       expect(await signedIn(second!)).toBe(false);
       expect((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email, password: PASSWORD })).status).toBe(401);
       expect((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email, password: NEW_PASSWORD })).status).toBe(200);
       const events = await server.query<{ data: { reason: string; passwordHash: string } }>(
-        `select data from events where type = 'UserPasswordChanged' and stream_id = $1`, [`user-${userId}`],
+        `select data from events where type = 'UserPasswordChanged' and stream_id = $1`,
+        [`user-${userId}`],
       );
       expect(events.map((event) => event.data.reason)).toEqual(['change']);
       // Only its argon2id hash is kept, never the password.
@@ -54,21 +75,35 @@ describe('the Settings dialog: password, sessions and e-mail notifications', () 
     });
 
     it('refuses a wrong current password with 403, changing nothing and ending no session', async () => {
-      const { email, first, others: [second] } = await memberWithSessions(2);
-      expect(await first.json('POST', '/api/user/password', { currentPassword: 'not my password', newPassword: NEW_PASSWORD }))
-        .toEqual({ status: 403, body: { message: WRONG_CURRENT_PASSWORD } });
+      const {
+        email,
+        first,
+        others: [second],
+      } = await memberWithSessions(2);
+      expect(await first.json('POST', '/api/user/password', { currentPassword: 'not my password', newPassword: NEW_PASSWORD })).toEqual({
+        status: 403,
+        body: { message: WRONG_CURRENT_PASSWORD },
+      });
       expect(await signedIn(second!)).toBe(true);
       expect((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email, password: PASSWORD })).status).toBe(200);
     });
 
     it('enforces the password rules with clear messages, and needs a session', async () => {
       const { first } = await memberWithSessions(1);
-      expect(await first.json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: 'short' })).toEqual({ status: 400, body: { message: PASSWORD_TOO_SHORT } });
-      expect(await first.json('POST', '/api/user/password', { currentPassword: '', newPassword: NEW_PASSWORD })).toEqual({ status: 400, body: { message: CURRENT_PASSWORD_REQUIRED } });
+      expect(await first.json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: 'short' })).toEqual({
+        status: 400,
+        body: { message: PASSWORD_TOO_SHORT },
+      });
+      expect(await first.json('POST', '/api/user/password', { currentPassword: '', newPassword: NEW_PASSWORD })).toEqual({
+        status: 400,
+        body: { message: CURRENT_PASSWORD_REQUIRED },
+      });
       expect((await first.json('POST', '/api/user/password', { newPassword: NEW_PASSWORD })).status).toBe(400);
       expect((await first.json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: 'x'.repeat(1025) })).status).toBe(400);
-      expect(await new TestClient(server.baseUrl).json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }))
-        .toEqual({ status: 401, body: { message: 'Unauthorized' } });
+      expect(await new TestClient(server.baseUrl).json('POST', '/api/user/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).toEqual({
+        status: 401,
+        body: { message: 'Unauthorized' },
+      });
     });
   });
 
@@ -120,8 +155,10 @@ describe('the Settings dialog: password, sessions and e-mail notifications', () 
 
     it('keeps account security mails on and refuses malformed choices with 400, signed-out visitors with 401', async () => {
       const { first } = await memberWithSessions(1);
-      expect(await first.json('PUT', '/api/user/notification-preferences', { ...DEFAULT_NOTIFICATION_PREFERENCES, accountSecurity: false }))
-        .toEqual({ status: 400, body: { message: ACCOUNT_SECURITY_ALWAYS_ON } });
+      expect(await first.json('PUT', '/api/user/notification-preferences', { ...DEFAULT_NOTIFICATION_PREFERENCES, accountSecurity: false })).toEqual({
+        status: 400,
+        body: { message: ACCOUNT_SECURITY_ALWAYS_ON },
+      });
       for (const body of [{}, { ...DEFAULT_NOTIFICATION_PREFERENCES, invitations: 'no' }, { invitations: false }]) {
         const answer = await first.json('PUT', '/api/user/notification-preferences', body);
         expect(answer.status).toBe(400);
@@ -139,13 +176,15 @@ describe('the Settings dialog: password, sessions and e-mail notifications', () 
       const toQuiet = await inviter.first.json('POST', '/api/family/invite', { email: quietMember.email });
       const toKeen = await inviter.first.json('POST', '/api/family/invite', { email: keen.email });
       expect([toQuiet.status, toKeen.status]).toEqual([201, 201]);
-      const invitations = (to: string) => async () => (await readMails(server.dataDir)).filter((mail) => mail.text.includes(`To: ${to}`) && mail.text.includes('invited you'));
+      const invitations = (to: string) => async () =>
+        (await readMails(server.dataDir)).filter((mail) => mail.text.includes(`To: ${to}`) && mail.text.includes('invited you'));
       expect(await eventually(invitations(keen.email), (mails) => mails.length === 1)).toHaveLength(1);
       // The outbox reads the store in order: the later invitation's mail is out, so the earlier one was skipped.
       expect(await invitations(quietMember.email)()).toHaveLength(0);
       // A password reset is account security: it goes whatever the member chose.
       await new TestClient(server.baseUrl).post('/api/email-auth/forgot-password', { email: quietMember.email });
-      const resets = async () => (await readMails(server.dataDir)).filter((mail) => mail.text.includes(`To: ${quietMember.email}`) && mail.text.includes('Reset your password'));
+      const resets = async () =>
+        (await readMails(server.dataDir)).filter((mail) => mail.text.includes(`To: ${quietMember.email}`) && mail.text.includes('Reset your password'));
       expect(await eventually(resets, (mails) => mails.length === 1)).toHaveLength(1);
     });
   });

@@ -16,11 +16,20 @@ describe('erasing an account that signs in only through a provider', () => {
   beforeAll(async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    google = await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
+    google = await startTestProvider({
+      clientId: 'civitas-google',
+      clientSecret: 'google-secret',
+      redirectUris: [`${baseUrl}/api/auth/google/callback`],
+      claimsInIdToken: true,
+    });
     server = await startTestServer({
       now: () => new Date(Date.now() + offsetMs),
       env: {
-        PORT: String(port), PUBLIC_BASE_URL: baseUrl, GOOGLE_ISSUER_URL: google.issuer, GOOGLE_CLIENT_ID: 'civitas-google', GOOGLE_CLIENT_SECRET: 'google-secret',
+        PORT: String(port),
+        PUBLIC_BASE_URL: baseUrl,
+        GOOGLE_ISSUER_URL: google.issuer,
+        GOOGLE_CLIENT_ID: 'civitas-google',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
       },
     });
   });
@@ -40,15 +49,28 @@ describe('erasing an account that signs in only through a provider', () => {
     client.cookies.set('civitas_session', browser.cookie(server.baseUrl, 'civitas_session')!);
     return client;
   }
-  const me = (client: TestClient) => eventually(() => client.json('GET', '/api/auth/user'), (answer) => answer.status !== 503);
+  const me = (client: TestClient) =>
+    eventually(
+      () => client.json('GET', '/api/auth/user'),
+      (answer) => answer.status !== 503,
+    );
 
   it('has no password to change, and the dialog knows it', async () => {
     google.accounts.set(subject, { email, email_verified: true, given_name: 'Grace', family_name: 'Hopper' });
     const client = await signIn();
     expect((await me(client)).status).toBe(200);
-    expect((await eventually(() => client.json('GET', '/api/user/account-security'), (answer) => answer.status === 200)).body.hasPassword).toBe(false);
-    expect(await client.json('POST', '/api/user/password', { currentPassword: 'anything at all', newPassword: 'a brand new passphrase' }))
-      .toEqual({ status: 400, body: { message: NO_PASSWORD_TO_CHANGE } });
+    expect(
+      (
+        await eventually(
+          () => client.json('GET', '/api/user/account-security'),
+          (answer) => answer.status === 200,
+        )
+      ).body.hasPassword,
+    ).toBe(false);
+    expect(await client.json('POST', '/api/user/password', { currentPassword: 'anything at all', newPassword: 'a brand new passphrase' })).toEqual({
+      status: 400,
+      body: { message: NO_PASSWORD_TO_CHANGE },
+    });
   });
 
   let erasedId: string;

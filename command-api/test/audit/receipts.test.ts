@@ -20,13 +20,19 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
 
   /** The leaf of the stored event, recomputed from the events table as the projector and audit:check do. */
   const storedLeaf = async (eventId: string) => {
-    const [row] = await server.query(`select stream_id, stream_position, transaction_id::text as tx, global_position, type, data, metadata from events where event_id = $1`, [eventId]);
+    const [row] = await server.query(
+      `select stream_id, stream_position, transaction_id::text as tx, global_position, type, data, metadata from events where event_id = $1`,
+      [eventId],
+    );
     const position = `${BigInt(row.tx).toString(16).padStart(16, '0')}-${BigInt(row.global_position).toString(16).padStart(16, '0')}`;
     // The platform's own blinding key, read from its database as every process reads it.
     const db = createKysely(server.databaseUrl, { max: 1 });
     try {
       const blind = await leafBlinder(db);
-      return storedEventLeafHash({ streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata }, blind).toString('base64');
+      return storedEventLeafHash(
+        { streamId: row.stream_id, streamPosition: Number(row.stream_position), position, type: row.type, data: row.data, metadata: row.metadata },
+        blind,
+      ).toString('base64');
     } finally {
       await db.destroy();
     }
@@ -35,7 +41,10 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
   /** What a member's browser does with a receipt: the proof against the latest checkpoint, checked with the log's public key. */
   const checkReceipt = async (receipt: Receipt) => {
     const key = (await member.browser.json('GET', '/.well-known/civitas-log-key')).body;
-    const answer = await eventually(() => member.browser.json('GET', `/api/audit/proofs/inclusion?eventId=${receipt.eventId}`), (reply) => reply.status === 200);
+    const answer = await eventually(
+      () => member.browser.json('GET', `/api/audit/proofs/inclusion?eventId=${receipt.eventId}`),
+      (reply) => reply.status === 200,
+    );
     expect(answer.status).toBe(200);
     const proof = answer.body;
     expect(proof.leafHash).toBe(receipt.leafHash);
@@ -62,21 +71,30 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
   });
 
   it('answers a repeated click (same Idempotency-Key) with the first receipt', async () => {
-    const topic = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'family'), { title: 'Holiday plans this year' }))).body.topic;
+    const topic = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'family'), { title: 'Holiday plans this year' }))).body
+      .topic;
     const opinion = (await member.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'The coast, as every summer.' })).body;
     const opinionId = (opinion.opinion ?? opinion).id as string;
-    const click = async () => (await member.browser.request('POST', '/api/votes', { opinionId, voteType: 'oppose' }, { 'Idempotency-Key': 'click-0001' })).json() as Promise<{ receipt: Receipt }>;
+    const click = async () =>
+      (await member.browser.request('POST', '/api/votes', { opinionId, voteType: 'oppose' }, { 'Idempotency-Key': 'click-0001' })).json() as Promise<{
+        receipt: Receipt;
+      }>;
     const first = await click();
     const again = await click();
     expect(again.receipt).toEqual(first.receipt);
   });
 
   it('gives a ballot a receipt its member can check', async () => {
-    const election = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'business'), { type: 'election', title: 'Choose our team lead' }))).body.topic;
+    const election = (
+      await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'business'), { type: 'election', title: 'Choose our team lead' }))
+    ).body.topic;
     const candidacy = await member.browser.json('POST', '/api/candidates', { topicId: election.id });
     expect(candidacy.status).toBe(201);
     // The candidacy is checked on the read model: it may lag a moment.
-    const ballot = await eventually(() => member.browser.json('POST', `/api/topics/${election.id}/ballot`, { candidateId: candidacy.body.candidate.id }), (reply) => reply.status !== 404);
+    const ballot = await eventually(
+      () => member.browser.json('POST', `/api/topics/${election.id}/ballot`, { candidateId: candidacy.body.candidate.id }),
+      (reply) => reply.status !== 404,
+    );
     expect(ballot.status).toBe(200);
     expect(ballot.body.receipt.leafHash).toBe(await storedLeaf(ballot.body.receipt.eventId));
     await checkReceipt(ballot.body.receipt);

@@ -21,9 +21,10 @@ describe('POST /api/chat/messages', () => {
   });
   afterAll(async () => server?.close());
 
-  const chat = (member: Member | TestClient, body: Record<string, unknown>) => ('browser' in member ? member.browser : member).json('POST', '/api/chat/messages', body);
-  const storedOn = async (topic: string) => (await server.query<{ count: string }>(
-    `select count(*) from events where type = 'ChatMessagePosted' and data->>'topicId' = $1`, [topic]))[0]!.count;
+  const chat = (member: Member | TestClient, body: Record<string, unknown>) =>
+    ('browser' in member ? member.browser : member).json('POST', '/api/chat/messages', body);
+  const storedOn = async (topic: string) =>
+    (await server.query<{ count: string }>(`select count(*) from events where type = 'ChatMessagePosted' and data->>'topicId' = $1`, [topic]))[0]!.count;
 
   it('stores a message on the member\u2019s own stream of the topic and answers it with the author\u2019s names', async () => {
     const answer = await chat(layla, { topicId, message: '  Shall we meet\r\non Friday?  ' });
@@ -31,12 +32,21 @@ describe('POST /api/chat/messages', () => {
     expect(answer.body).toEqual({
       position: expect.any(String),
       message: {
-        id: expect.any(String), topicId, userId: layla.userId, message: 'Shall we meet\non Friday?', createdAt: new Date(clock).toISOString(),
+        id: expect.any(String),
+        topicId,
+        userId: layla.userId,
+        message: 'Shall we meet\non Friday?',
+        createdAt: new Date(clock).toISOString(),
         user: { firstName: 'Layla', lastName: expect.any(String), profileImageUrl: null },
       },
     });
-    const [event] = await server.query(`select stream_id, data from events where type = 'ChatMessagePosted' and data->>'messageId' = $1`, [answer.body.message.id]);
-    expect(event).toMatchObject({ stream_id: `chat-${topicId}-${layla.userId}`, data: { topicId, groupId: SAUDI_ARABIA.groupId, userId: layla.userId, message: 'Shall we meet\non Friday?' } });
+    const [event] = await server.query(`select stream_id, data from events where type = 'ChatMessagePosted' and data->>'messageId' = $1`, [
+      answer.body.message.id,
+    ]);
+    expect(event).toMatchObject({
+      stream_id: `chat-${topicId}-${layla.userId}`,
+      data: { topicId, groupId: SAUDI_ARABIA.groupId, userId: layla.userId, message: 'Shall we meet\non Friday?' },
+    });
     // The query side shows it, read after the write.
     const messages = await layla.browser.json('GET', `/api/topics/${topicId}/messages`);
     expect(messages.body.map((message: { id: string }) => message.id)).toContain(answer.body.message.id);
@@ -47,7 +57,10 @@ describe('POST /api/chat/messages', () => {
     expect(await chat(layla, { topicId, message: '   \n\t ' })).toEqual({ status: 400, body: { message: 'Message cannot be empty' } });
     expect(await chat(layla, { topicId })).toEqual({ status: 400, body: { message: 'Message cannot be empty' } });
     expect(await chat(layla, { topicId, message: 'x'.repeat(2001) })).toEqual({ status: 400, body: { message: 'Message must be at most 2000 characters' } });
-    expect(await chat(layla, { topicId, message: 'Hello\u0000' })).toEqual({ status: 400, body: { message: 'Message contains characters that are not allowed' } });
+    expect(await chat(layla, { topicId, message: 'Hello\u0000' })).toEqual({
+      status: 400,
+      body: { message: 'Message contains characters that are not allowed' },
+    });
     expect(await storedOn(topicId)).toBe(before);
     // 2000 characters after trimming is the most a message may hold.
     expect((await chat(layla, { topicId, message: ` ${'x'.repeat(2000)} ` })).status).toBe(201);

@@ -1,7 +1,14 @@
 import pg from 'pg';
 import {
-  DELEGATE_ID_REQUIRED, DELEGATE_NOT_ELIGIBLE, DELEGATE_NOT_FOUND, DELEGATION_NOT_FOUND, NOT_A_CITIZEN, NO_SELF_DELEGATION, SEARCH_DEPARTMENTS_ONLY,
-  SEARCH_GROUP_REQUIRED, SEARCH_NAME_REQUIRED,
+  DELEGATE_ID_REQUIRED,
+  DELEGATE_NOT_ELIGIBLE,
+  DELEGATE_NOT_FOUND,
+  DELEGATION_NOT_FOUND,
+  NOT_A_CITIZEN,
+  NO_SELF_DELEGATION,
+  SEARCH_DEPARTMENTS_ONLY,
+  SEARCH_GROUP_REQUIRED,
+  SEARCH_NAME_REQUIRED,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
@@ -44,18 +51,26 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
     expect((await verify(created, country, nationalId())).status).toBe(200);
     return created;
   };
-  const search = (who: Member | TestClient, body: Record<string, unknown>) => ('browser' in who ? who.browser : who).json('POST', '/api/delegates/search', body);
+  const search = (who: Member | TestClient, body: Record<string, unknown>) =>
+    ('browser' in who ? who.browser : who).json('POST', '/api/delegates/search', body);
   /** Searches until the read side has caught up with the members the test just made (their standing is projected). */
   const searchUntil = async (who: Member, body: Record<string, unknown>, ids: string[]) =>
-    eventually(() => search(who, body), (answer) => ids.every((id) => answer.body.delegates?.some((found: { id: string }) => found.id === id)));
+    eventually(
+      () => search(who, body),
+      (answer) => ids.every((id) => answer.body.delegates?.some((found: { id: string }) => found.id === id)),
+    );
   const assign = (who: Member, body: Record<string, unknown>, path = '/api/delegates/assign') => who.browser.json('POST', path, body);
   const myDelegations = async (who: Member) => (await who.browser.json('GET', '/api/user/delegations')).body as Delegation[];
 
   beforeAll(async () => {
     server = await startTestServer();
     [ada, zoe, grace, resident, omani, subscriber] = await Promise.all([
-      citizen('Ada', 'Lovelace'), citizen('Zoë', 'Ångström'), citizen('Grace', 'Hopper'),
-      member('Zoe', 'Resident'), citizen('Zoe', 'Al-Busaidi', OMAN.name), member('Zoé', 'Subscriber'),
+      citizen('Ada', 'Lovelace'),
+      citizen('Zoë', 'Ångström'),
+      citizen('Grace', 'Hopper'),
+      member('Zoe', 'Resident'),
+      citizen('Zoe', 'Al-Busaidi', OMAN.name),
+      member('Zoé', 'Subscriber'),
     ]);
     await subscribe(subscriber, server);
   });
@@ -74,18 +89,29 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
 
     it('searches National, International and Alliance groups only', async () => {
       expect(await search(ada, { username: 'Zoe', groupId: ISLAM })).toEqual({ status: 400, body: { message: SEARCH_DEPARTMENTS_ONLY } });
-      expect(await search(ada, { username: 'Zoe', groupId: await ownGroup(ada, 'family') })).toEqual({ status: 400, body: { message: SEARCH_DEPARTMENTS_ONLY } });
+      expect(await search(ada, { username: 'Zoe', groupId: await ownGroup(ada, 'family') })).toEqual({
+        status: 400,
+        body: { message: SEARCH_DEPARTMENTS_ONLY },
+      });
       expect(await search(ada, { username: 'Zoe', groupId: 999_999 })).toEqual({ status: 404, body: { message: 'Group not found' } });
     });
 
     it('finds members who may take part in the group by first or last name, in any case and with or without accents', async () => {
       const found = await searchUntil(ada, { username: 'zoe', groupId: SAUDI_ARABIA.groupId }, [zoe.userId]);
       // Only Saudi citizens: not the unverified resident, not the Omani citizen, not the subscriber.
-      expect(found).toEqual({ status: 200, body: { delegates: [{ id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: masked(zoe.email), isVerified: true }] } });
+      expect(found).toEqual({
+        status: 200,
+        body: { delegates: [{ id: zoe.userId, firstName: 'Zoë', lastName: 'Ångström', email: masked(zoe.email), isVerified: true }] },
+      });
       for (const username of ['ZOË', 'angstrom', 'ÅNGSTRÖM', 'Zoe\u0308', 'zoë ångström', 'oë Å']) {
-        expect((await search(ada, { username, groupId: SAUDI_ARABIA.groupId })).body.delegates.map((one: { id: string }) => one.id), username).toEqual([zoe.userId]);
+        expect(
+          (await search(ada, { username, groupId: SAUDI_ARABIA.groupId })).body.delegates.map((one: { id: string }) => one.id),
+          username,
+        ).toEqual([zoe.userId]);
       }
-      expect((await search(ada, { username: 'hopper', groupId: SAUDI_ARABIA.groupId })).body.delegates.map((one: { id: string }) => one.id)).toEqual([grace.userId]);
+      expect((await search(ada, { username: 'hopper', groupId: SAUDI_ARABIA.groupId })).body.delegates.map((one: { id: string }) => one.id)).toEqual([
+        grace.userId,
+      ]);
       // The search term's own wildcards are taken literally.
       expect((await search(ada, { username: '%', groupId: SAUDI_ARABIA.groupId })).body).toEqual({ delegates: [] });
       expect((await search(ada, { username: 'Z_e', groupId: SAUDI_ARABIA.groupId })).body).toEqual({ delegates: [] });
@@ -109,15 +135,24 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
 
     it('hands a brand-new unverified account no member\u2019s e-mail address, only its first letter and domain', async () => {
       // Citizens whose addresses a harvester wants, some signed up with capitals in them.
-      const targets = await Promise.all(Array.from({ length: 8 }, async (_, index) => {
-        const { client, userId, email } = await registerMember(server.baseUrl, { email: uniqueEmail(index % 2 ? `Aaron.Target${index}` : `aaron${index}`), firstName: 'Aaron', lastName: `Target ${index}` });
-        await verifyCitizen(client, SAUDI_ARABIA.name, nationalId());
-        return { userId, email };
-      }));
+      const targets = await Promise.all(
+        Array.from({ length: 8 }, async (_, index) => {
+          const { client, userId, email } = await registerMember(server.baseUrl, {
+            email: uniqueEmail(index % 2 ? `Aaron.Target${index}` : `aaron${index}`),
+            firstName: 'Aaron',
+            lastName: `Target ${index}`,
+          });
+          await verifyCitizen(client, SAUDI_ARABIA.name, nationalId());
+          return { userId, email };
+        }),
+      );
       const harvester = await member('Eve', 'Harvester');
       const addresses = new Map([ada, zoe, grace, resident, omani, subscriber, ...targets].map((one) => [one.userId, one.email]));
       // One letter: as many members of the group as the search answers.
-      const found = await eventually(() => search(harvester, { username: 'a', groupId: SAUDI_ARABIA.groupId }), (answer) => targets.every((target) => answer.body.delegates?.some((one: { id: string }) => one.id === target.userId)));
+      const found = await eventually(
+        () => search(harvester, { username: 'a', groupId: SAUDI_ARABIA.groupId }),
+        (answer) => targets.every((target) => answer.body.delegates?.some((one: { id: string }) => one.id === target.userId)),
+      );
       expect(found.body.delegates.length).toBeGreaterThanOrEqual(targets.length + 2);
       const shown = stringsIn(found.body).map((one) => one.toLowerCase());
       for (const email of addresses.values()) {
@@ -132,7 +167,10 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
 
     it('answers at most 20 members', async () => {
       const many = await Promise.all(Array.from({ length: 21 }, (_, index) => citizen('Many', `Namesake ${String(index).padStart(2, '0')}`, OMAN.name)));
-      const found = await eventually(() => search(omani, { username: 'namesake', groupId: OMAN.groupId }), (answer) => answer.body.delegates?.length === 20);
+      const found = await eventually(
+        () => search(omani, { username: 'namesake', groupId: OMAN.groupId }),
+        (answer) => answer.body.delegates?.length === 20,
+      );
       expect(found.body.delegates.map((one: { id: string }) => one.id)).toEqual(many.slice(0, 20).map((one) => one.userId));
     });
   });
@@ -142,8 +180,13 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect(await assign(ada, { groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: DELEGATE_ID_REQUIRED } });
       expect(await assign(ada, { delegateId: '  ', groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: DELEGATE_ID_REQUIRED } });
       expect(await assign(ada, { delegateId: zoe.userId })).toEqual({ status: 400, body: { message: SEARCH_GROUP_REQUIRED } });
-      expect(await assign(ada, { delegateId: zoe.userId, groupId: 'x' }, '/api/delegations')).toEqual({ status: 400, body: { message: SEARCH_GROUP_REQUIRED } });
-      expect((await new TestClient(server.baseUrl).json('POST', '/api/delegates/assign', { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId })).status).toBe(401);
+      expect(await assign(ada, { delegateId: zoe.userId, groupId: 'x' }, '/api/delegations')).toEqual({
+        status: 400,
+        body: { message: SEARCH_GROUP_REQUIRED },
+      });
+      expect(
+        (await new TestClient(server.baseUrl).json('POST', '/api/delegates/assign', { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId })).status,
+      ).toBe(401);
     });
 
     it('refuses an unknown delegate, oneself, an unknown group, and delegates or delegators who may not take part', async () => {
@@ -153,7 +196,10 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect(await assign(ada, { delegateId: ada.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 400, body: { message: NO_SELF_DELEGATION } });
       expect(await assign(ada, { delegateId: zoe.userId, groupId: 999_999 })).toEqual({ status: 404, body: { message: 'Group not found' } });
       // The delegate must be able to take part: the resident is no citizen, the Omani citizen not a Saudi one.
-      expect(await assign(ada, { delegateId: resident.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 403, body: { message: DELEGATE_NOT_ELIGIBLE } });
+      expect(await assign(ada, { delegateId: resident.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({
+        status: 403,
+        body: { message: DELEGATE_NOT_ELIGIBLE },
+      });
       expect(await assign(ada, { delegateId: omani.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 403, body: { message: DELEGATE_NOT_ELIGIBLE } });
       // So must the delegator: only members who may take part carry weight.
       expect(await assign(resident, { delegateId: ada.userId, groupId: SAUDI_ARABIA.groupId })).toEqual({ status: 403, body: { message: NOT_A_CITIZEN } });
@@ -161,7 +207,9 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.message).toContain('Subscription required');
       expect(await myDelegations(ada)).toEqual([]);
-      expect(await server.query(`select 1 from events where stream_id like 'delegation-%' and data->>'delegatorId' in ($1, $2)`, [ada.userId, resident.userId])).toEqual([]);
+      expect(
+        await server.query(`select 1 from events where stream_id like 'delegation-%' and data->>'delegatorId' in ($1, $2)`, [ada.userId, resident.userId]),
+      ).toEqual([]);
     });
 
     it('names a delegate, keeps the same one, and replaces it with another', async () => {
@@ -170,9 +218,15 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect(first.body).toEqual({
         position: expect.any(String),
         delegation: {
-          id: expect.any(String), delegatorId: ada.userId, delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId, isActive: true,
-          createdAt: expect.any(String), updatedAt: expect.any(String),
-          delegate: { firstName: 'Zoë', lastName: 'Ångström', profileImageUrl: null }, group: { name: 'Saudi Arabia' },
+          id: expect.any(String),
+          delegatorId: ada.userId,
+          delegateId: zoe.userId,
+          groupId: SAUDI_ARABIA.groupId,
+          isActive: true,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+          delegate: { firstName: 'Zoë', lastName: 'Ångström', profileImageUrl: null },
+          group: { name: 'Saudi Arabia' },
         },
       });
       // The same delegate again changes nothing and answers the same delegation.
@@ -182,14 +236,22 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       const changed = await assign(ada, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }, '/api/delegations');
       expect(changed.body.delegation).toMatchObject({ delegateId: grace.userId, isActive: true, delegate: { firstName: 'Grace', lastName: 'Hopper' } });
       expect(changed.body.delegation.id).not.toBe(first.body.delegation.id);
-      const events = await server.query(`select type, data from events where stream_id = $1 order by stream_position`, [`delegation-${SAUDI_ARABIA.groupId}-${ada.userId}`]);
+      const events = await server.query(`select type, data from events where stream_id = $1 order by stream_position`, [
+        `delegation-${SAUDI_ARABIA.groupId}-${ada.userId}`,
+      ]);
       expect(events.map((event) => [event.type, event.data.delegateId, event.data.previousDelegationId, event.data.previousDelegateId])).toEqual([
         ['DelegationAssigned', zoe.userId, null, null],
         ['DelegationAssigned', grace.userId, first.body.delegation.id, zoe.userId],
       ]);
       // The member's list: newest first, the replaced one ended.
-      const listed = await eventually(() => myDelegations(ada), (list) => list.length === 2);
-      expect(listed.map((one) => [one.id, one.delegateId, one.isActive])).toEqual([[changed.body.delegation.id, grace.userId, true], [first.body.delegation.id, zoe.userId, false]]);
+      const listed = await eventually(
+        () => myDelegations(ada),
+        (list) => list.length === 2,
+      );
+      expect(listed.map((one) => [one.id, one.delegateId, one.isActive])).toEqual([
+        [changed.body.delegation.id, grace.userId, true],
+        [first.body.delegation.id, zoe.userId, false],
+      ]);
       // The command's answer is what the reads show afterwards.
       expect(listed[0]).toEqual(changed.body.delegation);
     });
@@ -206,18 +268,28 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
         expect(await member.browser.json('DELETE', `/api/delegations/${groupId}`), groupId).toEqual({ status: 404, body: { message: DELEGATION_NOT_FOUND } });
       }
       expect((await new TestClient(server.baseUrl).json('DELETE', `/api/delegations/${SAUDI_ARABIA.groupId}`)).status).toBe(401);
-      const listed = await eventually(() => myDelegations(member), (list) => list.length === 1 && !list[0]!.isActive);
+      const listed = await eventually(
+        () => myDelegations(member),
+        (list) => list.length === 1 && !list[0]!.isActive,
+      );
       expect(listed.map((one) => one.isActive)).toEqual([false]);
     });
 
     it('ends one of the member\u2019s own delegations by its id, never anyone else\u2019s', async () => {
       const [owner, other] = [await citizen('Ibn', 'Owner'), await citizen('Noor', 'Other')];
       const made = (await assign(owner, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId })).body.delegation;
-      await eventually(() => myDelegations(owner), (list) => list.length === 1);
+      await eventually(
+        () => myDelegations(owner),
+        (list) => list.length === 1,
+      );
       expect(await other.browser.json('DELETE', `/api/delegates/${made.id}`)).toEqual({ status: 404, body: { message: DELEGATION_NOT_FOUND } });
-      for (const id of ['nope', UNKNOWN]) expect(await owner.browser.json('DELETE', `/api/delegates/${id}`)).toEqual({ status: 404, body: { message: DELEGATION_NOT_FOUND } });
+      for (const id of ['nope', UNKNOWN])
+        expect(await owner.browser.json('DELETE', `/api/delegates/${id}`)).toEqual({ status: 404, body: { message: DELEGATION_NOT_FOUND } });
       expect((await new TestClient(server.baseUrl).json('DELETE', `/api/delegates/${made.id}`)).status).toBe(401);
-      expect(await owner.browser.json('DELETE', `/api/delegates/${made.id}`)).toEqual({ status: 200, body: { position: expect.any(String), delegation: null } });
+      expect(await owner.browser.json('DELETE', `/api/delegates/${made.id}`)).toEqual({
+        status: 200,
+        body: { position: expect.any(String), delegation: null },
+      });
       expect((await myDelegations(owner)).map((one) => one.isActive)).toEqual([false]);
       // An ended delegation cannot be ended again, even while a newer one is active.
       expect((await assign(owner, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId })).status).toBe(200);
@@ -234,7 +306,10 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
         await holder.query('lock table read_model.delegations in exclusive mode');
         const made = (await assign(hasty, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId })).body.delegation;
         setTimeout(() => void holder.query('commit'), 300);
-        expect(await hasty.browser.json('DELETE', `/api/delegates/${made.id}`)).toEqual({ status: 200, body: { position: expect.any(String), delegation: null } });
+        expect(await hasty.browser.json('DELETE', `/api/delegates/${made.id}`)).toEqual({
+          status: 200,
+          body: { position: expect.any(String), delegation: null },
+        });
       } finally {
         await holder.query('commit').catch(() => undefined);
         await holder.end();
@@ -250,7 +325,10 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect((await assign(grace, { delegateId: member.userId, groupId })).status).toBe(200);
       expect((await member.browser.json('POST', `/api/friends/${groupId}/cut/${grace.userId}`)).status).toBe(200);
       // Grace is no member any more: she cannot name a delegate there, but she can end hers.
-      expect(await assign(grace, { delegateId: member.userId, groupId })).toEqual({ status: 403, body: { message: 'Only members of this group can participate.' } });
+      expect(await assign(grace, { delegateId: member.userId, groupId })).toEqual({
+        status: 403,
+        body: { message: 'Only members of this group can participate.' },
+      });
       expect((await grace.browser.json('DELETE', `/api/delegations/${groupId}`)).status).toBe(200);
     });
   });
@@ -258,16 +336,23 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
   it('lands two members\u2019 delegation changes made at the same moment, and one member\u2019s own changes one after another', async () => {
     const [first, second] = [await citizen('Concurrent', 'One'), await citizen('Concurrent', 'Two')];
     const answers = await Promise.all([
-      assign(first, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId }), assign(second, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId }),
-      assign(first, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }), assign(second, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }),
+      assign(first, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId }),
+      assign(second, { delegateId: zoe.userId, groupId: SAUDI_ARABIA.groupId }),
+      assign(first, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }),
+      assign(second, { delegateId: grace.userId, groupId: SAUDI_ARABIA.groupId }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     for (const who of [first, second]) {
-      const events = await server.query(`select data from events where stream_id = $1 order by stream_position`, [`delegation-${SAUDI_ARABIA.groupId}-${who.userId}`]);
+      const events = await server.query(`select data from events where stream_id = $1 order by stream_position`, [
+        `delegation-${SAUDI_ARABIA.groupId}-${who.userId}`,
+      ]);
       // Each change saw the one before it: the second names the first as the delegation it replaces.
       expect(events.map((event) => event.data.delegateId)).toHaveLength(2);
       expect(events[1]!.data.previousDelegationId).toBe(events[0]!.data.delegationId);
-      const active = await eventually(() => myDelegations(who), (list) => list.length === 2);
+      const active = await eventually(
+        () => myDelegations(who),
+        (list) => list.length === 2,
+      );
       expect(active.filter((one) => one.isActive)).toEqual([expect.objectContaining({ delegateId: events[1]!.data.delegateId })]);
     }
   });
@@ -292,6 +377,9 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
     lender.browser.position = delegate.browser.position;
     const receipt = await lender.browser.json('GET', `/api/opinions/${opinion.id}/receipt`);
     expect(receipt.body).toMatchObject({ outcome: 'delegated', joinedVote: 'support', summary: 'Lina Lender -> Dana Delegate (support)' });
-    expect((await lender.browser.json('GET', `/api/delegations/${SAUDI_ARABIA.groupId}`)).body.delegation).toMatchObject({ delegateId: delegate.userId, isActive: true });
+    expect((await lender.browser.json('GET', `/api/delegations/${SAUDI_ARABIA.groupId}`)).body.delegation).toMatchObject({
+      delegateId: delegate.userId,
+      isActive: true,
+    });
   });
 });

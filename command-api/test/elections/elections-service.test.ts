@@ -1,7 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  CATALOGUE, MAIN_ELECTION_EXISTS, blindWith, createEventRegistry, groupStream, groupView, leadershipView, mainElectionStream,
-  topicStream, userStream, type PostgresEventStore,
+  CATALOGUE,
+  MAIN_ELECTION_EXISTS,
+  blindWith,
+  createEventRegistry,
+  groupStream,
+  groupView,
+  leadershipView,
+  mainElectionStream,
+  topicStream,
+  userStream,
+  type PostgresEventStore,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, type StoreFixture } from '../../../test-support/test-event-store';
@@ -38,7 +47,12 @@ describe('elections service', () => {
     const gate = new ParticipationGate(bus);
     topics = new TopicsService(bus, gate);
     // A real HMAC blinder with a key of the test's own (the service kit reads the platform's from its database).
-    elections = new ElectionsService(bus, gate, topics, new Receipts(store, async () => blindWith((value) => createHmac('sha256', 'test-key').update(value).digest('hex'))));
+    elections = new ElectionsService(
+      bus,
+      gate,
+      topics,
+      new Receipts(store, async () => blindWith((value) => createHmac('sha256', 'test-key').update(value).digest('hex'))),
+    );
   });
   afterAll(async () => {
     await fixture?.close();
@@ -65,20 +79,29 @@ describe('elections service', () => {
     const previous = await leaderOf(SAUDI_ARABIA);
     const [winner, election] = [randomUUID(), randomUUID()];
     // The crash: the group's event was appended, nothing else.
-    await bus.run(groupStream(SAUDI_ARABIA), groupLeadershipDecider, { type: 'electLeader', groupId: SAUDI_ARABIA, winnerId: winner, electionId: election },
-      { actorId: null, commandId: `leader-elected-${election}` });
+    await bus.run(
+      groupStream(SAUDI_ARABIA),
+      groupLeadershipDecider,
+      { type: 'electLeader', groupId: SAUDI_ARABIA, winnerId: winner, electionId: election },
+      { actorId: null, commandId: `leader-elected-${election}` },
+    );
     expect(await leaderOf(SAUDI_ARABIA)).toBe(winner);
 
     await elections.installLeader({ groupId: SAUDI_ARABIA, winnerId: winner, electionId: election });
     await elections.installLeader({ groupId: SAUDI_ARABIA, winnerId: winner, electionId: election });
-    const elected = (await store.readStream(groupStream(SAUDI_ARABIA))).events.filter((event) => event.type === 'GroupLeaderElected').map((event) => event.data);
+    const elected = (await store.readStream(groupStream(SAUDI_ARABIA))).events
+      .filter((event) => event.type === 'GroupLeaderElected')
+      .map((event) => event.data);
     expect(elected.at(-1)).toMatchObject({ userId: winner, previousLeaderId: previous });
     expect(await typesOf(userStream(previous!))).toEqual(['LeadershipTaken', 'LeadershipEnded']);
     expect(await led(previous!)).toEqual([]);
     const seats = await alliance();
     expect(Object.keys(seats)).toEqual([winner]);
     expect((await store.readStream(groupStream(ALLIANCE))).events.map((event) => [event.type, (event.data as { reason?: string }).reason])).toEqual([
-      ['GroupCreated', undefined], ['GroupMemberJoined', undefined], ['GroupMemberJoined', undefined], ['GroupMemberLeft', 'stepped_down'],
+      ['GroupCreated', undefined],
+      ['GroupMemberJoined', undefined],
+      ['GroupMemberJoined', undefined],
+      ['GroupMemberLeft', 'stepped_down'],
     ]);
   });
 
@@ -108,19 +131,42 @@ describe('elections service', () => {
     const [opener, other, topicId] = [randomUUID(), randomUUID(), randomUUID()];
     const expiresAt = '2026-12-15T10:00:00.000Z';
     // The crash: the opening was recorded, its topic never written.
-    await bus.run(mainElectionStream(ISLAM), mainElectionDecider, {
-      type: 'openMainElection', opening: { groupId: ISLAM, topicId, openedBy: opener, expiresAt }, now: '2026-12-01T10:00:00.000Z', deletedTopicId: null,
-    }, { actorId: opener });
+    await bus.run(
+      mainElectionStream(ISLAM),
+      mainElectionDecider,
+      {
+        type: 'openMainElection',
+        opening: { groupId: ISLAM, topicId, openedBy: opener, expiresAt },
+        now: '2026-12-01T10:00:00.000Z',
+        deletedTopicId: null,
+      },
+      { actorId: opener },
+    );
     await expect(elections.openMainElection(other, ISLAM)).rejects.toThrow(MAIN_ELECTION_EXISTS);
     await expect(elections.openMainElection(other, ISLAM)).rejects.toThrow(MAIN_ELECTION_EXISTS);
     const written = (await store.readStream(topicStream(topicId))).events;
-    expect(written.map((event) => [event.type, event.data])).toEqual([['TopicCreated', {
-      topicId, groupId: ISLAM, title: 'Islam Leadership Election', description: expect.stringContaining('Islam'), type: 'election', createdBy: opener, isMainElection: true, expiresAt,
-    }]]);
+    expect(written.map((event) => [event.type, event.data])).toEqual([
+      [
+        'TopicCreated',
+        {
+          topicId,
+          groupId: ISLAM,
+          title: 'Islam Leadership Election',
+          description: expect.stringContaining('Islam'),
+          type: 'election',
+          createdBy: opener,
+          isMainElection: true,
+          expiresAt,
+        },
+      ],
+    ]);
 
     await topics.delete(opener, topicId);
     const next = await elections.openMainElection(other, ISLAM);
     expect(next.topic).toMatchObject({ groupId: ISLAM, createdBy: other, isMainElection: true, expiresAt: '2026-12-15T10:00:00.000Z' });
-    expect((await store.readStream(mainElectionStream(ISLAM))).events.map((event) => (event.data as { topicId: string }).topicId)).toEqual([topicId, next.topic.topicId]);
+    expect((await store.readStream(mainElectionStream(ISLAM))).events.map((event) => (event.data as { topicId: string }).topicId)).toEqual([
+      topicId,
+      next.topic.topicId,
+    ]);
   });
 });

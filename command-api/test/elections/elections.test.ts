@@ -1,5 +1,12 @@
 import {
-  ALREADY_REGISTERED, CANDIDATE_NOT_FOUND, MAIN_ELECTION_EXISTS, MAIN_ELECTION_GROUPS, NOT_AN_ELECTION, NO_MAIN_ELECTION, ONLY_YOURSELF, SUBSCRIPTION_REQUIRED_TO_RUN,
+  ALREADY_REGISTERED,
+  CANDIDATE_NOT_FOUND,
+  MAIN_ELECTION_EXISTS,
+  MAIN_ELECTION_GROUPS,
+  NOT_AN_ELECTION,
+  NO_MAIN_ELECTION,
+  ONLY_YOURSELF,
+  SUBSCRIPTION_REQUIRED_TO_RUN,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test-support/http-client';
@@ -23,7 +30,9 @@ describe('elections: main elections, candidacies and ballots', () => {
     server = await startTestServer({ now: () => new Date(clock), env });
     [citizen, rival, voter] = await Promise.all([newMember(server, 'Nadia'), newMember(server, 'Karim'), newMember(server, 'Salma')]);
     await Promise.all([
-      verify(citizen, SAUDI_ARABIA.name, '4000000001'), verify(rival, SAUDI_ARABIA.name, '4000000002'), verify(voter, SAUDI_ARABIA.name, '4000000003'),
+      verify(citizen, SAUDI_ARABIA.name, '4000000001'),
+      verify(rival, SAUDI_ARABIA.name, '4000000002'),
+      verify(voter, SAUDI_ARABIA.name, '4000000003'),
     ]);
     await Promise.all([subscribe(citizen, server), subscribe(rival, server)]);
   });
@@ -31,7 +40,8 @@ describe('elections: main elections, candidacies and ballots', () => {
 
   /** The reader has seen what every other member wrote (as one browser would after both): reads wait for it. */
   const seen = (reader: Member, ...writers: Member[]) => {
-    for (const { browser } of writers) if (browser.position && (!reader.browser.position || browser.position > reader.browser.position)) reader.browser.position = browser.position;
+    for (const { browser } of writers)
+      if (browser.position && (!reader.browser.position || browser.position > reader.browser.position)) reader.browser.position = browser.position;
     return reader;
   };
   const openMainElection = (member: Member, groupId: number) => member.browser.json('POST', `/api/groups/${groupId}/main-election`);
@@ -56,8 +66,18 @@ describe('elections: main elections, candidacies and ballots', () => {
       expect(opened.status).toBe(201);
       const election = opened.body.election;
       expect(election).toMatchObject({
-        type: 'election', isMainElection: true, groupId: SAUDI_ARABIA.groupId, createdBy: citizen.userId, status: 'active', winnerId: null, winner: null, candidateCount: 0,
-        title: 'Saudi Arabia Leadership Election', expiresAt: new Date(clock + 14 * DAY).toISOString(), author: { firstName: 'Nadia' }, canParticipate: true,
+        type: 'election',
+        isMainElection: true,
+        groupId: SAUDI_ARABIA.groupId,
+        createdBy: citizen.userId,
+        status: 'active',
+        winnerId: null,
+        winner: null,
+        candidateCount: 0,
+        title: 'Saudi Arabia Leadership Election',
+        expiresAt: new Date(clock + 14 * DAY).toISOString(),
+        author: { firstName: 'Nadia' },
+        canParticipate: true,
       });
       expect(election.description.length).toBeGreaterThanOrEqual(20);
       expect(typeof opened.body.position).toBe('string');
@@ -74,7 +94,10 @@ describe('elections: main elections, candidacies and ballots', () => {
       expect(await openMainElection(rival, SAUDI_ARABIA.groupId)).toEqual({ status: 409, body: { message: MAIN_ELECTION_EXISTS } });
       const both = await Promise.all([openMainElection(citizen, INTERNATIONAL), openMainElection(rival, INTERNATIONAL)]);
       expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
-      const opened = await server.query<{ count: number }>(`select count(*)::int as count from events where type = 'MainElectionOpened' and data->>'groupId' = $1`, [String(INTERNATIONAL)]);
+      const opened = await server.query<{ count: number }>(
+        `select count(*)::int as count from events where type = 'MainElectionOpened' and data->>'groupId' = $1`,
+        [String(INTERNATIONAL)],
+      );
       expect(opened).toEqual([{ count: 1 }]);
     });
 
@@ -111,9 +134,18 @@ describe('elections: main elections, candidacies and ballots', () => {
       const answer = await run(citizen, electionId, '  I will publish every budget line.  ');
       expect(answer.status).toBe(201);
       expect(answer.body.candidate).toEqual({
-        id: expect.any(String), userId: citizen.userId, groupId: SAUDI_ARABIA.groupId, topicId: electionId, statement: 'I will publish every budget line.',
-        voteCount: 0, directVotes: 0, createdAt: new Date(clock).toISOString(), firstName: 'Nadia', lastName: 'Lovelace',
-        user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null }, isMyChoice: false,
+        id: expect.any(String),
+        userId: citizen.userId,
+        groupId: SAUDI_ARABIA.groupId,
+        topicId: electionId,
+        statement: 'I will publish every budget line.',
+        voteCount: 0,
+        directVotes: 0,
+        createdAt: new Date(clock).toISOString(),
+        firstName: 'Nadia',
+        lastName: 'Lovelace',
+        user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
+        isMyChoice: false,
       });
       const list = await candidates(seen(voter, citizen), electionId);
       expect(list.body).toEqual([{ ...answer.body.candidate, createdAt: expect.any(String) }]);
@@ -149,8 +181,14 @@ describe('elections: main elections, candidacies and ballots', () => {
     it('takes the form POST /api/topics/<id>/candidates {topicId, userId} for the caller only', async () => {
       const business = await businessElection(rival);
       const path = `/api/topics/${business.id}/candidates`;
-      expect(await rival.browser.json('POST', path, { topicId: business.id, userId: citizen.userId })).toEqual({ status: 403, body: { message: ONLY_YOURSELF } });
-      expect(await rival.browser.json('POST', '/api/candidates', { topicId: business.id, userId: citizen.userId })).toEqual({ status: 403, body: { message: ONLY_YOURSELF } });
+      expect(await rival.browser.json('POST', path, { topicId: business.id, userId: citizen.userId })).toEqual({
+        status: 403,
+        body: { message: ONLY_YOURSELF },
+      });
+      expect(await rival.browser.json('POST', '/api/candidates', { topicId: business.id, userId: citizen.userId })).toEqual({
+        status: 403,
+        body: { message: ONLY_YOURSELF },
+      });
       expect(await rival.browser.json('POST', path, { topicId: electionId, userId: rival.userId })).toEqual({ status: 400, body: { message: TOPIC_MISMATCH } });
       const registered = await rival.browser.json('POST', path, { topicId: business.id, userId: rival.userId.toUpperCase() });
       expect(registered.status).toBe(201);
@@ -168,7 +206,10 @@ describe('elections: main elections, candidacies and ballots', () => {
           const answers = await Promise.all([rival.browser, second].map((browser) => browser.json('POST', '/api/candidates', { topicId: election.id })));
           expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
           expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: ALREADY_REGISTERED });
-          const registered = await server.query<{ count: number }>(`select count(*)::int as count from events where type = 'CandidateRegistered' and data->>'topicId' = $1`, [election.id]);
+          const registered = await server.query<{ count: number }>(
+            `select count(*)::int as count from events where type = 'CandidateRegistered' and data->>'topicId' = $1`,
+            [election.id],
+          );
           expect(registered).toEqual([{ count: 1 }]);
         }
       } finally {
@@ -187,26 +228,45 @@ describe('elections: main elections, candidacies and ballots', () => {
       karim = (await run(rival, electionId, 'Lower fees.')).body.candidate.id;
       seen(voter, rival);
     });
-    const listed = async (member: Member) => ((await candidates(member, electionId)).body as Array<{ id: string; directVotes: number; voteCount: number; isMyChoice: boolean }>)
-      .map(({ id, directVotes, voteCount, isMyChoice }) => ({ id, directVotes, voteCount, isMyChoice }));
+    const listed = async (member: Member) =>
+      ((await candidates(member, electionId)).body as Array<{ id: string; directVotes: number; voteCount: number; isMyChoice: boolean }>).map(
+        ({ id, directVotes, voteCount, isMyChoice }) => ({ id, directVotes, voteCount, isMyChoice }),
+      );
 
     it('casts one choice per member: another moves it, the same again withdraws it', async () => {
-      expect(await ballot(voter, electionId, karim)).toEqual({ status: 200, body: { position: expect.any(String), topicId: electionId, candidateId: karim, receipt: { eventId: expect.any(String), leafHash: expect.any(String) } } });
-      expect(await listed(voter)).toEqual([{ id: karim, directVotes: 1, voteCount: 1, isMyChoice: true }, { id: nadia, directVotes: 0, voteCount: 0, isMyChoice: false }]);
+      expect(await ballot(voter, electionId, karim)).toEqual({
+        status: 200,
+        body: { position: expect.any(String), topicId: electionId, candidateId: karim, receipt: { eventId: expect.any(String), leafHash: expect.any(String) } },
+      });
+      expect(await listed(voter)).toEqual([
+        { id: karim, directVotes: 1, voteCount: 1, isMyChoice: true },
+        { id: nadia, directVotes: 0, voteCount: 0, isMyChoice: false },
+      ]);
       expect((await ballot(voter, electionId, nadia)).body.candidateId).toBe(nadia);
       // Equal weight: registration order.
-      expect(await listed(voter)).toEqual([{ id: nadia, directVotes: 1, voteCount: 1, isMyChoice: true }, { id: karim, directVotes: 0, voteCount: 0, isMyChoice: false }]);
+      expect(await listed(voter)).toEqual([
+        { id: nadia, directVotes: 1, voteCount: 1, isMyChoice: true },
+        { id: karim, directVotes: 0, voteCount: 0, isMyChoice: false },
+      ]);
       expect((await ballot(rival, electionId, karim)).status).toBe(200);
       expect((await ballot(citizen, electionId, karim)).status).toBe(200);
-      expect(await listed(seen(voter, rival, citizen))).toEqual([{ id: karim, directVotes: 2, voteCount: 2, isMyChoice: false }, { id: nadia, directVotes: 1, voteCount: 1, isMyChoice: true }]);
+      expect(await listed(seen(voter, rival, citizen))).toEqual([
+        { id: karim, directVotes: 2, voteCount: 2, isMyChoice: false },
+        { id: nadia, directVotes: 1, voteCount: 1, isMyChoice: true },
+      ]);
       expect((await ballot(voter, electionId, nadia)).body.candidateId).toBeNull();
-      expect(await listed(voter)).toEqual([{ id: karim, directVotes: 2, voteCount: 2, isMyChoice: false }, { id: nadia, directVotes: 0, voteCount: 0, isMyChoice: false }]);
+      expect(await listed(voter)).toEqual([
+        { id: karim, directVotes: 2, voteCount: 2, isMyChoice: false },
+        { id: nadia, directVotes: 0, voteCount: 0, isMyChoice: false },
+      ]);
       expect((await ballot(voter, electionId, nadia)).body.candidateId).toBe(nadia);
     });
 
     it('counts one click once with an Idempotency-Key', async () => {
-      const click = () => voter.browser.request('POST', `/api/topics/${electionId}/ballot`, { candidateId: karim }, { 'idempotency-key': 'ballot-click-0001' })
-        .then(async (response) => ({ status: response.status, body: (await response.json()) as { candidateId: string | null } }));
+      const click = () =>
+        voter.browser
+          .request('POST', `/api/topics/${electionId}/ballot`, { candidateId: karim }, { 'idempotency-key': 'ballot-click-0001' })
+          .then(async (response) => ({ status: response.status, body: (await response.json()) as { candidateId: string | null } }));
       const first = await click();
       expect(first.body.candidateId).toBe(karim);
       expect(await click()).toEqual(first);

@@ -23,7 +23,12 @@ describe('a main election decides who leads, and the leader sits in the Alliance
   let delegator: Member;
   beforeAll(async () => {
     server = await startTestServer({ now: () => new Date(clock), env });
-    [amina, bilal, voter, delegator] = await Promise.all([newMember(server, 'Amina'), newMember(server, 'Bilal'), newMember(server, 'Vera'), newMember(server, 'Dina')]);
+    [amina, bilal, voter, delegator] = await Promise.all([
+      newMember(server, 'Amina'),
+      newMember(server, 'Bilal'),
+      newMember(server, 'Vera'),
+      newMember(server, 'Dina'),
+    ]);
     await Promise.all([amina, bilal, voter, delegator].map((member, index) => verify(member, SAUDI_ARABIA.name, `500000000${index}`)));
     await Promise.all([subscribe(amina, server), subscribe(bilal, server)]);
   });
@@ -31,14 +36,18 @@ describe('a main election decides who leads, and the leader sits in the Alliance
 
   /** The reader has seen what the writers wrote: its reads wait for that. */
   const seen = (reader: Member, ...writers: Member[]) => {
-    for (const { browser } of writers) if (browser.position && (!reader.browser.position || browser.position > reader.browser.position)) reader.browser.position = browser.position;
+    for (const { browser } of writers)
+      if (browser.position && (!reader.browser.position || browser.position > reader.browser.position)) reader.browser.position = browser.position;
     return reader;
   };
-  const allianceTopic = async (member: Member, title: string) => member.browser.json('POST', '/api/topics', topicBody(ALLIANCE, { title, type: 'alliance_discussion' }));
+  const allianceTopic = async (member: Member, title: string) =>
+    member.browser.json('POST', '/api/topics', topicBody(ALLIANCE, { title, type: 'alliance_discussion' }));
   const leadership = async (member: Member) => {
     const groups = (await member.browser.json('GET', '/api/user/groups')).body as Array<{ groupId: number; isLeader: boolean }>;
-    return groups.filter((membership) => membership.groupId === SAUDI_ARABIA.groupId || membership.groupId === ALLIANCE)
-      .map(({ groupId, isLeader }) => ({ groupId, isLeader })).sort((a, b) => a.groupId - b.groupId);
+    return groups
+      .filter((membership) => membership.groupId === SAUDI_ARABIA.groupId || membership.groupId === ALLIANCE)
+      .map(({ groupId, isLeader }) => ({ groupId, isLeader }))
+      .sort((a, b) => a.groupId - b.groupId);
   };
   /** Opens the group's main election with two candidates, Amina registered first. */
   const electionWithTwoCandidates = async (opener: Member) => {
@@ -52,8 +61,10 @@ describe('a main election decides who leads, and the leader sits in the Alliance
   };
   const closeAfterExpiry = async (reader: Member, topicId: string) => {
     clock += 14 * DAY + CLOSE_GRACE_MS;
-    return eventually(async () => (await reader.browser.json('GET', `/api/groups/${SAUDI_ARABIA.groupId}/main-election`)).body,
-      (election) => election.id === topicId && election.status === 'closed' && election.winner !== null);
+    return eventually(
+      async () => (await reader.browser.json('GET', `/api/groups/${SAUDI_ARABIA.groupId}/main-election`)).body,
+      (election) => election.id === topicId && election.status === 'closed' && election.winner !== null,
+    );
   };
 
   it('makes the winner by weighted ballots the group\u2019s leader, with a seat in the Alliance where they take part', async () => {
@@ -62,9 +73,14 @@ describe('a main election decides who leads, and the leader sits in the Alliance
     expect((await amina.browser.json('POST', `/api/topics/${topicId}/ballot`, { candidateId: aminaId })).status).toBe(200);
     expect((await voter.browser.json('POST', `/api/topics/${topicId}/ballot`, { candidateId: bilalId })).status).toBe(200);
     expect((await delegator.browser.json('POST', '/api/delegations', { delegateId: voter.userId, groupId: SAUDI_ARABIA.groupId })).status).toBe(200);
-    const list = (await seen(delegator, amina, voter, bilal).browser.json('GET', `/api/topics/${topicId}/candidates`)).body as Array<{ id: string; voteCount: number; directVotes: number }>;
+    const list = (await seen(delegator, amina, voter, bilal).browser.json('GET', `/api/topics/${topicId}/candidates`)).body as Array<{
+      id: string;
+      voteCount: number;
+      directVotes: number;
+    }>;
     expect(list.map(({ id, voteCount, directVotes }) => ({ id, voteCount, directVotes }))).toEqual([
-      { id: bilalId, voteCount: 2, directVotes: 1 }, { id: aminaId, voteCount: 1, directVotes: 1 },
+      { id: bilalId, voteCount: 2, directVotes: 1 },
+      { id: aminaId, voteCount: 1, directVotes: 1 },
     ]);
 
     // Not a leader yet: the Alliance is closed to Bilal.
@@ -72,12 +88,20 @@ describe('a main election decides who leads, and the leader sits in the Alliance
 
     const decided = await closeAfterExpiry(bilal, topicId);
     expect(decided).toMatchObject({ winnerId: bilal.userId, winner: { id: bilal.userId, firstName: 'Bilal' }, candidateCount: 2 });
-    const [decision] = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'ElectionDecided' and stream_id = $1`, [`topic-${topicId}`]);
+    const [decision] = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'ElectionDecided' and stream_id = $1`, [
+      `topic-${topicId}`,
+    ]);
     expect(decision!.data).toMatchObject({ winnerId: bilal.userId, winnerCandidateId: bilalId, isMainElection: true });
 
     // The leader of Saudi Arabia, seated in the Alliance, takes part there.
-    expect(await eventually(() => leadership(bilal), (rows) => rows.length === 2)).toEqual([
-      { groupId: ALLIANCE, isLeader: true }, { groupId: SAUDI_ARABIA.groupId, isLeader: true },
+    expect(
+      await eventually(
+        () => leadership(bilal),
+        (rows) => rows.length === 2,
+      ),
+    ).toEqual([
+      { groupId: ALLIANCE, isLeader: true },
+      { groupId: SAUDI_ARABIA.groupId, isLeader: true },
     ]);
     const topic = await allianceTopic(bilal, 'Coordinating the regions');
     expect(topic.status).toBe(201);
@@ -93,10 +117,21 @@ describe('a main election decides who leads, and the leader sits in the Alliance
 
     const decided = await closeAfterExpiry(amina, topicId);
     expect(decided).toMatchObject({ winnerId: amina.userId });
-    expect(await eventually(() => leadership(seen(amina, bilal)), (rows) => rows.length === 2)).toEqual([
-      { groupId: ALLIANCE, isLeader: true }, { groupId: SAUDI_ARABIA.groupId, isLeader: true },
+    expect(
+      await eventually(
+        () => leadership(seen(amina, bilal)),
+        (rows) => rows.length === 2,
+      ),
+    ).toEqual([
+      { groupId: ALLIANCE, isLeader: true },
+      { groupId: SAUDI_ARABIA.groupId, isLeader: true },
     ]);
-    expect(await eventually(() => leadership(bilal), (rows) => rows.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => leadership(bilal),
+        (rows) => rows.length === 0,
+      ),
+    ).toEqual([]);
     expect(await allianceTopic(bilal, 'One more thought')).toEqual({ status: 403, body: { message: LEADERS_ONLY } });
     expect((await allianceTopic(amina, 'A new voice')).status).toBe(201);
     const steppedDown = await server.query<{ type: string; data: Record<string, unknown> }>(

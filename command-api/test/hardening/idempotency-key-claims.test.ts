@@ -39,10 +39,18 @@ describe('Idempotency-Key on nationality claims', () => {
   });
   const claimJson = (member: Member | TestClient, body: unknown, key?: string, path = '/api/user/verifications') => send(member, path, body, key);
   const withDocument = (member: Member, country: string, nationalId: string, key: string, bytes: Buffer = PNG) =>
-    submitWithDocument(server, member, { country, nationalId, file: { bytes, name: 'passport.png', type: bytes === PNG ? 'image/png' : 'image/gif' } }, { 'Idempotency-Key': key });
+    submitWithDocument(
+      server,
+      member,
+      { country, nationalId, file: { bytes, name: 'passport.png', type: bytes === PNG ? 'image/png' : 'image/gif' } },
+      { 'Idempotency-Key': key },
+    );
   /** The claim's document as the query side serves it; asked again while it answers 503 (catching up), as the web client does. */
   const documentOf = async (member: Member, claim: { body: any }) => {
-    const response = await eventually(() => member.browser.get(claim.body.verification.documentImageUrl), (answer) => answer.status !== 503);
+    const response = await eventually(
+      () => member.browser.get(claim.body.verification.documentImageUrl),
+      (answer) => answer.status !== 503,
+    );
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
@@ -54,7 +62,10 @@ describe('Idempotency-Key on nationality claims', () => {
   };
 
   it('answers a repeated first-nationality claim as the first time, on either route, storing and reserving once', async () => {
-    for (const [path, status, nationalId] of [['/api/user/verifications', 201, '1010203040'], ['/api/user/verify', 200, '1010203041']] as const) {
+    for (const [path, status, nationalId] of [
+      ['/api/user/verifications', 201, '1010203040'],
+      ['/api/user/verify', 200, '1010203041'],
+    ] as const) {
       const member = await newMember(server, 'Amina');
       const first = await claimJson(member, { country: 'Saudi Arabia', nationalId }, 'claim-0001', path);
       expect(first.status, path).toBe(status);
@@ -66,7 +77,9 @@ describe('Idempotency-Key on nationality claims', () => {
 
   it('stores one claim when the copies arrive at the same instant', async () => {
     const member = await newMember(server, 'Omar');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => claimJson(member, { country: 'Saudi Arabia', nationalId: '1020304050' }, 'race-claim-0001')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => claimJson(member, { country: 'Saudi Arabia', nationalId: '1020304050' }, 'race-claim-0001')),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
     expect(await traces(member)).toEqual({ submitted: 1, reserved: 1, released: 0, documents: 0 });
@@ -132,7 +145,10 @@ describe('Idempotency-Key on nationality claims', () => {
     const member = await newMember(server, 'Hana');
     for (const key of MALFORMED_KEYS) {
       expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1070809000' }, key), key).toEqual({ status: 400, body: KEY_INVALID });
-      expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1070809000' }, key, '/api/user/verify'), key).toEqual({ status: 400, body: KEY_INVALID });
+      expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1070809000' }, key, '/api/user/verify'), key).toEqual({
+        status: 400,
+        body: KEY_INVALID,
+      });
     }
     expect(await withDocument(member, 'Egypt', '29001012223333', 'bad key')).toEqual({ status: 400, body: KEY_INVALID });
     expect(await traces(member)).toEqual({ submitted: 0, reserved: 0, released: 0, documents: 0 });
@@ -149,7 +165,9 @@ describe('Idempotency-Key on payments', () => {
     await moyasar.start();
     [sandbox, withMoyasar] = await Promise.all([
       startTestServer(),
-      startTestServer({ env: { PAYMENT_SANDBOX: 'off', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: 'whsec-standin' } }),
+      startTestServer({
+        env: { PAYMENT_SANDBOX: 'off', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: 'whsec-standin' },
+      }),
     ]);
   });
   afterEach(() => {
@@ -187,8 +205,10 @@ describe('Idempotency-Key on payments', () => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
       expect(await stored(server(), member)).toEqual({ payments: 1, requests: 1 });
-      if (provider === 'moyasar') expect(moyasar.requests.filter((request) => request.method === 'POST' && request.path === '/invoices').length).toBeGreaterThan(0);
-      if (provider === 'moyasar') expect([...moyasar.invoices.values()].filter((invoice) => invoice.metadata.payment_id === answers[0]!.body.paymentId)).toHaveLength(1);
+      if (provider === 'moyasar')
+        expect(moyasar.requests.filter((request) => request.method === 'POST' && request.path === '/invoices').length).toBeGreaterThan(0);
+      if (provider === 'moyasar')
+        expect([...moyasar.invoices.values()].filter((invoice) => invoice.metadata.payment_id === answers[0]!.body.paymentId)).toHaveLength(1);
     });
 
     it('creates two payments for two keys', async () => {

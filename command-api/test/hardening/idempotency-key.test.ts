@@ -41,32 +41,40 @@ describe('Idempotency-Key on the commands that create', () => {
 
   /** A list read after the member's newest write; asked again while the read side answers 503 (catching up), as the web client does. */
   const read = async <Row>(member: Member, path: string) =>
-    (await eventually(() => member.browser.json('GET', path), (answer) => answer.status !== 503)).body as Row[];
+    (
+      await eventually(
+        () => member.browser.json('GET', path),
+        (answer) => answer.status !== 503,
+      )
+    ).body as Row[];
   // Only admins and leaders read these back; the events say what was stored (and that nothing more was appended).
-  const storedEvents = async (type: string, field: string, text: string) => Number((await server.query<{ count: string }>(
-    `select count(*) from events where type = $1 and right(data->>'${field}', length($2)) = $2`, [type, text]))[0]!.count);
+  const storedEvents = async (type: string, field: string, text: string) =>
+    Number(
+      (await server.query<{ count: string }>(`select count(*) from events where type = $1 and right(data->>'${field}', length($2)) = $2`, [type, text]))[0]!
+        .count,
+    );
 
   const cases: CreateCase[] = [
     {
       name: 'an opinion',
       path: '/api/opinions',
       body: (text) => ({ topicId, content: `An opinion worth posting once: ${text}` }),
-      stored: async (member, text) => (await read<{ content: string }>(member, `/api/topics/${topicId}/opinions`))
-        .filter((opinion) => opinion.content.endsWith(text)).length,
+      stored: async (member, text) =>
+        (await read<{ content: string }>(member, `/api/topics/${topicId}/opinions`)).filter((opinion) => opinion.content.endsWith(text)).length,
     },
     {
       name: 'a chat message',
       path: '/api/chat/messages',
       body: (text) => ({ topicId, message: `Shall we meet on Friday? ${text}` }),
-      stored: async (member, text) => (await read<{ message: string }>(member, `/api/topics/${topicId}/messages`))
-        .filter((message) => message.message.endsWith(text)).length,
+      stored: async (member, text) =>
+        (await read<{ message: string }>(member, `/api/topics/${topicId}/messages`)).filter((message) => message.message.endsWith(text)).length,
     },
     {
       name: 'a topic',
       path: '/api/topics',
       body: (text) => topicBody(ISLAM, { title: `Friday sermons ${text}` }),
-      stored: async (member, text) => (await read<{ title: string }>(member, `/api/groups/${ISLAM}/topics`))
-        .filter((topic) => topic.title.endsWith(text)).length,
+      stored: async (member, text) =>
+        (await read<{ title: string }>(member, `/api/groups/${ISLAM}/topics`)).filter((topic) => topic.title.endsWith(text)).length,
       subscribers: true,
     },
     {
@@ -192,7 +200,14 @@ describe('Idempotency-Key on the commands that create', () => {
       expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
       expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
       expect(await send(amina, path, undefined, 'open-0001')).toEqual(answers[0]);
-      expect((await eventually(() => amina.browser.json('GET', path), (answer) => answer.status !== 503)).body).toMatchObject({ id: answers[0]!.body.election.id });
+      expect(
+        (
+          await eventually(
+            () => amina.browser.json('GET', path),
+            (answer) => answer.status !== 503,
+          )
+        ).body,
+      ).toMatchObject({ id: answers[0]!.body.election.id });
       expect(await count(`select count(*) from events where type = 'MainElectionOpened' and (data->>'groupId')::int = $1`, [INTERNATIONAL])).toBe(1);
       expect((await send(amina, path, undefined, 'open 0001')).status).toBe(400);
     });

@@ -16,8 +16,20 @@ import { makeAdmin, recordFacts } from '../moderation/moderation-members';
 const UUID = '00000000-0000-4000-8000-000000000000';
 /** Past int4, far past it, negative, zero, exponent and hex forms, NUL, a lone UTF-8 lead byte, 10,000 characters, a uuid one letter off. */
 const HOSTILE_SEGMENTS = [
-  '2147483648', '99999999999', '99999999999999999999', '-1', '0', '1e3', '0x1', '1.5', '%00', '%C0', 'a'.repeat(10_000),
-  '00000000-0000-4000-8000-00000000000g', `${UUID}0`, '%ED%A0%80',
+  '2147483648',
+  '99999999999',
+  '99999999999999999999',
+  '-1',
+  '0',
+  '1e3',
+  '0x1',
+  '1.5',
+  '%00',
+  '%C0',
+  'a'.repeat(10_000),
+  '00000000-0000-4000-8000-00000000000g',
+  `${UUID}0`,
+  '%ED%A0%80',
 ];
 /** Characters the text rule refuses: NUL, escape, a C1 control, a bidi override. */
 const FORBIDDEN_QUERY_VALUES = ['%00', '%1B', '%C2%9B', '%E2%80%AE'];
@@ -73,12 +85,14 @@ describe('ids and query strings: hostile values on every route', () => {
     const documented = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
     };
-    routes = Object.entries(documented.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      params: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
-      query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
-    })));
+    routes = Object.entries(documented.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        params: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
+        query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+      })),
+    );
   });
   afterAll(async () => server?.close());
 
@@ -96,7 +110,8 @@ describe('ids and query strings: hostile values on every route', () => {
           for (const filler of ['1', UUID]) {
             const path = fill(route, { [param]: value }, filler);
             const answer = await send(admin.browser, route.method, path);
-            if (!isCleanRefusal(answer)) unclean.push(`${route.method} ${route.path} ${param}=${value.slice(0, 40)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+            if (!isCleanRefusal(answer))
+              unclean.push(`${route.method} ${route.path} ${param}=${value.slice(0, 40)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
           }
         }
       }
@@ -117,7 +132,8 @@ describe('ids and query strings: hostile values on every route', () => {
             const clean = FORBIDDEN_QUERY_VALUES.includes(value)
               ? isCleanRefusal(answer) || isNavigationRefusal(route, answer)
               : answer.status < 500 && (answer.status < 400 || isCleanRefusal(answer));
-            if (!clean) unclean.push(`${route.method} ${route.path}?${field}=${value} (${filler}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+            if (!clean)
+              unclean.push(`${route.method} ${route.path}?${field}=${value} (${filler}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
           }
         }
       }
@@ -128,7 +144,20 @@ describe('ids and query strings: hostile values on every route', () => {
   it('refuses a group id that is not a JSON number, and accepts the number', async () => {
     const topics = async () => Number((await server.query<{ count: string }>("select count(*) from events where type = 'TopicCreated'"))[0]!.count);
     const before = await topics();
-    for (const groupId of [true, '1', String(SAUDI_ARABIA.groupId), [1], [SAUDI_ARABIA.groupId], '0x1', `0x${SAUDI_ARABIA.groupId.toString(16)}`, ' 1682', 1.5, 0, 2_147_483_648, null]) {
+    for (const groupId of [
+      true,
+      '1',
+      String(SAUDI_ARABIA.groupId),
+      [1],
+      [SAUDI_ARABIA.groupId],
+      '0x1',
+      `0x${SAUDI_ARABIA.groupId.toString(16)}`,
+      ' 1682',
+      1.5,
+      0,
+      2_147_483_648,
+      null,
+    ]) {
       const answer = await citizen.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { groupId }));
       expect({ groupId, ...answer }).toEqual({ groupId, status: 400, body: { message: 'Please select a group' } });
     }
@@ -148,15 +177,23 @@ describe('ids and query strings: hostile values on every route', () => {
     const search = await citizen.browser.json('POST', '/api/delegates/search', { username: 'Ada', groupId: String(SAUDI_ARABIA.groupId) });
     expect(search.status).toBe(400);
     const report = await citizen.browser.json('POST', '/api/leader-reports', {
-      reportedUserId: admin.userId, groupId: [SAUDI_ARABIA.groupId], reason: 'Harassment', description: 'Insults in the chat.',
+      reportedUserId: admin.userId,
+      groupId: [SAUDI_ARABIA.groupId],
+      reason: 'Harassment',
+      description: 'Insults in the chat.',
     });
     expect(report.status).toBe(400);
   });
 
   it('answers a group export past int4 with a 404, not a 500, to an auditor', async () => {
     const auditor = await newMember(server, 'Auditor');
-    auditor.browser.position = await recordFacts(server, [{ streamId: userStream(auditor.userId), type: 'UserRoleGranted', data: { userId: auditor.userId, role: 'auditor' } }]);
-    await eventually(() => auditor.browser.json('GET', '/api/auth/user'), (answer) => answer.body.roles?.includes('auditor') === true);
+    auditor.browser.position = await recordFacts(server, [
+      { streamId: userStream(auditor.userId), type: 'UserRoleGranted', data: { userId: auditor.userId, role: 'auditor' } },
+    ]);
+    await eventually(
+      () => auditor.browser.json('GET', '/api/auth/user'),
+      (answer) => answer.body.roles?.includes('auditor') === true,
+    );
     for (const id of ['2147483648', '99999999999']) {
       const answer = await auditor.browser.json('GET', `/api/audit/groups/${id}/export`);
       expect({ id, ...answer }).toEqual({ id, status: 404, body: { message: 'Group not found' } });
@@ -167,8 +204,11 @@ describe('ids and query strings: hostile values on every route', () => {
   it('reads numbers in query strings and count paths as plain decimal digits only', async () => {
     for (const value of ['1e1', '0x10', '-1', '1.5', '%2B2', '%202', '99999999999999999999', '1e400', '']) {
       for (const path of [
-        `/api/audit/log/export?since=${value}`, `/api/audit/proofs/consistency?from=${value}&to=5`, `/api/audit/topics/${UUID}/timeline?points=${value}`,
-        `/api/audit/checkpoints/${value || '%20'}`, `/api/leader-reports?groupId=${value}`,
+        `/api/audit/log/export?since=${value}`,
+        `/api/audit/proofs/consistency?from=${value}&to=5`,
+        `/api/audit/topics/${UUID}/timeline?points=${value}`,
+        `/api/audit/checkpoints/${value || '%20'}`,
+        `/api/leader-reports?groupId=${value}`,
       ]) {
         const answer = await send(admin.browser, 'GET', path);
         expect({ path, status: answer.status, message: typeof answer.body?.message }).toEqual({ path, status: 400, message: 'string' });

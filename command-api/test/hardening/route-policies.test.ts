@@ -25,7 +25,16 @@ async function commandRoutes(databaseUrl: string): Promise<RouteOptions[]> {
     const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
     runtime.onStop(() => store.close());
     const registry = createEventRegistry();
-    const services = await createCommandServices({ store, registry, config, db: runtime.db, databaseUrl: runtime.databaseUrl, readModels: runtime.db.withSchema(READ_SCHEMA), now: () => new Date(), log: runtime.log });
+    const services = await createCommandServices({
+      store,
+      registry,
+      config,
+      db: runtime.db,
+      databaseUrl: runtime.databaseUrl,
+      readModels: runtime.db.withSchema(READ_SCHEMA),
+      now: () => new Date(),
+      log: runtime.log,
+    });
     runtime.onStop(() => services.stop());
     const app = await createHttpApp({ title: 'command-api routes', logLevel: 'silent', publicBaseUrl: config.publicBaseUrl, healthChecks: {} });
     runtime.onStop(() => app.close());
@@ -57,11 +66,18 @@ describe('command-api route policies', () => {
   it('answers a visitor 401 with a message on every route that needs a member, whatever the input', async () => {
     const guarded = memberRoutes(routes);
     // Profiles, votes, ballots and the admins' decisions are all among them.
-    expect(guarded.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['PUT /api/user/profile', 'POST /api/votes', 'POST /api/topics/:id/ballot']));
+    expect(guarded.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['PUT /api/user/profile', 'POST /api/votes', 'POST /api/topics/:id/ballot']),
+    );
     const failures: string[] = [];
     // The test server speaks plain HTTP: the cookie has no __Host- prefix (session-auth.ts).
     for (const probe of signedOutProbes(guarded, 'civitas_session')) {
-      const answer = await fetch(`${server.baseUrl}${probe.url}`, { method: probe.method, redirect: 'manual', headers: { origin: server.baseUrl, ...probe.headers }, body: probe.body });
+      const answer = await fetch(`${server.baseUrl}${probe.url}`, {
+        method: probe.method,
+        redirect: 'manual',
+        headers: { origin: server.baseUrl, ...probe.headers },
+        body: probe.body,
+      });
       const failure = unlessUnauthorized(probe, answer.status, answer.headers.get('content-type') ?? '', await answer.text());
       if (failure) failures.push(failure);
     }

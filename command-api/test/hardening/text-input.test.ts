@@ -63,7 +63,10 @@ describe('text input: one set of character rules for every command', () => {
     expect(await attempt({ firstName: '   ' })).toEqual({ status: 400, body: { message: 'First name is required' } });
     expect(await attempt({ lastName: 'x'.repeat(101) })).toEqual({ status: 400, body: { message: 'Last name is too long' } });
     expect(await attempt({ email: 'ada\u0000@example.org' })).toMatchObject({ status: 400, body: NOT_ALLOWED('Email') });
-    expect(await attempt({ password: 'correct horse\u0000battery', confirmPassword: 'correct horse\u0000battery' })).toEqual({ status: 400, body: NOT_ALLOWED('Password') });
+    expect(await attempt({ password: 'correct horse\u0000battery', confirmPassword: 'correct horse\u0000battery' })).toEqual({
+      status: 400,
+      body: NOT_ALLOWED('Password'),
+    });
 
     // Arabic with a right-to-left mark (not an override) is a name like any other.
     const arabic = new TestClient(server.baseUrl);
@@ -78,7 +81,10 @@ describe('text input: one set of character rules for every command', () => {
     const registered = await browser.json('POST', '/api/email-auth/register', { ...registration(), firstName: decomposed, lastName: 'Noe\u0308l' });
     expect(registered.status).toBe(201);
     expect(registered.body.user).toMatchObject({ firstName: 'Am\u00e9lie', lastName: 'No\u00ebl' });
-    const user = await eventually(async () => browser.json('GET', '/api/auth/user'), (answer) => answer.status === 200);
+    const user = await eventually(
+      async () => browser.json('GET', '/api/auth/user'),
+      (answer) => answer.status === 200,
+    );
     expect(user.body).toMatchObject({ firstName: 'Am\u00e9lie', lastName: 'No\u00ebl' });
     expect(user.body.firstName).not.toBe(decomposed);
     // 100 composed letters are 200 code points decomposed: the limit counts the stored form.
@@ -89,8 +95,11 @@ describe('text input: one set of character rules for every command', () => {
 
   it('refuses a NUL in a national id', async () => {
     const member = await newMember(server, 'Omar');
-    expect(await sendRaw(member.browser, 'POST', '/api/user/verify', JSON.stringify({ country: SAUDI_ARABIA.name, nationalId: 'abc\u0000def' })))
-      .toEqual({ status: 400, type: expect.stringContaining('application/json'), body: NOT_ALLOWED('National ID') });
+    expect(await sendRaw(member.browser, 'POST', '/api/user/verify', JSON.stringify({ country: SAUDI_ARABIA.name, nationalId: 'abc\u0000def' }))).toEqual({
+      status: 400,
+      type: expect.stringContaining('application/json'),
+      body: NOT_ALLOWED('National ID'),
+    });
     expect(await verify(member, 'Saudi\u0000Arabia', '3333333333')).toEqual({ status: 400, body: NOT_ALLOWED('Country') });
     expect(await verify(member, SAUDI_ARABIA.name, '  ')).toEqual({ status: 400, body: { message: 'National ID must be at least 5 characters' } });
   });
@@ -114,7 +123,10 @@ describe('text input: one set of character rules for every command', () => {
     const surrogate = JSON.stringify({ topicId, content: 'I agree \ud800' });
     expect(surrogate).toContain('\\ud800');
     expect(await sendRaw(citizen.browser, 'POST', '/api/opinions', surrogate)).toMatchObject({ status: 400, body: NOT_ALLOWED('Opinion') });
-    expect(await sendRaw(citizen.browser, 'POST', '/api/opinions', JSON.stringify({ topicId, content: '\udc00 I agree' }))).toMatchObject({ status: 400, body: NOT_ALLOWED('Opinion') });
+    expect(await sendRaw(citizen.browser, 'POST', '/api/opinions', JSON.stringify({ topicId, content: '\udc00 I agree' }))).toMatchObject({
+      status: 400,
+      body: NOT_ALLOWED('Opinion'),
+    });
     expect(await post('   ')).toMatchObject({ status: 400, body: { message: 'Opinion cannot be empty' } });
     const paragraphs = await post('I agree.\n\nLater hours help students \u{1F4DA} and workers alike.');
     expect(paragraphs.status).toBe(201);
@@ -122,9 +134,16 @@ describe('text input: one set of character rules for every command', () => {
   });
 
   it('refuses bad characters in invitation addresses and payment return addresses', async () => {
-    expect(await citizen.browser.json('POST', '/api/family/invite', { email: 'cousin\u0000@example.org' })).toEqual({ status: 400, body: NOT_ALLOWED('Email') });
-    expect(await citizen.browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/\u0000return` }))
-      .toEqual({ status: 400, body: NOT_ALLOWED('returnUrl') });
+    expect(await citizen.browser.json('POST', '/api/family/invite', { email: 'cousin\u0000@example.org' })).toEqual({
+      status: 400,
+      body: NOT_ALLOWED('Email'),
+    });
+    expect(
+      await citizen.browser.json('POST', '/api/create-sandbox-payment', {
+        planId: 'civic_participation_monthly',
+        returnUrl: `${server.baseUrl}/subscribe/\u0000return`,
+      }),
+    ).toEqual({ status: 400, body: NOT_ALLOWED('returnUrl') });
   });
 
   it('answers every route naming a group id beyond PostgreSQL int4 with a JSON 404', async () => {
@@ -137,7 +156,13 @@ describe('text input: one set of character rules for every command', () => {
           expect({ path, ...answer }).toEqual({ path, status: 404, body: { message: 'Group not found' } });
         }
       }
-      for (const path of [`/api/family/${id}/invitations`, `/api/friends/${id}/invitations`, `/api/business/${id}/invitations`, `/api/friends/${id}/friends`, `/api/business/${id}/members`]) {
+      for (const path of [
+        `/api/family/${id}/invitations`,
+        `/api/friends/${id}/invitations`,
+        `/api/business/${id}/invitations`,
+        `/api/friends/${id}/friends`,
+        `/api/business/${id}/members`,
+      ]) {
         expect({ path, ...(await citizen.browser.json('GET', path)) }).toEqual({ path, status: 404, body: { message: 'Group not found' } });
       }
       for (const path of [`/api/friends/${id}/cut/${randomUUID()}`, `/api/business/${id}/fire/${randomUUID()}`]) {
@@ -167,7 +192,12 @@ describe('text input: one set of character rules for every command', () => {
     ];
     for (const [method, path, body] of checks) {
       const answer = await citizen.browser.json(method, path, body);
-      expect({ method, path, status: [400, 404].includes(answer.status), message: typeof answer.body.message }).toEqual({ method, path, status: true, message: 'string' });
+      expect({ method, path, status: [400, 404].includes(answer.status), message: typeof answer.body.message }).toEqual({
+        method,
+        path,
+        status: true,
+        message: 'string',
+      });
     }
   });
 });

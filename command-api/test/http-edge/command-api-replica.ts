@@ -16,8 +16,23 @@ export async function startCommandApiReplica(databaseUrl: string, env: Record<st
   const store = new PostgresEventStore({ connectionString: runtime.databaseUrl });
   runtime.onStop(() => store.close());
   const registry = createEventRegistry();
-  const services = await createCommandServices({ store, registry, config, db, databaseUrl: runtime.databaseUrl, readModels: db.withSchema(READ_SCHEMA), now: () => new Date(), log });
-  const app = await createHttpApp({ title: 'Civitas command API replica', logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY, publicBaseUrl: config.publicBaseUrl, healthChecks: runtime.health });
+  const services = await createCommandServices({
+    store,
+    registry,
+    config,
+    db,
+    databaseUrl: runtime.databaseUrl,
+    readModels: db.withSchema(READ_SCHEMA),
+    now: () => new Date(),
+    log,
+  });
+  const app = await createHttpApp({
+    title: 'Civitas command API replica',
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+    publicBaseUrl: config.publicBaseUrl,
+    healthChecks: runtime.health,
+  });
   await app.register(commandApi, { store, registry, ...services, publicBaseUrl: config.publicBaseUrl, db, config });
   runtime.onStop(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -27,7 +27,12 @@ function upgradeAnswer(baseUrl: string, cookie: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${baseUrl}/ws`, {
       headers: {
-        connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', origin: new URL(baseUrl).origin, cookie,
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        origin: new URL(baseUrl).origin,
+        cookie,
       },
     });
     request.on('upgrade', (response, socket) => {
@@ -37,7 +42,13 @@ function upgradeAnswer(baseUrl: string, cookie: string): Promise<Answer> {
     request.on('response', (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: (response.headers['retry-after'] as string | undefined) ?? null, body: JSON.parse(text || 'null') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+          body: JSON.parse(text || 'null'),
+        }),
+      );
     });
     request.on('error', reject);
     request.end();

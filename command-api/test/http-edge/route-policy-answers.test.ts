@@ -58,7 +58,8 @@ describe('route policies as a client meets them, at the real limits', () => {
     expect((await verify(member, SAUDI_ARABIA.name, '1111111111')).status).toBe(200);
     await subscribe(member, server);
     const topicId = (await member.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId))).body.topic.id as string;
-    for (let n = 1; n <= CHAT_RATE_LIMIT_PER_MINUTE; n += 1) expect((await member.browser.post('/api/chat/messages', { topicId, message: `Message ${n}` })).status).toBe(201);
+    for (let n = 1; n <= CHAT_RATE_LIMIT_PER_MINUTE; n += 1)
+      expect((await member.browser.post('/api/chat/messages', { topicId, message: `Message ${n}` })).status).toBe(201);
     const limited = await refusal(await member.browser.post('/api/chat/messages', { topicId, message: 'One too many' }));
     expect(limited).toEqual({ status: 429, body: { message: CHAT_RATE_LIMITED }, retryAfter: expect.any(Number) });
     expect(limited.retryAfter).toBeGreaterThanOrEqual(1);

@@ -7,7 +7,8 @@ const DAY = 86_400_000;
 const tokenOf = (link: string) => link.split('/').pop()!;
 /** One member reads after another's command, as if told about it: carry the newer position over. */
 const seesWritesOf = (reader: Member, writer: Member) => {
-  if (writer.browser.position && (!reader.browser.position || writer.browser.position > reader.browser.position)) reader.browser.position = writer.browser.position;
+  if (writer.browser.position && (!reader.browser.position || writer.browser.position > reader.browser.position))
+    reader.browser.position = writer.browser.position;
 };
 
 describe('invitations to personal groups', () => {
@@ -26,7 +27,12 @@ describe('invitations to personal groups', () => {
     const sent = await invite(owner, 'family', ' Cousin.Omar@Example.org ');
     expect(sent.status).toBe(201);
     expect(sent.body.invitationLink).toMatch(new RegExp(`^${server.baseUrl}/family-invite/[\\w-]{43}$`));
-    expect(sent.body.invitation).toMatchObject({ email: 'cousin.omar@example.org', groupId: family, status: 'pending', expiresAt: new Date(clock + 7 * DAY).toISOString() });
+    expect(sent.body.invitation).toMatchObject({
+      email: 'cousin.omar@example.org',
+      groupId: family,
+      status: 'pending',
+      expiresAt: new Date(clock + 7 * DAY).toISOString(),
+    });
     const token = tokenOf(sent.body.invitationLink);
 
     const listed = (await owner.browser.json('GET', `/api/family/${family}/invitations`)).body;
@@ -34,11 +40,19 @@ describe('invitations to personal groups', () => {
 
     const visitor = new TestClient(server.baseUrl);
     expect((await visitor.json('GET', `/api/family/invite/${token}`)).body).toEqual({
-      email: 'cousin.omar@example.org', groupId: family, groupName: "Amina's Family", inviterName: 'Amina Lovelace', status: 'pending', expiresAt: new Date(clock + 7 * DAY).toISOString(), acceptedByYou: false,
+      email: 'cousin.omar@example.org',
+      groupId: family,
+      groupName: "Amina's Family",
+      inviterName: 'Amina Lovelace',
+      status: 'pending',
+      expiresAt: new Date(clock + 7 * DAY).toISOString(),
+      acceptedByYou: false,
     });
     expect((await visitor.json('POST', `/api/family/invite/${token}/accept`)).status).toBe(401);
     expect((await visitor.json('GET', `/api/friends/invite/${token}`)).status).toBe(404);
-    expect((await visitor.json('GET', '/api/family/invite/not-a-real-token-at-all-000000')).body).toEqual({ message: 'This invitation link is invalid or has expired.' });
+    expect((await visitor.json('GET', '/api/family/invite/not-a-real-token-at-all-000000')).body).toEqual({
+      message: 'This invitation link is invalid or has expired.',
+    });
 
     const omar = await newMember(server, 'Omar');
     expect(await omar.browser.json('POST', `/api/family/invite/${token}/accept`)).toMatchObject({ status: 200, body: { groupId: family } });
@@ -54,7 +68,10 @@ describe('invitations to personal groups', () => {
     expect((await owner.browser.json('GET', `/api/family/${family}/invitations`)).body[0]).toMatchObject({ status: 'accepted', acceptedBy: omar.userId });
 
     const latecomer = await newMember(server, 'Late');
-    expect(await latecomer.browser.json('POST', `/api/family/invite/${token}/accept`)).toEqual({ status: 409, body: { message: 'This invitation has already been used.' } });
+    expect(await latecomer.browser.json('POST', `/api/family/invite/${token}/accept`)).toEqual({
+      status: 409,
+      body: { message: 'This invitation has already been used.' },
+    });
   });
 
   it('refuses an expired invitation, bad addresses, and anyone but the owner', async () => {
@@ -64,13 +81,19 @@ describe('invitations to personal groups', () => {
     const token = tokenOf(sent.body.invitationLink);
     const friends = await ownGroup(owner, 'friends');
     const stranger = await newMember(server, 'Stranger');
-    expect(await stranger.browser.json('GET', `/api/friends/${friends}/invitations`)).toEqual({ status: 403, body: { message: 'Only the owner of this group can do that.' } });
+    expect(await stranger.browser.json('GET', `/api/friends/${friends}/invitations`)).toEqual({
+      status: 403,
+      body: { message: 'Only the owner of this group can do that.' },
+    });
     expect((await stranger.browser.json('GET', `/api/friends/${friends}/friends`)).status).toBe(403);
     expect((await stranger.browser.json('POST', `/api/friends/${friends}/cut/${owner.userId}`)).status).toBe(403);
 
     clock += 7 * DAY;
     expect((await stranger.browser.json('GET', `/api/friends/invite/${token}`)).body.status).toBe('expired');
-    expect(await stranger.browser.json('POST', `/api/friends/invite/${token}/accept`)).toEqual({ status: 410, body: { message: 'This invitation has expired.' } });
+    expect(await stranger.browser.json('POST', `/api/friends/invite/${token}/accept`)).toEqual({
+      status: 410,
+      body: { message: 'This invitation has expired.' },
+    });
     expect((await owner.browser.json('GET', `/api/friends/${friends}/invitations`)).body[0].status).toBe('expired');
   });
 
@@ -82,13 +105,20 @@ describe('invitations to personal groups', () => {
     await karim.browser.json('POST', `/api/friends/invite/${token}/accept`);
     seesWritesOf(owner, karim);
     expect((await owner.browser.json('GET', `/api/friends/${friends}/friends`)).body).toEqual([
-      expect.objectContaining({ friendId: karim.userId, status: 'active', friend: { firstName: 'Karim', lastName: 'Lovelace', email: expect.stringContaining('@example.org') } }),
+      expect.objectContaining({
+        friendId: karim.userId,
+        status: 'active',
+        friend: { firstName: 'Karim', lastName: 'Lovelace', email: expect.stringContaining('@example.org') },
+      }),
     ]);
     const topic = (await owner.browser.json('POST', '/api/topics', topicBody(friends))).body.topic;
 
     expect((await owner.browser.json('POST', `/api/friends/${friends}/cut/${karim.userId}`)).status).toBe(200);
     seesWritesOf(karim, owner);
-    expect(await karim.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Still here?' })).toEqual({ status: 403, body: { message: 'Only members of this group can participate.' } });
+    expect(await karim.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Still here?' })).toEqual({
+      status: 403,
+      body: { message: 'Only members of this group can participate.' },
+    });
     expect((await owner.browser.json('GET', `/api/friends/${friends}/friends`)).body[0]).toMatchObject({ status: 'cut', cutAt: expect.any(String) });
     expect((await owner.browser.json('GET', `/api/friends/${friends}/invitations`)).body[0].status).toBe('cut');
     expect((await karim.browser.json('GET', `/api/groups/${friends}`)).status).toBe(404);
@@ -101,7 +131,9 @@ describe('invitations to personal groups', () => {
     const again = tokenOf((await invite(owner, 'friends', 'karim@example.org')).body.invitationLink);
     expect((await karim.browser.json('POST', `/api/friends/invite/${again}/accept`)).status).toBe(200);
     seesWritesOf(owner, karim);
-    expect((await owner.browser.json('GET', `/api/friends/${friends}/friends`)).body).toEqual([expect.objectContaining({ friendId: karim.userId, status: 'active', cutAt: null })]);
+    expect((await owner.browser.json('GET', `/api/friends/${friends}/friends`)).body).toEqual([
+      expect.objectContaining({ friendId: karim.userId, status: 'active', cutAt: null }),
+    ]);
     expect((await owner.browser.json('GET', `/api/groups/${friends}`)).body.memberCount).toBe(2);
   });
 
@@ -117,7 +149,9 @@ describe('invitations to personal groups', () => {
     const colleague = await newMember(server, 'Colleague');
     await colleague.browser.json('POST', `/api/business/invite/${tokenOf(sent.body.inviteUrl)}/accept`);
     seesWritesOf(owner, colleague);
-    expect((await owner.browser.json('GET', `/api/business/${business}/members`)).body).toEqual([expect.objectContaining({ memberId: colleague.userId, status: 'active' })]);
+    expect((await owner.browser.json('GET', `/api/business/${business}/members`)).body).toEqual([
+      expect.objectContaining({ memberId: colleague.userId, status: 'active' }),
+    ]);
     expect((await owner.browser.json('POST', `/api/business/${business}/fire/${colleague.userId}`, {})).status).toBe(200);
     expect((await owner.browser.json('GET', `/api/business/${business}/members`)).body[0]).toMatchObject({ status: 'fired', firedAt: expect.any(String) });
   });
@@ -125,7 +159,10 @@ describe('invitations to personal groups', () => {
   it('allows 50 invitations a day per member', async () => {
     const owner = await newMember(server, 'Busy');
     for (let index = 0; index < 50; index += 1) expect((await invite(owner, 'friends', `guest${index}@example.org`)).status).toBe(201);
-    expect(await invite(owner, 'family', 'one.more@example.org')).toEqual({ status: 429, body: { message: 'You can send at most 50 invitations a day. Please try again tomorrow.' } });
+    expect(await invite(owner, 'family', 'one.more@example.org')).toEqual({
+      status: 429,
+      body: { message: 'You can send at most 50 invitations a day. Please try again tomorrow.' },
+    });
     clock += DAY + 1000;
     expect((await invite(owner, 'family', 'one.more@example.org')).status).toBe(201);
   });

@@ -29,7 +29,10 @@ describe('the mail outbox over SMTP', () => {
 
   it('sends the sign-up verification, an invitation and a password reset, whose links work, each exactly once across a restart', async () => {
     const owner = await newMember(server, 'Amina');
-    await eventually(async () => mailWith('Verify your Civitas email address'), (mails) => mails.length === 1);
+    await eventually(
+      async () => mailWith('Verify your Civitas email address'),
+      (mails) => mails.length === 1,
+    );
     const verification = mailWith('Verify your Civitas email address')[0]!;
     expect(verification.to).toEqual([owner.email]);
     const verifyLink = /Verify your email: (\S+)/.exec(verification.text)![1]!;
@@ -38,7 +41,10 @@ describe('the mail outbox over SMTP', () => {
 
     const sent = await owner.browser.json('POST', '/api/family/invite', { email: 'invitee@example.org' });
     const link = sent.body.invitationLink as string;
-    await eventually(async () => mailWith('Amina Lovelace invited you to their family group on Civitas'), (mails) => mails.length >= 1);
+    await eventually(
+      async () => mailWith('Amina Lovelace invited you to their family group on Civitas'),
+      (mails) => mails.length >= 1,
+    );
     const invitation = mailWith('Amina Lovelace invited you to their family group on Civitas')[0]!;
     expect(invitation.to).toEqual(['invitee@example.org']);
     expect(invitation.text).toContain('Subject: Amina Lovelace invited you to their family group on Civitas');
@@ -51,7 +57,10 @@ describe('the mail outbox over SMTP', () => {
     const visitor = new TestClient(server.baseUrl);
     const forgot = await visitor.json('POST', '/api/email-auth/forgot-password', { email: owner.email });
     expect(forgot.body.resetUrl).toBeUndefined();
-    await eventually(async () => mailWith('Reset your Civitas password'), (mails) => mails.length >= 1);
+    await eventually(
+      async () => mailWith('Reset your Civitas password'),
+      (mails) => mails.length >= 1,
+    );
     const reset = mailWith('Reset your Civitas password')[0]!;
     expect(reset.to).toEqual([owner.email]);
     const resetLink = /Reset your password: (\S+)/.exec(reset.text)![1]!;
@@ -59,7 +68,10 @@ describe('the mail outbox over SMTP', () => {
     const token = resetLink.split('/').pop()!;
     // Verified first: a reset of a never-verified account would move the address to a new account, and this link would then reach nothing.
     expect((await visitor.json('POST', '/api/email-auth/verify-email', { token: verifyLink.split('/').pop() })).status).toBe(200);
-    expect((await visitor.json('POST', '/api/email-auth/reset-password', { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' })).status).toBe(200);
+    expect(
+      (await visitor.json('POST', '/api/email-auth/reset-password', { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }))
+        .status,
+    ).toBe(200);
 
     await server.stop();
     server = await buildCommandApp({ database, env: { SMTP_URL: receiver.url } });
@@ -81,7 +93,10 @@ describe('the mail outbox without SMTP', () => {
     const owner = await newMember(server, 'Omar');
     await owner.browser.json('POST', '/api/friends/invite', { email: 'written.friend@example.org' });
     // The sign-up's verification mail, then the invitation.
-    const mails = await eventually(() => readMails(server.dataDir), (written) => written.length === 2);
+    const mails = await eventually(
+      () => readMails(server.dataDir),
+      (written) => written.length === 2,
+    );
     const invitation = mails.find((mail) => mail.text.includes('To: written.friend@example.org'))!;
     expect(invitation.text).toContain('/friend-invite/');
     // Mails carry sign-in power (reset and verification links): no other local user may read them.

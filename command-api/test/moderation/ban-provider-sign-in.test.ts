@@ -33,10 +33,13 @@ describe('a banned member signing in through a provider (issue #13 item 5)', () 
     google.accounts.set(subject, { email: uniqueEmail('provider'), email_verified: true, given_name: 'Grace', family_name: 'Hopper' });
     const first = await signIn(subject);
     expect(first.location).toBe('/');
-    const me = await eventually(async () => {
-      const response = await first.browser.request(`${server.baseUrl}/api/auth/user`);
-      return { status: response.status, body: (await response.json()) as { id?: string } };
-    }, (answer) => answer.status === 200);
+    const me = await eventually(
+      async () => {
+        const response = await first.browser.request(`${server.baseUrl}/api/auth/user`);
+        return { status: response.status, body: (await response.json()) as { id?: string } };
+      },
+      (answer) => answer.status === 200,
+    );
     const userId = me.body.id!;
 
     expect((await admin.browser.json('POST', `/api/admin/users/${userId}/ban`, { reason: 'Fake accounts' })).status).toBe(200);

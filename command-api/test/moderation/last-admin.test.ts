@@ -35,7 +35,8 @@ describe('the last admin is never removed', () => {
   async function activeAdmins(): Promise<string[]> {
     const rows = await server.query<{ type: string; user_id: string; role: string | null }>(
       `select type, data->>'userId' as user_id, data->>'role' as role from events
-       where type in ('UserRoleGranted', 'UserRoleRevoked', 'UserBanned', 'UserUnbanned', 'AccountErased') order by transaction_id, global_position`);
+       where type in ('UserRoleGranted', 'UserRoleRevoked', 'UserBanned', 'UserUnbanned', 'AccountErased') order by transaction_id, global_position`,
+    );
     const standing = new Map<string, { admin: boolean; banned: boolean; erased: boolean }>();
     for (const { type, user_id: userId, role } of rows) {
       const state = standing.get(userId) ?? { admin: false, banned: false, erased: false };
@@ -55,12 +56,16 @@ describe('the last admin is never removed', () => {
     expect((await survivor.browser.json('POST', `/api/admin/users/${member.userId}/roles`, { role: 'admin' })).status).toBe(200);
     expect(await activeAdmins()).toHaveLength(2);
     // Not needed by the command side (it reads roles from the streams), but it lets the race reach the rule on a side that read the users read model.
-    await eventually(() => member.browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+    await eventually(
+      () => member.browser.json('GET', '/api/auth/user'),
+      (answer) => answer.body.isAdmin === true,
+    );
     return member;
   }
 
   /** The member's session, sent to the replica process in odd rounds. */
-  const via = (member: Member, round: number) => (round % 2 === 0 ? member.browser : Object.assign(new TestClient(replica.baseUrl), { cookies: member.browser.cookies }));
+  const via = (member: Member, round: number) =>
+    round % 2 === 0 ? member.browser : Object.assign(new TestClient(replica.baseUrl), { cookies: member.browser.cookies });
   const revoke = (client: TestClient, userId: string) => client.json('DELETE', `/api/admin/users/${userId}/roles/admin`);
   const ban = (client: TestClient, userId: string) => client.json('POST', `/api/admin/users/${userId}/ban`, { reason: 'Coup' });
   const erase = (client: TestClient) => client.json('DELETE', '/api/user', { password: PASSWORD });
@@ -69,7 +74,10 @@ describe('the last admin is never removed', () => {
   async function oneRemains(answers: Array<{ status: number; body: unknown }>, refusal: string, pair: Member[]): Promise<void> {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     const refused = answers.find((answer) => answer.status !== 200)!;
-    expect([{ status: 409, body: { message: refusal } }, { status: 403, body: { message: 'Admin access required' } }]).toContainEqual(refused);
+    expect([
+      { status: 409, body: { message: refusal } },
+      { status: 403, body: { message: 'Admin access required' } },
+    ]).toContainEqual(refused);
     const admins = await activeAdmins();
     expect(admins).toHaveLength(1);
     survivor = pair.find((member) => member.userId === admins[0])!;

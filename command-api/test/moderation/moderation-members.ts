@@ -17,7 +17,11 @@ export async function recordFacts(server: TestServer, facts: Array<{ streamId: s
     let position = '';
     for (const fact of facts) {
       const { data, schemaVersion } = registry.prepare({ type: fact.type, data: fact.data });
-      ({ position } = await store.append(fact.streamId, [{ id: randomUUID(), type: fact.type, data, metadata: { schemaVersion, time: new Date().toISOString(), actorId: null } }], 'any'));
+      ({ position } = await store.append(
+        fact.streamId,
+        [{ id: randomUUID(), type: fact.type, data, metadata: { schemaVersion, time: new Date().toISOString(), actorId: null } }],
+        'any',
+      ));
     }
     return position;
   } finally {
@@ -27,8 +31,13 @@ export async function recordFacts(server: TestServer, facts: Array<{ streamId: s
 
 /** Makes a member an admin (as ADMIN_EMAILS would) and waits until the read side knows. */
 export async function makeAdmin(server: TestServer, member: Member): Promise<Member> {
-  member.browser.position = await recordFacts(server, [{ streamId: userStream(member.userId), type: 'UserRoleGranted', data: { userId: member.userId, role: 'admin' } }]);
-  const me = await eventually(() => member.browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+  member.browser.position = await recordFacts(server, [
+    { streamId: userStream(member.userId), type: 'UserRoleGranted', data: { userId: member.userId, role: 'admin' } },
+  ]);
+  const me = await eventually(
+    () => member.browser.json('GET', '/api/auth/user'),
+    (answer) => answer.body.isAdmin === true,
+  );
   expect(me.body.isAdmin).toBe(true);
   return member;
 }
@@ -40,8 +49,10 @@ export async function makeLeader(server: TestServer, member: Member, groupId: nu
     { streamId: groupStream(groupId), type: 'GroupLeaderElected', data: { groupId, userId: member.userId, electionId, previousLeaderId: null } },
     { streamId: userStream(member.userId), type: 'LeadershipTaken', data: { userId: member.userId, groupId, electionId } },
   ]);
-  const groups = await eventually(() => member.browser.json('GET', '/api/user/groups'), (answer) =>
-    (answer.body as Array<{ groupId: number; isLeader: boolean }>).some((membership) => membership.groupId === groupId && membership.isLeader));
+  const groups = await eventually(
+    () => member.browser.json('GET', '/api/user/groups'),
+    (answer) => (answer.body as Array<{ groupId: number; isLeader: boolean }>).some((membership) => membership.groupId === groupId && membership.isLeader),
+  );
   expect(groups.status).toBe(200);
   return member;
 }

@@ -24,13 +24,23 @@ describe('roles and bans (issue #13 item 5)', () => {
 
   const as = (who: Member | TestClient) => ('browser' in who ? who.browser : who);
   const grant = (who: Member | TestClient, userId: string, body: unknown) => as(who).json('POST', `/api/admin/users/${userId}/roles`, body);
-  const revoke = (who: Member | TestClient, userId: string, role: string, body?: unknown) => as(who).json('DELETE', `/api/admin/users/${userId}/roles/${role}`, body);
+  const revoke = (who: Member | TestClient, userId: string, role: string, body?: unknown) =>
+    as(who).json('DELETE', `/api/admin/users/${userId}/roles/${role}`, body);
   const ban = (who: Member | TestClient, userId: string, body: unknown) => as(who).json('POST', `/api/admin/users/${userId}/ban`, body);
   const unban = (who: Member | TestClient, userId: string, body?: unknown) => as(who).json('POST', `/api/admin/users/${userId}/unban`, body);
   const eventsOf = (type: string, userId: string) =>
-    server.query<{ stream_id: string; data: any; metadata: any }>(`select stream_id, data, metadata from events where type = $1 and data->>'userId' = $2 order by global_position`, [type, userId]);
+    server.query<{ stream_id: string; data: any; metadata: any }>(
+      `select stream_id, data, metadata from events where type = $1 and data->>'userId' = $2 order by global_position`,
+      [type, userId],
+    );
   const signIn = (email: string, password = PASSWORD) => new TestClient(server.baseUrl).json('POST', '/api/email-auth/login', { email, password });
-  const rolesOf = async (member: Member) => (await eventually(() => admin.browser.json('GET', `/api/admin/users?search=${encodeURIComponent(member.email)}`), (answer) => answer.status === 200)).body.users[0].roles;
+  const rolesOf = async (member: Member) =>
+    (
+      await eventually(
+        () => admin.browser.json('GET', `/api/admin/users?search=${encodeURIComponent(member.email)}`),
+        (answer) => answer.status === 200,
+      )
+    ).body.users[0].roles;
 
   it('answers every admin route 401 for visitors and 403 for members, whatever the body', async () => {
     const visitor = new TestClient(server.baseUrl);
@@ -52,7 +62,11 @@ describe('roles and bans (issue #13 item 5)', () => {
     const granted = await grant(admin, omar.userId, { role: 'auditor', reason: '  Quarterly audit  ' });
     expect(granted).toEqual({ status: 200, body: { position: expect.any(String), userId: omar.userId, roles: ['auditor'] } });
     const [event] = await eventsOf('UserRoleGranted', omar.userId);
-    expect(event).toMatchObject({ stream_id: `user-${omar.userId}`, data: { userId: omar.userId, role: 'auditor', grantedBy: admin.userId, reason: 'Quarterly audit' }, metadata: { actorId: admin.userId } });
+    expect(event).toMatchObject({
+      stream_id: `user-${omar.userId}`,
+      data: { userId: omar.userId, role: 'auditor', grantedBy: admin.userId, reason: 'Quarterly audit' },
+      metadata: { actorId: admin.userId },
+    });
     admin.browser.position = granted.body.position;
     expect(await rolesOf(omar)).toEqual(['auditor']);
 
@@ -61,7 +75,10 @@ describe('roles and bans (issue #13 item 5)', () => {
     expect(await grant(admin, omar.userId, { role: 'superuser' })).toEqual({ status: 400, body: { message: 'Please choose a role: admin or auditor' } });
     expect(await grant(admin, omar.userId, {})).toEqual({ status: 400, body: { message: 'Please choose a role: admin or auditor' } });
     expect(await revoke(admin, omar.userId, 'superuser')).toEqual({ status: 400, body: { message: 'Please choose a role: admin or auditor' } });
-    expect(await grant(admin, omar.userId, { role: 'admin', reason: 'x'.repeat(501) })).toEqual({ status: 400, body: { message: 'Reason must be at most 500 characters' } });
+    expect(await grant(admin, omar.userId, { role: 'admin', reason: 'x'.repeat(501) })).toEqual({
+      status: 400,
+      body: { message: 'Reason must be at most 500 characters' },
+    });
     for (const missing of [MISSING, 'not-a-member']) {
       expect(await grant(admin, missing, { role: 'auditor' })).toEqual({ status: 404, body: { message: 'Member not found' } });
       expect(await ban(admin, missing, { reason: 'Spam' })).toEqual({ status: 404, body: { message: 'Member not found' } });
@@ -76,18 +93,30 @@ describe('roles and bans (issue #13 item 5)', () => {
   });
 
   it('refuses to remove the last admin; with a second admin the first may step down', async () => {
-    expect(await revoke(admin, admin.userId, 'admin')).toEqual({ status: 409, body: { message: 'The last admin cannot be removed: grant the admin role to someone else first.' } });
+    expect(await revoke(admin, admin.userId, 'admin')).toEqual({
+      status: 409,
+      body: { message: 'The last admin cannot be removed: grant the admin role to someone else first.' },
+    });
     const second = await newMember(server, 'Sara');
     const granted = await grant(admin, second.userId, { role: 'admin', reason: 'Co-moderator' });
     expect(granted.status).toBe(200);
     second.browser.position = granted.body.position;
-    await eventually(() => second.browser.json('GET', '/api/auth/user'), (answer) => answer.body.isAdmin === true);
+    await eventually(
+      () => second.browser.json('GET', '/api/auth/user'),
+      (answer) => answer.body.isAdmin === true,
+    );
     // Counted from the read model: wait until it shows the second admin.
-    await eventually(() => rolesOf(second), (roles) => roles.includes('admin'));
+    await eventually(
+      () => rolesOf(second),
+      (roles) => roles.includes('admin'),
+    );
     const stepDown = await revoke(second, second.userId, 'admin', { reason: 'Handing over' });
     expect(stepDown).toEqual({ status: 200, body: { position: expect.any(String), userId: second.userId, roles: [] } });
     // Sara is a member again once the read model the admin check reads shows it (milliseconds).
-    await eventually(() => rolesOf(second), (roles) => !roles.includes('admin'));
+    await eventually(
+      () => rolesOf(second),
+      (roles) => !roles.includes('admin'),
+    );
     expect(await ban(second, layla.userId, { reason: 'Spam' })).toEqual({ status: 403, body: { message: 'Admin access required' } });
   });
 
@@ -108,7 +137,10 @@ describe('roles and bans (issue #13 item 5)', () => {
 
     const banned = await ban(admin, noura.userId, { reason: 'Spam in every topic' });
     expect(banned).toEqual({ status: 200, body: { position: expect.any(String), userId: noura.userId, isBanned: true, banReason: 'Spam in every topic' } });
-    expect((await eventsOf('UserBanned', noura.userId))[0]).toMatchObject({ data: { reason: 'Spam in every topic', bannedBy: admin.userId }, metadata: { actorId: admin.userId } });
+    expect((await eventsOf('UserBanned', noura.userId))[0]).toMatchObject({
+      data: { reason: 'Spam in every topic', bannedBy: admin.userId },
+      metadata: { actorId: admin.userId },
+    });
     expect(await socket.closed).toEqual({ code: 4001, reason: 'Session ended' });
     for (const device of [noura.browser, otherDevice]) {
       expect((await device.json('GET', '/api/auth/user')).status).toBe(401);
@@ -140,7 +172,8 @@ describe('roles and bans (issue #13 item 5)', () => {
     const token = randomBytes(32).toString('base64url');
     const now = new Date().toISOString();
     await server.query(`insert into sessions (sid, sess, expire) values ($1, $2, now() + interval '1 hour')`, [
-      createHash('sha256').update(token).digest('hex'), JSON.stringify({ userId: member.userId, createdAt: now, lastSeenAt: now }),
+      createHash('sha256').update(token).digest('hex'),
+      JSON.stringify({ userId: member.userId, createdAt: now, lastSeenAt: now }),
     ]);
     const client = new TestClient(server.baseUrl);
     client.cookies.set(member.browser.session.name, token);
@@ -178,6 +211,11 @@ describe('roles and bans (issue #13 item 5)', () => {
     // The trail has the ban, with who and why.
     admin.browser.position = banned.body.position;
     const trail = await admin.browser.json('GET', `/api/admin/audit?subjectType=member&subjectId=${rogue.userId}`);
-    expect(trail.body.entries[0]).toMatchObject({ kind: 'member.banned', actor: { id: admin.userId, name: 'Amal Lovelace' }, subject: { id: rogue.userId }, reason: 'Abused the panel' });
+    expect(trail.body.entries[0]).toMatchObject({
+      kind: 'member.banned',
+      actor: { id: admin.userId, name: 'Amal Lovelace' },
+      subject: { id: rogue.userId },
+      reason: 'Abused the panel',
+    });
   });
 });

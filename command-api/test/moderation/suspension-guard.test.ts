@@ -24,7 +24,10 @@ describe('the suspension guard before the banned list was read', () => {
     banned = await newMember(server, 'Fahad');
     expect((await admin.browser.json('POST', `/api/admin/users/${banned.userId}/ban`, { reason: 'Spam' })).status).toBe(200);
     db = createKysely(server.databaseUrl);
-    await eventually(() => db.withSchema(READ_SCHEMA).selectFrom('users').select('is_banned').where('id', '=', banned.userId).executeTakeFirst(), (row) => row?.is_banned === true);
+    await eventually(
+      () => db.withSchema(READ_SCHEMA).selectFrom('users').select('is_banned').where('id', '=', banned.userId).executeTakeFirst(),
+      (row) => row?.is_banned === true,
+    );
   });
   afterAll(async () => {
     await db?.destroy();
@@ -33,7 +36,11 @@ describe('the suspension guard before the banned list was read', () => {
 
   it('reads the list first, so a banned member is refused from the very first command', async () => {
     // Never started: no notices, no poll; the first command must still know the ban.
-    const suspensions = new Suspensions({ readModels: db.withSchema(READ_SCHEMA) as Kysely<ReadModels>, connectionString: null, log: { error: () => undefined } });
+    const suspensions = new Suspensions({
+      readModels: db.withSchema(READ_SCHEMA) as Kysely<ReadModels>,
+      connectionString: null,
+      log: { error: () => undefined },
+    });
     const auth = { current: async () => ({ userId: banned.userId }) } as unknown as SessionAuth;
     const app = Fastify();
     refuseSuspendedMembers(app, { auth, suspensions });

@@ -71,11 +71,28 @@ describe('proving an address a squatter registered inherits nothing of the squat
     await must('accept', attacker.browser.json('POST', `/api/family/invite/${String(toAttacker.invitationLink).split('/').at(-1)}/accept`));
     await must('friends invite', s.json('POST', '/api/friends/invite', { email: uniqueEmail('pending-friend') }));
     const toAddress = await must('invite the address', cousin.browser.json('POST', '/api/family/invite', { email }));
-    return { squatter, attacker, cousin, topic, opinion, election, family, pictureUrl: picture.body.profileImageUrl!, invitationToAddress: String(toAddress.invitationLink).split('/').at(-1)! };
+    return {
+      squatter,
+      attacker,
+      cousin,
+      topic,
+      opinion,
+      election,
+      family,
+      pictureUrl: picture.body.profileImageUrl!,
+      invitationToAddress: String(toAddress.invitationLink).split('/').at(-1)!,
+    };
   }
 
   /** A read's body once the read models have caught up with the reader (a loaded machine may take a while). */
-  const read = async (client: TestClient, path: string) => (await eventually(() => client.json('GET', path), (answer) => answer.status !== 503, 30_000)).body;
+  const read = async (client: TestClient, path: string) =>
+    (
+      await eventually(
+        () => client.json('GET', path),
+        (answer) => answer.status !== 503,
+        30_000,
+      )
+    ).body;
 
   /** Everything of `squat` seen as the account `me` now signed in: none of it may be theirs (each kind checked and reported on its own). */
   async function expectNothingInherited(me: TestClient, setUp: Awaited<ReturnType<typeof squat>>) {
@@ -90,7 +107,12 @@ describe('proving an address a squatter registered inherits nothing of the squat
     expect.soft(await read(me, '/api/user/delegations')).toEqual([]);
     expect.soft(await read(me, `/api/delegations/${ISLAM}`)).toMatchObject({ delegation: null });
     expect.soft((await read(me, '/api/user/activity')).items).toEqual([]);
-    const opinions = (await read(me, `/api/topics/${topic.id}/opinions`)) as Array<{ id: string; myVote: string | null; userId: string; user: { firstName: string | null } }>;
+    const opinions = (await read(me, `/api/topics/${topic.id}/opinions`)) as Array<{
+      id: string;
+      myVote: string | null;
+      userId: string;
+      user: { firstName: string | null };
+    }>;
     const shown = opinions.find((candidate) => candidate.id === opinion.id);
     expect.soft(shown?.myVote).toBeNull();
     // The opinion stays its registrant's, under the registrant's name.
@@ -101,7 +123,13 @@ describe('proving an address a squatter registered inherits nothing of the squat
     expect.soft(candidates.map((candidate) => candidate.userId)).not.toContain(user.id);
     expect.soft(user.isSubscribed).toBe(false);
     // New personal groups: the squatter's family (with the attacker in it) is not the owner's.
-    const groups = (await eventually(() => me.json('GET', '/api/user/groups'), (answer) => answer.body.length === 3, 30_000)).body as Array<{ role: string; group: { id: number; department: string } }>;
+    const groups = (
+      await eventually(
+        () => me.json('GET', '/api/user/groups'),
+        (answer) => answer.body.length === 3,
+        30_000,
+      )
+    ).body as Array<{ role: string; group: { id: number; department: string } }>;
     const own = (department: string) => groups.find((membership) => membership.role === 'owner' && membership.group.department === department)!.group.id;
     const ownFamily = own('family');
     expect.soft(groups.map((membership) => membership.group.id)).not.toContain(family);
@@ -116,7 +144,9 @@ describe('proving an address a squatter registered inherits nothing of the squat
     expect.soft((await me.json('POST', `/api/family/invite/${setUp.invitationToAddress}/accept`)).status).toBe(200);
     // The squatter is out: no session, no password.
     expect.soft((await squatter.browser.get('/api/auth/user')).status).toBe(401);
-    expect.soft((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email: squatter.email, password: registration().password })).status).toBe(401);
+    expect
+      .soft((await new TestClient(server.baseUrl).post('/api/email-auth/login', { email: squatter.email, password: registration().password })).status)
+      .toBe(401);
     return user.id as string;
   }
 
@@ -138,7 +168,14 @@ describe('proving an address a squatter registered inherits nothing of the squat
     const setUp = await squat(email);
     await must('forgot', new TestClient(server.baseUrl).json('POST', '/api/email-auth/forgot-password', { email }));
     const token = (await mailedLink(server.dataDir, email, 'Reset your password')).split('/').pop();
-    await must('reset', new TestClient(server.baseUrl).json('POST', '/api/email-auth/reset-password', { token, password: 'the owner passphrase', confirmPassword: 'the owner passphrase' }));
+    await must(
+      'reset',
+      new TestClient(server.baseUrl).json('POST', '/api/email-auth/reset-password', {
+        token,
+        password: 'the owner passphrase',
+        confirmPassword: 'the owner passphrase',
+      }),
+    );
     const owner = new TestClient(server.baseUrl);
     expect((await owner.post('/api/email-auth/login', { email, password: 'the owner passphrase' })).status).toBe(200);
     await expectNothingInherited(owner, setUp);

@@ -49,7 +49,13 @@ describe('sign-in with a provider that is not configured or not reachable', () =
     const failure = logs.map((line) => JSON.parse(line) as Record<string, string>).find((entry) => entry.reason === 'unavailable');
     expect(failure).toMatchObject({ provider: 'google', detail: expect.stringContaining('ECONNREFUSED') });
 
-    google = await startTestProvider({ port: issuerPort, clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${server.baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
+    google = await startTestProvider({
+      port: issuerPort,
+      clientId: 'civitas-google',
+      clientSecret: 'google-secret',
+      redirectUris: [`${server.baseUrl}/api/auth/google/callback`],
+      claimsInIdToken: true,
+    });
     const up = await browser.request(`${server.baseUrl}/api/auth/google`);
     expect(up.status).toBe(302);
     expect(up.headers.get('location')).toMatch(new RegExp(`^${google.issuer}/auth\\?`));

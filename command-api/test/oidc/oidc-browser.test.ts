@@ -22,8 +22,18 @@ describe('OpenID Connect sign-in in a real browser', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
     const redirectUris = (provider: string) => [`${baseUrl}/api/auth/${provider}/callback`];
     providers = {
-      google: await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: redirectUris('google'), claimsInIdToken: true }),
-      replit: await startTestProvider({ clientId: 'civitas-replit', clientSecret: 'replit-secret', redirectUris: redirectUris('replit'), claimsInIdToken: false }),
+      google: await startTestProvider({
+        clientId: 'civitas-google',
+        clientSecret: 'google-secret',
+        redirectUris: redirectUris('google'),
+        claimsInIdToken: true,
+      }),
+      replit: await startTestProvider({
+        clientId: 'civitas-replit',
+        clientSecret: 'replit-secret',
+        redirectUris: redirectUris('replit'),
+        claimsInIdToken: false,
+      }),
     };
     server = await startTestServer({
       webRoot,
@@ -40,7 +50,15 @@ describe('OpenID Connect sign-in in a real browser', () => {
     });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -53,7 +71,10 @@ describe('OpenID Connect sign-in in a real browser', () => {
   /** A fresh browser profile; the provider's pages pull a web font, which stays offline. */
   async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();
-    await context.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+    await context.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort(),
+    );
     return { context, page: await context.newPage() };
   }
 
@@ -69,14 +90,15 @@ describe('OpenID Connect sign-in in a real browser', () => {
   }
 
   /** The signed-in member as the web app would read it, retrying while the read model catches up. */
-  const currentUser = (page: Page) => page.evaluate(async () => {
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      const response = await fetch('/api/auth/user');
-      if (response.status !== 503) return { status: response.status, body: (await response.json()) as Record<string, string> };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return { status: 503, body: {} as Record<string, string> };
-  });
+  const currentUser = (page: Page) =>
+    page.evaluate(async () => {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const response = await fetch('/api/auth/user');
+        if (response.status !== 503) return { status: response.status, body: (await response.json()) as Record<string, string> };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { status: 503, body: {} as Record<string, string> };
+    });
 
   it.each(['google', 'replit'] as const)('signs in with %s through its login and consent pages, and again into the same account', async (provider) => {
     const email = uniqueEmail(`browser-${provider}`);

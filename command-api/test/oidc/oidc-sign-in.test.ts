@@ -23,8 +23,18 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     // Our redirect URIs contain our own port, and the providers must know them up front.
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    google = await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
-    replit = await startTestProvider({ clientId: 'civitas-replit', clientSecret: 'replit-secret', redirectUris: [`${baseUrl}/api/auth/replit/callback`], claimsInIdToken: false });
+    google = await startTestProvider({
+      clientId: 'civitas-google',
+      clientSecret: 'google-secret',
+      redirectUris: [`${baseUrl}/api/auth/google/callback`],
+      claimsInIdToken: true,
+    });
+    replit = await startTestProvider({
+      clientId: 'civitas-replit',
+      clientSecret: 'replit-secret',
+      redirectUris: [`${baseUrl}/api/auth/replit/callback`],
+      claimsInIdToken: false,
+    });
     server = await startTestServer({
       env: {
         PORT: String(port),
@@ -108,30 +118,38 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     expect(stored.expire.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
   });
 
-  it.each(['google', 'replit'] as const)('signs in with %s and creates the account from its claims; the same subject comes back to the same account', async (provider) => {
-    const idp = provider === 'google' ? google : replit;
-    const email = uniqueEmail(provider);
-    const subject = person(idp, { email, email_verified: true, given_name: 'Katherine', family_name: 'Johnson', picture: 'https://example.org/k.png' });
+  it.each(['google', 'replit'] as const)(
+    'signs in with %s and creates the account from its claims; the same subject comes back to the same account',
+    async (provider) => {
+      const idp = provider === 'google' ? google : replit;
+      const email = uniqueEmail(provider);
+      const subject = person(idp, { email, email_verified: true, given_name: 'Katherine', family_name: 'Johnson', picture: 'https://example.org/k.png' });
 
-    const first = await signIn(provider, subject);
-    expect(first.location).toBe('/');
-    expect(first.browser.cookie(server.baseUrl, 'civitas_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const me = await currentUser(first.browser);
-    expect(me.status).toBe(200);
-    // The provider vouched for the address: the account starts verified.
-    expect(me.body).toMatchObject({ email, emailVerified: true, firstName: 'Katherine', lastName: 'Johnson', profileImageUrl: 'https://example.org/k.png' });
+      const first = await signIn(provider, subject);
+      expect(first.location).toBe('/');
+      expect(first.browser.cookie(server.baseUrl, 'civitas_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const me = await currentUser(first.browser);
+      expect(me.status).toBe(200);
+      // The provider vouched for the address: the account starts verified.
+      expect(me.body).toMatchObject({ email, emailVerified: true, firstName: 'Katherine', lastName: 'Johnson', profileImageUrl: 'https://example.org/k.png' });
 
-    const again = await signIn(provider, subject);
-    expect(again.location).toBe('/');
-    expect((await currentUser(again.browser)).body.id).toBe(me.body.id);
+      const again = await signIn(provider, subject);
+      expect(again.location).toBe('/');
+      expect((await currentUser(again.browser)).body.id).toBe(me.body.id);
 
-    // The provider's subject id is personal data: the event history holds it neither in events nor in stream names.
-    const [inEvents] = await server.query<{ found: number }>(
-      `select count(*)::int as found from events where stream_id like '%' || $1 || '%' or data::text like '%' || $1 || '%'`, [subject]);
-    const [linked] = await server.query<{ found: number }>(`select count(*)::int as found from events where type = 'UserRegistered' and data->>'userId' = $1 and data->'externalIdentity' is not null`, [me.body.id]);
-    expect(inEvents!.found).toBe(0);
-    expect(linked!.found).toBe(1);
-  });
+      // The provider's subject id is personal data: the event history holds it neither in events nor in stream names.
+      const [inEvents] = await server.query<{ found: number }>(
+        `select count(*)::int as found from events where stream_id like '%' || $1 || '%' or data::text like '%' || $1 || '%'`,
+        [subject],
+      );
+      const [linked] = await server.query<{ found: number }>(
+        `select count(*)::int as found from events where type = 'UserRegistered' and data->>'userId' = $1 and data->'externalIdentity' is not null`,
+        [me.body.id],
+      );
+      expect(inEvents!.found).toBe(0);
+      expect(linked!.found).toBe(1);
+    },
+  );
 
   it('keeps Google and Replit identities apart even when the subjects are equal', async () => {
     const subject = `shared-${randomUUID()}`;
@@ -264,7 +282,10 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     const owner = await signIn('google', ownerSubject);
     expect(owner.location).toBe('/');
     // A provider's redirect carries no read position: the read model follows within moments.
-    const me = await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true);
+    const me = await eventually(
+      () => currentUser(owner.browser),
+      (answer) => answer.body.emailVerified === true,
+    );
     // The owner's account is a new one (docs/decisions.md, Identity): nothing of the old one is theirs.
     expect(me.body).toMatchObject({ email, emailVerified: true, firstName: 'Someone', lastName: 'Else' });
     expect(me.body.id).not.toBe(accountId);
@@ -284,7 +305,14 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     const accountId = (await currentUser(squatter.browser)).body.id as string;
 
     const owner = await signIn('google', person(google, { email, email_verified: true }));
-    expect((await eventually(() => currentUser(owner.browser), (answer) => answer.body.emailVerified === true)).body.id).not.toBe(accountId);
+    expect(
+      (
+        await eventually(
+          () => currentUser(owner.browser),
+          (answer) => answer.body.emailVerified === true,
+        )
+      ).body.id,
+    ).not.toBe(accountId);
     expect((await squatter.browser.request(`${server.baseUrl}/api/auth/user`)).status).toBe(401);
     const again = await signIn('replit', squatterSubject);
     expect(authErrorOf(again.location)).toBe('An account with this email already exists. Sign in with your password.');
@@ -302,7 +330,10 @@ describe('OpenID Connect sign-in, driven request by request', () => {
     const verifiedSubject = person(google, { email, email_verified: true, given_name: 'Someone', family_name: 'Else' });
     const verified = await signIn('google', verifiedSubject);
     expect(verified.location).toBe('/');
-    const me = await eventually(() => currentUser(verified.browser), (answer) => answer.body.emailVerified === true);
+    const me = await eventually(
+      () => currentUser(verified.browser),
+      (answer) => answer.body.emailVerified === true,
+    );
     expect(me.body).toMatchObject({ id: memberId, email, emailVerified: true, firstName: 'Ada', lastName: 'Lovelace' });
     expect((await currentUser((await signIn('google', verifiedSubject)).browser)).body.id).toBe(memberId);
     expect((await member.get('/api/auth/user')).status).toBe(200);
@@ -319,7 +350,10 @@ describe('OpenID Connect sign-in, driven request by request', () => {
 
   it('makes an ADMIN_EMAILS address admin through a provider only when the provider vouches for it', async () => {
     const { browser } = await signIn('google', person(google, { email: verifiedAdmin, email_verified: true }));
-    const admin = await eventually(() => currentUser(browser), (answer) => answer.body.isAdmin === true);
+    const admin = await eventually(
+      () => currentUser(browser),
+      (answer) => answer.body.isAdmin === true,
+    );
     expect(admin.body).toMatchObject({ email: verifiedAdmin, emailVerified: true, isAdmin: true, roles: ['admin'] });
     expect(securityEvents()).toContainEqual(expect.objectContaining({ securityEvent: 'role_granted', userId: admin.body.id }));
     const unproven = await currentUser((await signIn('replit', person(replit, { email: unverifiedAdmin, email_verified: false }))).browser);

@@ -69,14 +69,16 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const accounts = new Map<string, TestAccount>();
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      redirect_uris: options.redirectUris,
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-      token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     async findAccount(_ctx: unknown, sub: string) {
       return { accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) };
     },
@@ -93,10 +95,11 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     issuer,
     accounts,
     tamperIdToken: null,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   provider.use(async (ctx, next) => {
     await next();
@@ -117,9 +120,20 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
 export async function startServerWithGoogle(): Promise<{ google: TestProvider; server: TestServer }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const google = await startTestProvider({ clientId: 'civitas-google', clientSecret: 'google-secret', redirectUris: [`${baseUrl}/api/auth/google/callback`], claimsInIdToken: true });
+  const google = await startTestProvider({
+    clientId: 'civitas-google',
+    clientSecret: 'google-secret',
+    redirectUris: [`${baseUrl}/api/auth/google/callback`],
+    claimsInIdToken: true,
+  });
   const server = await startTestServer({
-    env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, GOOGLE_ISSUER_URL: google.issuer, GOOGLE_CLIENT_ID: 'civitas-google', GOOGLE_CLIENT_SECRET: 'google-secret' },
+    env: {
+      PORT: String(port),
+      PUBLIC_BASE_URL: baseUrl,
+      GOOGLE_ISSUER_URL: google.issuer,
+      GOOGLE_CLIENT_ID: 'civitas-google',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+    },
   });
   return { google, server };
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createEventRegistry, delegationStream, groupStream, topicStream, userStream, voteStream,
-  type DomainEvent, type EventMetadata, type PostgresEventStore,
+  createEventRegistry,
+  delegationStream,
+  groupStream,
+  topicStream,
+  userStream,
+  voteStream,
+  type DomainEvent,
+  type EventMetadata,
+  type PostgresEventStore,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, type StoreFixture } from '../../../test-support/test-event-store';
@@ -24,23 +31,51 @@ describe('counting a topic from its events alone', () => {
   const citizen = async (country: string) => {
     const userId = randomUUID();
     const verificationId = randomUUID();
-    await append(userStream(userId), { type: 'VerificationSubmitted', data: { verificationId, userId, country, countryKey: country.toLowerCase(), nationalIdSealed: 'sealed', verificationType: 'id_number', documentImageUrl: null } });
+    await append(userStream(userId), {
+      type: 'VerificationSubmitted',
+      data: {
+        verificationId,
+        userId,
+        country,
+        countryKey: country.toLowerCase(),
+        nationalIdSealed: 'sealed',
+        verificationType: 'id_number',
+        documentImageUrl: null,
+      },
+    });
     await append(userStream(userId), { type: 'VerificationApproved', data: { verificationId, userId, countryKey: country.toLowerCase(), reviewedBy: null } });
     return userId;
   };
-  const delegate = (delegatorId: string, delegateId: string, time = BEFORE) => append(delegationStream(GROUP, delegatorId), {
-    type: 'DelegationAssigned', data: { delegationId: randomUUID(), groupId: GROUP, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
-  }, time);
-  const vote = (topicId: string, opinionId: string, userId: string, voteType: 'support' | 'oppose') => append(voteStream(opinionId, userId), {
-    type: 'VoteCast', data: { opinionId, topicId, groupId: GROUP, userId, voteType, previousVoteType: null },
-  });
+  const delegate = (delegatorId: string, delegateId: string, time = BEFORE) =>
+    append(
+      delegationStream(GROUP, delegatorId),
+      {
+        type: 'DelegationAssigned',
+        data: { delegationId: randomUUID(), groupId: GROUP, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
+      },
+      time,
+    );
+  const vote = (topicId: string, opinionId: string, userId: string, voteType: 'support' | 'oppose') =>
+    append(voteStream(opinionId, userId), {
+      type: 'VoteCast',
+      data: { opinionId, topicId, groupId: GROUP, userId, voteType, previousVoteType: null },
+    });
 
   beforeAll(async () => {
     fixture = await createPostgresStore({ poolSize: 5 });
     store = fixture.store;
     await append(groupStream(GROUP), {
       type: 'GroupCreated',
-      data: { groupId: GROUP, name: 'Oman', description: 'National group', department: 'national', subcategory: 'oman', subscriptionType: 'premium', features: [], ownerId: null },
+      data: {
+        groupId: GROUP,
+        name: 'Oman',
+        description: 'National group',
+        department: 'national',
+        subcategory: 'oman',
+        subscriptionType: 'premium',
+        features: [],
+        ownerId: null,
+      },
     });
   });
   afterAll(async () => {
@@ -53,7 +88,19 @@ describe('counting a topic from its events alone', () => {
     const lateLender = await citizen('Oman');
     const topicId = randomUUID();
     const opinionId = randomUUID();
-    await append(topicStream(topicId), { type: 'TopicCreated', data: { topicId, groupId: GROUP, title: 'Harbour fees', description: 'Should harbour fees fall next year?', type: 'law_amendment', createdBy: voter, isMainElection: false, expiresAt: EXPIRES } });
+    await append(topicStream(topicId), {
+      type: 'TopicCreated',
+      data: {
+        topicId,
+        groupId: GROUP,
+        title: 'Harbour fees',
+        description: 'Should harbour fees fall next year?',
+        type: 'law_amendment',
+        createdBy: voter,
+        isMainElection: false,
+        expiresAt: EXPIRES,
+      },
+    });
     await append(`opinion-${opinionId}`, { type: 'OpinionPosted', data: { opinionId, topicId, groupId: GROUP, userId: voter, content: 'Lower them.' } });
     await delegate(lendersLender, lender);
     await delegate(lender, voter);
@@ -70,16 +117,44 @@ describe('counting a topic from its events alone', () => {
 
   it('takes the group for what it is whenever its definition was recorded (a catalogue seeded after the expiry)', async () => {
     const lateGroup = GROUP + 1;
-    await append(groupStream(lateGroup), {
-      type: 'GroupCreated',
-      data: { groupId: lateGroup, name: 'Oman again', description: 'National group', department: 'national', subcategory: 'oman', subscriptionType: 'premium', features: [], ownerId: null },
-    }, AFTER);
+    await append(
+      groupStream(lateGroup),
+      {
+        type: 'GroupCreated',
+        data: {
+          groupId: lateGroup,
+          name: 'Oman again',
+          description: 'National group',
+          department: 'national',
+          subcategory: 'oman',
+          subscriptionType: 'premium',
+          features: [],
+          ownerId: null,
+        },
+      },
+      AFTER,
+    );
     const voter = await citizen('Oman');
     const topicId = randomUUID();
     const opinionId = randomUUID();
-    await append(topicStream(topicId), { type: 'TopicCreated', data: { topicId, groupId: lateGroup, title: 'Harbour lights', description: 'Should the harbour stay lit all night?', type: 'law_amendment', createdBy: voter, isMainElection: false, expiresAt: EXPIRES } });
+    await append(topicStream(topicId), {
+      type: 'TopicCreated',
+      data: {
+        topicId,
+        groupId: lateGroup,
+        title: 'Harbour lights',
+        description: 'Should the harbour stay lit all night?',
+        type: 'law_amendment',
+        createdBy: voter,
+        isMainElection: false,
+        expiresAt: EXPIRES,
+      },
+    });
     await append(`opinion-${opinionId}`, { type: 'OpinionPosted', data: { opinionId, topicId, groupId: lateGroup, userId: voter, content: 'Yes.' } });
-    await append(voteStream(opinionId, voter), { type: 'VoteCast', data: { opinionId, topicId, groupId: lateGroup, userId: voter, voteType: 'support', previousVoteType: null } });
+    await append(voteStream(opinionId, voter), {
+      type: 'VoteCast',
+      data: { opinionId, topicId, groupId: lateGroup, userId: voter, voteType: 'support', previousVoteType: null },
+    });
     const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES });
     expect(outcome.tallies).toEqual([{ subjectId: opinionId, supportCount: 1, opposeCount: 0, weightedSupport: 1, weightedOppose: 0 }]);
   });
@@ -87,11 +162,30 @@ describe('counting a topic from its events alone', () => {
   it('elects the candidate with the most weighted support; a tie goes to the earliest registration', async () => {
     const [first, second, backer, lender] = [await citizen('Oman'), await citizen('Oman'), await citizen('Oman'), await citizen('Oman')];
     const topicId = randomUUID();
-    await append(topicStream(topicId), { type: 'TopicCreated', data: { topicId, groupId: GROUP, title: 'Oman leadership', description: 'Who leads the Oman group next?', type: 'election', createdBy: first, isMainElection: true, expiresAt: EXPIRES } });
+    await append(topicStream(topicId), {
+      type: 'TopicCreated',
+      data: {
+        topicId,
+        groupId: GROUP,
+        title: 'Oman leadership',
+        description: 'Who leads the Oman group next?',
+        type: 'election',
+        createdBy: first,
+        isMainElection: true,
+        expiresAt: EXPIRES,
+      },
+    });
     const [firstCandidate, secondCandidate] = [randomUUID(), randomUUID()];
-    await append(`candidacy-${topicId}-${first}`, { type: 'CandidateRegistered', data: { candidateId: firstCandidate, topicId, groupId: GROUP, userId: first, statement: '' } });
-    await append(`candidacy-${topicId}-${second}`, { type: 'CandidateRegistered', data: { candidateId: secondCandidate, topicId, groupId: GROUP, userId: second, statement: '' } });
-    const ballot = (userId: string, candidateId: string) => append(`ballot-${topicId}-${userId}`, { type: 'BallotCast', data: { topicId, groupId: GROUP, userId, candidateId, previousCandidateId: null } });
+    await append(`candidacy-${topicId}-${first}`, {
+      type: 'CandidateRegistered',
+      data: { candidateId: firstCandidate, topicId, groupId: GROUP, userId: first, statement: '' },
+    });
+    await append(`candidacy-${topicId}-${second}`, {
+      type: 'CandidateRegistered',
+      data: { candidateId: secondCandidate, topicId, groupId: GROUP, userId: second, statement: '' },
+    });
+    const ballot = (userId: string, candidateId: string) =>
+      append(`ballot-${topicId}-${userId}`, { type: 'BallotCast', data: { topicId, groupId: GROUP, userId, candidateId, previousCandidateId: null } });
     await ballot(first, firstCandidate);
     await ballot(second, secondCandidate);
     const tied = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES });

@@ -15,9 +15,15 @@ describe('personal groups and identity verification', () => {
 
   it('gives every new member their own Family, Friends and Business groups, seen only by members', async () => {
     const amina = await newMember(server, 'Amina');
-    const memberships = (await amina.browser.json('GET', '/api/user/groups')).body as Array<{ role: string; isLeader: boolean; group: { id: number; name: string; department: string; ownerId: string; memberCount: number; canParticipate: boolean } }>;
+    const memberships = (await amina.browser.json('GET', '/api/user/groups')).body as Array<{
+      role: string;
+      isLeader: boolean;
+      group: { id: number; name: string; department: string; ownerId: string; memberCount: number; canParticipate: boolean };
+    }>;
     expect(memberships.map((m) => [m.group.department, m.group.name, m.role])).toEqual([
-      ['family', "Amina's Family", 'owner'], ['friends', "Amina's Friends", 'owner'], ['business', "Amina's Business", 'owner'],
+      ['family', "Amina's Family", 'owner'],
+      ['friends', "Amina's Friends", 'owner'],
+      ['business', "Amina's Business", 'owner'],
     ]);
     expect(memberships.every((m) => m.group.id >= 10000 && m.group.ownerId === amina.userId && m.group.memberCount === 1)).toBe(true);
     // Business groups need a subscription even for their owner.
@@ -26,7 +32,9 @@ describe('personal groups and identity verification', () => {
     const family = memberships[0]!.group.id;
     expect((await amina.browser.json('GET', '/api/groups/1')).body.id).toBe(family);
     const catalogue = (await amina.browser.json('GET', '/api/groups')).body as Array<{ id: number; department: string }>;
-    expect(catalogue.filter((group) => ['family', 'friends', 'business'].includes(group.department)).map((group) => group.id)).toEqual(memberships.map((m) => m.group.id));
+    expect(catalogue.filter((group) => ['family', 'friends', 'business'].includes(group.department)).map((group) => group.id)).toEqual(
+      memberships.map((m) => m.group.id),
+    );
 
     const stranger = await newMember(server, 'Omar');
     expect(await stranger.browser.json('GET', `/api/groups/${family}`)).toEqual({ status: 404, body: { message: 'Group not found' } });
@@ -44,7 +52,13 @@ describe('personal groups and identity verification', () => {
     expect([await canIn(ISLAM), await canIn(SAUDI_ARABIA.groupId), await canIn(INTERNATIONAL), await canIn(ALLIANCE)]).toEqual([true, false, false, false]);
     expect((await verify(member, SAUDI_ARABIA.name, 'SA-1000001')).status).toBe(200);
     await subscribe(member, server);
-    expect([await canIn(ISLAM), await canIn(SAUDI_ARABIA.groupId), await canIn(1818 /* Egypt */), await canIn(INTERNATIONAL), await canIn(ALLIANCE)]).toEqual([true, true, false, true, false]);
+    expect([await canIn(ISLAM), await canIn(SAUDI_ARABIA.groupId), await canIn(1818 /* Egypt */), await canIn(INTERNATIONAL), await canIn(ALLIANCE)]).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect(await canIn(await ownGroup(member, 'business'))).toBe(true);
   });
 
@@ -52,9 +66,17 @@ describe('personal groups and identity verification', () => {
     const member = await newMember(server);
     const answer = await verify(member, SAUDI_ARABIA.name, '  1098765432 ');
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ message: 'Verification Complete', verification: { country: 'Saudi Arabia', nationalId: '1098765432', status: 'approved', isVerified: true, verificationType: 'id_number' } });
+    expect(answer.body).toMatchObject({
+      message: 'Verification Complete',
+      verification: { country: 'Saudi Arabia', nationalId: '1098765432', status: 'approved', isVerified: true, verificationType: 'id_number' },
+    });
     const me = (await member.browser.json('GET', '/api/auth/user')).body;
-    expect(me).toMatchObject({ isVerified: true, country: 'Saudi Arabia', nationalId: '1098765432', verifications: [{ country: 'Saudi Arabia', status: 'approved', isVerified: true }] });
+    expect(me).toMatchObject({
+      isVerified: true,
+      country: 'Saudi Arabia',
+      nationalId: '1098765432',
+      verifications: [{ country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+    });
     const list = (await member.browser.json('GET', '/api/user/verifications')).body;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ country: 'Saudi Arabia', nationalId: '1098765432', status: 'approved', verifiedAt: expect.any(String) });
@@ -75,7 +97,9 @@ describe('personal groups and identity verification', () => {
     expect(await verify(member, '', '12345')).toEqual({ status: 400, body: { message: 'Please select a country' } });
     expect(await verify(member, 'Saudi Arabia', '1234')).toEqual({ status: 400, body: { message: 'National ID must be at least 5 characters' } });
     expect(await verify(member, 'Atlantis', '12345')).toEqual({ status: 400, body: { message: 'Please select a country from the list' } });
-    expect((await member.browser.json('POST', '/api/user/verify', { country: 'Saudi Arabia' })).body).toEqual({ message: 'National ID must be at least 5 characters' });
+    expect((await member.browser.json('POST', '/api/user/verify', { country: 'Saudi Arabia' })).body).toEqual({
+      message: 'National ID must be at least 5 characters',
+    });
 
     expect((await verify(member, 'Saudi Arabia', '2000000001')).status).toBe(200);
     expect(await verify(member, 'Saudi Arabia', '2000000001')).toEqual({ status: 409, body: { message: 'Country Already Verified' } });
@@ -83,7 +107,10 @@ describe('personal groups and identity verification', () => {
 
     const other = await newMember(server);
     // The same id in the same country, however it is typed, verifies one account only...
-    expect(await verify(other, 'Saudi Arabia', '2000-000-001')).toEqual({ status: 409, body: { message: 'This national ID is already verified for another account.' } });
+    expect(await verify(other, 'Saudi Arabia', '2000-000-001')).toEqual({
+      status: 409,
+      body: { message: 'This national ID is already verified for another account.' },
+    });
     // ...but the same digits are someone else's id in another country.
     expect((await verify(other, 'Egypt', '2000000001')).status).toBe(200);
     expect((await new TestClient(server.baseUrl).json('POST', '/api/user/verify', { country: 'Egypt', nationalId: '12345678' })).status).toBe(401);

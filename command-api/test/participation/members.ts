@@ -28,7 +28,10 @@ export async function verify({ browser }: Member, country: string, nationalId: s
 
 /** The member's own group of a department, from GET /api/user/groups. */
 export async function ownGroup({ browser }: Member, department: 'family' | 'friends' | 'business'): Promise<number> {
-  const groups = await eventually(async () => (await browser.json('GET', '/api/user/groups')).body as Array<{ role: string; group: { id: number; department: string } }>, (list) => list.length === 3);
+  const groups = await eventually(
+    async () => (await browser.json('GET', '/api/user/groups')).body as Array<{ role: string; group: { id: number; department: string } }>,
+    (list) => list.length === 3,
+  );
   return groups.find((membership) => membership.role === 'owner' && membership.group.department === department)!.group.id;
 }
 

@@ -12,7 +12,9 @@ const DAY = 86_400_000;
 const env = { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' };
 
 async function lawsEnacted(server: TestServer, topicId: string): Promise<Array<Record<string, unknown>>> {
-  const rows = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'LawEnacted' and stream_id = $1`, [`topic-${topicId}`]);
+  const rows = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'LawEnacted' and stream_id = $1`, [
+    `topic-${topicId}`,
+  ]);
   return rows.map((row) => row.data);
 }
 
@@ -43,7 +45,8 @@ describe('closing topics and enacting laws', () => {
   });
 
   it('closes an expired law amendment exactly once, across a restart, and enacts its winning opinion', async () => {
-    const topic = (await proposer.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title: 'Weekend markets', expiresInDays: 2 }))).body.topic;
+    const topic = (await proposer.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title: 'Weekend markets', expiresInDays: 2 }))).body
+      .topic;
     const winner = (await proposer.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Allow markets on Saturdays.' })).body.opinion;
     const loser = (await voter.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Keep markets to weekdays.' })).body.opinion;
     await proposer.browser.json('POST', '/api/votes', { opinionId: winner.id, voteType: 'support' });
@@ -57,14 +60,25 @@ describe('closing topics and enacting laws', () => {
     expect((await voter.browser.json('POST', '/api/votes', { opinionId: loser.id, voteType: 'support' })).body).toEqual({ message: 'This topic is closed.' });
     // It is counted once the grace for votes still committing at expiry has passed.
     clock += CLOSE_GRACE_MS;
-    const laws = await eventually(async () => (await proposer.browser.json('GET', `/api/laws/${SAUDI_ARABIA.groupId}`)).body as unknown[], (list) => list.length === 1);
-    expect(laws).toEqual([{
-      id: topic.id, topicId: topic.id, opinionId: winner.id, content: 'Allow markets on Saturdays.', voteCount: 2, weightedSupport: 2, weightedOppose: 0,
-      // Enacted when the scheduler closed it: at the (injected) time it noticed the expiry.
-      createdAt: new Date(clock).toISOString(),
-      topic: { id: topic.id, type: 'law_amendment', title: 'Weekend markets' },
-      user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
-    }]);
+    const laws = await eventually(
+      async () => (await proposer.browser.json('GET', `/api/laws/${SAUDI_ARABIA.groupId}`)).body as unknown[],
+      (list) => list.length === 1,
+    );
+    expect(laws).toEqual([
+      {
+        id: topic.id,
+        topicId: topic.id,
+        opinionId: winner.id,
+        content: 'Allow markets on Saturdays.',
+        voteCount: 2,
+        weightedSupport: 2,
+        weightedOppose: 0,
+        // Enacted when the scheduler closed it: at the (injected) time it noticed the expiry.
+        createdAt: new Date(clock).toISOString(),
+        topic: { id: topic.id, type: 'law_amendment', title: 'Weekend markets' },
+        user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
+      },
+    ]);
     expect((await proposer.browser.json('GET', `/api/topics/${topic.id}`)).body).toMatchObject({ status: 'closed', canParticipate: false });
     expect((await proposer.browser.json('DELETE', `/api/topics/${topic.id}`)).status).toBe(409);
     expect((await proposer.browser.json('GET', '/api/platform/stats')).body.lawsAmended).toBe(1);
@@ -89,8 +103,14 @@ describe('closing topics and enacting laws', () => {
     await server.stop();
     clock += 1 * DAY + 60_000;
     server = await startTestServer({ database, now, env });
-    await eventually(async () => eventCount(server, 'TopicClosed', dispute.id), (n) => n === 1);
-    await eventually(async () => eventCount(server, 'TopicClosed', family.id), (n) => n === 1);
+    await eventually(
+      async () => eventCount(server, 'TopicClosed', dispute.id),
+      (n) => n === 1,
+    );
+    await eventually(
+      async () => eventCount(server, 'TopicClosed', family.id),
+      (n) => n === 1,
+    );
     expect(await eventCount(server, 'LawEnacted', dispute.id)).toBe(0);
     expect(await eventCount(server, 'LawEnacted', family.id)).toBe(0);
   });
@@ -109,7 +129,10 @@ describe('closing topics and enacting laws', () => {
       const topic = (await proposing.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title, expiresInDays: 1 }))).body.topic;
       const first = (await proposing.json('POST', '/api/opinions', { topicId: topic.id, content: 'Open the square to night markets.' })).body.opinion;
       const second = (await voting.json('POST', '/api/opinions', { topicId: topic.id, content: 'Keep the square for parking.' })).body.opinion;
-      await eventually(async () => server.query(`select id from read_model.opinions where topic_id = $1`, [topic.id]), (rows) => rows.length === 2);
+      await eventually(
+        async () => server.query(`select id from read_model.opinions where topic_id = $1`, [topic.id]),
+        (rows) => rows.length === 2,
+      );
       return { proposing, voting, topic, first, second };
     };
     /** The first opinion wins 2 to 0; the second ends 1 to 1, after its proposer's opponent changed their mind. */
@@ -125,16 +148,26 @@ describe('closing topics and enacting laws', () => {
       const debate = await amendment('Night markets');
       await castVotes(debate);
       await eventually(
-        async () => server.query(`select w.subject_id from read_model.weighted_tallies w join read_model.opinions o on o.id = w.subject_id where o.topic_id = $1 and w.choice = 'oppose' and w.weight = 1`, [debate.topic.id]),
+        async () =>
+          server.query(
+            `select w.subject_id from read_model.weighted_tallies w join read_model.opinions o on o.id = w.subject_id where o.topic_id = $1 and w.choice = 'oppose' and w.weight = 1`,
+            [debate.topic.id],
+          ),
         (rows) => rows.length === 1,
       );
       // Tallies the close must not trust: by them the second opinion would win 9 to 0.
-      await server.query(`
+      await server.query(
+        `
         update read_model.weighted_tallies w set weight = case when w.choice = 'oppose' or w.subject_id = $1 then 0 else 9 end
-        from read_model.opinions o where o.id = w.subject_id and o.topic_id = $2`, [debate.first.id, debate.topic.id]);
+        from read_model.opinions o where o.id = w.subject_id and o.topic_id = $2`,
+        [debate.first.id, debate.topic.id],
+      );
 
       clock += DAY + CLOSE_GRACE_MS;
-      const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+      const enacted = await eventually(
+        () => lawsEnacted(server, debate.topic.id),
+        (laws) => laws.length === 1,
+      );
       expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, proposerId: proposer.userId, weightedSupport: 2, weightedOppose: 0 })]);
     });
 
@@ -148,7 +181,10 @@ describe('closing topics and enacting laws', () => {
         await holder.query('lock table read_model.opinions in exclusive mode');
         await castVotes(debate);
         clock += DAY + CLOSE_GRACE_MS;
-        const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+        const enacted = await eventually(
+          () => lawsEnacted(server, debate.topic.id),
+          (laws) => laws.length === 1,
+        );
         expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, weightedSupport: 2, weightedOppose: 0 })]);
         const projected = await server.query(`select support_count from read_model.opinions where id = $1`, [debate.first.id]);
         expect(projected).toEqual([{ support_count: 0 }]);
@@ -157,7 +193,7 @@ describe('closing topics and enacting laws', () => {
         await holder.end();
       }
     });
-    it('weighs delegated votes: a delegator who did not vote adds to their delegate\'s vote, and the close records every tally', async () => {
+    it("weighs delegated votes: a delegator who did not vote adds to their delegate's vote, and the close records every tally", async () => {
       const debate = await amendment('Night markets, delegated');
       const lender = await newMember(server, 'Lina');
       await verify(lender, SAUDI_ARABIA.name, '3000000003');
@@ -167,13 +203,20 @@ describe('closing topics and enacting laws', () => {
       await vote(debate.voting, debate.second.id, 'oppose');
       await vote(debate.voting, debate.first.id, 'support');
       clock += DAY + CLOSE_GRACE_MS;
-      const enacted = await eventually(() => lawsEnacted(server, debate.topic.id), (laws) => laws.length === 1);
+      const enacted = await eventually(
+        () => lawsEnacted(server, debate.topic.id),
+        (laws) => laws.length === 1,
+      );
       expect(enacted).toEqual([expect.objectContaining({ opinionId: debate.first.id, weightedSupport: 2, weightedOppose: 0 })]);
-      const [closed] = await server.query<{ data: { tallies: unknown[] } }>(`select data from events where type = 'TopicClosed' and stream_id = $1`, [`topic-${debate.topic.id}`]);
-      expect(closed!.data.tallies).toEqual(expect.arrayContaining([
-        { subjectId: debate.first.id, supportCount: 1, opposeCount: 0, weightedSupport: 2, weightedOppose: 0 },
-        { subjectId: debate.second.id, supportCount: 1, opposeCount: 1, weightedSupport: 1, weightedOppose: 2 },
-      ]));
+      const [closed] = await server.query<{ data: { tallies: unknown[] } }>(`select data from events where type = 'TopicClosed' and stream_id = $1`, [
+        `topic-${debate.topic.id}`,
+      ]);
+      expect(closed!.data.tallies).toEqual(
+        expect.arrayContaining([
+          { subjectId: debate.first.id, supportCount: 1, opposeCount: 0, weightedSupport: 2, weightedOppose: 0 },
+          { subjectId: debate.second.id, supportCount: 1, opposeCount: 1, weightedSupport: 1, weightedOppose: 2 },
+        ]),
+      );
     });
   });
 });

@@ -20,14 +20,25 @@ describe('topics, opinions and votes', () => {
   const createTopic = (member: Member, body: Record<string, unknown>) => member.browser.json('POST', '/api/topics', body);
   const postOpinion = (member: Member, topicId: string, content: string) => member.browser.json('POST', '/api/opinions', { topicId, content });
   const vote = (member: Member, opinionId: string, voteType: string, headers: Record<string, string> = {}) =>
-    member.browser.request('POST', '/api/votes', { opinionId, voteType }, headers).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+    member.browser
+      .request('POST', '/api/votes', { opinionId, voteType }, headers)
+      .then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
 
   it('validates topics with the messages of docs/product.md, Rules', async () => {
-    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { title: 'Tiny' }))).toEqual({ status: 400, body: { message: 'Title must be at least 5 characters' } });
-    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { description: 'Too short to say it' }))).toEqual({ status: 400, body: { message: 'Description must be at least 20 characters' } });
+    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { title: 'Tiny' }))).toEqual({
+      status: 400,
+      body: { message: 'Title must be at least 5 characters' },
+    });
+    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { description: 'Too short to say it' }))).toEqual({
+      status: 400,
+      body: { message: 'Description must be at least 20 characters' },
+    });
     expect((await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { type: 'wedding' }))).status).toBe(400);
     expect((await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { expiresInDays: 31 }))).body).toEqual({ message: 'A topic runs 1 to 30 days' });
-    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { type: 'family_discussion' }))).toEqual({ status: 400, body: { message: 'Family Discussion topics are not available in this group' } });
+    expect(await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId, { type: 'family_discussion' }))).toEqual({
+      status: 400,
+      body: { message: 'Family Discussion topics are not available in this group' },
+    });
     expect(await createTopic(citizen, topicBody(99_999))).toEqual({ status: 404, body: { message: 'Group not found' } });
     expect((await new TestClient(server.baseUrl).json('POST', '/api/topics', topicBody(ISLAM))).status).toBe(401);
   });
@@ -35,7 +46,13 @@ describe('topics, opinions and votes', () => {
   it('gives a topic its department\u2019s default type and a 7-day life (14 for elections), listed newest first', async () => {
     const national = await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId));
     expect(national.status).toBe(201);
-    expect(national.body.topic).toMatchObject({ type: 'law_amendment', status: 'active', groupId: SAUDI_ARABIA.groupId, expiresAt: new Date(clock + 7 * DAY).toISOString(), author: { firstName: 'Layla' } });
+    expect(national.body.topic).toMatchObject({
+      type: 'law_amendment',
+      status: 'active',
+      groupId: SAUDI_ARABIA.groupId,
+      expiresAt: new Date(clock + 7 * DAY).toISOString(),
+      author: { firstName: 'Layla' },
+    });
     const family = await ownGroup(citizen, 'family');
     expect((await createTopic(citizen, topicBody(family))).body.topic.type).toBe('family_discussion');
     const business = await ownGroup(citizen, 'business');
@@ -89,7 +106,10 @@ describe('topics, opinions and votes', () => {
     // Personal groups: their members only.
     const family = await ownGroup(citizen, 'family');
     const familyTopic = (await createTopic(citizen, topicBody(family))).body.topic;
-    expect(await postOpinion(observer, familyTopic.id, 'Not my family, though.')).toEqual({ status: 403, body: { message: 'Only members of this group can participate.' } });
+    expect(await postOpinion(observer, familyTopic.id, 'Not my family, though.')).toEqual({
+      status: 403,
+      body: { message: 'Only members of this group can participate.' },
+    });
     expect(await observer.browser.json('GET', `/api/topics/${familyTopic.id}`)).toEqual({ status: 404, body: { message: 'Topic not found' } });
     // Its opinions stay private too: the list is read beside the visibility check, never instead of it.
     expect((await postOpinion(citizen, familyTopic.id, 'Only for the family.')).status).toBe(201);
@@ -111,17 +131,32 @@ describe('topics, opinions and votes', () => {
     const opinions = (await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body;
     expect(opinions.map((opinion: { id: string }) => opinion.id)).toEqual([second.id, first.body.opinion.id]);
     expect(opinions[0]).toMatchObject({ voteCount: 1, supportCount: 1, myVote: 'support', user: { firstName: 'Layla', lastName: 'Lovelace' } });
-    expect(await postOpinion(citizen, '5b0a8f73-3b1f-4d39-9a7e-7f3ab1b7c111', 'Nowhere to post this.')).toEqual({ status: 404, body: { message: 'Topic not found' } });
+    expect(await postOpinion(citizen, '5b0a8f73-3b1f-4d39-9a7e-7f3ab1b7c111', 'Nowhere to post this.')).toEqual({
+      status: 404,
+      body: { message: 'Topic not found' },
+    });
   });
 
   it('toggles votes: the same type again removes it, the other type replaces it', async () => {
     const topic = (await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId))).body.topic;
     const opinion = (await postOpinion(citizen, topic.id, 'Open the libraries on Fridays too.')).body.opinion;
-    const tally = (supportCount: number, opposeCount: number) => ({ supportCount, opposeCount, weightedSupport: supportCount, weightedOppose: opposeCount, voteCount: supportCount - opposeCount });
+    const tally = (supportCount: number, opposeCount: number) => ({
+      supportCount,
+      opposeCount,
+      weightedSupport: supportCount,
+      weightedOppose: opposeCount,
+      voteCount: supportCount - opposeCount,
+    });
     // The answer holds the member's vote and its position; the tally is read at that position (read-your-writes).
-    const counted = async () => ((await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{ id: string }>).find((item) => item.id === opinion.id);
+    const counted = async () =>
+      ((await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{ id: string }>).find((item) => item.id === opinion.id);
 
-    expect((await vote(citizen, opinion.id, 'support')).body).toEqual({ opinionId: opinion.id, voteType: 'support', position: expect.any(String), receipt: { eventId: expect.any(String), leafHash: expect.any(String) } });
+    expect((await vote(citizen, opinion.id, 'support')).body).toEqual({
+      opinionId: opinion.id,
+      voteType: 'support',
+      position: expect.any(String),
+      receipt: { eventId: expect.any(String), leafHash: expect.any(String) },
+    });
     expect(await counted()).toMatchObject({ ...tally(1, 0), myVote: 'support' });
     expect((await vote(citizen, opinion.id, 'support')).body).toMatchObject({ voteType: null });
     expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
@@ -132,7 +167,12 @@ describe('topics, opinions and votes', () => {
     const removed = await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`);
     expect(removed.body).toMatchObject({ voteType: null, position: expect.any(String) });
     expect(await counted()).toMatchObject({ ...tally(0, 0), myVote: null });
-    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toEqual({ opinionId: opinion.id, voteType: null, position: null, receipt: null });
+    expect((await citizen.browser.json('DELETE', `/api/votes/${opinion.id}`)).body).toEqual({
+      opinionId: opinion.id,
+      voteType: null,
+      position: null,
+      receipt: null,
+    });
     expect((await vote(citizen, opinion.id, 'maybe')).status).toBe(400);
     expect(await vote(citizen, 'not-an-id', 'support')).toEqual({ status: 404, body: { message: 'Opinion not found' } });
 
@@ -156,7 +196,11 @@ describe('topics, opinions and votes', () => {
     const events = await server.query(`select type from events where stream_id = $1 order by stream_position`, [`vote-${second.id}-${citizen.userId}`]);
     expect(events).toHaveLength(100);
     expect(events.every((row, index) => row.type === (index % 2 === 0 ? 'VoteCast' : 'VoteRetracted'))).toBe(true);
-    const opinions = (await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{ id: string; supportCount: number; myVote: string | null }>;
+    const opinions = (await citizen.browser.json('GET', `/api/topics/${topic.id}/opinions`)).body as Array<{
+      id: string;
+      supportCount: number;
+      myVote: string | null;
+    }>;
     expect(opinions.find((item) => item.id === opinion.id)).toMatchObject({ supportCount: 1, myVote: 'support' });
     expect(opinions.find((item) => item.id === second.id)).toMatchObject({ supportCount: 0, myVote: null });
   });
@@ -165,7 +209,10 @@ describe('topics, opinions and votes', () => {
     const topic = (await createTopic(citizen, topicBody(SAUDI_ARABIA.groupId))).body.topic;
     const other = await newMember(server);
     await verify(other, SAUDI_ARABIA.name, '2222222222');
-    expect(await other.browser.json('DELETE', `/api/topics/${topic.id}`)).toEqual({ status: 403, body: { message: 'Only the creator of a topic can delete it.' } });
+    expect(await other.browser.json('DELETE', `/api/topics/${topic.id}`)).toEqual({
+      status: 403,
+      body: { message: 'Only the creator of a topic can delete it.' },
+    });
     expect((await citizen.browser.json('DELETE', `/api/topics/${topic.id}`)).status).toBe(200);
     expect(await citizen.browser.json('GET', `/api/topics/${topic.id}`)).toEqual({ status: 404, body: { message: 'Topic not found' } });
     const listed = (await citizen.browser.json('GET', `/api/groups/${SAUDI_ARABIA.groupId}/topics`)).body as Array<{ id: string }>;
@@ -183,10 +230,28 @@ describe('topics, opinions and votes', () => {
     const topic = (await createTopic(member, topicBody(oman))).body.topic;
     const opinion = (await postOpinion(member, topic.id, 'Counting is caring.')).body.opinion;
     await vote(member, opinion.id, 'support');
-    expect((await member.browser.json('GET', '/api/user/stats')).body).toEqual({ topicsCreated: 1, votesCast: 1, opinionsPosted: 1, electionsWon: 0, delegatesCount: 0, groupsLed: 0, participationScore: 8 });
+    expect((await member.browser.json('GET', '/api/user/stats')).body).toEqual({
+      topicsCreated: 1,
+      votesCast: 1,
+      opinionsPosted: 1,
+      electionsWon: 0,
+      delegatesCount: 0,
+      groupsLed: 0,
+      participationScore: 8,
+    });
     expect((await member.browser.json('GET', '/api/auth/user')).body.participationScore).toBe(8);
-    expect((await member.browser.json('GET', `/api/groups/${oman}/stats`)).body).toEqual({ ...before, activeMembers: before.activeMembers + 1, activeTopics: before.activeTopics + 1 });
-    expect((await member.browser.json('GET', `/api/topics/${topic.id}/stats`)).body).toEqual({ participants: 1, totalVotes: 1, totalOpinions: 1, support: 1, oppose: 0 });
+    expect((await member.browser.json('GET', `/api/groups/${oman}/stats`)).body).toEqual({
+      ...before,
+      activeMembers: before.activeMembers + 1,
+      activeTopics: before.activeTopics + 1,
+    });
+    expect((await member.browser.json('GET', `/api/topics/${topic.id}/stats`)).body).toEqual({
+      participants: 1,
+      totalVotes: 1,
+      totalOpinions: 1,
+      support: 1,
+      oppose: 0,
+    });
     expect((await member.browser.json('GET', `/api/groups/${oman}`)).body.memberCount).toBe(before.activeMembers + 1);
   });
 });

@@ -12,10 +12,15 @@ export async function pngWithGps(width = 1200, height = 900): Promise<Buffer> {
 
 /** A JPEG stored sideways with EXIF orientation 6 (turn 90° clockwise to view). */
 export const sidewaysJpeg = () =>
-  sharp({ create: { width: 600, height: 300, channels: 3, background: '#cc3333' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  sharp({ create: { width: 600, height: 300, channels: 3, background: '#cc3333' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 
 export const smallImage = (format: 'gif' | 'webp' | 'png' | 'jpeg', width = 120, height = 80) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 20, g: 160, b: 60, alpha: 0.5 } } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 20, g: 160, b: 60, alpha: 0.5 } } })
+    .toFormat(format)
+    .toBuffer();
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
@@ -50,7 +55,12 @@ function squarePng(side: number, bitDepth: number, colourType: number, idat: Buf
   header.writeUInt32BE(side, 4);
   header[8] = bitDepth;
   header[9] = colourType;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A decompression bomb: a few dozen bytes whose header claims 20000 × 20000 truecolour pixels. */
@@ -64,7 +74,9 @@ export const validPngBomb = (side = 10_000) => squarePng(side, 1, 0, deflateSync
 
 /** A real small JPEG whose frame header (SOF) is rewritten to claim width × height. */
 export async function jpegClaiming(width: number, height: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
   for (let at = 2; at < jpeg.length - 9;) {
     const marker = jpeg[at + 1]!;
     if (marker >= 0xc0 && marker <= 0xc2) {
@@ -81,7 +93,9 @@ export async function jpegClaiming(width: number, height: number): Promise<Buffe
 export async function jpegWithGps(width: number, height: number, { sideways = false } = {}): Promise<Buffer> {
   const photo = sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
     .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '30/1 2/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '31/1 14/1 0/1' } })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="30,2N"/></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="30,2N"/></rdf:RDF></x:xmpmeta>',
+    )
     .withIccProfile('p3')
     .jpeg({ quality: 90 });
   return (sideways ? photo.withMetadata({ orientation: 6 }) : photo).toBuffer();
@@ -90,5 +104,14 @@ export async function jpegWithGps(width: number, height: number, { sideways = fa
 /** What a stored image carries besides its pixels. */
 export async function metadataOf(bytes: Buffer) {
   const metadata = await sharp(bytes).metadata();
-  return { format: metadata.format, width: metadata.width, height: metadata.height, exif: metadata.exif, icc: metadata.icc, xmp: metadata.xmp, iptc: metadata.iptc, orientation: metadata.orientation };
+  return {
+    format: metadata.format,
+    width: metadata.width,
+    height: metadata.height,
+    exif: metadata.exif,
+    icc: metadata.icc,
+    xmp: metadata.xmp,
+    iptc: metadata.iptc,
+    orientation: metadata.orientation,
+  };
 }

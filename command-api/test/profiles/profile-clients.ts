@@ -15,7 +15,10 @@ export async function newAdmin(server: TestServer): Promise<Member> {
   expect(answer.status).toBe(201);
   const token = String(answer.body.verificationUrl).split('/verify-email/')[1];
   expect((await browser.json('POST', '/api/email-auth/verify-email', { token })).status).toBe(200);
-  await eventually(() => browser.json('GET', '/api/auth/user'), (me) => me.body.isAdmin === true);
+  await eventually(
+    () => browser.json('GET', '/api/auth/user'),
+    (me) => me.body.isAdmin === true,
+  );
   return { browser, userId: answer.body.user.id, firstName: 'Admin', email: adminEmail };
 }
 
@@ -23,8 +26,12 @@ export async function newAdmin(server: TestServer): Promise<Member> {
 export async function uploadImage(browser: TestClient, bytes: Buffer, { field = 'profileImage', filename = 'me.png', type = 'image/png' } = {}) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
-  const response = await fetch(`${browser.baseUrl}/api/user/profile-image`, { method: 'POST', body: form, headers: browser.cookies.size ? { cookie: browser.cookieHeader } : {} });
-  const body = await response.json() as { position?: string | null; profileImageUrl?: string; message?: string };
+  const response = await fetch(`${browser.baseUrl}/api/user/profile-image`, {
+    method: 'POST',
+    body: form,
+    headers: browser.cookies.size ? { cookie: browser.cookieHeader } : {},
+  });
+  const body = (await response.json()) as { position?: string | null; profileImageUrl?: string; message?: string };
   if (body.position && (!browser.position || body.position > browser.position)) browser.position = body.position;
   return { status: response.status, body, headers: response.headers };
 }

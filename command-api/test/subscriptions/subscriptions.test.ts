@@ -17,18 +17,21 @@ async function countEvents(server: TestServer, type: string, userId: string): Pr
   return Number(row!.count);
 }
 
-
 const me = async (browser: TestClient) => (await browser.json('GET', '/api/auth/user')).body;
 
 /** A request with headers fetch() will not send (a forged Host), as a client talking straight to the server could. */
 function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
   return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const outgoing = httpRequest(new URL(path, baseUrl), { method, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body: text }));
-    });
+    const outgoing = httpRequest(
+      new URL(path, baseUrl),
+      { method, headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body: text }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -52,7 +55,13 @@ describe('sandbox subscriptions', () => {
     server = await startTestServer({
       now: () => new Date(clock),
       // Behind a gateway, so X-Forwarded-Host is read: it must not widen what a returnUrl may be.
-      env: { PAYMENT_SANDBOX: 'on', TRUST_PROXY: 'true', SCHEDULER_INTERVAL_SECONDS: '0.1', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' },
+      env: {
+        PAYMENT_SANDBOX: 'on',
+        TRUST_PROXY: 'true',
+        SCHEDULER_INTERVAL_SECONDS: '0.1',
+        SESSION_IDLE_TIMEOUT_MINUTES: '1000000',
+        SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000',
+      },
     });
   });
   afterAll(async () => server?.close());
@@ -60,13 +69,19 @@ describe('sandbox subscriptions', () => {
   it('offers only the sandbox while no real provider is configured', async () => {
     const { browser } = await newMember(server);
     expect((await browser.json('GET', '/api/payments/providers')).body).toEqual({ providers: [{ id: 'sandbox', label: 'Sandbox (no real payment)' }] });
-    const moyasar = await browser.json('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    const moyasar = await browser.json('POST', '/api/create-moyasar-payment', {
+      planId: 'civic_participation_monthly',
+      returnUrl: `${server.baseUrl}/subscribe/return`,
+    });
     expect(moyasar).toEqual({ status: 400, body: { message: 'This payment method is not available.' } });
   });
 
   it('activates a subscription when the sandbox payment is completed', async () => {
     const { browser, userId } = await newMember(server);
-    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    const created = await browser.json('POST', '/api/create-sandbox-payment', {
+      planId: 'civic_participation_monthly',
+      returnUrl: `${server.baseUrl}/subscribe/return`,
+    });
     expect(created.status).toBe(200);
     // Our own pages are named by path: a member on another host name (localhost for 127.0.0.1) keeps their session.
     expect(created.body.paymentUrl).toBe(`/checkout/sandbox/${created.body.paymentId}`);
@@ -80,13 +95,19 @@ describe('sandbox subscriptions', () => {
     // Kept as a path on this site.
     expect((await browser.json('GET', `/api/payments/${created.body.paymentId}`)).body.returnUrl).toBe('/subscribe/return');
     expect(await me(browser)).toMatchObject({
-      isSubscribed: true, subscriptionStatus: 'active', subscriptionPlan: 'civic_participation_monthly',
-      subscriptionStartDate: '2026-11-22T09:00:00.000Z', subscriptionEndDate: '2026-12-22T09:00:00.000Z',
+      isSubscribed: true,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'civic_participation_monthly',
+      subscriptionStartDate: '2026-11-22T09:00:00.000Z',
+      subscriptionEndDate: '2026-12-22T09:00:00.000Z',
     });
     // Paying twice, or completing again, grants nothing more.
     expect((await browser.post(`/api/payments/sandbox/${created.body.paymentId}/complete`, {})).status).toBe(200);
     expect(await countEvents(server, 'SubscriptionActivated', userId)).toBe(1);
-    const again = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/subscribe/return` });
+    const again = await browser.json('POST', '/api/create-sandbox-payment', {
+      planId: 'civic_participation_yearly',
+      returnUrl: `${server.baseUrl}/subscribe/return`,
+    });
     expect(again).toEqual({ status: 409, body: { message: 'You already have an active subscription.' } });
   });
 
@@ -110,13 +131,22 @@ describe('sandbox subscriptions', () => {
     const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_yearly', returnUrl: `${server.baseUrl}/x` });
     const { browser: stranger } = await newMember(server);
     expect((await stranger.json('GET', `/api/payments/${created.body.paymentId}`)).status).toBe(404);
-    expect(await stranger.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {})).toEqual({ status: 404, body: { message: 'Payment not found' } });
-    expect((await new TestClient(server.baseUrl).post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` })).status).toBe(401);
+    expect(await stranger.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {})).toEqual({
+      status: 404,
+      body: { message: 'Payment not found' },
+    });
+    expect(
+      (await new TestClient(server.baseUrl).post('/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: `${server.baseUrl}/x` }))
+        .status,
+    ).toBe(401);
   });
 
   it('accepts a return path on this site and keeps its query', async () => {
     const { browser } = await newMember(server);
-    const created = await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return?from=plans' });
+    const created = await browser.json('POST', '/api/create-sandbox-payment', {
+      planId: 'civic_participation_monthly',
+      returnUrl: '/subscribe/return?from=plans',
+    });
     expect(created.status).toBe(200);
     const completed = await browser.json('POST', `/api/payments/sandbox/${created.body.paymentId}/complete`, {});
     expect(completed.body.returnUrl).toBe(`/subscribe/return?from=plans&paymentId=${created.body.paymentId}&status=paid`);
@@ -129,13 +159,19 @@ describe('sandbox subscriptions', () => {
     const { subscriptionEndDate } = await me(browser);
     expect((await browser.json('POST', '/api/subscription/cancel', {})).status).toBe(200);
     expect(await me(browser)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'cancelled', subscriptionEndDate });
-    expect(await browser.json('POST', '/api/subscription/cancel', {})).toEqual({ status: 409, body: { message: 'You have no active subscription to cancel.' } });
+    expect(await browser.json('POST', '/api/subscription/cancel', {})).toEqual({
+      status: 409,
+      body: { message: 'You have no active subscription to cancel.' },
+    });
 
     clock = Date.parse(subscriptionEndDate) - 1000;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await me(browser)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'cancelled' });
     clock = Date.parse(subscriptionEndDate) + DAY;
-    const expired = await eventually(() => me(browser), (user) => user.subscriptionStatus === 'expired');
+    const expired = await eventually(
+      () => me(browser),
+      (user) => user.subscriptionStatus === 'expired',
+    );
     expect(expired).toMatchObject({ isSubscribed: false, subscriptionStatus: 'expired' });
     await new Promise((resolve) => setTimeout(resolve, 400)); // more scheduler ticks
     expect(await countEvents(server, 'SubscriptionExpired', userId)).toBe(1);
@@ -152,7 +188,17 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
   const logged = () => lines.map((line) => JSON.parse(line) as Record<string, any>);
   beforeAll(async () => {
     await moyasar.start();
-    server = await startTestServer({ logStream, env: { LOG_LEVEL: 'info', PAYMENT_SANDBOX: 'off', TRUST_PROXY: 'true', MOYASAR_API_URL: moyasar.url, MOYASAR_SECRET_KEY: secretKey, MOYASAR_WEBHOOK_SECRET: webhookSecret } });
+    server = await startTestServer({
+      logStream,
+      env: {
+        LOG_LEVEL: 'info',
+        PAYMENT_SANDBOX: 'off',
+        TRUST_PROXY: 'true',
+        MOYASAR_API_URL: moyasar.url,
+        MOYASAR_SECRET_KEY: secretKey,
+        MOYASAR_WEBHOOK_SECRET: webhookSecret,
+      },
+    });
   });
   afterEach(async () => {
     moyasar.mode = 'working';
@@ -174,12 +220,21 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
 
   it('creates an invoice in halalas and SAR with our payment id, authenticated with the secret key', async () => {
     const { paymentId, paymentUrl, invoice, browser } = await startPayment('civic_participation_yearly');
-    expect(invoice).toMatchObject({ amount: 18750, currency: 'SAR', callback_url: `${server.baseUrl}/api/webhooks/moyasar`, success_url: `${server.baseUrl}/api/payments/moyasar/return?paymentId=${paymentId}`, metadata: { payment_id: paymentId } });
+    expect(invoice).toMatchObject({
+      amount: 18750,
+      currency: 'SAR',
+      callback_url: `${server.baseUrl}/api/webhooks/moyasar`,
+      success_url: `${server.baseUrl}/api/payments/moyasar/return?paymentId=${paymentId}`,
+      metadata: { payment_id: paymentId },
+    });
     expect(paymentUrl).toBe(invoice.url);
     expect(moyasar.requests.every((request) => request.authorized)).toBe(true);
     expect((await browser.json('GET', '/api/payments/providers')).body.providers.map((p: { id: string }) => p.id)).toEqual(['moyasar']);
     // The sandbox is off: nobody subscribes for free here.
-    expect(await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' })).toEqual({ status: 400, body: { message: 'This payment method is not available.' } });
+    expect(await browser.json('POST', '/api/create-sandbox-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' })).toEqual({
+      status: 400,
+      body: { message: 'This payment method is not available.' },
+    });
   });
 
   it('refuses a webhook with a wrong token and changes nothing', async () => {
@@ -195,15 +250,17 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const { browser, userId, invoice } = await startPayment();
     const failedAttempt = moyasar.attempt(invoice.id, 'failed');
     const paid = moyasar.attempt(invoice.id, 'paid');
-    const deliveries = [
-      moyasar.webhook('payment_paid', paid, webhookSecret),
-      moyasar.webhook('payment_failed', failedAttempt, webhookSecret),
-    ];
+    const deliveries = [moyasar.webhook('payment_paid', paid, webhookSecret), moyasar.webhook('payment_failed', failedAttempt, webhookSecret)];
     for (let round = 0; round < 5; round += 1) {
       for (const delivery of round % 2 ? [...deliveries].reverse() : deliveries) expect((await deliver(delivery)).status).toBe(200);
     }
     await Promise.all(deliveries.map(deliver));
-    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+    expect(
+      await eventually(
+        () => me(browser),
+        (user) => user.isSubscribed,
+      ),
+    ).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
     expect(await countEvents(server, 'SubscriptionActivated', userId)).toBe(1);
     expect(await countEvents(server, 'PaymentSucceeded', userId)).toBe(1);
     expect(await countEvents(server, 'SubscriptionRenewed', userId)).toBe(0);
@@ -213,7 +270,12 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const { browser, invoice } = await startPayment();
     const failed = moyasar.attempt(invoice.id, 'failed');
     expect((await deliver(moyasar.webhook('payment_faild', failed, webhookSecret))).status).toBe(200);
-    expect(await eventually(() => me(browser), (user) => user.subscriptionStatus !== 'pending')).toMatchObject({ isSubscribed: false, subscriptionStatus: null });
+    expect(
+      await eventually(
+        () => me(browser),
+        (user) => user.subscriptionStatus !== 'pending',
+      ),
+    ).toMatchObject({ isSubscribed: false, subscriptionStatus: null });
   });
 
   it('ignores a payment whose amount differs from ours', async () => {
@@ -239,11 +301,18 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
       expect(spoofed.location).toBe(`/subscribe/return?paymentId=${paymentId}&status=paid`);
     }
     // A redirect carries no position, so the page (like this test) reads until the projection has it.
-    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
+    expect(
+      await eventually(
+        () => me(browser),
+        (user) => user.isSubscribed,
+      ),
+    ).toMatchObject({ isSubscribed: true, subscriptionStatus: 'active' });
   });
   /** What creating a payment recorded for the member: nothing, while the provider fails. */
-  const paymentEventsOf = async (userId: string) => (await countEvents(server, 'PaymentCreated', userId)) + (await countEvents(server, 'SubscriptionRequested', userId));
-  const createMoyasarPayment = (browser: TestClient) => browser.request('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' });
+  const paymentEventsOf = async (userId: string) =>
+    (await countEvents(server, 'PaymentCreated', userId)) + (await countEvents(server, 'SubscriptionRequested', userId));
+  const createMoyasarPayment = (browser: TestClient) =>
+    browser.request('POST', '/api/create-moyasar-payment', { planId: 'civic_participation_monthly', returnUrl: '/subscribe/return' });
   const ignoredLines = () => logged().filter((line) => line.msg === 'Moyasar webhook ignored');
 
   it('answers 200 to a signed webhook for a payment or invoice nobody knows, with one log line saying it was ignored', async () => {
@@ -251,7 +320,10 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     // Moyasar knows this payment, but its invoice is none of ours nor Moyasar's.
     const strayInvoice = { ...unknownPayment, id: randomUUID(), invoice_id: randomUUID() };
     moyasar.payments.set(strayInvoice.id, strayInvoice);
-    for (const [payment, reason] of [[unknownPayment, 'unknown_payment'], [strayInvoice, 'unknown_invoice']] as const) {
+    for (const [payment, reason] of [
+      [unknownPayment, 'unknown_payment'],
+      [strayInvoice, 'unknown_invoice'],
+    ] as const) {
       for (const type of ['payment_paid', 'payment_failed']) {
         const before = ignoredLines().length;
         const delivery = moyasar.webhook(type, payment, webhookSecret);
@@ -276,7 +348,10 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     const { browser, userId } = await newMember(server);
     await moyasar.stop();
     const refused = await createMoyasarPayment(browser);
-    expect([refused.status, await refused.json()]).toEqual([503, { message: 'The payment provider cannot be reached right now. Please try again in a minute.' }]);
+    expect([refused.status, await refused.json()]).toEqual([
+      503,
+      { message: 'The payment provider cannot be reached right now. Please try again in a minute.' },
+    ]);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await paymentEventsOf(userId)).toBe(0);
     expect(await me(browser)).toMatchObject({ subscriptionStatus: null });
@@ -294,7 +369,12 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     expect(refused.headers.get('retry-after')).not.toBeNull();
     await moyasar.start();
     expect((await deliver(delivery)).status).toBe(200);
-    expect(await eventually(() => me(browser), (user) => user.isSubscribed)).toMatchObject({ subscriptionStatus: 'active' });
+    expect(
+      await eventually(
+        () => me(browser),
+        (user) => user.isSubscribed,
+      ),
+    ).toMatchObject({ subscriptionStatus: 'active' });
   });
 
   it('answers 502 when Moyasar answers with an error page, with something that is not JSON or with another object, and records nothing', async () => {
@@ -302,7 +382,10 @@ describe('Moyasar subscriptions against a stand-in of its API', () => {
     for (const mode of ['failing', 'not-json', 'wrong-shape'] as const) {
       moyasar.mode = mode;
       const refused = await createMoyasarPayment(browser);
-      expect([refused.status, await refused.json()], mode).toEqual([502, { message: 'The payment provider sent an answer we could not use. Please try again later.' }]);
+      expect([refused.status, await refused.json()], mode).toEqual([
+        502,
+        { message: 'The payment provider sent an answer we could not use. Please try again later.' },
+      ]);
     }
     expect(await paymentEventsOf(userId)).toBe(0);
     moyasar.mode = 'working';

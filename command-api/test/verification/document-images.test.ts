@@ -11,8 +11,15 @@ import { DAMAGED_JPEG, MAX_BYTES, PNG, submitWithDocument } from './verification
 
 /** A page of fine print: one-pixel strokes a reviewer must still tell apart. */
 const finePrint = (width: number, height: number) => {
-  const lines = Array.from({ length: Math.floor(height / 6) }, (_, row) => `<rect x="20" y="${row * 6}" width="${width - 40 - (row % 7) * 30}" height="1"/>`).join('');
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f1e4"/>${lines}</svg>`)).jpeg({ quality: 95 }).toBuffer();
+  const lines = Array.from(
+    { length: Math.floor(height / 6) },
+    (_, row) => `<rect x="20" y="${row * 6}" width="${width - 40 - (row % 7) * 30}" height="1"/>`,
+  ).join('');
+  return sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f1e4"/>${lines}</svg>`),
+  )
+    .jpeg({ quality: 95 })
+    .toBuffer();
 };
 
 /** Mean difference (0-255) of two images' grey levels at the size of `a`. */
@@ -39,10 +46,15 @@ describe('nationality documents are re-encoded on the server (issue 38)', () => 
   };
   /** The document's bytes as a reviewer's browser receives them. */
   const asReviewer = async (owner: Member, url: string) => {
-    if (owner.browser.position && (!reviewer.browser.position || owner.browser.position > reviewer.browser.position)) reviewer.browser.position = owner.browser.position;
+    if (owner.browser.position && (!reviewer.browser.position || owner.browser.position > reviewer.browser.position))
+      reviewer.browser.position = owner.browser.position;
     const response = await reviewer.browser.get(url);
     expect(response.status).toBe(200);
-    return { type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+    return {
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
   };
   const traces = async (member: Member) => ({
     events: (await server.query(`select 1 from events where stream_id = $1 and type like 'Verification%'`, [`user-${member.userId}`])).length,
@@ -61,7 +73,16 @@ describe('nationality documents are re-encoded on the server (issue 38)', () => 
     expect(served.type).toBe('image/jpeg');
     expect(served.disposition).toBe('inline; filename="document.jpg"');
     // Turned upright (orientation 6), nothing but pixels: no EXIF (so no GPS), XMP, ICC or IPTC block.
-    expect(await metadataOf(served.bytes)).toEqual({ format: 'jpeg', width: 1200, height: 1600, exif: undefined, icc: undefined, xmp: undefined, iptc: undefined, orientation: undefined });
+    expect(await metadataOf(served.bytes)).toEqual({
+      format: 'jpeg',
+      width: 1200,
+      height: 1600,
+      exif: undefined,
+      icc: undefined,
+      xmp: undefined,
+      iptc: undefined,
+      orientation: undefined,
+    });
     for (const marker of ['Exif\0\0', 'adobe:ns:meta', 'ICC_PROFILE']) expect(served.bytes.includes(Buffer.from(marker, 'latin1'))).toBe(false);
   });
 
@@ -99,15 +120,23 @@ describe('nationality documents are re-encoded on the server (issue 38)', () => 
   it('holds the 5 MB limit however the upload is paced: an image with more than 5 MB after its end is 413', async () => {
     const member = await newMember(server, 'Paced');
     const padded = Buffer.concat([PNG, Buffer.alloc(MAX_BYTES)]);
-    const answer = await pacedUpload(member.browser, '/api/user/verifications', {
-      fields: { country: 'Egypt', nationalId: '29201010000030' }, file: { field: 'documentImage', name: 'id.png', type: 'image/png', bytes: padded },
-    }, MAX_BYTES);
+    const answer = await pacedUpload(
+      member.browser,
+      '/api/user/verifications',
+      {
+        fields: { country: 'Egypt', nationalId: '29201010000030' },
+        file: { field: 'documentImage', name: 'id.png', type: 'image/png', bytes: padded },
+      },
+      MAX_BYTES,
+    );
     expect(answer).toEqual({ status: 413, body: { message: DOCUMENT_TOO_LARGE } });
     expect(await traces(member)).toEqual({ events: 0, reservations: 0, documents: 0 });
   });
 
   it('stores at most the limit: a lower quality once, then 413', async () => {
-    const noise = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const noise = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
     const atBest = (await reencodeDocument(noise)).bytes.length;
     const second = await reencodeDocument(noise, atBest - 1);
     expect(second.bytes.length).toBeLessThan(atBest);

@@ -19,7 +19,11 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
   const claimJson = (member: Member, body: unknown) => member.browser.json('POST', '/api/user/verifications', body);
   /** Everything a claim could have left behind for this member: events, reservations, documents. */
   const traces = async (member: Member) => ({
-    events: (await server.query<{ type: string }>(`select type from events where stream_id = $1 and type like 'Verification%' order by global_position`, [`user-${member.userId}`])).map((row) => row.type),
+    events: (
+      await server.query<{ type: string }>(`select type from events where stream_id = $1 and type like 'Verification%' order by global_position`, [
+        `user-${member.userId}`,
+      ])
+    ).map((row) => row.type),
     reservations: (await server.query(`select 1 from events where type = 'NationalIdReserved' and data->>'userId' = $1`, [member.userId])).length,
     documents: (await server.query(`select 1 from personal_documents where subject_id = $1`, [member.userId])).length,
   });
@@ -30,12 +34,26 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
     const first = await claimJson(member, { country: 'Saudi Arabia', nationalId: ' 1087654321 ' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
-      position: expect.any(String), message: 'Verification Complete',
-      verification: { country: 'Saudi Arabia', nationalId: '1087654321', status: 'approved', isVerified: true, verificationType: 'id_number', documentImageUrl: null },
+      position: expect.any(String),
+      message: 'Verification Complete',
+      verification: {
+        country: 'Saudi Arabia',
+        nationalId: '1087654321',
+        status: 'approved',
+        isVerified: true,
+        verificationType: 'id_number',
+        documentImageUrl: null,
+      },
     });
     expect(await claimJson(member, { country: 'Egypt', nationalId: '29001011234567' })).toEqual({ status: 400, body: { message: NEEDS_DOCUMENT } });
-    expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1087654321' })).toEqual({ status: 409, body: { message: 'Country Already Verified' } });
-    expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1234' })).toEqual({ status: 400, body: { message: 'National ID must be at least 5 characters' } });
+    expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1087654321' })).toEqual({
+      status: 409,
+      body: { message: 'Country Already Verified' },
+    });
+    expect(await claimJson(member, { country: 'Saudi Arabia', nationalId: '1234' })).toEqual({
+      status: 400,
+      body: { message: 'National ID must be at least 5 characters' },
+    });
     expect((await new TestClient(server.baseUrl).json('POST', '/api/user/verifications', { country: 'Egypt', nationalId: '12345678' })).status).toBe(401);
   });
 
@@ -47,52 +65,89 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
     const { id } = answer.body.verification;
     expect(answer.body).toMatchObject({
       message: 'Additional Nationality Submitted',
-      verification: { country: 'Egypt', nationalId: '29001019876543', status: 'pending', isVerified: false, verificationType: 'document', documentImageUrl: `/api/user/verifications/${id}/document` },
+      verification: {
+        country: 'Egypt',
+        nationalId: '29001019876543',
+        status: 'pending',
+        isVerified: false,
+        verificationType: 'document',
+        documentImageUrl: `/api/user/verifications/${id}/document`,
+      },
     });
     const list = (await member.browser.json('GET', '/api/user/verifications')).body as Array<{ id: string; country: string; status: string }>;
-    expect(list.map(({ country, status }) => [country, status])).toEqual([['Saudi Arabia', 'approved'], ['Egypt', 'pending']]);
+    expect(list.map(({ country, status }) => [country, status])).toEqual([
+      ['Saudi Arabia', 'approved'],
+      ['Egypt', 'pending'],
+    ]);
     // Pending opens nothing: the member is still only a Saudi citizen.
     expect((await member.browser.json('GET', '/api/auth/user')).body).toMatchObject({ country: 'Saudi Arabia' });
     expect((await member.browser.json('GET', '/api/groups/1818')).body.canParticipate).toBe(false);
 
-    const [event] = await server.query<{ data: Record<string, unknown> }>(`select data from events where type = 'VerificationSubmitted' and data->>'verificationId' = $1`, [id]);
+    const [event] = await server.query<{ data: Record<string, unknown> }>(
+      `select data from events where type = 'VerificationSubmitted' and data->>'verificationId' = $1`,
+      [id],
+    );
     expect(event!.data).toMatchObject({ verificationType: 'document', documentImageUrl: `/api/user/verifications/${id}/document` });
     expect(JSON.stringify(event!.data)).not.toContain('29001019876543');
-    const [stored] = await server.query<{ subject_id: string; content_type: string; sealed: Buffer }>('select subject_id, content_type, sealed from personal_documents where id = $1', [id]);
+    const [stored] = await server.query<{ subject_id: string; content_type: string; sealed: Buffer }>(
+      'select subject_id, content_type, sealed from personal_documents where id = $1',
+      [id],
+    );
     // Kept re-encoded: a JPEG of the PNG's pixels (document-images.test.ts).
     expect(stored).toMatchObject({ subject_id: member.userId, content_type: 'image/jpeg' });
     expect(stored!.sealed.includes(PNG.subarray(0, 16))).toBe(false);
 
     // A country pending already is claimed once.
-    expect(await submitWithDocument(server, member, pngUpload('Egypt', '29001019876543'))).toEqual({ status: 409, body: { message: 'Country Already Verified' } });
+    expect(await submitWithDocument(server, member, pngUpload('Egypt', '29001019876543'))).toEqual({
+      status: 409,
+      body: { message: 'Country Already Verified' },
+    });
   });
 
   it('takes JPG, PNG and GIF by their content, whatever the file is called or declares, and keeps each as a JPEG', async () => {
     const member = await newMember(server);
     const answers = await Promise.all([
-      submitWithDocument(server, member, { country: 'Jordan', nationalId: '9001001001', file: { bytes: JPEG, name: 'scan', type: 'application/octet-stream' } }),
+      submitWithDocument(server, member, {
+        country: 'Jordan',
+        nationalId: '9001001001',
+        file: { bytes: JPEG, name: 'scan', type: 'application/octet-stream' },
+      }),
       submitWithDocument(server, member, { country: 'France', nationalId: '9001001002', file: { bytes: GIF, name: 'scan.jpg', type: 'image/jpeg' } }),
       submitWithDocument(server, member, { country: 'Oman', nationalId: '9001001003', file: { bytes: PNG, name: 'scan.gif', type: 'text/plain' } }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    const types = await server.query<{ content_type: string }>('select content_type from personal_documents where subject_id = $1 order by content_type', [member.userId]);
+    const types = await server.query<{ content_type: string }>('select content_type from personal_documents where subject_id = $1 order by content_type', [
+      member.userId,
+    ]);
     expect(types.map((row) => row.content_type)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
   });
 
   it('refuses a document over 5 MB with 413 and keeps nothing: no document, no event, the national id free', async () => {
     const member = await newMember(server);
-    const answer = await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550001', file: { bytes: pngOfSize(MAX_BYTES + 1), name: 'big.png', type: 'image/png' } });
+    const answer = await submitWithDocument(server, member, {
+      country: 'Egypt',
+      nationalId: '29005550001',
+      file: { bytes: pngOfSize(MAX_BYTES + 1), name: 'big.png', type: 'image/png' },
+    });
     expect(answer).toEqual({ status: 413, body: { message: TOO_LARGE } });
     expect(await traces(member)).toEqual(nothingStored);
     // Exactly 5 MB is allowed, with the very same national id (it was never reserved).
     const other = await newMember(server);
-    const atLimit = await submitWithDocument(server, other, { country: 'Egypt', nationalId: '29005550001', file: { bytes: pngOfSize(MAX_BYTES), name: 'max.png', type: 'image/png' } });
+    const atLimit = await submitWithDocument(server, other, {
+      country: 'Egypt',
+      nationalId: '29005550001',
+      file: { bytes: pngOfSize(MAX_BYTES), name: 'max.png', type: 'image/png' },
+    });
     expect(atLimit.status).toBe(201);
   });
 
   it('refuses a script renamed .png (declared image/png) and keeps nothing', async () => {
     const member = await newMember(server);
-    const answer = await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550002', file: { bytes: SCRIPT, name: 'x.png', type: 'image/png' } });
+    const answer = await submitWithDocument(server, member, {
+      country: 'Egypt',
+      nationalId: '29005550002',
+      file: { bytes: SCRIPT, name: 'x.png', type: 'image/png' },
+    });
     expect(answer).toEqual({ status: 415, body: { message: NOT_AN_IMAGE } });
     expect(await traces(member)).toEqual(nothingStored);
   });
@@ -100,11 +155,26 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
   it('refuses incomplete or odd forms with a clear 400, keeping nothing', async () => {
     const member = await newMember(server);
     const png = { bytes: PNG, name: 'id.png', type: 'image/png' };
-    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003' })).toEqual({ status: 400, body: { message: DOCUMENT_REQUIRED } });
-    expect(await submitWithDocument(server, member, { nationalId: '29005550003', file: png })).toEqual({ status: 400, body: { message: 'Please select a country' } });
-    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '1234', file: png })).toEqual({ status: 400, body: { message: 'National ID must be at least 5 characters' } });
-    expect(await submitWithDocument(server, member, { country: 'Atlantis', nationalId: '29005550003', file: png })).toEqual({ status: 400, body: { message: 'Please select a country from the list' } });
-    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003', file: { ...png, bytes: Buffer.alloc(0) } })).toEqual({ status: 400, body: { message: DOCUMENT_REQUIRED } });
+    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003' })).toEqual({
+      status: 400,
+      body: { message: DOCUMENT_REQUIRED },
+    });
+    expect(await submitWithDocument(server, member, { nationalId: '29005550003', file: png })).toEqual({
+      status: 400,
+      body: { message: 'Please select a country' },
+    });
+    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '1234', file: png })).toEqual({
+      status: 400,
+      body: { message: 'National ID must be at least 5 characters' },
+    });
+    expect(await submitWithDocument(server, member, { country: 'Atlantis', nationalId: '29005550003', file: png })).toEqual({
+      status: 400,
+      body: { message: 'Please select a country from the list' },
+    });
+    expect(await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003', file: { ...png, bytes: Buffer.alloc(0) } })).toEqual({
+      status: 400,
+      body: { message: DOCUMENT_REQUIRED },
+    });
     expect((await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003', file: png, extraFiles: [png] })).status).toBe(400);
     expect((await submitWithDocument(server, member, { country: 'Egypt', nationalId: '29005550003', file: { ...png, field: 'avatar' } })).status).toBe(400);
     expect(await traces(member)).toEqual(nothingStored);

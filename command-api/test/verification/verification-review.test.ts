@@ -29,7 +29,8 @@ describe('reviewing nationality verifications: documents, removal, admins and le
   const visitor = () => new TestClient(server.baseUrl);
   /** Reads as `reader` once it holds `writer`'s newest position (read-your-writes across two browsers). */
   const catchUp = (reader: Member, writer: Member) => {
-    if (writer.browser.position && (!reader.browser.position || writer.browser.position > reader.browser.position)) reader.browser.position = writer.browser.position;
+    if (writer.browser.position && (!reader.browser.position || writer.browser.position > reader.browser.position))
+      reader.browser.position = writer.browser.position;
   };
   const claimEgypt = async (who: Member, nationalId: string) => {
     const answer = await submitWithDocument(server, who, pngUpload('Egypt', nationalId));
@@ -37,7 +38,10 @@ describe('reviewing nationality verifications: documents, removal, admins and le
     return answer.body.verification as { id: string; documentImageUrl: string };
   };
   const eventsOf = (type: string, verificationId: string) =>
-    server.query<{ data: any; metadata: any }>(`select data, metadata from events where type = $1 and data->>'verificationId' = $2 order by global_position`, [type, verificationId]);
+    server.query<{ data: any; metadata: any }>(`select data, metadata from events where type = $1 and data->>'verificationId' = $2 order by global_position`, [
+      type,
+      verificationId,
+    ]);
   const statusOf = async (who: Member, id: string) =>
     ((await who.browser.json('GET', '/api/user/verifications')).body as Array<{ id: string }>).find((verification) => verification.id === id);
 
@@ -76,7 +80,8 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       const claim = await claimEgypt(owner, '29103030000003');
       await server.query('delete from subject_keys where subject_id = $1', [owner.userId]);
       expect(await owner.browser.json('GET', claim.documentImageUrl)).toEqual({
-        status: 410, body: { message: 'This document is no longer available: its owner\u2019s personal data was erased.' },
+        status: 410,
+        body: { message: 'This document is no longer available: its owner\u2019s personal data was erased.' },
       });
     });
   });
@@ -87,7 +92,9 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       const claim = await claimEgypt(owner, '29104040000004');
       const removed = await owner.browser.json('DELETE', `/api/user/verifications/${claim.id}`);
       expect(removed).toEqual({ status: 200, body: { position: expect.any(String), message: 'Verification Removed' } });
-      expect(await eventsOf('VerificationRemoved', claim.id)).toMatchObject([{ data: { verificationId: claim.id, userId: owner.userId, countryKey: 'egypt' }, metadata: { actorId: owner.userId } }]);
+      expect(await eventsOf('VerificationRemoved', claim.id)).toMatchObject([
+        { data: { verificationId: claim.id, userId: owner.userId, countryKey: 'egypt' }, metadata: { actorId: owner.userId } },
+      ]);
       expect(await statusOf(owner, claim.id)).toBeUndefined();
       expect(await server.query('select 1 from personal_documents where id = $1', [claim.id])).toEqual([]);
       expect((await owner.browser.json('GET', claim.documentImageUrl)).status).toBe(404);
@@ -140,8 +147,15 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       const ours = list.filter((item) => item.id === older.id || item.id === newer.id);
       expect(ours).toEqual([
         {
-          id: older.id, userId: first.userId, userName: 'Basma Lovelace', country: 'Egypt', nationalId: '29108080000008', verificationType: 'document',
-          documentImageUrl: older.documentImageUrl, confirmedByLeader: false, createdAt: expect.any(String),
+          id: older.id,
+          userId: first.userId,
+          userName: 'Basma Lovelace',
+          country: 'Egypt',
+          nationalId: '29108080000008',
+          verificationType: 'document',
+          documentImageUrl: older.documentImageUrl,
+          confirmedByLeader: false,
+          createdAt: expect.any(String),
         },
         expect.objectContaining({ id: newer.id, userName: 'Karim Lovelace', nationalId: '29108080000009' }),
       ]);
@@ -170,14 +184,30 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       expect(await admin.browser.json('POST', `${path}/reject`, {})).toEqual({ status: 400, body: { message: REASON_REQUIRED } });
       const rejected = await admin.browser.json('POST', `${path}/reject`, { reason: 'The passport photo is unreadable.' });
       expect(rejected).toEqual({ status: 200, body: { position: expect.any(String), message: 'Verification Rejected', status: 'rejected' } });
-      expect(await eventsOf('VerificationRejected', claim.id)).toMatchObject([{
-        data: { verificationId: claim.id, userId: citizen.userId, countryKey: 'egypt', reason: 'The passport photo is unreadable.', reviewedBy: admin.userId },
-        metadata: { actorId: admin.userId },
-      }]);
+      expect(await eventsOf('VerificationRejected', claim.id)).toMatchObject([
+        {
+          data: {
+            verificationId: claim.id,
+            userId: citizen.userId,
+            countryKey: 'egypt',
+            reason: 'The passport photo is unreadable.',
+            reviewedBy: admin.userId,
+          },
+          metadata: { actorId: admin.userId },
+        },
+      ]);
       catchUp(citizen, admin);
-      expect(await statusOf(citizen, claim.id)).toMatchObject({ status: 'rejected', isVerified: false, rejectionReason: 'The passport photo is unreadable.', reviewedAt: expect.any(String) });
+      expect(await statusOf(citizen, claim.id)).toMatchObject({
+        status: 'rejected',
+        isVerified: false,
+        rejectionReason: 'The passport photo is unreadable.',
+        reviewedAt: expect.any(String),
+      });
       expect(await admin.browser.json('POST', `${path}/approve`)).toEqual({ status: 409, body: { message: 'This verification has already been rejected.' } });
-      expect(await admin.browser.json('POST', `${path}/reject`, { reason: 'Again' })).toEqual({ status: 409, body: { message: 'This verification has already been rejected.' } });
+      expect(await admin.browser.json('POST', `${path}/reject`, { reason: 'Again' })).toEqual({
+        status: 409,
+        body: { message: 'This verification has already been rejected.' },
+      });
       // No auto-approval for a rejected country.
       expect((await citizen.browser.json('POST', '/api/user/verifications', { country: 'Egypt', nationalId: '29109090000010' })).status).toBe(400);
 
@@ -187,31 +217,48 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       catchUp(admin, citizen);
       const approved = await admin.browser.json('POST', `/api/admin/verifications/${again.id}/approve`);
       expect(approved).toEqual({ status: 200, body: { position: expect.any(String), message: 'Verification Approved', status: 'approved' } });
-      expect(await eventsOf('VerificationApproved', again.id)).toMatchObject([{ data: { reviewedBy: admin.userId, countryKey: 'egypt' }, metadata: { actorId: admin.userId } }]);
+      expect(await eventsOf('VerificationApproved', again.id)).toMatchObject([
+        { data: { reviewedBy: admin.userId, countryKey: 'egypt' }, metadata: { actorId: admin.userId } },
+      ]);
       catchUp(citizen, admin);
       expect(await statusOf(citizen, again.id)).toMatchObject({ status: 'approved', isVerified: true, rejectionReason: null });
       expect((await citizen.browser.json('GET', `/api/groups/${EGYPT}`)).body.canParticipate).toBe(true);
       // The command side agrees: the member now takes part.
       expect((await post()).status).toBe(201);
-      expect(await admin.browser.json('POST', `/api/admin/verifications/${again.id}/approve`)).toEqual({ status: 409, body: { message: 'This verification has already been approved.' } });
+      expect(await admin.browser.json('POST', `/api/admin/verifications/${again.id}/approve`)).toEqual({
+        status: 409,
+        body: { message: 'This verification has already been approved.' },
+      });
       const queue = (await admin.browser.json('GET', '/api/admin/verifications')).body as Array<{ id: string }>;
       expect(queue.some((item) => item.id === again.id || item.id === claim.id)).toBe(false);
     });
 
     it('answers 404 for unknown ids and 403 to an admin reviewing their own claim', async () => {
-      expect(await admin.browser.json('POST', `/api/admin/verifications/${MISSING}/approve`)).toEqual({ status: 404, body: { message: 'Verification not found' } });
+      expect(await admin.browser.json('POST', `/api/admin/verifications/${MISSING}/approve`)).toEqual({
+        status: 404,
+        body: { message: 'Verification not found' },
+      });
       expect((await admin.browser.json('POST', '/api/admin/verifications/nope/reject', { reason: 'x' })).status).toBe(404);
       expect((await verify(admin, 'Oman', '5501234567')).status).toBe(200);
       const own = await claimEgypt(admin, '29110100000011');
-      expect(await admin.browser.json('POST', `/api/admin/verifications/${own.id}/approve`)).toEqual({ status: 403, body: { message: 'You cannot review your own verification.' } });
+      expect(await admin.browser.json('POST', `/api/admin/verifications/${own.id}/approve`)).toEqual({
+        status: 403,
+        body: { message: 'You cannot review your own verification.' },
+      });
     });
   });
 
   describe('leaders of a National group', () => {
     it('refuses members who lead no National group', async () => {
       const claim = await claimEgypt(await newMember(server, 'Tariq'), '29111110000012');
-      expect(await member.browser.json('GET', '/api/leader/verifications')).toEqual({ status: 403, body: { message: 'Only leaders of a National group can confirm verifications.' } });
-      expect(await member.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`)).toEqual({ status: 403, body: { message: 'Only leaders of a National group can confirm verifications.' } });
+      expect(await member.browser.json('GET', '/api/leader/verifications')).toEqual({
+        status: 403,
+        body: { message: 'Only leaders of a National group can confirm verifications.' },
+      });
+      expect(await member.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`)).toEqual({
+        status: 403,
+        body: { message: 'Only leaders of a National group can confirm verifications.' },
+      });
       expect((await visitor().json('GET', '/api/leader/verifications')).status).toBe(401);
     });
 
@@ -224,31 +271,46 @@ describe('reviewing nationality verifications: documents, removal, admins and le
       catchUp(leader, egyptian);
       const list = (await leader.browser.json('GET', '/api/leader/verifications')).body as Array<Record<string, unknown>>;
       expect(list.find((item) => item.id === claim.id)).toEqual({
-        id: claim.id, userName: 'Fadi Lovelace', country: 'Egypt', countryKey: 'egypt', verificationType: 'document',
-        documentImageUrl: claim.documentImageUrl, confirmedByLeader: false, createdAt: expect.any(String),
+        id: claim.id,
+        userName: 'Fadi Lovelace',
+        country: 'Egypt',
+        countryKey: 'egypt',
+        verificationType: 'document',
+        documentImageUrl: claim.documentImageUrl,
+        confirmedByLeader: false,
+        createdAt: expect.any(String),
       });
       expect(list.some((item) => item.id === other.body.verification.id)).toBe(false);
 
       expect(await leader.browser.json('POST', `/api/leader/verifications/${other.body.verification.id}/confirm`)).toEqual({
-        status: 403, body: { message: 'Only a leader of this country\u2019s National group can confirm this verification.' },
+        status: 403,
+        body: { message: 'Only a leader of this country\u2019s National group can confirm this verification.' },
       });
       const confirmed = await leader.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`);
       expect(confirmed).toEqual({ status: 200, body: { position: expect.any(String), confirmedByLeader: true } });
-      expect(await eventsOf('VerificationConfirmedByLeader', claim.id)).toMatchObject([{ data: { leaderId: leader.userId, countryKey: 'egypt' }, metadata: { actorId: leader.userId } }]);
+      expect(await eventsOf('VerificationConfirmedByLeader', claim.id)).toMatchObject([
+        { data: { leaderId: leader.userId, countryKey: 'egypt' }, metadata: { actorId: leader.userId } },
+      ]);
       // Confirming again changes nothing.
       expect((await leader.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`)).status).toBe(200);
       expect(await eventsOf('VerificationConfirmedByLeader', claim.id)).toHaveLength(1);
-      expect(await leader.browser.json('POST', `/api/leader/verifications/${MISSING}/confirm`)).toEqual({ status: 404, body: { message: 'Verification not found' } });
+      expect(await leader.browser.json('POST', `/api/leader/verifications/${MISSING}/confirm`)).toEqual({
+        status: 404,
+        body: { message: 'Verification not found' },
+      });
 
       catchUp(admin, leader);
       const queue = (await admin.browser.json('GET', '/api/admin/verifications')).body as Array<{ id: string; confirmedByLeader: boolean }>;
       expect(queue.find((item) => item.id === claim.id)?.confirmedByLeader).toBe(true);
-      expect((await statusOf(egyptian, claim.id))).toMatchObject({ status: 'pending', confirmedByLeader: true });
+      expect(await statusOf(egyptian, claim.id)).toMatchObject({ status: 'pending', confirmedByLeader: true });
       const approved = await admin.browser.json('POST', `/api/admin/verifications/${claim.id}/approve`);
       expect(approved.status).toBe(200);
       // Decided: nothing left to confirm.
       catchUp(leader, admin);
-      const after = await eventually(() => leader.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`), (answer) => answer.status === 409);
+      const after = await eventually(
+        () => leader.browser.json('POST', `/api/leader/verifications/${claim.id}/confirm`),
+        (answer) => answer.status === 409,
+      );
       expect(after).toEqual({ status: 409, body: { message: 'Only pending verifications can be confirmed.' } });
     });
   });

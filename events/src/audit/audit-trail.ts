@@ -8,13 +8,23 @@ export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** Every kind of decision or submission the trail records, one per event type it maps. */
 export const AUDIT_KINDS = [
-  'report.submitted', 'report.reviewed',
-  'suggestion.submitted', 'suggestion.reviewed',
-  'leader_report.filed', 'leader_report.reviewed',
-  'verification.submitted', 'verification.approved', 'verification.rejected', 'verification.confirmed_by_leader', 'verification.removed',
-  'role.granted', 'role.revoked',
-  'member.banned', 'member.unbanned',
-  'badge.granted', 'badge.revoked',
+  'report.submitted',
+  'report.reviewed',
+  'suggestion.submitted',
+  'suggestion.reviewed',
+  'leader_report.filed',
+  'leader_report.reviewed',
+  'verification.submitted',
+  'verification.approved',
+  'verification.rejected',
+  'verification.confirmed_by_leader',
+  'verification.removed',
+  'role.granted',
+  'role.revoked',
+  'member.banned',
+  'member.unbanned',
+  'badge.granted',
+  'badge.revoked',
   'account.erased',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -39,14 +49,36 @@ export interface AuditEntry {
 
 /** The event types the trail maps (the audit projection handles exactly these). */
 export const AUDITED_EVENT_TYPES = [
-  'ReportSubmitted', 'ReportReviewed', 'SuggestionSubmitted', 'SuggestionReviewed', 'LeaderReportFiled', 'LeaderReportReviewed',
-  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved',
-  'UserRoleGranted', 'UserRoleRevoked', 'UserBanned', 'UserUnbanned', 'BadgeGranted', 'BadgeRevoked', 'AccountErased',
+  'ReportSubmitted',
+  'ReportReviewed',
+  'SuggestionSubmitted',
+  'SuggestionReviewed',
+  'LeaderReportFiled',
+  'LeaderReportReviewed',
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationConfirmedByLeader',
+  'VerificationRemoved',
+  'UserRoleGranted',
+  'UserRoleRevoked',
+  'UserBanned',
+  'UserUnbanned',
+  'BadgeGranted',
+  'BadgeRevoked',
+  'AccountErased',
 ] as const;
 export type AuditedEvent = EventOfType<(typeof AUDITED_EVENT_TYPES)[number]>;
 
-const entry = (kind: AuditKind, actorId: string | null, subjectType: AuditSubjectType, subjectId: string, subjectUserId: string | null, decision: string | null, reason: string | null = null): AuditEntry =>
-  ({ kind, actorId, subjectType, subjectId, subjectUserId, decision, reason });
+const entry = (
+  kind: AuditKind,
+  actorId: string | null,
+  subjectType: AuditSubjectType,
+  subjectId: string,
+  subjectUserId: string | null,
+  decision: string | null,
+  reason: string | null = null,
+): AuditEntry => ({ kind, actorId, subjectType, subjectId, subjectUserId, decision, reason });
 
 /**
  * The audit entry an event makes, or null for events that are no decision, submission or

@@ -55,11 +55,17 @@ function referenceBlindLeafEvent(event: LeafEvent, blind: Blind): LeafEvent {
 const referenceLeafText = ({ stream, version, position, type, data, metadata }: LeafEvent) =>
   referenceCanonicalJson({ stream, version, position, type, data: data ?? null, metadata: metadata ?? {} });
 const referenceLeafHash = (event: LeafEvent) =>
-  createHash('sha256').update(Buffer.from([0x00])).update(Buffer.from(referenceLeafText(event), 'utf8')).digest();
+  createHash('sha256')
+    .update(Buffer.from([0x00]))
+    .update(Buffer.from(referenceLeafText(event), 'utf8'))
+    .digest();
 
 // Values: JSON and what JSON.stringify treats specially, strings with ids, escapes, non-BMP and lone surrogates.
 
-const uuid = fc.oneof(fc.uuid(), fc.uuid().map((id) => id.toUpperCase()));
+const uuid = fc.oneof(
+  fc.uuid(),
+  fc.uuid().map((id) => id.toUpperCase()),
+);
 const awkwardChar = fc.oneof(
   fc.constantFrom('"', '\\', '/', '\n', '\t', '\b', '\f', '\u0000', '\u001f', '\u007f', '\u2028', 'é', '😀', '-', 'a', 'F', '0', '9', ' '),
   fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
@@ -69,7 +75,9 @@ const text = fc.oneof(
   fc.string({ unit: awkwardChar, maxLength: 40 }),
   uuid,
   // An id among other text, ids side by side, and near misses on either side of the id's length.
-  fc.tuple(fc.string({ unit: awkwardChar, maxLength: 8 }), uuid, fc.string({ unit: awkwardChar, maxLength: 8 }), fc.option(uuid, { nil: '' })).map((parts) => parts.join('')),
+  fc
+    .tuple(fc.string({ unit: awkwardChar, maxLength: 8 }), uuid, fc.string({ unit: awkwardChar, maxLength: 8 }), fc.option(uuid, { nil: '' }))
+    .map((parts) => parts.join('')),
   uuid.map((id) => `${id.slice(0, 35)}g`),
   uuid.map((id) => id.slice(1)),
   uuid.map((id) => `${id}a`),
@@ -77,7 +85,27 @@ const text = fc.oneof(
 );
 const key = fc.oneof(
   fc.string({ unit: awkwardChar, maxLength: 6 }),
-  fc.constantFrom('0', '1', '2', '10', '01', '-1', '1.5', '1e3', '4294967294', '4294967295', '9007199254740993', '__proto__', 'toJSON', 'constructor', 'a', 'B', 'b', 'aa', ''),
+  fc.constantFrom(
+    '0',
+    '1',
+    '2',
+    '10',
+    '01',
+    '-1',
+    '1.5',
+    '1e3',
+    '4294967294',
+    '4294967295',
+    '9007199254740993',
+    '__proto__',
+    'toJSON',
+    'constructor',
+    'a',
+    'B',
+    'b',
+    'aa',
+    '',
+  ),
   uuid,
 );
 const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 1e21, 5e-324));
@@ -107,10 +135,12 @@ const { anyValue } = fc.letrec<{ anyValue: unknown }>((tie) => ({
   ),
 }));
 
-const blindWithHash = (calls?: string[]): Blind => (scope, id) => {
-  calls?.push(`${scope}\n${id}`);
-  return `~${createHash('sha256').update(`${scope}\n${id}`).digest('hex').slice(0, 32)}`;
-};
+const blindWithHash =
+  (calls?: string[]): Blind =>
+  (scope, id) => {
+    calls?.push(`${scope}\n${id}`);
+    return `~${createHash('sha256').update(`${scope}\n${id}`).digest('hex').slice(0, 32)}`;
+  };
 
 const eventData = fc.oneof(
   eventValue,
@@ -125,20 +155,30 @@ const leafEvent: fc.Arbitrary<LeafEvent> = fc.record({
   type: fc.constantFrom('VoteCast', 'GroupCreated'),
   data: eventData,
   // Metadata is an object (EventMetadata) or absent, as the store's types and its jsonb column hold it.
-  metadata: fc.oneof(fc.constant(undefined), fc.dictionary(key, eventValue, { maxKeys: 6 }), fc.record({ actorId: uuid, commandId: uuid, correlationId: uuid, time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()) })),
+  metadata: fc.oneof(
+    fc.constant(undefined),
+    fc.dictionary(key, eventValue, { maxKeys: 6 }),
+    fc.record({ actorId: uuid, commandId: uuid, correlationId: uuid, time: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()) }),
+  ),
 });
 
 describe('canonicalJson', () => {
   it('equals JSON.stringify with a key-sorting replacer for JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (value) => {
-      expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('equals it for everything JSON.stringify defines: undefined, functions, symbols, toJSON, Dates, sparse arrays, escapes, lone surrogates', () => {
-    fc.assert(fc.property(anyValue, (value) => {
-      expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('orders array-index keys numerically ahead of the others, and drops __proto__, as the first canonicalJson did', () => {
@@ -149,7 +189,13 @@ describe('canonicalJson', () => {
   });
 
   it('passes toJSON its key, escapes as JSON.stringify does and writes null where JSON has no value', () => {
-    const value = { member: { toJSON: (forKey: string) => forKey }, list: [{ toJSON: (forKey: string) => forKey }, undefined, () => 1, NaN], text: '"\\\n\u2028\ud800😀', date: new Date(0), none: undefined };
+    const value = {
+      member: { toJSON: (forKey: string) => forKey },
+      list: [{ toJSON: (forKey: string) => forKey }, undefined, () => 1, NaN],
+      text: '"\\\n\u2028\ud800😀',
+      date: new Date(0),
+      none: undefined,
+    };
     expect(canonicalJson(value)).toBe(referenceCanonicalJson(value));
     expect(canonicalJson(undefined)).toBe('null');
     expect(canonicalJson(-0)).toBe('0');
@@ -162,41 +208,57 @@ describe('canonicalJson', () => {
 
 describe('blinding and serializing a leaf in one walk', () => {
   it('gives the text and the hash of the blinded copy the leaf used to be made from', () => {
-    fc.assert(fc.property(leafEvent, (event) => {
-      const blind = blindWithHash();
-      const expected = referenceLeafText(referenceBlindLeafEvent(event, blind));
-      expect(canonicalLeafText(event, leafIdBlinder(event, blind))).toBe(expected);
+    fc.assert(
+      fc.property(leafEvent, (event) => {
+        const blind = blindWithHash();
+        const expected = referenceLeafText(referenceBlindLeafEvent(event, blind));
+        expect(canonicalLeafText(event, leafIdBlinder(event, blind))).toBe(expected);
 
-      const stored = { streamId: event.stream, streamPosition: event.version, position: event.position, type: event.type, data: event.data, metadata: event.metadata };
-      const leafHash = referenceLeafHash(referenceBlindLeafEvent(event, blind));
-      expect(storedEventLeafHash(stored, blind)).toEqual(leafHash);
+        const stored = {
+          streamId: event.stream,
+          streamPosition: event.version,
+          position: event.position,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+        };
+        const leafHash = referenceLeafHash(referenceBlindLeafEvent(event, blind));
+        expect(storedEventLeafHash(stored, blind)).toEqual(leafHash);
 
-      // What an export publishes hashes to that leaf too, in the verifier's way and the reference's.
-      const published = storedLeafEvent(stored, blind);
-      expect(published).toEqual(blindLeafEvent(event, blind));
-      expect(canonicalJson(published)).toBe(expected);
-      expect(eventLeafHash(published)).toEqual(leafHash);
-      expect(referenceLeafText(published)).toBe(expected);
-    }), { numRuns: 1000 });
+        // What an export publishes hashes to that leaf too, in the verifier's way and the reference's.
+        const published = storedLeafEvent(stored, blind);
+        expect(published).toEqual(blindLeafEvent(event, blind));
+        expect(canonicalJson(published)).toBe(expected);
+        expect(eventLeafHash(published)).toEqual(leafHash);
+        expect(referenceLeafText(published)).toBe(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('blinds each id it writes once per event, in the event\u2019s scope, and the topic\u2019s own id never', () => {
-    fc.assert(fc.property(leafEvent, (event) => {
-      const [calls, referenceCalls] = [[] as string[], [] as string[]];
-      canonicalLeafText(event, leafIdBlinder(event, blindWithHash(calls)));
-      const expected = referenceLeafText(referenceBlindLeafEvent(event, blindWithHash(referenceCalls)));
-      expect(new Set(calls).size).toBe(calls.length);
-      expect(new Set(referenceCalls)).toEqual(new Set([...referenceCalls, ...calls]));
-      // The reference also blinded ids under a '__proto__' key, which the leaf never held: only those may be missing.
-      const written = referenceCalls.filter((call) => expected.includes(blindWithHash()(...(call.split('\n') as [string, string]))));
-      expect(new Set(calls)).toEqual(new Set([...calls, ...written]));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(leafEvent, (event) => {
+        const [calls, referenceCalls] = [[] as string[], [] as string[]];
+        canonicalLeafText(event, leafIdBlinder(event, blindWithHash(calls)));
+        const expected = referenceLeafText(referenceBlindLeafEvent(event, blindWithHash(referenceCalls)));
+        expect(new Set(calls).size).toBe(calls.length);
+        expect(new Set(referenceCalls)).toEqual(new Set([...referenceCalls, ...calls]));
+        // The reference also blinded ids under a '__proto__' key, which the leaf never held: only those may be missing.
+        const written = referenceCalls.filter((call) => expected.includes(blindWithHash()(...(call.split('\n') as [string, string]))));
+        expect(new Set(calls)).toEqual(new Set([...calls, ...written]));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('hashes without blinding exactly as the reference does', () => {
-    fc.assert(fc.property(leafEvent, (event) => {
-      expect(canonicalLeafText(event)).toBe(referenceLeafText(event));
-      expect(eventLeafHash(event)).toEqual(referenceLeafHash(event));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(leafEvent, (event) => {
+        expect(canonicalLeafText(event)).toBe(referenceLeafText(event));
+        expect(eventLeafHash(event)).toEqual(referenceLeafHash(event));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

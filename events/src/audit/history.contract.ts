@@ -13,8 +13,20 @@ export const TOPIC_HISTORY_PAGE_SIZE = 100;
 export const UNKNOWN_TOPICS_CURSOR = 'before must be the nextCursor of the previous page';
 
 export const TOPIC_HISTORY_KINDS = [
-  'topic_created', 'opinion_posted', 'vote_cast', 'vote_retracted', 'delegation_set', 'delegation_revoked', 'eligibility_gained',
-  'eligibility_lost', 'candidacy_registered', 'ballot_cast', 'ballot_retracted', 'topic_closed', 'law_enacted', 'winner_declared',
+  'topic_created',
+  'opinion_posted',
+  'vote_cast',
+  'vote_retracted',
+  'delegation_set',
+  'delegation_revoked',
+  'eligibility_gained',
+  'eligibility_lost',
+  'candidacy_registered',
+  'ballot_cast',
+  'ballot_retracted',
+  'topic_closed',
+  'law_enacted',
+  'winner_declared',
 ] as const;
 export type TopicHistoryKind = (typeof TOPIC_HISTORY_KINDS)[number];
 

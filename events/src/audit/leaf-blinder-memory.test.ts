@@ -18,10 +18,12 @@ const topic = topicScope('c2a1e3f4-0000-4000-8000-000000000001');
 describe('what a leaf blinder remembers', () => {
   it('answers every (scope, id) as the keyed hash does, whatever it remembers', () => {
     const scopes = fc.constantFrom(topic, topicScope('c2a1e3f4-0000-4000-8000-000000000002'), 'event:0001', 'event:0002');
-    fc.assert(fc.property(fc.array(fc.tuple(scopes, fc.integer({ min: 0, max: 30 })), { maxLength: 200 }), (calls) => {
-      const blind = blindWith(keyedHash);
-      for (const [scope, n] of calls) expect(blind(scope, id(n))).toBe(`~${keyedHash(`${scope}\n${id(n)}`).slice(0, 32)}`);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(scopes, fc.integer({ min: 0, max: 30 })), { maxLength: 200 }), (calls) => {
+        const blind = blindWith(keyedHash);
+        for (const [scope, n] of calls) expect(blind(scope, id(n))).toBe(`~${keyedHash(`${scope}\n${id(n)}`).slice(0, 32)}`);
+      }),
+    );
   });
 
   it('keeps a topic id it keeps using, however many others pass through', () => {

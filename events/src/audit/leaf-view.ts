@@ -122,7 +122,11 @@ export function idsIn(event: Pick<LeafEvent, 'stream' | 'data' | 'metadata'>): S
 class LeafIdBlinding {
   private readonly blinded = new Map<string, string>();
 
-  constructor(private readonly topicId: string | null, private readonly scope: string, private readonly blind: Blind) {}
+  constructor(
+    private readonly topicId: string | null,
+    private readonly scope: string,
+    private readonly blind: Blind,
+  ) {}
 
   id(id: string): string {
     if (id === this.topicId) return id;
@@ -167,8 +171,14 @@ export interface StoredLeafSource {
   metadata: unknown;
 }
 
-const leafEventOf = (event: StoredLeafSource): LeafEvent =>
-  ({ stream: event.streamId, version: event.streamPosition, position: event.position, type: event.type, data: event.data, metadata: event.metadata });
+const leafEventOf = (event: StoredLeafSource): LeafEvent => ({
+  stream: event.streamId,
+  version: event.streamPosition,
+  position: event.position,
+  type: event.type,
+  data: event.data,
+  metadata: event.metadata,
+});
 
 /** A stored event in the form its leaf commits to (ids blinded). */
 export const storedLeafEvent = (event: StoredLeafSource, blind: Blind): LeafEvent => blindLeafEvent(leafEventOf(event), blind);

@@ -33,7 +33,8 @@ export type LatestCheckpointView = z.infer<typeof LatestCheckpointView>;
 
 export const CheckpointParams = z.object({ treeSize: treeSize('treeSize') });
 
-export const ConsistencyQuery = z.object({ from: treeSize('from'), to: treeSize('to') })
+export const ConsistencyQuery = z
+  .object({ from: treeSize('from'), to: treeSize('to') })
   .refine((query) => query.from <= query.to, { error: 'from must not exceed to' });
 export const ConsistencyProofView = z.object({ from: z.number().int(), to: z.number().int(), proof: z.array(base64) });
 export type ConsistencyProofView = z.infer<typeof ConsistencyProofView>;

@@ -2,8 +2,22 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_ROOT, appendLeaves, canonicalJson, canonicalLeafText, consistencyProof, eventLeafHash, frontierNodes, hashChildren, hashLeaf,
-  inclusionProof, memoryNodeSource, nodeKeyString, treeHash, verifyConsistency, verifyInclusion, type Hash,
+  EMPTY_ROOT,
+  appendLeaves,
+  canonicalJson,
+  canonicalLeafText,
+  consistencyProof,
+  eventLeafHash,
+  frontierNodes,
+  hashChildren,
+  hashLeaf,
+  inclusionProof,
+  memoryNodeSource,
+  nodeKeyString,
+  treeHash,
+  verifyConsistency,
+  verifyInclusion,
+  type Hash,
 } from './merkle';
 import { checkpointNote, logKeyId, publicKeyFromRaw, rawPublicKey, signCheckpoint, signingKeyFromSeed, verifyCheckpoint } from './checkpoint';
 
@@ -31,18 +45,27 @@ describe('canonical event bytes', () => {
   });
 
   it('gives the same bytes for a value and its jsonb round trip (keys reordered, text reformatted)', () => {
-    fc.assert(fc.property(fc.jsonValue(), (data) => {
-      const stored = JSON.parse(JSON.stringify(data)) as unknown;
-      const event = { stream: 's', version: 1, position: 'p', type: 'T', data, metadata: { time: 't' } };
-      expect(canonicalLeafText({ ...event, data: stored })).toEqual(canonicalLeafText(event));
-    }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (data) => {
+        const stored = JSON.parse(JSON.stringify(data)) as unknown;
+        const event = { stream: 's', version: 1, position: 'p', type: 'T', data, metadata: { time: 't' } };
+        expect(canonicalLeafText({ ...event, data: stored })).toEqual(canonicalLeafText(event));
+      }),
+    );
   });
 
   it('commits to stream, version, position, type, data and metadata', () => {
     const event = { stream: 'vote-1', version: 2, position: '0-1', type: 'VoteCast', data: { a: 1 }, metadata: { actorId: 'x' } };
     const hash = eventLeafHash(event);
     expect(hash).toEqual(hashLeaf(Buffer.from('{"data":{"a":1},"metadata":{"actorId":"x"},"position":"0-1","stream":"vote-1","type":"VoteCast","version":2}')));
-    for (const changed of [{ stream: 'vote-2' }, { version: 3 }, { position: '0-2' }, { type: 'VoteRetracted' }, { data: { a: 2 } }, { metadata: { actorId: 'y' } }]) {
+    for (const changed of [
+      { stream: 'vote-2' },
+      { version: 3 },
+      { position: '0-2' },
+      { type: 'VoteRetracted' },
+      { data: { a: 2 } },
+      { metadata: { actorId: 'y' } },
+    ]) {
       expect(eventLeafHash({ ...event, ...changed })).not.toEqual(hash);
     }
   });
@@ -56,18 +79,20 @@ describe('RFC 9162 Merkle tree', () => {
   });
 
   it('builds incrementally to the tree hash of the recursive definition, at every size and in any batching', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 12 }), (batches) => {
-      const leaves = leavesOf(batches.reduce((a, b) => a + b, 0)).map(hashLeaf);
-      const stored = new Map<string, Hash>();
-      let size = 0;
-      for (const count of batches) {
-        const frontier = new Map(frontierNodes(size).map((key) => [nodeKeyString(key), stored.get(nodeKeyString(key))!]));
-        for (const node of appendLeaves(size, frontier, leaves.slice(size, size + count))) stored.set(nodeKeyString(node), node.hash);
-        size += count;
-        const source = (key: { level: number; index: number }) => stored.get(nodeKeyString(key));
-        expect(treeHash(size, source)).toEqual(referenceMth(leavesOf(size)));
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 12 }), (batches) => {
+        const leaves = leavesOf(batches.reduce((a, b) => a + b, 0)).map(hashLeaf);
+        const stored = new Map<string, Hash>();
+        let size = 0;
+        for (const count of batches) {
+          const frontier = new Map(frontierNodes(size).map((key) => [nodeKeyString(key), stored.get(nodeKeyString(key))!]));
+          for (const node of appendLeaves(size, frontier, leaves.slice(size, size + count))) stored.set(nodeKeyString(node), node.hash);
+          size += count;
+          const source = (key: { level: number; index: number }) => stored.get(nodeKeyString(key));
+          expect(treeHash(size, source)).toEqual(referenceMth(leavesOf(size)));
+        }
+      }),
+    );
   });
 
   it('proves every leaf of every tree up to 70 leaves, and refuses a flipped byte or another index', () => {
@@ -81,26 +106,46 @@ describe('RFC 9162 Merkle tree', () => {
         expect(verifyInclusion(i, n, leaves[i]!, proof, root)).toBe(true);
         expect(verifyInclusion(i, n, flip(leaves[i]!), proof, root)).toBe(false);
         expect(verifyInclusion(i, n, leaves[i]!, proof, flip(root, i))).toBe(false);
-        if (proof.length > 0) expect(verifyInclusion(i, n, leaves[i]!, proof.map((p, j) => (j === i % proof.length ? flip(p, i) : p)), root)).toBe(false);
+        if (proof.length > 0)
+          expect(
+            verifyInclusion(
+              i,
+              n,
+              leaves[i]!,
+              proof.map((p, j) => (j === i % proof.length ? flip(p, i) : p)),
+              root,
+            ),
+          ).toBe(false);
         if (n > 1) expect(verifyInclusion((i + 1) % n, n, leaves[i]!, proof, root)).toBe(false);
       }
     }
   });
 
   it('holds consistency between any two sizes and refuses a flipped byte (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), fc.nat(), (second, firstSeed, byte) => {
-      const first = 1 + (firstSeed % second);
-      const source = memoryNodeSource(leavesOf(second).map(hashLeaf));
-      const [firstRoot, secondRoot] = [treeHash(first, source), treeHash(second, source)];
-      const proof = consistencyProof(first, second, source);
-      expect(verifyConsistency(first, second, firstRoot, secondRoot, proof)).toBe(true);
-      if (first < second) {
-        expect(verifyConsistency(first, second, flip(firstRoot, byte), secondRoot, proof)).toBe(false);
-        expect(verifyConsistency(first, second, firstRoot, flip(secondRoot, byte), proof)).toBe(false);
-        const index = byte % proof.length;
-        expect(verifyConsistency(first, second, firstRoot, secondRoot, proof.map((p, j) => (j === index ? flip(p, byte) : p)))).toBe(false);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), fc.nat(), (second, firstSeed, byte) => {
+        const first = 1 + (firstSeed % second);
+        const source = memoryNodeSource(leavesOf(second).map(hashLeaf));
+        const [firstRoot, secondRoot] = [treeHash(first, source), treeHash(second, source)];
+        const proof = consistencyProof(first, second, source);
+        expect(verifyConsistency(first, second, firstRoot, secondRoot, proof)).toBe(true);
+        if (first < second) {
+          expect(verifyConsistency(first, second, flip(firstRoot, byte), secondRoot, proof)).toBe(false);
+          expect(verifyConsistency(first, second, firstRoot, flip(secondRoot, byte), proof)).toBe(false);
+          const index = byte % proof.length;
+          expect(
+            verifyConsistency(
+              first,
+              second,
+              firstRoot,
+              secondRoot,
+              proof.map((p, j) => (j === index ? flip(p, byte) : p)),
+            ),
+          ).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses consistency with a tree that rewrote an early leaf', () => {

@@ -170,9 +170,10 @@ export function canonicalLeafText(event: LeafEvent, mapIds?: StringMapper): stri
  * that in JS costs less than one node:crypto makes. One-shot crypto.hash came with Node 20.12;
  * an outside verifier on an older Node takes createHash.
  */
-const sha256Binary: (text: string) => string = typeof nodeCrypto.hash === 'function'
-  ? (text) => nodeCrypto.hash('sha256', text, 'binary')
-  : (text) => nodeCrypto.createHash('sha256').update(text, 'utf8').digest('binary');
+const sha256Binary: (text: string) => string =
+  typeof nodeCrypto.hash === 'function'
+    ? (text) => nodeCrypto.hash('sha256', text, 'binary')
+    : (text) => nodeCrypto.createHash('sha256').update(text, 'utf8').digest('binary');
 
 /** SHA-256(0x00 || UTF-8 of the leaf's text), the 0x00 as the text's first character. */
 export const hashLeafText = (text: string): Hash => Buffer.from(sha256Binary(`\0${text}`), 'latin1');

@@ -115,21 +115,51 @@ export interface TalliesOptions {
 
 export function initial(topicId: string, facts: TopicFacts | null = null): TopicTallyState {
   return {
-    topicId, topic: facts, createdAt: null, status: facts ? 'active' : 'none', closedAt: null,
-    group: groupView.initialState(), groupId: facts?.groupId ?? null, early: facts ? null : new Map(), standings: new Map(), delegates: new Map(),
-    opinions: [], votes: new Map(), candidates: [], ballots: new Map(), lastAt: null,
+    topicId,
+    topic: facts,
+    createdAt: null,
+    status: facts ? 'active' : 'none',
+    closedAt: null,
+    group: groupView.initialState(),
+    groupId: facts?.groupId ?? null,
+    early: facts ? null : new Map(),
+    standings: new Map(),
+    delegates: new Map(),
+    opinions: [],
+    votes: new Map(),
+    candidates: [],
+    ballots: new Map(),
+    lastAt: null,
   };
 }
 
 /** Whether an event matters to the topic's outcome once it exists (the history lists these). */
 export const TOPIC_RECORD_TYPES = [
-  'TopicCreated', 'TopicClosed', 'TopicDeleted', 'LawEnacted', 'ElectionDecided',
-  'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'BallotWithdrawn',
+  'TopicCreated',
+  'TopicClosed',
+  'TopicDeleted',
+  'LawEnacted',
+  'ElectionDecided',
+  'OpinionPosted',
+  'VoteCast',
+  'VoteRetracted',
+  'CandidateRegistered',
+  'BallotCast',
+  'BallotWithdrawn',
 ] as const;
 export const GROUP_TYPES = ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'] as const;
 export const STANDING_TYPES = [
-  'SubscriptionRequested', 'SubscriptionRequestFailed', 'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionCancelled', 'SubscriptionExpired',
-  'VerificationSubmitted', 'VerificationApproved', 'VerificationRejected', 'VerificationConfirmedByLeader', 'VerificationRemoved',
+  'SubscriptionRequested',
+  'SubscriptionRequestFailed',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'SubscriptionCancelled',
+  'SubscriptionExpired',
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationConfirmedByLeader',
+  'VerificationRemoved',
 ] as const;
 
 const DELEGATION_TYPES = ['DelegationAssigned', 'DelegationRevoked'];
@@ -162,7 +192,12 @@ export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyStat
   if (state.topic && event.at > state.topic.expiresAt && event.type !== 'GroupCreated') return state;
   const ofTopic = data.topicId === state.topicId;
   const ofGroup = state.groupId !== null && data.groupId === state.groupId;
-  if (state.groupId === null && typeof data.groupId === 'number' && state.early && (GROUP_TYPES as readonly string[]).concat(DELEGATION_TYPES).includes(event.type)) {
+  if (
+    state.groupId === null &&
+    typeof data.groupId === 'number' &&
+    state.early &&
+    (GROUP_TYPES as readonly string[]).concat(DELEGATION_TYPES).includes(event.type)
+  ) {
     foldEarly(state.early, data.groupId, event);
     return state;
   }
@@ -278,11 +313,13 @@ export function networkOf(state: TopicTallyState, at: string): DelegationNetwork
       let known = eligible.get(memberId);
       if (known === undefined) {
         const standing = state.standings.get(memberId);
-        known = definition !== null && participationRefusal(definition, {
-          isSubscribed: standing ? hasAccessAt(standing.subscription, at) : false,
-          verifiedCountryKeys: standing ? verifiedCountryKeys(standing.verification) : [],
-          membership: state.group.members.get(memberId) ?? null,
-        }) === null;
+        known =
+          definition !== null &&
+          participationRefusal(definition, {
+            isSubscribed: standing ? hasAccessAt(standing.subscription, at) : false,
+            verifiedCountryKeys: standing ? verifiedCountryKeys(standing.verification) : [],
+            membership: state.group.members.get(memberId) ?? null,
+          }) === null;
         eligible.set(memberId, known);
       }
       return known;
@@ -298,13 +335,18 @@ const countOf = (choices: ReadonlyMap<string, string>, choice: string) => {
 
 /** The winner of a law amendment or dispute resolution (docs/product.md, Topic lifecycle): most weighted support, enacted only if it beats its opposition. */
 export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
-  const ranked = [...standings].sort((a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId));
+  const ranked = [...standings].sort(
+    (a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId),
+  );
   const best = ranked[0];
   return best && best.weightedSupport > best.weightedOppose ? best : null;
 }
 
 /** The candidate with the most weighted support wins; a tie goes to the earliest registration; nobody wins on no weight. */
-export function electionWinner(candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>, tallies: readonly SubjectTally[]): ElectionOutcome {
+export function electionWinner(
+  candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>,
+  tallies: readonly SubjectTally[],
+): ElectionOutcome {
   let best: { userId: string; candidateId: string; weight: number } | null = null;
   for (const [index, candidate] of candidates.entries()) {
     const weight = tallies[index]!.weightedSupport;
@@ -327,15 +369,24 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
     const weighted = recount(network, state.ballots, members(state.ballots.keys()));
     const candidates = state.candidates.map((candidate) => ({
       subjectId: candidate.candidateId,
-      supportCount: counted(candidate.candidateId) ? countOf(state.ballots, candidate.candidateId) : 0, opposeCount: 0,
-      weightedSupport: counted(candidate.candidateId) ? (weighted.get(candidate.candidateId) ?? 0) : 0, weightedOppose: 0,
+      supportCount: counted(candidate.candidateId) ? countOf(state.ballots, candidate.candidateId) : 0,
+      opposeCount: 0,
+      weightedSupport: counted(candidate.candidateId) ? (weighted.get(candidate.candidateId) ?? 0) : 0,
+      weightedOppose: 0,
     }));
     const election = electionWinner(state.candidates, candidates);
-    const result: TopicResult = state.status !== 'closed'
-      ? { kind: 'pending', ...NO_RESULT }
-      : election.winnerId && election.winnerCandidateId
-        ? { kind: 'winner', opinionId: null, winnerId: election.winnerId, winnerCandidateId: election.winnerCandidateId, weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport }
-        : { kind: 'none', ...NO_RESULT };
+    const result: TopicResult =
+      state.status !== 'closed'
+        ? { kind: 'pending', ...NO_RESULT }
+        : election.winnerId && election.winnerCandidateId
+          ? {
+              kind: 'winner',
+              opinionId: null,
+              winnerId: election.winnerId,
+              winnerCandidateId: election.winnerCandidateId,
+              weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport,
+            }
+          : { kind: 'none', ...NO_RESULT };
     return { opinions: [], candidates, standings: [], election, result };
   }
 
@@ -346,18 +397,27 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
     const weighted = counted(opinion.opinionId) ? recount(network, direct, members(direct.keys())) : new Map<string, number>();
     const tally = {
       subjectId: opinion.opinionId,
-      supportCount: countOf(direct, 'support'), opposeCount: countOf(direct, 'oppose'),
-      weightedSupport: weighted.get('support') ?? 0, weightedOppose: weighted.get('oppose') ?? 0,
+      supportCount: countOf(direct, 'support'),
+      opposeCount: countOf(direct, 'oppose'),
+      weightedSupport: weighted.get('support') ?? 0,
+      weightedOppose: weighted.get('oppose') ?? 0,
     };
     opinions.push(tally);
-    standings.push({ opinionId: opinion.opinionId, proposerId: opinion.proposerId, weightedSupport: tally.weightedSupport, weightedOppose: tally.weightedOppose, postedAt: opinion.postedAt });
+    standings.push({
+      opinionId: opinion.opinionId,
+      proposerId: opinion.proposerId,
+      weightedSupport: tally.weightedSupport,
+      weightedOppose: tally.weightedOppose,
+      postedAt: opinion.postedAt,
+    });
   }
   const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings) : null;
-  const result: TopicResult = state.status !== 'closed'
-    ? { kind: 'pending', ...NO_RESULT }
-    : winner
-      ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
-      : { kind: 'none', ...NO_RESULT };
+  const result: TopicResult =
+    state.status !== 'closed'
+      ? { kind: 'pending', ...NO_RESULT }
+      : winner
+        ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
+        : { kind: 'none', ...NO_RESULT };
   return { opinions, candidates: [], standings, election: null, result };
 }
 

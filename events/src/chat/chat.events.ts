@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 
 /** `chat-{topicId}-{userId}`: one member's chat messages on one topic. */
-export const ChatMessagePosted = defineEvent('ChatMessagePosted', z.object({
-  messageId: z.uuid(),
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  message: z.string(),
-}));
+export const ChatMessagePosted = defineEvent(
+  'ChatMessagePosted',
+  z.object({
+    messageId: z.uuid(),
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    message: z.string(),
+  }),
+);
 export type ChatMessagePosted = EventOf<typeof ChatMessagePosted>;
 export type ChatEvent = ChatMessagePosted;
 export const chatEvents = [ChatMessagePosted];

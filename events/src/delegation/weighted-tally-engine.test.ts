@@ -25,7 +25,15 @@ const scenario = fc.integer({ min: 2, max: 30 }).chain((size) => {
   const step: fc.Arbitrary<Step> = fc.oneof(
     // Weighted towards delegation so that long chains and cycles appear.
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('delegate' as const), member, delegate: fc.option(member, { nil: null, freq: 4 }) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('choose' as const), subject: fc.integer({ min: 0, max: SUBJECTS - 1 }), member, choice: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null, freq: 3 }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('choose' as const),
+        subject: fc.integer({ min: 0, max: SUBJECTS - 1 }),
+        member,
+        choice: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null, freq: 3 }),
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('eligible' as const), member, eligible: fc.boolean() }) },
   );
   return fc.record({
@@ -38,56 +46,61 @@ const scenario = fc.integer({ min: 2, max: 30 }).chain((size) => {
 
 describe('the incremental weighted tally', () => {
   it('equals the recount after every step, and its weights sum to the eligible members who do not abstain', () => {
-    fc.assert(fc.property(scenario, ({ size, choiceCount, initiallyIneligible, steps }) => {
-      const members = Array.from({ length: size }, (_, index) => `m${index}`);
-      const { graph, eligibleSet } = group(members.filter((_, index) => !initiallyIneligible.includes(index)));
-      const choices = Array.from({ length: SUBJECTS }, () => new Map<string, Choice>());
-      const tallies = Array.from({ length: SUBJECTS }, () => new Map<Choice, number>());
+    fc.assert(
+      fc.property(scenario, ({ size, choiceCount, initiallyIneligible, steps }) => {
+        const members = Array.from({ length: size }, (_, index) => `m${index}`);
+        const { graph, eligibleSet } = group(members.filter((_, index) => !initiallyIneligible.includes(index)));
+        const choices = Array.from({ length: SUBJECTS }, () => new Map<string, Choice>());
+        const tallies = Array.from({ length: SUBJECTS }, () => new Map<Choice, number>());
 
-      for (const step of steps) {
-        const memberId = members[step.member]!;
-        if (step.kind === 'choose') {
-          const subject = choices[step.subject]!;
-          const delta = changeAt(graph, subject, memberId, () => {
-            if (step.choice === null) subject.delete(memberId);
-            else subject.set(memberId, CHOICES[step.choice % choiceCount]!);
-          });
-          applyDelta(tallies[step.subject]!, delta);
-        } else {
-          const deltas = changeAtMany(graph, choices, memberId, () => {
-            if (step.kind === 'eligible') {
-              if (step.eligible) eligibleSet.add(memberId);
-              else eligibleSet.delete(memberId);
-            } else {
-              // Self-delegation is refused by the rule; cycles of two or more stay possible.
-              const delegate = step.delegate === null || step.delegate === step.member ? undefined : members[step.delegate];
-              graph.setDelegate(memberId, delegate);
-            }
-          });
-          deltas.forEach((delta, index) => applyDelta(tallies[index]!, delta));
-        }
+        for (const step of steps) {
+          const memberId = members[step.member]!;
+          if (step.kind === 'choose') {
+            const subject = choices[step.subject]!;
+            const delta = changeAt(graph, subject, memberId, () => {
+              if (step.choice === null) subject.delete(memberId);
+              else subject.set(memberId, CHOICES[step.choice % choiceCount]!);
+            });
+            applyDelta(tallies[step.subject]!, delta);
+          } else {
+            const deltas = changeAtMany(graph, choices, memberId, () => {
+              if (step.kind === 'eligible') {
+                if (step.eligible) eligibleSet.add(memberId);
+                else eligibleSet.delete(memberId);
+              } else {
+                // Self-delegation is refused by the rule; cycles of two or more stay possible.
+                const delegate = step.delegate === null || step.delegate === step.member ? undefined : members[step.delegate];
+                graph.setDelegate(memberId, delegate);
+              }
+            });
+            deltas.forEach((delta, index) => applyDelta(tallies[index]!, delta));
+          }
 
-        for (let index = 0; index < SUBJECTS; index += 1) {
-          const expected = recount(graph, choices[index]!, members);
-          expect(sorted(tallies[index]!)).toEqual(sorted(expected));
-          const counted = members.filter((id) => graph.isEligible(id) && resolve(graph, choices[index]!, id).kind !== 'abstained').length;
-          expect([...tallies[index]!.values()].reduce((sum, weight) => sum + weight, 0)).toBe(counted);
-          for (const weight of tallies[index]!.values()) expect(weight).toBeGreaterThan(0);
+          for (let index = 0; index < SUBJECTS; index += 1) {
+            const expected = recount(graph, choices[index]!, members);
+            expect(sorted(tallies[index]!)).toEqual(sorted(expected));
+            const counted = members.filter((id) => graph.isEligible(id) && resolve(graph, choices[index]!, id).kind !== 'abstained').length;
+            expect([...tallies[index]!.values()].reduce((sum, weight) => sum + weight, 0)).toBe(counted);
+            for (const weight of tallies[index]!.values()) expect(weight).toBeGreaterThan(0);
+          }
         }
-      }
-    }), { numRuns: 400 });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('keeps the reverse sets of the graph in step with the delegates', () => {
-    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }))), (edits) => {
-      const { graph } = group([]);
-      for (const [member, delegate] of edits) graph.setDelegate(`m${member}`, delegate === undefined ? undefined : `m${delegate}`);
-      for (let index = 0; index < 8; index += 1) {
-        const id = `m${index}`;
-        const expected = Array.from({ length: 8 }, (_, other) => `m${other}`).filter((other) => graph.delegateOf(other) === id);
-        expect([...graph.delegatorsOf(id)].sort()).toEqual(expected.sort());
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.option(fc.integer({ min: 0, max: 7 }), { nil: undefined }))), (edits) => {
+        const { graph } = group([]);
+        for (const [member, delegate] of edits) graph.setDelegate(`m${member}`, delegate === undefined ? undefined : `m${delegate}`);
+        for (let index = 0; index < 8; index += 1) {
+          const id = `m${index}`;
+          const expected = Array.from({ length: 8 }, (_, other) => `m${other}`).filter((other) => graph.delegateOf(other) === id);
+          expect([...graph.delegatorsOf(id)].sort()).toEqual(expected.sort());
+        }
+      }),
+    );
   });
 });
 
@@ -96,15 +109,27 @@ describe('examples', () => {
     const { graph, eligibleSet } = group(eligible);
     const choices = new Map<string, Choice>();
     const tally = new Map<Choice, number>();
-    const choose = (member: string, choice: Choice | null) => applyDelta(tally, changeAt(graph, choices, member, () => {
-      if (choice === null) choices.delete(member);
-      else choices.set(member, choice);
-    }));
-    const delegate = (member: string, to: string | undefined) => applyDelta(tally, changeAt(graph, choices, member, () => graph.setDelegate(member, to)));
-    const eligibility = (member: string, on: boolean) => applyDelta(tally, changeAt(graph, choices, member, () => {
-      if (on) eligibleSet.add(member);
-      else eligibleSet.delete(member);
-    }));
+    const choose = (member: string, choice: Choice | null) =>
+      applyDelta(
+        tally,
+        changeAt(graph, choices, member, () => {
+          if (choice === null) choices.delete(member);
+          else choices.set(member, choice);
+        }),
+      );
+    const delegate = (member: string, to: string | undefined) =>
+      applyDelta(
+        tally,
+        changeAt(graph, choices, member, () => graph.setDelegate(member, to)),
+      );
+    const eligibility = (member: string, on: boolean) =>
+      applyDelta(
+        tally,
+        changeAt(graph, choices, member, () => {
+          if (on) eligibleSet.add(member);
+          else eligibleSet.delete(member);
+        }),
+      );
     return { graph, choices, tally, choose, delegate, eligibility };
   };
 
@@ -124,7 +149,10 @@ describe('examples', () => {
     delegate('b', 'c');
     choose('c', 'support');
     choose('b', 'oppose');
-    expect(sorted(tally)).toEqual([['oppose', 2], ['support', 1]]);
+    expect(sorted(tally)).toEqual([
+      ['oppose', 2],
+      ['support', 1],
+    ]);
     choose('b', null);
     expect(sorted(tally)).toEqual([['support', 3]]);
   });
@@ -160,11 +188,20 @@ describe('examples', () => {
     choose('d', 'oppose');
     delegate('a', 'b');
     delegate('b', 'c');
-    expect(sorted(tally)).toEqual([['oppose', 1], ['support', 3]]);
+    expect(sorted(tally)).toEqual([
+      ['oppose', 1],
+      ['support', 3],
+    ]);
     delegate('b', 'd');
-    expect(sorted(tally)).toEqual([['oppose', 3], ['support', 1]]);
+    expect(sorted(tally)).toEqual([
+      ['oppose', 3],
+      ['support', 1],
+    ]);
     delegate('b', undefined);
-    expect(sorted(tally)).toEqual([['oppose', 1], ['support', 1]]);
+    expect(sorted(tally)).toEqual([
+      ['oppose', 1],
+      ['support', 1],
+    ]);
   });
 
   it('counts the weight a delegate carries, ignoring direct votes', () => {

@@ -52,12 +52,7 @@ function move(delta: WeightedDelta, choice: Choice | undefined, weight: number):
  * nothing but that member's own state: their delegate, their eligibility, their direct choice.
  * Cost per subject: the member's chain before and after, plus O(|C(m)|) only when the outcome moves.
  */
-export function changeAtMany(
-  network: DelegationNetwork,
-  subjects: readonly DirectChoices[],
-  memberId: string,
-  mutate: () => void,
-): WeightedDelta[] {
+export function changeAtMany(network: DelegationNetwork, subjects: readonly DirectChoices[], memberId: string, mutate: () => void): WeightedDelta[] {
   const before = subjects.map((choices) => outcomeOf(network, choices, memberId));
   mutate();
   return subjects.map((choices, index) => {

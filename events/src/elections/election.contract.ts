@@ -20,7 +20,8 @@ export const RegisterCandidateBody = z.object({
   topicId: z.string({ error: 'Topic not found' }).min(1, 'Topic not found'),
   userId: z.string().optional(),
   statement: text({ field: 'Statement', required: 'Statement must be text', lines: 'multi' })
-    .max(STATEMENT_MAX_LENGTH, `Statement must be at most ${STATEMENT_MAX_LENGTH} characters`).optional(),
+    .max(STATEMENT_MAX_LENGTH, `Statement must be at most ${STATEMENT_MAX_LENGTH} characters`)
+    .optional(),
 });
 export type RegisterCandidateBody = z.infer<typeof RegisterCandidateBody>;
 

@@ -5,73 +5,97 @@ import { defineEvent, type EventOf } from '../registry';
  * `candidacy-{topicId}-{userId}`: a member stands in an election topic, once (the stream holds
  * one event, so of two registrations at once exactly one is appended).
  */
-export const CandidateRegistered = defineEvent('CandidateRegistered', z.object({
-  candidateId: z.uuid(),
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  statement: z.string(),
-}));
+export const CandidateRegistered = defineEvent(
+  'CandidateRegistered',
+  z.object({
+    candidateId: z.uuid(),
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    statement: z.string(),
+  }),
+);
 
 /** `ballot-{topicId}-{userId}`: one member's choice in one election; each event names the choice it replaces. */
-export const BallotCast = defineEvent('BallotCast', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  candidateId: z.uuid(),
-  previousCandidateId: z.uuid().nullable(),
-}));
-export const BallotWithdrawn = defineEvent('BallotWithdrawn', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  previousCandidateId: z.uuid(),
-}));
+export const BallotCast = defineEvent(
+  'BallotCast',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    candidateId: z.uuid(),
+    previousCandidateId: z.uuid().nullable(),
+  }),
+);
+export const BallotWithdrawn = defineEvent(
+  'BallotWithdrawn',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    previousCandidateId: z.uuid(),
+  }),
+);
 
 /** `main-election-{groupId}`: the group's main (leadership) election was opened as this topic. */
-export const MainElectionOpened = defineEvent('MainElectionOpened', z.object({
-  groupId: z.number().int().positive(),
-  topicId: z.uuid(),
-  openedBy: z.uuid(),
-  expiresAt: z.iso.datetime(),
-}));
+export const MainElectionOpened = defineEvent(
+  'MainElectionOpened',
+  z.object({
+    groupId: z.number().int().positive(),
+    topicId: z.uuid(),
+    openedBy: z.uuid(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
 
 /**
  * `topic-{id}`, with TopicClosed: the outcome of an election, counted from the events with the
  * weighted tally rule. The tallies are part of the fact so an auditor can recount them.
  */
-export const ElectionDecided = defineEvent('ElectionDecided', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  isMainElection: z.boolean(),
-  /** The winning candidate's user id; null when nobody stood or no ballot carried weight. */
-  winnerId: z.uuid().nullable(),
-  winnerCandidateId: z.uuid().nullable(),
-  decidedAt: z.iso.datetime(),
-}));
+export const ElectionDecided = defineEvent(
+  'ElectionDecided',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    isMainElection: z.boolean(),
+    /** The winning candidate's user id; null when nobody stood or no ballot carried weight. */
+    winnerId: z.uuid().nullable(),
+    winnerCandidateId: z.uuid().nullable(),
+    decidedAt: z.iso.datetime(),
+  }),
+);
 
 /**
  * `group-{id}`: a main election's winner leads the group; the previous leader (if any) steps down.
  * `user-{id}` carries LeadershipTaken / LeadershipEnded so a member's Alliance seat follows from
  * their own stream: they sit in the Alliance while they lead at least one group.
  */
-export const GroupLeaderElected = defineEvent('GroupLeaderElected', z.object({
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  electionId: z.uuid(),
-  previousLeaderId: z.uuid().nullable(),
-}));
-export const LeadershipTaken = defineEvent('LeadershipTaken', z.object({
-  userId: z.uuid(),
-  groupId: z.number().int().positive(),
-  electionId: z.uuid(),
-}));
-export const LeadershipEnded = defineEvent('LeadershipEnded', z.object({
-  userId: z.uuid(),
-  groupId: z.number().int().positive(),
-  electionId: z.uuid(),
-  successorId: z.uuid(),
-}));
+export const GroupLeaderElected = defineEvent(
+  'GroupLeaderElected',
+  z.object({
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    electionId: z.uuid(),
+    previousLeaderId: z.uuid().nullable(),
+  }),
+);
+export const LeadershipTaken = defineEvent(
+  'LeadershipTaken',
+  z.object({
+    userId: z.uuid(),
+    groupId: z.number().int().positive(),
+    electionId: z.uuid(),
+  }),
+);
+export const LeadershipEnded = defineEvent(
+  'LeadershipEnded',
+  z.object({
+    userId: z.uuid(),
+    groupId: z.number().int().positive(),
+    electionId: z.uuid(),
+    successorId: z.uuid(),
+  }),
+);
 
 export type CandidateRegistered = EventOf<typeof CandidateRegistered>;
 export type BallotCast = EventOf<typeof BallotCast>;
@@ -84,4 +108,13 @@ export type LeadershipTaken = EventOf<typeof LeadershipTaken>;
 export type LeadershipEnded = EventOf<typeof LeadershipEnded>;
 export type ElectionEvent = CandidateRegistered | BallotCast | BallotWithdrawn | MainElectionOpened | ElectionDecided;
 export type LeadershipEvent = GroupLeaderElected | LeadershipTaken | LeadershipEnded;
-export const electionEvents = [CandidateRegistered, BallotCast, BallotWithdrawn, MainElectionOpened, ElectionDecided, GroupLeaderElected, LeadershipTaken, LeadershipEnded];
+export const electionEvents = [
+  CandidateRegistered,
+  BallotCast,
+  BallotWithdrawn,
+  MainElectionOpened,
+  ElectionDecided,
+  GroupLeaderElected,
+  LeadershipTaken,
+  LeadershipEnded,
+];

@@ -6,8 +6,10 @@ import { groupView, type GroupState } from './group.view';
 type GroupFoldEvent = Parameters<typeof groupView.evolve>[1];
 const joined = (userId: string, isLeader = false): GroupFoldEvent => ({ type: 'GroupMemberJoined', data: { groupId: 3, userId, role: 'member', isLeader } });
 const left = (userId: string): GroupFoldEvent => ({ type: 'GroupMemberLeft', data: { groupId: 3, userId } }) as GroupFoldEvent;
-const elected = (userId: string, previousLeaderId: string | null): GroupFoldEvent =>
-  ({ type: 'GroupLeaderElected', data: { groupId: 3, userId, electionId: randomUUID(), previousLeaderId } });
+const elected = (userId: string, previousLeaderId: string | null): GroupFoldEvent => ({
+  type: 'GroupLeaderElected',
+  data: { groupId: 3, userId, electionId: randomUUID(), previousLeaderId },
+});
 
 const membersOf = (state: GroupState) => state.members.toJS();
 
@@ -31,7 +33,10 @@ describe('groupView', () => {
 
   it('never changes a state it folded before: a snapshot kept between commands stays as it was', () => {
     const members = Array.from({ length: 1000 }, () => randomUUID());
-    const before = fold(groupView, members.map((id) => joined(id)));
+    const before = fold(
+      groupView,
+      members.map((id) => joined(id)),
+    );
     const after = [left(members[0]!), joined(randomUUID()), elected(members[1]!, null)].reduce(groupView.evolve, before);
     expect(before.members.size).toBe(1000);
     expect(before.members.has(members[0]!)).toBe(true);

@@ -29,26 +29,35 @@ export const GroupCreatedData = z.object({
 
 export const GroupCreated = defineEvent('GroupCreated', GroupCreatedData);
 /** `group-{id}`: someone became a member (the owner of a personal group at its creation, an invitee on acceptance). */
-export const GroupMemberJoined = defineEvent('GroupMemberJoined', z.object({
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  role: z.enum(['owner', 'member']),
-  isLeader: z.boolean(),
-}));
+export const GroupMemberJoined = defineEvent(
+  'GroupMemberJoined',
+  z.object({
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    role: z.enum(['owner', 'member']),
+    isLeader: z.boolean(),
+  }),
+);
 /** `group-{id}`: a membership ended; the member can no longer participate. */
-export const GroupMemberLeft = defineEvent('GroupMemberLeft', z.object({
-  groupId: z.number().int().positive(),
-  userId: z.uuid(),
-  reason: z.enum(['cut', 'fired', 'left', 'stepped_down']),
-  removedBy: z.uuid().nullable(),
-}));
+export const GroupMemberLeft = defineEvent(
+  'GroupMemberLeft',
+  z.object({
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    reason: z.enum(['cut', 'fired', 'left', 'stepped_down']),
+    removedBy: z.uuid().nullable(),
+  }),
+);
 /** `user-{id}`: the numbers of a member's own Family, Friends and Business groups, fixed once. */
-export const PersonalGroupsAssigned = defineEvent('PersonalGroupsAssigned', z.object({
-  userId: z.uuid(),
-  family: z.number().int().positive(),
-  friends: z.number().int().positive(),
-  business: z.number().int().positive(),
-}));
+export const PersonalGroupsAssigned = defineEvent(
+  'PersonalGroupsAssigned',
+  z.object({
+    userId: z.uuid(),
+    family: z.number().int().positive(),
+    friends: z.number().int().positive(),
+    business: z.number().int().positive(),
+  }),
+);
 
 export type GroupCreated = EventOf<typeof GroupCreated>;
 export type GroupMemberJoined = EventOf<typeof GroupMemberJoined>;

@@ -37,12 +37,14 @@ export const AuthUser = z.object({
   isVerified: z.boolean(),
   country: z.string().nullable(),
   nationalId: z.string().nullable(),
-  verifications: z.array(z.object({
-    id: z.string(),
-    country: z.string(),
-    status: VerificationStatus,
-    isVerified: z.boolean(),
-  })),
+  verifications: z.array(
+    z.object({
+      id: z.string(),
+      country: z.string(),
+      status: VerificationStatus,
+      isVerified: z.boolean(),
+    }),
+  ),
   roles: z.array(Role),
   isAdmin: z.boolean(),
   createdAt: z.string(),

@@ -26,18 +26,33 @@ export const UserRegistered = defineEvent(
   }),
   { version: 2, upcasters: [{ from: 1, upcast: (data) => data }] },
 );
-export const UserPasswordChanged = defineEvent('UserPasswordChanged', z.object({ userId: z.uuid(), passwordHash: z.string(), reason: z.enum(['reset', 'change']) }));
+export const UserPasswordChanged = defineEvent(
+  'UserPasswordChanged',
+  z.object({ userId: z.uuid(), passwordHash: z.string(), reason: z.enum(['reset', 'change']) }),
+);
 export const ExternalIdentityLinked = defineEvent('ExternalIdentityLinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity }));
 /**
  * `grantedBy`/`revokedBy`: the admin who decided, with their reason; absent or null when
  * ADMIN_EMAILS granted the role (the configuration decided, not a person).
  */
-export const UserRoleGranted = defineEvent('UserRoleGranted', z.object({
-  userId: z.uuid(), role: Role, grantedBy: z.uuid().nullable().optional(), reason: z.string().nullable().optional(),
-}));
-export const UserRoleRevoked = defineEvent('UserRoleRevoked', z.object({
-  userId: z.uuid(), role: Role, revokedBy: z.uuid().nullable().optional(), reason: z.string().nullable().optional(),
-}));
+export const UserRoleGranted = defineEvent(
+  'UserRoleGranted',
+  z.object({
+    userId: z.uuid(),
+    role: Role,
+    grantedBy: z.uuid().nullable().optional(),
+    reason: z.string().nullable().optional(),
+  }),
+);
+export const UserRoleRevoked = defineEvent(
+  'UserRoleRevoked',
+  z.object({
+    userId: z.uuid(),
+    role: Role,
+    revokedBy: z.uuid().nullable().optional(),
+    reason: z.string().nullable().optional(),
+  }),
+);
 
 /** The account's address is proven: the member followed the mailed link, or their provider vouched for it. */
 /** `password_reset`: a reset link mailed to the address was used, which proves the mailbox as well. */
@@ -48,7 +63,10 @@ export const EmailVerified = defineEvent('EmailVerified', z.object({ userId: z.u
  */
 export const UserPasswordRemoved = defineEvent('UserPasswordRemoved', z.object({ userId: z.uuid(), reason: z.enum(['unverified_address_claimed']) }));
 /** A provider identity no longer signs in to the account: for the same reason, one that never proved the address. */
-export const ExternalIdentityUnlinked = defineEvent('ExternalIdentityUnlinked', z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity, reason: z.enum(['unverified_address_claimed']) }));
+export const ExternalIdentityUnlinked = defineEvent(
+  'ExternalIdentityUnlinked',
+  z.object({ userId: z.uuid(), externalIdentity: ExternalIdentity, reason: z.enum(['unverified_address_claimed']) }),
+);
 /**
  * The account gave up its address, which it never proved: whoever proved it (`via` a provider
  * that vouches for it, or a reset link mailed to it) got a new account of their own, and this
@@ -59,7 +77,10 @@ export const EmailAddressForfeited = defineEvent('EmailAddressForfeited', z.obje
  * On the user stream: a link was issued (its token lives on its own stream, by hash). Only the
  * newest link of each kind works, so issuing one ends the ones before it.
  */
-export const EmailVerificationLinkIssued = defineEvent('EmailVerificationLinkIssued', z.object({ userId: z.uuid(), requestId: z.uuid(), issuedAt: z.iso.datetime() }));
+export const EmailVerificationLinkIssued = defineEvent(
+  'EmailVerificationLinkIssued',
+  z.object({ userId: z.uuid(), requestId: z.uuid(), issuedAt: z.iso.datetime() }),
+);
 export const PasswordResetLinkIssued = defineEvent('PasswordResetLinkIssued', z.object({ userId: z.uuid(), requestId: z.uuid() }));
 
 export type UserRegistered = EventOf<typeof UserRegistered>;
@@ -74,8 +95,17 @@ export type EmailVerificationLinkIssued = EventOf<typeof EmailVerificationLinkIs
 export type PasswordResetLinkIssued = EventOf<typeof PasswordResetLinkIssued>;
 export type EmailAddressForfeited = EventOf<typeof EmailAddressForfeited>;
 export type UserEvent =
-  | UserRegistered | UserPasswordChanged | ExternalIdentityLinked | UserRoleGranted | UserRoleRevoked
-  | EmailVerified | UserPasswordRemoved | ExternalIdentityUnlinked | EmailVerificationLinkIssued | PasswordResetLinkIssued | EmailAddressForfeited;
+  | UserRegistered
+  | UserPasswordChanged
+  | ExternalIdentityLinked
+  | UserRoleGranted
+  | UserRoleRevoked
+  | EmailVerified
+  | UserPasswordRemoved
+  | ExternalIdentityUnlinked
+  | EmailVerificationLinkIssued
+  | PasswordResetLinkIssued
+  | EmailAddressForfeited;
 
 /** `email-{hash}` and `external-identity-{hash}` streams: who holds an address or a provider identity. */
 export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.uuid() }));
@@ -118,7 +148,21 @@ export const EmailVerificationRequested = defineEvent(
 export type EmailVerificationRequested = EventOf<typeof EmailVerificationRequested>;
 
 export const identityEvents = [
-  UserRegistered, UserPasswordChanged, ExternalIdentityLinked, UserRoleGranted, UserRoleRevoked,
-  EmailReserved, EmailReservationReleased, ExternalIdentityReserved, PasswordResetRequested, PasswordResetCompleted,
-  EmailVerified, UserPasswordRemoved, ExternalIdentityUnlinked, EmailVerificationLinkIssued, PasswordResetLinkIssued, EmailVerificationRequested, EmailAddressForfeited,
+  UserRegistered,
+  UserPasswordChanged,
+  ExternalIdentityLinked,
+  UserRoleGranted,
+  UserRoleRevoked,
+  EmailReserved,
+  EmailReservationReleased,
+  ExternalIdentityReserved,
+  PasswordResetRequested,
+  PasswordResetCompleted,
+  EmailVerified,
+  UserPasswordRemoved,
+  ExternalIdentityUnlinked,
+  EmailVerificationLinkIssued,
+  PasswordResetLinkIssued,
+  EmailVerificationRequested,
+  EmailAddressForfeited,
 ];

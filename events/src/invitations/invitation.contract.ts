@@ -88,4 +88,5 @@ export type BusinessMemberView = z.infer<typeof BusinessMemberView>;
 export const INVITATION_PAGES = { family: '/family-invite', friends: '/friend-invite', business: '/business-invite' } as const;
 
 /** The link an invitee opens: its page on the public site, with the token. */
-export const invitationLink = (publicBaseUrl: string, kind: keyof typeof INVITATION_PAGES, token: string) => `${publicBaseUrl}${INVITATION_PAGES[kind]}/${token}`;
+export const invitationLink = (publicBaseUrl: string, kind: keyof typeof INVITATION_PAGES, token: string) =>
+  `${publicBaseUrl}${INVITATION_PAGES[kind]}/${token}`;

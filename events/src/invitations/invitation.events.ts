@@ -11,28 +11,37 @@ export type InvitationKind = PersonalDepartment;
  * derived from the token's hash, so a link finds its stream without a lookup; the token itself
  * and the invitee's address are personal secrets, sealed with the invitation's own key.
  */
-export const InvitationCreated = defineEvent('InvitationCreated', z.object({
-  invitationId: z.uuid(),
-  kind: InvitationKind,
-  groupId: z.number().int().positive(),
-  invitedBy: z.uuid(),
-  emailSealed: z.string(),
-  tokenSealed: z.string(),
-  expiresAt: z.iso.datetime(),
-}));
-export const InvitationAccepted = defineEvent('InvitationAccepted', z.object({
-  invitationId: z.uuid(),
-  kind: InvitationKind,
-  groupId: z.number().int().positive(),
-  acceptedBy: z.uuid(),
-}));
+export const InvitationCreated = defineEvent(
+  'InvitationCreated',
+  z.object({
+    invitationId: z.uuid(),
+    kind: InvitationKind,
+    groupId: z.number().int().positive(),
+    invitedBy: z.uuid(),
+    emailSealed: z.string(),
+    tokenSealed: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+export const InvitationAccepted = defineEvent(
+  'InvitationAccepted',
+  z.object({
+    invitationId: z.uuid(),
+    kind: InvitationKind,
+    groupId: z.number().int().positive(),
+    acceptedBy: z.uuid(),
+  }),
+);
 
 /** `user-{id}`: an invitation the member sent, counted against their daily allowance. */
-export const InvitationSent = defineEvent('InvitationSent', z.object({
-  userId: z.uuid(),
-  invitationId: z.uuid(),
-  sentAt: z.iso.datetime(),
-}));
+export const InvitationSent = defineEvent(
+  'InvitationSent',
+  z.object({
+    userId: z.uuid(),
+    invitationId: z.uuid(),
+    sentAt: z.iso.datetime(),
+  }),
+);
 
 export type InvitationCreated = EventOf<typeof InvitationCreated>;
 export type InvitationAccepted = EventOf<typeof InvitationAccepted>;

@@ -4,7 +4,13 @@ import { serialQuery } from '../ids';
 import { text } from '../text';
 import { PersonSummary } from '../topics/topic.contract';
 import {
-  FEEDBACK_CONTENT_MAX_LENGTH, REPORT_CATEGORIES, REPORT_STATUSES, REPORT_TARGET_TYPES, SUGGESTION_CATEGORIES, SUGGESTION_PRIORITIES, SUGGESTION_STATUSES,
+  FEEDBACK_CONTENT_MAX_LENGTH,
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  SUGGESTION_CATEGORIES,
+  SUGGESTION_PRIORITIES,
+  SUGGESTION_STATUSES,
 } from './moderation.constants';
 import { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, SuggestionPriority, SuggestionStatus } from './moderation.events';
 
@@ -35,25 +41,36 @@ const details = (required: string) =>
 
 /** Optional notes of a reviewer (null or absent: none; blank notes are stored as none). */
 const reviewNotes = (field: string) =>
-  text({ field, required: `${field} must be text`, lines: 'multi' }).max(NOTES_MAX_LENGTH, `${field} must be at most ${NOTES_MAX_LENGTH} characters`).nullish();
+  text({ field, required: `${field} must be text`, lines: 'multi' })
+    .max(NOTES_MAX_LENGTH, `${field} must be at most ${NOTES_MAX_LENGTH} characters`)
+    .nullish();
 
 /** POST /api/feedback/report: a category of section 9 and details; optionally what is reported (both fields or neither). */
-export const SubmitReportBody = z.object({
-  type: z.enum(REPORT_CATEGORIES, { error: REPORT_TYPE_REQUIRED }),
-  content: details(REPORT_DETAILS_REQUIRED),
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: REPORT_TARGET_INCOMPLETE }).nullish(),
-  // An id is checked by the server against what exists (404 when nothing has it).
-  targetId: text({ field: 'Target', required: REPORT_TARGET_INCOMPLETE }).max(100, REPORT_TARGET_INCOMPLETE).nullish(),
-}, { error: REPORT_TYPE_REQUIRED }).refine((body) => (body.targetType == null) === (body.targetId == null || body.targetId === ''), {
-  message: REPORT_TARGET_INCOMPLETE, path: ['targetId'],
-});
+export const SubmitReportBody = z
+  .object(
+    {
+      type: z.enum(REPORT_CATEGORIES, { error: REPORT_TYPE_REQUIRED }),
+      content: details(REPORT_DETAILS_REQUIRED),
+      targetType: z.enum(REPORT_TARGET_TYPES, { error: REPORT_TARGET_INCOMPLETE }).nullish(),
+      // An id is checked by the server against what exists (404 when nothing has it).
+      targetId: text({ field: 'Target', required: REPORT_TARGET_INCOMPLETE }).max(100, REPORT_TARGET_INCOMPLETE).nullish(),
+    },
+    { error: REPORT_TYPE_REQUIRED },
+  )
+  .refine((body) => (body.targetType == null) === (body.targetId == null || body.targetId === ''), {
+    message: REPORT_TARGET_INCOMPLETE,
+    path: ['targetId'],
+  });
 export type SubmitReportBody = z.infer<typeof SubmitReportBody>;
 
 /** POST /api/feedback/suggestion: a category of section 9 and details. */
-export const SubmitSuggestionBody = z.object({
-  type: z.enum(SUGGESTION_CATEGORIES, { error: SUGGESTION_INCOMPLETE }),
-  content: details(SUGGESTION_INCOMPLETE),
-}, { error: SUGGESTION_INCOMPLETE });
+export const SubmitSuggestionBody = z.object(
+  {
+    type: z.enum(SUGGESTION_CATEGORIES, { error: SUGGESTION_INCOMPLETE }),
+    content: details(SUGGESTION_INCOMPLETE),
+  },
+  { error: SUGGESTION_INCOMPLETE },
+);
 export type SubmitSuggestionBody = z.infer<typeof SubmitSuggestionBody>;
 
 export const SubmitReportReply = z.object({ position: z.string().nullable(), report: z.object({ id: z.string(), status: ReportStatus }) });
@@ -65,18 +82,24 @@ export const SubmitSuggestionReply = z.object({
 export type SubmitSuggestionReply = z.infer<typeof SubmitSuggestionReply>;
 
 /** POST /api/admin/reports/<id>/update: any status of section 4, in any order; notes optional. */
-export const ReviewReportBody = z.object({
-  status: z.enum(REPORT_STATUSES, { error: REPORT_STATUS_REQUIRED }),
-  adminNotes: reviewNotes('Notes'),
-}, { error: REPORT_STATUS_REQUIRED });
+export const ReviewReportBody = z.object(
+  {
+    status: z.enum(REPORT_STATUSES, { error: REPORT_STATUS_REQUIRED }),
+    adminNotes: reviewNotes('Notes'),
+  },
+  { error: REPORT_STATUS_REQUIRED },
+);
 export type ReviewReportBody = z.infer<typeof ReviewReportBody>;
 
 /** POST /api/admin/suggestions/<id>/update: status and priority both required; notes optional. */
-export const ReviewSuggestionBody = z.object({
-  status: z.enum(SUGGESTION_STATUSES, { error: SUGGESTION_FIELDS_REQUIRED }),
-  priority: z.enum(SUGGESTION_PRIORITIES, { error: SUGGESTION_FIELDS_REQUIRED }),
-  adminNotes: reviewNotes('Notes'),
-}, { error: SUGGESTION_FIELDS_REQUIRED });
+export const ReviewSuggestionBody = z.object(
+  {
+    status: z.enum(SUGGESTION_STATUSES, { error: SUGGESTION_FIELDS_REQUIRED }),
+    priority: z.enum(SUGGESTION_PRIORITIES, { error: SUGGESTION_FIELDS_REQUIRED }),
+    adminNotes: reviewNotes('Notes'),
+  },
+  { error: SUGGESTION_FIELDS_REQUIRED },
+);
 export type ReviewSuggestionBody = z.infer<typeof ReviewSuggestionBody>;
 
 /** GET /api/admin/reports item: exactly section 3's 'Admin report item'. */
@@ -131,23 +154,32 @@ export const LEADER_REPORT_REVIEWERS_ONLY = 'Only a leader of this group or an a
 export const LEADER_REPORT_ABOUT_YOU = 'A report about you is reviewed by an administrator.';
 
 /** POST /api/leader-reports. */
-export const FileLeaderReportBody = z.object({
-  reportedUserId: z.string({ error: LEADER_REPORT_MEMBER_REQUIRED }).min(1, LEADER_REPORT_MEMBER_REQUIRED).max(100, LEADER_REPORT_MEMBER_REQUIRED),
-  groupId: groupIdSchema(LEADER_REPORT_GROUP_REQUIRED),
-  reason: text({ field: 'Reason', required: LEADER_REPORT_REASON_REQUIRED }).min(1, LEADER_REPORT_REASON_REQUIRED)
-    .max(LEADER_REPORT_REASON_MAX_LENGTH, `Reason must be at most ${LEADER_REPORT_REASON_MAX_LENGTH} characters`),
-  description: text({ field: 'Description', required: LEADER_REPORT_DESCRIPTION_REQUIRED, lines: 'multi' }).min(1, LEADER_REPORT_DESCRIPTION_REQUIRED)
-    .max(FEEDBACK_CONTENT_MAX_LENGTH, `Description must be at most ${FEEDBACK_CONTENT_MAX_LENGTH} characters`),
-  evidence: text({ field: 'Evidence', required: 'Evidence must be text', lines: 'multi' })
-    .max(FEEDBACK_CONTENT_MAX_LENGTH, `Evidence must be at most ${FEEDBACK_CONTENT_MAX_LENGTH} characters`).nullish(),
-}, { error: LEADER_REPORT_MEMBER_REQUIRED });
+export const FileLeaderReportBody = z.object(
+  {
+    reportedUserId: z.string({ error: LEADER_REPORT_MEMBER_REQUIRED }).min(1, LEADER_REPORT_MEMBER_REQUIRED).max(100, LEADER_REPORT_MEMBER_REQUIRED),
+    groupId: groupIdSchema(LEADER_REPORT_GROUP_REQUIRED),
+    reason: text({ field: 'Reason', required: LEADER_REPORT_REASON_REQUIRED })
+      .min(1, LEADER_REPORT_REASON_REQUIRED)
+      .max(LEADER_REPORT_REASON_MAX_LENGTH, `Reason must be at most ${LEADER_REPORT_REASON_MAX_LENGTH} characters`),
+    description: text({ field: 'Description', required: LEADER_REPORT_DESCRIPTION_REQUIRED, lines: 'multi' })
+      .min(1, LEADER_REPORT_DESCRIPTION_REQUIRED)
+      .max(FEEDBACK_CONTENT_MAX_LENGTH, `Description must be at most ${FEEDBACK_CONTENT_MAX_LENGTH} characters`),
+    evidence: text({ field: 'Evidence', required: 'Evidence must be text', lines: 'multi' })
+      .max(FEEDBACK_CONTENT_MAX_LENGTH, `Evidence must be at most ${FEEDBACK_CONTENT_MAX_LENGTH} characters`)
+      .nullish(),
+  },
+  { error: LEADER_REPORT_MEMBER_REQUIRED },
+);
 export type FileLeaderReportBody = z.infer<typeof FileLeaderReportBody>;
 
 /** POST /api/leader-reports/<id>/update: any status of section 4's report statuses; notes optional. */
-export const ReviewLeaderReportBody = z.object({
-  status: z.enum(REPORT_STATUSES, { error: REPORT_STATUS_REQUIRED }),
-  notes: reviewNotes('Notes'),
-}, { error: REPORT_STATUS_REQUIRED });
+export const ReviewLeaderReportBody = z.object(
+  {
+    status: z.enum(REPORT_STATUSES, { error: REPORT_STATUS_REQUIRED }),
+    notes: reviewNotes('Notes'),
+  },
+  { error: REPORT_STATUS_REQUIRED },
+);
 export type ReviewLeaderReportBody = z.infer<typeof ReviewLeaderReportBody>;
 
 export const ReviewerRole = z.enum(['leader', 'admin']);

@@ -1,11 +1,31 @@
 /** Section 9: the categories a member picks; any other is refused. */
 export const REPORT_CATEGORIES = [
-  'inappropriate-content', 'harassment', 'spam', 'misinformation', 'hate-speech', 'violence',
-  'user-behavior', 'technical-issue', 'voting-manipulation', 'privacy-violation', 'platform-abuse', 'other',
+  'inappropriate-content',
+  'harassment',
+  'spam',
+  'misinformation',
+  'hate-speech',
+  'violence',
+  'user-behavior',
+  'technical-issue',
+  'voting-manipulation',
+  'privacy-violation',
+  'platform-abuse',
+  'other',
 ] as const;
 export const SUGGESTION_CATEGORIES = [
-  'new-feature', 'user-interface', 'voting-system', 'discussion-tools', 'group-management', 'mobile-experience',
-  'accessibility', 'performance', 'security', 'moderation', 'analytics', 'other',
+  'new-feature',
+  'user-interface',
+  'voting-system',
+  'discussion-tools',
+  'group-management',
+  'mobile-experience',
+  'accessibility',
+  'performance',
+  'security',
+  'moderation',
+  'analytics',
+  'other',
 ] as const;
 /** Section 4: an admin may set any status, in any order. */
 export const REPORT_STATUSES = ['pending', 'under_review', 'resolved', 'rejected'] as const;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { REPORT_CATEGORIES, REPORT_STATUSES, REPORT_TARGET_TYPES, SUGGESTION_CATEGORIES, SUGGESTION_PRIORITIES, SUGGESTION_STATUSES } from './moderation.constants';
+import {
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  SUGGESTION_CATEGORIES,
+  SUGGESTION_PRIORITIES,
+  SUGGESTION_STATUSES,
+} from './moderation.constants';
 
 export const ReportCategory = z.enum(REPORT_CATEGORIES);
 export const SuggestionCategory = z.enum(SUGGESTION_CATEGORIES);
@@ -16,58 +23,76 @@ export type SuggestionPriority = z.infer<typeof SuggestionPriority>;
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
 /** `report-{id}`: a member's report; it starts pending. */
-export const ReportSubmitted = defineEvent('ReportSubmitted', z.object({
-  reportId: z.uuid(),
-  userId: z.uuid(),
-  type: ReportCategory,
-  content: z.string(),
-  targetType: ReportTargetType.nullable(),
-  targetId: z.string().nullable(),
-}));
+export const ReportSubmitted = defineEvent(
+  'ReportSubmitted',
+  z.object({
+    reportId: z.uuid(),
+    userId: z.uuid(),
+    type: ReportCategory,
+    content: z.string(),
+    targetType: ReportTargetType.nullable(),
+    targetId: z.string().nullable(),
+  }),
+);
 /** An admin set the report's status (any, in any order) with optional notes. */
-export const ReportReviewed = defineEvent('ReportReviewed', z.object({
-  reportId: z.uuid(),
-  status: ReportStatus,
-  adminNotes: z.string().nullable(),
-  reviewedBy: z.uuid(),
-}));
+export const ReportReviewed = defineEvent(
+  'ReportReviewed',
+  z.object({
+    reportId: z.uuid(),
+    status: ReportStatus,
+    adminNotes: z.string().nullable(),
+    reviewedBy: z.uuid(),
+  }),
+);
 
 /** `suggestion-{id}`: a member's suggestion; pending with priority medium. */
-export const SuggestionSubmitted = defineEvent('SuggestionSubmitted', z.object({
-  suggestionId: z.uuid(),
-  userId: z.uuid(),
-  type: SuggestionCategory,
-  content: z.string(),
-  priority: SuggestionPriority,
-}));
-export const SuggestionReviewed = defineEvent('SuggestionReviewed', z.object({
-  suggestionId: z.uuid(),
-  status: SuggestionStatus,
-  priority: SuggestionPriority,
-  adminNotes: z.string().nullable(),
-  reviewedBy: z.uuid(),
-}));
+export const SuggestionSubmitted = defineEvent(
+  'SuggestionSubmitted',
+  z.object({
+    suggestionId: z.uuid(),
+    userId: z.uuid(),
+    type: SuggestionCategory,
+    content: z.string(),
+    priority: SuggestionPriority,
+  }),
+);
+export const SuggestionReviewed = defineEvent(
+  'SuggestionReviewed',
+  z.object({
+    suggestionId: z.uuid(),
+    status: SuggestionStatus,
+    priority: SuggestionPriority,
+    adminNotes: z.string().nullable(),
+    reviewedBy: z.uuid(),
+  }),
+);
 
 /** `leader-report-{id}`: a member reports a member of a group to its leaders (and admins). */
-export const LeaderReportFiled = defineEvent('LeaderReportFiled', z.object({
-  leaderReportId: z.uuid(),
-  reporterId: z.uuid(),
-  reportedUserId: z.uuid(),
-  groupId: z.number().int().positive(),
-  reason: z.string(),
-  description: z.string(),
-  evidence: z.string().nullable(),
-}));
+export const LeaderReportFiled = defineEvent(
+  'LeaderReportFiled',
+  z.object({
+    leaderReportId: z.uuid(),
+    reporterId: z.uuid(),
+    reportedUserId: z.uuid(),
+    groupId: z.number().int().positive(),
+    reason: z.string(),
+    description: z.string(),
+    evidence: z.string().nullable(),
+  }),
+);
 /** A leader of the group or an admin resolved it; `notes` says why. */
-export const LeaderReportReviewed = defineEvent('LeaderReportReviewed', z.object({
-  leaderReportId: z.uuid(),
-  groupId: z.number().int().positive(),
-  status: ReportStatus,
-  notes: z.string().nullable(),
-  reviewedBy: z.uuid(),
-  /** Whether the reviewer acted as the group's leader or as an admin. */
-  reviewerRole: z.enum(['leader', 'admin']),
-}));
+export const LeaderReportReviewed = defineEvent(
+  'LeaderReportReviewed',
+  z.object({
+    leaderReportId: z.uuid(),
+    groupId: z.number().int().positive(),
+    status: ReportStatus,
+    notes: z.string().nullable(),
+    reviewedBy: z.uuid(),
+    /** Whether the reviewer acted as the group's leader or as an admin. */
+    reviewerRole: z.enum(['leader', 'admin']),
+  }),
+);
 
 /** On `user-{id}`: an admin suspended the member (commands refused, sessions ended, sign-in refused). */
 export const UserBanned = defineEvent('UserBanned', z.object({ userId: z.uuid(), reason: z.string(), bannedBy: z.uuid() }));
@@ -99,4 +124,15 @@ export type AdminRosterRefreshed = EventOf<typeof AdminRosterRefreshed>;
 export type AdminRemovalCleared = EventOf<typeof AdminRemovalCleared>;
 export type AdminRosterEvent = AdminRosterRefreshed | AdminRemovalCleared;
 
-export const moderationEvents = [ReportSubmitted, ReportReviewed, SuggestionSubmitted, SuggestionReviewed, LeaderReportFiled, LeaderReportReviewed, UserBanned, UserUnbanned, AdminRosterRefreshed, AdminRemovalCleared];
+export const moderationEvents = [
+  ReportSubmitted,
+  ReportReviewed,
+  SuggestionSubmitted,
+  SuggestionReviewed,
+  LeaderReportFiled,
+  LeaderReportReviewed,
+  UserBanned,
+  UserUnbanned,
+  AdminRosterRefreshed,
+  AdminRemovalCleared,
+];

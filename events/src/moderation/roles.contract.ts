@@ -24,10 +24,13 @@ export const RoleSchema = z.enum(ROLES, { error: ROLE_REQUIRED });
 export const MemberIdParams = z.object({ id: uuidParam(MEMBER_NOT_FOUND) });
 
 /** POST /api/admin/users/<id>/roles. */
-export const GrantRoleBody = z.object({
-  role: RoleSchema,
-  reason: moderationReason('Reason must be text').nullish(),
-}, { error: ROLE_REQUIRED });
+export const GrantRoleBody = z.object(
+  {
+    role: RoleSchema,
+    reason: moderationReason('Reason must be text').nullish(),
+  },
+  { error: ROLE_REQUIRED },
+);
 export type GrantRoleBody = z.infer<typeof GrantRoleBody>;
 
 /** DELETE /api/admin/users/<id>/roles/<role>: a body (optional; none arrives as null) may say why. */

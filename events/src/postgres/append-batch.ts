@@ -96,7 +96,5 @@ export async function appendBatch(pool: pg.Pool, requests: readonly AppendReques
       if (BigInt(row.global_position) > BigInt(seen.last.global_position)) seen.last = row;
     }
   }
-  return new Map(
-    [...landed].map(([streamId, { nextVersion, last }]) => [streamId, { nextVersion, position: encodePosition(last.tx, last.global_position) }]),
-  );
+  return new Map([...landed].map(([streamId, { nextVersion, last }]) => [streamId, { nextVersion, position: encodePosition(last.tx, last.global_position) }]));
 }

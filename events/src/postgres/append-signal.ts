@@ -94,7 +94,10 @@ export class AppendSignal {
     this.lastNotifyAt = Date.now();
     this.notifyInFlight = this.pool
       .query('select pg_notify($1, $2)', [EVENTS_CHANNEL, this.highest])
-      .then(() => undefined, () => undefined) // readers still poll; a lost notice only delays them
+      .then(
+        () => undefined,
+        () => undefined,
+      ) // readers still poll; a lost notice only delays them
       .finally(() => {
         this.notifyInFlight = null;
         if (this.notifyPending) {

@@ -121,19 +121,22 @@ describe('GroupCommit', () => {
   it('frees the batch when its writer returns, and an entry left to settle later keeps only its key', async () => {
     const written: string[][] = [];
     let settleLater: (() => void) | null = null;
-    const commits = new GroupCommit<string, string>({
-      async batch(batch) {
-        written.push(batch.map((entry) => entry.item));
-        for (const entry of batch) {
-          if (entry.item === 'b1') settleLater = () => entry.resolve('late b1');
-          else entry.resolve(`ok ${entry.item}`);
-        }
+    const commits = new GroupCommit<string, string>(
+      {
+        async batch(batch) {
+          written.push(batch.map((entry) => entry.item));
+          for (const entry of batch) {
+            if (entry.item === 'b1') settleLater = () => entry.resolve('late b1');
+            else entry.resolve(`ok ${entry.item}`);
+          }
+        },
+        async alone(item) {
+          written.push([item]);
+          return `ok ${item}`;
+        },
       },
-      async alone(item) {
-        written.push([item]);
-        return `ok ${item}`;
-      },
-    }, options());
+      options(),
+    );
     const first = [commits.submit('a', 1, 'a1'), commits.submit('b', 1, 'b1')];
     await expect(first[0]).resolves.toBe('ok a1');
     await turn();

@@ -213,7 +213,9 @@ export class PostgresEventStore implements EventStore {
 
   private async appendAlone(request: AppendRequest): Promise<AppendResult> {
     const values = [request.streamId, request.expectedCode, request.ids, request.types, request.data, request.metadata];
-    return (await this.appendInOneStatement(request.expectedCode, values)) ?? (await this.appendThroughFunction(request.streamId, request.expectedCode, values));
+    return (
+      (await this.appendInOneStatement(request.expectedCode, values)) ?? (await this.appendThroughFunction(request.streamId, request.expectedCode, values))
+    );
   }
 
   private async appendInOneStatement(expectedCode: number, values: unknown[]): Promise<AppendResult | null> {
@@ -322,8 +324,13 @@ export class PostgresEventStore implements EventStore {
   /** The position `count` events after `from` (of any type), or `through` if that comes first: where a slice of the log ends. */
   async positionAfter(from: Position, count: number, through: Position): Promise<Position> {
     const [start, end] = [decodePosition(from), decodePosition(through)];
-    const result = await this.pool.query<{ tx: string; global_position: string }>(NTH_AFTER_SQL,
-      [start.major.toString(), start.minor.toString(), end.major.toString(), end.minor.toString(), count - 1]);
+    const result = await this.pool.query<{ tx: string; global_position: string }>(NTH_AFTER_SQL, [
+      start.major.toString(),
+      start.minor.toString(),
+      end.major.toString(),
+      end.minor.toString(),
+      count - 1,
+    ]);
     const row = result.rows[0];
     return row ? encodePosition(row.tx, row.global_position) : through;
   }

@@ -49,7 +49,9 @@ const newPassword = secretText({ field: 'Password', required: PASSWORD_TOO_SHORT
 
 /** POST /api/user/password. */
 export const ChangePasswordBody = z.object({
-  currentPassword: secretText({ field: 'Current password', required: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(1024, WRONG_CURRENT_PASSWORD),
+  currentPassword: secretText({ field: 'Current password', required: CURRENT_PASSWORD_REQUIRED })
+    .min(1, CURRENT_PASSWORD_REQUIRED)
+    .max(1024, WRONG_CURRENT_PASSWORD),
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
@@ -61,7 +63,10 @@ export const RevokeOtherSessionsReply = z.object({ message: z.string(), ended: z
 export type RevokeOtherSessionsReply = z.infer<typeof RevokeOtherSessionsReply>;
 
 /** PUT /api/user/notification-preferences: every kind named; account security stays on. */
-export const NotificationPreferencesBody = NotificationPreferences.refine((preferences) => preferences.accountSecurity, { message: ACCOUNT_SECURITY_ALWAYS_ON, path: ['accountSecurity'] });
+export const NotificationPreferencesBody = NotificationPreferences.refine((preferences) => preferences.accountSecurity, {
+  message: ACCOUNT_SECURITY_ALWAYS_ON,
+  path: ['accountSecurity'],
+});
 export const NotificationPreferencesReply = z.object({ preferences: NotificationPreferences });
 export type NotificationPreferencesReply = z.infer<typeof NotificationPreferencesReply>;
 export const NotificationPreferencesChangedReply = CommandReply.extend({ preferences: NotificationPreferences });
@@ -79,9 +84,12 @@ export const AccountSecurity = z.object({
 export type AccountSecurity = z.infer<typeof AccountSecurity>;
 
 /** DELETE /api/user: the current password (left out by accounts without one, which need a fresh sign-in; the body may be left out too). */
-export const DeleteAccountBody = z.object({
-  password: secretText({ field: 'Password', required: WRONG_PASSWORD }).max(1024, WRONG_PASSWORD).optional(),
-}).nullish().transform((body) => body ?? {});
+export const DeleteAccountBody = z
+  .object({
+    password: secretText({ field: 'Password', required: WRONG_PASSWORD }).max(1024, WRONG_PASSWORD).optional(),
+  })
+  .nullish()
+  .transform((body) => body ?? {});
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 export const DeleteAccountReply = CommandReply.extend({ message: z.string() });
 export type DeleteAccountReply = z.infer<typeof DeleteAccountReply>;

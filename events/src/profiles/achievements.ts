@@ -6,7 +6,13 @@ import type { UserStats } from './user-stats.contract';
 const RULES: ReadonlyArray<{ id: AchievementId; title: string; description: string; target: number; value: (stats: UserStats) => number }> = [
   { id: 'active_participant', title: 'Active Participant', description: 'Cast 100 votes', target: 100, value: (stats) => stats.votesCast },
   { id: 'topic_creator', title: 'Topic Creator', description: 'Create 10 topics', target: 10, value: (stats) => stats.topicsCreated },
-  { id: 'trusted_delegate', title: 'Trusted Delegate', description: 'Be trusted as a delegate by 50 members', target: 50, value: (stats) => stats.delegatesCount },
+  {
+    id: 'trusted_delegate',
+    title: 'Trusted Delegate',
+    description: 'Be trusted as a delegate by 50 members',
+    target: 50,
+    value: (stats) => stats.delegatesCount,
+  },
   { id: 'election_winner', title: 'Election Winner', description: 'Win an election', target: 1, value: (stats) => stats.electionsWon },
 ];
 

@@ -23,7 +23,8 @@ export const personView: View<PersonEvent, PersonState> = {
       case 'UserRegistered':
       case 'ProfileUpdated':
         return {
-          firstName: event.data.firstName, lastName: event.data.lastName,
+          firstName: event.data.firstName,
+          lastName: event.data.lastName,
           profileImageUrl: event.type === 'UserRegistered' ? event.data.profileImageUrl : state.profileImageUrl,
         };
       case 'ProfileImageChanged':

@@ -42,7 +42,9 @@ export function isWebAddress(value: string): boolean {
 }
 
 const name = (field: 'First name' | 'Last name') =>
-  text({ field, required: `${field} is required` }).min(1, `${field} is required`).max(PROFILE_LIMITS.name, `${field} must be at most ${PROFILE_LIMITS.name} characters`);
+  text({ field, required: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(PROFILE_LIMITS.name, `${field} must be at most ${PROFILE_LIMITS.name} characters`);
 
 /** An optional text: trimmed, '' or null clears it (null), left out keeps what is stored. */
 const optionalText = (field: string, max: number, lines: 'single' | 'multi' = 'single') =>
@@ -75,8 +77,13 @@ export const UpdateProfileBody = z.object({
   twitterUrl: optionalLink('Twitter'),
   linkedinUrl: optionalLink('LinkedIn'),
   githubUrl: optionalLink('GitHub'),
-  profileImageUrl: z.string({ error: PROFILE_IMAGE_URL_NOT_OWN }).trim().max(PROFILE_LIMITS.url, PROFILE_IMAGE_URL_NOT_OWN)
-    .transform((value) => (value === '' ? null : value)).nullable().optional(),
+  profileImageUrl: z
+    .string({ error: PROFILE_IMAGE_URL_NOT_OWN })
+    .trim()
+    .max(PROFILE_LIMITS.url, PROFILE_IMAGE_URL_NOT_OWN)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 /** What the Edit Profile form sends (before the server's trimming and clearing). */
@@ -126,7 +133,10 @@ export const PROFILE_BADGES = ['active_citizen', 'verified', 'leader', 'founder'
 export const ProfileBadgeId = z.enum(PROFILE_BADGES);
 export type ProfileBadgeId = z.infer<typeof ProfileBadgeId>;
 export const PROFILE_BADGE_LABELS: Record<ProfileBadgeId, string> = {
-  active_citizen: 'Active Citizen', verified: 'Verified', leader: 'Leader', founder: BADGE_LABELS.founder,
+  active_citizen: 'Active Citizen',
+  verified: 'Verified',
+  leader: 'Leader',
+  founder: BADGE_LABELS.founder,
 };
 export const ProfileBadge = z.object({ id: ProfileBadgeId, label: z.string() });
 export type ProfileBadge = z.infer<typeof ProfileBadge>;
@@ -157,14 +167,27 @@ export const ProfileView = z.object({
 export type ProfileView = z.infer<typeof ProfileView>;
 
 export const ACTIVITY_KINDS = [
-  'topic_created', 'opinion_posted', 'vote_cast', 'vote_changed', 'vote_retracted',
-  'delegation_given', 'delegation_changed', 'delegation_cancelled', 'candidacy_registered', 'election_won',
+  'topic_created',
+  'opinion_posted',
+  'vote_cast',
+  'vote_changed',
+  'vote_retracted',
+  'delegation_given',
+  'delegation_changed',
+  'delegation_cancelled',
+  'candidacy_registered',
+  'election_won',
 ] as const;
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 export const ACTIVITY_PAGE_SIZE = 20;
 
-export const ProfilePersonRef = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), profileImageUrl: z.string().nullable() });
+export const ProfilePersonRef = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
 export type ProfilePersonRef = z.infer<typeof ProfilePersonRef>;
 
 /** One of the member's own actions, newest first; `link` is where it happened (null when that is gone). */
@@ -186,7 +209,9 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 export const ActivityPage = z.object({ items: z.array(ActivityItem), nextCursor: z.string().nullable() });
 export type ActivityPage = z.infer<typeof ActivityPage>;
 export const ActivityQuery = z.object({
-  before: queryText('before').regex(/^[0-9a-f]{16}-[0-9a-f]{16}$/, 'before must be a cursor from a previous page').optional(),
+  before: queryText('before')
+    .regex(/^[0-9a-f]{16}-[0-9a-f]{16}$/, 'before must be a cursor from a previous page')
+    .optional(),
 });
 
 /** GET /api/user/delegations/overview: per group, whom the member trusts, who trusts them, and the weight they carry. */

@@ -34,9 +34,24 @@ export const subscriptionView: View<SubscriptionEvent, SubscriptionState> = {
       case 'SubscriptionRequestFailed':
         return { ...state, pendingPaymentId: null, status: state.status === 'pending' ? (state.endDate ? 'expired' : 'none') : state.status };
       case 'SubscriptionActivated':
-        return { ...state, userId: event.data.userId, status: 'active', planId: event.data.planId, endDate: event.data.endDate, pendingPaymentId: null, appliedPayments: [...state.appliedPayments, event.data.paymentId] };
+        return {
+          ...state,
+          userId: event.data.userId,
+          status: 'active',
+          planId: event.data.planId,
+          endDate: event.data.endDate,
+          pendingPaymentId: null,
+          appliedPayments: [...state.appliedPayments, event.data.paymentId],
+        };
       case 'SubscriptionRenewed':
-        return { ...state, status: 'active', planId: event.data.planId, endDate: event.data.endDate, pendingPaymentId: null, appliedPayments: [...state.appliedPayments, event.data.paymentId] };
+        return {
+          ...state,
+          status: 'active',
+          planId: event.data.planId,
+          endDate: event.data.endDate,
+          pendingPaymentId: null,
+          appliedPayments: [...state.appliedPayments, event.data.paymentId],
+        };
       case 'SubscriptionCancelled':
         return { ...state, status: 'cancelled' };
       case 'SubscriptionExpired':

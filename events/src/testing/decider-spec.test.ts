@@ -16,13 +16,19 @@ const notes: Decider<{ title: string; body: string }, NoteEvent, null> = {
 describe('deciderSpec', () => {
   it('compares events deeply, so key order does not matter', () => {
     expect(() =>
-      deciderSpec(notes).given([]).when({ title: 'a', body: 'b' }).then([{ type: 'NoteWritten', data: { title: 'a', body: 'b' } }]),
+      deciderSpec(notes)
+        .given([])
+        .when({ title: 'a', body: 'b' })
+        .then([{ type: 'NoteWritten', data: { title: 'a', body: 'b' } }]),
     ).not.toThrow();
   });
 
   it('still fails on a different value', () => {
     expect(() =>
-      deciderSpec(notes).given([]).when({ title: 'a', body: 'b' }).then([{ type: 'NoteWritten', data: { title: 'a', body: 'c' } }]),
+      deciderSpec(notes)
+        .given([])
+        .when({ title: 'a', body: 'b' })
+        .then([{ type: 'NoteWritten', data: { title: 'a', body: 'c' } }]),
     ).toThrow(/expected events/);
   });
 });

@@ -2,8 +2,13 @@ import type { Department } from '../groups/group.events';
 
 /** docs/product.md, Data: six types, and alliance_discussion, the Alliance's own (shown on the client). */
 export const TOPIC_TYPES = [
-  'law_amendment', 'dispute_resolution', 'election',
-  'family_discussion', 'friends_discussion', 'business_discussion', 'alliance_discussion',
+  'law_amendment',
+  'dispute_resolution',
+  'election',
+  'family_discussion',
+  'friends_discussion',
+  'business_discussion',
+  'alliance_discussion',
 ] as const;
 export type TopicType = (typeof TOPIC_TYPES)[number];
 

@@ -4,9 +4,7 @@ import { uuidParam } from '../ids';
 import { text } from '../text';
 import { TOPIC_NOT_FOUND } from './topic-rules';
 import { TopicTypeSchema } from './topic.events';
-import {
-  DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS,
-} from './topic-rules';
+import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, TITLE_MAX_LENGTH, TITLE_MIN_LENGTH, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS } from './topic-rules';
 
 /** A member as pages show them next to what they wrote. */
 export const PersonSummary = z.object({
@@ -21,9 +19,11 @@ export const TOPIC_DAYS_RANGE = `A topic runs ${TOPIC_MIN_DAYS} to ${TOPIC_MAX_D
 /** POST /api/topics. type defaults by department; expiresInDays (1-30) defaults to 7, elections 14. */
 export const CreateTopicBody = z.object({
   title: text({ field: 'Title', required: 'Title must be at least 5 characters' })
-    .min(TITLE_MIN_LENGTH, 'Title must be at least 5 characters').max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+    .min(TITLE_MIN_LENGTH, 'Title must be at least 5 characters')
+    .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
   description: text({ field: 'Description', required: 'Description must be at least 20 characters', lines: 'multi' })
-    .min(DESCRIPTION_MIN_LENGTH, 'Description must be at least 20 characters').max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
+    .min(DESCRIPTION_MIN_LENGTH, 'Description must be at least 20 characters')
+    .max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`),
   type: TopicTypeSchema.optional(),
   groupId: groupIdSchema('Please select a group'),
   expiresInDays: z.number().int(TOPIC_DAYS_RANGE).min(TOPIC_MIN_DAYS, TOPIC_DAYS_RANGE).max(TOPIC_MAX_DAYS, TOPIC_DAYS_RANGE).optional(),

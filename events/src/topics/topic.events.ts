@@ -5,22 +5,28 @@ import { TOPIC_TYPES } from './topic-rules';
 export const TopicTypeSchema = z.enum(TOPIC_TYPES);
 
 /** `topic-{id}`: a topic's life: created, then closed when it expires, or deleted by its creator. */
-export const TopicCreated = defineEvent('TopicCreated', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  title: z.string(),
-  description: z.string(),
-  type: TopicTypeSchema,
-  createdBy: z.uuid(),
-  isMainElection: z.boolean(),
-  expiresAt: z.iso.datetime(),
-}));
-export const TopicDeleted = defineEvent('TopicDeleted', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  createdBy: z.uuid(),
-  deletedBy: z.uuid(),
-}));
+export const TopicCreated = defineEvent(
+  'TopicCreated',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    title: z.string(),
+    description: z.string(),
+    type: TopicTypeSchema,
+    createdBy: z.uuid(),
+    isMainElection: z.boolean(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+export const TopicDeleted = defineEvent(
+  'TopicDeleted',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    createdBy: z.uuid(),
+    deletedBy: z.uuid(),
+  }),
+);
 /** One opinion's (or candidate's: oppose stays 0) tally as counted when its topic closed. */
 export const ClosingTally = z.object({
   subjectId: z.uuid(),
@@ -36,27 +42,33 @@ export type ClosingTally = z.infer<typeof ClosingTally>;
  * authoritative from then on and recountable from the events. Topics closed before delegation
  * carry none.
  */
-export const TopicClosed = defineEvent('TopicClosed', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  type: TopicTypeSchema,
-  closedAt: z.iso.datetime(),
-  tallies: z.array(ClosingTally).default([]),
-}));
+export const TopicClosed = defineEvent(
+  'TopicClosed',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    type: TopicTypeSchema,
+    closedAt: z.iso.datetime(),
+    tallies: z.array(ClosingTally).default([]),
+  }),
+);
 /**
  * `topic-{id}`, with TopicClosed: the winning opinion of a law amendment or dispute resolution.
  * The tallies it was decided on are part of the fact, so an auditor can recount them from the votes.
  */
-export const LawEnacted = defineEvent('LawEnacted', z.object({
-  topicId: z.uuid(),
-  groupId: z.number().int().positive(),
-  opinionId: z.uuid(),
-  proposerId: z.uuid(),
-  type: TopicTypeSchema,
-  weightedSupport: z.number().int().nonnegative(),
-  weightedOppose: z.number().int().nonnegative(),
-  enactedAt: z.iso.datetime(),
-}));
+export const LawEnacted = defineEvent(
+  'LawEnacted',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    opinionId: z.uuid(),
+    proposerId: z.uuid(),
+    type: TopicTypeSchema,
+    weightedSupport: z.number().int().nonnegative(),
+    weightedOppose: z.number().int().nonnegative(),
+    enactedAt: z.iso.datetime(),
+  }),
+);
 
 export type TopicCreated = EventOf<typeof TopicCreated>;
 export type TopicDeleted = EventOf<typeof TopicDeleted>;

@@ -33,7 +33,15 @@ export const verificationView: View<VerificationEvent, VerificationState> = {
     switch (event.type) {
       case 'VerificationSubmitted': {
         const { verificationId, country, countryKey, verificationType, nationalIdSealed } = event.data;
-        const claim: VerificationClaim = { id: verificationId, country, countryKey, status: 'pending', verificationType, nationalIdSealed, confirmedByLeader: false };
+        const claim: VerificationClaim = {
+          id: verificationId,
+          country,
+          countryKey,
+          status: 'pending',
+          verificationType,
+          nationalIdSealed,
+          confirmedByLeader: false,
+        };
         return { ...state, verifications: [...state.verifications, claim] };
       }
       case 'VerificationApproved':
@@ -41,7 +49,9 @@ export const verificationView: View<VerificationEvent, VerificationState> = {
       case 'VerificationRejected':
         return {
           verifications: update(event.data.verificationId, { status: 'rejected' }),
-          rejectedCountryKeys: state.rejectedCountryKeys.includes(event.data.countryKey) ? state.rejectedCountryKeys : [...state.rejectedCountryKeys, event.data.countryKey],
+          rejectedCountryKeys: state.rejectedCountryKeys.includes(event.data.countryKey)
+            ? state.rejectedCountryKeys
+            : [...state.rejectedCountryKeys, event.data.countryKey],
         };
       case 'VerificationConfirmedByLeader':
         return { ...state, verifications: update(event.data.verificationId, { confirmedByLeader: true }) };

@@ -6,10 +6,14 @@ const opinion = '00000000-0000-4000-8000-000000000001';
 const topicId = '00000000-0000-4000-8000-000000000002';
 const ada = '00000000-0000-4000-8000-00000000000a';
 const bob = '00000000-0000-4000-8000-00000000000b';
-const cast = (userId: string, voteType: 'support' | 'oppose', previousVoteType: 'support' | 'oppose' | null = null): VoteEvent =>
-  ({ type: 'VoteCast', data: { opinionId: opinion, topicId, groupId: 2, userId, voteType, previousVoteType } });
-const retracted = (userId: string, previousVoteType: 'support' | 'oppose'): VoteEvent =>
-  ({ type: 'VoteRetracted', data: { opinionId: opinion, topicId, groupId: 2, userId, previousVoteType } });
+const cast = (userId: string, voteType: 'support' | 'oppose', previousVoteType: 'support' | 'oppose' | null = null): VoteEvent => ({
+  type: 'VoteCast',
+  data: { opinionId: opinion, topicId, groupId: 2, userId, voteType, previousVoteType },
+});
+const retracted = (userId: string, previousVoteType: 'support' | 'oppose'): VoteEvent => ({
+  type: 'VoteRetracted',
+  data: { opinionId: opinion, topicId, groupId: 2, userId, previousVoteType },
+});
 
 describe('the tally rule', () => {
   it('moves by the difference between the vote replaced and the new one, weighted', () => {
@@ -28,8 +32,20 @@ describe('the tally rule', () => {
 
   it('weighs each voter by the weight given', () => {
     const weights: Record<string, number> = { [ada]: 3, [bob]: 1 };
-    expect(tallyOf([[ada, 'support'], [bob, 'oppose']], (userId) => weights[userId]!)).toEqual({
-      supportCount: 1, opposeCount: 1, weightedSupport: 3, weightedOppose: 1, voteCount: 2,
+    expect(
+      tallyOf(
+        [
+          [ada, 'support'],
+          [bob, 'oppose'],
+        ],
+        (userId) => weights[userId]!,
+      ),
+    ).toEqual({
+      supportCount: 1,
+      opposeCount: 1,
+      weightedSupport: 3,
+      weightedOppose: 1,
+      voteCount: 2,
     });
   });
 });

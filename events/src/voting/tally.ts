@@ -22,14 +22,18 @@ const side = (voteType: VoteType | null, wanted: VoteType) => (voteType === want
 export function voteDelta(previous: VoteType | null, next: VoteType | null, weight = 1): TallyDelta {
   const support = side(next, 'support') - side(previous, 'support');
   const oppose = side(next, 'oppose') - side(previous, 'oppose');
-  return { supportCount: support, opposeCount: oppose, weightedSupport: support * weight, weightedOppose: oppose * weight, voteCount: (support - oppose) * weight };
+  return {
+    supportCount: support,
+    opposeCount: oppose,
+    weightedSupport: support * weight,
+    weightedOppose: oppose * weight,
+    voteCount: (support - oppose) * weight,
+  };
 }
 
 /** The change a vote event makes (each event names the vote it replaces). */
 export function deltaOfVoteEvent(event: VoteEvent, weight = 1): TallyDelta {
-  return event.type === 'VoteCast'
-    ? voteDelta(event.data.previousVoteType, event.data.voteType, weight)
-    : voteDelta(event.data.previousVoteType, null, weight);
+  return event.type === 'VoteCast' ? voteDelta(event.data.previousVoteType, event.data.voteType, weight) : voteDelta(event.data.previousVoteType, null, weight);
 }
 
 export function addTally(tally: OpinionTally, delta: TallyDelta): OpinionTally {

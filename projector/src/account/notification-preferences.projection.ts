@@ -1,7 +1,6 @@
 import { defineProjection, eventTime } from '../projection';
 import { notificationPreferencesTable } from './notification-preferences.table';
 
-
 /** Each member's e-mail notification choices (the Settings dialog); an erased member's go with them. */
 export const notificationPreferencesProjection = defineProjection({
   name: 'notification_preferences',
@@ -20,8 +19,11 @@ export const notificationPreferencesProjection = defineProjection({
       }
       const { invitations, elections, topicActivity, accountSecurity } = event.data.preferences;
       const row = { invitations, elections, topic_activity: topicActivity, account_security: accountSecurity, updated_at: eventTime(event) };
-      await preferences.insertInto('notification_preferences').values({ user_id: userId, ...row })
-        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row)).execute();
+      await preferences
+        .insertInto('notification_preferences')
+        .values({ user_id: userId, ...row })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+        .execute();
     }
   },
 });

@@ -20,10 +20,16 @@ export const auditProjection = defineProjection({
     for (const event of events) {
       const entry = auditEntryOf(event);
       if (!entry) continue;
-      const known = entries.selectFrom('audit_entries').select('subject_user_id')
-        .where('subject_type', '=', entry.subjectType).where('subject_id', '=', entry.subjectId).where('subject_user_id', 'is not', null)
-        .orderBy('position').limit(1);
-      await entries.insertInto('audit_entries')
+      const known = entries
+        .selectFrom('audit_entries')
+        .select('subject_user_id')
+        .where('subject_type', '=', entry.subjectType)
+        .where('subject_id', '=', entry.subjectId)
+        .where('subject_user_id', 'is not', null)
+        .orderBy('position')
+        .limit(1);
+      await entries
+        .insertInto('audit_entries')
         .values({
           event_id: event.id,
           position: event.position,

@@ -55,7 +55,9 @@ export const merkleLogProjection = defineProjection({
     const inner = created.filter((node) => node.level >= LOWEST_STORED_LEVEL);
     if (inner.length === 0) return;
     const nodeRows = insertRows(merkleNodesTable, {
-      level: inner.map((node) => node.level), node_index: inner.map((node) => String(node.index)), hash: inner.map((node) => node.hash),
+      level: inner.map((node) => node.level),
+      node_index: inner.map((node) => String(node.index)),
+      hash: inner.map((node) => node.hash),
     });
     await sql`insert into ${sql.id(schema, merkleNodesTable.name)} ${nodeRows.columns} select * from ${nodeRows.rows}`.execute(db);
   },

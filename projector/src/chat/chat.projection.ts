@@ -26,8 +26,13 @@ export const chatProjection = defineProjection({
   async apply(db, schema, events, changes) {
     const column = <T>(pick: (event: Posted) => T) => events.map(pick);
     const { columns, rows } = insertRows(chatMessagesTable, {
-      id: column((e) => e.data.messageId), topic_id: column((e) => e.data.topicId), group_id: column((e) => e.data.groupId),
-      user_id: column((e) => e.data.userId), message: column((e) => e.data.message), created_at: column(eventTime), position: column((e) => e.position),
+      id: column((e) => e.data.messageId),
+      topic_id: column((e) => e.data.topicId),
+      group_id: column((e) => e.data.groupId),
+      user_id: column((e) => e.data.userId),
+      message: column((e) => e.data.message),
+      created_at: column(eventTime),
+      position: column((e) => e.position),
     });
     // Redelivered batches insert nothing twice.
     await sql`insert into ${sql.id(schema, chatMessagesTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);

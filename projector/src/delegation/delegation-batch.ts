@@ -1,11 +1,27 @@
-import { CATALOGUE, applyDelta, changeAt, changeAtMany, hasMembers, type Choice, type ClosingTally, type Department, type WeightedDelta } from '@civitas/events';
+import {
+  CATALOGUE,
+  applyDelta,
+  changeAt,
+  changeAtMany,
+  hasMembers,
+  type Choice,
+  type ClosingTally,
+  type Department,
+  type WeightedDelta,
+} from '@civitas/events';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { ChangeSet } from '../projection';
 import { GroupState, SubjectState, isEligible, type GroupInfo, type Membership, type SchemaCache, type Standing } from './delegation-cache';
 import { PendingWrites } from './delegation-writes';
 import {
-  delegationGroupsTable, delegationMembersTable, delegationStandingTable, delegationsTable, directChoicesTable, tallySubjectsTable,
-  weightedTalliesTable, type TallySubjectKind,
+  delegationGroupsTable,
+  delegationMembersTable,
+  delegationStandingTable,
+  delegationsTable,
+  directChoicesTable,
+  tallySubjectsTable,
+  weightedTalliesTable,
+  type TallySubjectKind,
 } from './delegation.table';
 
 const CATALOGUE_INFO = new Map(CATALOGUE.map((group) => [group.groupId, { department: group.department, subcategory: group.subcategory }]));
@@ -185,7 +201,15 @@ export class DelegationBatch {
   /** One change at one member of a loaded group, on every open subject of the group. */
   private changeInGroup(group: GroupState, memberId: string, mutate: () => void): void {
     const subjects = [...group.subjects.values()];
-    this.applyDeltas(subjects, changeAtMany(group.graph, subjects.map((subject) => subject.choices), memberId, mutate));
+    this.applyDeltas(
+      subjects,
+      changeAtMany(
+        group.graph,
+        subjects.map((subject) => subject.choices),
+        memberId,
+        mutate,
+      ),
+    );
   }
 
   /** Recomputes the member's eligibility in a loaded group and moves the tallies if it changed. */
@@ -232,7 +256,10 @@ export class DelegationBatch {
 
   // Delegations.
 
-  async delegationAssigned(data: { delegationId: string; groupId: number; delegatorId: string; delegateId: string; previousDelegationId: string | null }, at: string): Promise<void> {
+  async delegationAssigned(
+    data: { delegationId: string; groupId: number; delegatorId: string; delegateId: string; previousDelegationId: string | null },
+    at: string,
+  ): Promise<void> {
     const group = await this.group(data.groupId);
     await this.ensureEligibility(group, data.delegatorId);
     await this.ensureEligibility(group, data.delegateId);

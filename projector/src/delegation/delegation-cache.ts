@@ -24,17 +24,18 @@ export interface Membership {
 }
 
 /** Country keys of the approved verifications, sorted and without repeats (stored that way, so rebuilds match). */
-export const verifiedKeys = (standing: Standing | null | undefined): string[] =>
-  [...new Set(Object.values(standing?.approved ?? {}))].sort();
+export const verifiedKeys = (standing: Standing | null | undefined): string[] => [...new Set(Object.values(standing?.approved ?? {}))].sort();
 
 /** Section 5 eligibility from what the projection knows; an unknown group lets nobody take part. */
 export function isEligible(info: GroupInfo | null, standing: Standing | null, membership: Membership | null): boolean {
   if (!info) return false;
-  return participationRefusal(info, {
-    isSubscribed: standing?.isSubscribed ?? false,
-    verifiedCountryKeys: verifiedKeys(standing),
-    membership,
-  }) === null;
+  return (
+    participationRefusal(info, {
+      isSubscribed: standing?.isSubscribed ?? false,
+      verifiedCountryKeys: verifiedKeys(standing),
+      membership,
+    }) === null
+  );
 }
 
 /** One opinion or election that is not final: members' direct choices and the weighted tally. */

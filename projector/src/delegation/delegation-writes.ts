@@ -4,12 +4,30 @@ import { insertRows, unnestRows } from '../lib/table';
 import type { GroupInfo, Membership, Standing } from './delegation-cache';
 import { verifiedKeys } from './delegation-cache';
 import {
-  delegationGroupsTable, delegationMembersTable, delegationStandingTable, delegationsTable, directChoicesTable, tallySubjectsTable,
-  weightedTalliesTable, type TallySubjectKind,
+  delegationGroupsTable,
+  delegationMembersTable,
+  delegationStandingTable,
+  delegationsTable,
+  directChoicesTable,
+  tallySubjectsTable,
+  weightedTalliesTable,
+  type TallySubjectKind,
 } from './delegation.table';
 
-interface NewDelegation { id: string; groupId: number; delegatorId: string; delegateId: string; at: string }
-interface SubjectRow { subjectId: string; kind: TallySubjectKind; topicId: string; groupId: number; isFinal: boolean }
+interface NewDelegation {
+  id: string;
+  groupId: number;
+  delegatorId: string;
+  delegateId: string;
+  at: string;
+}
+interface SubjectRow {
+  subjectId: string;
+  kind: TallySubjectKind;
+  topicId: string;
+  groupId: number;
+  isFinal: boolean;
+}
 
 /**
  * A batch's writes, kept until `flush`: the last state of each row it touched, written in a few
@@ -72,8 +90,19 @@ export class PendingWrites {
   }
 
   get isEmpty(): boolean {
-    return this.delegationsAdded.size + this.delegationsEnded.size + this.standings.size + this.groups.size + this.members.size
-      + this.subjects.size + this.finalTopics.size + this.choices.size + this.tallyStarts.size + this.tallies.size === 0;
+    return (
+      this.delegationsAdded.size +
+        this.delegationsEnded.size +
+        this.standings.size +
+        this.groups.size +
+        this.members.size +
+        this.subjects.size +
+        this.finalTopics.size +
+        this.choices.size +
+        this.tallyStarts.size +
+        this.tallies.size ===
+      0
+    );
   }
 
   // Raw SQL naming its schema: any Kysely or transaction runs it.
@@ -84,7 +113,9 @@ export class PendingWrites {
     if (this.groups.size > 0) {
       const rows = [...this.groups];
       const { columns, rows: values } = insertRows(delegationGroupsTable, {
-        group_id: rows.map(([id]) => id), department: rows.map(([, info]) => info.department), subcategory: rows.map(([, info]) => info.subcategory),
+        group_id: rows.map(([id]) => id),
+        department: rows.map(([, info]) => info.department),
+        subcategory: rows.map(([, info]) => info.subcategory),
       });
       await sql`insert into ${table(delegationGroupsTable.name)} ${columns} select * from ${values}
         on conflict (group_id) do update set department = excluded.department, subcategory = excluded.subcategory`.execute(db);
@@ -111,7 +142,9 @@ export class PendingWrites {
     }
     if (staying.length > 0) {
       const { columns, rows } = insertRows(delegationMembersTable, {
-        group_id: staying.map((row) => row.groupId), user_id: staying.map((row) => row.userId), is_leader: staying.map((row) => row.membership!.isLeader),
+        group_id: staying.map((row) => row.groupId),
+        user_id: staying.map((row) => row.userId),
+        is_leader: staying.map((row) => row.membership!.isLeader),
       });
       await sql`insert into ${table(delegationMembersTable.name)} ${columns} select * from ${rows}
         on conflict (group_id, user_id) do update set is_leader = excluded.is_leader`.execute(db);
@@ -121,8 +154,13 @@ export class PendingWrites {
       const added = [...this.delegationsAdded.values()];
       const times = added.map((row) => row.at);
       const { columns, rows } = insertRows(delegationsTable, {
-        id: added.map((row) => row.id), group_id: added.map((row) => row.groupId), delegator_id: added.map((row) => row.delegatorId),
-        delegate_id: added.map((row) => row.delegateId), is_active: added.map(() => true), created_at: times, updated_at: times,
+        id: added.map((row) => row.id),
+        group_id: added.map((row) => row.groupId),
+        delegator_id: added.map((row) => row.delegatorId),
+        delegate_id: added.map((row) => row.delegateId),
+        is_active: added.map(() => true),
+        created_at: times,
+        updated_at: times,
       });
       await sql`insert into ${table(delegationsTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
@@ -136,15 +174,20 @@ export class PendingWrites {
     if (this.subjects.size > 0) {
       const subjects = [...this.subjects.values()];
       const { columns, rows } = insertRows(tallySubjectsTable, {
-        subject_id: subjects.map((row) => row.subjectId), kind: subjects.map((row) => row.kind), topic_id: subjects.map((row) => row.topicId),
-        group_id: subjects.map((row) => row.groupId), is_final: subjects.map((row) => row.isFinal),
+        subject_id: subjects.map((row) => row.subjectId),
+        kind: subjects.map((row) => row.kind),
+        topic_id: subjects.map((row) => row.topicId),
+        group_id: subjects.map((row) => row.groupId),
+        is_final: subjects.map((row) => row.isFinal),
       });
       // A final subject stays final.
       await sql`insert into ${table(tallySubjectsTable.name)} as s ${columns} select * from ${rows}
         on conflict (subject_id) do update set is_final = s.is_final or excluded.is_final`.execute(db);
     }
     if (this.finalTopics.size > 0) {
-      await sql`update ${table(tallySubjectsTable.name)} set is_final = true where topic_id = any(${[...this.finalTopics]}::uuid[]) and not is_final`.execute(db);
+      await sql`update ${table(tallySubjectsTable.name)} set is_final = true where topic_id = any(${[...this.finalTopics]}::uuid[]) and not is_final`.execute(
+        db,
+      );
     }
 
     const choices = [...this.choices.values()];
@@ -156,7 +199,9 @@ export class PendingWrites {
     }
     if (chosen.length > 0) {
       const { columns, rows } = insertRows(directChoicesTable, {
-        subject_id: chosen.map((row) => row.subjectId), user_id: chosen.map((row) => row.userId), choice: chosen.map((row) => row.choice!),
+        subject_id: chosen.map((row) => row.subjectId),
+        user_id: chosen.map((row) => row.userId),
+        choice: chosen.map((row) => row.choice!),
       });
       await sql`insert into ${table(directChoicesTable.name)} ${columns} select * from ${rows}
         on conflict (subject_id, user_id) do update set choice = excluded.choice`.execute(db);
@@ -165,14 +210,18 @@ export class PendingWrites {
     if (this.tallyStarts.size > 0) {
       const starts = [...this.tallyStarts.values()];
       const { columns, rows } = insertRows(weightedTalliesTable, {
-        subject_id: starts.map((row) => row.subjectId), choice: starts.map((row) => row.choice), weight: starts.map(() => 0),
+        subject_id: starts.map((row) => row.subjectId),
+        choice: starts.map((row) => row.choice),
+        weight: starts.map(() => 0),
       });
       await sql`insert into ${table(weightedTalliesTable.name)} ${columns} select * from ${rows} on conflict (subject_id, choice) do nothing`.execute(db);
     }
     if (this.tallies.size > 0) {
       const tallies = [...this.tallies.values()];
       const { columns, rows } = insertRows(weightedTalliesTable, {
-        subject_id: tallies.map((row) => row.subjectId), choice: tallies.map((row) => row.choice), weight: tallies.map((row) => row.weight),
+        subject_id: tallies.map((row) => row.subjectId),
+        choice: tallies.map((row) => row.choice),
+        weight: tallies.map((row) => row.weight),
       });
       await sql`insert into ${table(weightedTalliesTable.name)} ${columns} select * from ${rows}
         on conflict (subject_id, choice) do update set weight = excluded.weight`.execute(db);
@@ -182,7 +231,18 @@ export class PendingWrites {
   }
 
   private clear(): void {
-    for (const map of [this.delegationsAdded, this.delegationsEnded, this.standings, this.groups, this.members, this.subjects, this.choices, this.tallyStarts, this.tallies]) map.clear();
+    for (const map of [
+      this.delegationsAdded,
+      this.delegationsEnded,
+      this.standings,
+      this.groups,
+      this.members,
+      this.subjects,
+      this.choices,
+      this.tallyStarts,
+      this.tallies,
+    ])
+      map.clear();
     this.finalTopics.clear();
   }
 }

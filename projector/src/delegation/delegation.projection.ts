@@ -5,9 +5,27 @@ import { DelegationCaches } from './delegation-cache';
 import { delegationProgressTable, delegationTables } from './delegation.table';
 
 const HANDLED = [
-  'DelegationAssigned', 'DelegationRevoked', 'VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'OpinionPosted', 'TopicCreated',
-  'CandidateRegistered', 'TopicClosed', 'TopicDeleted', 'GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected',
-  'SubscriptionActivated', 'SubscriptionRenewed', 'SubscriptionExpired', 'VerificationApproved', 'VerificationRejected', 'VerificationRemoved',
+  'DelegationAssigned',
+  'DelegationRevoked',
+  'VoteCast',
+  'VoteRetracted',
+  'BallotCast',
+  'BallotWithdrawn',
+  'OpinionPosted',
+  'TopicCreated',
+  'CandidateRegistered',
+  'TopicClosed',
+  'TopicDeleted',
+  'GroupCreated',
+  'GroupMemberJoined',
+  'GroupMemberLeft',
+  'GroupLeaderElected',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'SubscriptionExpired',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationRemoved',
 ] as const;
 type Event = HandledEvent<(typeof HANDLED)[number]>;
 
@@ -66,8 +84,16 @@ async function prefetch(batch: DelegationBatch, events: readonly Event[]): Promi
   const memberships: Array<[number, string]> = [];
   for (const event of events) {
     switch (event.type) {
-      case 'DelegationAssigned': case 'DelegationRevoked': case 'VoteCast': case 'VoteRetracted': case 'BallotCast': case 'BallotWithdrawn':
-      case 'OpinionPosted': case 'CandidateRegistered': case 'TopicClosed': case 'TopicDeleted':
+      case 'DelegationAssigned':
+      case 'DelegationRevoked':
+      case 'VoteCast':
+      case 'VoteRetracted':
+      case 'BallotCast':
+      case 'BallotWithdrawn':
+      case 'OpinionPosted':
+      case 'CandidateRegistered':
+      case 'TopicClosed':
+      case 'TopicDeleted':
         groups.add(event.data.groupId);
         if ('userId' in event.data) users.add(event.data.userId);
         if ('delegatorId' in event.data) users.add(event.data.delegatorId).add(event.data.delegateId);
@@ -75,11 +101,17 @@ async function prefetch(batch: DelegationBatch, events: readonly Event[]): Promi
       case 'TopicCreated':
         if (event.data.type === 'election') groups.add(event.data.groupId);
         break;
-      case 'SubscriptionActivated': case 'SubscriptionRenewed': case 'SubscriptionExpired': case 'VerificationApproved': case 'VerificationRejected': case 'VerificationRemoved':
+      case 'SubscriptionActivated':
+      case 'SubscriptionRenewed':
+      case 'SubscriptionExpired':
+      case 'VerificationApproved':
+      case 'VerificationRejected':
+      case 'VerificationRemoved':
         eligibilityChanges.add(event.data.userId);
         users.add(event.data.userId);
         break;
-      case 'GroupMemberJoined': case 'GroupMemberLeft':
+      case 'GroupMemberJoined':
+      case 'GroupMemberLeft':
         memberships.push([event.data.groupId, event.data.userId]);
         break;
       case 'GroupLeaderElected':

@@ -24,8 +24,13 @@ export const electionsProjection = defineProjection({
       for (const event of registered) changes.add('candidates', event.data.topicId);
       const column = <T>(pick: (event: Registered) => T) => registered.map(pick);
       const { columns, rows } = insertRows(candidatesTable, {
-        id: column((e) => e.data.candidateId), user_id: column((e) => e.data.userId), group_id: column((e) => e.data.groupId),
-        topic_id: column((e) => e.data.topicId), statement: column((e) => e.data.statement), created_at: column(eventTime), created_position: column((e) => e.position),
+        id: column((e) => e.data.candidateId),
+        user_id: column((e) => e.data.userId),
+        group_id: column((e) => e.data.groupId),
+        topic_id: column((e) => e.data.topicId),
+        statement: column((e) => e.data.statement),
+        created_at: column(eventTime),
+        created_position: column((e) => e.position),
       });
       await sql`insert into ${sql.id(schema, candidatesTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
@@ -50,7 +55,10 @@ export const electionsProjection = defineProjection({
     const cast = [...finals.values()].filter((event): event is ProjectedEvent & BallotCast => event.type === 'BallotCast');
     if (cast.length > 0) {
       const { columns, rows } = insertRows(ballotsTable, {
-        topic_id: cast.map((e) => e.data.topicId), user_id: cast.map((e) => e.data.userId), candidate_id: cast.map((e) => e.data.candidateId), cast_at: cast.map(eventTime),
+        topic_id: cast.map((e) => e.data.topicId),
+        user_id: cast.map((e) => e.data.userId),
+        candidate_id: cast.map((e) => e.data.candidateId),
+        cast_at: cast.map(eventTime),
       });
       await sql`
         insert into ${ballotsOf} ${columns} select * from ${rows}

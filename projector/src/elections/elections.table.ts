@@ -1,29 +1,37 @@
 import { column, defineTable } from '../lib/table';
 
 /** Read model `candidates`: who stands in which election (docs/product.md, Data: candidates), with their direct ballots. */
-export const candidatesTable = defineTable('candidates', {
-  id: column.uuid(),
-  user_id: column.uuid(),
-  group_id: column.integer(),
-  topic_id: column.uuid(),
-  statement: column.text(),
-  /** Ballots cast directly for the candidate; the weighted (official) count is the `delegation` projection's. */
-  direct_votes: column.integer().default(0),
-  created_at: column.timestamptz(),
-  /** Where CandidateRegistered stands in the store: registration order, which breaks a tie at closing. */
-  created_position: column.text(),
-}, {
-  primaryKey: ['id'],
-  indexes: [{ columns: ['topic_id', 'created_position'] }, { columns: ['user_id'] }],
-});
+export const candidatesTable = defineTable(
+  'candidates',
+  {
+    id: column.uuid(),
+    user_id: column.uuid(),
+    group_id: column.integer(),
+    topic_id: column.uuid(),
+    statement: column.text(),
+    /** Ballots cast directly for the candidate; the weighted (official) count is the `delegation` projection's. */
+    direct_votes: column.integer().default(0),
+    created_at: column.timestamptz(),
+    /** Where CandidateRegistered stands in the store: registration order, which breaks a tie at closing. */
+    created_position: column.text(),
+  },
+  {
+    primaryKey: ['id'],
+    indexes: [{ columns: ['topic_id', 'created_position'] }, { columns: ['user_id'] }],
+  },
+);
 
 /** Read model `ballots`: each member's standing choice in an election. */
-export const ballotsTable = defineTable('ballots', {
-  topic_id: column.uuid(),
-  user_id: column.uuid(),
-  candidate_id: column.uuid(),
-  cast_at: column.timestamptz(),
-}, {
-  primaryKey: ['topic_id', 'user_id'],
-  indexes: [{ columns: ['candidate_id'] }],
-});
+export const ballotsTable = defineTable(
+  'ballots',
+  {
+    topic_id: column.uuid(),
+    user_id: column.uuid(),
+    candidate_id: column.uuid(),
+    cast_at: column.timestamptz(),
+  },
+  {
+    primaryKey: ['topic_id', 'user_id'],
+    indexes: [{ columns: ['candidate_id'] }],
+  },
+);

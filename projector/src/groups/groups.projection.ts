@@ -40,9 +40,16 @@ export const groupsProjection = defineProjection({
       const column = <T>(pick: (event: Created) => T) => created.map(pick);
       const times = column(eventTime);
       const { columns, rows } = insertRows(groupsTable, {
-        id: column((e) => e.data.groupId), name: column((e) => e.data.name), description: column((e) => e.data.description),
-        department: column((e) => e.data.department), subcategory: column((e) => e.data.subcategory), subscription_type: column((e) => e.data.subscriptionType),
-        features: column((e) => JSON.stringify(e.data.features)), owner_id: column((e) => e.data.ownerId), created_at: times, updated_at: times,
+        id: column((e) => e.data.groupId),
+        name: column((e) => e.data.name),
+        description: column((e) => e.data.description),
+        department: column((e) => e.data.department),
+        subcategory: column((e) => e.data.subcategory),
+        subscription_type: column((e) => e.data.subscriptionType),
+        features: column((e) => JSON.stringify(e.data.features)),
+        owner_id: column((e) => e.data.ownerId),
+        created_at: times,
+        updated_at: times,
       });
       await sql`insert into ${sql.id(schema, groupsTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
@@ -81,17 +88,24 @@ async function joined(db: Kysely<GroupTables>, schema: string, event: Joined) {
 async function left(db: Kysely<GroupTables>, schema: string, event: Left) {
   const { data } = event;
   const at = eventTime(event);
-  const removed = await db.withSchema(schema).updateTable('group_members')
+  const removed = await db
+    .withSchema(schema)
+    .updateTable('group_members')
     .set({ status: data.reason, removed_at: at, removed_by: data.removedBy })
-    .where('group_id', '=', data.groupId).where('user_id', '=', data.userId).where('status', '=', 'active')
+    .where('group_id', '=', data.groupId)
+    .where('user_id', '=', data.userId)
+    .where('status', '=', 'active')
     .executeTakeFirst();
   if (removed.numUpdatedRows > 0n) await countMember(db, schema, data.groupId, -1, at);
 }
 
 async function countMember(db: Kysely<GroupTables>, schema: string, groupId: number, change: 1 | -1, at: string) {
-  await db.withSchema(schema).updateTable('groups')
+  await db
+    .withSchema(schema)
+    .updateTable('groups')
     .set((eb) => ({ member_count: eb('member_count', '+', change), updated_at: at }))
-    .where('id', '=', groupId).execute();
+    .where('id', '=', groupId)
+    .execute();
 }
 
 /**
@@ -109,7 +123,10 @@ async function leaderElected(db: Kysely<GroupTables>, schema: string, event: Lea
     const previous = db.withSchema(schema).updateTable('group_members').where('group_id', '=', groupId).where('user_id', '=', previousLeaderId);
     if (hasMembers(group.department)) await previous.set({ is_leader: false }).execute();
     else {
-      const removed = await previous.set({ is_leader: false, status: 'stepped_down', removed_at: at, removed_by: null }).where('status', '=', 'active').executeTakeFirst();
+      const removed = await previous
+        .set({ is_leader: false, status: 'stepped_down', removed_at: at, removed_by: null })
+        .where('status', '=', 'active')
+        .executeTakeFirst();
       if (removed.numUpdatedRows > 0n) await countMember(db, schema, groupId, -1, at);
     }
   }

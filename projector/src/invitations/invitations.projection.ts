@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { defineProjection, eventTime } from '../projection';
 import { invitationsTable } from './invitations.table';
 
-
 /** Invitations as owners list them; cutting or firing the member one made marks it cut (the memberships are the groups projection's). */
 export const invitationsProjection = defineProjection({
   name: 'invitations',
@@ -21,23 +20,41 @@ export const invitationsProjection = defineProjection({
         case 'InvitationCreated': {
           const { data } = event;
           changes.add('invitations', data.groupId);
-          await invitations.insertInto('invitations')
+          await invitations
+            .insertInto('invitations')
             .values({
-              id: data.invitationId, kind: data.kind, group_id: data.groupId, invited_by: data.invitedBy, email: await vault.open(data.invitationId, data.emailSealed),
-              token_sealed: data.tokenSealed, status: 'pending', expires_at: data.expiresAt, created_at: at, updated_at: at,
+              id: data.invitationId,
+              kind: data.kind,
+              group_id: data.groupId,
+              invited_by: data.invitedBy,
+              email: await vault.open(data.invitationId, data.emailSealed),
+              token_sealed: data.tokenSealed,
+              status: 'pending',
+              expires_at: data.expiresAt,
+              created_at: at,
+              updated_at: at,
             })
-            .onConflict((conflict) => conflict.column('id').doNothing()).execute();
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .execute();
           break;
         }
         case 'InvitationAccepted':
           changes.add('invitations', event.data.groupId);
-          await invitations.updateTable('invitations').set({ status: 'accepted', accepted_by: event.data.acceptedBy, accepted_at: at, updated_at: at })
-            .where('id', '=', event.data.invitationId).execute();
+          await invitations
+            .updateTable('invitations')
+            .set({ status: 'accepted', accepted_by: event.data.acceptedBy, accepted_at: at, updated_at: at })
+            .where('id', '=', event.data.invitationId)
+            .execute();
           break;
         case 'GroupMemberLeft':
           changes.add('invitations', event.data.groupId);
-          await invitations.updateTable('invitations').set({ status: 'cut', updated_at: at })
-            .where('group_id', '=', event.data.groupId).where('accepted_by', '=', event.data.userId).where('status', '=', 'accepted').execute();
+          await invitations
+            .updateTable('invitations')
+            .set({ status: 'cut', updated_at: at })
+            .where('group_id', '=', event.data.groupId)
+            .where('accepted_by', '=', event.data.userId)
+            .where('status', '=', 'accepted')
+            .execute();
           break;
         case 'AccountErased': {
           // Erasure shredded the keys of the invitations sent to the member's address before this event:

@@ -128,14 +128,17 @@ export async function createTables(db: QueryExecutorProvider, schema: string, ta
 }
 
 function columnSql(name: string, { sqlType, nullable, defaultValue, generatedAs, unique }: ColumnDeclaration): RawBuilder<unknown> {
-  return sql.join([
-    sql.id(name),
-    sql.raw(sqlType),
-    ...(nullable ? [] : [sql`not null`]),
-    ...(defaultValue ? [sql`default ${defaultValue}`] : []),
-    ...(generatedAs ? [sql`generated always as (${generatedAs}) stored`] : []),
-    ...(unique ? [sql`unique`] : []),
-  ], sql` `);
+  return sql.join(
+    [
+      sql.id(name),
+      sql.raw(sqlType),
+      ...(nullable ? [] : [sql`not null`]),
+      ...(defaultValue ? [sql`default ${defaultValue}`] : []),
+      ...(generatedAs ? [sql`generated always as (${generatedAs}) stored`] : []),
+      ...(unique ? [sql`unique`] : []),
+    ],
+    sql` `,
+  );
 }
 
 /** A default written into DDL, where parameters cannot go. */
@@ -154,7 +157,11 @@ function literal(value: unknown): RawBuilder<unknown> {
  * of the table's rows (an update's or delete's `from`/`using`), so every column is optional here;
  * `insertRows` requires what an insert requires.
  */
-export function unnestRows<Table extends TableDefinition>(table: Table, alias: string, values: Partial<ColumnArrays<Table>>): { columns: RawBuilder<unknown>; rows: RawBuilder<unknown> } {
+export function unnestRows<Table extends TableDefinition>(
+  table: Table,
+  alias: string,
+  values: Partial<ColumnArrays<Table>>,
+): { columns: RawBuilder<unknown>; rows: RawBuilder<unknown> } {
   const names = Object.keys(values);
   const columnList = sql.join(names.map((name) => sql.id(name)));
   const arrays = names.map((name) => {

@@ -29,8 +29,14 @@ export const opinionsProjection = defineProjection({
       const column = <T>(pick: (event: Posted) => T) => posted.map(pick);
       const times = column(eventTime);
       const { columns, rows } = insertRows(opinionsTable, {
-        id: column((e) => e.data.opinionId), topic_id: column((e) => e.data.topicId), group_id: column((e) => e.data.groupId), user_id: column((e) => e.data.userId),
-        content: column((e) => e.data.content), posted_position: column((e) => e.position), created_at: times, updated_at: times,
+        id: column((e) => e.data.opinionId),
+        topic_id: column((e) => e.data.topicId),
+        group_id: column((e) => e.data.groupId),
+        user_id: column((e) => e.data.userId),
+        content: column((e) => e.data.content),
+        posted_position: column((e) => e.position),
+        created_at: times,
+        updated_at: times,
       });
       await sql`insert into ${opinions} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
       for (const event of posted) changes.add('opinions', event.data.topicId);
@@ -58,8 +64,12 @@ export const opinionsProjection = defineProjection({
     if (cast.length > 0) {
       const column = <T>(pick: (event: ProjectedEvent & VoteCast) => T) => cast.map(pick);
       const { columns, rows } = insertRows(votesTable, {
-        opinion_id: column((e) => e.data.opinionId), user_id: column((e) => e.data.userId), topic_id: column((e) => e.data.topicId),
-        group_id: column((e) => e.data.groupId), vote_type: column((e) => e.data.voteType), cast_at: column(eventTime),
+        opinion_id: column((e) => e.data.opinionId),
+        user_id: column((e) => e.data.userId),
+        topic_id: column((e) => e.data.topicId),
+        group_id: column((e) => e.data.groupId),
+        vote_type: column((e) => e.data.voteType),
+        cast_at: column(eventTime),
       });
       await sql`
         insert into ${votesOf} ${columns} select * from ${rows}
@@ -69,7 +79,8 @@ export const opinionsProjection = defineProjection({
     const changed = [...tallies];
     const { rows } = unnestRows(opinionsTable, 'd', {
       id: changed.map(([id]) => id),
-      support_count: changed.map(([, { change }]) => change.supportCount), oppose_count: changed.map(([, { change }]) => change.opposeCount),
+      support_count: changed.map(([, { change }]) => change.supportCount),
+      oppose_count: changed.map(([, { change }]) => change.opposeCount),
       updated_at: changed.map(([, { at }]) => at),
     });
     await sql`

@@ -3,8 +3,12 @@ import { insertRows } from '../lib/table';
 import { defineProjection } from '../projection';
 import { groupActivityTable, groupParticipantsTable, memberStatsTable, topicParticipantsTable } from './participation.table';
 
-
-interface StatsDelta { topics: number; opinions: number; votes: number; electionsWon: number }
+interface StatsDelta {
+  topics: number;
+  opinions: number;
+  votes: number;
+  electionsWon: number;
+}
 
 /** Who took part where, and each member's counts and score; a batch folds into one change per member. */
 export const participationProjection = defineProjection({
@@ -15,7 +19,17 @@ export const participationProjection = defineProjection({
   // 5: chatting on a topic is taking part in it (and in its group), without points.
   version: 5,
   tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
-  handles: ['TopicCreated', 'TopicDeleted', 'OpinionPosted', 'VoteCast', 'VoteRetracted', 'CandidateRegistered', 'BallotCast', 'ElectionDecided', 'ChatMessagePosted'],
+  handles: [
+    'TopicCreated',
+    'TopicDeleted',
+    'OpinionPosted',
+    'VoteCast',
+    'VoteRetracted',
+    'CandidateRegistered',
+    'BallotCast',
+    'ElectionDecided',
+    'ChatMessagePosted',
+  ],
 
   async apply(db, schema, events, changes) {
     const stats = new Map<string, StatsDelta>();
@@ -23,7 +37,9 @@ export const participationProjection = defineProjection({
     const bump = (userId: string, change: Partial<StatsDelta>) => {
       const delta = stats.get(userId) ?? { topics: 0, opinions: 0, votes: 0, electionsWon: 0 };
       stats.set(userId, {
-        topics: delta.topics + (change.topics ?? 0), opinions: delta.opinions + (change.opinions ?? 0), votes: delta.votes + (change.votes ?? 0),
+        topics: delta.topics + (change.topics ?? 0),
+        opinions: delta.opinions + (change.opinions ?? 0),
+        votes: delta.votes + (change.votes ?? 0),
         electionsWon: delta.electionsWon + (change.electionsWon ?? 0),
       });
     };
@@ -68,7 +84,10 @@ export const participationProjection = defineProjection({
     if (members.length > 0) {
       for (const [userId] of members) changes.add('member_stats', userId);
       const { columns, rows } = insertRows(memberStatsTable, {
-        user_id: members.map(([id]) => id), topics_created: members.map(([, d]) => d.topics), opinions_posted: members.map(([, d]) => d.opinions), votes_cast: members.map(([, d]) => d.votes),
+        user_id: members.map(([id]) => id),
+        topics_created: members.map(([, d]) => d.topics),
+        opinions_posted: members.map(([, d]) => d.opinions),
+        votes_cast: members.map(([, d]) => d.votes),
         elections_won: members.map(([, d]) => d.electionsWon),
       });
       await sql`
@@ -83,7 +102,9 @@ export const participationProjection = defineProjection({
     const took = [...participants.values()];
     if (took.length === 0) return;
     const topicRows = insertRows(topicParticipantsTable, { topic_id: took.map((p) => p.topicId), user_id: took.map((p) => p.userId) });
-    await sql`insert into ${sql.id(schema, topicParticipantsTable.name)} ${topicRows.columns} select * from ${topicRows.rows} on conflict do nothing`.execute(db);
+    await sql`insert into ${sql.id(schema, topicParticipantsTable.name)} ${topicRows.columns} select * from ${topicRows.rows} on conflict do nothing`.execute(
+      db,
+    );
     // Topic ids, for the live sockets' topicStats (participants may have changed).
     for (const { topicId } of took) changes.add('topic_participants', topicId);
     const groupRows = insertRows(groupParticipantsTable, { group_id: took.map((p) => p.groupId), user_id: took.map((p) => p.userId) });

@@ -3,7 +3,6 @@ import { unnestRows } from '../lib/table';
 import { defineProjection, eventTime } from '../projection';
 import { lawsTable, topicsTable } from './topics.table';
 
-
 export const topicsProjection = defineProjection({
   name: 'topics',
   // 2: an election's winner_id from ElectionDecided.
@@ -21,20 +20,36 @@ export const topicsProjection = defineProjection({
       switch (event.type) {
         case 'TopicCreated': {
           const { data } = event;
-          await tables.insertInto('topics')
+          await tables
+            .insertInto('topics')
             .values({
-              id: data.topicId, group_id: data.groupId, title: data.title, description: data.description, type: data.type, created_by: data.createdBy, status: 'active',
-              is_main_election: data.isMainElection, expires_at: data.expiresAt, created_position: event.position, created_at: at, updated_at: at,
+              id: data.topicId,
+              group_id: data.groupId,
+              title: data.title,
+              description: data.description,
+              type: data.type,
+              created_by: data.createdBy,
+              status: 'active',
+              is_main_election: data.isMainElection,
+              expires_at: data.expiresAt,
+              created_position: event.position,
+              created_at: at,
+              updated_at: at,
             })
-            .onConflict((conflict) => conflict.column('id').doNothing()).execute();
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .execute();
           break;
         }
         case 'TopicDeleted':
           await tables.updateTable('topics').set({ status: 'deleted', updated_at: at }).where('id', '=', event.data.topicId).execute();
           break;
         case 'TopicClosed':
-          await tables.updateTable('topics').set({ status: 'closed', closed_at: event.data.closedAt, updated_at: at })
-            .where('id', '=', event.data.topicId).where('status', '=', 'active').execute();
+          await tables
+            .updateTable('topics')
+            .set({ status: 'closed', closed_at: event.data.closedAt, updated_at: at })
+            .where('id', '=', event.data.topicId)
+            .where('status', '=', 'active')
+            .execute();
           break;
         case 'ElectionDecided':
           await tables.updateTable('topics').set({ winner_id: event.data.winnerId, updated_at: at }).where('id', '=', event.data.topicId).execute();
@@ -45,12 +60,20 @@ export const topicsProjection = defineProjection({
         case 'LawEnacted': {
           const { data } = event;
           changes.add('laws', data.groupId);
-          await tables.insertInto('laws')
+          await tables
+            .insertInto('laws')
             .values({
-              topic_id: data.topicId, group_id: data.groupId, opinion_id: data.opinionId, proposer_id: data.proposerId, type: data.type,
-              weighted_support: data.weightedSupport, weighted_oppose: data.weightedOppose, enacted_at: data.enactedAt,
+              topic_id: data.topicId,
+              group_id: data.groupId,
+              opinion_id: data.opinionId,
+              proposer_id: data.proposerId,
+              type: data.type,
+              weighted_support: data.weightedSupport,
+              weighted_oppose: data.weightedOppose,
+              enacted_at: data.enactedAt,
             })
-            .onConflict((conflict) => conflict.column('topic_id').doNothing()).execute();
+            .onConflict((conflict) => conflict.column('topic_id').doNothing())
+            .execute();
           break;
         }
       }

@@ -3,43 +3,51 @@ import { sql } from 'kysely';
 import { column, defineTable } from '../lib/table';
 
 /** Read model `topics`: every topic; deleted ones stay (status 'deleted') but are never listed. */
-export const topicsTable = defineTable('topics', {
-  id: column.uuid(),
-  group_id: column.integer(),
-  title: column.text(),
-  description: column.text(),
-  type: column.text<TopicType>(),
-  created_by: column.uuid(),
-  status: column.text<'active' | 'closed' | 'deleted'>(),
-  is_main_election: column.boolean(),
-  winner_id: column.uuid().nullable(),
-  expires_at: column.timestamptz(),
-  closed_at: column.timestamptz().nullable(),
-  opinion_count: column.integer().default(0),
-  /** Where TopicCreated stands in the store: orders topics created within the same instant. */
-  created_position: column.text(),
-  created_at: column.timestamptz(),
-  updated_at: column.timestamptz(),
-}, {
-  primaryKey: ['id'],
-  indexes: [
-    { columns: ['group_id', 'created_at desc', 'created_position desc'] },
-    // The closing scheduler's question: which active topics have expired?
-    { columns: ['expires_at'], where: sql`status = 'active'` },
-  ],
-});
+export const topicsTable = defineTable(
+  'topics',
+  {
+    id: column.uuid(),
+    group_id: column.integer(),
+    title: column.text(),
+    description: column.text(),
+    type: column.text<TopicType>(),
+    created_by: column.uuid(),
+    status: column.text<'active' | 'closed' | 'deleted'>(),
+    is_main_election: column.boolean(),
+    winner_id: column.uuid().nullable(),
+    expires_at: column.timestamptz(),
+    closed_at: column.timestamptz().nullable(),
+    opinion_count: column.integer().default(0),
+    /** Where TopicCreated stands in the store: orders topics created within the same instant. */
+    created_position: column.text(),
+    created_at: column.timestamptz(),
+    updated_at: column.timestamptz(),
+  },
+  {
+    primaryKey: ['id'],
+    indexes: [
+      { columns: ['group_id', 'created_at desc', 'created_position desc'] },
+      // The closing scheduler's question: which active topics have expired?
+      { columns: ['expires_at'], where: sql`status = 'active'` },
+    ],
+  },
+);
 
 /** Read model `laws`: the winning opinion of each closed law amendment or dispute resolution. */
-export const lawsTable = defineTable('laws', {
-  topic_id: column.uuid(),
-  group_id: column.integer(),
-  opinion_id: column.uuid(),
-  proposer_id: column.uuid(),
-  type: column.text<TopicType>(),
-  weighted_support: column.integer(),
-  weighted_oppose: column.integer(),
-  enacted_at: column.timestamptz(),
-}, {
-  primaryKey: ['topic_id'],
-  indexes: [{ columns: ['group_id', 'enacted_at desc'] }],
-});
+export const lawsTable = defineTable(
+  'laws',
+  {
+    topic_id: column.uuid(),
+    group_id: column.integer(),
+    opinion_id: column.uuid(),
+    proposer_id: column.uuid(),
+    type: column.text<TopicType>(),
+    weighted_support: column.integer(),
+    weighted_oppose: column.integer(),
+    enacted_at: column.timestamptz(),
+  },
+  {
+    primaryKey: ['topic_id'],
+    indexes: [{ columns: ['group_id', 'enacted_at desc'] }],
+  },
+);

@@ -2,7 +2,6 @@ import { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import { defineProjection, eventTime } from '../projection';
 import { userVerificationsTable } from './user-verifications.table';
 
-
 export const userVerificationsProjection = defineProjection({
   name: 'user_verifications',
   // 2: leader confirmations (confirmed_by, confirmed_at) and removals; 3: erasure clears the national ids.
@@ -21,31 +20,59 @@ export const userVerificationsProjection = defineProjection({
         case 'VerificationSubmitted': {
           const { data } = event;
           const nationalId = await vault.open(data.userId, data.nationalIdSealed);
-          await verifications.insertInto('user_verifications')
+          await verifications
+            .insertInto('user_verifications')
             .values({
-              id: data.verificationId, user_id: data.userId, country: data.country, country_key: data.countryKey, national_id: nationalId,
-              document_image_url: data.documentImageUrl, verification_type: data.verificationType, status: 'pending', created_at: at, updated_at: at,
+              id: data.verificationId,
+              user_id: data.userId,
+              country: data.country,
+              country_key: data.countryKey,
+              national_id: nationalId,
+              document_image_url: data.documentImageUrl,
+              verification_type: data.verificationType,
+              status: 'pending',
+              created_at: at,
+              updated_at: at,
             })
-            .onConflict((conflict) => conflict.column('id').doNothing()).execute();
+            .onConflict((conflict) => conflict.column('id').doNothing())
+            .execute();
           break;
         }
         case 'VerificationApproved':
-          await verifications.updateTable('user_verifications')
+          await verifications
+            .updateTable('user_verifications')
             .set({
-              status: 'approved', is_verified: true, verified_at: at, reviewed_by: event.data.reviewedBy,
-              reviewed_at: event.data.reviewedBy ? at : null, rejection_reason: null, updated_at: at,
+              status: 'approved',
+              is_verified: true,
+              verified_at: at,
+              reviewed_by: event.data.reviewedBy,
+              reviewed_at: event.data.reviewedBy ? at : null,
+              rejection_reason: null,
+              updated_at: at,
             })
-            .where('id', '=', event.data.verificationId).execute();
+            .where('id', '=', event.data.verificationId)
+            .execute();
           break;
         case 'VerificationRejected':
-          await verifications.updateTable('user_verifications')
-            .set({ status: 'rejected', is_verified: false, reviewed_by: event.data.reviewedBy, reviewed_at: at, rejection_reason: event.data.reason, updated_at: at })
-            .where('id', '=', event.data.verificationId).execute();
+          await verifications
+            .updateTable('user_verifications')
+            .set({
+              status: 'rejected',
+              is_verified: false,
+              reviewed_by: event.data.reviewedBy,
+              reviewed_at: at,
+              rejection_reason: event.data.reason,
+              updated_at: at,
+            })
+            .where('id', '=', event.data.verificationId)
+            .execute();
           break;
         case 'VerificationConfirmedByLeader':
-          await verifications.updateTable('user_verifications')
+          await verifications
+            .updateTable('user_verifications')
             .set({ confirmed_by_leader: true, confirmed_by: event.data.leaderId, confirmed_at: at, updated_at: at })
-            .where('id', '=', event.data.verificationId).execute();
+            .where('id', '=', event.data.verificationId)
+            .execute();
           break;
         case 'VerificationRemoved':
           // Removed claims open nothing and list nowhere; their history stays in the events (the audit trail).

@@ -7,8 +7,19 @@ import { delegationProjection } from '../../src/delegation/delegation.projection
 import { ChangeSet, type ProjectedEvent } from '../../src/projection';
 import { ProjectionSpec, type ProjectionOutcome, type SpecEvent } from '../projection-spec';
 import {
-  groupCreated, memberJoined, memberLeft, newId, opinionPosted, subscriptionActivated, subscriptionExpired, topicCreated,
-  verificationApproved, verificationRejected, verificationSubmitted, voteCast, voteRetracted,
+  groupCreated,
+  memberJoined,
+  memberLeft,
+  newId,
+  opinionPosted,
+  subscriptionActivated,
+  subscriptionExpired,
+  topicCreated,
+  verificationApproved,
+  verificationRejected,
+  verificationSubmitted,
+  voteCast,
+  voteRetracted,
 } from '../spec-events';
 import { ballotCast, ballotWithdrawn, candidateRegistered } from '../election-events';
 
@@ -20,8 +31,10 @@ import { ballotCast, ballotWithdrawn, candidateRegistered } from '../election-ev
 
 const GROUP = 77;
 const DEPARTMENTS: Array<{ department: Department; subcategory: string | null }> = [
-  { department: 'religion', subcategory: 'islam' }, { department: 'national', subcategory: 'saudi_arabia' },
-  { department: 'international', subcategory: null }, { department: 'friends', subcategory: null },
+  { department: 'religion', subcategory: 'islam' },
+  { department: 'national', subcategory: 'saudi_arabia' },
+  { department: 'international', subcategory: null },
+  { department: 'friends', subcategory: null },
 ];
 const MEMBERS = Array.from({ length: 6 }, (_, index) => `00000000-0000-4000-8000-00000000000${index}`);
 const LAW = '10000000-0000-4000-8000-000000000001';
@@ -41,7 +54,15 @@ type Step =
 const member = fc.integer({ min: 0, max: MEMBERS.length - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('delegate' as const), member, to: fc.option(member, { nil: null, freq: 4 }) }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('vote' as const), opinion: fc.integer({ min: 0, max: 1 }), member, choice: fc.constantFrom('support' as const, 'oppose' as const, null) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('vote' as const),
+      opinion: fc.integer({ min: 0, max: 1 }),
+      member,
+      choice: fc.constantFrom('support' as const, 'oppose' as const, null),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('ballot' as const), member, candidate: fc.constantFrom(0, 1, null) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('subscription' as const), member, on: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('verification' as const), member, approve: fc.boolean() }) },
@@ -69,11 +90,26 @@ function eventsOf(department: number, steps: readonly Step[]): SpecEvent[] {
         const to = s.to === null || s.to === s.member ? null : MEMBERS[s.to]!;
         const current = delegates.get(userId);
         if (to === null && current) {
-          events.push({ type: 'DelegationRevoked', streamId: `delegation-${GROUP}-${userId}`, data: { delegationId: current.id, groupId: GROUP, delegatorId: userId, delegateId: current.to } });
+          events.push({
+            type: 'DelegationRevoked',
+            streamId: `delegation-${GROUP}-${userId}`,
+            data: { delegationId: current.id, groupId: GROUP, delegatorId: userId, delegateId: current.to },
+          });
           delegates.delete(userId);
         } else if (to !== null && current?.to !== to) {
           const id = newId();
-          events.push({ type: 'DelegationAssigned', streamId: `delegation-${GROUP}-${userId}`, data: { delegationId: id, groupId: GROUP, delegatorId: userId, delegateId: to, previousDelegationId: current?.id ?? null, previousDelegateId: current?.to ?? null } });
+          events.push({
+            type: 'DelegationAssigned',
+            streamId: `delegation-${GROUP}-${userId}`,
+            data: {
+              delegationId: id,
+              groupId: GROUP,
+              delegatorId: userId,
+              delegateId: to,
+              previousDelegationId: current?.id ?? null,
+              previousDelegateId: current?.to ?? null,
+            },
+          });
           delegates.set(userId, { id, to });
         }
         break;
@@ -113,7 +149,10 @@ function eventsOf(department: number, steps: readonly Step[]): SpecEvent[] {
           const id = newId();
           approved.set(userId, id);
           // As the command side writes it: a claim first, then its approval.
-          events.push(verificationSubmitted(id, userId, 'sealed', { country: 'Saudi Arabia', countryKey: 'saudi_arabia' }), verificationApproved(id, userId, null, 'saudi_arabia'));
+          events.push(
+            verificationSubmitted(id, userId, 'sealed', { country: 'Saudi Arabia', countryKey: 'saudi_arabia' }),
+            verificationApproved(id, userId, null, 'saudi_arabia'),
+          );
         } else if (!s.approve && current) {
           approved.delete(userId);
           events.push(verificationRejected(current, userId, MEMBERS[0]!, 'Not valid', 'saudi_arabia'));
@@ -139,7 +178,15 @@ function project(events: readonly SpecEvent[]): ProjectedEvent[] {
     const time = new Date(Date.parse('2026-03-10T00:00:00.000Z') + index * 1000).toISOString();
     const schemaVersion = registry.versionOf(event.type);
     const { type, data } = registry.decode({ type: event.type, data: event.data, metadata: { schemaVersion } });
-    return { id: randomUUID(), type, data, metadata: { schemaVersion, time }, streamId: event.streamId ?? 'spec', position: encodePosition(1000n + BigInt(index), 1n), recordedAt: new Date(time) };
+    return {
+      id: randomUUID(),
+      type,
+      data,
+      metadata: { schemaVersion, time },
+      streamId: event.streamId ?? 'spec',
+      position: encodePosition(1000n + BigInt(index), 1n),
+      recordedAt: new Date(time),
+    };
   });
 }
 
@@ -184,28 +231,33 @@ describe('the topic tally module against the projected tallies', () => {
   afterAll(async () => spec.close());
 
   it('equals the projection after every event of a random history, and asOf every position equals what was projected then', async () => {
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.array(step, { minLength: 5, maxLength: 40 }), async (department, steps) => {
-      const events = project(eventsOf(department, steps));
-      const outcome = await spec.given([]).run();
-      const law = topicTally.initial(LAW);
-      const election = topicTally.initial(ELECTION);
-      const snapshots: Rows[] = [];
-      for (const event of events) {
-        await outcome.db.transaction().execute((trx: Kysely<any>) => delegationProjection.apply(trx, outcome.schema, [event], new ChangeSet()));
-        const tallyEvent = { type: event.type, data: event.data, at: event.metadata.time! };
-        topicTally.apply(law, tallyEvent);
-        topicTally.apply(election, tallyEvent);
-        const rows = await projected(outcome);
-        snapshots.push(rows);
-        expect(moduleRows(topicTally.tallies(law).opinions, topicTally.tallies(election).candidates)).toEqual(rows);
-      }
-      // Time travel: each position's fold, from the whole log, equals the snapshot taken there.
-      const log: PositionedEvent[] = events.map((event) => ({ type: event.type, data: event.data, at: event.metadata.time!, position: event.position }));
-      for (const [index, event] of events.entries()) {
-        const lawThen = foldAsOf(LAW, log, { position: event.position });
-        const electionThen = foldAsOf(ELECTION, log, { position: event.position });
-        expect(moduleRows(lawThen ? topicTally.tallies(lawThen).opinions : [], electionThen ? topicTally.tallies(electionThen).candidates : [])).toEqual(snapshots[index]);
-      }
-    }), { numRuns: 15 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.array(step, { minLength: 5, maxLength: 40 }), async (department, steps) => {
+        const events = project(eventsOf(department, steps));
+        const outcome = await spec.given([]).run();
+        const law = topicTally.initial(LAW);
+        const election = topicTally.initial(ELECTION);
+        const snapshots: Rows[] = [];
+        for (const event of events) {
+          await outcome.db.transaction().execute((trx: Kysely<any>) => delegationProjection.apply(trx, outcome.schema, [event], new ChangeSet()));
+          const tallyEvent = { type: event.type, data: event.data, at: event.metadata.time! };
+          topicTally.apply(law, tallyEvent);
+          topicTally.apply(election, tallyEvent);
+          const rows = await projected(outcome);
+          snapshots.push(rows);
+          expect(moduleRows(topicTally.tallies(law).opinions, topicTally.tallies(election).candidates)).toEqual(rows);
+        }
+        // Time travel: each position's fold, from the whole log, equals the snapshot taken there.
+        const log: PositionedEvent[] = events.map((event) => ({ type: event.type, data: event.data, at: event.metadata.time!, position: event.position }));
+        for (const [index, event] of events.entries()) {
+          const lawThen = foldAsOf(LAW, log, { position: event.position });
+          const electionThen = foldAsOf(ELECTION, log, { position: event.position });
+          expect(moduleRows(lawThen ? topicTally.tallies(lawThen).opinions : [], electionThen ? topicTally.tallies(electionThen).candidates : [])).toEqual(
+            snapshots[index],
+          );
+        }
+      }),
+      { numRuns: 15 },
+    );
   }, 120_000);
 });

@@ -25,33 +25,52 @@ describe('chat projection', () => {
     const posted = at(T1, message(ada, 'Shall we meet\non Friday?'));
     const outcome = await spec.given([posted]).run();
     const rows = await outcome.rows('chat_messages');
-    expect(rows).toEqual([{
-      id: posted.data.messageId, topic_id: topicId, group_id: 2, user_id: ada, message: 'Shall we meet\non Friday?', created_at: T1, position: expect.any(String),
-    }]);
+    expect(rows).toEqual([
+      {
+        id: posted.data.messageId,
+        topic_id: topicId,
+        group_id: 2,
+        user_id: ada,
+        message: 'Shall we meet\non Friday?',
+        created_at: T1,
+        position: expect.any(String),
+      },
+    ]);
   });
 
   it('keeps store order for messages of the same instant, by position', async () => {
     const first = at(T1, message(ada, 'First'));
     const second = at(T1, message(grace, 'Second'));
-    await spec.given([first]).when([second]).then(
-      expectRows('chat_messages', { columns: ['message'], orderBy: ['created_at', 'position'] }).toEqual([{ message: 'First' }, { message: 'Second' }]),
-    );
+    await spec
+      .given([first])
+      .when([second])
+      .then(expectRows('chat_messages', { columns: ['message'], orderBy: ['created_at', 'position'] }).toEqual([{ message: 'First' }, { message: 'Second' }]));
   });
 
   it('announces each batch\u2019s topics once, for the live sockets', async () => {
     const otherTopic = newId();
-    const outcome = await spec.given([message(ada, 'One'), message(grace, 'Two'), chatMessagePosted({ messageId: newId(), topicId: otherTopic, groupId: 2, userId: ada, message: 'Three' })]).run();
+    const outcome = await spec
+      .given([
+        message(ada, 'One'),
+        message(grace, 'Two'),
+        chatMessagePosted({ messageId: newId(), topicId: otherTopic, groupId: 2, userId: ada, message: 'Three' }),
+      ])
+      .run();
     expect([...(outcome.changes[0]!.changes.get('chat_messages') ?? [])]).toEqual([topicId, otherTopic]);
   });
 
   it('changes nothing when a batch is delivered again', async () => {
     const posted = at(T1, message(ada, 'Only once'));
-    await spec.given([posted]).redelivered().then(expectRows('chat_messages', { columns: ['id'] }).toEqual([{ id: posted.data.messageId }]));
+    await spec
+      .given([posted])
+      .redelivered()
+      .then(expectRows('chat_messages', { columns: ['id'] }).toEqual([{ id: posted.data.messageId }]));
   });
 
   it('counts a member who chats as taking part in the topic and its group, without points', async () => {
     const chatTopic = newId();
-    await spec.given([at(T1, chatMessagePosted({ messageId: newId(), topicId: chatTopic, groupId: 5, userId: grace, message: 'Hello' }))])
+    await spec
+      .given([at(T1, chatMessagePosted({ messageId: newId(), topicId: chatTopic, groupId: 5, userId: grace, message: 'Hello' }))])
       .when([at(T2, chatMessagePosted({ messageId: newId(), topicId: chatTopic, groupId: 5, userId: grace, message: 'Again' }))])
       .then(
         expectRows('topic_participants', { columns: ['user_id'], where: { topic_id: chatTopic } }).toEqual([{ user_id: grace }]),

@@ -1,5 +1,16 @@
 import {
-  blindLeafEvent, createEventRegistry, encodePosition, eventLeafHash, type Blind, frontierNodes, inclusionProof, memoryNodeSource, nodesFor, inclusionRanges, treeHash, verifyInclusion,
+  blindLeafEvent,
+  createEventRegistry,
+  encodePosition,
+  eventLeafHash,
+  type Blind,
+  frontierNodes,
+  inclusionProof,
+  memoryNodeSource,
+  nodesFor,
+  inclusionRanges,
+  treeHash,
+  verifyInclusion,
 } from '@civitas/events';
 import { LOWEST_STORED_LEVEL, leafBlinder, merkleNodeSource, merkleTreeSize } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +30,25 @@ function history(count: number): SpecEvent[] {
 }
 
 /** The leaf the spec's nth event must have, from its stored form alone with its ids blinded (as an export carries it). */
-const expectedLeaf = (event: SpecEvent, batch: number, n: number, blind: Blind) => eventLeafHash(blindLeafEvent({
-  stream: event.streamId ?? 'spec', version: n, position: encodePosition(BigInt(batch), BigInt(n)), type: event.type, data: event.data,
-  metadata: { schemaVersion: registry.versionOf(event.type), time: specTime(n) },
-}, blind));
+const expectedLeaf = (event: SpecEvent, batch: number, n: number, blind: Blind) =>
+  eventLeafHash(
+    blindLeafEvent(
+      {
+        stream: event.streamId ?? 'spec',
+        version: n,
+        position: encodePosition(BigInt(batch), BigInt(n)),
+        type: event.type,
+        data: event.data,
+        metadata: { schemaVersion: registry.versionOf(event.type), time: specTime(n) },
+      },
+      blind,
+    ),
+  );
 
 const LEAF_ROWS = { columns: ['leaf_index', 'event_id', 'position', 'leaf_hash'], orderBy: ['leaf_index'] };
 const NODE_ROWS = { columns: ['level', 'node_index', 'hash'], orderBy: ['level', 'node_index'] };
 
-const rootOf = async (outcome: ProjectionOutcome, size: number) =>
-  treeHash(size, await merkleNodeSource(outcome.db, frontierNodes(size), outcome.schema));
+const rootOf = async (outcome: ProjectionOutcome, size: number) => treeHash(size, await merkleNodeSource(outcome.db, frontierNodes(size), outcome.schema));
 
 describe('merkle_log projection', () => {
   let spec: ProjectionSpec;
@@ -44,9 +64,14 @@ describe('merkle_log projection', () => {
     const batchOf = (n: number) => (n <= 5 ? 1 : n === 6 ? 2 : 3);
     const blind = await leafBlinder(outcome.db);
     const leaves = events.map((event, offset) => expectedLeaf(event, batchOf(offset + 1), offset + 1, blind));
-    expect(await outcome.rows('merkle_leaves', LEAF_ROWS)).toEqual(events.map((_, offset) => ({
-      leaf_index: String(offset), event_id: specEventId(offset + 1), position: encodePosition(BigInt(batchOf(offset + 1)), BigInt(offset + 1)), leaf_hash: leaves[offset],
-    })));
+    expect(await outcome.rows('merkle_leaves', LEAF_ROWS)).toEqual(
+      events.map((_, offset) => ({
+        leaf_index: String(offset),
+        event_id: specEventId(offset + 1),
+        position: encodePosition(BigInt(batchOf(offset + 1)), BigInt(offset + 1)),
+        leaf_hash: leaves[offset],
+      })),
+    );
     expect(await merkleTreeSize(outcome.db, outcome.schema)).toBe(37);
     const reference = memoryNodeSource(leaves);
     expect(await rootOf(outcome, 37)).toEqual(treeHash(37, reference));
@@ -65,13 +90,16 @@ describe('merkle_log projection', () => {
     const events = history(21);
     const whole = await spec.given(events).run();
     const single = await spec.given([]).whenEach(events).run();
-    const leafIds = async (outcome: ProjectionOutcome) => (await outcome.rows('merkle_leaves', { columns: ['leaf_index', 'event_id'], orderBy: ['leaf_index'] }));
+    const leafIds = async (outcome: ProjectionOutcome) => await outcome.rows('merkle_leaves', { columns: ['leaf_index', 'event_id'], orderBy: ['leaf_index'] });
     expect(await leafIds(single)).toEqual(await leafIds(whole));
     // Positions differ between the two deliveries (the batch is part of a spec position), so the hashes do too; the tree shape may not.
-    expect((await single.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index })))
-      .toEqual((await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index })));
+    expect((await single.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index }))).toEqual(
+      (await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index })),
+    );
     // Nodes below LOWEST_STORED_LEVEL are computed from their leaves when read, never stored: 21 leaves complete one of 16.
-    expect((await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index }))).toEqual([{ level: LOWEST_STORED_LEVEL, node_index: '0' }]);
+    expect((await whole.rows('merkle_nodes', NODE_ROWS)).map(({ level, node_index }) => ({ level, node_index }))).toEqual([
+      { level: LOWEST_STORED_LEVEL, node_index: '0' },
+    ]);
     const again = await spec.given(events).run();
     expect(await again.rows('merkle_leaves', LEAF_ROWS)).toEqual(await whole.rows('merkle_leaves', LEAF_ROWS));
     expect(await again.rows('merkle_nodes', NODE_ROWS)).toEqual(await whole.rows('merkle_nodes', NODE_ROWS));

@@ -27,10 +27,17 @@ describe('profiles projection', () => {
     const target = { opinionId: opinion, topicId: topic, groupId: SAUDI, userId: ada };
     const [first, second] = [newId(), newId()];
     const history = [
-      userRegistered(ada), topicCreated(topic, SAUDI, ada), opinionPosted(opinion, topic, SAUDI, grace),
-      voteCast(target, 'support'), voteCast(target, 'oppose', 'support'), voteRetracted(target, 'oppose'),
-      delegationAssigned(SAUDI, ada, grace, first), delegationAssigned(SAUDI, ada, grace, second, { delegationId: first, delegateId: grace }), delegationRevoked(SAUDI, ada, grace, second),
-      candidateRegistered(newId(), election, SAUDI, ada), electionDecided(election, SAUDI, { userId: ada, candidateId: newId() }, T3),
+      userRegistered(ada),
+      topicCreated(topic, SAUDI, ada),
+      opinionPosted(opinion, topic, SAUDI, grace),
+      voteCast(target, 'support'),
+      voteCast(target, 'oppose', 'support'),
+      voteRetracted(target, 'oppose'),
+      delegationAssigned(SAUDI, ada, grace, first),
+      delegationAssigned(SAUDI, ada, grace, second, { delegationId: first, delegateId: grace }),
+      delegationRevoked(SAUDI, ada, grace, second),
+      candidateRegistered(newId(), election, SAUDI, ada),
+      electionDecided(election, SAUDI, { userId: ada, candidateId: newId() }, T3),
       electionDecided(newId(), SAUDI, null, T3),
     ];
     const expected = [
@@ -46,22 +53,35 @@ describe('profiles projection', () => {
     ];
 
     it('records each of the member\u2019s own actions in store order, ids only, and nothing for an election nobody won', async () => {
-      await spec.given(history).then(
-        expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected),
-        expectRows('user_activity', { columns: ['kind', 'opinion_id'], where: { user_id: grace } }).toEqual([{ kind: 'opinion_posted', opinion_id: opinion }]),
-      );
+      await spec
+        .given(history)
+        .then(
+          expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected),
+          expectRows('user_activity', { columns: ['kind', 'opinion_id'], where: { user_id: grace } }).toEqual([
+            { kind: 'opinion_posted', opinion_id: opinion },
+          ]),
+        );
     });
 
     it('gives the same rows delivered one by one, and inserts nothing twice when a batch comes again', async () => {
-      await spec.given([]).whenEach(history).then(expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected));
-      await spec.given(history).redelivered().then(expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected));
+      await spec
+        .given([])
+        .whenEach(history)
+        .then(expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected));
+      await spec
+        .given(history)
+        .redelivered()
+        .then(expectRows('user_activity', { columns: ACTIVITY, where: { user_id: ada }, orderBy: ['position'] }).toEqual(expected));
     });
 
     it('keeps when it happened (the command\u2019s time) and announces whose activity changed', async () => {
       const outcome = await spec.given([at(T1, topicCreated(newId(), SAUDI, ada)), at(T2, opinionPosted(newId(), newId(), SAUDI, grace))]).run();
-      await expectRows('user_activity', { columns: ['user_id', 'occurred_at'] }).toEqual([
-        { user_id: ada, occurred_at: T1 }, { user_id: grace, occurred_at: T2 },
-      ].sort((a, b) => a.user_id.localeCompare(b.user_id)))(outcome);
+      await expectRows('user_activity', { columns: ['user_id', 'occurred_at'] }).toEqual(
+        [
+          { user_id: ada, occurred_at: T1 },
+          { user_id: grace, occurred_at: T2 },
+        ].sort((a, b) => a.user_id.localeCompare(b.user_id)),
+      )(outcome);
       expect([...(outcome.changes[0]!.changes.get('user_activity') ?? [])].sort()).toEqual([ada, grace].sort());
     });
   });
@@ -71,10 +91,14 @@ describe('profiles projection', () => {
       const member = newId();
       const admin = newId();
       const granted = spec.given([at(T1, badgeGranted(member, admin, 'Built the first version'))]);
-      await granted.then(expectRows('user_badges').toEqual([{ user_id: member, badge: 'founder', granted_by: admin, reason: 'Built the first version', granted_at: T1 }]));
+      await granted.then(
+        expectRows('user_badges').toEqual([{ user_id: member, badge: 'founder', granted_by: admin, reason: 'Built the first version', granted_at: T1 }]),
+      );
       const revoked = granted.when([at(T2, badgeRevoked(member, admin))]);
       await revoked.then(expectRows('user_badges').toEqual([]));
-      await revoked.when([at(T3, badgeGranted(member, admin))]).then(expectRows('user_badges', { columns: ['badge', 'reason', 'granted_at'] }).toEqual([{ badge: 'founder', reason: null, granted_at: T3 }]));
+      await revoked
+        .when([at(T3, badgeGranted(member, admin))])
+        .then(expectRows('user_badges', { columns: ['badge', 'reason', 'granted_at'] }).toEqual([{ badge: 'founder', reason: null, granted_at: T3 }]));
     });
 
     it('gives the same rows for a grant and a revoke in one batch as one by one', async () => {
@@ -82,7 +106,10 @@ describe('profiles projection', () => {
       const admin = newId();
       const events = [badgeGranted(member, admin), badgeRevoked(member, admin), badgeGranted(member, admin, 'Again')];
       await spec.given(events).then(expectRows('user_badges', { columns: ['badge', 'reason'] }).toEqual([{ badge: 'founder', reason: 'Again' }]));
-      await spec.given([]).whenEach(events).then(expectRows('user_badges', { columns: ['badge', 'reason'] }).toEqual([{ badge: 'founder', reason: 'Again' }]));
+      await spec
+        .given([])
+        .whenEach(events)
+        .then(expectRows('user_badges', { columns: ['badge', 'reason'] }).toEqual([{ badge: 'founder', reason: 'Again' }]));
     });
   });
 });

@@ -21,9 +21,14 @@ describe('ProjectionSpec (the helper itself)', () => {
   });
 
   it('hands projections increasing positions and a time per event, across batches', async () => {
-    const outcome = await spec.given([groupCreated(2)]).when([groupCreated(3), groupCreated(4)]).run();
+    const outcome = await spec
+      .given([groupCreated(2)])
+      .when([groupCreated(3), groupCreated(4)])
+      .run();
     expect(await outcome.rows('groups', { columns: ['id', 'created_at'] })).toEqual([
-      { id: 2, created_at: specTime(1) }, { id: 3, created_at: specTime(2) }, { id: 4, created_at: specTime(3) },
+      { id: 2, created_at: specTime(1) },
+      { id: 3, created_at: specTime(2) },
+      { id: 4, created_at: specTime(3) },
     ]);
     expect(outcome.changes.map((changes) => [...(changes.changes.get('groups') ?? [])])).toEqual([[2], [3, 4]]);
   });

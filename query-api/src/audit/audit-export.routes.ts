@@ -1,8 +1,24 @@
 import { Readable } from 'node:stream';
 import {
-  EXPORT_FORMAT, EXPORT_NOT_CHECKPOINTED, EXPORT_SINCE_UNKNOWN, GROUP_NOT_FOUND, NDJSON_TYPE, NOT_YET_CHECKPOINTED, NotFoundError,
-  ServiceUnavailableError, TOPIC_NOT_FOUND, TopicIdParams, ValidationError, consistencyProof, consistencyRanges, groupIdParam, nodesFor, wholeNumberQuery,
-  type CheckpointView, type EventStore, type ExportLine,
+  EXPORT_FORMAT,
+  EXPORT_NOT_CHECKPOINTED,
+  EXPORT_SINCE_UNKNOWN,
+  GROUP_NOT_FOUND,
+  NDJSON_TYPE,
+  NOT_YET_CHECKPOINTED,
+  NotFoundError,
+  ServiceUnavailableError,
+  TOPIC_NOT_FOUND,
+  TopicIdParams,
+  ValidationError,
+  consistencyProof,
+  consistencyRanges,
+  groupIdParam,
+  nodesFor,
+  wholeNumberQuery,
+  type CheckpointView,
+  type EventStore,
+  type ExportLine,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder, checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource } from '@civitas/service-kit/merkle-store';
@@ -21,7 +37,9 @@ interface AuditExportContext extends QueryContext {
 
 const GroupExportParams = z.object({ id: groupIdParam() });
 /** `?since=<tree size>`: decimal digits only (docs/decisions.md, Ids and numbers). */
-const ExportQuery = z.object({ since: wholeNumberQuery({ message: 'since must be a tree size (a whole number)', min: 0, max: Number.MAX_SAFE_INTEGER }).optional() });
+const ExportQuery = z.object({
+  since: wholeNumberQuery({ message: 'since must be a tree size (a whole number)', min: 0, max: Number.MAX_SAFE_INTEGER }).optional(),
+});
 /** How soon a checkpoint should have caught up (the checkpointer signs every few seconds while events arrive). */
 const RETRY_AFTER_SECONDS = 5;
 /** Leaves per read of the whole-log export. */
@@ -37,62 +55,103 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   const { db, readModels, store } = context;
   const blinder = cachedLeafBlinder(db);
 
-  app.get('/api/audit/topics/:id/export', {
-    config: { access: 'auditor', readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
-    schema: { tags: ['audit'], summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)', params: TopicIdParams, querystring: ExportQuery },
-  }, async (request, reply) => {
-    const topicId = request.params.id;
-    const { checkpoint, opening } = await exportOpening(db, request.query.since);
-    const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
-    const topic = ready(await prepareTopic(source, topicId, checkpoint), TOPIC_NOT_FOUND);
-    return stream(reply, `civitas-topic-${topicId}.ndjson`, (async function* () {
-      yield header('topic', topicId, null, await logPublicKey(db));
-      yield* opening;
-      yield* topicSection(source, topic, checkpoint.treeSize);
-    })());
-  });
+  app.get(
+    '/api/audit/topics/:id/export',
+    {
+      config: { access: 'auditor', readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
+      schema: {
+        tags: ['audit'],
+        summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)',
+        params: TopicIdParams,
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const topicId = request.params.id;
+      const { checkpoint, opening } = await exportOpening(db, request.query.since);
+      const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
+      const topic = ready(await prepareTopic(source, topicId, checkpoint), TOPIC_NOT_FOUND);
+      return stream(
+        reply,
+        `civitas-topic-${topicId}.ndjson`,
+        (async function* () {
+          yield header('topic', topicId, null, await logPublicKey(db));
+          yield* opening;
+          yield* topicSection(source, topic, checkpoint.treeSize);
+        })(),
+      );
+    },
+  );
 
-  app.get('/api/audit/groups/:id/export', {
-    config: { access: 'auditor', readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
-    schema: { tags: ['audit'], summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)', params: GroupExportParams, querystring: ExportQuery },
-  }, async (request, reply) => {
-    const groupId = request.params.id;
-    const group = await readModels.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
-    if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
-    const { checkpoint, opening } = await exportOpening(db, request.query.since);
-    const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
-    const topicIds = (await readModels.selectFrom('topics').select('id').where('group_id', '=', groupId).orderBy('created_position').execute()).map((row) => row.id);
-    // Every topic is checked against the checkpoint before the first byte, so a 503 is still possible.
-    const topics: PreparedTopic[] = [];
-    for (const topicId of topicIds) {
-      const prepared = await prepareTopic(source, topicId, checkpoint);
-      if (prepared === 'notCheckpointed') throw new ServiceUnavailableError(EXPORT_NOT_CHECKPOINTED, RETRY_AFTER_SECONDS);
-      if (prepared) topics.push(prepared);
-    }
-    return stream(reply, `civitas-group-${groupId}.ndjson`, (async function* () {
-      yield header('group', null, groupId, await logPublicKey(db));
-      yield* opening;
-      for (const topic of topics) yield* topicSection(source, topic, checkpoint.treeSize);
-    })());
-  });
+  app.get(
+    '/api/audit/groups/:id/export',
+    {
+      config: { access: 'auditor', readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
+      schema: {
+        tags: ['audit'],
+        summary: 'Every topic of a group as in the topic export, one section each (auditors, admins)',
+        params: GroupExportParams,
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const groupId = request.params.id;
+      const group = await readModels.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
+      if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
+      const { checkpoint, opening } = await exportOpening(db, request.query.since);
+      const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
+      const topicIds = (await readModels.selectFrom('topics').select('id').where('group_id', '=', groupId).orderBy('created_position').execute()).map(
+        (row) => row.id,
+      );
+      // Every topic is checked against the checkpoint before the first byte, so a 503 is still possible.
+      const topics: PreparedTopic[] = [];
+      for (const topicId of topicIds) {
+        const prepared = await prepareTopic(source, topicId, checkpoint);
+        if (prepared === 'notCheckpointed') throw new ServiceUnavailableError(EXPORT_NOT_CHECKPOINTED, RETRY_AFTER_SECONDS);
+        if (prepared) topics.push(prepared);
+      }
+      return stream(
+        reply,
+        `civitas-group-${groupId}.ndjson`,
+        (async function* () {
+          yield header('group', null, groupId, await logPublicKey(db));
+          yield* opening;
+          for (const topic of topics) yield* topicSection(source, topic, checkpoint.treeSize);
+        })(),
+      );
+    },
+  );
 
-  app.get('/api/audit/log/export', {
-    config: { access: 'auditor', readModels: ['merkle_log', 'users'] },
-    schema: { tags: ['audit'], summary: 'Every leaf hash of the log up to the latest signed checkpoint, in order, as NDJSON (auditors, admins)', querystring: ExportQuery },
-  }, async (request, reply) => {
-    const { checkpoint, opening } = await exportOpening(db, request.query.since);
-    return stream(reply, `civitas-log-${checkpoint.treeSize}.ndjson`, (async function* () {
-      yield header('log', null, null, await logPublicKey(db));
-      yield* opening;
-      for (let start = 0; start < checkpoint.treeSize; start += LEAF_PAGE) {
-        const rows = await sql<{ leaf_index: string; position: string; leaf_hash: Buffer }>`
+  app.get(
+    '/api/audit/log/export',
+    {
+      config: { access: 'auditor', readModels: ['merkle_log', 'users'] },
+      schema: {
+        tags: ['audit'],
+        summary: 'Every leaf hash of the log up to the latest signed checkpoint, in order, as NDJSON (auditors, admins)',
+        querystring: ExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { checkpoint, opening } = await exportOpening(db, request.query.since);
+      return stream(
+        reply,
+        `civitas-log-${checkpoint.treeSize}.ndjson`,
+        (async function* () {
+          yield header('log', null, null, await logPublicKey(db));
+          yield* opening;
+          for (let start = 0; start < checkpoint.treeSize; start += LEAF_PAGE) {
+            const rows = await sql<{ leaf_index: string; position: string; leaf_hash: Buffer }>`
           select leaf_index, position, leaf_hash from ${sql.id(READ_SCHEMA, 'merkle_leaves')}
           where leaf_index >= ${String(start)}::bigint and leaf_index < ${String(Math.min(start + LEAF_PAGE, checkpoint.treeSize))}::bigint
           order by leaf_index`.execute(db);
-        for (const row of rows.rows) yield { kind: 'leaf', leafIndex: Number(row.leaf_index), position: row.position, leafHash: row.leaf_hash.toString('base64') };
-      }
-    })());
-  });
+            for (const row of rows.rows)
+              yield { kind: 'leaf', leafIndex: Number(row.leaf_index), position: row.position, leafHash: row.leaf_hash.toString('base64') };
+          }
+        })(),
+      );
+    },
+  );
 }
 
 function ready(prepared: PreparedTopic | null | 'notCheckpointed', notFound: string): PreparedTopic {
@@ -102,7 +161,13 @@ function ready(prepared: PreparedTopic | null | 'notCheckpointed', notFound: str
 }
 
 const header = (scope: 'topic' | 'group' | 'log', topicId: string | null, groupId: number | null, publicKey: string): ExportLine => ({
-  kind: 'header', format: EXPORT_FORMAT, scope, topicId, groupId, generatedAt: new Date().toISOString(), publicKey,
+  kind: 'header',
+  format: EXPORT_FORMAT,
+  scope,
+  topicId,
+  groupId,
+  generatedAt: new Date().toISOString(),
+  publicKey,
 });
 
 const logPublicKey = async (db: QueryExecutorProvider) => (await logSigningKey(db)).publicKey.toString('base64');

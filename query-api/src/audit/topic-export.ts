@@ -1,6 +1,24 @@
 import {
-  TALLY_INPUT_TYPES, eventTime, idsIn, inclusionRanges, readTopicRecords, leafScope, nodeKeyString, nodesFor, rangeHash, storedLeafEvent, topicOf, topicScope,
-  type Blind, type CheckpointView, type EventStore, type ExportEvent, type ExportResult, type LeafRange, type NodeKey, type RecordedEvent,
+  TALLY_INPUT_TYPES,
+  eventTime,
+  idsIn,
+  inclusionRanges,
+  readTopicRecords,
+  leafScope,
+  nodeKeyString,
+  nodesFor,
+  rangeHash,
+  storedLeafEvent,
+  topicOf,
+  topicScope,
+  type Blind,
+  type CheckpointView,
+  type EventStore,
+  type ExportEvent,
+  type ExportResult,
+  type LeafRange,
+  type NodeKey,
+  type RecordedEvent,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { merkleNodeSource } from '@civitas/service-kit/merkle-store';
@@ -34,7 +52,9 @@ export async function prepareTopic(source: TopicExportSource, topicId: string, c
   const records = (await readTopicRecords(source.store, topicId)).filter((event) => TALLY_INPUT_TYPES.has(event.type));
   if (records.length === 0) return null;
   const rows = await sql<{ event_id: string; leaf_index: string; leaf_hash: Buffer }>`
-    select event_id, leaf_index, leaf_hash from ${sql.id(READ_SCHEMA, 'merkle_leaves')} where event_id = any(${records.map((event) => event.id)}::uuid[])`.execute(source.db);
+    select event_id, leaf_index, leaf_hash from ${sql.id(READ_SCHEMA, 'merkle_leaves')} where event_id = any(${records.map((event) => event.id)}::uuid[])`.execute(
+    source.db,
+  );
   const leaves = new Map(rows.rows.map((row) => [row.event_id, { leafIndex: Number(row.leaf_index), leafHash: row.leaf_hash }]));
   const covered = records.every((event) => (leaves.get(event.id)?.leafIndex ?? Infinity) < checkpoint.treeSize);
   return covered ? { topicId, records, leaves } : 'notCheckpointed';
@@ -67,7 +87,11 @@ export async function* topicEventLines(source: TopicExportSource, topic: Prepare
       const { leafIndex, leafHash } = leaves.get(recorded.id)!;
       const event = storedLeafEvent(recorded, source.blind);
       yield {
-        kind: 'event', topicId, leafIndex, leafHash: leafHash.toString('base64'), event,
+        kind: 'event',
+        topicId,
+        leafIndex,
+        leafHash: leafHash.toString('base64'),
+        event,
         links: topicOf(recorded.data) === topicId ? null : linksOf(recorded, source.blind, scope),
         proof: paths[index]!.map(hashOf),
         recordedAt: eventTime(recorded),
@@ -78,7 +102,14 @@ export async function* topicEventLines(source: TopicExportSource, topic: Prepare
 
 /** An event shared by many topics: each of its blinded ids, and that id's pseudonym in this topic. */
 function linksOf(recorded: RecordedEvent, blind: Blind, scope: string): Record<string, string> {
-  const raw = { stream: recorded.streamId, version: recorded.streamPosition, position: recorded.position, type: recorded.type, data: recorded.data, metadata: recorded.metadata };
+  const raw = {
+    stream: recorded.streamId,
+    version: recorded.streamPosition,
+    position: recorded.position,
+    type: recorded.type,
+    data: recorded.data,
+    metadata: recorded.metadata,
+  };
   const eventScope = leafScope(raw);
   const links: Record<string, string> = {};
   for (const id of idsIn(raw)) links[blind(eventScope, id)] = blind(scope, id);
@@ -91,11 +122,13 @@ function linksOf(recorded: RecordedEvent, blind: Blind, scope: string): Record<s
  */
 export async function publishedResult(source: TopicExportSource, topicId: string): Promise<ExportResult | null> {
   const { readModels, blind } = source;
-  const topic = await readModels.selectFrom('topics as t')
+  const topic = await readModels
+    .selectFrom('topics as t')
     .leftJoin('laws as l', 'l.topic_id', 't.id')
     .leftJoin('candidates as c', (join) => join.onRef('c.topic_id', '=', 't.id').onRef('c.user_id', '=', 't.winner_id'))
     .select(['t.status', 'l.opinion_id as law_opinion_id', 'l.weighted_support as law_support', 'c.id as winner_candidate_id'])
-    .where('t.id', '=', topicId).executeTakeFirst();
+    .where('t.id', '=', topicId)
+    .executeTakeFirst();
   if (!topic) return null;
   const scope = topicScope(topicId);
   const named = (id: string) => blind(scope, id);
@@ -105,12 +138,16 @@ export async function publishedResult(source: TopicExportSource, topicId: string
     if (!tally) tallies.set(id, (tally = { subjectId: named(id), weightedSupport: 0, weightedOppose: 0 }));
     return tally;
   };
-  const rows = await readModels.selectFrom('weighted_tallies as w')
+  const rows = await readModels
+    .selectFrom('weighted_tallies as w')
     .select(['w.subject_id', 'w.choice', 'w.weight'])
-    .where((where) => where.or([
-      where('w.subject_id', '=', topicId),
-      where('w.subject_id', 'in', readModels.selectFrom('opinions').select('id').where('topic_id', '=', topicId)),
-    ])).execute();
+    .where((where) =>
+      where.or([
+        where('w.subject_id', '=', topicId),
+        where('w.subject_id', 'in', readModels.selectFrom('opinions').select('id').where('topic_id', '=', topicId)),
+      ]),
+    )
+    .execute();
   for (const row of rows) {
     // An opinion's rows are 'support' and 'oppose'; an election's, one per candidate under the topic's id.
     if (row.subject_id === topicId) tallyOf(row.choice).weightedSupport += row.weight;
@@ -118,12 +155,18 @@ export async function publishedResult(source: TopicExportSource, topicId: string
     else tallyOf(row.subject_id).weightedOppose += row.weight;
   }
   const status = topic.status as ExportResult['status'];
-  const result: ExportResult['result'] = status === 'active'
-    ? { kind: 'pending', opinionId: null, winnerCandidateId: null, weightedSupport: null }
-    : topic.law_opinion_id
-      ? { kind: 'law_enacted', opinionId: named(topic.law_opinion_id), winnerCandidateId: null, weightedSupport: topic.law_support }
-      : topic.winner_candidate_id
-        ? { kind: 'winner', opinionId: null, winnerCandidateId: named(topic.winner_candidate_id), weightedSupport: tallies.get(topic.winner_candidate_id)?.weightedSupport ?? 0 }
-        : { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null };
+  const result: ExportResult['result'] =
+    status === 'active'
+      ? { kind: 'pending', opinionId: null, winnerCandidateId: null, weightedSupport: null }
+      : topic.law_opinion_id
+        ? { kind: 'law_enacted', opinionId: named(topic.law_opinion_id), winnerCandidateId: null, weightedSupport: topic.law_support }
+        : topic.winner_candidate_id
+          ? {
+              kind: 'winner',
+              opinionId: null,
+              winnerCandidateId: named(topic.winner_candidate_id),
+              weightedSupport: tallies.get(topic.winner_candidate_id)?.weightedSupport ?? 0,
+            }
+          : { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null };
   return { kind: 'result', topicId, status, result, tallies: [...tallies.values()] };
 }

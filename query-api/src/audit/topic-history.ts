@@ -1,6 +1,12 @@
 import {
-  GROUP_TYPES, STANDING_TYPES, networkOf, topicTally,
-  type PositionedEvent, type TopicHistoryEntry, type TopicHistoryKind, type TopicTallyState,
+  GROUP_TYPES,
+  STANDING_TYPES,
+  networkOf,
+  topicTally,
+  type PositionedEvent,
+  type TopicHistoryEntry,
+  type TopicHistoryKind,
+  type TopicTallyState,
 } from '@civitas/events';
 
 /** What an entry says about whom: member ids, turned into pseudonyms by `historyEntries`. */
@@ -15,15 +21,20 @@ interface Fact {
 
 /** The topic's own record that bears on its count while it is open (a vote after expiry counts for nothing, so it is not listed). */
 const RECORD_KINDS: Record<string, TopicHistoryKind> = {
-  OpinionPosted: 'opinion_posted', VoteCast: 'vote_cast', VoteRetracted: 'vote_retracted',
-  CandidateRegistered: 'candidacy_registered', BallotCast: 'ballot_cast', BallotWithdrawn: 'ballot_retracted',
+  OpinionPosted: 'opinion_posted',
+  VoteCast: 'vote_cast',
+  VoteRetracted: 'vote_retracted',
+  CandidateRegistered: 'candidacy_registered',
+  BallotCast: 'ballot_cast',
+  BallotWithdrawn: 'ballot_retracted',
 };
 const ELIGIBILITY_TYPES = new Set<string>([...GROUP_TYPES, ...STANDING_TYPES]);
 
 /** Eligibility as the tally module judges it; the empty graph keeps this O(1) per member (delegations do not bear on it). */
 const eligibleAt = (state: TopicTallyState, userId: string, at: string) => networkOf({ ...state, delegates: new Map() }, at).isEligible(userId);
 
-const candidateUser = (state: TopicTallyState, candidateId: string) => state.candidates.find((candidate) => candidate.candidateId === candidateId)?.userId ?? null;
+const candidateUser = (state: TopicTallyState, candidateId: string) =>
+  state.candidates.find((candidate) => candidate.candidateId === candidateId)?.userId ?? null;
 
 /** The facts one event adds to the history, judged against the fold before it (`state`, then folded in). */
 function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent): Fact[] {
@@ -52,11 +63,15 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
   if (kind) {
     if (!ofTopic || !live) return [];
     const candidateId = event.type === 'BallotWithdrawn' ? data.previousCandidateId : data.candidateId;
-    return [{
-      kind, actorId: data.userId, opinionId: data.opinionId ?? null,
-      candidateUserId: candidateId ? candidateUser(state, candidateId) : null,
-      choice: (event.type === 'VoteRetracted' ? data.previousVoteType : data.voteType) as Fact['choice'] ?? null,
-    }];
+    return [
+      {
+        kind,
+        actorId: data.userId,
+        opinionId: data.opinionId ?? null,
+        candidateUserId: candidateId ? candidateUser(state, candidateId) : null,
+        choice: ((event.type === 'VoteRetracted' ? data.previousVoteType : data.voteType) as Fact['choice']) ?? null,
+      },
+    ];
   }
   if (before === null || !data.userId) return [];
   // Only members of the group's tally: a joining or leaving member, or one who belongs.
@@ -84,9 +99,15 @@ export function historyEntries(topicId: string, events: readonly PositionedEvent
   for (const event of events) {
     for (const fact of factsOf(topicId, state, event)) {
       entries.push({
-        position: event.position, occurredAt: event.at, kind: fact.kind,
-        actor: named(fact.actorId), isMine: viewerId !== null && fact.actorId === viewerId,
-        opinionId: fact.opinionId ?? null, candidate: named(fact.candidateUserId), choice: fact.choice ?? null, delegate: named(fact.delegateId),
+        position: event.position,
+        occurredAt: event.at,
+        kind: fact.kind,
+        actor: named(fact.actorId),
+        isMine: viewerId !== null && fact.actorId === viewerId,
+        opinionId: fact.opinionId ?? null,
+        candidate: named(fact.candidateUserId),
+        choice: fact.choice ?? null,
+        delegate: named(fact.delegateId),
       });
     }
   }

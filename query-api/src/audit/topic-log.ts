@@ -1,6 +1,17 @@
 import {
-  NotFoundError, TOPIC_NOT_FOUND, ValidationError, eventTime, foldAsOf, parseAsOf, readTopicRecords, topicTally,
-  type EventRegistry, type EventStore, type PositionedEvent, type TopicTallies, type TopicTallyState,
+  NotFoundError,
+  TOPIC_NOT_FOUND,
+  ValidationError,
+  eventTime,
+  foldAsOf,
+  parseAsOf,
+  readTopicRecords,
+  topicTally,
+  type EventRegistry,
+  type EventStore,
+  type PositionedEvent,
+  type TopicTallies,
+  type TopicTallyState,
 } from '@civitas/events';
 
 export const INVALID_AS_OF = 'asOf must be an ISO time or a position.';
@@ -15,7 +26,10 @@ export async function readTopicLog(store: EventStore, registry: EventRegistry, t
 
 /** Time travel for the tally reads: the module's tallies as the topic stood `asOf`. */
 export class TopicTimeTravel {
-  constructor(private readonly store: EventStore, private readonly registry: EventRegistry) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly registry: EventRegistry,
+  ) {}
 
   log(topicId: string): Promise<PositionedEvent[]> {
     return readTopicLog(this.store, this.registry, topicId);

@@ -21,9 +21,11 @@ const subjectsOf = (state: TopicTallyState) => {
 
 /** The top subjects by final weighted count (support and oppose together: where the weight went); earlier ones first on a tie. */
 function topSubjects(final: readonly SubjectTally[]): string[] {
-  return final.map((tally, index) => ({ tally, index }))
-    .sort((a, b) => (b.tally.weightedSupport + b.tally.weightedOppose) - (a.tally.weightedSupport + a.tally.weightedOppose) || a.index - b.index)
-    .slice(0, TIMELINE_TOP).map(({ tally }) => tally.subjectId);
+  return final
+    .map((tally, index) => ({ tally, index }))
+    .sort((a, b) => b.tally.weightedSupport + b.tally.weightedOppose - (a.tally.weightedSupport + a.tally.weightedOppose) || a.index - b.index)
+    .slice(0, TIMELINE_TOP)
+    .map(({ tally }) => tally.subjectId);
 }
 
 /**
@@ -54,9 +56,15 @@ export function topicTimeline(topicId: string, events: readonly PositionedEvent[
     const tallies = topicTally.tallies(state, { only });
     const bySubject = new Map((state.topic?.type === 'election' ? tallies.candidates : tallies.opinions).map((tally) => [tally.subjectId, tally]));
     series.push({
-      position, at,
+      position,
+      at,
       // A subject not posted yet stands at zero.
-      tallies: top.map((id) => ({ id, label: labelOf(final, id), weightedSupport: bySubject.get(id)?.weightedSupport ?? 0, weightedOppose: bySubject.get(id)?.weightedOppose ?? 0 })),
+      tallies: top.map((id) => ({
+        id,
+        label: labelOf(final, id),
+        weightedSupport: bySubject.get(id)?.weightedSupport ?? 0,
+        weightedOppose: bySubject.get(id)?.weightedOppose ?? 0,
+      })),
     });
   }
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), series };

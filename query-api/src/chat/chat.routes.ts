@@ -20,33 +20,50 @@ export interface ChatRouteOptions extends QueryContext {
 export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
   const { readModels, findVisibleTopic } = options;
 
-  app.get('/api/topics/:id/messages', {
-    config: { access: 'member', readModels: ['chat', ...TOPIC_READ_MODELS] },
-    schema: {
-      tags: ['chat'], summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
-      params: TopicIdParams, querystring: MessagesQuery, response: { 200: ChatMessagesReply },
+  app.get(
+    '/api/topics/:id/messages',
+    {
+      config: { access: 'member', readModels: ['chat', ...TOPIC_READ_MODELS] },
+      schema: {
+        tags: ['chat'],
+        summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
+        params: TopicIdParams,
+        querystring: MessagesQuery,
+        response: { 200: ChatMessagesReply },
+      },
     },
-  }, async (request): Promise<ChatMessageView[]> => {
-    const viewer = await requireViewer(request, options);
-    const { row: topic } = await findVisibleTopic(options, request.params.id, viewer);
-    let query = readModels.selectFrom('chat_messages as m').leftJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
-      .where('m.topic_id', '=', topic.id);
-    const { before } = request.query;
-    if (before !== undefined) {
-      const byId = UUID.test(before);
-      if (!byId && !isPosition(before)) throw new ValidationError(UNKNOWN_CURSOR);
-      // The cursor is a message of this topic, named by its id or by the position the POST reply or socket frame gave.
-      const cursor = await readModels.selectFrom('chat_messages').select(['created_at', 'position']).where('topic_id', '=', topic.id)
-        .where(byId ? 'id' : 'position', '=', byId ? before.toLowerCase() : before).executeTakeFirst();
-      if (!cursor) throw new ValidationError(UNKNOWN_CURSOR);
-      query = query.where(sql<boolean>`(m.created_at, m.position) < (${cursor.created_at}, ${cursor.position})`);
-    }
-    // The newest page, read newest first along the index, then turned oldest first.
-    const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute();
-    return rows.reverse().map((row) => ({
-      id: row.id, topicId: row.topic_id, userId: row.user_id, message: row.message, createdAt: row.created_at.toISOString(),
-      user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
-    }));
-  });
+    async (request): Promise<ChatMessageView[]> => {
+      const viewer = await requireViewer(request, options);
+      const { row: topic } = await findVisibleTopic(options, request.params.id, viewer);
+      let query = readModels
+        .selectFrom('chat_messages as m')
+        .leftJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
+        .where('m.topic_id', '=', topic.id);
+      const { before } = request.query;
+      if (before !== undefined) {
+        const byId = UUID.test(before);
+        if (!byId && !isPosition(before)) throw new ValidationError(UNKNOWN_CURSOR);
+        // The cursor is a message of this topic, named by its id or by the position the POST reply or socket frame gave.
+        const cursor = await readModels
+          .selectFrom('chat_messages')
+          .select(['created_at', 'position'])
+          .where('topic_id', '=', topic.id)
+          .where(byId ? 'id' : 'position', '=', byId ? before.toLowerCase() : before)
+          .executeTakeFirst();
+        if (!cursor) throw new ValidationError(UNKNOWN_CURSOR);
+        query = query.where(sql<boolean>`(m.created_at, m.position) < (${cursor.created_at}, ${cursor.position})`);
+      }
+      // The newest page, read newest first along the index, then turned oldest first.
+      const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute();
+      return rows.reverse().map((row) => ({
+        id: row.id,
+        topicId: row.topic_id,
+        userId: row.user_id,
+        message: row.message,
+        createdAt: row.created_at.toISOString(),
+        user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+      }));
+    },
+  );
 }

@@ -54,11 +54,14 @@ function networkOf(group: EligibilityGroup, rows: NetworkRow[]): NetworkPart {
     // A member outside the part read is never reached by the walks that use it; unknown means not eligible.
     isEligible: (memberId) => {
       const row = members.get(memberId);
-      return row !== undefined && participationRefusal(group, {
-        isSubscribed: row.is_subscribed,
-        verifiedCountryKeys: row.verified_country_keys,
-        membership: row.is_member ? { isLeader: row.is_leader } : null,
-      }) === null;
+      return (
+        row !== undefined &&
+        participationRefusal(group, {
+          isSubscribed: row.is_subscribed,
+          verifiedCountryKeys: row.verified_country_keys,
+          membership: row.is_member ? { isLeader: row.is_leader } : null,
+        }) === null
+      );
     },
   };
 }
@@ -83,7 +86,12 @@ function readMembers(readModels: Kysely<ReadModels>, groupId: number, subjectId:
  * The member's chain in the group: them, their delegate, that one's delegate, ... until a member
  * with no delegate or one already on it (a cycle), with each one's direct choice on the subject.
  */
-export async function chainOf(readModels: Kysely<ReadModels>, group: EligibilityGroup & { groupId: number }, memberId: string, subjectId: string): Promise<NetworkPart> {
+export async function chainOf(
+  readModels: Kysely<ReadModels>,
+  group: EligibilityGroup & { groupId: number },
+  memberId: string,
+  subjectId: string,
+): Promise<NetworkPart> {
   const walk = sql`walk(user_id, path) as (
       select ${memberId}::uuid, array[${memberId}::uuid]
       union all

@@ -5,7 +5,11 @@ import { memberOf } from '@civitas/service-kit/route-policies';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-function toAuthUser(row: ReadModelRow<'users'> & { email: string }, verifications: readonly ReadModelRow<'user_verifications'>[], participationScore: number): AuthUser {
+function toAuthUser(
+  row: ReadModelRow<'users'> & { email: string },
+  verifications: readonly ReadModelRow<'user_verifications'>[],
+  participationScore: number,
+): AuthUser {
   const approved = verifications.filter((verification) => verification.status === 'approved');
   return {
     id: row.id,
@@ -33,7 +37,12 @@ function toAuthUser(row: ReadModelRow<'users'> & { email: string }, verification
     country: approved[0]?.country ?? null,
     // Only ever answered to the member themself (this route reads the session's own account).
     nationalId: approved[0]?.national_id ?? null,
-    verifications: verifications.map((verification) => ({ id: verification.id, country: verification.country, status: verification.status, isVerified: verification.is_verified })),
+    verifications: verifications.map((verification) => ({
+      id: verification.id,
+      country: verification.country,
+      status: verification.status,
+      isVerified: verification.is_verified,
+    })),
     roles: row.roles,
     isAdmin: row.roles.includes('admin'),
     createdAt: row.created_at.toISOString(),
@@ -42,20 +51,24 @@ function toAuthUser(row: ReadModelRow<'users'> & { email: string }, verification
 }
 
 export function authUserRoutes(app: ZodRoutes, { readModels }: QueryContext): void {
-  app.get('/api/auth/user', {
-    config: { access: 'member', readModels: ['users', 'user_verifications', 'participation'] },
-    schema: { tags: ['identity'], summary: 'The signed-in member', response: { 200: AuthUser } },
-  }, async (request) => {
-    const userId = memberOf(request);
-    const [row, verifications, stats] = await Promise.all([
-      readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
-      readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-      readModels.selectFrom('member_stats').select('participation_score').where('user_id', '=', userId).executeTakeFirst(),
-    ]);
-    // A session exists only after its account's events: the read model is just behind.
-    if (!row) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
-    // Only an erased account has no address, and erasure ends its sessions: one racing it is signed out.
-    if (row.email === null) throw new UnauthorizedError('Unauthorized');
-    return toAuthUser({ ...row, email: row.email }, verifications, stats?.participation_score ?? 0);
-  });
+  app.get(
+    '/api/auth/user',
+    {
+      config: { access: 'member', readModels: ['users', 'user_verifications', 'participation'] },
+      schema: { tags: ['identity'], summary: 'The signed-in member', response: { 200: AuthUser } },
+    },
+    async (request) => {
+      const userId = memberOf(request);
+      const [row, verifications, stats] = await Promise.all([
+        readModels.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
+        readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+        readModels.selectFrom('member_stats').select('participation_score').where('user_id', '=', userId).executeTakeFirst(),
+      ]);
+      // A session exists only after its account's events: the read model is just behind.
+      if (!row) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
+      // Only an erased account has no address, and erasure ends its sessions: one racing it is signed out.
+      if (row.email === null) throw new UnauthorizedError('Unauthorized');
+      return toAuthUser({ ...row, email: row.email }, verifications, stats?.participation_score ?? 0);
+    },
+  );
 }

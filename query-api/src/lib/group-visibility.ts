@@ -15,10 +15,12 @@ export type GroupRow = ReadModelRow<'groups'> & { participant_count: number | nu
  * members) and, for personal groups, their owner's first name to show them by.
  */
 export const groupRows = (readModels: Kysely<ReadModels>) =>
-  readModels.selectFrom('groups')
+  readModels
+    .selectFrom('groups')
     .leftJoin('group_activity', 'group_activity.group_id', 'groups.id')
     .leftJoin('users as owner', 'owner.id', 'groups.owner_id')
-    .selectAll('groups').select(['group_activity.participant_count', shownFirstName('owner', 'owner_first_name')]);
+    .selectAll('groups')
+    .select(['group_activity.participant_count', shownFirstName('owner', 'owner_first_name')]);
 
 /** A personal group is seen only by its members. */
 const visibleTo = (row: ReadModelRow<'groups'>, viewer: ParticipantProfile | null) =>

@@ -27,7 +27,9 @@ export class ProjectionWatcher extends EventEmitter<{ advanced: []; notice: [Cha
   ) {
     super();
     this.setMaxListeners(0);
-    this.listener = new PgListener({ connectionString }, READ_MODELS_CHANNEL, (payload) => this.onHeard(payload), { applicationName: 'civitas-query-listener' });
+    this.listener = new PgListener({ connectionString }, READ_MODELS_CHANNEL, (payload) => this.onHeard(payload), {
+      applicationName: 'civitas-query-listener',
+    });
   }
 
   /** The watcher of a process's read models: on the replica of READ_DATABASE_URL when set. */

@@ -9,7 +9,8 @@ import type { QueryContext } from './viewer';
  * route's own read-your-writes wait (whoever may not read does not wait for the data), so it waits
  * for `users` alone.
  */
-export const roleGate = ({ auth, readModels, reachPosition }: QueryContext): RoutePolicyOptions['requireRoles'] =>
+export const roleGate =
+  ({ auth, readModels, reachPosition }: QueryContext): RoutePolicyOptions['requireRoles'] =>
   async (request, _userId, roles, message) => {
     await reachPosition(request, ['users']);
     await requireRole(request, auth, readModels, roles, message);

@@ -45,14 +45,26 @@ export interface ParticipantProfile {
  * what it may do (the command side enforces the same rule on the events: ParticipationGate).
  */
 export async function loadParticipantProfile(readModels: Kysely<ReadModels>, userId: string): Promise<ParticipantProfile | null> {
-  const row = await readModels.selectFrom('users as u')
+  const row = await readModels
+    .selectFrom('users as u')
     .select((eb) => [
       'u.is_subscribed',
-      eb.selectFrom('user_verifications as v').select(sql<string[]>`coalesce(array_agg(v.country_key), '{}')`.as('keys'))
-        .whereRef('v.user_id', '=', 'u.id').where('v.status', '=', 'approved').as('verified_country_keys'),
-      eb.selectFrom('group_members as m')
-        .select(sql<Array<{ groupId: number; role: Membership['role']; isLeader: boolean }>>`coalesce(json_agg(json_build_object('groupId', m.group_id, 'role', m.role, 'isLeader', m.is_leader)), '[]')`.as('list'))
-        .whereRef('m.user_id', '=', 'u.id').where('m.status', '=', 'active').as('memberships'),
+      eb
+        .selectFrom('user_verifications as v')
+        .select(sql<string[]>`coalesce(array_agg(v.country_key), '{}')`.as('keys'))
+        .whereRef('v.user_id', '=', 'u.id')
+        .where('v.status', '=', 'approved')
+        .as('verified_country_keys'),
+      eb
+        .selectFrom('group_members as m')
+        .select(
+          sql<
+            Array<{ groupId: number; role: Membership['role']; isLeader: boolean }>
+          >`coalesce(json_agg(json_build_object('groupId', m.group_id, 'role', m.role, 'isLeader', m.is_leader)), '[]')`.as('list'),
+        )
+        .whereRef('m.user_id', '=', 'u.id')
+        .where('m.status', '=', 'active')
+        .as('memberships'),
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();

@@ -52,11 +52,13 @@ export class LiveFanout {
 
   /** Queues a notice behind the ones before it. */
   accept(notice: ChangeNotice): void {
-    this.queue = this.queue.then(() => this.handle(notice)).catch((error: unknown) => {
-      // A read that failed loses these pushes only: clients refetch when they reconnect or reload.
-      if (movesChat(notice) && notice.position > this.since) this.since = notice.position;
-      if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live fan-out failed for a notice');
-    });
+    this.queue = this.queue
+      .then(() => this.handle(notice))
+      .catch((error: unknown) => {
+        // A read that failed loses these pushes only: clients refetch when they reconnect or reload.
+        if (movesChat(notice) && notice.position > this.since) this.since = notice.position;
+        if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live fan-out failed for a notice');
+      });
   }
 
   /** Resolves once every notice accepted so far is handled (tests, shutdown). */
@@ -99,20 +101,44 @@ export class LiveFanout {
   private async pushChat(topicIds: ReadonlyArray<string | number> | 'all', upTo: Position): Promise<void> {
     let after = this.since;
     for (;;) {
-      let query = this.readModels.selectFrom('chat_messages as c')
+      let query = this.readModels
+        .selectFrom('chat_messages as c')
         .innerJoin('groups as g', 'g.id', 'c.group_id')
         .leftJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.id', 'c.topic_id', 'c.group_id', 'c.user_id', 'c.message', 'c.created_at', 'c.position', 'g.department', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
+        .select([
+          'c.id',
+          'c.topic_id',
+          'c.group_id',
+          'c.user_id',
+          'c.message',
+          'c.created_at',
+          'c.position',
+          'g.department',
+          shownFirstName('u'),
+          'u.last_name',
+          'u.profile_image_url',
+        ])
         .where(sql<boolean>`c.position collate "C" > ${after}`)
         .where(sql<boolean>`c.position collate "C" <= ${upTo}`);
       if (topicIds !== 'all') query = query.where('c.topic_id', 'in', topicIds.map(String));
-      const rows = await query.orderBy(sql`c.position collate "C"`).limit(CHAT_BATCH).execute();
+      const rows = await query
+        .orderBy(sql`c.position collate "C"`)
+        .limit(CHAT_BATCH)
+        .execute();
       for (const row of rows) {
         const view: ChatMessageView = {
-          id: row.id, topicId: row.topic_id, userId: row.user_id, message: row.message, createdAt: row.created_at.toISOString(),
+          id: row.id,
+          topicId: row.topic_id,
+          userId: row.user_id,
+          message: row.message,
+          createdAt: row.created_at.toISOString(),
           user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
         };
-        this.hub.publish(frame({ type: 'chat', data: view, position: row.position }), { topicId: row.topic_id, groupId: row.group_id, personal: isPersonalDepartment(row.department) });
+        this.hub.publish(frame({ type: 'chat', data: view, position: row.position }), {
+          topicId: row.topic_id,
+          groupId: row.group_id,
+          personal: isPersonalDepartment(row.department),
+        });
       }
       if (rows.length < CHAT_BATCH) return;
       after = rows.at(-1)!.position;
@@ -121,10 +147,13 @@ export class LiveFanout {
 
   private async pushTopicFrames(changes: ChangeNotice['changes'], position: Position): Promise<void> {
     // A notice too long to list its ids says 'all': no topic can be named, clients catch up on their next read.
-    const named = (models: readonly string[]) => new Set(models.flatMap((model) => {
-      const ids = changes[model];
-      return ids && ids !== 'all' ? ids.map(String) : [];
-    }));
+    const named = (models: readonly string[]) =>
+      new Set(
+        models.flatMap((model) => {
+          const ids = changes[model];
+          return ids && ids !== 'all' ? ids.map(String) : [];
+        }),
+      );
     const perFrame = TOPIC_FRAMES.map(({ type, models }) => ({ type, topics: named(models) }));
     const all = [...new Set(perFrame.flatMap(({ topics }) => [...topics]))];
     if (all.length === 0 || this.hub.clients.size === 0) return;
@@ -138,8 +167,12 @@ export class LiveFanout {
   }
 
   private async audiencesOf(topicIds: string[]): Promise<Map<string, Audience>> {
-    const rows = await this.readModels.selectFrom('topics as t').innerJoin('groups as g', 'g.id', 't.group_id')
-      .select(['t.id', 't.group_id', 'g.department']).where('t.id', 'in', topicIds).execute();
+    const rows = await this.readModels
+      .selectFrom('topics as t')
+      .innerJoin('groups as g', 'g.id', 't.group_id')
+      .select(['t.id', 't.group_id', 'g.department'])
+      .where('t.id', 'in', topicIds)
+      .execute();
     return new Map(rows.map((row) => [row.id, { topicId: row.id, groupId: row.group_id, personal: isPersonalDepartment(row.department) }]));
   }
 

@@ -84,12 +84,15 @@ export async function liveRoutes(instance: FastifyInstance, { hub, auth, readMod
           }
           pending += 1;
           // One at a time per socket, so a member's messages are stored in the order sent.
-          chain = chain.then(async () => {
-            const result = await chatCommands.post(client.cookie, frame.body);
-            if (!result.ok) hub.send(client, errorFrame(result.message));
-          }).catch(() => hub.send(client, errorFrame(CHAT_NOT_SENT))).finally(() => {
-            pending -= 1;
-          });
+          chain = chain
+            .then(async () => {
+              const result = await chatCommands.post(client.cookie, frame.body);
+              if (!result.ok) hub.send(client, errorFrame(result.message));
+            })
+            .catch(() => hub.send(client, errorFrame(CHAT_NOT_SENT)))
+            .finally(() => {
+              pending -= 1;
+            });
       }
     });
     reloadGroups(readModels, [client]).catch((error: unknown) => {

@@ -44,5 +44,11 @@ export async function registerLive(instance: FastifyInstance, context: LiveConte
     await sessions.close();
     await fanout.idle();
   });
-  await liveRoutes(instance, { hub, auth: context.auth, readModels: context.readModels, chatCommands: options.chatCommands, publicBaseUrl: context.publicBaseUrl });
+  await liveRoutes(instance, {
+    hub,
+    auth: context.auth,
+    readModels: context.readModels,
+    chatCommands: options.chatCommands,
+    publicBaseUrl: context.publicBaseUrl,
+  });
 }

@@ -27,16 +27,20 @@ export class SessionWatch {
     private readonly log: FastifyBaseLogger,
     private readonly outage?: Pick<DatabaseOutage, 'noticed'>,
   ) {
-    this.listener = new PgListener({ connectionString }, SESSIONS_CHANNEL, (payload) => this.onEnded(payload), { applicationName: 'civitas-sessions-listener' });
+    this.listener = new PgListener({ connectionString }, SESSIONS_CHANNEL, (payload) => this.onEnded(payload), {
+      applicationName: 'civitas-sessions-listener',
+    });
   }
 
   async start(): Promise<void> {
     await this.listener.start().catch(() => undefined); // it reconnects by itself; the ping rounds cover the gap
     this.timer = setInterval(() => {
-      this.round = this.round.then(() => this.pingRound()).catch((error: unknown) => {
-        // The sockets stay open while the database is away; the next round checks their sessions again.
-        if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live ping round failed');
-      });
+      this.round = this.round
+        .then(() => this.pingRound())
+        .catch((error: unknown) => {
+          // The sockets stay open while the database is away; the next round checks their sessions again.
+          if (!this.outage?.noticed(error)) this.log.warn({ err: error }, 'live ping round failed');
+        });
     }, this.hub.limits.pingIntervalMs);
     this.timer.unref();
   }

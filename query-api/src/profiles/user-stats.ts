@@ -9,11 +9,21 @@ export const USER_STATS_READ_MODELS: ProjectionName[] = ['participation', 'deleg
 export async function loadUserStats(readModels: Kysely<ReadModels>, userId: string): Promise<UserStats> {
   const [row, delegates, led] = await Promise.all([
     readModels.selectFrom('member_stats').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    readModels.selectFrom('delegations').select(sql<number>`count(distinct delegator_id)::int`.as('count'))
-      .where('delegate_id', '=', userId).where('is_active', '=', true).executeTakeFirstOrThrow(),
+    readModels
+      .selectFrom('delegations')
+      .select(sql<number>`count(distinct delegator_id)::int`.as('count'))
+      .where('delegate_id', '=', userId)
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow(),
     // A leader's Alliance seat is a membership with isLeader too; only the groups they were elected to lead count.
-    readModels.selectFrom('group_members as m').innerJoin('groups as g', 'g.id', 'm.group_id').select(sql<number>`count(*)::int`.as('count'))
-      .where('m.user_id', '=', userId).where('m.status', '=', 'active').where('m.is_leader', '=', true).where('g.department', '<>', 'alliance')
+    readModels
+      .selectFrom('group_members as m')
+      .innerJoin('groups as g', 'g.id', 'm.group_id')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .where('m.user_id', '=', userId)
+      .where('m.status', '=', 'active')
+      .where('m.is_leader', '=', true)
+      .where('g.department', '<>', 'alliance')
       .executeTakeFirstOrThrow(),
   ]);
   return {

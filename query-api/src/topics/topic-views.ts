@@ -7,8 +7,11 @@ import { shownFirstName } from '../lib/person-names';
 
 /** Topics with their author, never the deleted ones. */
 export const topicRows = (readModels: Kysely<ReadModels>) =>
-  readModels.selectFrom('topics as t').leftJoin('users as u', 'u.id', 't.created_by')
-    .selectAll('t').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
+  readModels
+    .selectFrom('topics as t')
+    .leftJoin('users as u', 'u.id', 't.created_by')
+    .selectAll('t')
+    .select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
     .where('t.status', '<>', 'deleted');
 
 export type TopicRow = ReadModelRow<'topics'> & { first_name: string | null; last_name: string | null; profile_image_url: string | null };

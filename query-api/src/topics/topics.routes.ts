@@ -26,116 +26,221 @@ const AsOfQuery = z.object({ asOf: queryText('asOf').optional() });
 
 /** Tallies as they stood at a moment, recomputed from the events (the audit feature's time travel, passed in by app.ts). */
 export type TalliesAsOf = (topicId: string, asOf: string) => Promise<{ opinionIds: Set<string>; tallies: Map<string, OpinionTallyAt>; participants: number }>;
-export interface OpinionTallyAt { supportCount: number; opposeCount: number; weightedSupport: number; weightedOppose: number }
+export interface OpinionTallyAt {
+  supportCount: number;
+  opposeCount: number;
+  weightedSupport: number;
+  weightedOppose: number;
+}
 
 export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?: TalliesAsOf): void {
   const { readModels, auth, now } = context;
 
-  app.get('/api/groups/:id/topics', {
-    config: { access: 'public', readModels: TOPIC_READ_MODELS },
-    schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(TopicView) } },
-  }, async (request) => {
-    const viewer = await viewerOf(request, auth, readModels);
-    const group = await findVisibleGroup(context, request.params.id, viewer);
-    const rows = await topicRows(readModels).where('t.group_id', '=', group.id).orderBy('t.created_at', 'desc').orderBy('t.created_position', 'desc').limit(500).execute();
-    return rows.map((row) => toTopicView(row, group, viewer, now()));
-  });
+  app.get(
+    '/api/groups/:id/topics',
+    {
+      config: { access: 'public', readModels: TOPIC_READ_MODELS },
+      schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(TopicView) } },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, auth, readModels);
+      const group = await findVisibleGroup(context, request.params.id, viewer);
+      const rows = await topicRows(readModels)
+        .where('t.group_id', '=', group.id)
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.created_position', 'desc')
+        .limit(500)
+        .execute();
+      return rows.map((row) => toTopicView(row, group, viewer, now()));
+    },
+  );
 
-  app.get('/api/topics/:id', {
-    config: { access: 'public', readModels: TOPIC_READ_MODELS },
-    schema: { tags: ['topics'], summary: 'One topic', params: TopicIdParams, response: { 200: TopicView } },
-  }, async (request) => {
-    const viewer = await viewerOf(request, auth, readModels);
-    const { row, group } = await findVisibleTopic(context, request.params.id, viewer);
-    return toTopicView(row, group, viewer, now());
-  });
+  app.get(
+    '/api/topics/:id',
+    {
+      config: { access: 'public', readModels: TOPIC_READ_MODELS },
+      schema: { tags: ['topics'], summary: 'One topic', params: TopicIdParams, response: { 200: TopicView } },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, auth, readModels);
+      const { row, group } = await findVisibleTopic(context, request.params.id, viewer);
+      return toTopicView(row, group, viewer, now());
+    },
+  );
 
-  app.get('/api/topics/:id/stats', {
-    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicIdParams, querystring: AsOfQuery, response: { 200: TopicStats } },
-  }, async (request) => {
-    const viewer = await viewerOf(request, auth, readModels);
-    const { row } = await findVisibleTopic(context, request.params.id, viewer);
-    if (request.query.asOf !== undefined && talliesAsOf) {
-      const then = await talliesAsOf(row.id, request.query.asOf);
-      const sum = (pick: (tally: OpinionTallyAt) => number) => [...then.tallies.values()].reduce((total, tally) => total + pick(tally), 0);
+  app.get(
+    '/api/topics/:id/stats',
+    {
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+      schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicIdParams, querystring: AsOfQuery, response: { 200: TopicStats } },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, auth, readModels);
+      const { row } = await findVisibleTopic(context, request.params.id, viewer);
+      if (request.query.asOf !== undefined && talliesAsOf) {
+        const then = await talliesAsOf(row.id, request.query.asOf);
+        const sum = (pick: (tally: OpinionTallyAt) => number) => [...then.tallies.values()].reduce((total, tally) => total + pick(tally), 0);
+        return {
+          participants: then.participants,
+          totalVotes: sum((t) => t.supportCount + t.opposeCount),
+          totalOpinions: then.opinionIds.size,
+          support: sum((t) => t.weightedSupport),
+          oppose: sum((t) => t.weightedOppose),
+        };
+      }
+      // Support and oppose are the official (weighted) sums; the votes cast are the direct ones.
+      const [direct, weighted, participants] = await Promise.all([
+        readModels
+          .selectFrom('opinions')
+          .select(sql<number>`coalesce(sum(support_count + oppose_count), 0)::int`.as('votes'))
+          .where('topic_id', '=', row.id)
+          .executeTakeFirstOrThrow(),
+        readModels
+          .selectFrom('opinions as o')
+          .innerJoin('weighted_tallies as w', 'w.subject_id', 'o.id')
+          .select([
+            sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'support'), 0)::int`.as('support'),
+            sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'oppose'), 0)::int`.as('oppose'),
+          ])
+          .where('o.topic_id', '=', row.id)
+          .executeTakeFirstOrThrow(),
+        readModels
+          .selectFrom('topic_participants')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .where('topic_id', '=', row.id)
+          .executeTakeFirstOrThrow(),
+      ]);
       return {
-        participants: then.participants, totalVotes: sum((t) => t.supportCount + t.opposeCount), totalOpinions: then.opinionIds.size,
-        support: sum((t) => t.weightedSupport), oppose: sum((t) => t.weightedOppose),
+        participants: participants.count,
+        totalVotes: direct.votes,
+        totalOpinions: row.opinion_count,
+        support: weighted.support,
+        oppose: weighted.oppose,
       };
-    }
-    // Support and oppose are the official (weighted) sums; the votes cast are the direct ones.
-    const [direct, weighted, participants] = await Promise.all([
-      readModels.selectFrom('opinions')
-        .select(sql<number>`coalesce(sum(support_count + oppose_count), 0)::int`.as('votes'))
-        .where('topic_id', '=', row.id).executeTakeFirstOrThrow(),
-      readModels.selectFrom('opinions as o').innerJoin('weighted_tallies as w', 'w.subject_id', 'o.id')
+    },
+  );
+
+  app.get(
+    '/api/topics/:id/opinions',
+    {
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+      schema: {
+        tags: ['opinions'],
+        summary: 'A topic\u2019s opinions, highest official tally first',
+        params: TopicIdParams,
+        querystring: AsOfQuery,
+        response: { 200: z.array(OpinionView) },
+      },
+    },
+    async (request) => {
+      const topicId = request.params.id;
+      const viewer = await viewerOf(request, auth, readModels);
+      // Direct counts are the opinions projection's; the weighted (official) ones the delegation projection's, 0 before any.
+      const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;
+      const weightedOppose = sql<number>`coalesce(wo.weight, 0)`;
+      // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
+      const [, rows] = await Promise.all([
+        findVisibleTopic(context, topicId, viewer),
+        readModels
+          .selectFrom('opinions as o')
+          .leftJoin('users as u', 'u.id', 'o.user_id')
+          .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
+          .leftJoin('weighted_tallies as ws', (join) => join.onRef('ws.subject_id', '=', 'o.id').on('ws.choice', '=', 'support'))
+          .leftJoin('weighted_tallies as wo', (join) => join.onRef('wo.subject_id', '=', 'o.id').on('wo.choice', '=', 'oppose'))
+          .selectAll('o')
+          .select([
+            shownFirstName('u'),
+            'u.last_name',
+            'u.profile_image_url',
+            'v.vote_type as my_vote',
+            weightedSupport.as('weighted_support'),
+            weightedOppose.as('weighted_oppose'),
+          ])
+          .where('o.topic_id', '=', topicId)
+          .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc')
+          .orderBy('o.created_at')
+          .orderBy('o.posted_position')
+          .limit(1000)
+          .execute(),
+      ]);
+      // asOf: the same opinions as they stood then, counted by the tally module from the events.
+      const then = request.query.asOf !== undefined && talliesAsOf ? await talliesAsOf(topicId, request.query.asOf) : null;
+      const shown = then
+        ? rows
+            .filter((opinion) => then.opinionIds.has(opinion.id))
+            .map((opinion) => {
+              const tally = then.tallies.get(opinion.id)!;
+              return {
+                ...opinion,
+                support_count: tally.supportCount,
+                oppose_count: tally.opposeCount,
+                weighted_support: tally.weightedSupport,
+                weighted_oppose: tally.weightedOppose,
+              };
+            })
+            .sort((a, b) => b.weighted_support - b.weighted_oppose - (a.weighted_support - a.weighted_oppose))
+        : rows;
+      return shown.map((opinion) => ({
+        id: opinion.id,
+        topicId: opinion.topic_id,
+        userId: opinion.user_id,
+        content: opinion.content,
+        supportCount: opinion.support_count,
+        opposeCount: opinion.oppose_count,
+        weightedSupport: opinion.weighted_support,
+        weightedOppose: opinion.weighted_oppose,
+        voteCount: opinion.weighted_support - opinion.weighted_oppose,
+        createdAt: opinion.created_at.toISOString(),
+        updatedAt: opinion.updated_at.toISOString(),
+        user: { firstName: opinion.first_name, lastName: opinion.last_name, profileImageUrl: opinion.profile_image_url },
+        myVote: opinion.my_vote ?? null,
+      }));
+    },
+  );
+
+  app.get(
+    '/api/laws/:id',
+    {
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+      schema: { tags: ['topics'], summary: 'The laws a group enacted, newest first', params: GroupIdParams, response: { 200: z.array(LawView) } },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request, auth, readModels);
+      const group = await findVisibleGroup(context, request.params.id, viewer);
+      const rows = await readModels
+        .selectFrom('laws as l')
+        .innerJoin('topics as t', 't.id', 'l.topic_id')
+        .innerJoin('opinions as o', 'o.id', 'l.opinion_id')
+        .leftJoin('users as u', 'u.id', 'l.proposer_id')
         .select([
-          sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'support'), 0)::int`.as('support'),
-          sql<number>`coalesce(sum(w.weight) filter (where w.choice = 'oppose'), 0)::int`.as('oppose'),
+          'l.topic_id',
+          'l.opinion_id',
+          'l.type',
+          'l.weighted_support',
+          'l.weighted_oppose',
+          'l.enacted_at',
+          't.title',
+          'o.content',
+          shownFirstName('u'),
+          'u.last_name',
+          'u.profile_image_url',
         ])
-        .where('o.topic_id', '=', row.id).executeTakeFirstOrThrow(),
-      readModels.selectFrom('topic_participants').select(sql<number>`count(*)::int`.as('count')).where('topic_id', '=', row.id).executeTakeFirstOrThrow(),
-    ]);
-    return { participants: participants.count, totalVotes: direct.votes, totalOpinions: row.opinion_count, support: weighted.support, oppose: weighted.oppose };
-  });
-
-  app.get('/api/topics/:id/opinions', {
-    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
-    schema: { tags: ['opinions'], summary: 'A topic\u2019s opinions, highest official tally first', params: TopicIdParams, querystring: AsOfQuery, response: { 200: z.array(OpinionView) } },
-  }, async (request) => {
-    const topicId = request.params.id;
-    const viewer = await viewerOf(request, auth, readModels);
-    // Direct counts are the opinions projection's; the weighted (official) ones the delegation projection's, 0 before any.
-    const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;
-    const weightedOppose = sql<number>`coalesce(wo.weight, 0)`;
-    // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
-    const [, rows] = await Promise.all([
-      findVisibleTopic(context, topicId, viewer),
-      readModels.selectFrom('opinions as o')
-        .leftJoin('users as u', 'u.id', 'o.user_id')
-        .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
-        .leftJoin('weighted_tallies as ws', (join) => join.onRef('ws.subject_id', '=', 'o.id').on('ws.choice', '=', 'support'))
-        .leftJoin('weighted_tallies as wo', (join) => join.onRef('wo.subject_id', '=', 'o.id').on('wo.choice', '=', 'oppose'))
-        .selectAll('o').select([shownFirstName('u'), 'u.last_name', 'u.profile_image_url', 'v.vote_type as my_vote', weightedSupport.as('weighted_support'), weightedOppose.as('weighted_oppose')])
-        .where('o.topic_id', '=', topicId)
-        .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc').orderBy('o.created_at').orderBy('o.posted_position')
-        .limit(1000).execute(),
-    ]);
-    // asOf: the same opinions as they stood then, counted by the tally module from the events.
-    const then = request.query.asOf !== undefined && talliesAsOf ? await talliesAsOf(topicId, request.query.asOf) : null;
-    const shown = then ? rows.filter((opinion) => then.opinionIds.has(opinion.id)).map((opinion) => {
-      const tally = then.tallies.get(opinion.id)!;
-      return { ...opinion, support_count: tally.supportCount, oppose_count: tally.opposeCount, weighted_support: tally.weightedSupport, weighted_oppose: tally.weightedOppose };
-    }).sort((a, b) => (b.weighted_support - b.weighted_oppose) - (a.weighted_support - a.weighted_oppose)) : rows;
-    return shown.map((opinion) => ({
-      id: opinion.id, topicId: opinion.topic_id, userId: opinion.user_id, content: opinion.content,
-      supportCount: opinion.support_count, opposeCount: opinion.oppose_count, weightedSupport: opinion.weighted_support, weightedOppose: opinion.weighted_oppose,
-      voteCount: opinion.weighted_support - opinion.weighted_oppose, createdAt: opinion.created_at.toISOString(), updatedAt: opinion.updated_at.toISOString(),
-      user: { firstName: opinion.first_name, lastName: opinion.last_name, profileImageUrl: opinion.profile_image_url },
-      myVote: opinion.my_vote ?? null,
-    }));
-  });
-
-  app.get('/api/laws/:id', {
-    config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
-    schema: { tags: ['topics'], summary: 'The laws a group enacted, newest first', params: GroupIdParams, response: { 200: z.array(LawView) } },
-  }, async (request) => {
-    const viewer = await viewerOf(request, auth, readModels);
-    const group = await findVisibleGroup(context, request.params.id, viewer);
-    const rows = await readModels.selectFrom('laws as l')
-      .innerJoin('topics as t', 't.id', 'l.topic_id')
-      .innerJoin('opinions as o', 'o.id', 'l.opinion_id')
-      .leftJoin('users as u', 'u.id', 'l.proposer_id')
-      .select(['l.topic_id', 'l.opinion_id', 'l.type', 'l.weighted_support', 'l.weighted_oppose', 'l.enacted_at', 't.title', 'o.content', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
-      .where('l.group_id', '=', group.id)
-      .orderBy('l.enacted_at', 'desc').orderBy('l.topic_id').execute();
-    return rows.map((law) => ({
-      id: law.topic_id, topicId: law.topic_id, opinionId: law.opinion_id, content: law.content,
-      voteCount: law.weighted_support - law.weighted_oppose, weightedSupport: law.weighted_support, weightedOppose: law.weighted_oppose,
-      createdAt: law.enacted_at.toISOString(),
-      topic: { id: law.topic_id, type: law.type, title: law.title },
-      user: { firstName: law.first_name, lastName: law.last_name, profileImageUrl: law.profile_image_url },
-    }));
-  });
+        .where('l.group_id', '=', group.id)
+        .orderBy('l.enacted_at', 'desc')
+        .orderBy('l.topic_id')
+        .execute();
+      return rows.map((law) => ({
+        id: law.topic_id,
+        topicId: law.topic_id,
+        opinionId: law.opinion_id,
+        content: law.content,
+        voteCount: law.weighted_support - law.weighted_oppose,
+        weightedSupport: law.weighted_support,
+        weightedOppose: law.weighted_oppose,
+        createdAt: law.enacted_at.toISOString(),
+        topic: { id: law.topic_id, type: law.type, title: law.title },
+        user: { firstName: law.first_name, lastName: law.last_name, profileImageUrl: law.profile_image_url },
+      }));
+    },
+  );
 }

@@ -20,25 +20,33 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
 export function verificationDocumentRoutes(app: ZodRoutes, { readModels, db }: QueryContext & { db: Kysely<PlatformDatabase> }): void {
   const documents = new PersonalDocuments(db, new PersonalDataVault(db));
 
-  app.get('/api/user/verifications/:id/document', {
-    config: { access: 'member', readModels: ['user_verifications', 'users', 'groups'] },
-    schema: { tags: ['verification'], summary: 'A verification\u2019s document image (its owner, admins, leaders of that country\u2019s National group)', params: z.object({ id: uuidParam(DOCUMENT_NOT_FOUND) }) },
-  }, async (request, reply) => {
-    const viewerId = memberOf(request);
-    const { id } = request.params;
-    const claim = await readModels.selectFrom('user_verifications').select(['user_id', 'country_key']).where('id', '=', id).executeTakeFirst();
-    if (!claim || !(await mayView(viewerId, claim))) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    const document = await documents.get(id);
-    if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND);
-    // The owner's key is shredded: the sealed bytes remain, unreadable for good.
-    if (!document.bytes) throw new GoneError(DOCUMENT_ERASED);
-    return reply
-      .header('content-type', document.contentType)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `inline; filename="document.${EXTENSIONS[document.contentType] ?? 'bin'}"`)
-      .send(document.bytes);
-  });
+  app.get(
+    '/api/user/verifications/:id/document',
+    {
+      config: { access: 'member', readModels: ['user_verifications', 'users', 'groups'] },
+      schema: {
+        tags: ['verification'],
+        summary: 'A verification\u2019s document image (its owner, admins, leaders of that country\u2019s National group)',
+        params: z.object({ id: uuidParam(DOCUMENT_NOT_FOUND) }),
+      },
+    },
+    async (request, reply) => {
+      const viewerId = memberOf(request);
+      const { id } = request.params;
+      const claim = await readModels.selectFrom('user_verifications').select(['user_id', 'country_key']).where('id', '=', id).executeTakeFirst();
+      if (!claim || !(await mayView(viewerId, claim))) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+      const document = await documents.get(id);
+      if (!document) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+      // The owner's key is shredded: the sealed bytes remain, unreadable for good.
+      if (!document.bytes) throw new GoneError(DOCUMENT_ERASED);
+      return reply
+        .header('content-type', document.contentType)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="document.${EXTENSIONS[document.contentType] ?? 'bin'}"`)
+        .send(document.bytes);
+    },
+  );
 
   async function mayView(viewerId: string, claim: { user_id: string; country_key: string }): Promise<boolean> {
     if (claim.user_id === viewerId) return true;

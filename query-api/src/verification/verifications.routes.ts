@@ -12,24 +12,38 @@ import { verificationDocumentRoutes } from './verification-document.routes';
 
 function toVerificationView(row: ReadModelRow<'user_verifications'>): VerificationView {
   return {
-    id: row.id, userId: row.user_id, country: row.country, nationalId: row.national_id, documentImageUrl: row.document_image_url,
-    verificationType: row.verification_type, status: row.status, isVerified: row.is_verified, confirmedByLeader: row.confirmed_by_leader,
-    verifiedAt: iso(row.verified_at), reviewedAt: iso(row.reviewed_at), rejectionReason: row.rejection_reason,
-    createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+    id: row.id,
+    userId: row.user_id,
+    country: row.country,
+    nationalId: row.national_id,
+    documentImageUrl: row.document_image_url,
+    verificationType: row.verification_type,
+    status: row.status,
+    isVerified: row.is_verified,
+    confirmedByLeader: row.confirmed_by_leader,
+    verifiedAt: iso(row.verified_at),
+    reviewedAt: iso(row.reviewed_at),
+    rejectionReason: row.rejection_reason,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
 /** docs/product.md, Calls, 'Verification' and 'Admin' (reads): my claims, their documents, the review queues. */
 export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db: Kysely<PlatformDatabase> }): void {
   const { readModels } = context;
-  app.get('/api/user/verifications', {
-    config: { access: 'member', readModels: ['user_verifications'] },
-    schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
-  }, async (request) => {
-    const userId = memberOf(request);
-    const rows = await readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
-    return rows.map(toVerificationView);
-  });
+  app.get(
+    '/api/user/verifications',
+    {
+      config: { access: 'member', readModels: ['user_verifications'] },
+      schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
+    },
+    async (request) => {
+      const userId = memberOf(request);
+      const rows = await readModels.selectFrom('user_verifications').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+      return rows.map(toVerificationView);
+    },
+  );
   verificationDocumentRoutes(app, context);
   adminVerificationsRoutes(app, context);
 }

@@ -29,7 +29,13 @@ describe('live fan-out of chat messages', () => {
   it("pushes a message although another lane's notice for the same position came first", async () => {
     const ada = await query.member('Ada');
     const topicId = newId();
-    await query.record(groupCreated(ISLAM, CATALOGUE.find((group) => group.groupId === ISLAM)!), topicCreated(topicId, ISLAM, ada.id));
+    await query.record(
+      groupCreated(
+        ISLAM,
+        CATALOGUE.find((group) => group.groupId === ISLAM)!,
+      ),
+      topicCreated(topicId, ISLAM, ada.id),
+    );
     const hub = new RecordingHub(LIVE_LIMITS);
     const fanout = new LiveFanout(query.db.withSchema(READ_SCHEMA) as Kysely<ReadModels>, hub, pino({ level: 'silent' }));
     await fanout.idle();

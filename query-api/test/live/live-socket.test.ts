@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_MESSAGE_BLANK, CHAT_MESSAGE_TOO_LONG, INTERNATIONAL_NEEDS_SUBSCRIPTION, PostgresEventStore, chatStream, createEventRegistry } from '@civitas/events';
+import {
+  CHAT_MESSAGE_BLANK,
+  CHAT_MESSAGE_TOO_LONG,
+  INTERNATIONAL_NEEDS_SUBSCRIPTION,
+  PostgresEventStore,
+  chatStream,
+  createEventRegistry,
+} from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNATIONAL, ISLAM, newMember, subscribe, topicBody, type Member } from '../../../command-api/test/participation/members';
 import { CLOSE_GRACE_MS } from '../../../command-api/src/topics/topic-closing';
@@ -26,12 +33,18 @@ describe('the live socket at /ws, across two query-api processes', () => {
     return socket;
   };
   const storedChat = async (userId: string) =>
-    Number((await server.query<{ count: string }>(`select count(*) from events where type = 'ChatMessagePosted' and data->>'userId' = $1`, [userId]))[0]!.count);
+    Number(
+      (await server.query<{ count: string }>(`select count(*) from events where type = 'ChatMessagePosted' and data->>'userId' = $1`, [userId]))[0]!.count,
+    );
   const isChat = (text: string) => (frame: LiveFrame) => frame.type === 'chat' && frame.data.message === text;
 
   beforeAll(async () => {
     server = await startTestServer();
-    replica = await startQueryApiReplica(server.databaseUrl, { PUBLIC_BASE_URL: server.baseUrl, COMMAND_API_URL: server.baseUrl }, { maxBufferedBytes: MAX_BUFFERED });
+    replica = await startQueryApiReplica(
+      server.databaseUrl,
+      { PUBLIC_BASE_URL: server.baseUrl, COMMAND_API_URL: server.baseUrl },
+      { maxBufferedBytes: MAX_BUFFERED },
+    );
     author = await newMember(server, 'Layla');
     await subscribe(author, server);
     outsider = await newMember(server, 'Omar');
@@ -49,7 +62,9 @@ describe('the live socket at /ws, across two query-api processes', () => {
   it('refuses an upgrade without a session (401) and from a foreign origin (403)', async () => {
     for (const baseUrl of [server.baseUrl, replica.baseUrl]) {
       await expect(openLive(baseUrl, { origin: server.baseUrl })).rejects.toEqual(new RefusedUpgrade(401));
-      await expect(openLive(baseUrl, { cookie: `${author.browser.session.name}=not-a-session`, origin: server.baseUrl })).rejects.toEqual(new RefusedUpgrade(401));
+      await expect(openLive(baseUrl, { cookie: `${author.browser.session.name}=not-a-session`, origin: server.baseUrl })).rejects.toEqual(
+        new RefusedUpgrade(401),
+      );
       await expect(openLive(baseUrl, { cookie: author.browser.cookieHeader, origin: 'https://evil.example' })).rejects.toEqual(new RefusedUpgrade(403));
       await expect(openLive(baseUrl, { cookie: author.browser.cookieHeader })).rejects.toEqual(new RefusedUpgrade(403));
     }
@@ -96,7 +111,10 @@ describe('the live socket at /ws, across two query-api processes', () => {
       member.send({ type: 'chat', data: { topicId, message: ' \n\t ' } });
       expect(await member.next((frame) => frame.type === 'error')).toEqual({ type: 'error', data: { message: CHAT_MESSAGE_BLANK } });
       member.send({ type: 'chat', data: { topicId, message: 'x'.repeat(2001) } });
-      expect(await member.next((frame) => frame.type === 'error' && frame.data.message !== CHAT_MESSAGE_BLANK)).toEqual({ type: 'error', data: { message: CHAT_MESSAGE_TOO_LONG } });
+      expect(await member.next((frame) => frame.type === 'error' && frame.data.message !== CHAT_MESSAGE_BLANK)).toEqual({
+        type: 'error',
+        data: { message: CHAT_MESSAGE_TOO_LONG },
+      });
       member.send({ type: 'typing', data: {} });
       await member.next((frame) => frame.type === 'error' && frame.data.message === 'Unknown frame type');
       member.ws.send('not json');
@@ -125,7 +143,10 @@ describe('the live socket at /ws, across two query-api processes', () => {
     const pushed = await onReplica.next(isChat('Posted over REST'));
     expect(pushed).toEqual({ type: 'chat', data: posted.body.message, position: posted.body.position });
     expect(await onServer.next(isChat('Posted over REST'))).toEqual(pushed);
-    const listed = await eventually(async () => (await outsider.browser.json('GET', `/api/topics/${topicId}/messages`)).body as Array<{ id: string }>, (list) => list.some((message) => message.id === posted.body.message.id));
+    const listed = await eventually(
+      async () => (await outsider.browser.json('GET', `/api/topics/${topicId}/messages`)).body as Array<{ id: string }>,
+      (list) => list.some((message) => message.id === posted.body.message.id),
+    );
     expect(listed.at(-1)).toEqual(posted.body.message);
   });
 
@@ -227,7 +248,10 @@ describe('statsUpdate on the live socket', () => {
   let clock = Date.parse('2026-11-22T10:00:00Z');
   beforeAll(async () => {
     // The clock travels to close a topic; sessions must outlive the journey.
-    server = await startTestServer({ now: () => new Date(clock), env: { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' } });
+    server = await startTestServer({
+      now: () => new Date(clock),
+      env: { SCHEDULER_INTERVAL_SECONDS: '0.2', SESSION_IDLE_TIMEOUT_MINUTES: '1000000', SESSION_ABSOLUTE_TIMEOUT_HOURS: '100000' },
+    });
   }, 60_000);
   afterAll(async () => server?.close());
 

@@ -18,10 +18,21 @@ export async function startQueryApiReplica(databaseUrl: string, env: Record<stri
   const watcher = ProjectionWatcher.of(runtime);
   await watcher.start();
   runtime.onStop(() => watcher.close());
-  const app = await createHttpApp({ title: 'Civitas query API replica', logLevel: config.LOG_LEVEL, publicBaseUrl: config.publicBaseUrl, healthChecks: runtime.health });
+  const app = await createHttpApp({
+    title: 'Civitas query API replica',
+    logLevel: config.LOG_LEVEL,
+    publicBaseUrl: config.publicBaseUrl,
+    healthChecks: runtime.health,
+  });
   const chatCommands = httpChatCommands(config.COMMAND_API_URL ?? config.publicBaseUrl, config.publicBaseUrl);
   await app.register(queryApi, {
-    db, readDb, watcher, auth: createSessionAuth(db, config), paymentProviders: config.paymentProviders, signInProviders: config.signInProviders, publicBaseUrl: config.publicBaseUrl,
+    db,
+    readDb,
+    watcher,
+    auth: createSessionAuth(db, config),
+    paymentProviders: config.paymentProviders,
+    signInProviders: config.signInProviders,
+    publicBaseUrl: config.publicBaseUrl,
     live: { databaseUrl: runtime.databaseUrl, chatCommands, limits },
   });
   runtime.onStop(() => app.close());

@@ -12,10 +12,12 @@ const loadAxeSource = () => (axeSource ??= readFile(createRequire(import.meta.ur
 /** One line per failing element, so a failed journey says what to fix without opening a report. */
 export function describeViolations(violations: Result[]): string {
   return violations
-    .flatMap((violation) => violation.nodes.map((node) => {
-      const why = node.failureSummary?.replace(/\s+/g, ' ').trim() ?? '';
-      return `- [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} at ${node.target.join(' ')}\n    ${node.html.slice(0, 200)}\n    ${why}`;
-    }))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => {
+        const why = node.failureSummary?.replace(/\s+/g, ' ').trim() ?? '';
+        return `- [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} at ${node.target.join(' ')}\n    ${node.html.slice(0, 200)}\n    ${why}`;
+      }),
+    )
     .join('\n');
 }
 
@@ -36,10 +38,11 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   const source = await loadAxeSource();
   await page.evaluate(`if (!window.axe) { ${source} }`);
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    }),
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     WCAG_AA_TAGS,
   );
   if (results.violations.length > 0) {

@@ -7,15 +7,7 @@ import { startTestServer, type TestServer, type TestServerOptions } from '../../
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }
 
@@ -124,7 +116,12 @@ export interface MemberSetup {
  * in the page's browser context, then opens `landOn` signed in. Registering, verifying and
  * subscribing through the UI have journeys of their own.
  */
-export async function signUpThroughApi(page: Page, baseUrl: string, account: Account, { citizenOf, subscribed = false, emailProvenFrom, landOn = '/' }: MemberSetup = {}): Promise<void> {
+export async function signUpThroughApi(
+  page: Page,
+  baseUrl: string,
+  account: Account,
+  { citizenOf, subscribed = false, emailProvenFrom, landOn = '/' }: MemberSetup = {},
+): Promise<void> {
   const api = pageApi(page, baseUrl);
   await registerThrough(api, account);
   if (citizenOf) await verifyCitizen(api, citizenOf.country, citizenOf.nationalId);

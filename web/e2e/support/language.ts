@@ -6,8 +6,7 @@ import type { Page } from 'playwright-core';
 import { expectNoAxeViolations } from './axe';
 
 /** `<html dir lang>`: what the interface language sets on the document. */
-export const documentLanguage = (page: Page) =>
-  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+export const documentLanguage = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 const DOCUMENT_LANGUAGE = { ar: { dir: 'rtl', lang: 'ar' }, en: { dir: 'ltr', lang: 'en' } } as const;
 

@@ -54,13 +54,7 @@ export function AppHeader() {
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
       <Toolbar sx={{ gap: 2 }}>
-        <Link
-          component={RouterLink}
-          href="/"
-          underline="none"
-          color="inherit"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-        >
+        <Link component={RouterLink} href="/" underline="none" color="inherit" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <HowToVoteIcon color="primary" fontSize="large" aria-hidden />
           <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
             {t('appName')}

@@ -67,18 +67,14 @@ describe('routes by sign-in state', () => {
   });
 
   it('shows a member the dashboard at /', async () => {
-    mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina' })), ({ url }) =>
-      url === '/api/groups' ? jsonResponse([]) : undefined,
-    );
+    mockFetch(serveCurrentUser(makeUser({ firstName: 'Amina' })), ({ url }) => (url === '/api/groups' ? jsonResponse([]) : undefined));
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina!' })).toBeTruthy();
   });
 
   it('treats a failing session read as signed out, after one retry', async () => {
-    const fetchMock = mockFetch(({ url }) =>
-      url === '/api/auth/user' ? new Response('', { status: 500, statusText: 'Internal Server Error' }) : undefined,
-    );
+    const fetchMock = mockFetch(({ url }) => (url === '/api/auth/user' ? new Response('', { status: 500, statusText: 'Internal Server Error' }) : undefined));
     renderApp('/');
 
     expect(await screen.findByRole('button', { name: 'Sign In with Email' }, { timeout: 3000 })).toBeTruthy();
@@ -89,7 +85,9 @@ describe('routes by sign-in state', () => {
 describe('coming back after sign-in', () => {
   it('takes a member who signed in from an invitation back to it, once', async () => {
     sessionStorage.setItem('civitas.return-after-sign-in', '/friend-invite/abc123');
-    mockFetch(serveCurrentUser(makeUser()), ({ url }) => (url.startsWith('/api/friends/invite/') ? jsonResponse({ message: 'This invitation link is invalid or has expired.' }, { status: 404 }) : undefined));
+    mockFetch(serveCurrentUser(makeUser()), ({ url }) =>
+      url.startsWith('/api/friends/invite/') ? jsonResponse({ message: 'This invitation link is invalid or has expired.' }, { status: 404 }) : undefined,
+    );
     const { location } = renderApp('/');
     await screen.findByText('Invalid Invitation');
     expect(location.history.at(-1)).toBe('/friend-invite/abc123');

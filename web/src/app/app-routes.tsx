@@ -53,7 +53,9 @@ const MEMBER_ONLY_PATHS = [
  */
 function accountRoutes() {
   return [
-    <Route key="verify-email" path="/verify-email/:token?">{(params) => <VerifyEmailPage token={params.token} />}</Route>,
+    <Route key="verify-email" path="/verify-email/:token?">
+      {(params) => <VerifyEmailPage token={params.token} />}
+    </Route>,
     <Route key="logout" path="/logout" component={LogoutPage} />,
   ];
 }
@@ -61,8 +63,12 @@ function accountRoutes() {
 /** Invitation links work signed in and out: each page shows the visitor what signing in is for. */
 function invitationRoutes() {
   return [
-    <Route key="family" path="/family-invite/:token">{(params) => <FamilyInvitePage token={params.token} />}</Route>,
-    <Route key="friends" path="/friend-invite/:token">{(params) => <FriendInvitePage token={params.token} />}</Route>,
+    <Route key="family" path="/family-invite/:token">
+      {(params) => <FamilyInvitePage token={params.token} />}
+    </Route>,
+    <Route key="friends" path="/friend-invite/:token">
+      {(params) => <FriendInvitePage token={params.token} />}
+    </Route>,
     <Route key="business" path="/business-invite/:token">
       {(params) => <BusinessInvitePage token={params.token} />}
     </Route>,
@@ -104,9 +110,7 @@ function MemberRoutes({ user }: { user: AuthUser }) {
           <SubscribePage user={user} />
         </Route>
         <Route path="/subscribe/return" component={SubscriptionReturnPage} />
-        <Route path="/checkout/sandbox/:paymentId">
-          {(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}
-        </Route>
+        <Route path="/checkout/sandbox/:paymentId">{(params) => <SandboxCheckoutPage paymentId={params.paymentId} />}</Route>
         <Route path="/admin">
           <AdminPage user={user} />
         </Route>

@@ -6,7 +6,7 @@ import { renderApp } from '../test/render-app';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 
 describe('language switch', () => {
-  it("a visitor switches the landing page to Arabic from the header, right to left, and back to English", async () => {
+  it('a visitor switches the landing page to Arabic from the header, right to left, and back to English', async () => {
     mockFetch(signedOut);
     renderApp('/');
 

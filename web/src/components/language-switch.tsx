@@ -33,12 +33,7 @@ export function LanguageChoice() {
   return (
     <FormControl>
       <FormLabel id={labelId}>{t('language.label')}</FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby={labelId}
-        value={language}
-        onChange={(event) => void chooseLanguage(event.target.value as Language)}
-      >
+      <RadioGroup row aria-labelledby={labelId} value={language} onChange={(event) => void chooseLanguage(event.target.value as Language)}>
         {LANGUAGES.map((option) => (
           <FormControlLabel key={option} value={option} control={<Radio />} label={LANGUAGE_NAMES[option]} lang={option} />
         ))}

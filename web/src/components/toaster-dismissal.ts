@@ -18,11 +18,13 @@ export function useDismissOnNavigation(toasts: readonly ToastRecord[], now: () =
   useEffect(() => {
     if (seen.current.location !== location) {
       const cutoff = now() - NAVIGATION_GRACE_MS;
-      const carried = new Map([...seen.current.since].filter(([id, since]) => {
-        if (since > cutoff) return true;
-        dismissToast(id);
-        return false;
-      }));
+      const carried = new Map(
+        [...seen.current.since].filter(([id, since]) => {
+          if (since > cutoff) return true;
+          dismissToast(id);
+          return false;
+        }),
+      );
       seen.current = { location, since: carried };
     }
     for (const toast of toasts) if (toast.open && !seen.current.since.has(toast.id)) seen.current.since.set(toast.id, now());

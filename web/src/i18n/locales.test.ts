@@ -8,15 +8,16 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 /** Every text's key path ('panel.heading'), plural forms folded into their base key. */
 function keysOf(texts: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(texts).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null
-      ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [`${prefix}${key.replace(PLURAL_SUFFIX, '')}`],
+    typeof value === 'object' && value !== null ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key.replace(PLURAL_SUFFIX, '')}`],
   );
 }
 
 const read = (language: string, file: string) => locales[`./locales/${language}/${file}`]!;
 const files = (language: string) =>
-  Object.keys(locales).filter((path) => path.startsWith(`./locales/${language}/`)).map((path) => path.slice(path.lastIndexOf('/') + 1)).sort();
+  Object.keys(locales)
+    .filter((path) => path.startsWith(`./locales/${language}/`))
+    .map((path) => path.slice(path.lastIndexOf('/') + 1))
+    .sort();
 
 describe('translations', () => {
   it('has an Arabic file for every English namespace, the bundled ones included', () => {

@@ -14,6 +14,9 @@ export const textBackend: BackendModule = {
       callback(new Error(`No ${language} texts for namespace '${namespace}'`), false);
       return;
     }
-    load().then((texts) => callback(null, texts), (error: Error) => callback(error, false));
+    load().then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, false),
+    );
   },
 };

@@ -84,9 +84,7 @@ describe('apiRequest', () => {
 
   it('sends the highest command position on later reads', async () => {
     const fetchMock = mockFetch(({ init }) =>
-      init?.method === 'POST'
-        ? jsonResponse({ id: 7, position: JSON.parse(String(init.body)).position })
-        : jsonResponse([]),
+      init?.method === 'POST' ? jsonResponse({ id: 7, position: JSON.parse(String(init.body)).position }) : jsonResponse([]),
     );
 
     await apiRequest('GET', '/api/groups');

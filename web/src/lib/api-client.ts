@@ -27,10 +27,14 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -69,13 +73,14 @@ export async function apiRequest(
     // A caller's own headers, e.g. a vote's Idempotency-Key.
     ...options.headers,
   };
-  const send = () => fetch(url, {
-    method,
-    headers,
-    body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      headers,
+      body: isForm ? body : hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'include',
+      signal: options.signal,
+    });
   let response = await send();
   // A read that waited for our own write answers 503 with Retry-After while the read models catch
   // up (read-your-writes): the server asks to be asked again shortly, so ask, a few times.

@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  dismissToast,
-  toast,
-  TOAST_DEFAULT_DURATION_MS,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  useToastStore,
-} from './toast-store';
+import { dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, useToastStore } from './toast-store';
 
 const toasts = () => useToastStore.getState().toasts;
 

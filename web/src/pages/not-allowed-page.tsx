@@ -23,7 +23,9 @@ export function NotAllowedPage({ page }: { page: 'admin' | 'audit' }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t(`notAllowed.${page}`)}
         </Typography>
-        <Button component={RouterLink} href="/" variant="contained">{t('notAllowed.toDashboard')}</Button>
+        <Button component={RouterLink} href="/" variant="contained">
+          {t('notAllowed.toDashboard')}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -17,12 +17,7 @@ export function PrivacyPage() {
       ))}
       <LegalSection title={t('privacy.rights.title')}>
         <Typography>
-          <Trans
-            t={t}
-            i18nKey="privacy.rights.body"
-            values={{ email: SUPPORT_EMAIL }}
-            components={{ mail: <Link href={`mailto:${SUPPORT_EMAIL}`} /> }}
-          />
+          <Trans t={t} i18nKey="privacy.rights.body" values={{ email: SUPPORT_EMAIL }} components={{ mail: <Link href={`mailto:${SUPPORT_EMAIL}`} /> }} />
         </Typography>
       </LegalSection>
     </LegalPage>

@@ -33,12 +33,7 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title={t('terms.changes.title')}>
         <Typography>
-          <Trans
-            t={t}
-            i18nKey="terms.changes.body"
-            values={{ email: SUPPORT_EMAIL }}
-            components={{ mail: <Link href={`mailto:${SUPPORT_EMAIL}`} /> }}
-          />
+          <Trans t={t} i18nKey="terms.changes.body" values={{ email: SUPPORT_EMAIL }} components={{ mail: <Link href={`mailto:${SUPPORT_EMAIL}`} /> }} />
         </Typography>
       </LegalSection>
     </LegalPage>

@@ -17,9 +17,9 @@ function renderHiddenButton(withAppStyles: boolean) {
 
 describe('forgetting emotion styles between tests', () => {
   it.each([
-    ['the app\'s language cache', true],
-    ['emotion\'s default cache', false],
-  ])('removes %s\'s rules and inserts them again on the next render', (_cache, withAppStyles) => {
+    ["the app's language cache", true],
+    ["emotion's default cache", false],
+  ])("removes %s's rules and inserts them again on the next render", (_cache, withAppStyles) => {
     renderHiddenButton(withAppStyles);
     expect(emotionRules()).toBeGreaterThan(0);
     expect(screen.queryByRole('button')).toBeNull();

@@ -7,10 +7,14 @@ import { languageStyleCaches } from '../app/language-styles';
 /** Emotion's own cache, the one components rendered outside the app's LanguageStyles write to. */
 function defaultEmotionCache(): EmotionCache {
   let found: EmotionCache | undefined;
-  renderToStaticMarkup(createElement(withEmotionCache((_props: object, cache: EmotionCache) => {
-    found = cache;
-    return null;
-  })));
+  renderToStaticMarkup(
+    createElement(
+      withEmotionCache((_props: object, cache: EmotionCache) => {
+        found = cache;
+        return null;
+      }),
+    ),
+  );
   if (!found) throw new Error('emotion gave no default cache');
   return found;
 }

@@ -23,11 +23,7 @@ export function lookupUrl(kind: InvitationKind, token = INVITE_TOKEN): string {
 }
 
 /** Answers the invitation's lookup (GET) and, when given, its acceptance (POST .../accept). */
-export function serveInvitation(
-  kind: InvitationKind,
-  lookup: InvitationLookup | Response,
-  accept?: () => Response,
-): Route {
+export function serveInvitation(kind: InvitationKind, lookup: InvitationLookup | Response, accept?: () => Response): Route {
   return ({ url, init }) => {
     const method = init?.method ?? 'GET';
     if (url === lookupUrl(kind) && method === 'GET') return lookup instanceof Response ? lookup : jsonResponse(lookup);

@@ -32,8 +32,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 /** Answers GET /api/payments/providers with the given methods. */
 export function serveProviders(...ids: Array<'moyasar' | 'sandbox'>): Route {
   const labels = { moyasar: 'Card, mada, Apple Pay, STC Pay', sandbox: 'Sandbox' };
-  return ({ url }) =>
-    url === '/api/payments/providers' ? jsonResponse({ providers: ids.map((id) => ({ id, label: labels[id] })) }) : undefined;
+  return ({ url }) => (url === '/api/payments/providers' ? jsonResponse({ providers: ids.map((id) => ({ id, label: labels[id] })) }) : undefined);
 }
 
 /** The JSON body a mocked request was sent with. */

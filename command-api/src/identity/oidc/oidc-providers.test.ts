@@ -4,7 +4,9 @@ import { OidcConfigurations, isLocalHttpIssuer, oidcProviderSettings } from './o
 
 describe('OpenID provider settings', () => {
   it('counts a provider as configured only with both a client id and a secret', () => {
-    const providers = oidcProviderSettings(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', REPLIT_CLIENT_ID: 'id', REPLIT_CLIENT_SECRET: '' }));
+    const providers = oidcProviderSettings(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', REPLIT_CLIENT_ID: 'id', REPLIT_CLIENT_SECRET: '' }),
+    );
     expect(providers.google).toEqual({ id: 'google', label: 'Google', issuerUrl: 'https://accounts.google.com', client: { id: 'id', secret: 'secret' } });
     expect(providers.replit).toEqual({ id: 'replit', label: 'Replit', issuerUrl: 'https://replit.com/oidc', client: null });
   });

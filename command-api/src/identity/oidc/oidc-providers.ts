@@ -19,8 +19,18 @@ export function oidcProviderSettings(config: Config): Record<OidcProviderId, Oid
   const registration = (id: OidcProviderId, clientId: string | undefined, secret: string | undefined) =>
     config.signInProviders.includes(id) ? { id: clientId!, secret: secret! } : null;
   return {
-    google: { id: 'google', label: 'Google', issuerUrl: config.GOOGLE_ISSUER_URL, client: registration('google', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET) },
-    replit: { id: 'replit', label: 'Replit', issuerUrl: config.REPLIT_ISSUER_URL, client: registration('replit', config.REPLIT_CLIENT_ID, config.REPLIT_CLIENT_SECRET) },
+    google: {
+      id: 'google',
+      label: 'Google',
+      issuerUrl: config.GOOGLE_ISSUER_URL,
+      client: registration('google', config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
+    },
+    replit: {
+      id: 'replit',
+      label: 'Replit',
+      issuerUrl: config.REPLIT_ISSUER_URL,
+      client: registration('replit', config.REPLIT_CLIENT_ID, config.REPLIT_CLIENT_SECRET),
+    },
   };
 }
 

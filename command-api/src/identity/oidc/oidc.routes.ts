@@ -75,65 +75,73 @@ export function oidcRoutes(app: ZodRoutes, { identity, auth, db, config, publicB
   for (const id of OIDC_PROVIDER_IDS) {
     const provider = providers[id];
 
-    app.get(`/api/auth/${id}`, {
-      // Only a browser's GET navigation starts or finishes a sign-in; link checkers send HEAD.
-      exposeHeadRoute: false,
-      config: { access: 'public' },
-      schema: {
-        tags: ['identity'],
-        summary: `Sign in with ${provider.label}`,
-        description: `Navigation: redirects to ${provider.label} (OpenID Connect, authorization code with PKCE), or to /?authError= when that is not possible.`,
-        querystring: OidcStartQuery,
+    app.get(
+      `/api/auth/${id}`,
+      {
+        // Only a browser's GET navigation starts or finishes a sign-in; link checkers send HEAD.
+        exposeHeadRoute: false,
+        config: { access: 'public' },
+        schema: {
+          tags: ['identity'],
+          summary: `Sign in with ${provider.label}`,
+          description: `Navigation: redirects to ${provider.label} (OpenID Connect, authorization code with PKCE), or to /?authError= when that is not possible.`,
+          querystring: OidcStartQuery,
+        },
       },
-    }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!(await startLimit(request)).allowed) {
-        logSecurityEvent(request, 'rate_limited', { reason: START_LIMIT.name });
-        return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
-      }
-      try {
-        const { authorizationUrl, binding } = await signIn.begin(id, request.cookies[bindingCookie]);
-        reply.setCookie(bindingCookie, binding, bindingCookieOptions);
-        return reply.redirect(authorizationUrl.href);
-      } catch (error) {
-        return refuse(request, reply, provider, error);
-      }
-    });
-
-    app.get(`/api/auth/${id}/callback`, {
-      exposeHeadRoute: false,
-      config: { access: 'public' },
-      // A malformed answer is a failed sign-in for the person, not a JSON 400 page.
-      attachValidation: true,
-      schema: {
-        tags: ['identity'],
-        summary: `Finish signing in with ${provider.label}`,
-        description: `Navigation: ${provider.label} sends the browser here; signs in and redirects to /, or to /?authError= with the reason.`,
-        querystring: OidcCallbackQuery,
-      },
-    }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        if (request.validationError) throw new OidcSignInFailure('invalidFlow', 'malformed callback query');
-        // The query exactly as the provider sent it: the library validates the raw response.
-        const query = new URL(request.url, 'http://callback.invalid').searchParams;
-        const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
-        const { userId, created, claimedUnverifiedAccount, suspensionReason, ...outcome } = await identity.signInWithExternalIdentity(profile);
-        if (suspensionReason !== null) throw new AccountSuspendedError(suspensionReason);
-        // Whoever held the address before it was proven (a password, a session) is out.
-        if (claimedUnverifiedAccount !== null) {
-          await auth.sessions.destroyAllForUser(claimedUnverifiedAccount);
-          await announceSessionsEnded(request, db, { users: [claimedUnverifiedAccount] });
-          logSecurityEvent(request, 'unverified_account_claimed', { userId: claimedUnverifiedAccount, reason: id });
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!(await startLimit(request)).allowed) {
+          logSecurityEvent(request, 'rate_limited', { reason: START_LIMIT.name });
+          return reply.redirect(authErrorLocation(oidcMessages.tooManyAttempts));
         }
-        await auth.signIn(request, reply, userId);
-        request.log.info({ provider: id, userId, created }, 'signed in with OpenID Connect');
-        logSecurityEvent(request, 'signed_in', { userId, reason: id });
-        logVerification(request, userId, outcome, 'provider');
-        return reply.redirect('/');
-      } catch (error) {
-        return refuse(request, reply, provider, error);
-      }
-    });
+        try {
+          const { authorizationUrl, binding } = await signIn.begin(id, request.cookies[bindingCookie]);
+          reply.setCookie(bindingCookie, binding, bindingCookieOptions);
+          return reply.redirect(authorizationUrl.href);
+        } catch (error) {
+          return refuse(request, reply, provider, error);
+        }
+      },
+    );
+
+    app.get(
+      `/api/auth/${id}/callback`,
+      {
+        exposeHeadRoute: false,
+        config: { access: 'public' },
+        // A malformed answer is a failed sign-in for the person, not a JSON 400 page.
+        attachValidation: true,
+        schema: {
+          tags: ['identity'],
+          summary: `Finish signing in with ${provider.label}`,
+          description: `Navigation: ${provider.label} sends the browser here; signs in and redirects to /, or to /?authError= with the reason.`,
+          querystring: OidcCallbackQuery,
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        try {
+          if (request.validationError) throw new OidcSignInFailure('invalidFlow', 'malformed callback query');
+          // The query exactly as the provider sent it: the library validates the raw response.
+          const query = new URL(request.url, 'http://callback.invalid').searchParams;
+          const profile = await signIn.complete(id, query, request.cookies[bindingCookie]);
+          const { userId, created, claimedUnverifiedAccount, suspensionReason, ...outcome } = await identity.signInWithExternalIdentity(profile);
+          if (suspensionReason !== null) throw new AccountSuspendedError(suspensionReason);
+          // Whoever held the address before it was proven (a password, a session) is out.
+          if (claimedUnverifiedAccount !== null) {
+            await auth.sessions.destroyAllForUser(claimedUnverifiedAccount);
+            await announceSessionsEnded(request, db, { users: [claimedUnverifiedAccount] });
+            logSecurityEvent(request, 'unverified_account_claimed', { userId: claimedUnverifiedAccount, reason: id });
+          }
+          await auth.signIn(request, reply, userId);
+          request.log.info({ provider: id, userId, created }, 'signed in with OpenID Connect');
+          logSecurityEvent(request, 'signed_in', { userId, reason: id });
+          logVerification(request, userId, outcome, 'provider');
+          return reply.redirect('/');
+        } catch (error) {
+          return refuse(request, reply, provider, error);
+        }
+      },
+    );
   }
 }

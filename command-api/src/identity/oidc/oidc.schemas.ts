@@ -5,7 +5,10 @@ import { z } from 'zod';
 export const OidcStartQuery = z.object({});
 
 // RFC 6749 allows no control characters in these; a refusal ends the sign-in like any malformed answer.
-const parameter = (field: string, max: number) => text({ field, required: `${field} must be a string`, trim: false }).max(max).optional();
+const parameter = (field: string, max: number) =>
+  text({ field, required: `${field} must be a string`, trim: false })
+    .max(max)
+    .optional();
 
 /**
  * The authorization response (RFC 6749 §4.1.2, RFC 9207 `iss`). Unknown extras that

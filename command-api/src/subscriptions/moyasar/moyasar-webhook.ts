@@ -6,12 +6,14 @@ import { z } from 'zod';
 const deliveryText = (field: string) => text({ field, required: `${field} must be a string`, trim: false });
 
 /** A Moyasar webhook delivery: the event, our shared secret, and the payment it concerns. */
-export const MoyasarWebhookBody = z.object({
-  id: deliveryText('id').min(1),
-  type: deliveryText('type').min(1),
-  secret_token: secretText({ field: 'secret_token', required: 'secret_token must be a string' }).optional(),
-  data: z.object({ id: deliveryText('data.id').min(1), invoice_id: deliveryText('data.invoice_id').nullish() }).passthrough(),
-}).passthrough();
+export const MoyasarWebhookBody = z
+  .object({
+    id: deliveryText('id').min(1),
+    type: deliveryText('type').min(1),
+    secret_token: secretText({ field: 'secret_token', required: 'secret_token must be a string' }).optional(),
+    data: z.object({ id: deliveryText('data.id').min(1), invoice_id: deliveryText('data.invoice_id').nullish() }).passthrough(),
+  })
+  .passthrough();
 export type MoyasarWebhookBody = z.infer<typeof MoyasarWebhookBody>;
 
 // Moyasar documents the failure event as `payment_failed`; some deliveries spell it `payment_faild`.

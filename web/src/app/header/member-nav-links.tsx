@@ -15,7 +15,11 @@ export interface NavLink {
  * and an auditor, who may read the audit trail at /admin but act on nothing, gets Audit Trail.
  */
 export function memberNavLinks(user: AuthUser): NavLink[] {
-  const adminLink = user.isAdmin ? [{ label: i18n.t('nav.adminPanel'), href: '/admin' }] : user.roles.includes('auditor') ? [{ label: i18n.t('nav.auditTrail'), href: '/admin' }] : [];
+  const adminLink = user.isAdmin
+    ? [{ label: i18n.t('nav.adminPanel'), href: '/admin' }]
+    : user.roles.includes('auditor')
+      ? [{ label: i18n.t('nav.auditTrail'), href: '/admin' }]
+      : [];
   return [
     { label: i18n.t('nav.dashboard'), href: '/' },
     { label: i18n.t('nav.myProfile'), href: '/profile' },
@@ -33,13 +37,7 @@ export function MemberNavLinks({ user }: { user: AuthUser }) {
       {memberNavLinks(user).map(({ label, href }) => {
         const current = location === href;
         return (
-          <Button
-            key={href}
-            component={RouterLink}
-            href={href}
-            color={current ? 'primary' : 'inherit'}
-            aria-current={current ? 'page' : undefined}
-          >
+          <Button key={href} component={RouterLink} href={href} color={current ? 'primary' : 'inherit'} aria-current={current ? 'page' : undefined}>
             {label}
           </Button>
         );

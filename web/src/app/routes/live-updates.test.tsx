@@ -65,11 +65,7 @@ describe('live updates on the topic page', () => {
   it('reads the candidates again on a candidates frame', async () => {
     const topic = makeTopic({ type: 'election' });
     const candidatesUrl = `/api/topics/${topic.id}/candidates`;
-    const { fetchMock, push } = await openLive(
-      `/topic/${topic.id}`,
-      serveTopic(topic),
-      ({ url }) => (url === candidatesUrl ? jsonResponse([]) : undefined),
-    );
+    const { fetchMock, push } = await openLive(`/topic/${topic.id}`, serveTopic(topic), ({ url }) => (url === candidatesUrl ? jsonResponse([]) : undefined));
     await waitFor(() => expect(requestsTo(fetchMock, 'GET', candidatesUrl).length).toBeGreaterThan(0));
     const before = requestsTo(fetchMock, 'GET', candidatesUrl).length;
     push({ type: 'candidates', data: { topicId: topic.id }, position: '0000000500' });
@@ -99,7 +95,7 @@ describe('live updates on the group page and the dashboard', () => {
     expect(await screen.findByText('Ramadan timetable for the community hall')).toBeTruthy();
   });
 
-  it("reads the platform statistics again on statsUpdate (docs/product.md, Calls)", async () => {
+  it('reads the platform statistics again on statsUpdate (docs/product.md, Calls)', async () => {
     let platform = makePlatformStats({ lawsAmended: 2 });
     const { fetchMock, push } = await openLive(
       '/',

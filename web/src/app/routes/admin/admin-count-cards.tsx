@@ -13,7 +13,9 @@ function CountCard({ label, value }: { label: string; value: number | null }) {
   return (
     <Card variant="outlined" component="section" aria-label={label}>
       <CardContent>
-        <Typography color="text.secondary" variant="body2" component="h2">{label}</Typography>
+        <Typography color="text.secondary" variant="body2" component="h2">
+          {label}
+        </Typography>
         <Typography variant="h4" component="p" aria-busy={value === null}>
           {value === null ? <Skeleton width={40} /> : formatNumber(value)}
         </Typography>
@@ -43,7 +45,9 @@ export function AdminCountCards() {
   ];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}>
-      {cards.map((card) => <CountCard key={card.label} {...card} />)}
+      {cards.map((card) => (
+        <CountCard key={card.label} {...card} />
+      ))}
     </Box>
   );
 }

@@ -11,31 +11,71 @@ import { memberNavLinks } from '../../header/member-nav-links';
 const admin = makeUser({ firstName: 'Amal', isAdmin: true, roles: ['admin'] });
 
 const verification = (id: string, userName: string): AdminVerificationItem => ({
-  id, userId: `user-${id}`, userName, country: 'Egypt', nationalId: '29001011234567', verificationType: 'document',
-  documentImageUrl: `/api/user/verifications/${id}/document`, confirmedByLeader: false, createdAt: '2025-03-02T13:05:00.000Z',
+  id,
+  userId: `user-${id}`,
+  userName,
+  country: 'Egypt',
+  nationalId: '29001011234567',
+  verificationType: 'document',
+  documentImageUrl: `/api/user/verifications/${id}/document`,
+  confirmedByLeader: false,
+  createdAt: '2025-03-02T13:05:00.000Z',
 });
 const report = (id: string, status: AdminReportItem['status']): AdminReportItem => ({
-  id, type: 'spam', content: `Report ${id}`, targetType: null, targetId: null, status, adminNotes: null, createdAt: '2025-03-02T13:05:00.000Z', reviewedAt: null,
+  id,
+  type: 'spam',
+  content: `Report ${id}`,
+  targetType: null,
+  targetId: null,
+  status,
+  adminNotes: null,
+  createdAt: '2025-03-02T13:05:00.000Z',
+  reviewedAt: null,
 });
 const suggestion = (id: string, status: AdminSuggestionItem['status']): AdminSuggestionItem => ({
-  id, type: 'accessibility', content: `Suggestion ${id}`, status, priority: 'medium', adminNotes: null, implementationNotes: null, createdAt: '2025-03-02T13:05:00.000Z', reviewedAt: null,
+  id,
+  type: 'accessibility',
+  content: `Suggestion ${id}`,
+  status,
+  priority: 'medium',
+  adminNotes: null,
+  implementationNotes: null,
+  createdAt: '2025-03-02T13:05:00.000Z',
+  reviewedAt: null,
 });
 const historyEntry = (overrides: Partial<AuditEntryView>): AuditEntryView => ({
-  id: 'e-1', position: '0000000000000001-0000000000000001', occurredAt: '2025-03-02T13:05:00.000Z', kind: 'verification.submitted',
-  actor: { id: 'user-v-1', name: 'Nour Haddad' }, subjectType: 'verification', subjectId: 'v-1', subject: { id: 'user-v-1', name: 'Nour Haddad' },
-  decision: 'document', reason: null, ...overrides,
+  id: 'e-1',
+  position: '0000000000000001-0000000000000001',
+  occurredAt: '2025-03-02T13:05:00.000Z',
+  kind: 'verification.submitted',
+  actor: { id: 'user-v-1', name: 'Nour Haddad' },
+  subjectType: 'verification',
+  subjectId: 'v-1',
+  subject: { id: 'user-v-1', name: 'Nour Haddad' },
+  decision: 'document',
+  reason: null,
+  ...overrides,
 });
 
 /** The three lists the panel counts, and one verification's history. */
 const servePanel: Route = ({ url }) => {
   if (url === '/api/admin/verifications') return jsonResponse([verification('v-1', 'Nour Haddad'), verification('v-2', 'Omar Saleh')]);
-  if (url === '/api/admin/reports') return jsonResponse([report('r-1', 'pending'), report('r-2', 'under_review'), report('r-3', 'pending'), report('r-4', 'resolved')]);
+  if (url === '/api/admin/reports')
+    return jsonResponse([report('r-1', 'pending'), report('r-2', 'under_review'), report('r-3', 'pending'), report('r-4', 'resolved')]);
   if (url === '/api/admin/suggestions') return jsonResponse([suggestion('s-1', 'pending'), suggestion('s-2', 'approved')]);
   if (url === '/api/admin/audit/verification/v-1') {
     return jsonResponse({
-      subjectType: 'verification', subjectId: 'v-1', entries: [
+      subjectType: 'verification',
+      subjectId: 'v-1',
+      entries: [
         historyEntry({}),
-        historyEntry({ id: 'e-2', kind: 'verification.rejected', actor: { id: admin.id, name: 'Amal Haddad' }, decision: 'rejected', reason: 'The photo is blurred.' }),
+        historyEntry({
+          id: 'e-2',
+          kind: 'verification.rejected',
+          actor: { id: admin.id, name: 'Amal Haddad' },
+          decision: 'rejected',
+          reason: 'The photo is blurred.',
+        }),
       ],
     });
   }
@@ -58,7 +98,13 @@ describe('the admin panel at /admin', () => {
     expect(within(card('New Suggestions')).getByText('1')).toBeTruthy();
 
     const tabs = screen.getAllByRole('tab').map((tab) => [tab.textContent, tab.getAttribute('aria-selected')]);
-    expect(tabs).toEqual([['Verifications', 'true'], ['Reports', 'false'], ['Suggestions', 'false'], ['Members', 'false'], ['Audit', 'false']]);
+    expect(tabs).toEqual([
+      ['Verifications', 'true'],
+      ['Reports', 'false'],
+      ['Suggestions', 'false'],
+      ['Members', 'false'],
+      ['Audit', 'false'],
+    ]);
     expect(await screen.findByRole('listitem', { name: 'Verification: Nour Haddad, Egypt' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Reports' }));
@@ -95,9 +141,23 @@ describe('the admin panel at /admin', () => {
 
   it('shows an auditor the audit trail only, which they may read', async () => {
     const auditor = makeUser({ roles: ['auditor'] });
-    const fetchMock = mockFetch(serveCurrentUser(auditor), ({ url }) => (url === '/api/admin/audit'
-      ? jsonResponse({ entries: [historyEntry({ kind: 'member.banned', subjectType: 'member', subjectId: 'user-9', subject: { id: 'user-9', name: 'Fahad Ali' }, decision: 'banned', reason: 'Spam' })], nextCursor: null })
-      : undefined));
+    const fetchMock = mockFetch(serveCurrentUser(auditor), ({ url }) =>
+      url === '/api/admin/audit'
+        ? jsonResponse({
+            entries: [
+              historyEntry({
+                kind: 'member.banned',
+                subjectType: 'member',
+                subjectId: 'user-9',
+                subject: { id: 'user-9', name: 'Fahad Ali' },
+                decision: 'banned',
+                reason: 'Spam',
+              }),
+            ],
+            nextCursor: null,
+          })
+        : undefined,
+    );
     renderApp('/admin');
 
     expect(await screen.findByRole('heading', { name: 'Audit Trail' })).toBeTruthy();

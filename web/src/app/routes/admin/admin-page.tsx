@@ -59,7 +59,9 @@ function AdminPanel({ user }: { user: AuthUser }) {
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
-          {TABS.map((value) => <Tab key={value} value={value} label={t(`panel.tabs.${value}`)} id={tabId(value)} aria-controls={panelId(value)} />)}
+          {TABS.map((value) => (
+            <Tab key={value} value={value} label={t(`panel.tabs.${value}`)} id={tabId(value)} aria-controls={panelId(value)} />
+          ))}
         </Tabs>
         {TABS.map((value) => (
           <Box key={value} role="tabpanel" id={panelId(value)} aria-labelledby={tabId(value)} hidden={tab !== value} sx={{ p: { xs: 2, md: 3 } }}>

@@ -12,42 +12,97 @@ const TOPIC_ID = '5b0c1d2e-0000-4000-8000-000000000001';
 const OPINION_ID = '9a8b7c6d-0000-4000-8000-000000000002';
 
 const topicOf = (overrides: Partial<AuditTopicView>): AuditTopicView => ({
-  id: TOPIC_ID, title: 'Lower the speed limit near schools', type: 'law_amendment', groupId: 1682, groupName: 'Saudi Arabia',
-  status: 'closed', createdAt: '2025-03-01T10:00:00.000Z', expiresAt: '2025-03-08T10:00:00.000Z', closedAt: '2025-03-08T10:00:05.000Z',
-  result: { kind: 'law_enacted', opinionId: OPINION_ID, winnerId: null, weightedSupport: 3 }, ...overrides,
+  id: TOPIC_ID,
+  title: 'Lower the speed limit near schools',
+  type: 'law_amendment',
+  groupId: 1682,
+  groupName: 'Saudi Arabia',
+  status: 'closed',
+  createdAt: '2025-03-01T10:00:00.000Z',
+  expiresAt: '2025-03-08T10:00:00.000Z',
+  closedAt: '2025-03-08T10:00:05.000Z',
+  result: { kind: 'law_enacted', opinionId: OPINION_ID, winnerId: null, weightedSupport: 3 },
+  ...overrides,
 });
 const entry = (index: number, overrides: Partial<TopicHistoryEntry> = {}): TopicHistoryEntry => ({
-  position: `0000000000000001-${String(index).padStart(16, '0')}`, occurredAt: '2025-03-02T13:05:00.000Z', kind: 'vote_cast',
-  actor: 'member-0123456789ab', isMine: false, opinionId: OPINION_ID, candidate: null, choice: 'support', delegate: null, ...overrides,
+  position: `0000000000000001-${String(index).padStart(16, '0')}`,
+  occurredAt: '2025-03-02T13:05:00.000Z',
+  kind: 'vote_cast',
+  actor: 'member-0123456789ab',
+  isMine: false,
+  opinionId: OPINION_ID,
+  candidate: null,
+  choice: 'support',
+  delegate: null,
+  ...overrides,
 });
 const timeline: TopicTimeline = {
-  from: '2025-03-01T10:00:00.000Z', to: '2025-03-08T10:00:05.000Z',
+  from: '2025-03-01T10:00:00.000Z',
+  to: '2025-03-08T10:00:05.000Z',
   series: [
-    { position: '0000000000000001-0000000000000001', at: '2025-03-01T10:00:00.000Z', tallies: [{ id: OPINION_ID, label: 'A 30 km/h limit', weightedSupport: 0, weightedOppose: 0 }] },
-    { position: '0000000000000001-0000000000000009', at: '2025-03-08T10:00:05.000Z', tallies: [{ id: OPINION_ID, label: 'A 30 km/h limit', weightedSupport: 3, weightedOppose: 1 }] },
+    {
+      position: '0000000000000001-0000000000000001',
+      at: '2025-03-01T10:00:00.000Z',
+      tallies: [{ id: OPINION_ID, label: 'A 30 km/h limit', weightedSupport: 0, weightedOppose: 0 }],
+    },
+    {
+      position: '0000000000000001-0000000000000009',
+      at: '2025-03-08T10:00:05.000Z',
+      tallies: [{ id: OPINION_ID, label: 'A 30 km/h limit', weightedSupport: 3, weightedOppose: 1 }],
+    },
   ],
 };
 
 const serveAudit: Route = ({ url }) => {
   if (url === '/api/audit/topics') {
-    return jsonResponse({ topics: [topicOf({}), topicOf({ id: 'open-1', title: 'Open question', status: 'active', closedAt: null, result: { kind: 'pending', opinionId: null, winnerId: null, weightedSupport: null } })], nextCursor: 'cursor-1' });
+    return jsonResponse({
+      topics: [
+        topicOf({}),
+        topicOf({
+          id: 'open-1',
+          title: 'Open question',
+          status: 'active',
+          closedAt: null,
+          result: { kind: 'pending', opinionId: null, winnerId: null, weightedSupport: null },
+        }),
+      ],
+      nextCursor: 'cursor-1',
+    });
   }
   if (url === '/api/audit/topics?before=cursor-1') {
-    return jsonResponse({ topics: [topicOf({ id: 'older-1', title: 'Elect a leader', type: 'election', result: { kind: 'winner', opinionId: null, winnerId: 'cand-1234567', weightedSupport: 5 } })], nextCursor: null });
+    return jsonResponse({
+      topics: [
+        topicOf({
+          id: 'older-1',
+          title: 'Elect a leader',
+          type: 'election',
+          result: { kind: 'winner', opinionId: null, winnerId: 'cand-1234567', weightedSupport: 5 },
+        }),
+      ],
+      nextCursor: null,
+    });
   }
   const base = `/api/audit/topics/${TOPIC_ID}`;
   if (url === `${base}/history`) {
-    return jsonResponse({ entries: [entry(1, { kind: 'topic_created', choice: null, opinionId: null }), entry(2, { isMine: true, actor: 'member-fedcba987654' })], nextCursor: 'h-2' });
+    return jsonResponse({
+      entries: [entry(1, { kind: 'topic_created', choice: null, opinionId: null }), entry(2, { isMine: true, actor: 'member-fedcba987654' })],
+      nextCursor: 'h-2',
+    });
   }
   if (url === `${base}/history?before=h-2`) return jsonResponse({ entries: [entry(3, { kind: 'law_enacted', actor: null, choice: null })], nextCursor: null });
-  if (url === `${base}/history?kind=vote_retracted`) return jsonResponse({ entries: [entry(4, { kind: 'vote_retracted', choice: null, actor: 'member-aaaaaaaaaaaa' })], nextCursor: null });
+  if (url === `${base}/history?kind=vote_retracted`)
+    return jsonResponse({ entries: [entry(4, { kind: 'vote_retracted', choice: null, actor: 'member-aaaaaaaaaaaa' })], nextCursor: null });
   if (url === `${base}/timeline`) return jsonResponse(timeline);
   if (url === '/.well-known/civitas-log-key') return jsonResponse({ algorithm: 'Ed25519', publicKey: 'TE9HLUtFWQ==', keyId: '0123456789abcdef' });
-  if (url === `${base}/export`) return jsonResponse({ message: 'The log has not been checkpointed past this topic\u2019s latest event yet. Try again in a few seconds.' }, { status: 503 });
+  if (url === `${base}/export`)
+    return jsonResponse({ message: 'The log has not been checkpointed past this topic\u2019s latest event yet. Try again in a few seconds.' }, { status: 503 });
   return undefined;
 };
 
-const historyRows = () => within(screen.getByRole('table', { name: 'Topic history, oldest first' })).getAllByRole('row').slice(1);
+const historyRows = () =>
+  within(screen.getByRole('table', { name: 'Topic history, oldest first' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('the audit pages at /audit', () => {
   it('lists topics with type, group, status and result, and loads more', async () => {
@@ -120,7 +175,9 @@ describe('the audit pages at /audit', () => {
   });
 
   it('says what failed when the server refuses', async () => {
-    mockFetch(serveCurrentUser(auditor), ({ url }) => (url === '/api/audit/topics' ? jsonResponse({ message: 'Only auditors and admins may do this' }, { status: 403 }) : undefined));
+    mockFetch(serveCurrentUser(auditor), ({ url }) =>
+      url === '/api/audit/topics' ? jsonResponse({ message: 'Only auditors and admins may do this' }, { status: 403 }) : undefined,
+    );
     renderApp('/audit');
     expect(await screen.findByText(/Could not load the topics: .*Only auditors and admins may do this/)).toBeTruthy();
   });

@@ -20,13 +20,21 @@ function TopicAudit({ topic }: { topic: AuditTopicView }) {
   return (
     <Stack spacing={3} component="section" aria-label={t('page.auditOf', { title: topic.title })}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>{topic.title}</Typography>
-        {topic.status !== 'deleted' && <Button component={RouterLink} href={`/topic/${topic.id}`} variant="outlined">{t('page.openTopic')}</Button>}
+        <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {topic.title}
+        </Typography>
+        {topic.status !== 'deleted' && (
+          <Button component={RouterLink} href={`/topic/${topic.id}`} variant="outlined">
+            {t('page.openTopic')}
+          </Button>
+        )}
       </Stack>
       <TopicTimelineCard key={`timeline-${topic.id}`} topicId={topic.id} />
       {topic.status !== 'deleted' && <ExportCard key={`export-${topic.id}`} topicId={topic.id} />}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Typography variant="h3" component="h3" sx={{ mb: 2 }}>{t('page.history')}</Typography>
+        <Typography variant="h3" component="h3" sx={{ mb: 2 }}>
+          {t('page.history')}
+        </Typography>
         <TopicHistoryTable key={`history-${topic.id}`} topicId={topic.id} />
       </Paper>
     </Stack>
@@ -46,9 +54,7 @@ function AuditScreens() {
         <Paper variant="outlined" sx={{ p: 1 }}>
           <AuditTopicsList selectedId={selected?.id ?? null} onSelect={setSelected} />
         </Paper>
-        <Box sx={{ minWidth: 0 }}>
-          {selected ? <TopicAudit topic={selected} /> : <Typography color="text.secondary">{t('page.choose')}</Typography>}
-        </Box>
+        <Box sx={{ minWidth: 0 }}>{selected ? <TopicAudit topic={selected} /> : <Typography color="text.secondary">{t('page.choose')}</Typography>}</Box>
       </Box>
     </Stack>
   );

@@ -66,11 +66,7 @@ describe('dashboard', () => {
   });
 
   it('shows the platform statistics from the server', async () => {
-    mockFetch(
-      serveCurrentUser(makeUser()),
-      serveSidebarStats({}, { resolvedDisputes: 3, lawsAmended: 11, electionsHeld: 5 }),
-      noGroups,
-    );
+    mockFetch(serveCurrentUser(makeUser()), serveSidebarStats({}, { resolvedDisputes: 3, lawsAmended: 11, electionsHeld: 5 }), noGroups);
     renderApp('/');
 
     const stats = await screen.findByRole('region', { name: 'Group Statistics' });
@@ -145,12 +141,20 @@ describe('dashboard', () => {
     renderApp('/');
 
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic', 'Join Election', 'Find Delegate', 'Submit Report', 'Share Suggestion']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Create New Topic', 'Join Election', 'Find Delegate', 'Submit Report', 'Share Suggestion']);
     fireEvent.click(within(actions).getByRole('button', { name: 'Create New Topic' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Create New Topic' });
     const picker = within(dialog).getByRole('combobox', { name: 'Group' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Islam', "Amina's Family"]);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Islam', "Amina's Family"]);
   });
 
   it('offers a member without a subscription the upgrade at $5 per month', async () => {
@@ -202,10 +206,11 @@ describe('dashboard', () => {
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
     fireEvent.click(within(actions).getByRole('button', { name: 'Find Delegate' }));
     const delegates = await screen.findByRole('dialog', { name: 'Find and Manage Delegates' });
-    expect(within(within(delegates).getByRole('combobox', { name: 'Group' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Select a group',
-      'International',
-    ]);
+    expect(
+      within(within(delegates).getByRole('combobox', { name: 'Group' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a group', 'International']);
     fireEvent.click(within(delegates).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -220,7 +225,16 @@ describe('dashboard', () => {
       if (url === '/api/groups') return jsonResponse([international]);
       if (url === '/api/user/groups') {
         return jsonResponse([
-          { id: 'm-1', userId: 'u-1', groupId: international.id, isSubscribed: true, isLeader: true, role: 'member', joinedAt: '2025-03-01T12:00:00.000Z', group: international },
+          {
+            id: 'm-1',
+            userId: 'u-1',
+            groupId: international.id,
+            isSubscribed: true,
+            isLeader: true,
+            role: 'member',
+            joinedAt: '2025-03-01T12:00:00.000Z',
+            group: international,
+          },
         ]);
       }
       return undefined;

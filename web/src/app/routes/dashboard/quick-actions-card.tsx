@@ -42,13 +42,7 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
   const friendsGroupId = ownGroupId(groups, user.id, 'friends');
   return (
     <SectionCard title={t('quickActions.title')}>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon aria-hidden />}
-        fullWidth
-        disabled={topicGroups.length === 0}
-        onClick={() => setCreating(true)}
-      >
+      <Button variant="contained" startIcon={<AddIcon aria-hidden />} fullWidth disabled={topicGroups.length === 0} onClick={() => setCreating(true)}>
         {t('quickActions.createTopic')}
       </Button>
       {topicGroups.length === 0 && (
@@ -81,22 +75,13 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
           {t('quickActions.shareSuggestion')}
         </Button>
       </Box>
-      {familyGroupId !== undefined && (
-        <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />
-      )}
-      {friendsGroupId !== undefined && (
-        <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />
-      )}
+      {familyGroupId !== undefined && <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />}
+      {friendsGroupId !== undefined && <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />}
       <JoinElectionDialog open={dialog === 'election'} onClose={() => setDialog(null)} groups={groups} />
       <FindDelegatesDialog open={dialog === 'delegates'} onClose={() => setDialog(null)} groups={groups} userId={user.id} />
       <ReportDialog open={dialog === 'report'} onClose={() => setDialog(null)} />
       <SuggestionDialog open={dialog === 'suggestion'} onClose={() => setDialog(null)} />
-      <CreateTopicDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        groups={topicGroups}
-        member={user}
-      />
+      <CreateTopicDialog open={creating} onClose={() => setCreating(false)} groups={topicGroups} member={user} />
     </SectionCard>
   );
 }

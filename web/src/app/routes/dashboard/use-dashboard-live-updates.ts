@@ -8,8 +8,7 @@ import { platformStatsQueryOptions } from '../../../features/dashboard/api/get-p
  */
 export function useDashboardLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: platformStatsQueryOptions().queryKey, exact: true }, { cancelRefetch: false });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: platformStatsQueryOptions().queryKey, exact: true }, { cancelRefetch: false });
   useLiveFrames((frame) => {
     if (frame.type === 'statsUpdate') refresh();
   }, refresh);

@@ -9,14 +9,35 @@ import { renderApp } from '../../../test/render-app';
 import { makeGroupStats } from '../../../test/stats-fixtures';
 
 const report = {
-  id: '6d1c3b7e-0b8a-4c55-9a1e-3f0c2a9d8e11', reporterId: 'r-1', reportedUserId: 'o-1', groupId: 0, reason: 'Harassment in the chat', description: 'Insults.',
-  evidence: null, status: 'pending', notes: null, reviewedBy: null, reviewerRole: null, reviewedAt: null, createdAt: '2026-03-05T10:04:00.000Z',
-  reporter: { firstName: 'Reem', lastName: null, profileImageUrl: null }, reportedUser: { firstName: 'Fahad', lastName: null, profileImageUrl: null },
+  id: '6d1c3b7e-0b8a-4c55-9a1e-3f0c2a9d8e11',
+  reporterId: 'r-1',
+  reportedUserId: 'o-1',
+  groupId: 0,
+  reason: 'Harassment in the chat',
+  description: 'Insults.',
+  evidence: null,
+  status: 'pending',
+  notes: null,
+  reviewedBy: null,
+  reviewerRole: null,
+  reviewedAt: null,
+  createdAt: '2026-03-05T10:04:00.000Z',
+  reporter: { firstName: 'Reem', lastName: null, profileImageUrl: null },
+  reportedUser: { firstName: 'Fahad', lastName: null, profileImageUrl: null },
 };
 
 /** The group page's reads, the member's memberships (leading the group or not) and the group's leader reports. */
 function serveGroupPage(group: Group, user: AuthUser, leads: boolean) {
-  const membership = { id: 'm-1', userId: user.id, groupId: group.id, isSubscribed: false, isLeader: true, role: 'member' as const, joinedAt: '2025-03-01T12:00:00.000Z', group };
+  const membership = {
+    id: 'm-1',
+    userId: user.id,
+    groupId: group.id,
+    isSubscribed: false,
+    isLeader: true,
+    role: 'member' as const,
+    joinedAt: '2025-03-01T12:00:00.000Z',
+    group,
+  };
   return mockFetch(serveCurrentUser(user), ({ url }) => {
     if (url === '/api/groups') return jsonResponse([group]);
     if (url === `/api/groups/${group.id}`) return jsonResponse(group);

@@ -8,12 +8,7 @@ import type { Group } from '../../../lib/api/group';
 import { useGroupStats } from '../../../lib/api/get-group-stats';
 import type { TopicCreator } from '../../../features/topics/components/topic-access';
 import { DepartmentIcon } from '../../../features/groups/components/department-icon';
-import {
-  departmentLabel,
-  formatMemberCount,
-  groupPageSubscriptionLabel,
-  subscriptionBadgeColor,
-} from '../../../features/groups/components/group-labels';
+import { departmentLabel, formatMemberCount, groupPageSubscriptionLabel, subscriptionBadgeColor } from '../../../features/groups/components/group-labels';
 import { memberAccess, memberAccessLabel, showsTierBadge, type MemberAccess } from './member-access';
 
 const ACCESS_COLORS = { full: 'success', needs_subscription: 'warning', view_only: 'default' } as const satisfies Record<MemberAccess, string>;

@@ -193,10 +193,25 @@ describe('national group banners', () => {
   it('gives the group\u2019s leader its pending verifications to confirm, and nobody else', async () => {
     const egypt = makeNationalGroup('Egypt', { canParticipate: true });
     const leader = makeUser({ isVerified: true, country: 'Egypt', verifications: [{ id: 'v-1', country: 'Egypt', status: 'approved', isVerified: true }] });
-    const membership = { id: 'm-1', userId: leader.id, groupId: egypt.id, isSubscribed: false, isLeader: true, role: 'member' as const, joinedAt: '2025-03-01T12:00:00.000Z', group: egypt };
+    const membership = {
+      id: 'm-1',
+      userId: leader.id,
+      groupId: egypt.id,
+      isSubscribed: false,
+      isLeader: true,
+      role: 'member' as const,
+      joinedAt: '2025-03-01T12:00:00.000Z',
+      group: egypt,
+    };
     const claim = {
-      id: 'v-7', userName: 'Fadi Haddad', country: 'Egypt', countryKey: 'egypt', verificationType: 'document', documentImageUrl: '/api/user/verifications/v-7/document',
-      confirmedByLeader: false, createdAt: '2025-03-02T10:00:00.000Z',
+      id: 'v-7',
+      userName: 'Fadi Haddad',
+      country: 'Egypt',
+      countryKey: 'egypt',
+      verificationType: 'document',
+      documentImageUrl: '/api/user/verifications/v-7/document',
+      confirmedByLeader: false,
+      createdAt: '2025-03-02T10:00:00.000Z',
     };
     serveGroup(egypt, {
       user: leader,
@@ -374,11 +389,11 @@ describe('group statistics and tabs', () => {
 
     await heading('Islam');
     const tabs = await screen.findByRole('tablist', { name: 'Groups' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'IslamFree',
-      'InternationalSubscription',
-      'AllianceLeaders Only',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['IslamFree', 'InternationalSubscription', 'AllianceLeaders Only']);
     expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('IslamFree');
 
     fireEvent.click(within(tabs).getByRole('tab', { name: /Alliance/ }));

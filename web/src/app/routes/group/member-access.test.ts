@@ -25,7 +25,7 @@ describe("the member's access to a group", () => {
   });
 });
 
-describe("the price-tier badge beside it (docs/product.md, Screens: Group page)", () => {
+describe('the price-tier badge beside it (docs/product.md, Screens: Group page)', () => {
   it("leaves out 'Premium Required' for a member with full access", () => {
     expect(showsTierBadge('premium', 'full')).toBe(false);
     expect(showsTierBadge('premium', 'needs_subscription')).toBe(true);

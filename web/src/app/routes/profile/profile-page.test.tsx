@@ -20,18 +20,33 @@ function serveMember(initial: AuthUser) {
 }
 
 const amina = makeUser({
-  firstName: 'Amina', lastName: 'Haddad', createdAt: '2025-03-01T12:00:00.000Z', city: 'Riyadh', aboutMe: 'Teacher.\nLoves maps.',
-  websiteUrl: 'https://amina.example', githubUrl: 'https://github.com/amina', isVerified: true, country: 'Saudi Arabia', nationalId: '1234567890',
+  firstName: 'Amina',
+  lastName: 'Haddad',
+  createdAt: '2025-03-01T12:00:00.000Z',
+  city: 'Riyadh',
+  aboutMe: 'Teacher.\nLoves maps.',
+  websiteUrl: 'https://amina.example',
+  githubUrl: 'https://github.com/amina',
+  isVerified: true,
+  country: 'Saudi Arabia',
+  nationalId: '1234567890',
 });
 const aminaProfile = makeProfile(amina, {
   verification: { country: 'Saudi Arabia', nationalId: '1234567890' },
-  badges: [{ id: 'active_citizen', label: 'Active Citizen' }, { id: 'verified', label: 'Verified' }, { id: 'founder', label: 'Founder' }],
+  badges: [
+    { id: 'active_citizen', label: 'Active Citizen' },
+    { id: 'verified', label: 'Verified' },
+    { id: 'founder', label: 'Founder' },
+  ],
   stats: { ...noStats, topicsCreated: 3, votesCast: 42, electionsWon: 1, delegatesCount: 7, participationScore: 67 },
 });
 
 describe('profile page', () => {
   it('shows who the member is from data: name, e-mail, city, about, links, score, joined date and verified nationality', async () => {
-    mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+    );
     renderApp('/profile');
 
     const header = (await screen.findByRole('heading', { level: 1, name: 'Amina Haddad' })).closest('header')!;
@@ -40,22 +55,37 @@ describe('profile page', () => {
     expect(within(header).getByText(/Teacher\./)).toBeTruthy();
     const links = within(within(header).getByRole('list', { name: 'Links' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('rel')])).toEqual([
-      ['Website', 'https://amina.example', 'noopener noreferrer nofollow'], ['GitHub', 'https://github.com/amina', 'noopener noreferrer nofollow'],
+      ['Website', 'https://amina.example', 'noopener noreferrer nofollow'],
+      ['GitHub', 'https://github.com/amina', 'noopener noreferrer nofollow'],
     ]);
     expect(header.textContent).toContain('Participation score 67 · Joined Mar 01, 2025');
     // The national id in groups of 4 characters, to its owner.
     expect(header.textContent).toContain('Verified citizen of Saudi Arabia · National ID 1234 5678 90');
-    expect(within(within(header).getByRole('list', { name: 'Badges' })).getAllByRole('listitem').map((badge) => badge.textContent)).toEqual(['Active Citizen', 'Verified', 'Founder']);
+    expect(
+      within(within(header).getByRole('list', { name: 'Badges' }))
+        .getAllByRole('listitem')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Active Citizen', 'Verified', 'Founder']);
     expect(within(header).getAllByText('AH').length).toBeGreaterThan(0);
   });
 
   it('shows the four stat cards and the five tabs of docs/product.md, Screens: Profile, Groups first', async () => {
-    mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+    );
     renderApp('/profile');
 
     const stats = await screen.findByRole('list', { name: 'Statistics' });
-    expect(within(stats).getAllByRole('listitem').map((card) => [card.getAttribute('aria-label'), card.textContent])).toEqual([
-      ['Topics Created', '3Topics Created'], ['Votes Cast', '42Votes Cast'], ['Elections Won', '1Elections Won'], ['Delegates', '7Delegates'],
+    expect(
+      within(stats)
+        .getAllByRole('listitem')
+        .map((card) => [card.getAttribute('aria-label'), card.textContent]),
+    ).toEqual([
+      ['Topics Created', '3Topics Created'],
+      ['Votes Cast', '42Votes Cast'],
+      ['Elections Won', '1Elections Won'],
+      ['Delegates', '7Delegates'],
     ]);
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Groups', 'Subscription', 'Activity', 'Delegations', 'Achievements']);
@@ -65,7 +95,10 @@ describe('profile page', () => {
 
   it('shows no badge that was not earned, and links, city and nationality only when there are some', async () => {
     const newcomer = makeUser({ firstName: 'New', lastName: 'Comer' });
-    mockFetch(serveCurrentUser(newcomer), serveProfile(() => makeProfile(newcomer)));
+    mockFetch(
+      serveCurrentUser(newcomer),
+      serveProfile(() => makeProfile(newcomer)),
+    );
     renderApp('/profile');
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'New Comer' });
@@ -76,7 +109,10 @@ describe('profile page', () => {
   });
 
   it('reads Activity, Delegations and Achievements when their tab is opened', async () => {
-    const fetchMock = mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
+    const fetchMock = mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+    );
     renderApp('/profile');
 
     fireEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
@@ -92,12 +128,16 @@ describe('profile page', () => {
 
   it('opens Edit Profile with the saved values, and shows the saved profile after saving', async () => {
     let profile = aminaProfile;
-    mockFetch(serveCurrentUser(amina), serveProfile(() => profile), ({ url, init }) => {
-      if (url !== '/api/user/profile' || init?.method !== 'PUT') return undefined;
-      const body = sentBody(init) as { city: string };
-      profile = { ...profile, user: { ...profile.user, city: body.city } };
-      return jsonResponse({ position: '0000000000000005-0000000000000001', profile: { ...profile.user } });
-    });
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => profile),
+      ({ url, init }) => {
+        if (url !== '/api/user/profile' || init?.method !== 'PUT') return undefined;
+        const body = sentBody(init) as { city: string };
+        profile = { ...profile, user: { ...profile.user, city: body.city } };
+        return jsonResponse({ position: '0000000000000005-0000000000000001', profile: { ...profile.user } });
+      },
+    );
     renderApp('/profile');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
@@ -113,7 +153,10 @@ describe('profile page', () => {
   });
 
   it('opens the Settings dialog from its button and from /profile?settings=1 (the header menu\u2019s Settings), and closes back to /profile', async () => {
-    mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+    );
     const { location } = renderApp('/profile');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
@@ -125,13 +168,20 @@ describe('profile page', () => {
   });
 
   it('opens Settings at once when the header menu sends the member to /profile?settings=1', async () => {
-    mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile));
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+    );
     renderApp('/profile?settings=1');
     expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
 
   it('opens the nationality manager from Multi-National Verification', async () => {
-    mockFetch(serveCurrentUser(amina), serveProfile(() => aminaProfile), ({ url }) => (url === '/api/user/verifications' ? jsonResponse([]) : undefined));
+    mockFetch(
+      serveCurrentUser(amina),
+      serveProfile(() => aminaProfile),
+      ({ url }) => (url === '/api/user/verifications' ? jsonResponse([]) : undefined),
+    );
     renderApp('/profile');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Multi-National Verification' }));
@@ -142,7 +192,10 @@ describe('profile page', () => {
 describe('profile page: Subscription tab', () => {
   it('shows the status, the plan and the next renewal as MMM dd, yyyy', async () => {
     const subscriber = makeSubscriber();
-    mockFetch(serveCurrentUser(subscriber), serveProfile(() => makeProfile(subscriber)));
+    mockFetch(
+      serveCurrentUser(subscriber),
+      serveProfile(() => makeProfile(subscriber)),
+    );
     renderApp('/profile');
 
     const panel = await subscriptionPanel();
@@ -156,11 +209,15 @@ describe('profile page: Subscription tab', () => {
 
   it('cancels after confirmation: Cancelled, with access until the end date', async () => {
     const member = serveMember(makeSubscriber());
-    const fetchMock = mockFetch(member.route, serveProfile(() => makeProfile(member.state.user)), ({ url, init }) => {
-      if (url !== '/api/subscription/cancel' || init?.method !== 'POST') return undefined;
-      member.state.user = { ...member.state.user, subscriptionStatus: 'cancelled' };
-      return jsonResponse({ position: '0000000000000003-0000000000000001' });
-    });
+    const fetchMock = mockFetch(
+      member.route,
+      serveProfile(() => makeProfile(member.state.user)),
+      ({ url, init }) => {
+        if (url !== '/api/subscription/cancel' || init?.method !== 'POST') return undefined;
+        member.state.user = { ...member.state.user, subscriptionStatus: 'cancelled' };
+        return jsonResponse({ position: '0000000000000003-0000000000000001' });
+      },
+    );
     renderApp('/profile');
 
     fireEvent.click(within(await subscriptionPanel()).getByRole('button', { name: 'Cancel subscription' }));
@@ -179,7 +236,10 @@ describe('profile page: Subscription tab', () => {
 
   it('opens on the Subscription tab from /profile?tab=subscription', async () => {
     const subscriber = makeSubscriber();
-    mockFetch(serveCurrentUser(subscriber), serveProfile(() => makeProfile(subscriber)));
+    mockFetch(
+      serveCurrentUser(subscriber),
+      serveProfile(() => makeProfile(subscriber)),
+    );
     renderApp('/profile?tab=subscription');
 
     expect((await screen.findByRole('tab', { name: 'Subscription' })).getAttribute('aria-selected')).toBe('true');
@@ -188,7 +248,10 @@ describe('profile page: Subscription tab', () => {
 
   it('links a member without a subscription to the plans', async () => {
     const user = makeUser();
-    mockFetch(serveCurrentUser(user), serveProfile(() => makeProfile(user)));
+    mockFetch(
+      serveCurrentUser(user),
+      serveProfile(() => makeProfile(user)),
+    );
     renderApp('/profile');
 
     const panel = await subscriptionPanel();

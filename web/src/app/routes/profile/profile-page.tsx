@@ -32,7 +32,6 @@ import { PROFILE_PATH, PROFILE_SETTINGS_PATH } from './profile-paths';
 const TABS = ['groups', 'subscription', 'activity', 'delegations', 'achievements'] as const;
 type TabValue = (typeof TABS)[number];
 
-
 function GroupsPanel() {
   const { t } = useTranslation('profile');
   const memberships = useUserGroups();

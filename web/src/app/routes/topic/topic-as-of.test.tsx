@@ -11,11 +11,16 @@ const topic = makeTopic({ status: 'closed' });
 const live = makeOpinion({ topicId: topic.id, content: 'Thirty in school zones.', supportCount: 4, weightedSupport: 6, voteCount: 6, myVote: 'support' });
 const EARLY = '0000000000000001-0000000000000003';
 const timeline: TopicTimeline = {
-  from: '2025-03-01T10:00:00.000Z', to: '2025-03-08T10:00:00.000Z',
+  from: '2025-03-01T10:00:00.000Z',
+  to: '2025-03-08T10:00:00.000Z',
   series: [
     { position: '0000000000000001-0000000000000001', at: '2025-03-01T10:00:00.000Z', tallies: [] },
     { position: EARLY, at: '2025-03-04T10:00:00.000Z', tallies: [{ id: live.id, label: live.content, weightedSupport: 2, weightedOppose: 1 }] },
-    { position: '0000000000000001-0000000000000009', at: '2025-03-08T10:00:00.000Z', tallies: [{ id: live.id, label: live.content, weightedSupport: 6, weightedOppose: 0 }] },
+    {
+      position: '0000000000000001-0000000000000009',
+      at: '2025-03-08T10:00:00.000Z',
+      tallies: [{ id: live.id, label: live.content, weightedSupport: 6, weightedOppose: 0 }],
+    },
   ],
 };
 const when = (iso: string) => format(parseISO(iso), 'MMM d, yyyy, h:mm a');
@@ -24,7 +29,8 @@ const statValue = (label: string) => within(screen.getByRole('region', { name: '
 function serve() {
   return mockFetch(serveCurrentUser(makeUser()), serveTopic(topic, { stats: makeStats({ support: 6, totalVotes: 4 }), opinions: () => [live] }), ({ url }) => {
     if (url === `/api/audit/topics/${topic.id}/timeline`) return jsonResponse(timeline);
-    if (url === `/api/topics/${topic.id}/opinions?asOf=${EARLY}`) return jsonResponse([{ ...live, supportCount: 1, opposeCount: 1, weightedSupport: 2, weightedOppose: 1, voteCount: 1 }]);
+    if (url === `/api/topics/${topic.id}/opinions?asOf=${EARLY}`)
+      return jsonResponse([{ ...live, supportCount: 1, opposeCount: 1, weightedSupport: 2, weightedOppose: 1, voteCount: 1 }]);
     if (url === `/api/topics/${topic.id}/stats?asOf=${EARLY}`) return jsonResponse(makeStats({ support: 2, oppose: 1, totalVotes: 2 }));
     return undefined;
   });

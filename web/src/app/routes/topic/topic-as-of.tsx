@@ -25,7 +25,11 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
     <Alert
       severity="info"
       role="status"
-      action={<Button color="inherit" size="small" onClick={onBackToNow}>{t('page.backToNow')}</Button>}
+      action={
+        <Button color="inherit" size="small" onClick={onBackToNow}>
+          {t('page.backToNow')}
+        </Button>
+      }
     >
       <AlertTitle>{asOfLabel(moment)}</AlertTitle>
       {t('page.asOfNote')}
@@ -40,7 +44,12 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
 export function OpinionsAsOf({ topic, moment, afterTop }: { topic: TopicView; moment: TimelineMoment; afterTop?: ReactNode }) {
   const { t } = useTranslation('topics');
   const opinions = useOpinionsAsOf(topic.id, moment.position);
-  if (opinions.isPending) return <Typography role="status" color="text.secondary">{t('page.loadingAsOf')}</Typography>;
+  if (opinions.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t('page.loadingAsOf')}
+      </Typography>
+    );
   if (opinions.isError) return <Alert severity="error">{t('page.asOfError', { message: opinions.error.message })}</Alert>;
   const renderVotes: RenderOpinionVotes = (opinion) => <VoteButtons topicId={topic.id} opinion={{ ...opinion, myVote: null }} disabled />;
   const [top, ...others] = opinions.data;

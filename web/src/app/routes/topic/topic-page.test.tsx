@@ -165,9 +165,7 @@ describe('deleting a topic', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Topic' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Topic' });
-    expect(
-      within(dialog).getByText('Are you sure you want to delete this topic? This action cannot be undone.'),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete this topic? This action cannot be undone.')).toBeTruthy();
 
     // Cancelling sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -178,16 +176,12 @@ describe('deleting a topic', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/group/1682'));
-    expect(requestsOf(fetchMock).filter((request) => request.startsWith('DELETE'))).toEqual([
-      `DELETE /api/topics/${topic.id}`,
-    ]);
+    expect(requestsOf(fetchMock).filter((request) => request.startsWith('DELETE'))).toEqual([`DELETE /api/topics/${topic.id}`]);
   });
 
   it('says so when the delete fails, and stays', async () => {
     const topic = makeTopic({ createdBy: user.id });
-    mockFetch(member, serveTopic(topic), ({ init }) =>
-      init?.method === 'DELETE' ? new Response('Internal Server Error', { status: 500 }) : undefined,
-    );
+    mockFetch(member, serveTopic(topic), ({ init }) => (init?.method === 'DELETE' ? new Response('Internal Server Error', { status: 500 }) : undefined));
     const { location } = renderApp(`/topic/${topic.id}`);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Topic' }));

@@ -86,7 +86,9 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
             moment={moment}
             afterTop={topic.type === 'election' && userId && <CandidatesCard topic={topic} userId={userId} canTakePart={false} asOf={moment.position} />}
           />
-        ) : <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />}
+        ) : (
+          <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />
+        )}
       </Stack>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         {userId && (
@@ -110,7 +112,8 @@ export function TopicPage({ id }: { id: string }) {
   const { user } = useCurrentUser();
 
   // Deleted topics answer 404 too.
-  if (!topic.isSuccess) return <QueryFallback query={topic} loadingLabel={t('page.loading')} notFound={<NotFoundMessage>{t('page.notFound')}</NotFoundMessage>} />;
+  if (!topic.isSuccess)
+    return <QueryFallback query={topic} loadingLabel={t('page.loading')} notFound={<NotFoundMessage>{t('page.notFound')}</NotFoundMessage>} />;
   // Keyed by topic, so a draft opinion never carries over to another topic.
   return <TopicDetails key={topic.data.id} topic={topic.data} userId={user?.id} />;
 }

@@ -8,17 +8,31 @@ import { makeOpinion, makeTopic, serveTopic } from '../../../test/topic-page-fix
 const me = makeUser({ id: 'member-1', firstName: 'Amina' });
 
 const message = (id: string, userId: string, firstName: string) => ({
-  id, topicId: '', userId, message: `Hello from ${firstName}`, createdAt: '2026-03-05T10:00:00.000Z', user: { firstName, lastName: null, profileImageUrl: null },
+  id,
+  topicId: '',
+  userId,
+  message: `Hello from ${firstName}`,
+  createdAt: '2026-03-05T10:00:00.000Z',
+  user: { firstName, lastName: null, profileImageUrl: null },
 });
 
 describe('topic page: reporting what others wrote', () => {
   it('puts Report beside the topic, each other member\u2019s opinion and chat message, never beside one\u2019s own', async () => {
     const topic = makeTopic({ createdBy: 'someone-else' });
-    const mine = makeOpinion({ topicId: topic.id, userId: me.id, content: 'My own view.', user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null } });
+    const mine = makeOpinion({
+      topicId: topic.id,
+      userId: me.id,
+      content: 'My own view.',
+      user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null },
+    });
     const theirs = makeOpinion({ topicId: topic.id, userId: 'author-1', content: 'Their view.' });
     mockFetch(serveCurrentUser(me), serveTopic(topic, { opinions: () => [theirs, mine] }), ({ url }) =>
       url === `/api/topics/${topic.id}/messages`
-        ? jsonResponse([message('11111111-0000-4000-8000-000000000001', 'author-1', 'Layla'), message('11111111-0000-4000-8000-000000000002', me.id, 'Amina')].map((m) => ({ ...m, topicId: topic.id })))
+        ? jsonResponse(
+            [message('11111111-0000-4000-8000-000000000001', 'author-1', 'Layla'), message('11111111-0000-4000-8000-000000000002', me.id, 'Amina')].map(
+              (m) => ({ ...m, topicId: topic.id }),
+            ),
+          )
         : undefined,
     );
     renderApp(`/topic/${topic.id}`);

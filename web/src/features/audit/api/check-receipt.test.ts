@@ -5,7 +5,9 @@ import { signCheckpoint } from '@civitas/events/audit/checkpoint';
 import { rootFromInclusionProof, verifyCheckpointSignature } from './check-receipt';
 
 // Leaves and proofs from the server's own module: the browser's check must agree with it.
-const leaves = Array.from({ length: 11 }, (_, index) => eventLeafHash({ stream: `vote-${index}`, version: 1, position: String(index), type: 'VoteCast', data: { index }, metadata: {} }));
+const leaves = Array.from({ length: 11 }, (_, index) =>
+  eventLeafHash({ stream: `vote-${index}`, version: 1, position: String(index), type: 'VoteCast', data: { index }, metadata: {} }),
+);
 const source = memoryNodeSource(leaves);
 const root = treeHash(leaves.length, source);
 

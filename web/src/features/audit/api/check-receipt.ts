@@ -21,7 +21,12 @@ async function hashChildren(left: Uint8Array, right: Uint8Array): Promise<Uint8A
 }
 
 /** RFC 9162 2.1.3.2: the root the proof leads to from the leaf, or null when the proof does not fit the tree. */
-export async function rootFromInclusionProof(leafIndex: number, treeSize: number, leafHash: Uint8Array, proof: readonly Uint8Array[]): Promise<Uint8Array | null> {
+export async function rootFromInclusionProof(
+  leafIndex: number,
+  treeSize: number,
+  leafHash: Uint8Array,
+  proof: readonly Uint8Array[],
+): Promise<Uint8Array | null> {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return null;
   let fn = leafIndex;
   let sn = treeSize - 1;

@@ -9,7 +9,9 @@ export type { AuditEntryView } from '@civitas/events/audit/audit.contract';
 const URL = '/api/admin/audit';
 
 export async function fetchAuditPage(filters: AuditFilters, before: string | null, signal?: AbortSignal): Promise<AuditPage> {
-  const search = new URLSearchParams(Object.entries({ ...filters, ...(before ? { before } : {}) }).filter(([, value]) => value !== undefined) as Array<[string, string]>).toString();
+  const search = new URLSearchParams(
+    Object.entries({ ...filters, ...(before ? { before } : {}) }).filter(([, value]) => value !== undefined) as Array<[string, string]>,
+  ).toString();
   const url = search ? `${URL}?${search}` : URL;
   const response = await apiRequest('GET', url, undefined, { signal });
   return parseResponse(response, AuditPage, `GET ${URL}`);

@@ -9,7 +9,12 @@ export type { TopicHistoryEntry, TopicHistoryKind } from '@civitas/events/audit/
 
 const historyUrl = (topicId: string) => `/api/audit/topics/${encodeURIComponent(topicId)}/history`;
 
-export async function fetchTopicHistory(topicId: string, kind: TopicHistoryKind | undefined, before: string | null, signal?: AbortSignal): Promise<TopicHistoryPage> {
+export async function fetchTopicHistory(
+  topicId: string,
+  kind: TopicHistoryKind | undefined,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<TopicHistoryPage> {
   const search = new URLSearchParams({ ...(before ? { before } : {}), ...(kind ? { kind } : {}) }).toString();
   const url = search ? `${historyUrl(topicId)}?${search}` : historyUrl(topicId);
   const response = await apiRequest('GET', url, undefined, { signal });

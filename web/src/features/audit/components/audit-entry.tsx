@@ -23,7 +23,14 @@ function Filterable({ prefix = '', text, label, onClick }: { prefix?: string; te
   return (
     <>
       {prefix}
-      <Link component="button" type="button" variant="body2" onClick={onClick} aria-label={label} sx={{ verticalAlign: 'baseline', textAlign: 'left', minHeight: 24 /* WCAG 2.5.8 target size */ }}>
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        onClick={onClick}
+        aria-label={label}
+        sx={{ verticalAlign: 'baseline', textAlign: 'left', minHeight: 24 /* WCAG 2.5.8 target size */ }}
+      >
         {text}
       </Link>
     </>
@@ -41,17 +48,34 @@ export function AuditEntry({ entry, onFilterActor, onFilterSubject, actions }: A
     <Paper component="li" variant="outlined" aria-label={t('entry.label', { kind, when: when ?? entry.occurredAt })} sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         <Chip size="small" label={kind} color={entry.kind === 'member.banned' ? 'error' : 'default'} />
-        {when && <Typography variant="body2" color="text.secondary"><time dateTime={entry.occurredAt}>{when}</time></Typography>}
+        {when && (
+          <Typography variant="body2" color="text.secondary">
+            <time dateTime={entry.occurredAt}>{when}</time>
+          </Typography>
+        )}
       </Stack>
       <Typography variant="body2">
-        <Filterable prefix={t('entry.byPrefix')} text={actor} label={t('entry.showActor', { name: actor })} onClick={entry.actor && onFilterActor ? () => onFilterActor(entry) : undefined} />
+        <Filterable
+          prefix={t('entry.byPrefix')}
+          text={actor}
+          label={t('entry.showActor', { name: actor })}
+          onClick={entry.actor && onFilterActor ? () => onFilterActor(entry) : undefined}
+        />
       </Typography>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         <Filterable text={subject} label={t('entry.showSubject', { subject })} onClick={onFilterSubject ? () => onFilterSubject(entry) : undefined} />
       </Typography>
       {entry.decision && <Typography variant="body2">{t('entry.decision', { decision: decisionText(entry.decision) })}</Typography>}
-      {entry.reason && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{t('entry.reason', { reason: entry.reason })}</Typography>}
-      {actions && <Stack direction="row" spacing={1} sx={{ mt: 1 }}>{actions}</Stack>}
+      {entry.reason && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {t('entry.reason', { reason: entry.reason })}
+        </Typography>
+      )}
+      {actions && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          {actions}
+        </Stack>
+      )}
     </Paper>
   );
 }

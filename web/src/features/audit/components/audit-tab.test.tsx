@@ -10,9 +10,17 @@ const AMAL = { id: '7c1f6a1e-0000-4000-8000-000000000001', name: 'Amal Haddad' }
 const REEM = { id: '7c1f6a1e-0000-4000-8000-000000000002', name: 'Reem Saleh' };
 
 const entry = (id: string, overrides: Partial<AuditEntryView> = {}): AuditEntryView => ({
-  id, position: `000000000000000${id.length}-00000000000000${id.padStart(2, '0').slice(-2)}`, occurredAt: '2025-03-02T13:05:00.000Z',
-  kind: 'verification.rejected', actor: AMAL, subjectType: 'verification', subjectId: `v-${id}`, subject: REEM,
-  decision: 'rejected', reason: 'The photo is blurred.', ...overrides,
+  id,
+  position: `000000000000000${id.length}-00000000000000${id.padStart(2, '0').slice(-2)}`,
+  occurredAt: '2025-03-02T13:05:00.000Z',
+  kind: 'verification.rejected',
+  actor: AMAL,
+  subjectType: 'verification',
+  subjectId: `v-${id}`,
+  subject: REEM,
+  decision: 'rejected',
+  reason: 'The photo is blurred.',
+  ...overrides,
 });
 
 /** Answers GET /api/admin/audit by its query string, as the test's table says. */
@@ -58,7 +66,10 @@ describe('the Audit tab', () => {
   it('narrows by kind, by the actor or subject chosen in the list, and lifts each filter again', async () => {
     const fetchMock = serveTrail({
       '/api/admin/audit': { entries: [entry('1')], nextCursor: null },
-      '/api/admin/audit?kind=member.banned': { entries: [entry('2', { kind: 'member.banned', subjectType: 'member', subjectId: REEM.id, decision: 'banned', reason: 'Spam' })], nextCursor: null },
+      '/api/admin/audit?kind=member.banned': {
+        entries: [entry('2', { kind: 'member.banned', subjectType: 'member', subjectId: REEM.id, decision: 'banned', reason: 'Spam' })],
+        nextCursor: null,
+      },
       [`/api/admin/audit?actorId=${AMAL.id}`]: { entries: [entry('3', { reason: 'Actor filtered' })], nextCursor: null },
       [`/api/admin/audit?actorId=${AMAL.id}&subjectType=verification&subjectId=v-3`]: { entries: [entry('3', { reason: 'Both filtered' })], nextCursor: null },
     });
@@ -111,9 +122,17 @@ describe('the Audit tab', () => {
 
   it('opens the history of an entry\u2019s item, and says when nothing is recorded yet', async () => {
     mockFetch(({ url }) => {
-      if (url === '/api/admin/audit') return jsonResponse({ entries: [entry('1'), entry('2', { subjectType: 'report', subjectId: 'r-9', kind: 'report.submitted', decision: 'spam', reason: null })], nextCursor: null });
+      if (url === '/api/admin/audit')
+        return jsonResponse({
+          entries: [entry('1'), entry('2', { subjectType: 'report', subjectId: 'r-9', kind: 'report.submitted', decision: 'spam', reason: null })],
+          nextCursor: null,
+        });
       if (url === '/api/admin/audit/verification/v-1') {
-        return jsonResponse({ subjectType: 'verification', subjectId: 'v-1', entries: [entry('0', { kind: 'verification.submitted', actor: REEM, decision: 'id_number', reason: null }), entry('1')] });
+        return jsonResponse({
+          subjectType: 'verification',
+          subjectId: 'v-1',
+          entries: [entry('0', { kind: 'verification.submitted', actor: REEM, decision: 'id_number', reason: null }), entry('1')],
+        });
       }
       if (url === '/api/admin/audit/report/r-9') return jsonResponse({ subjectType: 'report', subjectId: 'r-9', entries: [] });
       return undefined;
@@ -124,7 +143,11 @@ describe('the Audit tab', () => {
     fireEvent.click(within(items()[0]!).getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verification History' });
     expect(await within(dialog).findByText('Decision: id number')).toBeTruthy();
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['Verification submitted', 'Verification rejected']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')?.split(',')[0]),
+    ).toEqual(['Verification submitted', 'Verification rejected']);
     // A history names people but offers no filters.
     expect(within(dialog).queryByRole('button', { name: /Show only/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

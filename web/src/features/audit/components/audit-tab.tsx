@@ -38,10 +38,16 @@ export function AuditTab() {
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
 
   const filterActor = (entry: AuditEntryView) => setActor({ label: t('trail.byActor', { name: actorName(entry) }), filters: { actorId: entry.actor!.id } });
-  const filterSubject = (entry: AuditEntryView) => setSubject({ label: subjectText(entry), filters: { subjectType: entry.subjectType, subjectId: entry.subjectId } });
+  const filterSubject = (entry: AuditEntryView) =>
+    setSubject({ label: subjectText(entry), filters: { subjectType: entry.subjectType, subjectId: entry.subjectId } });
 
   let list;
-  if (trail.isPending) list = <Typography role="status" color="text.secondary">{t('trail.loading')}</Typography>;
+  if (trail.isPending)
+    list = (
+      <Typography role="status" color="text.secondary">
+        {t('trail.loading')}
+      </Typography>
+    );
   else if (trail.isError) {
     list = (
       <Alert severity="error">
@@ -50,7 +56,11 @@ export function AuditTab() {
       </Alert>
     );
   } else if (entries.length === 0) {
-    list = <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>{t('trail.none')}</Typography>;
+    list = (
+      <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+        {t('trail.none')}
+      </Typography>
+    );
   } else {
     list = (
       <Stack component="ul" aria-label={t('trail.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
@@ -79,11 +89,19 @@ export function AuditTab() {
           size="small"
         >
           <MenuItem value={ALL_KINDS}>{t('trail.allKinds')}</MenuItem>
-          {AUDIT_KINDS.map((value) => <MenuItem key={value} value={value}>{kindLabel(value)}</MenuItem>)}
+          {AUDIT_KINDS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {kindLabel(value)}
+            </MenuItem>
+          ))}
         </TextField>
         {actor && <Chip label={actor.label} onDelete={() => setActor(null)} />}
         {subject && <Chip label={subject.label} onDelete={() => setSubject(null)} />}
-        {!actor && !subject && <Typography variant="body2" color="text.secondary">{t('trail.hint')}</Typography>}
+        {!actor && !subject && (
+          <Typography variant="body2" color="text.secondary">
+            {t('trail.hint')}
+          </Typography>
+        )}
       </Stack>
       {list}
       {trail.hasNextPage && (

@@ -20,13 +20,20 @@ function TopicRow({ topic, selected, onSelect }: { topic: AuditTopicView; select
   const typeKey = TOPIC_TYPE_KEYS[topic.type as TopicType] as (typeof TOPIC_TYPE_KEYS)[TopicType] | undefined;
   const created = formatDisplayDateTime(topic.createdAt);
   return (
-    <ListItemButton selected={selected} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(topic)} sx={{ borderRadius: 1, alignItems: 'flex-start' }}>
+    <ListItemButton
+      selected={selected}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(topic)}
+      sx={{ borderRadius: 1, alignItems: 'flex-start' }}
+    >
       <Stack spacing={0.5} sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{topic.title}</Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip size="small" variant="outlined" label={typeKey ? t(`topics:${typeKey}`) : topic.type} />
           <Chip size="small" color={STATUS_COLORS[topic.status]} label={topicStatusLabel(topic.status)} />
-          <Typography variant="body2" color="text.secondary">{topic.groupName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {topic.groupName}
+          </Typography>
         </Stack>
         <Typography variant="body2">{resultText(topic)}</Typography>
         <Typography variant="caption" color="text.secondary">
@@ -48,14 +55,23 @@ interface AuditTopicsListProps {
 export function AuditTopicsList({ selectedId, onSelect }: AuditTopicsListProps) {
   const { t } = useTranslation('audit');
   const topics = useAuditTopics();
-  if (topics.isPending) return <Typography role="status" color="text.secondary">{t('topics.loading')}</Typography>;
+  if (topics.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t('topics.loading')}
+      </Typography>
+    );
   if (topics.isError) return <Alert severity="error">{t('topics.loadFailed', { message: topics.error.message })}</Alert>;
   const all = topics.data.pages.flatMap((page) => page.topics);
   if (all.length === 0) return <Typography color="text.secondary">{t('topics.none')}</Typography>;
   return (
     <Stack spacing={1}>
       <List aria-label={t('topics.label')} disablePadding>
-        {all.map((topic) => <li key={topic.id}><TopicRow topic={topic} selected={topic.id === selectedId} onSelect={onSelect} /></li>)}
+        {all.map((topic) => (
+          <li key={topic.id}>
+            <TopicRow topic={topic} selected={topic.id === selectedId} onSelect={onSelect} />
+          </li>
+        ))}
       </List>
       {topics.hasNextPage && (
         <Button onClick={() => void topics.fetchNextPage()} disabled={topics.isFetchingNextPage} sx={{ alignSelf: 'center' }}>

@@ -28,11 +28,7 @@ function CheckResult({ check, what }: { check: ReceiptCheck; what: ReceiptSubjec
       </Alert>
       <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
         <li>{leafMatches ? t('receipt.leafMatches') : t('receipt.leafDiffers')}</li>
-        <li>
-          {rootMatches
-            ? t('receipt.rootMatches', { date: signed })
-            : t('receipt.rootDiffers')}
-        </li>
+        <li>{rootMatches ? t('receipt.rootMatches', { date: signed }) : t('receipt.rootDiffers')}</li>
         <li>
           {signatureValid === null
             ? t('receipt.noEd25519')
@@ -48,7 +44,12 @@ function CheckResult({ check, what }: { check: ReceiptCheck; what: ReceiptSubjec
 function CheckContent({ receipt, what }: { receipt: Receipt; what: ReceiptSubject }) {
   const { t } = useTranslation('audit');
   const check = useQuery({ queryKey: ['audit', 'receipt', receipt.eventId], queryFn: ({ signal }) => checkReceipt(receipt, signal), gcTime: 0, retry: false });
-  if (check.isPending) return <Typography role="status" color="text.secondary">{t('receipt.checking')}</Typography>;
+  if (check.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t('receipt.checking')}
+      </Typography>
+    );
   if (check.isError) return <Alert severity="warning">{t('receipt.checkFailed', { message: check.error.message })}</Alert>;
   return <CheckResult check={check.data} what={what} />;
 }

@@ -27,10 +27,10 @@ export function ExportCard({ topicId }: { topicId: string }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`export-${topicId}`} sx={{ p: { xs: 2, md: 3 } }}>
       <Stack spacing={1.5}>
-        <Typography variant="h3" id={`export-${topicId}`}>{t('export.title')}</Typography>
-        <Typography color="text.secondary">
-          {t('export.lead')}
+        <Typography variant="h3" id={`export-${topicId}`}>
+          {t('export.title')}
         </Typography>
+        <Typography color="text.secondary">{t('export.lead')}</Typography>
         <Box>
           <Button variant="contained" startIcon={<DownloadIcon aria-hidden />} onClick={() => download.mutate()} disabled={download.isPending}>
             {download.isPending ? t('export.preparing') : t('export.download')}
@@ -41,13 +41,9 @@ export function ExportCard({ topicId }: { topicId: string }) {
           <Trans t={t} i18nKey="export.then" components={{ code: <code /> }} />
         </Typography>
         <Command>{`npx civitas-verify ${file} --key ${key}`}</Command>
-        <Typography>
-          {t('export.orBuild')}
-        </Typography>
+        <Typography>{t('export.orBuild')}</Typography>
         <Command>{`npm run build -w civitas-verify\nnode verifier/dist/civitas-verify.mjs ${file} --key ${key}`}</Command>
-        <Typography color="text.secondary">
-          {t('export.checks')}
-        </Typography>
+        <Typography color="text.secondary">{t('export.checks')}</Typography>
       </Stack>
     </Paper>
   );

@@ -21,12 +21,19 @@ export interface HistorySubject {
 function HistoryList({ subjectType, subjectId }: HistorySubject) {
   const { t } = useTranslation('audit');
   const history = useAuditHistory(subjectType, subjectId);
-  if (history.isPending) return <Typography role="status" color="text.secondary">{t('history.loading')}</Typography>;
+  if (history.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t('history.loading')}
+      </Typography>
+    );
   if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
   if (history.data.entries.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
     <Stack component="ol" aria-label={t('history.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
-      {history.data.entries.map((entry) => <AuditEntry key={entry.id} entry={entry} />)}
+      {history.data.entries.map((entry) => (
+        <AuditEntry key={entry.id} entry={entry} />
+      ))}
     </Stack>
   );
 }
@@ -52,7 +59,9 @@ export function HistoryButton(subject: HistorySubject) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>{t('history.button')}</Button>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+        {t('history.button')}
+      </Button>
       <HistoryDialog subject={open ? subject : null} onClose={() => setOpen(false)} />
     </>
   );

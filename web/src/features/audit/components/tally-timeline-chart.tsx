@@ -44,8 +44,20 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
   const series = ids.flatMap(({ id, label }, index) => {
     const color = PALETTE[index % PALETTE.length]!;
     return [
-      { id: `${id}-support`, label: t('chart.support', { label: excerpt(label) }), color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedSupport')) },
-      { id: `${id}-oppose`, label: t('chart.oppose', { label: excerpt(label) }), color, showMark: false, data: timeline.series.map((point) => valueOf(point, id, 'weightedOppose')) },
+      {
+        id: `${id}-support`,
+        label: t('chart.support', { label: excerpt(label) }),
+        color,
+        showMark: false,
+        data: timeline.series.map((point) => valueOf(point, id, 'weightedSupport')),
+      },
+      {
+        id: `${id}-oppose`,
+        label: t('chart.oppose', { label: excerpt(label) }),
+        color,
+        showMark: false,
+        data: timeline.series.map((point) => valueOf(point, id, 'weightedOppose')),
+      },
     ];
   });
   const marked = markedIndex === null || markedIndex === undefined ? undefined : at[markedIndex];
@@ -58,14 +70,16 @@ export function TallyTimelineChart({ timeline, markedIndex }: TallyTimelineChart
           <LineChart
             height={280}
             skipAnimation
-            xAxis={[{
-              data: at,
-              scaleType: 'time',
-              reverse: rtl,
-              // Ticks as fine as the topic's life needs; the tooltip names the full moment.
-              valueFormatter: (value: Date, context) =>
-                context.location === 'tick' ? formatAxisTime(value, span) : formatDisplayDateTime(value.toISOString()) ?? '',
-            }]}
+            xAxis={[
+              {
+                data: at,
+                scaleType: 'time',
+                reverse: rtl,
+                // Ticks as fine as the topic's life needs; the tooltip names the full moment.
+                valueFormatter: (value: Date, context) =>
+                  context.location === 'tick' ? formatAxisTime(value, span) : (formatDisplayDateTime(value.toISOString()) ?? ''),
+              },
+            ]}
             yAxis={[{ min: 0, label: t('chart.yAxis'), position: rtl ? 'right' : 'left' }]}
             series={series}
           >

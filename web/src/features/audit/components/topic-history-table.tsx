@@ -48,43 +48,62 @@ export function TopicHistoryTable({ topicId }: { topicId: string }) {
   const history = useTopicHistory(topicId, kind === ALL_KINDS ? undefined : kind);
 
   let body;
-  if (history.isPending) body = <Typography role="status" color="text.secondary">{t('topicHistory.loading')}</Typography>;
+  if (history.isPending)
+    body = (
+      <Typography role="status" color="text.secondary">
+        {t('topicHistory.loading')}
+      </Typography>
+    );
   else if (history.isError) body = <Alert severity="error">{t('topicHistory.loadFailed', { message: history.error.message })}</Alert>;
   else {
     const entries = history.data.pages.flatMap((page) => page.entries);
-    body = entries.length === 0 ? (
-      <Typography color="text.secondary">{t('topicHistory.none')}</Typography>
-    ) : (
-      <Stack spacing={1}>
-        <TableContainer>
-          <Table size="small" aria-label={t('topicHistory.label')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('topicHistory.when')}</TableCell>
-                <TableCell>{t('topicHistory.what')}</TableCell>
-                <TableCell>{t('topicHistory.who')}</TableCell>
-                <TableCell>{t('topicHistory.details')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((entry) => <HistoryRow key={`${entry.position}-${entry.kind}`} entry={entry} />)}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {history.hasNextPage && (
-          <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
-            {history.isFetchingNextPage ? t('trail.loadingMore') : t('trail.loadMore')}
-          </Button>
-        )}
-      </Stack>
-    );
+    body =
+      entries.length === 0 ? (
+        <Typography color="text.secondary">{t('topicHistory.none')}</Typography>
+      ) : (
+        <Stack spacing={1}>
+          <TableContainer>
+            <Table size="small" aria-label={t('topicHistory.label')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('topicHistory.when')}</TableCell>
+                  <TableCell>{t('topicHistory.what')}</TableCell>
+                  <TableCell>{t('topicHistory.who')}</TableCell>
+                  <TableCell>{t('topicHistory.details')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {entries.map((entry) => (
+                  <HistoryRow key={`${entry.position}-${entry.kind}`} entry={entry} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {history.hasNextPage && (
+            <Button onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+              {history.isFetchingNextPage ? t('trail.loadingMore') : t('trail.loadMore')}
+            </Button>
+          )}
+        </Stack>
+      );
   }
 
   return (
     <Stack spacing={2}>
-      <TextField select size="small" label={t('trail.kind')} value={kind} onChange={(event) => setKind(event.target.value as TopicHistoryKind | typeof ALL_KINDS)} sx={{ maxWidth: 280 }}>
+      <TextField
+        select
+        size="small"
+        label={t('trail.kind')}
+        value={kind}
+        onChange={(event) => setKind(event.target.value as TopicHistoryKind | typeof ALL_KINDS)}
+        sx={{ maxWidth: 280 }}
+      >
         <MenuItem value={ALL_KINDS}>{t('trail.allKinds')}</MenuItem>
-        {HISTORY_KINDS.map((value) => <MenuItem key={value} value={value}>{historyKindLabel(value)}</MenuItem>)}
+        {HISTORY_KINDS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {historyKindLabel(value)}
+          </MenuItem>
+        ))}
       </TextField>
       <Typography variant="body2" color="text.secondary">
         {t('topicHistory.pseudonyms')}

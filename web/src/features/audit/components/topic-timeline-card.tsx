@@ -73,14 +73,21 @@ export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: To
   const { t } = useTranslation('audit');
   const timeline = useTopicTimeline(topicId);
   let body;
-  if (timeline.isPending) body = <Typography role="status" color="text.secondary">{t('timeline.loading')}</Typography>;
+  if (timeline.isPending)
+    body = (
+      <Typography role="status" color="text.secondary">
+        {t('timeline.loading')}
+      </Typography>
+    );
   else if (timeline.isError) body = <Alert severity="error">{t('timeline.loadFailed', { message: timeline.error.message })}</Alert>;
   else {
     const markedIndex = moment ? timeline.data.series.findIndex((point) => point.position === moment.position) : null;
     body = (
       <Stack spacing={2}>
         <TallyTimelineChart timeline={timeline.data} markedIndex={markedIndex} />
-        {onMomentChange && timeline.data.series.length > 1 && <TimeSlider key={moment?.position ?? 'now'} timeline={timeline.data} moment={moment} onMomentChange={onMomentChange} />}
+        {onMomentChange && timeline.data.series.length > 1 && (
+          <TimeSlider key={moment?.position ?? 'now'} timeline={timeline.data} moment={moment} onMomentChange={onMomentChange} />
+        )}
       </Stack>
     );
   }

@@ -28,8 +28,7 @@ function makeMessage(topicId: string, overrides: Partial<ChatMessageView> = {}):
 }
 
 function serveMessages(topic: TopicView, messages: () => ChatMessageView[]): Route {
-  return ({ url, init }) =>
-    (init?.method ?? 'GET') === 'GET' && url === `/api/topics/${topic.id}/messages` ? jsonResponse(messages()) : undefined;
+  return ({ url, init }) => ((init?.method ?? 'GET') === 'GET' && url === `/api/topics/${topic.id}/messages` ? jsonResponse(messages()) : undefined);
 }
 
 function answerPost(response: () => Response): Route {
@@ -54,7 +53,11 @@ describe('chat dialog', () => {
     const history = [
       makeMessage(topic.id, { message: 'Morning all', createdAt: '2025-03-02T09:00:00.000Z' }),
       makeMessage(topic.id, { message: 'Three hours on', createdAt: minutesAgo(3 * 60 + 5) }),
-      makeMessage(topic.id, { message: 'Twelve minutes on', createdAt: minutesAgo(12), user: { firstName: 'Layla', lastName: 'Nasser', profileImageUrl: null } }),
+      makeMessage(topic.id, {
+        message: 'Twelve minutes on',
+        createdAt: minutesAgo(12),
+        user: { firstName: 'Layla', lastName: 'Nasser', profileImageUrl: null },
+      }),
       makeMessage(topic.id, { message: 'Right now', createdAt: minutesAgo(0) }),
     ];
     const { dialog } = await openChat(topic, { messages: () => history, participants: 13 });
@@ -92,7 +95,11 @@ describe('chat dialog', () => {
       socket.latest().serverSends({
         type: 'chat',
         position: '0000000077',
-        data: makeMessage(topic.id, { userId: me.id, message: 'Shall we meet on Friday?', user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null } }),
+        data: makeMessage(topic.id, {
+          userId: me.id,
+          message: 'Shall we meet on Friday?',
+          user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null },
+        }),
       }),
     );
     const row = await within(dialog).findByRole('listitem', { name: 'Message from Amina Haddad' });
@@ -116,7 +123,11 @@ describe('chat dialog', () => {
 
   it('posts over HTTP when the socket is not open, and shows the stored message at once', async () => {
     const topic = makeTopic();
-    const stored = makeMessage(topic.id, { userId: me.id, message: 'Sent without a socket', user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null } });
+    const stored = makeMessage(topic.id, {
+      userId: me.id,
+      message: 'Sent without a socket',
+      user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null },
+    });
     const { dialog, fetchMock, socket } = await openChat(topic, {
       routes: [answerPost(() => jsonResponse({ position: '0000000099', message: stored }, { status: 201 }))],
     });

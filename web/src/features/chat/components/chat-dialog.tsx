@@ -86,7 +86,12 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  if (messages.isPending) return <Typography role="status" color="text.secondary">{t('loading')}</Typography>;
+  if (messages.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t('loading')}
+      </Typography>
+    );
   if (messages.isError) {
     return (
       <Alert severity="error">
@@ -97,13 +102,7 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
   }
   if (count === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      role="log"
-      aria-label={t('log')}
-      sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}
-    >
+    <Box component="ul" ref={listRef} role="log" aria-label={t('log')} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}>
       {messages.data.map((message) => (
         <ChatMessageRow key={message.id} message={message} now={now} actions={renderMessageActions?.(message)} />
       ))}

@@ -15,8 +15,5 @@ export function refreshAfterDelegationChange(queryClient: QueryClient): Promise<
   void queryClient.invalidateQueries({ queryKey: ['/api/topics'] });
   void queryClient.invalidateQueries({ queryKey: ['/api/opinions'] });
   void queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey });
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_DELEGATIONS_KEY }),
-    queryClient.invalidateQueries({ queryKey: GROUP_DELEGATIONS_KEY }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: USER_DELEGATIONS_KEY }), queryClient.invalidateQueries({ queryKey: GROUP_DELEGATIONS_KEY })]);
 }

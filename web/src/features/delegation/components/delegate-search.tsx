@@ -63,7 +63,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
     });
   };
 
-  const currentDelegateId = results ? currentDelegateIdIn?.(results.groupId) ?? null : null;
+  const currentDelegateId = results ? (currentDelegateIdIn?.(results.groupId) ?? null) : null;
   return (
     <Stack spacing={2}>
       <Stack component="form" role="search" aria-label={t('search.form')} noValidate onSubmit={submit} spacing={1.5}>

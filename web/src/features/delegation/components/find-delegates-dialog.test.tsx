@@ -39,7 +39,12 @@ function serveDelegation({ delegations: initial = [], search, assign, remove }: 
       const answer = assign?.(request);
       if (answer) return answer;
       const body = sentBody(init) as { delegateId: string; groupId: number };
-      const delegation = makeDelegation({ groupId: body.groupId, delegateId: body.delegateId, delegatorId: SELF, delegate: { firstName: 'Omar', lastName: 'Farouk', profileImageUrl: null } });
+      const delegation = makeDelegation({
+        groupId: body.groupId,
+        delegateId: body.delegateId,
+        delegatorId: SELF,
+        delegate: { firstName: 'Omar', lastName: 'Farouk', profileImageUrl: null },
+      });
       delegations = [delegation, ...delegations.map((old) => (old.groupId === body.groupId ? { ...old, isActive: false } : old))];
       return jsonResponse(delegationReply(delegation));
     }
@@ -72,7 +77,11 @@ describe('Find and Manage Delegates dialog', () => {
     const dialog = openDialog();
 
     const picker = within(dialog).getByRole('combobox', { name: 'Group' });
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select a group', 'International', 'Saudi Arabia']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a group', 'International', 'Saudi Arabia']);
   });
 
   it("checks the name and the group before asking: 'Please enter a name', 'Please select a group'", async () => {
@@ -120,9 +129,7 @@ describe('Find and Manage Delegates dialog', () => {
 
     search(dialog, 'Omar', international);
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Failed to search for delegates', description: 'Group not found', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to search for delegates', description: 'Group not found', variant: 'destructive' }));
   });
 
   it('assigns the chosen delegate in the searched group and lists the delegation', async () => {
@@ -174,7 +181,12 @@ describe('Find and Manage Delegates dialog', () => {
 
   it('removes a delegation, and keeps ended ones as history', async () => {
     const current = makeDelegation({ groupId: international.id, group: { name: 'International' } });
-    const ended = makeDelegation({ groupId: saudiArabia.id, group: { name: 'Saudi Arabia' }, isActive: false, delegate: { firstName: 'Karim', lastName: 'Saleh', profileImageUrl: null } });
+    const ended = makeDelegation({
+      groupId: saudiArabia.id,
+      group: { name: 'Saudi Arabia' },
+      isActive: false,
+      delegate: { firstName: 'Karim', lastName: 'Saleh', profileImageUrl: null },
+    });
     const fetchMock = serveDelegation({ delegations: [ended, current] });
     const dialog = openDialog();
 

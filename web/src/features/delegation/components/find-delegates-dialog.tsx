@@ -36,17 +36,13 @@ function FindDelegatesContent({ groups, userId }: Pick<FindDelegatesDialogProps,
     delegations.data?.find((delegation) => delegation.isActive && delegation.groupId === groupId)?.delegateId ?? null;
   return (
     <Stack spacing={3}>
-      <DialogContentText>
-        {t('dialog.intro')}
-      </DialogContentText>
+      <DialogContentText>{t('dialog.intro')}</DialogContentText>
       <Box component="section" aria-labelledby={headingId}>
         <Typography id={headingId} component="h3" variant="h3" sx={{ mb: 1.5 }}>
           {t('dialog.findHeading')}
         </Typography>
         {delegationGroupChoices(groups).length === 0 ? (
-          <Typography color="text.secondary">
-            {t('dialog.noGroups')}
-          </Typography>
+          <Typography color="text.secondary">{t('dialog.noGroups')}</Typography>
         ) : (
           <DelegateSearch
             group={{ choices: groups }}

@@ -24,7 +24,11 @@ describe('vote receipt', () => {
 
     expect(await within(dialog).findByText('Amina Haddad -> Omar Farouk (support)')).toBeTruthy();
     const path = within(dialog).getByRole('list', { name: 'Delegation path' });
-    expect(within(path).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['Amina Haddad', 'Omar Farouk']);
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Amina Haddad', 'Omar Farouk']);
     expect(within(dialog).getByText(/joined the support vote/)).toBeTruthy();
   });
 

@@ -46,7 +46,11 @@ function ReceiptContent({ opinionId }: { opinionId: string }) {
         {summary}
       </Typography>
       {path.length > 0 && (
-        <Box component="ol" aria-label={t('receipt.path')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Box
+          component="ol"
+          aria-label={t('receipt.path')}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+        >
           {path.map((person, index) => (
             <Box component="li" key={`${person.id}-${index}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {index > 0 && <ArrowForwardIcon fontSize="small" color="action" aria-hidden sx={flipInRtl} />}

@@ -146,9 +146,7 @@ describe('vote delegation card', () => {
 
     fireEvent.click(await within(card).findByRole('button', { name: 'Cancel Delegation' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Failed to cancel delegation. Please try again.', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to cancel delegation. Please try again.', variant: 'destructive' }));
     expect(within(card).getByText('Omar Farouk')).toBeTruthy();
   });
 

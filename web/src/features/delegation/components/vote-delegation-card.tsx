@@ -130,13 +130,9 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
             </Typography>
           </Box>
         ) : canDelegate ? (
-          <Typography color="text.secondary">
-            {t('card.noDelegate')}
-          </Typography>
+          <Typography color="text.secondary">{t('card.noDelegate')}</Typography>
         ) : (
-          <Typography color="text.secondary">
-            {t('card.cannotDelegate')}
-          </Typography>
+          <Typography color="text.secondary">{t('card.cannotDelegate')}</Typography>
         )}
         {carriedLine && <Alert severity="info">{carriedLine}</Alert>}
         {delegation && (

@@ -14,9 +14,17 @@ export function toastCandidacyError(error: unknown): void {
   }
   const message = serverMessage(error) ?? '';
   if (message.includes('Subscription required')) {
-    toast({ title: i18n.t('elections:candidacyErrors.failedToRegister'), description: i18n.t('elections:candidacyErrors.needsSubscription'), variant: 'destructive' });
+    toast({
+      title: i18n.t('elections:candidacyErrors.failedToRegister'),
+      description: i18n.t('elections:candidacyErrors.needsSubscription'),
+      variant: 'destructive',
+    });
   } else if (message.includes('already registered')) {
-    toast({ title: i18n.t('elections:candidacyErrors.failedToRegister'), description: i18n.t('elections:candidacyErrors.alreadyRegistered'), variant: 'destructive' });
+    toast({
+      title: i18n.t('elections:candidacyErrors.failedToRegister'),
+      description: i18n.t('elections:candidacyErrors.alreadyRegistered'),
+      variant: 'destructive',
+    });
   } else {
     toast({ title: i18n.t('elections:candidacyErrors.failed'), description: message || undefined, variant: 'destructive' });
   }

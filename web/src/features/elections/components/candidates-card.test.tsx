@@ -15,7 +15,13 @@ const election = makeTopic({ type: 'election', groupId: 7, title: 'Choose the In
 const CANDIDATES_URL = `/api/topics/${election.id}/candidates`;
 const BALLOT_URL = `/api/topics/${election.id}/ballot`;
 
-const omar = makeCandidate({ topicId: election.id, user: { firstName: 'Omar', lastName: 'Farouk', profileImageUrl: null }, statement: 'Fair trade for all.', voteCount: 5, directVotes: 2 });
+const omar = makeCandidate({
+  topicId: election.id,
+  user: { firstName: 'Omar', lastName: 'Farouk', profileImageUrl: null },
+  statement: 'Fair trade for all.',
+  voteCount: 5,
+  directVotes: 2,
+});
 const layla = makeCandidate({ topicId: election.id, user: { firstName: 'Layla', lastName: 'Nasser', profileImageUrl: null }, voteCount: 1, directVotes: 1 });
 
 /** The election's candidates and ballots as the server keeps them; a ballot for the member's choice withdraws it. */
@@ -32,13 +38,23 @@ function serveElection(initial: CandidateView[], { register }: { register?: Rout
         const now = !withdrawing && candidate.id === candidateId ? 1 : 0;
         return { ...candidate, isMyChoice: now === 1, voteCount: candidate.voteCount - was + now, directVotes: candidate.directVotes - was + now };
       });
-      return jsonResponse({ position: '0000000000000005-0000000000000001', topicId: election.id, candidateId: withdrawing ? null : candidateId, receipt: null });
+      return jsonResponse({
+        position: '0000000000000005-0000000000000001',
+        topicId: election.id,
+        candidateId: withdrawing ? null : candidateId,
+        receipt: null,
+      });
     }
     if (url === '/api/candidates' && init?.method === 'POST') {
       const answer = register?.(request);
       if (answer) return answer;
       const { statement } = sentBody(init) as { statement?: string };
-      const candidate = makeCandidate({ topicId: election.id, userId: SELF, statement: statement ?? '', user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null } });
+      const candidate = makeCandidate({
+        topicId: election.id,
+        userId: SELF,
+        statement: statement ?? '',
+        user: { firstName: 'Amina', lastName: 'Haddad', profileImageUrl: null },
+      });
       candidates = [...candidates, candidate];
       return jsonResponse({ position: '0000000000000006-0000000000000001', candidate }, { status: 201 });
     }
@@ -85,11 +101,7 @@ describe('candidates card', () => {
     expect(lastToast()).toMatchObject({ title: 'Ballot withdrawn' });
 
     const ballots = requestsTo(fetchMock, 'POST', BALLOT_URL);
-    expect(ballots.map(([, init]) => sentBody(init))).toEqual([
-      { candidateId: layla.id },
-      { candidateId: omar.id },
-      { candidateId: omar.id },
-    ]);
+    expect(ballots.map(([, init]) => sentBody(init))).toEqual([{ candidateId: layla.id }, { candidateId: omar.id }, { candidateId: omar.id }]);
     // A ballot toggles: each click carries its own key, so a retried request counts once.
     const keys = ballots.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
     expect(new Set(keys).size).toBe(3);
@@ -125,9 +137,19 @@ describe('candidates card', () => {
   });
 
   it.each([
-    [403, 'Subscription required: running as a candidate needs a Civic Participation subscription.', 'Failed to Register', 'You need a Civic Participation subscription to run as a candidate.'],
+    [
+      403,
+      'Subscription required: running as a candidate needs a Civic Participation subscription.',
+      'Failed to Register',
+      'You need a Civic Participation subscription to run as a candidate.',
+    ],
     [409, 'You are already registered as a candidate in this election.', 'Failed to Register', 'You are already running as a candidate in this election.'],
-    [403, 'Only verified citizens of this country can participate in this discussion.', 'Failed to Register Candidacy', 'Only verified citizens of this country can participate in this discussion.'],
+    [
+      403,
+      'Only verified citizens of this country can participate in this discussion.',
+      'Failed to Register Candidacy',
+      'Only verified citizens of this country can participate in this discussion.',
+    ],
   ])('answers a %i refusal from the candidacy catalogue', async (status, message, title, description) => {
     serveElection([], { register: () => jsonResponse({ message }, { status }) });
     const card = await openCard();
@@ -161,7 +183,14 @@ describe('candidates card', () => {
   it('as of a moment, shows the counts of then with no ballot, no candidacy and no winner yet', async () => {
     const AS_OF = '0000000000000001-0000000000000004';
     const closed = { ...election, status: 'closed' as const, winnerId: omar.userId };
-    const fetchMock = mockFetch(({ url }) => (url === `${CANDIDATES_URL}?asOf=${AS_OF}` ? jsonResponse([{ ...layla, voteCount: 2, directVotes: 2, isMyChoice: true }, { ...omar, voteCount: 1, directVotes: 1 }]) : undefined));
+    const fetchMock = mockFetch(({ url }) =>
+      url === `${CANDIDATES_URL}?asOf=${AS_OF}`
+        ? jsonResponse([
+            { ...layla, voteCount: 2, directVotes: 2, isMyChoice: true },
+            { ...omar, voteCount: 1, directVotes: 1 },
+          ])
+        : undefined,
+    );
     renderWithQueries(<CandidatesCard topic={closed} userId={SELF} canTakePart asOf={AS_OF} />);
     const card = await screen.findByRole('region', { name: 'Candidates' });
 

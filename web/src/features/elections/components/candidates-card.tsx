@@ -31,7 +31,14 @@ interface CandidatesCardProps {
   asOf?: string;
 }
 
-function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
+function CandidateRow({
+  candidate,
+  topic,
+  isSelf,
+  canVote,
+  busy,
+  onBallot,
+}: {
   candidate: CandidateView;
   topic: TopicView;
   isSelf: boolean;
@@ -47,9 +54,7 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <UserAvatar user={candidate.user} size={36} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {isSelf ? t('candidates.you', { name }) : name}
-          </Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{isSelf ? t('candidates.you', { name }) : name}</Typography>
           {/* The weighted count is the official one (delegation applies); direct ballots beside it. */}
           <Typography variant="body2" color="text.secondary">
             {t('candidates.counts', {
@@ -72,7 +77,9 @@ function CandidateRow({ candidate, topic, isSelf, canVote, busy, onBallot }: {
         </Button>
       </Stack>
       {candidate.statement && (
-        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{candidate.statement}</Typography>
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {candidate.statement}
+        </Typography>
       )}
     </Stack>
   );
@@ -191,7 +198,11 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
             {t('candidates.howBallotsWork')}
           </Typography>
         )}
-        {canTakePart ? <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} /> : !past && alreadyRunning && <Chip label={t('run.alreadyRunning')} sx={{ alignSelf: 'flex-start' }} />}
+        {canTakePart ? (
+          <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} />
+        ) : (
+          !past && alreadyRunning && <Chip label={t('run.alreadyRunning')} sx={{ alignSelf: 'flex-start' }} />
+        )}
       </Stack>
     );
   }

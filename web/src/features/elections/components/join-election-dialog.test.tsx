@@ -31,7 +31,11 @@ describe('Join Election dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Join Election' });
 
     const list = within(dialog).getByRole('list', { name: 'Leadership elections' });
-    expect(within(list).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['International', 'Islam', 'Saudi Arabia']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label')),
+    ).toEqual(['International', 'Islam', 'Saudi Arabia']);
 
     const joinInternational = await within(list).findByRole('link', { name: 'Join the election in International' });
     expect(joinInternational.getAttribute('href')).toBe(`/topic/${open.id}`);

@@ -33,7 +33,14 @@ function GroupElectionRow({ group, onClose }: { group: Group; onClose: () => voi
       const ends = formatDisplayDate(data.expiresAt);
       detail = ends ? t('join.activeDetail', { title: data.title, date: ends }) : data.title;
       action = (
-        <Button component={RouterLink} href={`/topic/${data.id}`} onClick={onClose} variant="contained" size="small" aria-label={t('join.joinIn', { group: group.name })}>
+        <Button
+          component={RouterLink}
+          href={`/topic/${data.id}`}
+          onClick={onClose}
+          variant="contained"
+          size="small"
+          aria-label={t('join.joinIn', { group: group.name })}
+        >
           {t('join.joinElection')}
         </Button>
       );
@@ -47,7 +54,14 @@ function GroupElectionRow({ group, onClose }: { group: Group; onClose: () => voi
     }
   }
   return (
-    <Stack component="li" aria-label={group.name} direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', py: 1 }}>
+    <Stack
+      component="li"
+      aria-label={group.name}
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', py: 1 }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{group.name}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -81,13 +95,9 @@ export function JoinElectionDialog({ open, onClose, groups }: JoinElectionDialog
       {open && (
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              {t('join.intro')}
-            </DialogContentText>
+            <DialogContentText>{t('join.intro')}</DialogContentText>
             {electing.length === 0 ? (
-              <Typography color="text.secondary">
-                {t('join.noGroups')}
-              </Typography>
+              <Typography color="text.secondary">{t('join.noGroups')}</Typography>
             ) : (
               <Box component="ul" aria-label={t('join.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {electing.map((group) => (

@@ -43,15 +43,14 @@ function StartElectionButton({ group, label }: { group: Group; label: string }) 
   const { t } = useTranslation('elections');
   const create = useCreateMainElection(group);
   if (!group.canParticipate) {
-    return <Typography variant="body2" color="text.secondary">{t('leadership.onlyMembersStart')}</Typography>;
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('leadership.onlyMembersStart')}
+      </Typography>
+    );
   }
   return (
-    <Button
-      variant="contained"
-      disabled={create.isPending}
-      sx={{ alignSelf: 'flex-start' }}
-      onClick={() => create.mutate()}
-    >
+    <Button variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }} onClick={() => create.mutate()}>
       {create.isPending ? t('leadership.creating') : label}
     </Button>
   );
@@ -165,9 +164,7 @@ export function LeadershipElectionCard({ group, userId }: { group: Group; userId
       body = (
         <Stack spacing={1.5}>
           <Typography color="text.secondary">
-            {data
-              ? t('leadership.closedWithoutWinner')
-              : t('leadership.noLeaderYet', { group: group.name, days: ELECTION_DEFAULT_DAYS })}
+            {data ? t('leadership.closedWithoutWinner') : t('leadership.noLeaderYet', { group: group.name, days: ELECTION_DEFAULT_DAYS })}
           </Typography>
           <StartElectionButton group={group} label={t('leadership.start')} />
         </Stack>

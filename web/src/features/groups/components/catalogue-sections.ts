@@ -82,7 +82,10 @@ export const SECTION_HEADINGS: readonly { key: SectionKey; readonly title: strin
 
 /** Case- and accent-insensitive, so "cote" finds "Côte d'Ivoire". */
 function searchable(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
 }
 
 export function filterByName(groups: Group[], query: string): Group[] {

@@ -24,8 +24,7 @@ function NationalBanner({ group, user, renderVerifyDialog }: BannerProps) {
     return (
       <Alert severity="success">
         <AlertTitle>{t('banner.citizen.title')}</AlertTitle>
-        {t('banner.citizen.text', { name: group.name })}{' '}
-        {user.isSubscribed ? t('banner.citizen.subscribed') : t('banner.citizen.notSubscribed')}
+        {t('banner.citizen.text', { name: group.name })} {user.isSubscribed ? t('banner.citizen.subscribed') : t('banner.citizen.notSubscribed')}
       </Alert>
     );
   }
@@ -84,11 +83,7 @@ export function GroupAccessBanner({ group, user, renderVerifyDialog }: BannerPro
         </Alert>
       );
     case 'international':
-      return group.canParticipate ? null : (
-        <SubscribeAlert title={t('banner.observer')}>
-          {t('banner.international')}
-        </SubscribeAlert>
-      );
+      return group.canParticipate ? null : <SubscribeAlert title={t('banner.observer')}>{t('banner.international')}</SubscribeAlert>;
     case 'alliance':
       return group.canParticipate ? null : (
         <Alert severity="info">

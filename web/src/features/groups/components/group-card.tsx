@@ -61,12 +61,7 @@ export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: G
         </Typography>
       )}
       <Stack direction="row" useFlexGap sx={{ gridArea: 'meta', gap: 1, flexWrap: 'wrap', alignItems: 'center', color: 'text.secondary' }}>
-        <Chip
-          size="small"
-          label={cardSubscriptionLabel(group.subscriptionType)}
-          color={subscriptionBadgeColor(group.subscriptionType)}
-          variant="outlined"
-        />
+        <Chip size="small" label={cardSubscriptionLabel(group.subscriptionType)} color={subscriptionBadgeColor(group.subscriptionType)} variant="outlined" />
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <PeopleIcon fontSize="small" aria-hidden />
           <Typography variant="body2">{formatMemberCount(group.memberCount)}</Typography>

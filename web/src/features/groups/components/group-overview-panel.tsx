@@ -35,10 +35,7 @@ export function GroupOverviewPanel({ group }: { group: Group }) {
       <Typography id={headingId} component="h2" variant="h3" sx={{ mb: 2 }}>
         {t('overview.title')}
       </Typography>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}
-      >
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}>
         <Figure label={t('overview.members')} value={group.memberCount} />
         <Figure label={t('overview.lawAmendments')} value={count((topic) => topic.type === 'law_amendment')} />
         <Figure label={t('overview.disputeResolutions')} value={count((topic) => topic.type === 'dispute_resolution')} />

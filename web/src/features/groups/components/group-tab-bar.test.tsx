@@ -55,10 +55,14 @@ describe('group switcher', () => {
     fireEvent.keyDown(switcher, { key: 'ArrowDown' });
 
     const listbox = await screen.findByRole('listbox');
-    const sections = within(listbox).getAllByRole('group').map((section) => ({
-      title: document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent,
-      options: within(section).getAllByRole('option').map((option) => option.textContent),
-    }));
+    const sections = within(listbox)
+      .getAllByRole('group')
+      .map((section) => ({
+        title: document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent,
+        options: within(section)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      }));
     expect(sections.map(({ options }) => options)).toEqual([
       ["Amina's FamilyFree"],
       ['Saudi ArabiaSubscription'],
@@ -80,7 +84,11 @@ describe('group switcher', () => {
     fireEvent.focus(switcher);
     fireEvent.change(switcher, { target: { value: 'fra' } });
     const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['FranceSubscription']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['FranceSubscription']);
     fireEvent.click(within(listbox).getByRole('option', { name: /^France/ }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'France' })).toBeTruthy();

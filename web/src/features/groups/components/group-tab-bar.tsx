@@ -61,12 +61,7 @@ export function GroupTabBar({ currentGroupId }: { currentGroupId: number }) {
   return (
     <Paper variant="outlined" component="nav" aria-label={t('tabs.label')} sx={groups.data.length > MAX_GROUP_TABS ? { p: 1.5 } : undefined}>
       {groups.data.length > MAX_GROUP_TABS ? (
-        <GroupSwitcher
-          groups={groups.data}
-          currentGroupId={currentGroupId}
-          verifiedCountries={countries}
-          onChoose={(group) => open(group.id)}
-        />
+        <GroupSwitcher groups={groups.data} currentGroupId={currentGroupId} verifiedCountries={countries} onChoose={(group) => open(group.id)} />
       ) : (
         <GroupTabs groups={groups.data} currentGroupId={currentGroupId} onChoose={open} />
       )}

@@ -32,9 +32,7 @@ const citizen = makeUser({
 const sidebarStats = serveSidebarStats();
 
 function serveCatalogue(groups = catalogue, user = citizen) {
-  return mockFetch(serveCurrentUser(user), sidebarStats, ({ url }) =>
-    url === '/api/groups' ? jsonResponse(groups) : undefined,
-  );
+  return mockFetch(serveCurrentUser(user), sidebarStats, ({ url }) => (url === '/api/groups' ? jsonResponse(groups) : undefined));
 }
 
 const groupsArea = () => screen.getByRole('region', { name: 'Groups' });
@@ -111,11 +109,11 @@ describe('group sections on the dashboard', () => {
 
     const others = await screen.findByRole('region', { name: 'Other Countries' });
     expect(screen.queryByRole('region', { name: 'Your Country' })).toBeNull();
-    expect(within(others).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Chad',
-      'France',
-      'Saudi Arabia',
-    ]);
+    expect(
+      within(others)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Chad', 'France', 'Saudi Arabia']);
   });
 
   it('filters the other countries by the search text', async () => {
@@ -123,7 +121,10 @@ describe('group sections on the dashboard', () => {
     renderApp('/');
 
     const others = await screen.findByRole('region', { name: 'Other Countries' });
-    const countryNames = () => within(others).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const countryNames = () =>
+      within(others)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
     expect(countryNames()).toEqual(['Chad', 'France']);
 
     fireEvent.change(within(others).getByLabelText('Search countries'), { target: { value: 'fra' } });
@@ -157,9 +158,7 @@ describe('group sections on the dashboard', () => {
   });
 
   it('shows the error message when the groups cannot be read', async () => {
-    mockFetch(serveCurrentUser(citizen), sidebarStats, () =>
-      new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }),
-    );
+    mockFetch(serveCurrentUser(citizen), sidebarStats, () => new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }));
     renderApp('/');
 
     expect(await screen.findByText('500: database unavailable')).toBeTruthy();

@@ -43,9 +43,7 @@ export function OtherCountriesSection({ title, groups }: { title: string; groups
       <CountrySearchField value={query} onChange={search} />
       {/* A status, so a screen reader hears how many countries a search left. */}
       <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {matches.length === 0
-          ? t('catalogue.noCountryMatches', { query: query.trim() })
-          : summary(t, matches.length, start + 1, start + shown.length, perPage)}
+        {matches.length === 0 ? t('catalogue.noCountryMatches', { query: query.trim() }) : summary(t, matches.length, start + 1, start + shown.length, perPage)}
       </Typography>
       {shown.length > 0 && <CountryList groups={shown} />}
       {pageCount > 1 && (

@@ -5,7 +5,5 @@ import { z } from 'zod';
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const emailField = z.email({ error: 'Invalid email address' });
-export const newPasswordField = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
+export const newPasswordField = z.string().min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` });
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";

@@ -7,8 +7,7 @@ import { emailField } from './credentials';
 const FORGOT_PASSWORD_URL = '/api/email-auth/forgot-password';
 
 /** The same answer whether or not the account exists, so it reveals nothing (docs/product.md, Messages). */
-export const FORGOT_PASSWORD_SUCCESS_TEXT =
-  'If an account with this email exists, you will receive a password reset link shortly.';
+export const FORGOT_PASSWORD_SUCCESS_TEXT = 'If an account with this email exists, you will receive a password reset link shortly.';
 
 export const ForgotPasswordInput = z.object({
   email: z.string().trim().pipe(emailField),

@@ -16,9 +16,7 @@ const validRegistration = {
 
 describe('registration schema', () => {
   it('accepts a complete registration, trimming names and e-mail', () => {
-    expect(RegisterInput.parse({ ...validRegistration, email: ' amina@example.com ', firstName: ' Amina ' })).toEqual(
-      validRegistration,
-    );
+    expect(RegisterInput.parse({ ...validRegistration, email: ' amina@example.com ', firstName: ' Amina ' })).toEqual(validRegistration);
   });
 
   it.each([
@@ -32,9 +30,7 @@ describe('registration schema', () => {
   });
 
   it('accepts a password of exactly 8 characters', () => {
-    expect(RegisterInput.safeParse({ ...validRegistration, password: '12345678', confirmPassword: '12345678' }).success).toBe(
-      true,
-    );
+    expect(RegisterInput.safeParse({ ...validRegistration, password: '12345678', confirmPassword: '12345678' }).success).toBe(true);
   });
 });
 

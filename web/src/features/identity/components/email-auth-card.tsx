@@ -36,13 +36,7 @@ export function EmailAuthCard({ tab, onTabChange, onForgotPassword, onBack }: Em
         <Box role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
           {tab === 'signin' ? <SignInForm onForgotPassword={onForgotPassword} /> : <CreateAccountForm />}
         </Box>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={onBack}
-          sx={{ mt: 2, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-        >
+        <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ mt: 2, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
           <ArrowBackIcon fontSize="inherit" aria-hidden sx={flipInRtl} />
           {t('panel.backToOptions')}
         </Link>

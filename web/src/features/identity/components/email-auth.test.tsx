@@ -7,7 +7,6 @@ import { jsonResponse, mockFetch, requestsOf, type Route } from '../../../test/m
 import { renderApp } from '../../../test/render-app';
 import { lastToast } from '../../../test/toasts';
 
-
 function post(path: string, answer: (body: Record<string, unknown>) => Response): Route {
   return ({ url, init }) => (url === path && init?.method === 'POST' ? answer(JSON.parse(String(init.body))) : undefined);
 }
@@ -50,9 +49,7 @@ describe('sign in with e-mail', () => {
   it("shows the server's reason when sign-in fails", async () => {
     mockFetch(
       signedOut,
-      post('/api/email-auth/login', () =>
-        jsonResponse({ message: 'Too many attempts. Please wait a few minutes and try again.' }, { status: 429 }),
-      ),
+      post('/api/email-auth/login', () => jsonResponse({ message: 'Too many attempts. Please wait a few minutes and try again.' }, { status: 429 })),
     );
     renderApp('/');
 
@@ -71,7 +68,10 @@ describe('sign in with e-mail', () => {
   });
 
   it("falls back to 'Invalid email or password' when the server gives no reason", async () => {
-    mockFetch(signedOut, post('/api/email-auth/login', () => new Response('Bad Gateway', { status: 502 })));
+    mockFetch(
+      signedOut,
+      post('/api/email-auth/login', () => new Response('Bad Gateway', { status: 502 })),
+    );
     renderApp('/');
 
     const form = await openEmailCard();
@@ -79,9 +79,7 @@ describe('sign in with e-mail', () => {
     fill(form, 'Password', 'secret-password');
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }));
   });
 
   it('welcomes the member back and reloads at /', async () => {
@@ -180,9 +178,7 @@ describe('create account', () => {
   it("shows the server's reason when registration fails", async () => {
     mockFetch(
       signedOut,
-      post('/api/email-auth/register', () =>
-        jsonResponse({ message: 'An account with this email already exists' }, { status: 409 }),
-      ),
+      post('/api/email-auth/register', () => jsonResponse({ message: 'An account with this email already exists' }, { status: 409 })),
     );
     renderApp('/');
 
@@ -240,9 +236,7 @@ describe('forgot password', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Send Reset Link' }));
 
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
-    expect(
-      screen.getByText('If an account with this email exists, you will receive a password reset link shortly.'),
-    ).toBeTruthy();
+    expect(screen.getByText('If an account with this email exists, you will receive a password reset link shortly.')).toBeTruthy();
     expect(screen.getByText(/For testing/)).toBeTruthy();
     expect(screen.getByRole('link', { name: resetUrl }).getAttribute('href')).toBe(resetUrl);
 
@@ -268,7 +262,10 @@ describe('forgot password', () => {
   });
 
   it('shows a failure in a banner', async () => {
-    mockFetch(signedOut, post('/api/email-auth/forgot-password', () => new Response('', { status: 500 })));
+    mockFetch(
+      signedOut,
+      post('/api/email-auth/forgot-password', () => new Response('', { status: 500 })),
+    );
     renderApp('/');
 
     const form = await openForgotPassword();

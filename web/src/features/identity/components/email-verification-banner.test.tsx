@@ -6,8 +6,10 @@ import { renderApp } from '../../../test/render-app';
 import { serveSidebarStats } from '../../../test/stats-fixtures';
 
 const noGroups: Route = ({ url }) => (url === '/api/groups' ? jsonResponse([]) : undefined);
-const resend = (answer: () => Response): Route => ({ url, init }) =>
-  url === '/api/email-auth/resend-verification' && init?.method === 'POST' ? answer() : undefined;
+const resend =
+  (answer: () => Response): Route =>
+  ({ url, init }) =>
+    url === '/api/email-auth/resend-verification' && init?.method === 'POST' ? answer() : undefined;
 
 const banner = () => screen.findByRole('region', { name: 'Email verification' });
 

@@ -13,22 +13,12 @@ import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
 import { flipInRtl } from '../../../lib/flip-in-rtl';
-import {
-  ForgotPasswordInput,
-  useForgotPassword,
-  type ForgotPasswordResponse,
-} from '../api/forgot-password';
+import { ForgotPasswordInput, useForgotPassword, type ForgotPasswordResponse } from '../api/forgot-password';
 
 function BackToSignIn({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('identity');
   return (
-    <Link
-      component="button"
-      type="button"
-      variant="body2"
-      onClick={onBack}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-    >
+    <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       <ArrowBackIcon fontSize="inherit" aria-hidden sx={flipInRtl} />
       {t('forgot.backToSignIn')}
     </Link>
@@ -85,14 +75,8 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
               <Typography component="h3" variant="h3">
                 {t('forgot.heading')}
               </Typography>
-              <Typography color="text.secondary">
-                {t('forgot.lead')}
-              </Typography>
-              {forgotPassword.isError && (
-                <Alert severity="error">
-                  {serverMessage(forgotPassword.error) ?? t('forgot.failed')}
-                </Alert>
-              )}
+              <Typography color="text.secondary">{t('forgot.lead')}</Typography>
+              {forgotPassword.isError && <Alert severity="error">{serverMessage(forgotPassword.error) ?? t('forgot.failed')}</Alert>}
               <TextField
                 label={t('forgot.email')}
                 type="email"

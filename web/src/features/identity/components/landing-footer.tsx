@@ -12,11 +12,7 @@ export function LandingFooter() {
   return (
     <Box component="footer">
       <Divider sx={{ mb: 3 }} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
-      >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
         <Typography variant="body2" color="text.secondary">
           {t('footer.tagline')}
         </Typography>

@@ -32,22 +32,22 @@ export function LandingGroupsOverview() {
         {ADVERTISED_GROUPS.map(({ key, icon }) => {
           const name = t(`groupsOverview.${key}.name`);
           return (
-          <Card key={key} variant="outlined" component="article" aria-label={name}>
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  {icon}
-                  <Typography component="h3" variant="h3">
-                    {name}
-                  </Typography>
+            <Card key={key} variant="outlined" component="article" aria-label={name}>
+              <CardContent>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    {icon}
+                    <Typography component="h3" variant="h3">
+                      {name}
+                    </Typography>
+                  </Stack>
+                  <Chip size="small" label={t(`groupsOverview.${key}.badge`)} variant="outlined" />
                 </Stack>
-                <Chip size="small" label={t(`groupsOverview.${key}.badge`)} variant="outlined" />
-              </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {t(`groupsOverview.${key}.description`, { rule })}
-              </Typography>
-            </CardContent>
-          </Card>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`groupsOverview.${key}.description`, { rule })}
+                </Typography>
+              </CardContent>
+            </Card>
           );
         })}
       </Box>

@@ -14,9 +14,7 @@ export function LandingHero() {
       <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
         {t('hero.lead')}
       </Typography>
-      <Typography color="text.secondary">
-        {t('hero.openness')}
-      </Typography>
+      <Typography color="text.secondary">{t('hero.openness')}</Typography>
     </Stack>
   );
 }

@@ -24,7 +24,6 @@ describe('landing page', () => {
     expect(requestsOf(fetchMock)).toContain('GET /api/auth/providers');
   });
 
-
   it('advertises the four groups and the three features', async () => {
     mockFetch(signedOut);
     renderApp('/');
@@ -38,11 +37,7 @@ describe('landing page', () => {
         /subscription is needed to create topics and to stand as a candidate; voting and viewing are free/,
       ),
     ).toBeTruthy();
-    expect(
-      within(screen.getByRole('article', { name: 'Alliance' })).getByText(
-        'Restricted to leaders elected in other groups.',
-      ),
-    ).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Alliance' })).getByText('Restricted to leaders elected in other groups.')).toBeTruthy();
     for (const feature of ['Vote Delegation', 'Laws, Disputes and Elections', 'Real-time Discussion']) {
       expect(screen.getByRole('heading', { level: 3, name: feature })).toBeTruthy();
     }
@@ -55,9 +50,7 @@ describe('landing page', () => {
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
-    expect(within(footer).getByRole('link', { name: 'support@civitas.app' }).getAttribute('href')).toBe(
-      'mailto:support@civitas.app',
-    );
+    expect(within(footer).getByRole('link', { name: 'support@civitas.app' }).getAttribute('href')).toBe('mailto:support@civitas.app');
   });
 
   it('shows a failed provider sign-in above the sign-in options', async () => {
@@ -99,9 +92,7 @@ describe('landing page', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Forgot password' })).getByRole('textbox')),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(within(screen.getByRole('form', { name: 'Forgot password' })).getByRole('textbox')));
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Sign In' })));

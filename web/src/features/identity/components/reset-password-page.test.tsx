@@ -53,9 +53,7 @@ describe('reset password page', () => {
 
   it("shows the server's refusal in a banner", async () => {
     mockFetch(signedOut, ({ url }) =>
-      url === '/api/email-auth/reset-password'
-        ? jsonResponse({ message: 'This reset link is invalid or has expired.' }, { status: 400 })
-        : undefined,
+      url === '/api/email-auth/reset-password' ? jsonResponse({ message: 'This reset link is invalid or has expired.' }, { status: 400 }) : undefined,
     );
     renderApp('/reset-password/expired');
 

@@ -55,9 +55,7 @@ export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
         <Box component="form" aria-label={t('reset.formLabel')} noValidate onSubmit={submit}>
           <Stack spacing={2}>
             <Typography color="text.secondary">{t('reset.lead')}</Typography>
-            {reset.isError && (
-              <Alert severity="error">{serverMessage(reset.error) ?? t('reset.failed')}</Alert>
-            )}
+            {reset.isError && <Alert severity="error">{serverMessage(reset.error) ?? t('reset.failed')}</Alert>}
             {/* A link whose token went missing cannot be repaired by typing. */}
             {errors.token && <Alert severity="error">{errors.token}</Alert>}
             <TextField

@@ -45,14 +45,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
     // noValidate: the browser's own bubbles would pre-empt the validation toast (docs/product.md, Rules).
     <Box component="form" aria-label={t('signIn.formLabel')} noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        <TextField
-          label={t('signIn.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          fullWidth
-        />
+        <TextField label={t('signIn.email')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} fullWidth />
         <TextField
           label={t('signIn.password')}
           type="password"

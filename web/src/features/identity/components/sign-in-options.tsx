@@ -22,14 +22,7 @@ export function SignInOptions({ onChooseEmail }: { onChooseEmail: () => void }) 
   const prefetch = () => void preloadEmailForms().catch(() => undefined);
   return (
     <Stack spacing={1.5}>
-      <Button
-        variant="contained"
-        size="large"
-        startIcon={<EmailIcon />}
-        onClick={onChooseEmail}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-      >
+      <Button variant="contained" size="large" startIcon={<EmailIcon />} onClick={onChooseEmail} onPointerEnter={prefetch} onFocus={prefetch}>
         {t('panel.signInWithEmail')}
       </Button>
       {providers.includes('google') && (

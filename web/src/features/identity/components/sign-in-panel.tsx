@@ -99,14 +99,7 @@ export function SignInPanel() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography
-          id={headingId}
-          ref={heading}
-          tabIndex={-1}
-          component="h2"
-          variant="h2"
-          sx={{ mb: 1, outline: 'none' }}
-        >
+        <Typography id={headingId} ref={heading} tabIndex={-1} component="h2" variant="h2" sx={{ mb: 1, outline: 'none' }}>
           {t('panel.heading')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -117,12 +110,7 @@ export function SignInPanel() {
           <Suspense fallback={<CircularProgress aria-label={t('components.loading', { ns: 'common' })} />}>
             {view === 'options' && <SignInOptions onChooseEmail={() => show('email')} />}
             {view === 'email' && (
-              <EmailAuthCard
-                tab={emailTab}
-                onTabChange={setEmailTab}
-                onForgotPassword={() => show('forgot')}
-                onBack={() => show('options')}
-              />
+              <EmailAuthCard tab={emailTab} onTabChange={setEmailTab} onForgotPassword={() => show('forgot')} onBack={() => show('options')} />
             )}
             {view === 'forgot' && <ForgotPasswordView onBack={backToSignIn} />}
           </Suspense>

@@ -7,8 +7,7 @@ import { renderApp } from '../../../test/render-app';
 const TOKEN = 'Vq3r0x8Qm2pL7tK1sB9cN4dF6gH5jW0yZaXeUoIiPkM';
 
 function verifyEmail(answer: (body: { token: string }) => Response): Route {
-  return ({ url, init }) =>
-    url === '/api/email-auth/verify-email' && init?.method === 'POST' ? answer(JSON.parse(String(init.body))) : undefined;
+  return ({ url, init }) => (url === '/api/email-auth/verify-email' && init?.method === 'POST' ? answer(JSON.parse(String(init.body))) : undefined);
 }
 
 describe('verify-email page', () => {

@@ -22,9 +22,7 @@ describe('useAcceptInvitation', () => {
     queryClient.setQueryData(['/api/auth/user'], null);
     queryClient.setQueryData(invitationQueryKey('friends', 'tok/en'), makeLookup());
     queryClient.setQueryData(['/api/topics', 'unrelated'], {});
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 
     const { result } = renderHook(() => useAcceptInvitation('friends', 'tok/en'), { wrapper });
     await act(() => result.current.mutateAsync());

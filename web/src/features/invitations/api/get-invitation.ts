@@ -12,11 +12,7 @@ export function invitationUrl(kind: InvitationKind, token: string): string {
   return `/api/${kind}/invite/${encodeURIComponent(token)}`;
 }
 
-export async function fetchInvitation(
-  kind: InvitationKind,
-  token: string,
-  signal?: AbortSignal,
-): Promise<InvitationLookup> {
+export async function fetchInvitation(kind: InvitationKind, token: string, signal?: AbortSignal): Promise<InvitationLookup> {
   const url = invitationUrl(kind, token);
   const response = await apiRequest('GET', url, undefined, { signal });
   return parseResponse(response, InvitationLookup, `GET ${url}`);

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BusinessInviteReply,
-  FamilyInviteReply,
-  INVITATION_VALIDITY_DAYS,
-  InviteBody,
-} from '@civitas/events/invitations/invitation.contract';
+import { BusinessInviteReply, FamilyInviteReply, INVITATION_VALIDITY_DAYS, InviteBody } from '@civitas/events/invitations/invitation.contract';
 import type { InvitationKind } from '@civitas/events/invitations/invitation.events';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,10 +17,7 @@ export { InviteBody };
  * The reply is checked against its contract (business names the link inviteUrl); the lists
  * read the new invitation again.
  */
-export async function invite(
-  kind: InvitationKind,
-  body: InviteBody,
-): Promise<z.infer<typeof BusinessInviteReply | typeof FamilyInviteReply>> {
+export async function invite(kind: InvitationKind, body: InviteBody): Promise<z.infer<typeof BusinessInviteReply | typeof FamilyInviteReply>> {
   const url = `/api/${kind}/invite`;
   const response = await apiRequest('POST', url, body, { headers: idempotencyHeaders() });
   return parseResponse(response, kind === 'business' ? BusinessInviteReply : FamilyInviteReply, `POST ${url}`);

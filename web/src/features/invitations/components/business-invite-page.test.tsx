@@ -8,8 +8,7 @@ import { lastToast } from '../../../test/toasts';
 
 const PATH = `/business-invite/${INVITE_TOKEN}`;
 const member = makeUser({ id: 'member-layla', isSubscribed: true, subscriptionStatus: 'active' });
-const businessLookup = (overrides: Parameters<typeof makeLookup>[0] = {}) =>
-  makeLookup({ groupId: 10044, groupName: "Omar's Business", ...overrides });
+const businessLookup = (overrides: Parameters<typeof makeLookup>[0] = {}) => makeLookup({ groupId: 10044, groupName: "Omar's Business", ...overrides });
 
 const page = () => screen.findByRole('region', { name: 'Business Group Invitation' });
 
@@ -46,12 +45,11 @@ describe('business invitation page', () => {
 
     const region = await page();
     const benefits = within(region).getByRole('list', { name: 'As a member you can' });
-    expect(within(benefits).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Business discussions with your colleagues',
-      'Vote on business decisions',
-      'Take part in elections',
-      'Real-time chat',
-    ]);
+    expect(
+      within(benefits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Business discussions with your colleagues', 'Vote on business decisions', 'Take part in elections', 'Real-time chat']);
 
     fireEvent.click(within(region).getByRole('button', { name: 'Accept Invitation' }));
 

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../../../test/auth-fixtures';
-import {
-  INVITE_TOKEN,
-  lookupUrl,
-  makeLookup,
-  serveInvitation,
-  serveSessionEndingOnAccept,
-} from '../../../test/invite-page-fixtures';
+import { INVITE_TOKEN, lookupUrl, makeLookup, serveInvitation, serveSessionEndingOnAccept } from '../../../test/invite-page-fixtures';
 import { jsonResponse, mockFetch, mockFetchHolding } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { lastToast } from '../../../test/toasts';
@@ -38,7 +32,11 @@ describe('family invitation page: the invitation', () => {
     expect(within(region).getByText(/Omar Farouk invited you to join Omar's Family/)).toBeTruthy();
 
     const benefits = within(region).getByRole('list', { name: 'As a family member you can' });
-    expect(within(benefits).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(benefits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Free participation in family decisions',
       'Create topics for your family to discuss',
       'Vote on family matters',
@@ -122,11 +120,7 @@ describe('family invitation page: accepting', () => {
   });
 
   it("posts an empty accept, says 'Accepting...', then 'Success!' and opens the family group", async () => {
-    const { served, held: accepts, release } = mockFetchHolding(
-      ACCEPT_URL,
-      serveCurrentUser(member),
-      serveInvitation('family', makeLookup()),
-    );
+    const { served, held: accepts, release } = mockFetchHolding(ACCEPT_URL, serveCurrentUser(member), serveInvitation('family', makeLookup()));
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
@@ -172,9 +166,7 @@ describe('family invitation page: accepting', () => {
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' }));
     await waitFor(() => expect(location.history).toEqual([PATH, '/?signin=1']));
     await screen.findByRole('heading', { level: 2, name: 'Join the conversation' });
     expect(location.history).toEqual([PATH, '/?signin=1']);

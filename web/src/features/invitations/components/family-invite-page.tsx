@@ -54,14 +54,9 @@ function FamilyInvitation({ invitation, accept }: { invitation: InvitationLookup
         <Typography>
           <Trans t={t} i18nKey="familyPage.invitationFor" values={{ email: invitation.email }} components={{ strong: <strong /> }} />
         </Typography>
-        <Typography color="text.secondary">
-          {t('familyPage.invitedYou', { inviter: invitation.inviterName, group: invitation.groupName })}
-        </Typography>
+        <Typography color="text.secondary">{t('familyPage.invitedYou', { inviter: invitation.inviterName, group: invitation.groupName })}</Typography>
       </Stack>
-      <InvitationBenefits
-        heading={t('familyPage.benefitsHeading')}
-        benefits={FAMILY_BENEFITS.map((benefit) => t(`familyPage.benefits.${benefit}`))}
-      />
+      <InvitationBenefits heading={t('familyPage.benefitsHeading')} benefits={FAMILY_BENEFITS.map((benefit) => t(`familyPage.benefits.${benefit}`))} />
       {!user && <Alert severity="warning">{t('familyPage.signInNeeded')}</Alert>}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => navigate('/')} disabled={accept.isPending}>
@@ -87,9 +82,7 @@ export function FamilyInvitePage({ token }: { token: string }) {
   if (invitation.isPending) return <FullPageSpinner label={t('page.loading')} />;
   // Only a pending invitation can be accepted. While (and once) this page accepts it, the
   // cache turns it 'accepted': keep showing it until the member has moved on to the group.
-  const usable =
-    invitation.data !== undefined &&
-    (inviteDisplayStatus(invitation.data) === 'pending' || accept.isPending || accept.isSuccess);
+  const usable = invitation.data !== undefined && (inviteDisplayStatus(invitation.data) === 'pending' || accept.isPending || accept.isSuccess);
   if (invitation.isError || !invitation.data || !usable) {
     return <InvalidInvitation message={t('familyPage.invalid')} homeLabel={t('page.goHome')} />;
   }

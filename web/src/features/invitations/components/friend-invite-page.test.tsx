@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '../../../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../../../test/auth-fixtures';
-import {
-  INVITE_TOKEN,
-  lookupUrl,
-  makeLookup,
-  serveInvitation,
-  serveSessionEndingOnAccept,
-} from '../../../test/invite-page-fixtures';
+import { INVITE_TOKEN, lookupUrl, makeLookup, serveInvitation, serveSessionEndingOnAccept } from '../../../test/invite-page-fixtures';
 import { jsonResponse, mockFetch, mockFetchHolding } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
 import { lastToast } from '../../../test/toasts';
@@ -16,8 +10,7 @@ import { lastToast } from '../../../test/toasts';
 const PATH = `/friend-invite/${INVITE_TOKEN}`;
 const ACCEPT_URL = `${lookupUrl('friends')}/accept`;
 const member = makeUser({ id: 'member-layla', firstName: 'Layla', lastName: 'Nasser' });
-const friendsLookup = (overrides: Parameters<typeof makeLookup>[0] = {}) =>
-  makeLookup({ groupId: 10043, groupName: "Omar's Friends", ...overrides });
+const friendsLookup = (overrides: Parameters<typeof makeLookup>[0] = {}) => makeLookup({ groupId: 10043, groupName: "Omar's Friends", ...overrides });
 
 const page = () => screen.findByRole('region', { name: 'Friends Group Invitation' });
 
@@ -150,12 +143,11 @@ describe('friend invitation page: signed in', () => {
     expect(badge.textContent).toBe('Pending');
     expect(getComputedStyle(badge).backgroundColor).toBe('rgb(254, 249, 195)');
     const benefits = within(region).getByRole('list', { name: 'As a member you can' });
-    expect(within(benefits).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Private group discussions with your friends',
-      'Vote on topics',
-      'Real-time chat',
-      'Create and discuss topics',
-    ]);
+    expect(
+      within(benefits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Private group discussions with your friends', 'Vote on topics', 'Real-time chat', 'Create and discuss topics']);
     expect(within(region).getByRole('button', { name: 'Accept Invitation' })).toBeTruthy();
     expect(within(region).queryByText('Please sign in to accept this invitation.')).toBeNull();
     expect(useToastStore.getState().toasts).toEqual([]);
@@ -164,11 +156,7 @@ describe('friend invitation page: signed in', () => {
 
 describe('friend invitation page: accepting', () => {
   it("posts an empty accept, says 'Accepting...', then shows the invitation accepted in place", async () => {
-    const { served, held: accepts, release } = mockFetchHolding(
-      ACCEPT_URL,
-      serveCurrentUser(member),
-      serveInvitation('friends', friendsLookup()),
-    );
+    const { served, held: accepts, release } = mockFetchHolding(ACCEPT_URL, serveCurrentUser(member), serveInvitation('friends', friendsLookup()));
     const { location } = renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
@@ -196,17 +184,13 @@ describe('friend invitation page: accepting', () => {
   it("toasts the server's message when accepting is refused", async () => {
     mockFetch(
       serveCurrentUser(member),
-      serveInvitation('friends', friendsLookup(), () =>
-        jsonResponse({ message: 'This invitation has already been used.' }, { status: 409 }),
-      ),
+      serveInvitation('friends', friendsLookup(), () => jsonResponse({ message: 'This invitation has already been used.' }, { status: 409 })),
     );
     renderApp(PATH);
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ description: 'This invitation has already been used.', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ description: 'This invitation has already been used.', variant: 'destructive' }));
     expect(await screen.findByRole('button', { name: 'Accept Invitation' })).toBeTruthy();
   });
 
@@ -219,9 +203,7 @@ describe('friend invitation page: accepting', () => {
 
     fireEvent.click(within(await page()).getByRole('button', { name: 'Accept Invitation' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ description: 'Failed to accept invitation', variant: 'destructive' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ description: 'Failed to accept invitation', variant: 'destructive' }));
   });
 
   it("asks to sign in ('Authentication Required') when the session ended meanwhile", async () => {

@@ -142,9 +142,7 @@ export function GroupInvitePage(props: GroupInvitePageProps) {
   const goHome = () => navigate('/');
   let next: ReactNode;
   if (!user) {
-    next = (
-      <Outcome message={t('page.signInToAccept')} action={t('page.signIn')} onAction={() => signInAndReturn()} />
-    );
+    next = <Outcome message={t('page.signInToAccept')} action={t('page.signIn')} onAction={() => signInAndReturn()} />;
   } else if (status === 'accepted' && invitation.data.acceptedByYou) {
     next = <Outcome message={t('page.alreadyAccepted')} action={t('page.goDashboard')} onAction={goHome} />;
   } else if (status === 'accepted') {
@@ -156,10 +154,7 @@ export function GroupInvitePage(props: GroupInvitePageProps) {
   }
 
   return (
-    <InvitePageFrame
-      title={title}
-      subtitle={t('page.invitedYou', { inviter: invitation.data.inviterName, group: invitation.data.groupName })}
-    >
+    <InvitePageFrame title={title} subtitle={t('page.invitedYou', { inviter: invitation.data.inviterName, group: invitation.data.groupName })}>
       <InvitationDetails invitation={invitation.data} status={status} />
       {next}
     </InvitePageFrame>

@@ -146,9 +146,7 @@ describe('business group card', () => {
     const business = personalGroup('business', owner.id);
     serveGroupPage(business, {
       extra: ({ url }) =>
-        url === '/api/business/invite'
-          ? jsonResponse({ message: 'Subscription required to invite colleagues.' }, { status: 403 })
-          : undefined,
+        url === '/api/business/invite' ? jsonResponse({ message: 'Subscription required to invite colleagues.' }, { status: 403 }) : undefined,
     });
     renderApp(`/group/${business.id}`);
 
@@ -163,7 +161,11 @@ describe('business group card', () => {
   it('offers Remove member for active members only, asks first, sends {} and says so', async () => {
     const business = personalGroup('business', owner.id);
     const sara = makeBusinessMember({ member: { firstName: 'Sara', lastName: 'Nasser', email: 'sara@example.com' } });
-    const former = makeBusinessMember({ status: 'fired', firedAt: '2025-03-04T12:00:00.000Z', member: { firstName: 'Ali', lastName: 'Saleh', email: 'ali@example.com' } });
+    const former = makeBusinessMember({
+      status: 'fired',
+      firedAt: '2025-03-04T12:00:00.000Z',
+      member: { firstName: 'Ali', lastName: 'Saleh', email: 'ali@example.com' },
+    });
     const fetchMock = serveGroupPage(business, { members: [sara, former] });
     renderApp(`/group/${business.id}`);
 

@@ -58,6 +58,10 @@ describe('dashboard Quick Actions: invitations', () => {
     renderApp('/');
 
     const actions = await screen.findByRole('region', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Create New Topic', 'Join Election', 'Find Delegate', 'Submit Report', 'Share Suggestion']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Create New Topic', 'Join Election', 'Find Delegate', 'Submit Report', 'Share Suggestion']);
   });
 });

@@ -34,9 +34,7 @@ export function PersonalInvitationsDialog({ open, onClose, kind, groupId, title,
       {open && (
         <DialogContent>
           <Stack spacing={3}>
-            <DialogContentText>
-              {t(kind === 'family' ? 'dialogs.familyIntro' : 'dialogs.friendsIntro', { count: INVITATION_VALIDITY_DAYS })}
-            </DialogContentText>
+            <DialogContentText>{t(kind === 'family' ? 'dialogs.familyIntro' : 'dialogs.friendsIntro', { count: INVITATION_VALIDITY_DAYS })}</DialogContentText>
             <InviteByEmailForm kind={kind} groupId={groupId} label={emailLabel} />
             <SentInvitationsList kind={kind} groupId={groupId} title={t('sent.recent')} limit={RECENT_INVITATIONS_SHOWN} />
             {children}

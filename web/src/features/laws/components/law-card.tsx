@@ -32,7 +32,9 @@ export function LawCard({ law }: { law: LawView }) {
           </Link>
         </Typography>
         {/* The title and the law are members' words: each keeps its own direction. */}
-        <Typography dir="auto" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{law.content}</Typography>
+        <Typography dir="auto" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {law.content}
+        </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar user={law.user} size={28} />
           <Typography variant="body2" color="text.secondary">

@@ -52,9 +52,7 @@ describe('laws page', () => {
 
     const first = screen.getByRole('article', { name: 'Lower the speed limit near schools' });
     expect(within(first).getByText('Law Amendment')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'Lower the speed limit near schools' }).getAttribute('href')).toBe(
-      '/topic/topic-a',
-    );
+    expect(within(first).getByRole('link', { name: 'Lower the speed limit near schools' }).getAttribute('href')).toBe('/topic/topic-a');
     expect(within(first).getByText('Speed in school zones is limited to 30 km/h.')).toBeTruthy();
     expect(within(first).getByText('14 votes')).toBeTruthy();
     expect(within(first).getByText('Proposed by Layla Nasser')).toBeTruthy();

@@ -23,6 +23,7 @@ export function useChangeBan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeBan,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_MEMBERS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_MEMBERS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

@@ -27,6 +27,7 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeRole,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_MEMBERS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_MEMBERS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

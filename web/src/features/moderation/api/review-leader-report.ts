@@ -18,9 +18,7 @@ export function useReviewLeaderReport(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ leaderReportId, body }: { leaderReportId: string; body: ReviewLeaderReportBody }) => reviewLeaderReport(leaderReportId, body),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: leaderReportsQueryKey(groupId) }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    ]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: leaderReportsQueryKey(groupId) }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

@@ -19,9 +19,7 @@ export function useReviewReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reportId, body }: { reportId: string; body: ReviewReportBody }) => reviewReport(reportId, body),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_REPORTS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    ]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_REPORTS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

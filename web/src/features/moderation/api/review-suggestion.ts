@@ -19,9 +19,7 @@ export function useReviewSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ suggestionId, body }: { suggestionId: string; body: ReviewSuggestionBody }) => reviewSuggestion(suggestionId, body),
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_SUGGESTIONS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    ]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_SUGGESTIONS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

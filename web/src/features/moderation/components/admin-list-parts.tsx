@@ -13,7 +13,12 @@ import { formatDisplayDateTime } from '../../../lib/format-date';
 import { STATUS_COLORS, STATUS_LABELS } from './feedback-labels';
 
 /** A list's loading, error and empty states, else the list itself. */
-export function AdminListStates<Item>({ query, what, empty, children }: {
+export function AdminListStates<Item>({
+  query,
+  what,
+  empty,
+  children,
+}: {
   query: UseQueryResult<Item[]>;
   /** What the list holds: for the loading and error lines. */
   what: 'reports' | 'suggestions' | 'leaderReports';
@@ -21,7 +26,12 @@ export function AdminListStates<Item>({ query, what, empty, children }: {
   children: (items: Item[]) => ReactNode;
 }) {
   const { t } = useTranslation('moderation');
-  if (query.isPending) return <Typography role="status" color="text.secondary">{t(`list.loading.${what}`)}</Typography>;
+  if (query.isPending)
+    return (
+      <Typography role="status" color="text.secondary">
+        {t(`list.loading.${what}`)}
+      </Typography>
+    );
   if (query.isError) {
     return (
       <Alert severity="error">
@@ -33,7 +43,9 @@ export function AdminListStates<Item>({ query, what, empty, children }: {
   if (query.data.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6 }}>
-        <Typography variant="h6" component="p">{empty.title}</Typography>
+        <Typography variant="h6" component="p">
+          {empty.title}
+        </Typography>
         <Typography color="text.secondary">{empty.text}</Typography>
       </Box>
     );
@@ -46,7 +58,17 @@ export function StatusChip({ status }: { status: ReportStatus | SuggestionStatus
 }
 
 /** One item of an admin list: its chips, what was said, when, the admin's notes, and the actions. */
-export function AdminItemCard({ label, chips, content, details, createdAt, reviewedAt, notes, notesLabel, actions }: {
+export function AdminItemCard({
+  label,
+  chips,
+  content,
+  details,
+  createdAt,
+  reviewedAt,
+  notes,
+  notesLabel,
+  actions,
+}: {
   label: string;
   chips: ReactNode;
   content: string;

@@ -12,13 +12,23 @@ const POSITION = '0000000000000009-0000000000000001';
 const ME = 'admin-1';
 
 const member = (id: string, name: string, overrides: Partial<AdminMemberView> = {}): AdminMemberView => ({
-  id, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, roles: [], isBanned: false, banReason: null, bannedAt: null, createdAt: '2025-03-02T13:05:00.000Z', ...overrides,
+  id,
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+  roles: [],
+  isBanned: false,
+  banReason: null,
+  bannedAt: null,
+  createdAt: '2025-03-02T13:05:00.000Z',
+  ...overrides,
 });
 
 /** GET /api/admin/users answers from `state.pages` by URL; commands are answered by `command`. */
 function serveMembers(pages: Record<string, { users: AdminMemberView[]; nextCursor: string | null }>, command: Route = () => undefined) {
   const state = { pages };
-  const fetchMock = mockFetch(command, ({ url, init }) => ((init?.method ?? 'GET') === 'GET' && url.startsWith('/api/admin/users') ? jsonResponse(state.pages[url] ?? { users: [], nextCursor: null }) : undefined));
+  const fetchMock = mockFetch(command, ({ url, init }) =>
+    (init?.method ?? 'GET') === 'GET' && url.startsWith('/api/admin/users') ? jsonResponse(state.pages[url] ?? { users: [], nextCursor: null }) : undefined,
+  );
   return { fetchMock, state };
 }
 
@@ -92,17 +102,26 @@ describe('the Members tab', () => {
   });
 
   it('revokes a role with DELETE, and shows the server\u2019s refusal under Error', async () => {
-    const { fetchMock } = serveMembers({ '/api/admin/users': { users: [member(ME, 'Amal Haddad', { roles: ['admin'] })], nextCursor: null } }, ({ url, init }) =>
-      (url === `/api/admin/users/${ME}/roles/admin` && init?.method === 'DELETE'
-        ? jsonResponse({ message: 'The last admin cannot be removed: grant the admin role to someone else first.' }, { status: 409 })
-        : undefined));
+    const { fetchMock } = serveMembers(
+      { '/api/admin/users': { users: [member(ME, 'Amal Haddad', { roles: ['admin'] })], nextCursor: null } },
+      ({ url, init }) =>
+        url === `/api/admin/users/${ME}/roles/admin` && init?.method === 'DELETE'
+          ? jsonResponse({ message: 'The last admin cannot be removed: grant the admin role to someone else first.' }, { status: 409 })
+          : undefined,
+    );
     renderTab();
 
     fireEvent.click(within(await card('Amal Haddad')).getByRole('button', { name: 'Revoke Admin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke Admin Role' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke Admin' }));
 
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'The last admin cannot be removed: grant the admin role to someone else first.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Error',
+        description: 'The last admin cannot be removed: grant the admin role to someone else first.',
+        variant: 'destructive',
+      }),
+    );
     expect(sentBody(requestsTo(fetchMock, 'DELETE', `/api/admin/users/${ME}/roles/admin`)[0]![1])).toEqual({ reason: null });
     // The dialog stays open to try again or cancel.
     expect(screen.getByRole('dialog', { name: 'Revoke Admin Role' })).toBeTruthy();
@@ -112,7 +131,12 @@ describe('the Members tab', () => {
     const { fetchMock, state } = serveMembers({ '/api/admin/users': { users: [member('u-2', 'Fahad Ali')], nextCursor: null } }, ({ url, init }) => {
       if (init?.method !== 'POST') return undefined;
       if (url === '/api/admin/users/u-2/ban') {
-        state.pages = { '/api/admin/users': { users: [member('u-2', 'Fahad Ali', { isBanned: true, banReason: 'Harassment', bannedAt: '2025-03-03T09:00:00.000Z' })], nextCursor: null } };
+        state.pages = {
+          '/api/admin/users': {
+            users: [member('u-2', 'Fahad Ali', { isBanned: true, banReason: 'Harassment', bannedAt: '2025-03-03T09:00:00.000Z' })],
+            nextCursor: null,
+          },
+        };
         return jsonResponse({ position: POSITION, userId: 'u-2', isBanned: true, banReason: 'Harassment' });
       }
       if (url === '/api/admin/users/u-2/unban') return jsonResponse({ position: POSITION, userId: 'u-2', isBanned: false, banReason: null });

@@ -24,7 +24,13 @@ interface AdminMembersTabProps {
   renderItemActions?: (item: { id: string }) => ReactNode;
 }
 
-function MemberCard({ member, self, onRole, onBan, extra }: {
+function MemberCard({
+  member,
+  self,
+  onRole,
+  onBan,
+  extra,
+}: {
   member: AdminMemberView;
   self: boolean;
   onRole: (request: RoleChangeRequest) => void;
@@ -38,11 +44,15 @@ function MemberCard({ member, self, onRole, onBan, extra }: {
     <Paper component="li" variant="outlined" aria-label={t('members.itemLabel', { name: member.name })} sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{member.name}</Typography>
-        {member.roles.map((role) => <Chip key={role} size="small" color="primary" label={ROLE_LABELS[role]} />)}
+        {member.roles.map((role) => (
+          <Chip key={role} size="small" color="primary" label={ROLE_LABELS[role]} />
+        ))}
         {member.isBanned && <Chip size="small" color="error" label={t('members.banned')} />}
         {self && <Chip size="small" variant="outlined" label={t('members.you')} />}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{member.email}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {member.email}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         <Trans t={t} i18nKey="members.joined" values={{ date: joined ?? '' }} components={{ time: <time dateTime={member.createdAt} /> }} />
       </Typography>
@@ -52,12 +62,28 @@ function MemberCard({ member, self, onRole, onBan, extra }: {
         </Typography>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-        {ROLES.map((role) => member.roles.includes(role)
-          ? <Button key={role} size="small" variant="outlined" color="error" onClick={() => onRole({ member, role, action: 'revoke' })}>{t('members.revoke', { role: ROLE_LABELS[role] })}</Button>
-          : <Button key={role} size="small" variant="outlined" onClick={() => onRole({ member, role, action: 'grant' })}>{t('members.make', { role: ROLE_LABELS[role] })}</Button>)}
-        {member.isBanned
-          ? <Button size="small" variant="contained" onClick={() => onBan({ member, action: 'unban' })}>{t('members.liftBan')}</Button>
-          : !self && <Button size="small" variant="contained" color="error" onClick={() => onBan({ member, action: 'ban' })}>{t('members.ban')}</Button>}
+        {ROLES.map((role) =>
+          member.roles.includes(role) ? (
+            <Button key={role} size="small" variant="outlined" color="error" onClick={() => onRole({ member, role, action: 'revoke' })}>
+              {t('members.revoke', { role: ROLE_LABELS[role] })}
+            </Button>
+          ) : (
+            <Button key={role} size="small" variant="outlined" onClick={() => onRole({ member, role, action: 'grant' })}>
+              {t('members.make', { role: ROLE_LABELS[role] })}
+            </Button>
+          ),
+        )}
+        {member.isBanned ? (
+          <Button size="small" variant="contained" onClick={() => onBan({ member, action: 'unban' })}>
+            {t('members.liftBan')}
+          </Button>
+        ) : (
+          !self && (
+            <Button size="small" variant="contained" color="error" onClick={() => onBan({ member, action: 'ban' })}>
+              {t('members.ban')}
+            </Button>
+          )
+        )}
         {extra}
       </Stack>
     </Paper>
@@ -80,7 +106,12 @@ export function AdminMembersTab({ currentUserId, renderItemActions }: AdminMembe
   };
 
   let content: ReactNode;
-  if (members.isPending) content = <Typography role="status" color="text.secondary">{t('members.loading')}</Typography>;
+  if (members.isPending)
+    content = (
+      <Typography role="status" color="text.secondary">
+        {t('members.loading')}
+      </Typography>
+    );
   else if (members.isError) {
     content = (
       <Alert severity="error">
@@ -89,12 +120,23 @@ export function AdminMembersTab({ currentUserId, renderItemActions }: AdminMembe
       </Alert>
     );
   } else if (list.length === 0) {
-    content = <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>{search ? t('members.noMatch', { search }) : t('members.none')}</Typography>;
+    content = (
+      <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+        {search ? t('members.noMatch', { search }) : t('members.none')}
+      </Typography>
+    );
   } else {
     content = (
       <Stack component="ul" aria-label={t('members.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
         {list.map((member) => (
-          <MemberCard key={member.id} member={member} self={member.id === currentUserId} onRole={setRoleChange} onBan={setBan} extra={renderItemActions?.(member)} />
+          <MemberCard
+            key={member.id}
+            member={member}
+            self={member.id === currentUserId}
+            onRole={setRoleChange}
+            onBan={setBan}
+            extra={renderItemActions?.(member)}
+          />
         ))}
       </Stack>
     );
@@ -104,10 +146,17 @@ export function AdminMembersTab({ currentUserId, renderItemActions }: AdminMembe
     <Stack spacing={2}>
       <Stack component="form" role="search" direction="row" spacing={1} onSubmit={submit} noValidate>
         <TextField
-          label={t('members.search')} placeholder={t('members.searchPlaceholder')} value={draft} onChange={(event) => setDraft(event.target.value)} size="small" fullWidth
+          label={t('members.search')}
+          placeholder={t('members.searchPlaceholder')}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          size="small"
+          fullWidth
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <Button type="submit" variant="contained">{t('members.searchButton')}</Button>
+        <Button type="submit" variant="contained">
+          {t('members.searchButton')}
+        </Button>
       </Stack>
       {content}
       {members.hasNextPage && (

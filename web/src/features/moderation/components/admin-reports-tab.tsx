@@ -46,16 +46,25 @@ export function AdminReportsTab({ renderItemActions }: AdminReportsTabProps) {
               <AdminItemCard
                 key={report.id}
                 label={t('reports.itemLabel', { category: REPORT_CATEGORY_LABELS[report.type] })}
-                chips={<><Chip size="small" variant="outlined" label={REPORT_CATEGORY_LABELS[report.type]} /><StatusChip status={report.status} /></>}
+                chips={
+                  <>
+                    <Chip size="small" variant="outlined" label={REPORT_CATEGORY_LABELS[report.type]} />
+                    <StatusChip status={report.status} />
+                  </>
+                }
                 content={report.content}
                 details={<ReportTargetLine report={report} />}
                 createdAt={report.createdAt}
                 reviewedAt={report.reviewedAt}
                 notes={report.adminNotes}
-                actions={<>
-                  <Button variant="contained" size="small" onClick={() => setReviewing(report)}>{t('common.review')}</Button>
-                  {renderItemActions?.(report)}
-                </>}
+                actions={
+                  <>
+                    <Button variant="contained" size="small" onClick={() => setReviewing(report)}>
+                      {t('common.review')}
+                    </Button>
+                    {renderItemActions?.(report)}
+                  </>
+                }
               />
             ))}
           </Stack>

@@ -28,24 +28,32 @@ export function AdminSuggestionsTab({ renderItemActions }: AdminSuggestionsTabPr
               <AdminItemCard
                 key={suggestion.id}
                 label={t('suggestions.itemLabel', { category: SUGGESTION_CATEGORY_LABELS[suggestion.type] })}
-                chips={<>
-                  <Chip size="small" variant="outlined" label={SUGGESTION_CATEGORY_LABELS[suggestion.type]} />
-                  <StatusChip status={suggestion.status} />
-                  <Chip size="small" variant="outlined" label={t('suggestions.priority', { priority: PRIORITY_LABELS[suggestion.priority] })} />
-                </>}
+                chips={
+                  <>
+                    <Chip size="small" variant="outlined" label={SUGGESTION_CATEGORY_LABELS[suggestion.type]} />
+                    <StatusChip status={suggestion.status} />
+                    <Chip size="small" variant="outlined" label={t('suggestions.priority', { priority: PRIORITY_LABELS[suggestion.priority] })} />
+                  </>
+                }
                 content={suggestion.content}
-                details={suggestion.implementationNotes && (
-                  <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
-                    <strong>{t('suggestions.implementationNotes')}</strong> {suggestion.implementationNotes}
-                  </Typography>
-                )}
+                details={
+                  suggestion.implementationNotes && (
+                    <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
+                      <strong>{t('suggestions.implementationNotes')}</strong> {suggestion.implementationNotes}
+                    </Typography>
+                  )
+                }
                 createdAt={suggestion.createdAt}
                 reviewedAt={suggestion.reviewedAt}
                 notes={suggestion.adminNotes}
-                actions={<>
-                  <Button variant="contained" size="small" onClick={() => setReviewing(suggestion)}>{t('common.review')}</Button>
-                  {renderItemActions?.(suggestion)}
-                </>}
+                actions={
+                  <>
+                    <Button variant="contained" size="small" onClick={() => setReviewing(suggestion)}>
+                      {t('common.review')}
+                    </Button>
+                    {renderItemActions?.(suggestion)}
+                  </>
+                }
               />
             ))}
           </Stack>

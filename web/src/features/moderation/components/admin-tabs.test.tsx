@@ -16,24 +16,56 @@ const SUGGESTION = 'a1b2c3d4-0b8a-4c55-9a1e-3f0c2a9d8e11';
 const POSITION = '0000000000000001-0000000000000001';
 
 const report = (overrides: Partial<AdminReportItem> = {}): AdminReportItem => ({
-  id: REPORT, type: 'spam', content: 'The same advert in every topic.', targetType: 'topic', targetId: TOPIC, status: 'pending',
-  adminNotes: null, createdAt: '2026-03-05T10:04:00.000Z', reviewedAt: null, ...overrides,
+  id: REPORT,
+  type: 'spam',
+  content: 'The same advert in every topic.',
+  targetType: 'topic',
+  targetId: TOPIC,
+  status: 'pending',
+  adminNotes: null,
+  createdAt: '2026-03-05T10:04:00.000Z',
+  reviewedAt: null,
+  ...overrides,
 });
 const suggestion = (overrides: Partial<AdminSuggestionItem> = {}): AdminSuggestionItem => ({
-  id: SUGGESTION, type: 'accessibility', content: 'A high-contrast theme, please.', status: 'pending', priority: 'medium',
-  adminNotes: null, implementationNotes: null, createdAt: '2026-03-06T15:30:00.000Z', reviewedAt: null, ...overrides,
+  id: SUGGESTION,
+  type: 'accessibility',
+  content: 'A high-contrast theme, please.',
+  status: 'pending',
+  priority: 'medium',
+  adminNotes: null,
+  implementationNotes: null,
+  createdAt: '2026-03-06T15:30:00.000Z',
+  reviewedAt: null,
+  ...overrides,
 });
 
-const serveList = (url: string, items: () => unknown[]): Route => ({ url: called, init }) => (called === url && (init?.method ?? 'GET') === 'GET' ? jsonResponse(items()) : undefined);
-const servePost = (url: string, answer: () => Response): Route => ({ url: called, init }) => (called === url && init?.method === 'POST' ? answer() : undefined);
+const serveList =
+  (url: string, items: () => unknown[]): Route =>
+  ({ url: called, init }) =>
+    called === url && (init?.method ?? 'GET') === 'GET' ? jsonResponse(items()) : undefined;
+const servePost =
+  (url: string, answer: () => Response): Route =>
+  ({ url: called, init }) =>
+    called === url && init?.method === 'POST' ? answer() : undefined;
 const history = (item: { id: string }) => <button type="button">{`History of ${item.id}`}</button>;
 
 describe('admin reports tab', () => {
   it('lists each report with its type, status, details, what it is about, dates and the panel\u2019s own actions', async () => {
-    mockFetch(serveList('/api/admin/reports', () => [
-      report(),
-      report({ id: 'b'.repeat(8), type: 'harassment', targetType: 'chat_message', targetId: 'c'.repeat(8), status: 'resolved', adminNotes: 'Removed.', reviewedAt: '2026-03-07T08:15:00.000Z' }),
-    ]));
+    mockFetch(
+      serveList('/api/admin/reports', () => [
+        report(),
+        report({
+          id: 'b'.repeat(8),
+          type: 'harassment',
+          targetType: 'chat_message',
+          targetId: 'c'.repeat(8),
+          status: 'resolved',
+          adminNotes: 'Removed.',
+          reviewedAt: '2026-03-07T08:15:00.000Z',
+        }),
+      ]),
+    );
     renderWithQueries(<AdminReportsTab renderItemActions={history} />);
     const list = await screen.findByRole('list', { name: 'Reports' });
     const [spam, harassment] = within(list).getAllByRole('listitem');
@@ -76,11 +108,17 @@ describe('admin reports tab', () => {
     expect(notes.getAttribute('rows')).toBe('4');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Report' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Status Required', description: 'Please select a status for this report.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Status Required', description: 'Please select a status for this report.', variant: 'destructive' }),
+    );
     expect(requestsTo(fetchMock, 'POST', `/api/admin/reports/${REPORT}/update`)).toHaveLength(0);
 
     const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select status', 'Pending', 'Under Review', 'Resolved', 'Rejected']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select status', 'Pending', 'Under Review', 'Resolved', 'Rejected']);
     fireEvent.change(status, { target: { value: 'resolved' } });
     fireEvent.change(notes, { target: { value: '  Removed the adverts.  ' } });
     const readsBefore = requestsTo(fetchMock, 'GET', '/api/admin/reports').length;
@@ -97,7 +135,10 @@ describe('admin reports tab', () => {
 
   it("says 'Error' with the server's message, or 'Failed to update report'", async () => {
     let answer = () => jsonResponse({ message: 'Report not found' }, { status: 404 });
-    mockFetch(servePost(`/api/admin/reports/${REPORT}/update`, () => answer()), serveList('/api/admin/reports', () => [report()]));
+    mockFetch(
+      servePost(`/api/admin/reports/${REPORT}/update`, () => answer()),
+      serveList('/api/admin/reports', () => [report()]),
+    );
     renderWithQueries(<AdminReportsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Report' });
@@ -115,7 +156,14 @@ describe('admin suggestions tab', () => {
     mockFetch(serveList('/api/admin/suggestions', () => [suggestion({ status: 'approved', priority: 'high', adminNotes: 'Planned.' })]));
     renderWithQueries(<AdminSuggestionsTab renderItemActions={history} />);
     const [item] = within(await screen.findByRole('list', { name: 'Suggestions' })).getAllByRole('listitem');
-    for (const text of ['Accessibility', 'Approved', 'High priority', 'A high-contrast theme, please.', 'Planned.', formatDisplayDateTime('2026-03-06T15:30:00.000Z')!]) {
+    for (const text of [
+      'Accessibility',
+      'Approved',
+      'High priority',
+      'A high-contrast theme, please.',
+      'Planned.',
+      formatDisplayDateTime('2026-03-06T15:30:00.000Z')!,
+    ]) {
       expect(within(item!).getByText(text)).toBeTruthy();
     }
     expect(within(item!).queryByText(/Implementation notes/)).toBeNull();
@@ -145,12 +193,22 @@ describe('admin suggestions tab', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Admin Notes' }).getAttribute('rows')).toBe('4');
     const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
     const priority = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Priority' });
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select status', 'Pending', 'Under Review', 'Approved', 'Implemented', 'Rejected']);
-    expect(within(priority).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select priority', 'Low', 'Medium', 'High', 'Critical']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select status', 'Pending', 'Under Review', 'Approved', 'Implemented', 'Rejected']);
+    expect(
+      within(priority)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select priority', 'Low', 'Medium', 'High', 'Critical']);
 
     fireEvent.change(status, { target: { value: 'implemented' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Suggestion' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Fields Required', description: 'Please select both status and priority for this suggestion.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Fields Required', description: 'Please select both status and priority for this suggestion.' }),
+    );
     expect(requestsTo(fetchMock, 'POST', `/api/admin/suggestions/${SUGGESTION}/update`)).toHaveLength(0);
 
     fireEvent.change(priority, { target: { value: 'critical' } });
@@ -165,7 +223,10 @@ describe('admin suggestions tab', () => {
 
   it("says 'Error' with the server's message, or 'Failed to update suggestion'", async () => {
     let answer = () => jsonResponse({ message: 'Admin access required' }, { status: 403 });
-    mockFetch(servePost(`/api/admin/suggestions/${SUGGESTION}/update`, () => answer()), serveList('/api/admin/suggestions', () => [suggestion()]));
+    mockFetch(
+      servePost(`/api/admin/suggestions/${SUGGESTION}/update`, () => answer()),
+      serveList('/api/admin/suggestions', () => [suggestion()]),
+    );
     renderWithQueries(<AdminSuggestionsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Suggestion' });

@@ -33,28 +33,31 @@ function BanForm({ request, titleId, onClose }: { request: BanRequest; titleId: 
       toast({ title: t('ban.reasonRequired'), description: BAN_REASON_REQUIRED, variant: 'destructive' });
       return;
     }
-    change.mutate({ userId: member.id, action, reason }, {
-      onSuccess: () => {
-        toast({
-          title: banning ? t('ban.bannedTitle') : t('ban.liftedTitle'),
-          description: banning ? t('ban.banned', { name: member.name }) : t('ban.lifted', { name: member.name }),
-        });
-        onClose();
+    change.mutate(
+      { userId: member.id, action, reason },
+      {
+        onSuccess: () => {
+          toast({
+            title: banning ? t('ban.bannedTitle') : t('ban.liftedTitle'),
+            description: banning ? t('ban.banned', { name: member.name }) : t('ban.lifted', { name: member.name }),
+          });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('common.errorTitle'), banning ? t('ban.banFailed') : t('ban.liftFailed')),
       },
-      onError: (error) => toastCommandError(error, t('common.errorTitle'), banning ? t('ban.banFailed') : t('ban.liftFailed')),
-    });
+    );
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t(banning ? 'ban.banText' : 'ban.liftText', { name: member.name, email: member.email })}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t(banning ? 'ban.banText' : 'ban.liftText', { name: member.name, email: member.email })}</DialogContentText>
         <ModerationReasonField value={reason} onChange={setReason} required={banning} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={change.isPending}>{t('common.cancel')}</Button>
+        <Button onClick={onClose} disabled={change.isPending}>
+          {t('common.cancel')}
+        </Button>
         <Button type="submit" variant="contained" color={banning ? 'error' : 'primary'} disabled={change.isPending}>
           {change.isPending ? t('common.saving') : banning ? t('ban.banButton') : t('ban.liftButton')}
         </Button>

@@ -13,9 +13,13 @@ import { ReportButton } from './report-button';
 const REPORT_ID = '6d1c3b7e-0b8a-4c55-9a1e-3f0c2a9d8e11';
 // A response body is read once: each request gets a new one.
 const reported = () => jsonResponse({ position: '0000000000000001-0000000000000001', report: { id: REPORT_ID, status: 'pending' } }, { status: 201 });
-const suggested = () => jsonResponse({ position: '0000000000000001-0000000000000002', suggestion: { id: REPORT_ID, status: 'pending', priority: 'medium' } }, { status: 201 });
+const suggested = () =>
+  jsonResponse({ position: '0000000000000001-0000000000000002', suggestion: { id: REPORT_ID, status: 'pending', priority: 'medium' } }, { status: 201 });
 
-const post = (url: string, answer: () => Response): Route => ({ url: called, init }) => (called === url && init?.method === 'POST' ? answer() : undefined);
+const post =
+  (url: string, answer: () => Response): Route =>
+  ({ url: called, init }) =>
+    called === url && init?.method === 'POST' ? answer() : undefined;
 
 function serveDashboard(...routes: Route[]) {
   return mockFetch(...routes, serveCurrentUser(makeUser()), serveSidebarStats(), ({ url }) => (url === '/api/groups' ? jsonResponse([]) : undefined));
@@ -35,7 +39,9 @@ describe('report dialog (docs/product.md, Screens, Rules and Messages)', () => {
   it('opens from Quick Actions with the 12 report types of section 9 and a counter out of 2000', async () => {
     serveDashboard();
     const dialog = await openFromQuickActions('Submit Report');
-    const options = within(categorySelect(dialog, 'Report Type')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(categorySelect(dialog, 'Report Type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Select a report type', ...REPORT_CATEGORIES.map((category) => REPORT_CATEGORY_LABELS[category])]);
     expect(within(dialog).getByText('0/2000')).toBeTruthy();
     fireEvent.change(details(dialog), { target: { value: 'Adverts everywhere' } });
@@ -71,15 +77,20 @@ describe('report dialog (docs/product.md, Screens, Rules and Messages)', () => {
   });
 
   it("says 'Failed to Submit Report' with the server's message, or 'Please try again later.'", async () => {
-    let answer = () => jsonResponse({ message: 'You have sent many reports and suggestions in a short time. Please wait a while before sending more.' }, { status: 429 });
+    let answer = () =>
+      jsonResponse({ message: 'You have sent many reports and suggestions in a short time. Please wait a while before sending more.' }, { status: 429 });
     serveDashboard(post('/api/feedback/report', () => answer()));
     const dialog = await openFromQuickActions('Submit Report');
     fireEvent.change(categorySelect(dialog, 'Report Type'), { target: { value: 'spam' } });
     fireEvent.change(details(dialog), { target: { value: 'Adverts.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({
-      title: 'Failed to Submit Report', description: 'You have sent many reports and suggestions in a short time. Please wait a while before sending more.', variant: 'destructive',
-    }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to Submit Report',
+        description: 'You have sent many reports and suggestions in a short time. Please wait a while before sending more.',
+        variant: 'destructive',
+      }),
+    );
     // The dialog stays open with the text, to try again.
     expect(details(dialog).value).toBe('Adverts.');
     answer = () => new Response('', { status: 502, statusText: 'Bad Gateway' });
@@ -106,7 +117,9 @@ describe('suggestion dialog', () => {
   it('offers the 12 suggestion types of section 9 and a counter out of 2000', async () => {
     serveDashboard();
     const dialog = await openFromQuickActions('Share Suggestion');
-    const options = within(categorySelect(dialog, 'Suggestion Type')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(categorySelect(dialog, 'Suggestion Type'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Select a suggestion type', ...SUGGESTION_CATEGORIES.map((category) => SUGGESTION_CATEGORY_LABELS[category])]);
     expect(within(dialog).getByText('0/2000')).toBeTruthy();
   });
@@ -132,8 +145,12 @@ describe('suggestion dialog', () => {
     fireEvent.change(categorySelect(dialog, 'Suggestion Type'), { target: { value: 'performance' } });
     fireEvent.change(details(dialog), { target: { value: 'Faster pages.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Suggestion' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to Submit Suggestion', description: 'Please select a suggestion type and provide details.' }));
-    answer = () => { throw new TypeError('Failed to fetch'); };
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Failed to Submit Suggestion', description: 'Please select a suggestion type and provide details.' }),
+    );
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Suggestion' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to Submit Suggestion', description: 'Please try again later.' }));
   });

@@ -1,4 +1,11 @@
-import type { ReportCategory, ReportStatus, ReportTargetType, SuggestionCategory, SuggestionPriority, SuggestionStatus } from '@civitas/events/moderation/feedback.contract';
+import type {
+  ReportCategory,
+  ReportStatus,
+  ReportTargetType,
+  SuggestionCategory,
+  SuggestionPriority,
+  SuggestionStatus,
+} from '@civitas/events/moderation/feedback.contract';
 import { i18n } from '../../../i18n';
 
 // How the categories, statuses and priorities of sections 4 and 9 read on screen.
@@ -61,16 +68,27 @@ export const STATUS_LABELS = translatedLabels('statuses', STATUS_KEYS);
 
 /** The statuses an admin may set, in section 4's order. */
 export const REPORT_STATUS_LABELS = translatedLabels<ReportStatus>('statuses', {
-  pending: STATUS_KEYS.pending, under_review: STATUS_KEYS.under_review, resolved: STATUS_KEYS.resolved, rejected: STATUS_KEYS.rejected,
+  pending: STATUS_KEYS.pending,
+  under_review: STATUS_KEYS.under_review,
+  resolved: STATUS_KEYS.resolved,
+  rejected: STATUS_KEYS.rejected,
 });
 export const SUGGESTION_STATUS_LABELS = translatedLabels<SuggestionStatus>('statuses', {
-  pending: STATUS_KEYS.pending, under_review: STATUS_KEYS.under_review, approved: STATUS_KEYS.approved,
-  implemented: STATUS_KEYS.implemented, rejected: STATUS_KEYS.rejected,
+  pending: STATUS_KEYS.pending,
+  under_review: STATUS_KEYS.under_review,
+  approved: STATUS_KEYS.approved,
+  implemented: STATUS_KEYS.implemented,
+  rejected: STATUS_KEYS.rejected,
 });
 
 /** Chip colours: waiting, being looked at, settled for good, turned down. */
 export const STATUS_COLORS: Record<ReportStatus | SuggestionStatus, 'warning' | 'info' | 'success' | 'default'> = {
-  pending: 'warning', under_review: 'info', resolved: 'success', approved: 'success', implemented: 'success', rejected: 'default',
+  pending: 'warning',
+  under_review: 'info',
+  resolved: 'success',
+  approved: 'success',
+  implemented: 'success',
+  rejected: 'default',
 };
 
 export const PRIORITY_LABELS = translatedLabels<SuggestionPriority>('priorities', { low: 'low', medium: 'medium', high: 'high', critical: 'critical' });

@@ -41,7 +41,13 @@ function LeaderReportForm({ subject, onClose, titleId }: { subject: LeaderReport
   };
 
   const submit = () => {
-    const parsed = FileLeaderReportBody.safeParse({ reportedUserId: subject.userId, groupId: subject.groupId, reason, description, evidence: evidence.trim() || null });
+    const parsed = FileLeaderReportBody.safeParse({
+      reportedUserId: subject.userId,
+      groupId: subject.groupId,
+      reason,
+      description,
+      evidence: evidence.trim() || null,
+    });
     if (!parsed.success) {
       setErrors(fieldErrors<Field>(parsed.error));
       return;

@@ -19,7 +19,9 @@ function Details({ report }: { report: LeaderReportView }) {
           <strong>{t('leaderReports.evidence')}</strong> {report.evidence}
         </Typography>
       )}
-      <Typography variant="body2" color="text.secondary">{t('leaderReports.reportedBy', { name: personName(report.reporter) })}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('leaderReports.reportedBy', { name: personName(report.reporter) })}
+      </Typography>
     </Stack>
   );
 }
@@ -48,18 +50,26 @@ export function LeaderReportsSection({ groupId }: { groupId: number }) {
               <AdminItemCard
                 key={report.id}
                 label={t('leaderReports.itemLabel', { name: personName(report.reportedUser) })}
-                chips={<>
-                  <Chip size="small" variant="outlined" label={personName(report.reportedUser)} />
-                  <Typography variant="subtitle2" component="span">{report.reason}</Typography>
-                  <StatusChip status={report.status} />
-                </>}
+                chips={
+                  <>
+                    <Chip size="small" variant="outlined" label={personName(report.reportedUser)} />
+                    <Typography variant="subtitle2" component="span">
+                      {report.reason}
+                    </Typography>
+                    <StatusChip status={report.status} />
+                  </>
+                }
                 content={report.description}
                 details={<Details report={report} />}
                 createdAt={report.createdAt}
                 reviewedAt={report.reviewedAt}
                 notes={report.notes}
                 notesLabel={t('leaderReports.reviewerNotes')}
-                actions={<Button variant="contained" size="small" onClick={() => setReviewing(report)}>{t('common.review')}</Button>}
+                actions={
+                  <Button variant="contained" size="small" onClick={() => setReviewing(report)}>
+                    {t('common.review')}
+                  </Button>
+                }
               />
             ))}
           </Stack>

@@ -14,11 +14,27 @@ const OFFENDER = '0f6b2c1d-7a3e-4b9c-8d5e-1a2b3c4d5e6f';
 const LIST_URL = `/api/leader-reports?groupId=${GROUP}`;
 
 const leaderReport = (overrides: Partial<LeaderReportView> = {}): LeaderReportView => ({
-  id: REPORT, reporterId: 'reporter-1', reportedUserId: OFFENDER, groupId: GROUP, reason: 'Harassment in the chat', description: 'Insulted members who disagreed.',
-  evidence: 'Chat of 3 to 5 March', status: 'pending', notes: null, reviewedBy: null, reviewerRole: null, reviewedAt: null, createdAt: '2026-03-05T10:04:00.000Z',
-  reporter: { firstName: 'Reem', lastName: 'Saleh', profileImageUrl: null }, reportedUser: { firstName: 'Fahad', lastName: 'Aziz', profileImageUrl: null }, ...overrides,
+  id: REPORT,
+  reporterId: 'reporter-1',
+  reportedUserId: OFFENDER,
+  groupId: GROUP,
+  reason: 'Harassment in the chat',
+  description: 'Insulted members who disagreed.',
+  evidence: 'Chat of 3 to 5 March',
+  status: 'pending',
+  notes: null,
+  reviewedBy: null,
+  reviewerRole: null,
+  reviewedAt: null,
+  createdAt: '2026-03-05T10:04:00.000Z',
+  reporter: { firstName: 'Reem', lastName: 'Saleh', profileImageUrl: null },
+  reportedUser: { firstName: 'Fahad', lastName: 'Aziz', profileImageUrl: null },
+  ...overrides,
 });
-const serveList = (items: () => LeaderReportView[]): Route => ({ url, init }) => (url === LIST_URL && (init?.method ?? 'GET') === 'GET' ? jsonResponse(items()) : undefined);
+const serveList =
+  (items: () => LeaderReportView[]): Route =>
+  ({ url, init }) =>
+    url === LIST_URL && (init?.method ?? 'GET') === 'GET' ? jsonResponse(items()) : undefined;
 
 describe('leader reports section (group page, for its leader and admins)', () => {
   it('lists who was reported, why, by whom, with the evidence', async () => {
@@ -43,7 +59,10 @@ describe('leader reports section (group page, for its leader and admins)', () =>
       ({ url, init }) => {
         if (url !== updateUrl || init?.method !== 'POST') return undefined;
         items = [leaderReport({ status: 'resolved', notes: 'Spoke with both.', reviewerRole: 'leader', reviewedAt: '2026-03-06T09:00:00.000Z' })];
-        return jsonResponse({ position: '0000000000000001-0000000000000001', leaderReport: { id: REPORT, status: 'resolved', notes: 'Spoke with both.', reviewerRole: 'leader' } });
+        return jsonResponse({
+          position: '0000000000000001-0000000000000001',
+          leaderReport: { id: REPORT, status: 'resolved', notes: 'Spoke with both.', reviewerRole: 'leader' },
+        });
       },
       serveList(() => items),
     );
@@ -67,8 +86,10 @@ describe('leader reports section (group page, for its leader and admins)', () =>
 
   it("says 'Error' with the server's refusal", async () => {
     mockFetch(
-      ({ url, init }) => (url === `/api/leader-reports/${REPORT}/update` && init?.method === 'POST'
-        ? jsonResponse({ message: 'A report about you is reviewed by an administrator.' }, { status: 403 }) : undefined),
+      ({ url, init }) =>
+        url === `/api/leader-reports/${REPORT}/update` && init?.method === 'POST'
+          ? jsonResponse({ message: 'A report about you is reviewed by an administrator.' }, { status: 403 })
+          : undefined,
       serveList(() => [leaderReport()]),
     );
     renderWithQueries(<LeaderReportsSection groupId={GROUP} />);
@@ -82,7 +103,10 @@ describe('leader reports section (group page, for its leader and admins)', () =>
 
 describe('report to group leaders', () => {
   const subject = { groupId: GROUP, userId: OFFENDER, name: 'Fahad Aziz' };
-  const fileRoute = (answer: () => Response): Route => ({ url, init }) => (url === '/api/leader-reports' && init?.method === 'POST' ? answer() : undefined);
+  const fileRoute =
+    (answer: () => Response): Route =>
+    ({ url, init }) =>
+      url === '/api/leader-reports' && init?.method === 'POST' ? answer() : undefined;
 
   async function open() {
     fireEvent.click(screen.getByRole('button', { name: 'Report to group leaders' }));
@@ -90,7 +114,9 @@ describe('report to group leaders', () => {
   }
 
   it('asks for a reason and what happened, then sends the report about that member in that group', async () => {
-    const fetchMock = mockFetch(fileRoute(() => jsonResponse({ position: '0000000000000001-0000000000000001', leaderReport: { id: REPORT, status: 'pending' } }, { status: 201 })));
+    const fetchMock = mockFetch(
+      fileRoute(() => jsonResponse({ position: '0000000000000001-0000000000000001', leaderReport: { id: REPORT, status: 'pending' } }, { status: 201 })),
+    );
     renderWithQueries(<ReportToLeadersButton subject={subject} />);
     const dialog = await open();
     expect(within(dialog).getByText(/Report Fahad Aziz to this group/)).toBeTruthy();
@@ -105,7 +131,11 @@ describe('report to group leaders', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(lastToast()).toMatchObject({ title: 'Report Sent to Leaders' });
     expect(sentBody(requestsTo(fetchMock, 'POST', '/api/leader-reports')[0]?.[1])).toEqual({
-      reportedUserId: OFFENDER, groupId: GROUP, reason: 'Harassment', description: 'Insults in the chat.', evidence: null,
+      reportedUserId: OFFENDER,
+      groupId: GROUP,
+      reason: 'Harassment',
+      description: 'Insults in the chat.',
+      evidence: null,
     });
   });
 
@@ -117,6 +147,8 @@ describe('report to group leaders', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'What happened' }), { target: { value: 'Adverts.' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Evidence (optional)' }), { target: { value: 'Topic of 3 March' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send to Leaders' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to Submit Report', description: 'This person is not a member of the group.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Failed to Submit Report', description: 'This person is not a member of the group.', variant: 'destructive' }),
+    );
   });
 });

@@ -23,13 +23,19 @@ function ReviewLeaderReportForm({ report, titleId, onClose }: { report: LeaderRe
       toastSpecRefusal(REPORT_STATUS_REQUIRED);
       return;
     }
-    review.mutate({ leaderReportId: report.id, body: { status, notes: notes.trim() || null } }, {
-      onSuccess: () => {
-        toast({ title: t('reviewReport.doneTitle'), description: t('reviewReport.done', { status: REPORT_STATUS_LABELS[status].toLocaleLowerCase(i18n.language) }) });
-        onClose();
+    review.mutate(
+      { leaderReportId: report.id, body: { status, notes: notes.trim() || null } },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('reviewReport.doneTitle'),
+            description: t('reviewReport.done', { status: REPORT_STATUS_LABELS[status].toLocaleLowerCase(i18n.language) }),
+          });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewReport.failed')),
       },
-      onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewReport.failed')),
-    });
+    );
   };
 
   return (

@@ -28,19 +28,30 @@ function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportIte
       toastSpecRefusal(REPORT_STATUS_REQUIRED);
       return;
     }
-    review.mutate({ reportId: report.id, body: { status, adminNotes: notes.trim() || null } }, {
-      onSuccess: () => {
-        toast({ title: t('reviewReport.doneTitle'), description: t('reviewReport.done', { status: REPORT_STATUS_LABELS[status].toLocaleLowerCase(i18n.language) }) });
-        onClose();
+    review.mutate(
+      { reportId: report.id, body: { status, adminNotes: notes.trim() || null } },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('reviewReport.doneTitle'),
+            description: t('reviewReport.done', { status: REPORT_STATUS_LABELS[status].toLocaleLowerCase(i18n.language) }),
+          });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewReport.failed')),
       },
-      onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewReport.failed')),
-    });
+    );
   };
 
   return (
     <DialogForm
       titleId={titleId}
-      item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }} pending={review.isPending} submitLabel={t('reviewReport.submit')} onSubmit={submit} onClose={onClose}>
+      item={{ heading: REPORT_CATEGORY_LABELS[report.type], content: report.content }}
+      pending={review.isPending}
+      submitLabel={t('reviewReport.submit')}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <ChoiceSelect label={t('common.status')} placeholder={t('common.selectStatus')} value={status} options={REPORT_STATUS_LABELS} onChange={setStatus} />
       <NotesField label={t('common.adminNotes')} value={notes} onChange={setNotes} />
     </DialogForm>

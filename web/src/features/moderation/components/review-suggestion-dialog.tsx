@@ -29,27 +29,41 @@ function ReviewSuggestionForm({ suggestion, titleId, onClose }: { suggestion: Ad
       toastSpecRefusal(SUGGESTION_FIELDS_REQUIRED);
       return;
     }
-    review.mutate({ suggestionId: suggestion.id, body: { status, priority, adminNotes: notes.trim() || null } }, {
-      onSuccess: () => {
-        toast({
-          title: t('reviewSuggestion.doneTitle'),
-          description: t('reviewSuggestion.done', {
-            status: SUGGESTION_STATUS_LABELS[status].toLocaleLowerCase(i18n.language),
-            priority: PRIORITY_LABELS[priority].toLocaleLowerCase(i18n.language),
-          }),
-        });
-        onClose();
+    review.mutate(
+      { suggestionId: suggestion.id, body: { status, priority, adminNotes: notes.trim() || null } },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('reviewSuggestion.doneTitle'),
+            description: t('reviewSuggestion.done', {
+              status: SUGGESTION_STATUS_LABELS[status].toLocaleLowerCase(i18n.language),
+              priority: PRIORITY_LABELS[priority].toLocaleLowerCase(i18n.language),
+            }),
+          });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewSuggestion.failed')),
       },
-      onError: (error) => toastCommandError(error, t('common.errorTitle'), t('reviewSuggestion.failed')),
-    });
+    );
   };
 
   return (
     <DialogForm
       titleId={titleId}
-      item={{ heading: SUGGESTION_CATEGORY_LABELS[suggestion.type], content: suggestion.content }} pending={review.isPending} submitLabel={t('reviewSuggestion.submit')} onSubmit={submit} onClose={onClose}>
+      item={{ heading: SUGGESTION_CATEGORY_LABELS[suggestion.type], content: suggestion.content }}
+      pending={review.isPending}
+      submitLabel={t('reviewSuggestion.submit')}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <ChoiceSelect label={t('common.status')} placeholder={t('common.selectStatus')} value={status} options={SUGGESTION_STATUS_LABELS} onChange={setStatus} />
-      <ChoiceSelect label={t('reviewSuggestion.priority')} placeholder={t('reviewSuggestion.selectPriority')} value={priority} options={PRIORITY_LABELS} onChange={setPriority} />
+      <ChoiceSelect
+        label={t('reviewSuggestion.priority')}
+        placeholder={t('reviewSuggestion.selectPriority')}
+        value={priority}
+        options={PRIORITY_LABELS}
+        onChange={setPriority}
+      />
       <NotesField label={t('common.adminNotes')} value={notes} onChange={setNotes} />
     </DialogForm>
   );

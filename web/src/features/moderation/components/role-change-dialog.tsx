@@ -31,29 +31,38 @@ function RoleChangeForm({ request, titleId, onClose }: { request: RoleChangeRequ
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    change.mutate({ userId: member.id, role, action, reason }, {
-      onSuccess: () => {
-        toast({
-          title: granting ? t('roleChange.grantedTitle') : t('roleChange.revokedTitle'),
-          description: granting ? t(`roleChange.granted.${role}`, { name: member.name }) : t(`roleChange.revoked.${role}`, { name: member.name }),
-        });
-        onClose();
+    change.mutate(
+      { userId: member.id, role, action, reason },
+      {
+        onSuccess: () => {
+          toast({
+            title: granting ? t('roleChange.grantedTitle') : t('roleChange.revokedTitle'),
+            description: granting ? t(`roleChange.granted.${role}`, { name: member.name }) : t(`roleChange.revoked.${role}`, { name: member.name }),
+          });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('common.errorTitle'), t('roleChange.failed')),
       },
-      onError: (error) => toastCommandError(error, t('common.errorTitle'), t('roleChange.failed')),
-    });
+    );
   };
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {t(granting ? 'roleChange.willBeAble' : 'roleChange.willNoLonger', { name: member.name, email: member.email, powers: t(`roleChange.powers.${role}`) })}
+          {t(granting ? 'roleChange.willBeAble' : 'roleChange.willNoLonger', {
+            name: member.name,
+            email: member.email,
+            powers: t(`roleChange.powers.${role}`),
+          })}
           {t('roleChange.recorded')}
         </DialogContentText>
         <ModerationReasonField value={reason} onChange={setReason} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={change.isPending}>{t('common.cancel')}</Button>
+        <Button onClick={onClose} disabled={change.isPending}>
+          {t('common.cancel')}
+        </Button>
         <Button type="submit" variant="contained" color={granting ? 'primary' : 'error'} disabled={change.isPending}>
           {change.isPending ? t('common.saving') : t(granting ? 'roleChange.grant' : 'roleChange.revoke', { role: ROLE_LABELS[role] })}
         </Button>
@@ -68,7 +77,11 @@ export function RoleChangeDialog({ request, onClose }: { request: RoleChangeRequ
   const titleId = useId();
   return (
     <Dialog open={request !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{request ? t(request.action === 'grant' ? 'roleChange.titleGrant' : 'roleChange.titleRevoke', { role: ROLE_LABELS[request.role] }) : t('roleChange.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {request
+          ? t(request.action === 'grant' ? 'roleChange.titleGrant' : 'roleChange.titleRevoke', { role: ROLE_LABELS[request.role] })
+          : t('roleChange.title')}
+      </DialogTitle>
       {request && <RoleChangeForm key={`${request.member.id}-${request.role}-${request.action}`} request={request} titleId={titleId} onClose={onClose} />}
     </Dialog>
   );

@@ -47,7 +47,13 @@ function SuggestionForm({ titleId, onClose }: { titleId: string; onClose: () => 
       onSubmit={submit}
       onClose={onClose}
     >
-      <ChoiceSelect label={t('suggestion.type')} placeholder={t('suggestion.selectType')} value={type} options={SUGGESTION_CATEGORY_LABELS} onChange={setType} />
+      <ChoiceSelect
+        label={t('suggestion.type')}
+        placeholder={t('suggestion.selectType')}
+        value={type}
+        options={SUGGESTION_CATEGORY_LABELS}
+        onChange={setType}
+      />
       <DetailsField value={content} onChange={setContent} placeholder={t('suggestion.placeholder')} />
     </DialogForm>
   );

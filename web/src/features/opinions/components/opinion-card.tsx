@@ -36,7 +36,9 @@ export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
         </Box>
       </Stack>
       {/* As written: an English opinion in the Arabic interface keeps its own direction. */}
-      <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>{opinion.content}</Typography>
+      <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>
+        {opinion.content}
+      </Typography>
       {renderVotes(opinion)}
     </Box>
   );

@@ -90,13 +90,17 @@ describe('opinion composer', () => {
 
   it('sends each submission with an Idempotency-Key of its own, so a retried request is stored once', async () => {
     const topic = makeTopic();
-    const { composer, field, fetchMock } = await openComposer(topic, answerPost(() => jsonResponse({ position: '7', opinion: makeOpinion({ topicId: topic.id }) }, { status: 201 })));
+    const { composer, field, fetchMock } = await openComposer(
+      topic,
+      answerPost(() => jsonResponse({ position: '7', opinion: makeOpinion({ topicId: topic.id }) }, { status: 201 })),
+    );
     for (const text of ['First view', 'Second view']) {
       fireEvent.change(field, { target: { value: text } });
       fireEvent.click(within(composer).getByRole('button', { name: 'Post Opinion' }));
       await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe(''));
     }
-    const keys = fetchMock.mock.calls.filter(([url, init]) => url === '/api/opinions' && init?.method === 'POST')
+    const keys = fetchMock.mock.calls
+      .filter(([url, init]) => url === '/api/opinions' && init?.method === 'POST')
       .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
     expect(keys).toHaveLength(2);
     for (const key of keys) expect(key).toMatch(/^[\w-]{8,128}$/);
@@ -150,9 +154,7 @@ describe('opinion composer', () => {
     fireEvent.change(field, { target: { value: 'My view' } });
     fireEvent.click(within(composer).getByRole('button', { name: 'Post Opinion' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Failed to Post Opinion', description: 'This topic is closed.' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to Post Opinion', description: 'This topic is closed.' }));
   });
 
   it('asks to check the connection when the server gave no reason', async () => {
@@ -178,8 +180,6 @@ describe('opinion composer', () => {
     const composer = await screen.findByRole('region', { name: 'Share Your Opinion' });
 
     expect(within(composer).queryByRole('textbox')).toBeNull();
-    expect(
-      within(composer).getByText(/only members eligible to take part in this group can post opinions/),
-    ).toBeTruthy();
+    expect(within(composer).getByText(/only members eligible to take part in this group can post opinions/)).toBeTruthy();
   });
 });

@@ -19,9 +19,7 @@ interface OpinionComposerProps {
 export function OpinionComposer({ topicId, blockedReason }: OpinionComposerProps) {
   const { t } = useTranslation('opinions');
   return (
-    <SectionCard title={t('composer.title')}>
-      {blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <OpinionForm topicId={topicId} />}
-    </SectionCard>
+    <SectionCard title={t('composer.title')}>{blockedReason ? <Alert severity="info">{blockedReason}</Alert> : <OpinionForm topicId={topicId} />}</SectionCard>
   );
 }
 

@@ -15,11 +15,7 @@ export function TopOpinionCard({ opinion, renderVotes }: TopOpinionCardProps) {
   const { t } = useTranslation('opinions');
   return (
     <SectionCard title={t('top.title')} icon={<EmojiEventsIcon color="secondary" aria-hidden />} sx={{ borderColor: 'secondary.main' }}>
-      {opinion ? (
-        <OpinionCard opinion={opinion} renderVotes={renderVotes} />
-      ) : (
-        <Typography color="text.secondary">{t('top.empty')}</Typography>
-      )}
+      {opinion ? <OpinionCard opinion={opinion} renderVotes={renderVotes} /> : <Typography color="text.secondary">{t('top.empty')}</Typography>}
     </SectionCard>
   );
 }

@@ -11,8 +11,10 @@ const CHANGE_PASSWORD_URL = '/api/user/password';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 /** The Settings form: the contract's rules, and the new password typed twice (the confirmation rule of docs/product.md, Rules). */
-export const ChangePasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() })
-  .refine((form) => form.newPassword === form.confirmPassword, { error: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+export const ChangePasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() }).refine((form) => form.newPassword === form.confirmPassword, {
+  error: PASSWORDS_DONT_MATCH,
+  path: ['confirmPassword'],
+});
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 /** POST /api/user/password: the current password, then the new one; the member's other sessions end. */

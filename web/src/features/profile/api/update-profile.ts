@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  UpdateProfileBody, UpdateProfileReply, type UpdateProfileInput,
-} from '@civitas/events/profiles/profile.contract';
+import { UpdateProfileBody, UpdateProfileReply, type UpdateProfileInput } from '@civitas/events/profiles/profile.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
 import { toastCommandError } from '../../../lib/command-error-toast';

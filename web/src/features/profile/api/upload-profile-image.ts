@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PROFILE_IMAGE_FIELD, ProfileImageReply,
-} from '@civitas/events/profiles/profile.contract';
+import { PROFILE_IMAGE_FIELD, ProfileImageReply } from '@civitas/events/profiles/profile.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { parseResponse } from '../../../lib/parse-response';

@@ -13,7 +13,11 @@ import type { Achievement } from '@civitas/events/profiles/profile.contract';
 export function AchievementsTab({ achievements }: { achievements: readonly Achievement[] }) {
   const { t } = useTranslation('profile');
   return (
-    <Box component="ul" aria-label={t('achievements.label')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+    <Box
+      component="ul"
+      aria-label={t('achievements.label')}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}
+    >
       {achievements.map((achievement) => {
         const progress = Math.min(achievement.value, achievement.target);
         return (
@@ -24,7 +28,11 @@ export function AchievementsTab({ achievements }: { achievements: readonly Achie
               <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
                 {achievement.title}
               </Typography>
-              <Chip size="small" label={achievement.unlocked ? t('achievements.unlocked') : t('achievements.locked')} color={achievement.unlocked ? 'success' : 'default'} />
+              <Chip
+                size="small"
+                label={achievement.unlocked ? t('achievements.unlocked') : t('achievements.locked')}
+                color={achievement.unlocked ? 'success' : 'default'}
+              />
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {achievement.description}

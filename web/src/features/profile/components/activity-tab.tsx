@@ -16,7 +16,6 @@ import type { Resources } from '../../../i18n/resource-types';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { useActivity } from '../api/get-activity';
 
-
 // Read when a row renders (the profile namespace is loaded by then), so a language switch re-words them.
 const t = (key: keyof Resources['profile']['activity'], values: { name?: string; title?: string; group?: string } = {}) =>
   i18n.t(`profile:activity.${key}`, values);
@@ -63,7 +62,11 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   return (
     <ListItem divider disableGutters>
       <ListItemText
-        primary={<>{text} {place}</>}
+        primary={
+          <>
+            {text} {place}
+          </>
+        }
         secondary={
           <>
             {item.opinion && (

@@ -49,9 +49,7 @@ function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
               {group.received.map(({ delegator, since }) => (
                 <Stack component="li" key={delegator.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <UserAvatar user={delegator} size={28} />
-                  <Typography variant="body2">
-                    {t('delegations.since', { name: personName(delegator), date: formatDisplayDate(since) })}
-                  </Typography>
+                  <Typography variant="body2">{t('delegations.since', { name: personName(delegator), date: formatDisplayDate(since) })}</Typography>
                 </Stack>
               ))}
             </Stack>

@@ -17,8 +17,16 @@ vi.mock('./scale-profile-image', () => ({
 }));
 
 const saved = {
-  firstName: 'Amina', lastName: 'Haddad', aboutMe: null, city: 'Riyadh', websiteUrl: null, twitterUrl: null, linkedinUrl: null, githubUrl: null,
-  profileImageUrl: null as string | null, email: 'amina@example.org',
+  firstName: 'Amina',
+  lastName: 'Haddad',
+  aboutMe: null,
+  city: 'Riyadh',
+  websiteUrl: null,
+  twitterUrl: null,
+  linkedinUrl: null,
+  githubUrl: null,
+  profileImageUrl: null as string | null,
+  email: 'amina@example.org',
 };
 const POSITION = '0000000000000002-0000000000000001';
 const NEW_IMAGE = `/api/images/${'a'.repeat(64)}.jpg`;
@@ -40,9 +48,9 @@ describe('Edit Profile dialog', () => {
   });
 
   it('saves every field with PUT /api/user/profile, says Profile updated and closes', async () => {
-    const fetchMock = mockFetch(({ url, init }) => (url === '/api/user/profile' && init?.method === 'PUT'
-      ? jsonResponse({ position: POSITION, profile: { ...saved, aboutMe: 'I teach.' } })
-      : undefined));
+    const fetchMock = mockFetch(({ url, init }) =>
+      url === '/api/user/profile' && init?.method === 'PUT' ? jsonResponse({ position: POSITION, profile: { ...saved, aboutMe: 'I teach.' } }) : undefined,
+    );
     const { onClose, dialog } = open();
     expect((field('First name') as HTMLInputElement).value).toBe('Amina');
     type('About me', 'I teach.');
@@ -53,7 +61,15 @@ describe('Edit Profile dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [put] = requestsTo(fetchMock, 'PUT', '/api/user/profile');
     expect(sentBody(put?.[1])).toEqual({
-      firstName: 'Amina', lastName: 'Haddad', aboutMe: 'I teach.', city: '', websiteUrl: '', twitterUrl: '', linkedinUrl: '', githubUrl: 'https://github.com/amina', profileImageUrl: '',
+      firstName: 'Amina',
+      lastName: 'Haddad',
+      aboutMe: 'I teach.',
+      city: '',
+      websiteUrl: '',
+      twitterUrl: '',
+      linkedinUrl: '',
+      githubUrl: 'https://github.com/amina',
+      profileImageUrl: '',
     });
     expect(lastToast()).toMatchObject({ title: 'Profile updated' });
   });
@@ -70,10 +86,18 @@ describe('Edit Profile dialog', () => {
   });
 
   it('says Failed to update profile with the server\u2019s reason, and stays open', async () => {
-    mockFetch(({ url }) => (url === '/api/user/profile' ? jsonResponse({ message: 'City contains characters that are not allowed' }, { status: 400 }) : undefined));
+    mockFetch(({ url }) =>
+      url === '/api/user/profile' ? jsonResponse({ message: 'City contains characters that are not allowed' }, { status: 400 }) : undefined,
+    );
     const { onClose, dialog } = open();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to update profile. Please try again.', description: 'City contains characters that are not allowed', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({
+        title: 'Failed to update profile. Please try again.',
+        description: 'City contains characters that are not allowed',
+        variant: 'destructive',
+      }),
+    );
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeTruthy();
   });
@@ -116,7 +140,9 @@ describe('Edit Profile dialog', () => {
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'File Too Large', description: 'Please select an image smaller than 2MB.' }));
     answer = jsonResponse({ message: 'Please choose a JPEG, PNG, GIF or WebP image.' }, { status: 400 });
     choose(new File(['x'], 'me.gif', { type: 'image/gif' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Failed to upload profile image', description: 'Please choose a JPEG, PNG, GIF or WebP image.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Failed to upload profile image', description: 'Please choose a JPEG, PNG, GIF or WebP image.' }),
+    );
   });
 
   it('refuses a file that is no image by its type, and removes the picture when asked', async () => {

@@ -35,8 +35,7 @@ const FIELDS: ReadonlyArray<{ name: Field; label: Label; max: number; required?:
   { name: 'githubUrl', label: 'github', max: PROFILE_LIMITS.url, type: 'url', placeholder: 'https://github.com/' },
 ];
 
-const valuesOf = (profile: ProfileFields): Values =>
-  Object.fromEntries(FIELDS.map(({ name }) => [name, profile[name] ?? ''])) as Values;
+const valuesOf = (profile: ProfileFields): Values => Object.fromEntries(FIELDS.map(({ name }) => [name, profile[name] ?? ''])) as Values;
 
 interface EditProfileDialogProps {
   open: boolean;
@@ -101,7 +100,15 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
       <DialogContent>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <UserAvatar user={{ firstName: values.firstName || profile.firstName, lastName: values.lastName || profile.lastName, email: profile.email, profileImageUrl: imageUrl }} size={72} />
+            <UserAvatar
+              user={{
+                firstName: values.firstName || profile.firstName,
+                lastName: values.lastName || profile.lastName,
+                email: profile.email,
+                profileImageUrl: imageUrl,
+              }}
+              size={72}
+            />
             <Stack spacing={1}>
               <Stack direction="row" spacing={1}>
                 <Button variant="outlined" size="small" onClick={() => fileInput.current?.click()} disabled={busy} aria-describedby={hintId}>
@@ -116,7 +123,14 @@ function EditProfileForm({ titleId, profile, onClose }: { titleId: string; profi
               <Typography id={hintId} variant="caption" color="text.secondary">
                 {t('edit.imageHint')}
               </Typography>
-              <input ref={fileInput} type="file" accept={ACCEPTED_TYPES.join(',')} hidden data-testid="profile-image-input" onChange={(event) => void chooseImage(event)} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ACCEPTED_TYPES.join(',')}
+                hidden
+                data-testid="profile-image-input"
+                onChange={(event) => void chooseImage(event)}
+              />
             </Stack>
           </Stack>
           {FIELDS.map(({ name, label, max, required, multiline, type, placeholder }) => (

@@ -10,8 +10,6 @@ import { Link as RouterLink } from 'wouter';
 import type { UserGroupView } from '@civitas/events/groups/group.contract';
 import { formatDisplayDate } from '../../../lib/format-date';
 
-
-
 /** Profile tab Groups: the member's memberships with their role and joined date (GET /api/user/groups). */
 export function GroupsTab({ memberships }: { memberships: readonly UserGroupView[] }) {
   const { t } = useTranslation('profile');

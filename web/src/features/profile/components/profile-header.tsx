@@ -70,7 +70,14 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
             </Typography>
           )}
           {links.length > 0 && (
-            <Stack component="ul" aria-label={t('header.links')} direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, justifyContent: { xs: 'center', sm: 'flex-start' } }}>
+            <Stack
+              component="ul"
+              aria-label={t('header.links')}
+              direction="row"
+              spacing={2}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0, justifyContent: { xs: 'center', sm: 'flex-start' } }}
+            >
               {links.map(({ field, label, icon, url }) => (
                 <li key={field}>
                   <Link href={url} target="_blank" rel="noopener noreferrer nofollow" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
@@ -90,13 +97,24 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
               <Trans t={t} i18nKey="header.verifiedCitizen" values={{ country: verification.country }} components={{ strong: <strong /> }} />
               {verification.nationalId && (
                 <>
-                  {' · '}{t('header.nationalId')} <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>{groupNationalId(verification.nationalId)}</Typography>
+                  {' · '}
+                  {t('header.nationalId')}{' '}
+                  <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+                    {groupNationalId(verification.nationalId)}
+                  </Typography>
                 </>
               )}
             </Typography>
           )}
           {badges.length > 0 && (
-            <Stack component="ul" aria-label={t('header.badges')} direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0 }}>
+            <Stack
+              component="ul"
+              aria-label={t('header.badges')}
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', justifyContent: { xs: 'center', sm: 'flex-start' }, listStyle: 'none', m: 0, p: 0 }}
+            >
               {badges.map((badge) => (
                 <li key={badge.id}>
                   <Chip label={t(`header.badge.${badge.id}`)} color={BADGE_STYLE[badge.id].color} size="small" icon={BADGE_STYLE[badge.id].icon} />

@@ -16,7 +16,11 @@ export function ProfileStatCards({ stats }: { stats: UserStats }) {
     { label: t('stats.delegates'), value: stats.delegatesCount },
   ];
   return (
-    <Box component="ul" aria-label={t('stats.label')} sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+    <Box
+      component="ul"
+      aria-label={t('stats.label')}
+      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, listStyle: 'none', m: 0, p: 0 }}
+    >
       {cards.map(({ label, value }) => (
         <Paper key={label} component="li" variant="outlined" aria-label={label} sx={{ p: 2, textAlign: 'center' }}>
           <Typography variant="h2" component="p">

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  ACCOUNT_DELETED, DEFAULT_NOTIFICATION_PREFERENCES, OTHER_SESSIONS_ENDED, PASSWORD_CHANGED, PASSWORD_REQUIRED_TO_DELETE, PASSWORD_TOO_SHORT, WRONG_CURRENT_PASSWORD, WRONG_PASSWORD,
-  type AccountSecurity, type NotificationPreferences,
+  ACCOUNT_DELETED,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  OTHER_SESSIONS_ENDED,
+  PASSWORD_CHANGED,
+  PASSWORD_REQUIRED_TO_DELETE,
+  PASSWORD_TOO_SHORT,
+  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD,
+  type AccountSecurity,
+  type NotificationPreferences,
 } from '@civitas/events/profiles/account.contract';
 import { pageNavigation } from '../../../lib/navigation';
 import { jsonResponse, mockFetch, requestsOf, requestsTo, type Route } from '../../../test/mock-fetch';
@@ -25,7 +33,13 @@ interface ServerOptions {
 }
 
 /** The Settings dialog's calls as the server answers them; commands change what the next reads see. */
-function serveSettings({ hasPassword = true, sessions: initialSessions = [current, phone], preferences: initialPreferences = DEFAULT_NOTIFICATION_PREFERENCES, password, remove }: ServerOptions = {}) {
+function serveSettings({
+  hasPassword = true,
+  sessions: initialSessions = [current, phone],
+  preferences: initialPreferences = DEFAULT_NOTIFICATION_PREFERENCES,
+  password,
+  remove,
+}: ServerOptions = {}) {
   let sessions = initialSessions;
   let preferences = initialPreferences;
   return mockFetch((request) => {
@@ -69,14 +83,17 @@ describe('Settings dialog', () => {
   it('shows password, sessions, e-mail notifications, the data download and account deletion', async () => {
     serveSettings();
     const dialog = await openSettings();
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Password', 'Sessions', 'Email Notifications', 'Download My Data', 'Delete Account',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Password', 'Sessions', 'Email Notifications', 'Download My Data', 'Delete Account']);
   });
 
   describe('change password', () => {
     const fill = (dialog: HTMLElement, values: Record<string, string>) => {
-      for (const [label, value] of Object.entries(values)) fireEvent.change(within(section(dialog, 'Password')).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+      for (const [label, value] of Object.entries(values))
+        fireEvent.change(within(section(dialog, 'Password')).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
     };
 
     it('checks the new password before sending: at least 8 characters, typed twice the same', async () => {
@@ -149,7 +166,11 @@ describe('Settings dialog', () => {
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Notification preferences saved' }));
     const [[, init]] = requestsTo(fetchMock, 'PUT', '/api/user/notification-preferences') as [[unknown, RequestInit]];
     expect(sentBody(init)).toEqual({ invitations: false, elections: false, topicActivity: true, accountSecurity: true });
-    await waitFor(() => expect((within(notifications).getByRole('switch', { name: 'Invitations to family, friends and business groups' }) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() =>
+      expect((within(notifications).getByRole('switch', { name: 'Invitations to family, friends and business groups' }) as HTMLInputElement).checked).toBe(
+        false,
+      ),
+    );
   });
 
   it('downloads the member\u2019s data from the export route', async () => {
@@ -171,7 +192,7 @@ describe('Settings dialog', () => {
       const fetchMock = serveSettings({ remove: (request) => answer(request) });
       const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
       const confirm = await confirmStep(await openSettings());
-      expect((confirm).textContent).toContain("Your votes and opinions stay counted, shown as 'Deleted member'. This cannot be undone.");
+      expect(confirm.textContent).toContain("Your votes and opinions stay counted, shown as 'Deleted member'. This cannot be undone.");
 
       fireEvent.click(within(confirm).getByRole('button', { name: 'Delete my account' }));
       expect(await within(confirm).findByText(PASSWORD_REQUIRED_TO_DELETE)).toBeTruthy();
@@ -195,7 +216,7 @@ describe('Settings dialog', () => {
       const fetchMock = serveSettings({ hasPassword: false });
       const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
       const confirm = await confirmStep(await openSettings());
-      expect((confirm).textContent).toContain('Your account has no password: you can delete it within 10 minutes of signing in.');
+      expect(confirm.textContent).toContain('Your account has no password: you can delete it within 10 minutes of signing in.');
       expect(within(confirm).queryByLabelText(/^Password/)).toBeNull();
       fireEvent.click(within(confirm).getByRole('button', { name: 'Delete my account' }));
       await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));

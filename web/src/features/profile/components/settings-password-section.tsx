@@ -48,12 +48,15 @@ export function SettingsPasswordSection({ hasPassword }: { hasPassword: boolean 
     }
     setErrors({});
     const { currentPassword, newPassword } = parsed.data;
-    change.mutate({ currentPassword, newPassword }, {
-      onSuccess: () => setValues(EMPTY),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) handleUnauthorized();
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => setValues(EMPTY),
+        onError: (error) => {
+          if (isUnauthorizedError(error)) handleUnauthorized();
+        },
       },
-    });
+    );
   };
 
   return (

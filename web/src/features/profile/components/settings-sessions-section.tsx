@@ -8,8 +8,6 @@ import type { AccountSecurity } from '../api/get-account-security';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { SettingsSection } from './settings-section';
 
-
-
 /** Where the member is signed in, and 'Sign out other sessions'. */
 export function SettingsSessionsSection({ sessions }: { sessions: AccountSecurity['sessions'] }) {
   const { t } = useTranslation('profile');
@@ -18,9 +16,7 @@ export function SettingsSessionsSection({ sessions }: { sessions: AccountSecurit
   return (
     <SettingsSection title={t('settings.sessions.title')}>
       <Stack spacing={1.5}>
-        <Typography>
-          {others.length === 0 ? t('settings.sessions.onlyHere') : t('settings.sessions.others', { count: others.length })}
-        </Typography>
+        <Typography>{others.length === 0 ? t('settings.sessions.onlyHere') : t('settings.sessions.others', { count: others.length })}</Typography>
         {others.length > 0 && (
           <Box component="ul" aria-label={t('settings.sessions.label')} sx={{ m: 0, pl: 2.5 }}>
             {others.map((session) => (

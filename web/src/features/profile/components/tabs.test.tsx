@@ -16,10 +16,18 @@ const linus = { id: 'u-linus', firstName: 'Linus', lastName: 'Torvalds', profile
 describe('Groups tab', () => {
   it('lists each membership with its department, role, Leader and joined date, linking to the group', () => {
     const membership = (groupId: number, name: string, department: 'family' | 'national', role: 'owner' | 'member', isLeader: boolean) => ({
-      id: `${groupId}:u-1`, userId: 'u-1', groupId, isSubscribed: false, isLeader, role, joinedAt: '2025-03-01T12:00:00.000Z',
+      id: `${groupId}:u-1`,
+      userId: 'u-1',
+      groupId,
+      isSubscribed: false,
+      isLeader,
+      role,
+      joinedAt: '2025-03-01T12:00:00.000Z',
       group: makeGroup({ id: groupId, name, department }),
     });
-    renderWithQueries(<GroupsTab memberships={[membership(10001, "Amina's Family", 'family', 'owner', false), membership(1682, 'Saudi Arabia', 'national', 'member', true)]} />);
+    renderWithQueries(
+      <GroupsTab memberships={[membership(10001, "Amina's Family", 'family', 'owner', false), membership(1682, 'Saudi Arabia', 'national', 'member', true)]} />,
+    );
     const rows = within(screen.getByRole('list', { name: 'Your groups' })).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('link', { name: "Amina's Family" }).getAttribute('href')).toBe('/group/10001');
@@ -40,11 +48,25 @@ describe('Activity tab', () => {
   const topic = { id: 't-1', title: 'Longer library hours', isDeleted: false };
   it('shows each action as a sentence with a link and a relative time, newest first, and loads more', async () => {
     const first = [
-      makeActivity({ kind: 'delegation_given', person: grace, group: { id: 1682, name: 'Saudi Arabia' }, link: '/group/1682', occurredAt: new Date(Date.now() - 5 * 60_000).toISOString() }),
+      makeActivity({
+        kind: 'delegation_given',
+        person: grace,
+        group: { id: 1682, name: 'Saudi Arabia' },
+        link: '/group/1682',
+        occurredAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      }),
       makeActivity({ kind: 'vote_cast', voteType: 'oppose', topic, opinion: { id: 'o-1', excerpt: 'Open until ten.' }, link: '/topic/t-1' }),
       makeActivity({ kind: 'topic_created', topic: { id: 't-2', title: 'A topic taken back', isDeleted: true } }),
     ];
-    const older = [makeActivity({ kind: 'opinion_posted', topic, opinion: { id: 'o-2', excerpt: 'Yes please.' }, link: '/topic/t-1', occurredAt: '2025-01-01T10:00:00.000Z' })];
+    const older = [
+      makeActivity({
+        kind: 'opinion_posted',
+        topic,
+        opinion: { id: 'o-2', excerpt: 'Yes please.' },
+        link: '/topic/t-1',
+        occurredAt: '2025-01-01T10:00:00.000Z',
+      }),
+    ];
     const fetchMock = mockFetch(({ url }) => {
       if (url === '/api/user/activity') return jsonResponse({ items: first, nextCursor: first[2]!.id });
       if (url === `/api/user/activity?before=${encodeURIComponent(first[2]!.id)}`) return jsonResponse({ items: older, nextCursor: null });
@@ -80,15 +102,20 @@ describe('Activity tab', () => {
 
 describe('Delegations tab', () => {
   it('shows per group the member\u2019s delegate, who delegates to them, and the weight they carry', async () => {
-    mockFetch(({ url }) => (url === '/api/user/delegations/overview'
-      ? jsonResponse([
-        {
-          groupId: 2, groupName: 'Islam', given: { delegationId: 'd-1', delegate: grace, since: '2025-03-02T10:00:00.000Z' },
-          received: [{ delegator: linus, since: '2025-03-03T10:00:00.000Z' }], carried: { directDelegators: 1, weight: 3 },
-        },
-        { groupId: 1682, groupName: 'Saudi Arabia', given: null, received: [], carried: { directDelegators: 0, weight: 1 } },
-      ])
-      : undefined));
+    mockFetch(({ url }) =>
+      url === '/api/user/delegations/overview'
+        ? jsonResponse([
+            {
+              groupId: 2,
+              groupName: 'Islam',
+              given: { delegationId: 'd-1', delegate: grace, since: '2025-03-02T10:00:00.000Z' },
+              received: [{ delegator: linus, since: '2025-03-03T10:00:00.000Z' }],
+              carried: { directDelegators: 1, weight: 3 },
+            },
+            { groupId: 1682, groupName: 'Saudi Arabia', given: null, received: [], carried: { directDelegators: 0, weight: 1 } },
+          ])
+        : undefined,
+    );
     renderWithQueries(<DelegationsTab />);
 
     const islam = await screen.findByRole('region', { name: 'Islam' });

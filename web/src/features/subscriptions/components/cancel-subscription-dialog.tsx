@@ -39,9 +39,7 @@ export function CancelSubscriptionDialog({ open, onClose, accessUntil }: CancelS
     <Dialog open={open} onClose={cancel.isPending ? undefined : onClose} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{t('cancel.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          {accessUntil ? t('cancel.textUntil', { date: accessUntil }) : t('cancel.textPeriod')}
-        </DialogContentText>
+        <DialogContentText>{accessUntil ? t('cancel.textUntil', { date: accessUntil }) : t('cancel.textPeriod')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={cancel.isPending}>

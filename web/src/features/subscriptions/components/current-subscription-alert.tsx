@@ -18,9 +18,7 @@ export function CurrentSubscriptionAlert({ summary }: { summary: SubscriptionSum
         </Button>
       }
     >
-      <AlertTitle>
-        {t('current.title', { plan: summary.planName ?? t('current.fallbackPlan'), status: summary.statusLabel })}
-      </AlertTitle>
+      <AlertTitle>{t('current.title', { plan: summary.planName ?? t('current.fallbackPlan'), status: summary.statusLabel })}</AlertTitle>
       {summary.periodEnd && t('current.periodEnd', { label: summary.periodEnd.label, date: summary.periodEnd.date })}
       {/* The server extends a cancelled subscription from its end date when paid again. */}
       {cancelled && t('current.willNotRenew')}

@@ -50,12 +50,7 @@ export function PlanCard({ plan, current = false, actions }: PlanCardProps) {
           {formatAmount('SAR', plan.prices.SAR)} · {formatAmount('EUR', plan.prices.EUR)}
         </Typography>
         {'savesUsdPerYear' in plan && (
-          <Chip
-            label={t('planCard.saves', { amount: formatAmount('USD', plan.savesUsdPerYear) })}
-            color="success"
-            size="small"
-            sx={{ mt: 1.5 }}
-          />
+          <Chip label={t('planCard.saves', { amount: formatAmount('USD', plan.savesUsdPerYear) })} color="success" size="small" sx={{ mt: 1.5 }} />
         )}
         <List dense aria-label={t('planCard.includes', { plan: name })} sx={{ mt: 1 }}>
           {PLAN_FEATURE_KEYS.map((feature) => (
@@ -69,7 +64,9 @@ export function PlanCard({ plan, current = false, actions }: PlanCardProps) {
         </List>
       </CardContent>
       {actions && (
-        <CardActions disableSpacing sx={{ px: 2, pb: 2, flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>{actions}</CardActions>
+        <CardActions disableSpacing sx={{ px: 2, pb: 2, flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
+          {actions}
+        </CardActions>
       )}
     </Card>
   );

@@ -46,9 +46,7 @@ describe('sandbox checkout page', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
 
-    await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith(`${window.location.origin}/subscribe/return?paymentId=pay-1`),
-    );
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`${window.location.origin}/subscribe/return?paymentId=pay-1`));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(sentBody(post?.[1])).toEqual({});
     // The return page reads the member after a full load; it must see this payment's effect.
@@ -70,17 +68,13 @@ describe('sandbox checkout page', () => {
     returnUrl = 'https://elsewhere.example/steal';
     renderApp('/checkout/sandbox/pay-1');
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
-    await waitFor(() =>
-      expect(navigate).toHaveBeenLastCalledWith(`${window.location.origin}/subscribe/return?paymentId=pay-1`),
-    );
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith(`${window.location.origin}/subscribe/return?paymentId=pay-1`));
   });
 
   it("says 'Payment Error' with the server's message when completing fails", async () => {
     const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     mockFetch(member, servePayment(makePayment()), ({ url }) =>
-      url === '/api/payments/sandbox/pay-1/complete'
-        ? jsonResponse({ message: 'Only sandbox payments can be completed here.' }, { status: 403 })
-        : undefined,
+      url === '/api/payments/sandbox/pay-1/complete' ? jsonResponse({ message: 'Only sandbox payments can be completed here.' }, { status: 403 }) : undefined,
     );
     renderApp('/checkout/sandbox/pay-1');
 
@@ -96,9 +90,7 @@ describe('sandbox checkout page', () => {
     renderApp('/checkout/sandbox/pay-1');
 
     expect(await screen.findByText('This payment has already been paid.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
-      `${window.location.origin}/subscribe/return?paymentId=pay-1`,
-    );
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(`${window.location.origin}/subscribe/return?paymentId=pay-1`);
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 

@@ -125,11 +125,7 @@ export function SandboxCheckoutPage({ paymentId }: { paymentId: string }) {
         <Row label={t('checkout.amount')} value={formatMinorUnits(data.amount, data.currency)} />
       </Stack>
       <Divider />
-      {data.provider === 'sandbox' ? (
-        <PaymentActions payment={data} />
-      ) : (
-        <Alert severity="error">{t('checkout.notSandbox')}</Alert>
-      )}
+      {data.provider === 'sandbox' ? <PaymentActions payment={data} /> : <Alert severity="error">{t('checkout.notSandbox')}</Alert>}
     </CheckoutFrame>
   );
 }

@@ -62,8 +62,7 @@ describe('subscribe page', () => {
     'creates a %s payment for the chosen plan with a return path on this site, then goes to its checkout',
     async (provider, button, planName, planId) => {
       const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-      const paymentUrl =
-        provider === 'sandbox' ? `${window.location.origin}/checkout/sandbox/pay-9` : 'https://checkout.example/invoices/9';
+      const paymentUrl = provider === 'sandbox' ? `${window.location.origin}/checkout/sandbox/pay-9` : 'https://checkout.example/invoices/9';
       const fetchMock = mockFetch(serveCurrentUser(makeUser()), serveProviders('moyasar', 'sandbox'), ({ url, init }) =>
         init?.method === 'POST' && url === `/api/create-${provider}-payment`
           ? jsonResponse({ paymentUrl, paymentId: 'pay-9', position: '0000000000000001-0000000000000009' })
@@ -89,9 +88,7 @@ describe('subscribe page', () => {
   it("says 'Payment Error' with the server's message, and stays", async () => {
     const navigate = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     mockFetch(serveCurrentUser(makeUser()), serveProviders('sandbox'), ({ url }) =>
-      url === '/api/create-sandbox-payment'
-        ? jsonResponse({ message: 'This payment method is not available.' }, { status: 400 })
-        : undefined,
+      url === '/api/create-sandbox-payment' ? jsonResponse({ message: 'This payment method is not available.' }, { status: 400 }) : undefined,
     );
     renderApp('/subscribe');
 

@@ -15,15 +15,7 @@ import { providerButtonLabel } from './provider-labels';
 import { summarizeSubscription } from './subscription-summary';
 import { useStartPayment } from './use-start-payment';
 
-function ProviderButtons({
-  planId,
-  providers,
-  payment,
-}: {
-  planId: PlanId;
-  providers: PaymentProvider[];
-  payment: ReturnType<typeof useStartPayment>;
-}) {
+function ProviderButtons({ planId, providers, payment }: { planId: PlanId; providers: PaymentProvider[]; payment: ReturnType<typeof useStartPayment> }) {
   return providers.map(({ id }) => {
     const chosen = payment.chosen?.planId === planId && payment.chosen.provider === id;
     return (
@@ -60,9 +52,7 @@ export function SubscribePage({ user }: { user: AuthUser }) {
   }
 
   const actionsFor = (planId: PlanId): ReactNode =>
-    canBuy && providers.data?.length ? (
-      <ProviderButtons planId={planId} providers={providers.data} payment={payment} />
-    ) : undefined;
+    canBuy && providers.data?.length ? <ProviderButtons planId={planId} providers={providers.data} payment={payment} /> : undefined;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
@@ -76,12 +66,7 @@ export function SubscribePage({ user }: { user: AuthUser }) {
       {notice}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         {PLAN_IDS.map((planId) => (
-          <PlanCard
-            key={planId}
-            plan={PLANS[planId]}
-            current={summary.hasAccess && summary.plan?.id === planId}
-            actions={actionsFor(planId)}
-          />
+          <PlanCard key={planId} plan={PLANS[planId]} current={summary.hasAccess && summary.plan?.id === planId} actions={actionsFor(planId)} />
         ))}
       </Box>
     </Stack>

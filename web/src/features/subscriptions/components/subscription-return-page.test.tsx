@@ -67,10 +67,7 @@ describe('subscription return page', () => {
   });
 
   it('reads the payment itself when the return names no outcome', async () => {
-    mockFetch(
-      serveUserSequence(() => makeUser()).route,
-      servePaymentSequence(() => makePayment({ status: 'failed' })).route,
-    );
+    mockFetch(serveUserSequence(() => makeUser()).route, servePaymentSequence(() => makePayment({ status: 'failed' })).route);
     renderApp('/subscribe/return?paymentId=pay-1');
 
     expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeTruthy();

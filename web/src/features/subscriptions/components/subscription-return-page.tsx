@@ -68,8 +68,7 @@ export function SubscriptionReturnPage() {
   const payment = useQuery({
     ...paymentQueryOptions(paymentId ?? ''),
     enabled: paymentId !== null && (reported === null || reported === 'pending'),
-    refetchInterval: (query) =>
-      !timedOut && (query.state.data?.status ?? 'pending') === 'pending' ? RETURN_POLL_INTERVAL_MS : false,
+    refetchInterval: (query) => (!timedOut && (query.state.data?.status ?? 'pending') === 'pending' ? RETURN_POLL_INTERVAL_MS : false),
   });
   const paymentStatus = payment.data?.status ?? reported;
 
@@ -105,9 +104,7 @@ export function SubscriptionReturnPage() {
           <Stack spacing={0.5}>
             <Typography sx={{ fontWeight: 600 }}>{summary.planName}</Typography>
             {summary.periodEnd && (
-              <Typography color="text.secondary">
-                {t('labelled', { label: summary.periodEnd.label, value: summary.periodEnd.date })}
-              </Typography>
+              <Typography color="text.secondary">{t('labelled', { label: summary.periodEnd.label, value: summary.periodEnd.date })}</Typography>
             )}
           </Stack>
         ) : timedOut ? (
@@ -128,14 +125,10 @@ export function SubscriptionReturnPage() {
   return (
     <Outcome icon={<HourglassTopIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />} title={t('return.processingTitle')}>
       {timedOut ? (
-        <Typography color="text.secondary">
-          {t('return.slow')}
-        </Typography>
+        <Typography color="text.secondary">{t('return.slow')}</Typography>
       ) : (
         <>
-          <Typography color="text.secondary">
-            {t('return.waiting')}
-          </Typography>
+          <Typography color="text.secondary">{t('return.waiting')}</Typography>
           <CircularProgress size={24} aria-label={t('return.waitingLabel')} />
         </>
       )}

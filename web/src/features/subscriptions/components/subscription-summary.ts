@@ -3,10 +3,7 @@ import { formatDisplayDate } from '../../../lib/format-date';
 import { findPlan, planName, type Plan } from '../../../lib/plan-prices';
 import { i18n } from '../../../i18n';
 
-type SubscriptionFields = Pick<
-  AuthUser,
-  'isSubscribed' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionStartDate' | 'subscriptionEndDate'
->;
+type SubscriptionFields = Pick<AuthUser, 'isSubscribed' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionStartDate' | 'subscriptionEndDate'>;
 
 const STATUSES = ['active', 'pending', 'cancelled', 'expired'] as const;
 type KnownStatus = (typeof STATUSES)[number];

@@ -30,12 +30,8 @@ function NoSubscription({ summary }: { summary: SubscriptionSummary }) {
   const { t } = useTranslation('subscriptions');
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      {summary.status === 'expired' && summary.periodEnd && (
-        <Typography>{t('tab.expiredOn', { date: summary.periodEnd.date })}</Typography>
-      )}
-      <Typography color="text.secondary">
-        {t('tab.none')}
-      </Typography>
+      {summary.status === 'expired' && summary.periodEnd && <Typography>{t('tab.expiredOn', { date: summary.periodEnd.date })}</Typography>}
+      <Typography color="text.secondary">{t('tab.none')}</Typography>
       <Button component={RouterLink} href={SUBSCRIBE_PATH} variant="contained">
         {t('tab.viewPlans')}
       </Button>
@@ -89,11 +85,7 @@ export function SubscriptionTab({ user }: { user: AuthUser }) {
       )}
       {/* Mounted whatever the status: cancelling refreshes the member before the dialog
           hears of its success, and an unmounted dialog would miss it. */}
-      <CancelSubscriptionDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        accessUntil={summary.periodEnd?.date ?? null}
-      />
+      <CancelSubscriptionDialog open={confirming} onClose={() => setConfirming(false)} accessUntil={summary.periodEnd?.date ?? null} />
     </Stack>
   );
 }

@@ -13,9 +13,7 @@ export function UpgradeCard() {
   const monthly = PLANS.civic_participation_monthly;
   return (
     <SectionCard title={t('upgrade.title')} icon={<WorkspacePremiumIcon color="secondary" aria-hidden />} titleGap={1}>
-      <Typography color="text.secondary">
-        {t('upgrade.text')}
-      </Typography>
+      <Typography color="text.secondary">{t('upgrade.text')}</Typography>
       <Typography component="p" variant="h2" sx={{ mt: 2 }}>
         {t('upgrade.price', { price: formatUsd(monthly.prices.USD) })}
       </Typography>

@@ -42,7 +42,10 @@ async function openDialog(group: Group) {
 }
 
 const typeSelect = (dialog: HTMLElement) => within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Type' });
-const offeredTypes = (dialog: HTMLElement) => within(typeSelect(dialog)).getAllByRole('option').map((o) => o.textContent);
+const offeredTypes = (dialog: HTMLElement) =>
+  within(typeSelect(dialog))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 const daysField = (dialog: HTMLElement) => within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: 'Duration (days)' });
 
 function fill(dialog: HTMLElement, title: string, description: string) {
@@ -51,14 +54,17 @@ function fill(dialog: HTMLElement, title: string, description: string) {
 }
 
 const submit = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Topic' }));
-const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.filter(([url, init]) => isTopicPost(String(url), init));
+const posts = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url, init]) => isTopicPost(String(url), init));
 
 describe('create topic dialog', () => {
   it.each([
     ['family', makeGroup({ name: 'Family', department: 'family', canParticipate: true }), ['Family Discussion', 'Law Amendment', 'Dispute Resolution']],
     ['friends', makeGroup({ name: 'Friends', department: 'friends', canParticipate: true }), ['Friends Discussion', 'Law Amendment', 'Dispute Resolution']],
-    ['business', makeGroup({ name: 'Business', department: 'business', canParticipate: true }), ['Business Discussion', 'Election', 'Law Amendment', 'Dispute Resolution']],
+    [
+      'business',
+      makeGroup({ name: 'Business', department: 'business', canParticipate: true }),
+      ['Business Discussion', 'Election', 'Law Amendment', 'Dispute Resolution'],
+    ],
     ['alliance', makeGroup({ name: 'Alliance', department: 'alliance', canParticipate: true }), ['Alliance Discussion', 'Law Amendment', 'Dispute Resolution']],
     ['national', makeNationalGroup('Saudi Arabia', { canParticipate: true }), ['Law Amendment', 'Dispute Resolution']],
     ['religion', makeGroup({ name: 'Islam', department: 'religion', canParticipate: true }), ['Law Amendment', 'Dispute Resolution']],
@@ -118,18 +124,14 @@ describe('create topic dialog', () => {
 
     const toast = notifications();
     expect(await within(toast).findByText('Subscription Required')).toBeTruthy();
-    expect(
-      within(toast).getByText('You need a Civic Participation subscription to create law amendments and dispute resolutions.'),
-    ).toBeTruthy();
+    expect(within(toast).getByText('You need a Civic Participation subscription to create law amendments and dispute resolutions.')).toBeTruthy();
     expect(posts(fetchMock)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Create New Topic' })).toBeTruthy();
   });
 
   it('sends the topic, confirms and opens it', async () => {
     const created = makeTopic({ groupId: family.id, type: 'family_discussion' });
-    const fetchMock = serveGroupPage(family, citizen, () =>
-      jsonResponse({ position: '0000000000000001-0000000000000001', topic: created }, { status: 201 }),
-    );
+    const fetchMock = serveGroupPage(family, citizen, () => jsonResponse({ position: '0000000000000001-0000000000000001', topic: created }, { status: 201 }));
     const { dialog, location } = await openDialog(family);
     const topicReads = () => fetchMock.mock.calls.filter(([url]) => url === `/api/groups/${family.id}/topics`).length;
     const readsBefore = topicReads();
@@ -152,9 +154,7 @@ describe('create topic dialog', () => {
   });
 
   it("shows the server's reason when the topic is refused", async () => {
-    const fetchMock = serveGroupPage(family, citizen, () =>
-      jsonResponse({ message: 'Only members of this group can participate.' }, { status: 403 }),
-    );
+    const fetchMock = serveGroupPage(family, citizen, () => jsonResponse({ message: 'Only members of this group can participate.' }, { status: 403 }));
     const { dialog, location } = await openDialog(family);
 
     fill(dialog, 'Summer holiday plans', 'Where should we all go this summer, and when?');

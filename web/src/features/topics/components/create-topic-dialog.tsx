@@ -11,12 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'wouter';
-import {
-  TOPIC_MAX_DAYS,
-  TOPIC_MIN_DAYS,
-  TOPIC_SUBSCRIPTION_REQUIRED,
-  type TopicType,
-} from '@civitas/events/topics/topic-rules';
+import { TOPIC_MAX_DAYS, TOPIC_MIN_DAYS, TOPIC_SUBSCRIPTION_REQUIRED, type TopicType } from '@civitas/events/topics/topic-rules';
 import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { serverMessage } from '../../../lib/server-message';
@@ -27,14 +22,7 @@ import { useCreateTopic } from '../api/create-topic';
 import { canCreateTopicIn, creatableTopicTypes, typesAwaitingSubscription, type TopicCreator } from './topic-access';
 import { TopicCreationNotice } from './topic-creation-notice';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
-import {
-  initialTopicForm,
-  validateTopicForm,
-  withGroup,
-  withType,
-  type TopicField,
-  type TopicForm,
-} from './create-topic-form-state';
+import { initialTopicForm, validateTopicForm, withGroup, withType, type TopicField, type TopicForm } from './create-topic-form-state';
 
 interface CreateTopicDialogProps {
   open: boolean;
@@ -51,7 +39,11 @@ interface CreateTopicFormProps extends Omit<CreateTopicDialogProps, 'open'> {
 /** The toast of docs/product.md, Rules, when the server still refuses for want of a subscription (it lapsed meanwhile). */
 function toastCreationError(error: unknown) {
   if (serverMessage(error) === TOPIC_SUBSCRIPTION_REQUIRED) {
-    toast({ title: i18n.t('topics:create.subscriptionRequired'), description: i18n.t('topics:create.subscriptionRequiredDescription'), variant: 'destructive' });
+    toast({
+      title: i18n.t('topics:create.subscriptionRequired'),
+      description: i18n.t('topics:create.subscriptionRequiredDescription'),
+      variant: 'destructive',
+    });
     return;
   }
   toastCommandError(error, i18n.t('topics:create.failed'));
@@ -212,7 +204,12 @@ export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopic
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
       {/* Mounted only while open, so every opening starts with an empty form. */}
-      {open && (firstGroup ? <CreateTopicForm groups={usable} firstGroup={firstGroup} member={member} onClose={onClose} /> : <NoTopicGroup member={member} onClose={onClose} />)}
+      {open &&
+        (firstGroup ? (
+          <CreateTopicForm groups={usable} firstGroup={firstGroup} member={member} onClose={onClose} />
+        ) : (
+          <NoTopicGroup member={member} onClose={onClose} />
+        ))}
     </Dialog>
   );
 }

@@ -19,7 +19,6 @@ export interface TopicForm {
   daysChosen: boolean;
 }
 
-
 /**
  * `types`: what the member can create in the group, the department's own first (topic-access.ts),
  * so the first is the department's default whenever the member can create it.

@@ -21,9 +21,7 @@ function TopicList({ groupId, canCreate }: { groupId: number; canCreate: boolean
   if (topics.isPending) return <Typography color="text.secondary">{t('section.loading')}</Typography>;
   if (topics.isError) return <Alert severity="error">{topics.error.message}</Alert>;
   if (topics.data.length === 0) {
-    return (
-      <Typography color="text.secondary">{canCreate ? t('section.emptyCanCreate') : t('section.empty')}</Typography>
-    );
+    return <Typography color="text.secondary">{canCreate ? t('section.emptyCanCreate') : t('section.empty')}</Typography>;
   }
   return (
     <Stack spacing={2}>
@@ -51,12 +49,7 @@ export function GroupTopicsSection({ group, member }: GroupTopicsSectionProps) {
   const block = topicCreationBlock(group, member);
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
-      >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
         <Typography id={headingId} component="h2" variant="h2">
           {t('section.heading')}
         </Typography>

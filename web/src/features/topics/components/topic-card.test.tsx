@@ -33,9 +33,7 @@ describe('topic card', () => {
     expect(within(card).getByText('Omar Farouk')).toBeTruthy();
     expect(within(card).getByText('OF')).toBeTruthy();
     expect(within(card).getByText('Expires Mar 17, 2025')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Lower the speed limit near schools' }).getAttribute('href')).toBe(
-      `/topic/${topic.id}`,
-    );
+    expect(within(card).getByRole('link', { name: 'Lower the speed limit near schools' }).getAttribute('href')).toBe(`/topic/${topic.id}`);
     expect(within(card).getByRole('link', { name: 'Join Discussion' }).getAttribute('href')).toBe(`/topic/${topic.id}`);
   });
 

@@ -23,9 +23,5 @@ export function TopicCreationNotice({ block, groupName, banReason }: TopicCreati
       </Alert>
     );
   }
-  return (
-    <SubscribeAlert title={t('notice.subscriptionTitle')}>
-      {groupName ? t('notice.inGroup', { group: groupName }) : t('notice.noGroup')}
-    </SubscribeAlert>
-  );
+  return <SubscribeAlert title={t('notice.subscriptionTitle')}>{groupName ? t('notice.inGroup', { group: groupName }) : t('notice.noGroup')}</SubscribeAlert>;
 }

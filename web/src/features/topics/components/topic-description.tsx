@@ -20,13 +20,7 @@ export function TopicDescription({ text }: { text: string }) {
         {shown}
       </Typography>
       {long && (
-        <Button
-          size="small"
-          onClick={() => setExpanded((value) => !value)}
-          aria-expanded={expanded}
-          aria-controls={textId}
-          sx={{ px: 0, minWidth: 0 }}
-        >
+        <Button size="small" onClick={() => setExpanded((value) => !value)} aria-expanded={expanded} aria-controls={textId} sx={{ px: 0, minWidth: 0 }}>
           {expanded ? t('description.showLess') : t('description.showMore')}
         </Button>
       )}

@@ -63,24 +63,22 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
         {topic.description}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        {started
-          ? t('header.startedByAge', { name: personName(topic.author), age: started })
-          : t('header.startedBy', { name: personName(topic.author) })}
+        {started ? t('header.startedByAge', { name: personName(topic.author), age: started }) : t('header.startedBy', { name: personName(topic.author) })}
       </Typography>
       <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         {stats && (
           <>
-            <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>
-              {t('header.participants', { count: stats.participants })}
-            </Fact>
-            <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>
-              {t('header.votesCast', { count: stats.totalVotes })}
-            </Fact>
+            <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>{t('header.participants', { count: stats.participants })}</Fact>
+            <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>{t('header.votesCast', { count: stats.totalVotes })}</Fact>
           </>
         )}
         {expiry && <Fact icon={<EventIcon fontSize="small" aria-hidden />}>{expiry}</Fact>}
       </Stack>
-      {actions && <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>{actions}</Stack>}
+      {actions && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          {actions}
+        </Stack>
+      )}
     </Paper>
   );
 }

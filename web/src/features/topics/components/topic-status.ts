@@ -15,10 +15,7 @@ export function expiryLabel(topic: TopicTiming, now: Date = new Date()): string 
 }
 
 /** Why the member may not post or vote here (in the interface language), or null when they may. */
-export function participationBlockedReason(
-  topic: TopicTiming & Pick<TopicView, 'canParticipate'>,
-  now: Date = new Date(),
-): string | null {
+export function participationBlockedReason(topic: TopicTiming & Pick<TopicView, 'canParticipate'>, now: Date = new Date()): string | null {
   if (!topicIsOpen(topic, now)) return i18n.t('topics:status.closedNote');
   if (!topic.canParticipate) return i18n.t('topics:status.notEligibleNote');
   return null;

@@ -36,9 +36,7 @@ export function useReviewVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reviewVerification,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ADMIN_VERIFICATIONS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    ]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ADMIN_VERIFICATIONS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

@@ -29,9 +29,7 @@ export function useConfirmVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmVerification,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: LEADER_VERIFICATIONS_KEY }),
-      queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY }),
-    ]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: LEADER_VERIFICATIONS_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_AUDIT_KEY })]),
   });
 }

@@ -36,11 +36,12 @@ export async function removeVerification(id: string): Promise<RemoveVerification
 }
 
 /** A claim changes the member's list, and (approved or removed) the member and where they may take part. */
-const refreshAfterClaim = (queryClient: QueryClient) => Promise.all([
-  queryClient.invalidateQueries({ queryKey: MY_VERIFICATIONS_KEY }),
-  refreshCurrentUser(queryClient),
-  queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
-]);
+const refreshAfterClaim = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: MY_VERIFICATIONS_KEY }),
+    refreshCurrentUser(queryClient),
+    queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
+  ]);
 
 export function useSubmitVerification() {
   const queryClient = useQueryClient();

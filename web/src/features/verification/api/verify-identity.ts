@@ -30,12 +30,8 @@ export function useVerifyIdentity() {
     onSuccess: (_reply, body) => {
       toast({ title: i18n.t('verification:toasts.completeTitle'), description: i18n.t('verification:toasts.complete', { country: body.country }) });
       // A verified country changes the member and where they may participate.
-      return Promise.all([
-        refreshCurrentUser(queryClient),
-        queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey }),
-      ]);
+      return Promise.all([refreshCurrentUser(queryClient), queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey })]);
     },
-    onError: (error) =>
-      toastCommandError(error, i18n.t('verification:toasts.failedTitle'), i18n.t('verification:toasts.verifyFailed')),
+    onError: (error) => toastCommandError(error, i18n.t('verification:toasts.failedTitle'), i18n.t('verification:toasts.verifyFailed')),
   });
 }

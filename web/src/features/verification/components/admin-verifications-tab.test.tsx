@@ -13,8 +13,16 @@ const POSITION = '0000000000000009-0000000000000001';
 
 function item(overrides: Partial<AdminVerificationItem> = {}): AdminVerificationItem {
   return {
-    id: 'v-1', userId: 'user-7', userName: 'Nour Haddad', country: 'Egypt', nationalId: '29001011234567', verificationType: 'document',
-    documentImageUrl: '/api/user/verifications/v-1/document', confirmedByLeader: false, createdAt: '2025-03-02T13:05:00.000Z', ...overrides,
+    id: 'v-1',
+    userId: 'user-7',
+    userName: 'Nour Haddad',
+    country: 'Egypt',
+    nationalId: '29001011234567',
+    verificationType: 'document',
+    documentImageUrl: '/api/user/verifications/v-1/document',
+    confirmedByLeader: false,
+    createdAt: '2025-03-02T13:05:00.000Z',
+    ...overrides,
   };
 }
 
@@ -47,7 +55,18 @@ describe('admin verifications tab', () => {
   });
 
   it('shows each claim\u2019s name, country, national id, type, document link (new tab) and date, with the panel\u2019s actions', async () => {
-    serveQueue([item(), item({ id: 'v-2', userName: 'omar@example.org', country: 'Jordan', nationalId: null, verificationType: 'id_number', documentImageUrl: null, confirmedByLeader: true })]);
+    serveQueue([
+      item(),
+      item({
+        id: 'v-2',
+        userName: 'omar@example.org',
+        country: 'Jordan',
+        nationalId: null,
+        verificationType: 'id_number',
+        documentImageUrl: null,
+        confirmedByLeader: true,
+      }),
+    ]);
     renderTab();
 
     const first = await screen.findByRole('listitem', { name: 'Verification: Nour Haddad, Egypt' });
@@ -55,7 +74,11 @@ describe('admin verifications tab', () => {
     expect(within(first).getByText('National ID: 29001011234567')).toBeTruthy();
     expect(within(first).getByText('Document upload')).toBeTruthy();
     const link = within(first).getByRole('link', { name: 'View document image' });
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['/api/user/verifications/v-1/document', '_blank', 'noopener noreferrer']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      '/api/user/verifications/v-1/document',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(within(first).getByText(format(parseISO('2025-03-02T13:05:00.000Z'), 'MMM d, yyyy, h:mm a'))).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'History of v-1' })).toBeTruthy();
 
@@ -77,12 +100,16 @@ describe('admin verifications tab', () => {
     expect(reason.getAttribute('rows')).toBe('3');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Rejection Reason Required', description: 'Please provide a reason for rejecting this verification.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Rejection Reason Required', description: 'Please provide a reason for rejecting this verification.' }),
+    );
     expect(requestsTo(fetchMock, 'POST', '/api/admin/verifications/v-1/reject')).toEqual([]);
 
     fireEvent.change(reason, { target: { value: '  The scan is unreadable.  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Verification Rejected', description: 'The verification has been rejected with the provided reason.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Verification Rejected', description: 'The verification has been rejected with the provided reason.' }),
+    );
     expect(sentBody(requestsTo(fetchMock, 'POST', '/api/admin/verifications/v-1/reject')[0]?.[1])).toEqual({ reason: 'The scan is unreadable.' });
     expect(await screen.findByText('All Caught Up!')).toBeTruthy();
     expect(queryClient.getQueryState(['admin', 'audit'])?.isInvalidated).toBe(true);
@@ -90,11 +117,16 @@ describe('admin verifications tab', () => {
 
   it('approves with no body', async () => {
     const { fetchMock } = serveQueue([item()], ({ url, init }) =>
-      (url === '/api/admin/verifications/v-1/approve' && init?.method === 'POST' ? jsonResponse({ position: POSITION, message: 'Verification Approved', status: 'approved' }) : undefined));
+      url === '/api/admin/verifications/v-1/approve' && init?.method === 'POST'
+        ? jsonResponse({ position: POSITION, message: 'Verification Approved', status: 'approved' })
+        : undefined,
+    );
     renderTab();
     const dialog = await openReview();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Verification Approved', description: 'The user\u2019s nationality verification has been approved.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Verification Approved', description: 'The user\u2019s nationality verification has been approved.' }),
+    );
     const [[, init]] = requestsTo(fetchMock, 'POST', '/api/admin/verifications/v-1/approve') as [[string, RequestInit]];
     expect(init.body).toBeUndefined();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -106,7 +138,9 @@ describe('admin verifications tab', () => {
     renderTab();
     const dialog = await openReview();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'This verification has already been approved.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Error', description: 'This verification has already been approved.', variant: 'destructive' }),
+    );
 
     answer = new Response('', { status: 500, statusText: 'Internal Server Error' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Rejection Reason' }), { target: { value: 'Blurred' } });

@@ -31,7 +31,9 @@ function VerificationItem({ item, actions }: { item: AdminVerificationItem; acti
         {item.confirmedByLeader && <Chip size="small" color="success" variant="outlined" label={t('badges.confirmedByLeader')} />}
       </Stack>
       <Typography variant="body2">{t('admin.country', { country: item.country })}</Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{t('admin.nationalId', { id: item.nationalId ?? t('admin.erased') })}</Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {t('admin.nationalId', { id: item.nationalId ?? t('admin.erased') })}
+      </Typography>
       {item.documentImageUrl && (
         <Typography variant="body2">
           <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">
@@ -59,7 +61,11 @@ export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsT
 
   let content: ReactNode;
   if (verifications.isPending) {
-    content = <Typography role="status" color="text.secondary">{t('admin.loading')}</Typography>;
+    content = (
+      <Typography role="status" color="text.secondary">
+        {t('admin.loading')}
+      </Typography>
+    );
   } else if (verifications.isError) {
     content = (
       <Alert severity="error">
@@ -70,7 +76,9 @@ export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsT
   } else if (verifications.data.length === 0) {
     content = (
       <Box sx={{ textAlign: 'center', py: 6 }}>
-        <Typography variant="h6" component="p">{t('admin.caughtUp')}</Typography>
+        <Typography variant="h6" component="p">
+          {t('admin.caughtUp')}
+        </Typography>
         <Typography color="text.secondary">{t('admin.none')}</Typography>
       </Box>
     );
@@ -81,10 +89,14 @@ export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsT
           <VerificationItem
             key={item.id}
             item={item}
-            actions={<>
-              <Button variant="contained" size="small" onClick={() => setReviewing(item)}>{t('admin.review')}</Button>
-              {renderItemActions?.(item)}
-            </>}
+            actions={
+              <>
+                <Button variant="contained" size="small" onClick={() => setReviewing(item)}>
+                  {t('admin.review')}
+                </Button>
+                {renderItemActions?.(item)}
+              </>
+            }
           />
         ))}
       </Stack>

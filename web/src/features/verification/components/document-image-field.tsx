@@ -5,9 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import {
-  DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_NOT_AN_IMAGE, DOCUMENT_TOO_LARGE,
-} from '@civitas/events/verification/verification.contract';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_NOT_AN_IMAGE, DOCUMENT_TOO_LARGE } from '@civitas/events/verification/verification.contract';
 
 /** The browser's own checks of a chosen file (the server checks the content again): its size and declared type. */
 export function documentImageProblem(file: File): string | null {

@@ -10,7 +10,11 @@ const serveNoClaims = () => mockFetch(({ url }) => (url === '/api/user/verificat
 describe('identity card (dashboard)', () => {
   it('lets a verified member manage nationalities in the nationality manager', async () => {
     serveNoClaims();
-    const user = makeUser({ isVerified: true, country: 'Saudi Arabia', verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }] });
+    const user = makeUser({
+      isVerified: true,
+      country: 'Saudi Arabia',
+      verifications: [{ id: 'v-1', country: 'Saudi Arabia', status: 'approved', isVerified: true }],
+    });
     renderWithQueries(<IdentityCard user={user} />);
     const card = screen.getByRole('region', { name: 'Identity Verified' });
     fireEvent.click(within(card).getByRole('button', { name: 'Manage Nationalities' }));

@@ -18,14 +18,16 @@ function VerifyIdentityCard({ user }: { user: AuthUser }) {
   const hasClaims = user.verifications.length > 0;
   return (
     <SectionCard title={t('card.verifyTitle')} icon={<GppMaybeIcon color="warning" aria-hidden />} titleGap={1}>
-      <Typography color="text.secondary">
-        {t('card.verifyText')}
-      </Typography>
+      <Typography color="text.secondary">{t('card.verifyText')}</Typography>
       {pending.length > 0 && <Typography sx={{ mt: 1 }}>{t('card.awaiting', { countries: pending.join(t('card.listSeparator')) })}</Typography>}
       <Button variant="contained" sx={{ mt: 2 }} onClick={() => setOpen(true)}>
         {t('card.verifyNow')}
       </Button>
-      {hasClaims ? <NationalityManagerDialog open={open} onClose={() => setOpen(false)} /> : <VerifyIdentityDialog open={open} onClose={() => setOpen(false)} />}
+      {hasClaims ? (
+        <NationalityManagerDialog open={open} onClose={() => setOpen(false)} />
+      ) : (
+        <VerifyIdentityDialog open={open} onClose={() => setOpen(false)} />
+      )}
     </SectionCard>
   );
 }
@@ -39,9 +41,7 @@ function IdentityVerifiedCard({ user }: { user: AuthUser }) {
   return (
     <SectionCard title={t('card.verifiedTitle')} icon={<VerifiedUserIcon color="success" aria-hidden />} titleGap={1}>
       <Typography>{t('card.verified', { country })}</Typography>
-      {others.length > 0 && (
-        <Typography color="text.secondary">{t('card.alsoVerified', { countries: others.join(t('card.listSeparator')) })}</Typography>
-      )}
+      {others.length > 0 && <Typography color="text.secondary">{t('card.alsoVerified', { countries: others.join(t('card.listSeparator')) })}</Typography>}
       <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setManaging(true)}>
         {t('card.manage')}
       </Button>

@@ -7,13 +7,25 @@ import { lastToast } from '../../../test/toasts';
 import { LeaderVerificationsPanel } from './leader-verifications-panel';
 
 const claim = (overrides: Partial<LeaderVerificationItem> & Pick<LeaderVerificationItem, 'id'>): LeaderVerificationItem => ({
-  userName: 'Fadi Haddad', country: 'Egypt', countryKey: 'egypt', verificationType: 'document', documentImageUrl: `/api/user/verifications/${overrides.id}/document`,
-  confirmedByLeader: false, createdAt: '2025-03-02T10:00:00.000Z', ...overrides,
+  userName: 'Fadi Haddad',
+  country: 'Egypt',
+  countryKey: 'egypt',
+  verificationType: 'document',
+  documentImageUrl: `/api/user/verifications/${overrides.id}/document`,
+  confirmedByLeader: false,
+  createdAt: '2025-03-02T10:00:00.000Z',
+  ...overrides,
 });
 
 describe('pending verifications panel (a National group\u2019s leader)', () => {
   it('lists this country\u2019s pending claims only and confirms one', async () => {
-    const state = { claims: [claim({ id: 'v-1' }), claim({ id: 'v-2', userName: null, confirmedByLeader: true }), claim({ id: 'v-3', userName: 'Lina Saleh', country: 'Jordan', countryKey: 'jordan' })] };
+    const state = {
+      claims: [
+        claim({ id: 'v-1' }),
+        claim({ id: 'v-2', userName: null, confirmedByLeader: true }),
+        claim({ id: 'v-3', userName: 'Lina Saleh', country: 'Jordan', countryKey: 'jordan' }),
+      ],
+    };
     const fetchMock = mockFetch(({ url, init }) => {
       if (url === '/api/leader/verifications') return jsonResponse(state.claims);
       if (url === '/api/leader/verifications/v-1/confirm' && init?.method === 'POST') {
@@ -52,6 +64,8 @@ describe('pending verifications panel (a National group\u2019s leader)', () => {
     });
     renderWithQueries(<LeaderVerificationsPanel countryKey="egypt" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error', description: 'Only pending verifications can be confirmed.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Error', description: 'Only pending verifications can be confirmed.', variant: 'destructive' }),
+    );
   });
 });

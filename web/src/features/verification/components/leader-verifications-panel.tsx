@@ -15,19 +15,27 @@ function PendingClaim({ item }: { item: LeaderVerificationItem }) {
   const { t } = useTranslation('verification');
   const confirm = useConfirmVerification();
   const submitted = formatDisplayDateTime(item.createdAt);
-  const onConfirm = () => confirm.mutate(item.id, {
-    onSuccess: () => toast({ title: t('toasts.confirmedTitle'), description: t('toasts.confirmed') }),
-    onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.confirmFailed')),
-  });
+  const onConfirm = () =>
+    confirm.mutate(item.id, {
+      onSuccess: () => toast({ title: t('toasts.confirmedTitle'), description: t('toasts.confirmed') }),
+      onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.confirmFailed')),
+    });
   return (
-    <Stack component="li" aria-label={item.userName ?? t('leader.aMember')} spacing={0.5} sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Stack
+      component="li"
+      aria-label={item.userName ?? t('leader.aMember')}
+      spacing={0.5}
+      sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Typography sx={{ fontWeight: 600 }}>{item.userName ?? t('leader.noName')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {submitted && <Trans t={t} i18nKey="admin.submitted" values={{ date: submitted }} components={{ time: <time dateTime={item.createdAt} /> }} />}
         {item.documentImageUrl && (
           <>
             {submitted && ' · '}
-            <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">{t('list.viewDocument')}</Link>
+            <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">
+              {t('list.viewDocument')}
+            </Link>
           </>
         )}
       </Typography>
@@ -54,12 +62,18 @@ export function LeaderVerificationsPanel({ countryKey }: { countryKey: string })
   const mine = claims.data?.filter((item) => item.countryKey === countryKey) ?? [];
   return (
     <SectionCard title={t('leader.title')}>
-      {claims.isPending && <Typography role="status" color="text.secondary">{t('admin.loading')}</Typography>}
+      {claims.isPending && (
+        <Typography role="status" color="text.secondary">
+          {t('admin.loading')}
+        </Typography>
+      )}
       {claims.isError && <Alert severity="error">{t('leader.loadFailed', { message: claims.error.message })}</Alert>}
       {claims.isSuccess && mine.length === 0 && <Typography color="text.secondary">{t('leader.none')}</Typography>}
       {mine.length > 0 && (
         <Stack component="ul" aria-label={t('admin.listLabel')} sx={{ m: 0, p: 0 }}>
-          {mine.map((item) => <PendingClaim key={item.id} item={item} />)}
+          {mine.map((item) => (
+            <PendingClaim key={item.id} item={item} />
+          ))}
         </Stack>
       )}
     </SectionCard>

@@ -14,19 +14,43 @@ const at = '2025-03-02T10:00:00.000Z';
 
 function view(overrides: Partial<VerificationView> & Pick<VerificationView, 'id' | 'country'>): VerificationView {
   return {
-    userId: 'user-1', nationalId: '1012345678', documentImageUrl: null, verificationType: 'id_number', status: 'approved', isVerified: true,
-    confirmedByLeader: false, verifiedAt: at, reviewedAt: null, rejectionReason: null, createdAt: at, updatedAt: at, ...overrides,
+    userId: 'user-1',
+    nationalId: '1012345678',
+    documentImageUrl: null,
+    verificationType: 'id_number',
+    status: 'approved',
+    isVerified: true,
+    confirmedByLeader: false,
+    verifiedAt: at,
+    reviewedAt: null,
+    rejectionReason: null,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
   };
 }
 
 const saudi = view({ id: 'v-1', country: 'Saudi Arabia' });
 const egypt = view({
-  id: 'v-2', country: 'Egypt', verificationType: 'document', status: 'pending', isVerified: false, verifiedAt: null,
-  documentImageUrl: '/api/user/verifications/v-2/document', confirmedByLeader: true,
+  id: 'v-2',
+  country: 'Egypt',
+  verificationType: 'document',
+  status: 'pending',
+  isVerified: false,
+  verifiedAt: null,
+  documentImageUrl: '/api/user/verifications/v-2/document',
+  confirmedByLeader: true,
 });
 const jordan = view({
-  id: 'v-3', country: 'Jordan', verificationType: 'document', status: 'rejected', isVerified: false, verifiedAt: null, reviewedAt: at,
-  documentImageUrl: '/api/user/verifications/v-3/document', rejectionReason: 'The scan is unreadable.',
+  id: 'v-3',
+  country: 'Jordan',
+  verificationType: 'document',
+  status: 'rejected',
+  isVerified: false,
+  verifiedAt: null,
+  reviewedAt: at,
+  documentImageUrl: '/api/user/verifications/v-3/document',
+  rejectionReason: 'The scan is unreadable.',
 });
 
 /** GET /api/user/verifications answers `list` (which a test may change), and the commands answer as told. */
@@ -131,7 +155,9 @@ describe('nationality verification manager', () => {
     expect(within(dialog).getByText('passport.png')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Verification' }));
 
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Additional Nationality Submitted', description: 'Your Egypt nationality is pending admin approval.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Additional Nationality Submitted', description: 'Your Egypt nationality is pending admin approval.' }),
+    );
     const [[, init]] = requestsTo(fetchMock, 'POST', '/api/user/verifications') as [[string, RequestInit]];
     const form = init.body as FormData;
     expect(form).toBeInstanceOf(FormData);

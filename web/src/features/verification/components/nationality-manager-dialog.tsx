@@ -44,17 +44,22 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
     if (documentError) found.documentImage = documentError;
     setErrors(found);
     if (!parsed.success || documentError) return;
-    submit.mutate({ ...parsed.data, documentImage: document }, {
-      onSuccess: (reply) => {
-        toast(reply.verification.status === 'approved'
-          ? { title: t('toasts.completeTitle'), description: t('toasts.complete', { country: reply.verification.country }) }
-          : { title: t('toasts.additionalTitle'), description: t('toasts.additional', { country: reply.verification.country }) });
-        setCountry(null);
-        setNationalId('');
-        setDocument(null);
+    submit.mutate(
+      { ...parsed.data, documentImage: document },
+      {
+        onSuccess: (reply) => {
+          toast(
+            reply.verification.status === 'approved'
+              ? { title: t('toasts.completeTitle'), description: t('toasts.complete', { country: reply.verification.country }) }
+              : { title: t('toasts.additionalTitle'), description: t('toasts.additional', { country: reply.verification.country }) },
+          );
+          setCountry(null);
+          setNationalId('');
+          setDocument(null);
+        },
+        onError: (error) => toastCommandError(error, t('toasts.failedTitle'), t('toasts.submitFailed')),
       },
-      onError: (error) => toastCommandError(error, t('toasts.failedTitle'), t('toasts.submitFailed')),
-    });
+    );
   };
 
   return (
@@ -72,7 +77,9 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
           }}
           getOptionLabel={(option) => option.name}
           isOptionEqualToValue={(option, value) => option.code === value.code}
-          renderInput={(params) => <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />}
+          renderInput={(params) => (
+            <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />
+          )}
         />
         <TextField
           label={t('fields.nationalId')}
@@ -98,9 +105,7 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
             });
           }}
           error={errors.documentImage}
-          helperText={hasClaims
-            ? t('manager.helpAdditional')
-            : t('manager.helpFirst')}
+          helperText={hasClaims ? t('manager.helpAdditional') : t('manager.helpFirst')}
           disabled={submit.isPending}
         />
         <Box>
@@ -133,7 +138,11 @@ function ManagerContent() {
   return (
     <DialogContent>
       <Stack spacing={3}>
-        {verifications.isPending && <Typography role="status" color="text.secondary">{t('manager.loading')}</Typography>}
+        {verifications.isPending && (
+          <Typography role="status" color="text.secondary">
+            {t('manager.loading')}
+          </Typography>
+        )}
         {verifications.isError && <Alert severity="error">{t('manager.loadFailed', { message: verifications.error.message })}</Alert>}
         {verifications.isSuccess && <VerificationList verifications={verifications.data} onRemove={setRemoving} />}
         <Divider />

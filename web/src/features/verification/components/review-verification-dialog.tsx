@@ -19,13 +19,17 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
   const [reason, setReason] = useState('');
   const review = useReviewVerification();
 
-  const approve = () => review.mutate({ id: item.id, decision: 'approve' }, {
-    onSuccess: () => {
-      toast({ title: t('toasts.approvedTitle'), description: t('toasts.approved') });
-      onClose();
-    },
-    onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.approveFailed')),
-  });
+  const approve = () =>
+    review.mutate(
+      { id: item.id, decision: 'approve' },
+      {
+        onSuccess: () => {
+          toast({ title: t('toasts.approvedTitle'), description: t('toasts.approved') });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.approveFailed')),
+      },
+    );
 
   const reject = () => {
     // docs/product.md, Rules (Admin): a non-blank reason, else this toast; the server says the same.
@@ -33,23 +37,34 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
       toast({ title: t('toasts.reasonRequiredTitle'), description: t('toasts.reasonRequired'), variant: 'destructive' });
       return;
     }
-    review.mutate({ id: item.id, decision: 'reject', reason: reason.trim() }, {
-      onSuccess: () => {
-        toast({ title: t('toasts.rejectedTitle'), description: t('toasts.rejected') });
-        onClose();
+    review.mutate(
+      { id: item.id, decision: 'reject', reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: t('toasts.rejectedTitle'), description: t('toasts.rejected') });
+          onClose();
+        },
+        onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.rejectFailed')),
       },
-      onError: (error) => toastCommandError(error, t('toasts.errorTitle'), t('toasts.rejectFailed')),
-    });
+    );
   };
 
   return (
     <>
       <DialogContent>
         <Stack spacing={1}>
-          <Typography><strong>{t('review.name')}</strong> {item.userName}</Typography>
-          <Typography><strong>{t('review.country')}</strong> {item.country}</Typography>
-          <Typography><strong>{t('review.nationalId')}</strong> {item.nationalId ?? t('admin.erased')}</Typography>
-          <Typography><strong>{t('review.type')}</strong> {t(VERIFICATION_TYPE_KEYS[item.verificationType])}</Typography>
+          <Typography>
+            <strong>{t('review.name')}</strong> {item.userName}
+          </Typography>
+          <Typography>
+            <strong>{t('review.country')}</strong> {item.country}
+          </Typography>
+          <Typography>
+            <strong>{t('review.nationalId')}</strong> {item.nationalId ?? t('admin.erased')}
+          </Typography>
+          <Typography>
+            <strong>{t('review.type')}</strong> {t(VERIFICATION_TYPE_KEYS[item.verificationType])}
+          </Typography>
           {item.confirmedByLeader && <Typography color="success.main">{t('review.confirmedByLeader')}</Typography>}
           {item.documentImageUrl && (
             <Link href={item.documentImageUrl} target="_blank" rel="noopener noreferrer">

@@ -34,8 +34,16 @@ export function VerificationList({ verifications, onRemove }: VerificationListPr
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 600 }}>{verification.country}</Typography>
               <Chip size="small" label={t(`badges.${verification.status}`)} color={BADGE_COLORS[verification.status]} />
-              {verification.confirmedByLeader && verification.status === 'pending' && <Chip size="small" variant="outlined" label={t('badges.confirmedByLeader')} />}
-              <Button size="small" color="error" onClick={() => onRemove(verification)} sx={{ ml: 'auto' }} aria-label={t('list.removeCountry', { country: verification.country })}>
+              {verification.confirmedByLeader && verification.status === 'pending' && (
+                <Chip size="small" variant="outlined" label={t('badges.confirmedByLeader')} />
+              )}
+              <Button
+                size="small"
+                color="error"
+                onClick={() => onRemove(verification)}
+                sx={{ ml: 'auto' }}
+                aria-label={t('list.removeCountry', { country: verification.country })}
+              >
                 {t('list.remove')}
               </Button>
             </Stack>

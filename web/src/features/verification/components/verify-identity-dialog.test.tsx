@@ -46,8 +46,7 @@ const isVerifyPost: (request: { url: string; init: RequestInit | undefined }) =>
 /** The member is verified once the POST went through, as on the server. */
 function serveVerification(answer: () => Response): { fetchMock: ReturnType<typeof mockFetch> } {
   let done = false;
-  const groups: Route = ({ url }) =>
-    url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined;
+  const groups: Route = ({ url }) => (url === '/api/groups' ? jsonResponse([makeGroup({ name: 'Islam', department: 'religion' })]) : undefined);
   const fetchMock = mockFetch(
     (request) => {
       if (!isVerifyPost(request)) return undefined;
@@ -78,8 +77,7 @@ function typeNationalId(dialog: HTMLElement, value: string) {
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'National ID / Passport' }), { target: { value } });
 }
 
-const calls = (fetchMock: ReturnType<typeof mockFetch>, url: string) =>
-  fetchMock.mock.calls.filter(([called]) => called === url).length;
+const calls = (fetchMock: ReturnType<typeof mockFetch>, url: string) => fetchMock.mock.calls.filter(([called]) => called === url).length;
 
 describe('simple identity verification dialog', () => {
   it('asks for a country and a national ID of at least 5 characters before sending', async () => {
@@ -162,8 +160,6 @@ describe('simple identity verification dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByText('Verification Failed')).toBeTruthy();
-    expect(
-      screen.getByText('Failed to verify your identity. Please check your information and try again.'),
-    ).toBeTruthy();
+    expect(screen.getByText('Failed to verify your identity. Please check your information and try again.')).toBeTruthy();
   });
 });

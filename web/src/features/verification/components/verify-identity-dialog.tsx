@@ -46,9 +46,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId}>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('dialog.text')}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('dialog.text')}</DialogContentText>
         <Stack spacing={2}>
           <Autocomplete
             options={COUNTRIES}
@@ -60,13 +58,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(option, value) => option.code === value.code}
             renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('fields.country')}
-                required
-                error={errors.country !== undefined}
-                helperText={errors.country}
-              />
+              <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />
             )}
           />
           <TextField

@@ -13,12 +13,7 @@ export interface CastVoteInput extends CastVoteBody {
 
 /** Voting the type already voted removes the vote; the other type replaces it (server rule). */
 export async function castVote({ opinionId, voteType, idempotencyKey }: CastVoteInput): Promise<VoteReply> {
-  const response = await apiRequest(
-    'POST',
-    VOTES_URL,
-    { opinionId, voteType },
-    { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
-  );
+  const response = await apiRequest('POST', VOTES_URL, { opinionId, voteType }, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
   return parseResponse(response, VoteReply, `POST ${VOTES_URL}`);
 }
 

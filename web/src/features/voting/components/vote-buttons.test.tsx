@@ -131,7 +131,14 @@ describe('voting on an opinion', () => {
 
   it('still says Vote recorded when the new count moves the opinion to the top', async () => {
     const topic = makeTopic();
-    const leader = makeOpinion({ topicId: topic.id, content: 'First', supportCount: 1, weightedSupport: 1, voteCount: 1, user: { firstName: 'Karim', lastName: 'Saleh', profileImageUrl: null } });
+    const leader = makeOpinion({
+      topicId: topic.id,
+      content: 'First',
+      supportCount: 1,
+      weightedSupport: 1,
+      voteCount: 1,
+      user: { firstName: 'Karim', lastName: 'Saleh', profileImageUrl: null },
+    });
     const riser = makeOpinion({ topicId: topic.id, content: 'Second' });
     let opinions = [leader, riser];
     mockFetch(
@@ -195,15 +202,17 @@ describe('voting on an opinion', () => {
   ] as const)('says so when %s a vote fails, and keeps the counts', async (_, myVote, message) => {
     const topic = makeTopic();
     const opinion = makeOpinion({ topicId: topic.id, supportCount: 5, myVote });
-    const { card } = await openOpinion(topic, opinion, () => ({ url }) =>
-      url.startsWith('/api/votes') ? new Response('Internal Server Error', { status: 500 }) : undefined,
+    const { card } = await openOpinion(
+      topic,
+      opinion,
+      () =>
+        ({ url }) =>
+          url.startsWith('/api/votes') ? new Response('Internal Server Error', { status: 500 }) : undefined,
     );
 
     fireEvent.click(within(card).getByRole('button', { name: 'Support 5' }));
 
-    await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: message, variant: 'destructive' }),
-    );
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: message, variant: 'destructive' }));
     const support = within(card).getByRole('button', { name: 'Support 5' });
     expect(support.getAttribute('aria-pressed')).toBe(String(myVote === 'support'));
   });
@@ -213,7 +222,15 @@ describe('voting on an opinion', () => {
     const opinion = makeOpinion({ topicId: topic.id });
     const { card } = await openOpinion(topic, opinion);
 
-    expect(within(card).getByRole('button', { name: /^Support/ }).hasAttribute('disabled')).toBe(true);
-    expect(within(card).getByRole('button', { name: /^Oppose/ }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(card)
+        .getByRole('button', { name: /^Support/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(
+      within(card)
+        .getByRole('button', { name: /^Oppose/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
   });
 });
