@@ -131,9 +131,8 @@ export async function applyProjection(
   changes: ChangeSet,
 ): Promise<void> {
   if (projection.input === 'stored') return projection.apply(db, schema, input.stored, changes);
-  const handled = input.decoded.every((event) => projection.handles.has(event.type))
-    ? input.decoded
-    : input.decoded.filter((event) => projection.handles.has(event.type));
+  // The one place a projection's events are picked by type (the runner, rebuilds, retries and specs all come here).
+  const handled = input.decoded.filter((event) => projection.handles.has(event.type));
   if (handled.length > 0) await projection.apply(db, schema, handled, changes);
 }
 

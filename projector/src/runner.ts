@@ -210,7 +210,7 @@ export class ProjectionRunner extends EventEmitter<{ committed: [BatchCommitted]
         const input =
           projection.input === 'stored'
             ? { decoded: NONE, stored: prepared.batch.filter((event) => event.position > from) }
-            : { decoded: events.filter((event) => event.position > from && projection.handles.has(event.type)), stored: NONE };
+            : { decoded: events.filter((event) => event.position > from), stored: NONE };
         return { projection, from, input };
       })
       .filter((item) => item.from < prepared.last);

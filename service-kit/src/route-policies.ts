@@ -54,13 +54,12 @@ export interface RoutePolicyOptions {
   rateLimitCheck?(rule: RateLimitRule): RateLimitCheck;
 }
 
-/** A route under /api with no declared access is treated as a member's (refused to visitors): the safe default. */
-const accessOf = (request: FastifyRequest): RouteAccess => {
-  const declared = request.routeOptions.config?.access;
-  if (declared) return declared;
-  const url = request.routeOptions.url;
-  return url?.startsWith('/api/') && !url.startsWith('/api/docs') ? 'member' : 'public';
-};
+/** Routes under /api (the OpenAPI pages aside) must declare their access. */
+const mustDeclareAccess = (url: string | undefined): boolean => url !== undefined && url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** A route that must declare its access and does not is treated as a member's (refused to visitors): the safe default. */
+const accessOf = (request: FastifyRequest): RouteAccess =>
+  request.routeOptions.config?.access ?? (mustDeclareAccess(request.routeOptions.url) ? 'member' : 'public');
 
 /**
  * The one place a route's policy is enforced: who may call it, before the body is read (so a
@@ -102,7 +101,5 @@ export function memberOf(request: FastifyRequest): string {
 
 /** Every route of a built app under /api that declares no access (a test keeps this empty). */
 export function routesWithoutAccess(routes: ReadonlyArray<{ method: string | string[]; url: string; config?: { access?: RouteAccess } }>): string[] {
-  return routes
-    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access)
-    .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+  return routes.filter((route) => mustDeclareAccess(route.url) && !route.config?.access).map((route) => `${[route.method].flat().join(',')} ${route.url}`);
 }
