@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { CHAT_RATE_LIMITED, CHAT_RATE_LIMIT_PER_MINUTE } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration } from '../../../test-support/http-client';
-import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { buildCommandApp, type CommandApp } from '../../../test-support/command-app';
 import { SAUDI_ARABIA, newMember, subscribe, topicBody, verify } from '../participation/members';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -16,12 +16,12 @@ async function refusal(response: Response) {
 
 // Route policies (docs/decisions.md): every limit, an HTTP limiter or a domain rule, is one error type answered by the one error handler.
 describe('route policies as a client meets them, at the real limits', () => {
-  let server: TestServer;
+  let server: CommandApp;
   const lines: string[] = [];
   const logStream = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
   const securityEvents = () => lines.map((line) => JSON.parse(line)).filter((line) => line.securityEvent === 'rate_limited');
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT_FACTOR: '1', LOG_LEVEL: 'info' }, logStream });
+    server = await buildCommandApp({ env: { AUTH_RATE_LIMIT_FACTOR: '1', LOG_LEVEL: 'info' }, logStream });
   });
   afterAll(async () => server?.close());
 
