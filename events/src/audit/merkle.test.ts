@@ -14,6 +14,7 @@ import {
   inclusionProof,
   memoryNodeSource,
   nodeKeyString,
+  rangeHash,
   treeHash,
   verifyConsistency,
   verifyInclusion,
@@ -154,6 +155,45 @@ describe('RFC 9162 Merkle tree', () => {
     rewritten[3] = hashLeaf(Buffer.from('rewritten'));
     const forged = memoryNodeSource(rewritten);
     expect(verifyConsistency(8, 20, treeHash(8, honest), treeHash(20, forged), consistencyProof(8, 20, forged))).toBe(false);
+  });
+
+  // An attacker who holds a signed root shifts bytes between the hashes a proof is checked with:
+  // SHA-256 sees the same concatenation, so only the 32-byte rule tells the forgery apart.
+  it('refuses an inclusion proof whose bytes were moved between the leaf hash and a proof element', () => {
+    const source = memoryNodeSource(leavesOf(3).map(hashLeaf));
+    const root = treeHash(3, source);
+    const [left, right] = [Buffer.from(rangeHash({ start: 0, end: 2 }, source)), Buffer.from(rangeHash({ start: 2, end: 3 }, source))];
+    // The honest reading of the same bytes: the left subtree as a 'leaf' of a 2-leaf tree.
+    expect(verifyInclusion(0, 2, left, [right], root)).toBe(true);
+    const forgedLeaf = left.subarray(0, 16);
+    const forgedProof = Buffer.concat([left.subarray(16), right]);
+    expect(hashChildren(forgedLeaf, forgedProof)).toEqual(root);
+    expect(verifyInclusion(0, 2, forgedLeaf, [forgedProof], root)).toBe(false);
+    // Nor any hash one byte short or long, in any role.
+    const leaves = leavesOf(8).map(hashLeaf);
+    const eight = memoryNodeSource(leaves);
+    const proof = inclusionProof(5, 8, eight);
+    const [short, long] = [(hash: Uint8Array) => hash.subarray(0, 31), (hash: Uint8Array) => Buffer.concat([hash, Buffer.alloc(1)])];
+    for (const resize of [short, long]) {
+      expect(verifyInclusion(5, 8, resize(leaves[5]!), proof, treeHash(8, eight))).toBe(false);
+      expect(verifyInclusion(5, 8, leaves[5]!, proof, resize(treeHash(8, eight)))).toBe(false);
+      expect(verifyInclusion(5, 8, leaves[5]!, [...proof.slice(0, 2), resize(proof[2]!)], treeHash(8, eight))).toBe(false);
+    }
+  });
+
+  it('refuses a consistency proof with a hash that is not 32 bytes, and any from the empty tree to a non-empty one', () => {
+    const source = memoryNodeSource(leavesOf(20).map(hashLeaf));
+    const [firstRoot, secondRoot] = [treeHash(7, source), treeHash(20, source)];
+    const proof = consistencyProof(7, 20, source);
+    expect(verifyConsistency(7, 20, firstRoot, secondRoot, proof)).toBe(true);
+    expect(verifyConsistency(7, 20, firstRoot, secondRoot, [...proof.slice(0, -1), Buffer.concat([proof.at(-1)!, Buffer.alloc(1)])])).toBe(false);
+    expect(verifyConsistency(7, 20, firstRoot.subarray(0, 31), secondRoot, proof)).toBe(false);
+    expect(verifyConsistency(7, 20, firstRoot, Buffer.concat([secondRoot, Buffer.alloc(1)]), proof)).toBe(false);
+    // Nothing to prove from size 0: refused with or without a proof, whatever root is claimed for it.
+    expect(verifyConsistency(0, 20, EMPTY_ROOT, secondRoot, [])).toBe(false);
+    expect(verifyConsistency(0, 20, EMPTY_ROOT, secondRoot, proof)).toBe(false);
+    // Two empty trees are the same tree.
+    expect(verifyConsistency(0, 0, EMPTY_ROOT, EMPTY_ROOT, [])).toBe(true);
   });
 });
 

@@ -337,9 +337,18 @@ export function appendLeaves(size: number, frontier: ReadonlyMap<string, Hash>, 
 
 export const nodeKeyString = ({ level, index }: NodeKey) => `${level}:${index}`;
 
+/**
+ * Every hash a proof is checked with is a SHA-256 output. Without this, bytes could move between a
+ * claimed leaf hash and a proof element (16 and 48 bytes where 32 and 32 were hashed) and still give
+ * the signed root: a proof for a leaf that is not in the log.
+ */
+const HASH_BYTES = 32;
+const allHashes = (...hashes: readonly Uint8Array[]) => hashes.every((hash) => hash.length === HASH_BYTES);
+
 /** RFC 9162 2.1.3.2: does `proof` show `leafHash` at `leafIndex` in the tree of `treeSize` with `rootHash`? */
 export function verifyInclusion(leafIndex: number, treeSize: number, leafHash: Uint8Array, proof: readonly Uint8Array[], rootHash: Uint8Array): boolean {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return false;
+  if (!allHashes(leafHash, rootHash, ...proof)) return false;
   let fn = leafIndex;
   let sn = treeSize - 1;
   let r: Uint8Array = leafHash;
@@ -364,14 +373,17 @@ export function verifyInclusion(leafIndex: number, treeSize: number, leafHash: U
 
 /**
  * RFC 9162 2.1.4.2: does `proof` show the tree of `first` leaves (root `firstHash`) is a prefix of
- * the tree of `second` leaves (root `secondHash`)? Equal sizes need an empty proof and equal roots;
- * the empty tree is a prefix of every tree.
+ * the tree of `second` leaves (root `secondHash`)? Equal sizes need an empty proof and equal roots.
+ * From the empty tree to a non-empty one there is nothing to prove, and RFC 9162 defines no such
+ * proof: it is refused, so a caller holding no earlier checkpoint cannot take a 'consistent'
+ * answer for one.
  */
 export function verifyConsistency(first: number, second: number, firstHash: Uint8Array, secondHash: Uint8Array, proof: readonly Uint8Array[]): boolean {
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 0 || first > second) return false;
+  if (!allHashes(firstHash, secondHash, ...proof)) return false;
   const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
   if (first === second) return proof.length === 0 && same(firstHash, secondHash);
-  if (first === 0) return proof.length === 0 && same(firstHash, EMPTY_ROOT);
+  if (first === 0) return false;
   if (proof.length === 0) return false;
   const path = isPowerOfTwo(first) ? [firstHash, ...proof] : [...proof];
   let fn = first - 1;

@@ -29,6 +29,16 @@ describe('checking a receipt in the browser', () => {
     expect(await rootFromInclusionProof(11, leaves.length, leaves[4]!, proof)).toBeNull();
   });
 
+  it('refuses a receipt whose leaf hash gave bytes to the proof: the same concatenation, the same root', async () => {
+    // A 3-leaf tree's root is H(1 || left subtree || last leaf); read as a 2-leaf tree with 16 bytes moved over.
+    const three = memoryNodeSource(leaves.slice(0, 3));
+    const left = Buffer.from(treeHash(2, memoryNodeSource(leaves.slice(0, 2))));
+    const forgedLeaf = left.subarray(0, 16);
+    const forgedProof = Buffer.concat([left.subarray(16), leaves[2]!]);
+    expect(Buffer.from((await rootFromInclusionProof(0, 2, left, [leaves[2]!]))!).equals(treeHash(3, three))).toBe(true);
+    expect(await rootFromInclusionProof(0, 2, forgedLeaf, [forgedProof])).toBeNull();
+  });
+
   it('checks the checkpoint\u2019s Ed25519 signature with the log key, and refuses an edited checkpoint or another key', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64');

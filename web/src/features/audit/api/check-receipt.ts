@@ -28,6 +28,8 @@ export async function rootFromInclusionProof(
   proof: readonly Uint8Array[],
 ): Promise<Uint8Array | null> {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return null;
+  // Every hash is 32 bytes, as in verifyInclusion: else bytes moved between the leaf and a proof element give the same root.
+  if ([leafHash, ...proof].some((hash) => hash.length !== 32)) return null;
   let fn = leafIndex;
   let sn = treeSize - 1;
   let r = leafHash;
