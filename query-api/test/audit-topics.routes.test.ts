@@ -1,8 +1,18 @@
-import { delegationStream } from '@civitas/events';
+import { CATALOGUE, delegationStream } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotCast, candidateRegistered } from '../../projector/test/election-events';
 import { at } from '../../projector/test/projection-spec';
-import { memberJoined, newId, opinionPosted, roleGranted, topicCreated, topicDeleted, voteCast, voteRetracted } from '../../projector/test/spec-events';
+import {
+  groupCreated,
+  memberJoined,
+  newId,
+  opinionPosted,
+  roleGranted,
+  topicCreated,
+  topicDeleted,
+  voteCast,
+  voteRetracted,
+} from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from './query-app';
 
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
@@ -24,7 +34,11 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
   let auditor: Member;
   let ben: Member;
   let cai: Member;
+  /** An auditor who belongs to none of the family's groups. */
+  let rania: Member;
   let group = 0;
+  const EGYPT = 1818;
+  const national = newId();
   const topicA = newId();
   const topicB = newId();
   const deleted = newId();
@@ -32,14 +46,30 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
 
   beforeAll(async () => {
     query = await startQueryApp();
-    [admin, auditor, ben, cai] = [await query.member('Amal'), await query.member('Omar'), await query.member('Ben'), await query.member('Cai')];
-    // Omar audits and also belongs to his family group, where he votes like anyone.
+    [admin, auditor, ben, cai, rania] = [
+      await query.member('Amal'),
+      await query.member('Omar'),
+      await query.member('Ben'),
+      await query.member('Cai'),
+      await query.member('Rania'),
+    ];
+    // Omar audits and also belongs to his family group, where he votes like anyone; so does Amal, an admin.
     group = auditor.groups.family;
     const vote = (topicId: string, opinionId: string, userId: string) => ({ opinionId, topicId, groupId: group, userId });
     await query.record(
       at(minute(1), roleGranted(admin.id, 'admin')),
       at(minute(1), roleGranted(auditor.id, 'auditor')),
+      at(minute(1), roleGranted(rania.id, 'auditor')),
+      at(
+        minute(1),
+        groupCreated(
+          EGYPT,
+          CATALOGUE.find((catalogued) => catalogued.groupId === EGYPT)!,
+        ),
+      ),
       at(minute(2), memberJoined(group, ben.id)),
+      at(minute(2), memberJoined(group, admin.id)),
+      at(minute(2), topicCreated(national, EGYPT, cai.id, { title: 'Water prices' })),
       at(minute(3), topicCreated(topicA, group, auditor.id, { type: 'family_discussion', title: 'Dinner time' })),
       at(minute(4), opinionPosted(opinionA, topicA, group, auditor.id, 'Dinner at seven.')),
       at(minute(5), voteCast(vote(topicA, opinionA, auditor.id), 'support')),
@@ -76,6 +106,29 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual({ message: 'Auditor or admin access required' });
       expect((await query.get(path)).statusCode).toBe(401);
+    }
+  });
+
+  // docs/decisions.md, Auditors: personal groups. Rania audits the platform but is not of the family.
+  it('keeps a personal group\u2019s topics to its members: an auditor outside it finds them in no list, history or export', async () => {
+    const listed = async (as: Member) => ((await query.get('/api/audit/topics', { as })).json().topics as Array<{ id: string }>).map((topic) => topic.id);
+    expect(await listed(auditor)).toEqual(expect.arrayContaining([topicA, topicB, deleted, national]));
+    const outside = await listed(rania);
+    expect(outside).toContain(national);
+    expect(outside.filter((id) => ([topicA, topicB, deleted] as string[]).includes(id))).toEqual([]);
+    for (const path of [`/api/audit/topics/${topicA}/history`, `/api/audit/topics/${topicA}/export`, `/api/audit/topics/${deleted}/export`]) {
+      const answer = await query.get(path, { as: rania });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'Topic not found' });
+    }
+    const groupExport = await query.get(`/api/audit/groups/${group}/export`, { as: rania });
+    expect(groupExport.statusCode).toBe(404);
+    expect(groupExport.json()).toEqual({ message: 'Group not found' });
+    // The same reads for a member of the family who audits, and the national topic for Rania.
+    expect((await query.get(`/api/audit/topics/${topicA}/history`, { as: auditor })).statusCode).toBe(200);
+    expect((await query.get(`/api/audit/topics/${national}/history`, { as: rania })).statusCode).toBe(200);
+    for (const path of [`/api/audit/topics/${topicA}/export`, `/api/audit/groups/${group}/export`]) {
+      expect((await query.get(path, { as: auditor })).statusCode).not.toBe(404);
     }
   });
 
@@ -182,7 +235,7 @@ describe('the auditor\u2019s topic reads: the topics list, a topic\u2019s pseudo
 
   it('answers the timeline 404 for a deleted topic, one the viewer may not see, and 400 for bad points', async () => {
     expect((await query.get(`/api/audit/topics/${deleted}/timeline`, { as: auditor })).statusCode).toBe(404);
-    expect((await query.get(`/api/audit/topics/${topicA}/timeline`, { as: admin })).statusCode).toBe(404);
+    expect((await query.get(`/api/audit/topics/${topicA}/timeline`, { as: rania })).statusCode).toBe(404);
     const bad = await query.get(`/api/audit/topics/${topicA}/timeline?points=500`, { as: ben });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'points must be a whole number from 2 to 200' });

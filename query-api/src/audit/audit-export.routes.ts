@@ -28,6 +28,8 @@ import type { PlatformDatabase } from '@civitas/service-kit';
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { z } from 'zod';
 import type { QueryContext } from '../lib/viewer';
+import { memberOf } from '@civitas/service-kit/route-policies';
+import { mayAuditGroup, mayAuditTopic } from './personal-group-audits';
 import { prepareTopic, publishedResult, topicEventLines, type PreparedTopic, type TopicExportSource } from './topic-export';
 
 interface AuditExportContext extends QueryContext {
@@ -58,7 +60,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   app.get(
     '/api/audit/topics/:id/export',
     {
-      config: { access: 'auditor', readModels: ['topics', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
+      config: { access: 'auditor', readModels: ['topics', 'groups', 'opinions', 'elections', 'delegation', 'merkle_log', 'users'] },
       schema: {
         tags: ['audit'],
         summary: 'A topic\u2019s pseudonymous events with inclusion proofs, the signed checkpoint and the published result, as NDJSON (auditors, admins)',
@@ -68,6 +70,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
     },
     async (request, reply) => {
       const topicId = request.params.id;
+      if (!(await mayAuditTopic(readModels, memberOf(request), topicId))) throw new NotFoundError(TOPIC_NOT_FOUND);
       const { checkpoint, opening } = await exportOpening(db, request.query.since);
       const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
       const topic = ready(await prepareTopic(source, topicId, checkpoint), TOPIC_NOT_FOUND);
@@ -96,8 +99,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
     },
     async (request, reply) => {
       const groupId = request.params.id;
-      const group = await readModels.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
-      if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
+      if (!(await mayAuditGroup(readModels, memberOf(request), groupId))) throw new NotFoundError(GROUP_NOT_FOUND);
       const { checkpoint, opening } = await exportOpening(db, request.query.since);
       const source: TopicExportSource = { store, db, readModels, blind: await blinder() };
       const topicIds = (await readModels.selectFrom('topics').select('id').where('group_id', '=', groupId).orderBy('created_position').execute()).map(

@@ -28,6 +28,7 @@ import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
 import type { PlatformDatabase } from '@civitas/service-kit';
 import { sql, type Kysely } from 'kysely';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { auditableGroupIds, mayAuditTopic } from './personal-group-audits';
 import { historyEntries } from './topic-history';
 import { readTopicLog } from './topic-log';
 import { topicTimeline } from './topic-timeline';
@@ -120,7 +121,8 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
     async (request): Promise<AuditTopicsPage> => {
       const { before } = request.query;
       if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
-      let query = auditTopicRows(readModels);
+      const viewerId = memberOf(request);
+      let query = auditTopicRows(readModels).where('t.group_id', 'in', auditableGroupIds(readModels, viewerId));
       // Newest first by where TopicCreated stands in the log: one total order, so the cursor never skips or repeats.
       if (before) query = query.where('t.created_position', '<', before);
       const rows = await query
@@ -135,7 +137,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
   app.get(
     '/api/audit/topics/:id/history',
     {
-      config: { access: 'auditor', readModels: ['users'] },
+      config: { access: 'auditor', readModels: ['topics', 'groups', 'users'] },
       schema: {
         tags: ['audit'],
         summary:
@@ -150,6 +152,7 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
       const { before, kind } = request.query;
       if (before !== undefined && !isPosition(before)) throw new ValidationError(UNKNOWN_TOPICS_CURSOR);
       const viewerId = memberOf(request);
+      if (!(await mayAuditTopic(readModels, viewerId, topicId))) throw new NotFoundError(TOPIC_NOT_FOUND);
       const events = await readTopicLog(store, registry, topicId);
       if (events.length === 0) throw new NotFoundError(TOPIC_NOT_FOUND);
       // The leaf's own blinding in the topic's scope, shortened: an auditor finds the member in the export by it.
