@@ -13,7 +13,6 @@ const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 const DRIVER_MESSAGES = [
   'Connection terminated unexpectedly',
   'Connection terminated due to connection timeout',
-  'timeout exceeded when trying to connect',
   'timeout expired',
   'Client has encountered a connection error and is not queryable',
 ];
@@ -31,6 +30,22 @@ export function isConnectionFailure(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;
   return cause !== undefined && isConnectionFailure(cause, depth + 1);
 }
+
+/**
+ * pg-pool's answer when every client of a full pool stayed busy for its whole connect timeout: the
+ * server is there, this process asked more of it than its pool holds (pg-pool/index.js). Not an
+ * outage, and no new connection will announce its end.
+ */
+const POOL_SATURATED = 'timeout exceeded when trying to connect';
+
+export function isPoolSaturation(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  return message === POOL_SATURATED || (cause !== undefined && isPoolSaturation(cause, depth + 1));
+}
+
+/** A saturated pool is said at most this often: it comes and goes with the load, many times a minute. */
+const SATURATION_LOG_EVERY_MS = 60_000;
 
 /** The short name of the failure, for the one log line (never its message: it may name the host). */
 function failureCode(error: unknown): string {
@@ -51,15 +66,29 @@ export interface OutageLog {
  */
 export class DatabaseOutage {
   private down = false;
+  private saturationSaidAt = -Infinity;
 
-  constructor(private readonly log: OutageLog) {}
+  constructor(
+    private readonly log: OutageLog,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   get isDown(): boolean {
     return this.down;
   }
 
-  /** True when `error` is a connection failure (noted; the caller logs nothing more), false for any other error. */
+  /**
+   * True when `error` is a connection failure or a pool with no client free in time (noted; the
+   * caller logs nothing more and answers 503), false for any other error.
+   */
   noticed(error: unknown): boolean {
+    if (isPoolSaturation(error)) {
+      if (this.clock() - this.saturationSaidAt >= SATURATION_LOG_EVERY_MS) {
+        this.saturationSaidAt = this.clock();
+        this.log.warn({ code: 'pool_saturated' }, 'database connections all in use');
+      }
+      return true;
+    }
     if (!isConnectionFailure(error)) return false;
     if (!this.down) {
       this.down = true;

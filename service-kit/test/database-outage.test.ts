@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { createKysely } from '../src/database';
-import { DatabaseOutage, isConnectionFailure } from '../src/database-outage';
+import { DatabaseOutage, isConnectionFailure, isPoolSaturation } from '../src/database-outage';
 
 /** What a promise rejected with (the test fails if it resolved). */
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
@@ -94,8 +94,42 @@ describe('isConnectionFailure', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' });
     expect(isConnectionFailure(new AggregateError([refused], ''))).toBe(true);
     expect(isConnectionFailure(new Error('Connection terminated due to connection timeout', { cause: refused }))).toBe(true);
-    expect(isConnectionFailure(new Error('query failed', { cause: new Error('timeout exceeded when trying to connect') }))).toBe(true);
+    expect(isConnectionFailure(new Error('query failed', { cause: new Error('Connection terminated due to connection timeout') }))).toBe(true);
     expect(isConnectionFailure(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+  });
+});
+
+describe('a pool with no client free in time', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database?.drop());
+
+  it('is told apart from an outage: noticed (the error handler answers 503), one line a minute that names it, never "database unavailable"', async () => {
+    // The server is up; the pool's only client is held, so the next checkout waits out the connect timeout.
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 100 });
+    const held = await pool.connect();
+    const error = await failureOf(() => pool.query('select 1'));
+    held.release();
+    expect(isPoolSaturation(error)).toBe(true);
+    expect(isConnectionFailure(error)).toBe(false);
+    await pool.end();
+
+    let now = 0;
+    const lines: Array<[string, string]> = [];
+    const outage = new DatabaseOutage(
+      { warn: (_object, message) => void lines.push(['warn', message]), info: (_object, message) => void lines.push(['info', message]) },
+      () => now,
+    );
+    for (let attempt = 0; attempt < 20; attempt += 1) expect(outage.noticed(error)).toBe(true);
+    expect(outage.isDown).toBe(false);
+    now += 60_000;
+    outage.noticed(new Error('query failed', { cause: error }));
+    expect(lines).toEqual([
+      ['warn', 'database connections all in use'],
+      ['warn', 'database connections all in use'],
+    ]);
   });
 });
 
