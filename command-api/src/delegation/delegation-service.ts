@@ -51,7 +51,8 @@ export class DelegationService {
     if (delegateId === userId) throw new ValidationError(NO_SELF_DELEGATION);
     // Only members who may take part carry weight: the delegator too (403 with the gate's reason).
     const [{ group }, delegate] = await Promise.all([this.gate.requireParticipant(userId, groupId), this.gate.participationOf(delegateId, groupId)]);
-    if (!delegate) throw new NotFoundError(DELEGATE_NOT_FOUND);
+    // An account that forfeited its address can never sign in to use the weight (docs/decisions.md, Liquid delegation).
+    if (!delegate || delegate.forfeited) throw new NotFoundError(DELEGATE_NOT_FOUND);
     if (delegate.refusal) throw new ForbiddenError(DELEGATE_NOT_ELIGIBLE);
     const command: DelegationCommand = { type: 'assignDelegate', target: { groupId, delegatorId: userId }, delegateId, delegationId: randomUUID() };
     const result = await this.bus.run(delegationStream(groupId, userId), delegationDecider, command, { actorId: userId });
@@ -115,8 +116,9 @@ export class DelegationService {
         sql<boolean | null>`m.is_leader`.as('is_leader'),
       ])
       .where('u.id', '<>', userId)
-      // An erased member has no name to find, nor an address to show.
+      // An erased member has no name to find, nor an address to show; one that forfeited its address has no way in to act on a delegation.
       .where('u.erased_at', 'is', null)
+      .where('u.email', 'is not', null)
       .$narrowType<{ email: string }>()
       .where(
         sql<boolean>`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${foldedSql(sql.val(containsPattern(username)))}`,

@@ -30,6 +30,8 @@ const NO_MEMBERS: GroupState['members'] = groupView.initialState().members;
 
 interface AccountState {
   registered: boolean;
+  /** The account gave up the address it never proved (EmailAddressForfeited): it has no way in any more. */
+  forfeited: boolean;
   subscription: SubscriptionState;
   verification: VerificationState;
   person: PersonState;
@@ -42,6 +44,7 @@ interface AccountState {
 const accountView: View<DomainEvent, AccountState> = {
   initialState: () => ({
     registered: false,
+    forfeited: false,
     subscription: subscriptionView.initialState(),
     verification: verificationView.initialState(),
     person: personView.initialState(),
@@ -49,6 +52,7 @@ const accountView: View<DomainEvent, AccountState> = {
   evolve: (state, event) => ({
     // An erased account exists for no one any more: nobody can name it as a delegate or report it.
     registered: event.type === 'AccountErased' ? false : state.registered || event.type === 'UserRegistered',
+    forfeited: state.forfeited || event.type === 'EmailAddressForfeited',
     subscription: subscriptionView.evolve(state.subscription, event as SubscriptionEvent),
     verification: verificationView.evolve(state.verification, event as VerificationEvent),
     person: personView.evolve(state.person, event as PersonEvent),
@@ -87,18 +91,24 @@ export class ParticipationGate {
 
   /**
    * Whether another member (a delegate) may take part in the group: null when no account has that
-   * id, else the refusal (null when they may) and their sealed names. The group must exist (404).
+   * id, else the refusal (null when they may), whether the account forfeited its address (no way
+   * in any more) and their sealed names. The group must exist (404).
    */
-  async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null; person: PersonState } | null> {
+  async participationOf(userId: string, groupId: number): Promise<{ refusal: string | null; forfeited: boolean; person: PersonState } | null> {
     const [group, account] = await Promise.all([this.group(groupId), this.account(userId)]);
     if (!account.registered) return null;
-    return { refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members.get(userId) ?? null }), person: account.person };
+    return {
+      refusal: participationRefusal(group.definition, { ...account.standing, membership: group.members.get(userId) ?? null }),
+      forfeited: account.forfeited,
+      person: account.person,
+    };
   }
 
-  private async account(userId: string): Promise<{ registered: boolean; standing: Standing; person: PersonState }> {
+  private async account(userId: string): Promise<{ registered: boolean; forfeited: boolean; standing: Standing; person: PersonState }> {
     const { state } = await this.bus.load(userStream(userId), accountView);
     return {
       registered: state.registered,
+      forfeited: state.forfeited,
       person: state.person,
       standing: { isSubscribed: hasAccessAt(state.subscription, this.bus.now().toISOString()), verifiedCountryKeys: verifiedCountryKeys(state.verification) },
     };
