@@ -105,10 +105,7 @@ export async function createCommandServices({
     sandboxEnabled: config.paymentProviders.includes('sandbox'),
   });
   const gate = new ParticipationGate(bus);
-  const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY), {
-    documents: new PersonalDocuments(db, vault),
-    lookups: new VerificationLookups(store, readModels),
-  });
+
   const topics = new TopicsService(bus, gate);
   const receipts = new Receipts(store, cachedLeafBlinder(db));
   const elections = new ElectionsService(bus, gate, topics, receipts);
@@ -120,6 +117,11 @@ export async function createCommandServices({
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
   const rateLimitCounters = new RateLimitCounters(db);
+  const verification = new VerificationService(bus, vault, await createKeyedHasher(db, 'national-id-hash-key', config.NATIONAL_ID_HASH_KEY), {
+    documents: new PersonalDocuments(db, vault),
+    lookups: new VerificationLookups(store, readModels),
+    counters: rateLimitCounters,
+  });
   // Chat's per-member limit counts there too, so it holds across processes and ways in (REST, socket).
   const chat = new ChatService(bus, gate, topics, rateLimitCounters);
   const profiles = new ProfilesService(bus, vault, new ProfileImageStore(db), rateLimitCounters);

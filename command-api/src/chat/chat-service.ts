@@ -2,13 +2,13 @@ import {
   CHAT_RATE_LIMITED,
   CHAT_RATE_LIMIT_PER_MINUTE,
   TOPIC_NOT_FOUND,
-  TooManyRequestsError,
   chatStream,
   existingId,
   type ChatMessagePosted,
   type PostChatMessageBody,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-limit';
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { chatDecider } from './chat.decider';
@@ -19,12 +19,7 @@ export interface OpenTopics {
   requireOpenTopic(topicId: string): Promise<{ topicId: string; groupId: number }>;
 }
 
-/** Hit counters shared by every process (RateLimitCounters, in PostgreSQL). */
-export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
-}
-
-const RATE_WINDOW_MS = 60_000;
+const CHAT_LIMIT: DomainLimit = { counter: 'chat', name: 'chat-per-minute', max: CHAT_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, message: CHAT_RATE_LIMITED };
 
 /**
  * Chat on open topics by members who may take part in the topic's group. The REST call and
@@ -48,8 +43,7 @@ export class ChatService {
     const topic = await this.topics.requireOpenTopic(existingId(body.topicId, TOPIC_NOT_FOUND));
     const { person: sender } = await this.gate.requireParticipant(userId, topic.groupId);
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
-    const { current, ttl } = await this.counters.hit(`chat:${userId}`, RATE_WINDOW_MS);
-    if (current > this.perMinute) throw new TooManyRequestsError(CHAT_RATE_LIMITED, Math.max(1, Math.ceil(ttl / 1000)), 'chat-per-minute');
+    await countAgainst(this.counters, CHAT_LIMIT, userId, this.perMinute);
     const message: ChatMessagePosted['data'] = {
       messageId: createdIdOf(idempotency),
       topicId: topic.topicId,

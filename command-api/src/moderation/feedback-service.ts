@@ -3,7 +3,6 @@ import {
   FEEDBACK_RATE_LIMIT_PER_HOUR,
   REPORT_NOT_FOUND,
   SUGGESTION_NOT_FOUND,
-  TooManyRequestsError,
   existingId,
   reportStream,
   suggestionStream,
@@ -18,29 +17,30 @@ import {
   blankToNull,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
+import { HOUR_MS, countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-limit';
 import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import { reportDecider, suggestionDecider } from './feedback.decider';
 import type { ReportTarget } from './report-targets';
-
-/** Hit counters shared by every process (RateLimitCounters, in PostgreSQL). */
-export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
-}
 
 /** Finds a reportable item the member can see, else a 404 with the item's own words. */
 export interface VisibleTargets {
   requireVisible(userId: string, target: ReportTarget): Promise<ReportTarget>;
 }
 
-const HOUR_MS = 60 * 60_000;
+const FEEDBACK_LIMIT: DomainLimit = {
+  counter: 'feedback',
+  name: 'feedback-per-hour',
+  max: FEEDBACK_RATE_LIMIT_PER_HOUR,
+  windowMs: HOUR_MS,
+  message: FEEDBACK_RATE_LIMITED,
+};
 
 /**
  * Counts one submission of the member's reports, suggestions and leader reports together (only
  * those that passed every other rule, so a refusal means exactly what it says).
  */
 export async function countFeedback(counters: HitCounter, userId: string, perHour: number): Promise<void> {
-  const { current, ttl } = await counters.hit(`feedback:${userId}`, HOUR_MS);
-  if (current > perHour) throw new TooManyRequestsError(FEEDBACK_RATE_LIMITED, Math.max(1, Math.ceil(ttl / 1000)), 'feedback-per-hour');
+  await countAgainst(counters, FEEDBACK_LIMIT, userId, perHour);
 }
 
 /** Reports and suggestions (docs/product.md, Rules and Calls 'Feedback', 'Admin'): members submit, admins review. */

@@ -22,7 +22,8 @@ import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import { rolesOf, type MemberStandings } from '../lib/member-roles';
 import type { ParticipationGate } from '../lib/participation-gate';
-import { countFeedback, type HitCounter } from './feedback-service';
+import type { HitCounter } from '../lib/domain-limit';
+import { countFeedback } from './feedback-service';
 import { leaderReportDecider } from './leader-report.decider';
 
 /** Whether a member leads a group now, as the group's stream says (a leader elected a moment ago reviews at once). */

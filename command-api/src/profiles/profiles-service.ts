@@ -1,19 +1,21 @@
-import { TooManyRequestsError, profileImagePath, userStream, type Badge, type Position, type ProfileFields, type UpdateProfileBody } from '@civitas/events';
+import { profileImagePath, userStream, type Badge, type Position, type ProfileFields, type UpdateProfileBody } from '@civitas/events';
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import type { CommandBus } from '../lib/command-bus';
+import { HOUR_MS, countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-limit';
 import { reencodeProfileImage } from './profile-image';
 import { OPTIONAL_PROFILE_FIELDS, profileDecider, type ProfileState, type UpdateProfile } from './profile.decider';
-
-/** Hit counters shared by every process (RateLimitCounters, in PostgreSQL). */
-export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
-}
 
 export const TOO_MANY_UPLOADS = 'Too many profile image uploads. Please wait a while and try again.';
 /** Decoding images costs CPU: a member uploads at most this many per hour (counted per attempt). */
 export const UPLOADS_PER_HOUR = 20;
-const HOUR_MS = 3_600_000;
+const PICTURE_LIMIT: DomainLimit = {
+  counter: 'profile-image',
+  name: 'profile-image-uploads',
+  max: UPLOADS_PER_HOUR,
+  windowMs: HOUR_MS,
+  message: TOO_MANY_UPLOADS,
+};
 
 /** The member's profile, picture and badges on their own stream; every text sealed with their key. */
 export class ProfilesService {
@@ -42,8 +44,7 @@ export class ProfilesService {
 
   /** Re-encodes the upload, stores it under its hash, then makes it the member's picture. */
   async changeImage(userId: string, upload: Buffer): Promise<{ profileImageUrl: string; position: Position | null }> {
-    const { current, ttl } = await this.counters.hit(`profile-image:${userId}`, HOUR_MS);
-    if (current > UPLOADS_PER_HOUR) throw new TooManyRequestsError(TOO_MANY_UPLOADS, Math.max(1, Math.ceil(ttl / 1000)), 'profile-image-uploads');
+    await countAgainst(this.counters, PICTURE_LIMIT, userId);
     const { bytes, hash } = await reencodeProfileImage(upload);
     // Stored first, so the picture can be served as soon as anyone reads its URL.
     await this.images.put(userId, hash, bytes);

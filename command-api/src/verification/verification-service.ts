@@ -23,6 +23,7 @@ import {
 import type { PersonalDataVault } from '@civitas/service-kit/personal-data';
 import type { PersonalDocuments } from '@civitas/service-kit/personal-documents';
 import type { CommandBus } from '../lib/command-bus';
+import { HOUR_MS, countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-limit';
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import { reencodeDocument } from './document-image';
 import { nationalIdDecider } from './national-id.decider';
@@ -49,7 +50,22 @@ export interface DocumentImage {
 export interface VerificationServiceOptions {
   documents: PersonalDocuments;
   lookups: VerificationLookups;
+  counters: HitCounter;
 }
+
+export const TOO_MANY_DOCUMENTS = 'Too many document uploads. Please wait a while and try again.';
+/**
+ * Decoding and keeping documents costs CPU and storage: a member uploads at most this many an hour
+ * (counted for claims the decider would take; a repeat of a keyed request is not another).
+ */
+export const DOCUMENT_UPLOADS_PER_HOUR = 20;
+const DOCUMENT_LIMIT: DomainLimit = {
+  counter: 'verification-document',
+  name: 'verification-document-uploads',
+  max: DOCUMENT_UPLOADS_PER_HOUR,
+  windowMs: HOUR_MS,
+  message: TOO_MANY_DOCUMENTS,
+};
 
 /**
  * Nationality verification: the national id is reserved per country, then the claim goes on the
@@ -58,6 +74,7 @@ export interface VerificationServiceOptions {
 export class VerificationService {
   private readonly documents: PersonalDocuments;
   private readonly lookups: VerificationLookups;
+  private readonly counters: HitCounter;
 
   constructor(
     private readonly bus: CommandBus,
@@ -67,6 +84,7 @@ export class VerificationService {
   ) {
     this.documents = options.documents;
     this.lookups = options.lookups;
+    this.counters = options.counters;
   }
 
   /** The first nationality, by national id: approved at once (docs/product.md, States). */
@@ -188,6 +206,7 @@ export class VerificationService {
     if (idempotency && before.commandIds.has(idempotency.commandId))
       return this.submitted(await this.bus.run(userStream(userId), verificationDecider, check, { actorId: userId, ...keyed(idempotency) }), check);
     verificationDecider.decide(check, before.state);
+    if (document) await countAgainst(this.counters, DOCUMENT_LIMIT, userId);
     // Decoding costs CPU: only a claim the decider would take is decoded, and only the re-encoded image is kept.
     const stored = document ? await reencodeDocument(document.bytes) : undefined;
     const idStream = this.nationalIdStreamOf(country.key, nationalId);
