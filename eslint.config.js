@@ -134,6 +134,12 @@ export default tseslint.config(
           message:
             'Type Kysely with its tables (PlatformDatabase, ReadModels), take QueryExecutorProvider where only raw SQL runs, Kysely<unknown> in a migration (docs/architecture.md).',
         },
+        {
+          // The same any given where a Kysely is made: createKysely<any>(...), new Kysely<any>(...).
+          selector:
+            ':matches(CallExpression[callee.name="createKysely"], NewExpression[callee.name="Kysely"], NewExpression[callee.property.name="Kysely"]) > TSTypeParameterInstantiation > TSAnyKeyword',
+          message: 'Make a Kysely typed with its tables (PlatformDatabase, ReadModels), never createKysely<any> or new Kysely<any> (docs/architecture.md).',
+        },
       ],
     },
   },

@@ -155,6 +155,13 @@ describe('the house rules the linter keeps', () => {
     expect(
       await brokenRules(`query-api/src/lib/${PROBE}/qualified.ts`, "import type * as kysely from 'kysely';\nexport type Probe = kysely.Kysely<any>;\n"),
     ).toContain('no-restricted-syntax');
+    // Made untyped, with no type written anywhere: the any is in the call.
+    const made = (call: string) => `import { Kysely } from 'kysely';\nimport { createKysely } from '@civitas/service-kit';\nexport const db = ${call};\n`;
+    expect(await brokenRules(`command-api/src/lib/${PROBE}/made.ts`, made("createKysely<any>('postgres://x')"))).toContain('no-restricted-syntax');
+    expect(await brokenRules(`query-api/src/lib/${PROBE}/made.ts`, made('new Kysely<any>({ dialect: undefined as never })'))).toContain('no-restricted-syntax');
+    expect(await brokenRules(`command-api/src/lib/${PROBE}/typed-made.ts`, made("createKysely<{ t: { a: string } }>('postgres://x')"))).not.toContain(
+      'no-restricted-syntax',
+    );
     expect(
       await brokenRules(
         `service-kit/src/${PROBE}/typed.ts`,
