@@ -22,13 +22,19 @@ const DRIVER_MESSAGES = [
  * than a query it refused. Looks through `cause` and an AggregateError's `errors` (Node's
  * connect to a name with several addresses fails with one).
  */
-export function isConnectionFailure(error: unknown, depth = 0): boolean {
+export const isConnectionFailure = (error: unknown): boolean =>
+  inErrorChain(error, ({ code, message }) => {
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    return typeof message === 'string' && DRIVER_MESSAGES.includes(message);
+  });
+
+/** Whether `error`, its `cause` or an AggregateError's `errors` (a few levels deep) passes `test`. */
+function inErrorChain(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-  if (typeof message === 'string' && DRIVER_MESSAGES.includes(message)) return true;
-  if (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;
-  return cause !== undefined && isConnectionFailure(cause, depth + 1);
+  if (test(error)) return true;
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  if (Array.isArray(errors) && errors.some((inner) => inErrorChain(inner, test, depth + 1))) return true;
+  return cause !== undefined && inErrorChain(cause, test, depth + 1);
 }
 
 /**
@@ -38,11 +44,7 @@ export function isConnectionFailure(error: unknown, depth = 0): boolean {
  */
 const POOL_SATURATED = 'timeout exceeded when trying to connect';
 
-export function isPoolSaturation(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { message, cause } = error as { message?: unknown; cause?: unknown };
-  return message === POOL_SATURATED || (cause !== undefined && isPoolSaturation(cause, depth + 1));
-}
+export const isPoolSaturation = (error: unknown): boolean => inErrorChain(error, ({ message }) => message === POOL_SATURATED);
 
 /** A saturated pool is said at most this often: it comes and goes with the load, many times a minute. */
 const SATURATION_LOG_EVERY_MS = 60_000;

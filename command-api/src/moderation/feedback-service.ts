@@ -27,21 +27,17 @@ export interface VisibleTargets {
   requireVisible(userId: string, target: ReportTarget): Promise<ReportTarget>;
 }
 
-const FEEDBACK_LIMIT: DomainLimit = {
+/**
+ * The member's reports, suggestions and leader reports together, counted once each passed every other
+ * rule, so a refusal means exactly what it says.
+ */
+export const FEEDBACK_LIMIT: DomainLimit = {
   counter: 'feedback',
   name: 'feedback-per-hour',
   max: FEEDBACK_RATE_LIMIT_PER_HOUR,
   windowMs: HOUR_MS,
   message: FEEDBACK_RATE_LIMITED,
 };
-
-/**
- * Counts one submission of the member's reports, suggestions and leader reports together (only
- * those that passed every other rule, so a refusal means exactly what it says).
- */
-export async function countFeedback(counters: HitCounter, userId: string, perHour: number): Promise<void> {
-  await countAgainst(counters, FEEDBACK_LIMIT, userId, perHour);
-}
 
 /** Reports and suggestions (docs/product.md, Rules and Calls 'Feedback', 'Admin'): members submit, admins review. */
 export class FeedbackService {
@@ -55,7 +51,7 @@ export class FeedbackService {
   /** A report, pending; about a topic, opinion or chat message the member can see, or about nothing in particular. */
   async submitReport(userId: string, body: SubmitReportBody, idempotency?: Idempotency): Promise<SubmitReportReply> {
     const target = body.targetType && body.targetId ? await this.targets.requireVisible(userId, { type: body.targetType, id: body.targetId }) : null;
-    await countFeedback(this.counters, userId, this.perHour);
+    await countAgainst(this.counters, FEEDBACK_LIMIT, userId, this.perHour);
     const reportId = createdIdOf(idempotency);
     const result = await this.bus.run(
       reportStream(reportId),
@@ -71,7 +67,7 @@ export class FeedbackService {
 
   /** A suggestion, pending with priority medium. */
   async submitSuggestion(userId: string, body: SubmitSuggestionBody, idempotency?: Idempotency): Promise<SubmitSuggestionReply> {
-    await countFeedback(this.counters, userId, this.perHour);
+    await countAgainst(this.counters, FEEDBACK_LIMIT, userId, this.perHour);
     const suggestionId = createdIdOf(idempotency);
     const result = await this.bus.run(
       suggestionStream(suggestionId),

@@ -22,8 +22,8 @@ import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import { rolesOf, type MemberStandings } from '../lib/member-roles';
 import type { ParticipationGate } from '../lib/participation-gate';
-import type { HitCounter } from '../lib/domain-limit';
-import { countFeedback } from './feedback-service';
+import { countAgainst, type HitCounter } from '../lib/domain-limit';
+import { FEEDBACK_LIMIT } from './feedback-service';
 import { leaderReportDecider } from './leader-report.decider';
 
 /** Whether a member leads a group now, as the group's stream says (a leader elected a moment ago reviews at once). */
@@ -53,7 +53,7 @@ export class LeaderReportService {
     await this.gate.requireParticipant(userId, body.groupId);
     const reported = await this.gate.participationOf(reportedUserId, body.groupId);
     if (!reported || reported.refusal !== null) throw new NotFoundError(NOT_A_MEMBER);
-    await countFeedback(this.counters, userId, this.perHour);
+    await countAgainst(this.counters, FEEDBACK_LIMIT, userId, this.perHour);
     const leaderReportId = createdIdOf(idempotency);
     const result = await this.bus.run(
       leaderReportStream(leaderReportId),

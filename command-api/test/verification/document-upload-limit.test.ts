@@ -1,3 +1,4 @@
+import { COUNTRIES } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { newMember } from '../participation/members';
@@ -38,5 +39,21 @@ describe('nationality document uploads per member and hour', () => {
     expect(await stored()).toEqual({ n: DOCUMENT_UPLOADS_PER_HOUR });
     // Another member is not held back by Hoda's uploads.
     expect((await submitWithDocument(server, await newMember(server, 'Sara'), pngUpload('Egypt', '29201010009998'))).status).toBe(201);
+  });
+
+  it('holds at the same instant: of 25 uploads sent at once, each for another country, exactly 20 are stored and 5 refused 429', async () => {
+    const member = await newMember(server, 'Rana');
+    // Another country each, so the decider takes every one and only the count can refuse.
+    const countries = COUNTRIES.slice(0, DOCUMENT_UPLOADS_PER_HOUR + 5);
+    const answers = await Promise.all(
+      countries.map((country, upload) => submitWithDocument(server, member, pngUpload(country.name, `2930202000${String(upload).padStart(4, '0')}`))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(DOCUMENT_UPLOADS_PER_HOUR);
+    const stored = await server.query(`select count(*)::int as n from events where stream_id = $1 and type = 'VerificationSubmitted'`, [
+      `user-${member.userId}`,
+    ]);
+    expect(stored[0]).toEqual({ n: DOCUMENT_UPLOADS_PER_HOUR });
   });
 });

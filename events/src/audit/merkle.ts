@@ -1,4 +1,5 @@
 import * as nodeCrypto from 'node:crypto';
+import { areProofHashes } from './proof-hashes';
 
 /**
  * The event log as an RFC 9162 Merkle tree (section 2.1): leaf hash = SHA-256(0x00 || leaf),
@@ -337,18 +338,10 @@ export function appendLeaves(size: number, frontier: ReadonlyMap<string, Hash>, 
 
 export const nodeKeyString = ({ level, index }: NodeKey) => `${level}:${index}`;
 
-/**
- * Every hash a proof is checked with is a SHA-256 output. Without this, bytes could move between a
- * claimed leaf hash and a proof element (16 and 48 bytes where 32 and 32 were hashed) and still give
- * the signed root: a proof for a leaf that is not in the log.
- */
-const HASH_BYTES = 32;
-const allHashes = (...hashes: readonly Uint8Array[]) => hashes.every((hash) => hash.length === HASH_BYTES);
-
 /** RFC 9162 2.1.3.2: does `proof` show `leafHash` at `leafIndex` in the tree of `treeSize` with `rootHash`? */
 export function verifyInclusion(leafIndex: number, treeSize: number, leafHash: Uint8Array, proof: readonly Uint8Array[], rootHash: Uint8Array): boolean {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return false;
-  if (!allHashes(leafHash, rootHash, ...proof)) return false;
+  if (!areProofHashes(leafHash, rootHash, ...proof)) return false;
   let fn = leafIndex;
   let sn = treeSize - 1;
   let r: Uint8Array = leafHash;
@@ -380,7 +373,7 @@ export function verifyInclusion(leafIndex: number, treeSize: number, leafHash: U
  */
 export function verifyConsistency(first: number, second: number, firstHash: Uint8Array, secondHash: Uint8Array, proof: readonly Uint8Array[]): boolean {
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 0 || first > second) return false;
-  if (!allHashes(firstHash, secondHash, ...proof)) return false;
+  if (!areProofHashes(firstHash, secondHash, ...proof)) return false;
   const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
   if (first === second) return proof.length === 0 && same(firstHash, secondHash);
   if (first === 0) return false;

@@ -32,6 +32,11 @@ export async function mayAuditGroup(readModels: Kysely<ReadModels>, viewerId: st
 
 /** Whether the viewer may audit the topic; false for a topic the read models do not know. Reads `topics` too. */
 export async function mayAuditTopic(readModels: Kysely<ReadModels>, viewerId: string, topicId: string): Promise<boolean> {
-  const topic = await readModels.selectFrom('topics').select('group_id').where('id', '=', topicId).executeTakeFirst();
-  return topic !== undefined && mayAuditGroup(readModels, viewerId, topic.group_id);
+  const topic = await readModels
+    .selectFrom('topics')
+    .select('id')
+    .where('id', '=', topicId)
+    .where('group_id', 'in', auditableGroupIds(readModels, viewerId))
+    .executeTakeFirst();
+  return topic !== undefined;
 }

@@ -1,4 +1,5 @@
 import { InclusionProofView, LOG_KEY_PATH, LogKeyView, type Receipt } from '@civitas/events/audit/merkle.contract';
+import { areProofHashes } from '@civitas/events/audit/proof-hashes';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 
@@ -28,8 +29,7 @@ export async function rootFromInclusionProof(
   proof: readonly Uint8Array[],
 ): Promise<Uint8Array | null> {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return null;
-  // Every hash is 32 bytes, as in verifyInclusion: else bytes moved between the leaf and a proof element give the same root.
-  if ([leafHash, ...proof].some((hash) => hash.length !== 32)) return null;
+  if (!areProofHashes(leafHash, ...proof)) return null;
   let fn = leafIndex;
   let sn = treeSize - 1;
   let r = leafHash;
