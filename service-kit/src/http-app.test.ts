@@ -1,5 +1,5 @@
 import { ForbiddenError } from '@civitas/events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -90,13 +90,41 @@ describe('security headers', () => {
 
   it('the gateway sends the same policy for the files it serves, and sets the client address itself', () => {
     const gateway = readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/gateway.conf'), 'utf8');
-    expect(directives(gateway.match(/add_header Content-Security-Policy "([^"]+)"/)?.[1])).toEqual(POLICY);
+    // Every location that serves files (the app's page and its assets) sends the whole set.
+    const fileLocations = gateway.split('try_files').length - 1;
+    expect(fileLocations).toBe(2);
+    const policies = [...gateway.matchAll(/add_header Content-Security-Policy "([^"]+)"/g)].map((match) => directives(match[1]));
+    expect(policies).toEqual(Array.from({ length: fileLocations }, () => POLICY));
     for (const header of ['X-Content-Type-Options "nosniff"', 'X-Frame-Options "DENY"', 'Referrer-Policy "no-referrer"'])
-      expect(gateway).toContain(`add_header ${header} always;`);
+      expect(gateway.split(`add_header ${header} always;`).length - 1, header).toBe(fileLocations);
+    expect(gateway).toContain('add_header Cache-Control "public, max-age=31536000, immutable" always;');
+    expect(gateway).toContain('add_header Cache-Control "no-cache" always;');
     const proxied = gateway.split('proxy_pass').length - 1;
     expect(proxied).toBeGreaterThan(0);
     expect(gateway.match(/proxy_set_header X-Forwarded-For \$remote_addr;/g)).toHaveLength(proxied);
     expect(gateway).not.toContain('$proxy_add_x_forwarded_for');
+  });
+});
+
+describe('caching of the web app', () => {
+  it('keeps hashed assets for good, asks for the page again each time, and answers a missing asset with a 404', async () => {
+    mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+    writeFileSync(path.join(webRoot, 'assets', 'index-Bx9f3k2a.js'), 'console.log(1);');
+    const { app } = await appWith({ webRoot });
+    const asset = await app.inject({ url: '/assets/index-Bx9f3k2a.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/topics/some-topic']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    // A page from before a deploy asks for chunks that are gone: the app's HTML in their place would be refused as script.
+    const gone = await app.inject({ url: '/assets/index-Old0ld00.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'Route GET /assets/index-Old0ld00.js not found' });
+    await app.close();
   });
 });
 

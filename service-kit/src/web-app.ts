@@ -10,9 +10,27 @@ import type { FastifyInstance } from 'fastify';
 export async function serveWebApp(app: FastifyInstance, webRoot: string): Promise<boolean> {
   const root = path.resolve(webRoot);
   if (!existsSync(path.join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  const assets = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: 'index.html',
+    cacheControl: false,
+    // Vite names each built asset by its content's hash: a browser may keep it for good (a phone's
+    // second visit then loads nothing but index.html). index.html must be asked for again, or a new
+    // build would never reach the browser.
+    setHeaders(response, filePath) {
+      response.setHeader('cache-control', filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   return true;
 }
 
+/** A missing asset is a 404, not the app's page: a page built before a deploy asks for its old chunks. */
 export const isDeepLink = (method: string, url: string) =>
-  (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/ws') && url !== '/healthz';
+  (method === 'GET' || method === 'HEAD') &&
+  !url.startsWith('/api/') &&
+  url !== '/api' &&
+  !url.startsWith('/ws') &&
+  url !== '/healthz' &&
+  !url.startsWith('/assets/');
