@@ -165,7 +165,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract)$)',
+              regex: '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract|proof-hashes)$)',
               message: 'The verifier imports only node:* and the pure audit modules of @civitas/events (docs/architecture.md).',
             },
           ],

@@ -30,6 +30,13 @@ export function formatReport(report: VerifyReport): string {
       out.push(`  ${pad(short(subject.subjectId), 16)}${pad(tally(subject.recount), 34)}${tally(subject.published)}`);
     }
   }
+  if (report.receipts.length > 0) {
+    out.push('', 'receipts:');
+    for (const receipt of report.receipts) {
+      const where = receipt.leafIndex === null ? '' : ` (leaf ${receipt.leafIndex})`;
+      out.push(`  ${receipt.eventId}${where}: ${receipt.status}: ${receipt.detail}`);
+    }
+  }
   out.push('');
   if (report.ok) out.push('MATCH: every check passed and the recount equals the published result.');
   else out.push('MISMATCH:', ...report.problems.map((problem) => `  - ${problem}`));

@@ -5,6 +5,7 @@ import { EXPORT_FORMAT } from '@civitas/events/audit/export.contract';
 import { mapStrings } from '@civitas/events/audit/leaf-view';
 import { eventLeafHash, hashChildren, inclusionRanges, memoryNodeSource, treeHash, verifyConsistency, type LeafRange } from '@civitas/events/audit/merkle';
 import { topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
+import { ReceiptBook, type Receipt, type ReceiptVerdict } from './receipts';
 
 /**
  * The verifier (issue #15 item 6): reads an audit export line by line and checks it without the
@@ -19,6 +20,8 @@ export interface VerifyOptions {
   publicKey?: string;
   /** A checkpoint held from before: the export must prove it grew from it. */
   since?: SignedCheckpoint;
+  /** A member's receipts (`--receipt`): each must name a proven event of the export. */
+  receipts?: readonly Receipt[];
 }
 
 export interface SubjectLine {
@@ -43,6 +46,8 @@ export interface VerifyReport {
   checkpoint: SignedCheckpoint | null;
   leaves: number;
   topics: TopicVerdict[];
+  /** What became of each receipt given, in the order given. */
+  receipts: ReceiptVerdict[];
   /** What failed, in the order found; empty when everything matched. */
   problems: string[];
 }
@@ -141,6 +146,7 @@ class TopicCheck {
   constructor(
     readonly topicId: string,
     checkpoint: SignedCheckpoint,
+    private readonly receipts: ReceiptBook,
   ) {
     this.state = topicTally.initial(topicId);
     this.proven = new ProvenNodes(checkpoint.treeSize, checkpoint.rootHash);
@@ -151,10 +157,11 @@ class TopicCheck {
     const { event, leafIndex } = line;
     const at = `event ${event.position} (leaf ${leafIndex})`;
     const leaf = eventLeafHash(event);
+    let proven = false;
     if (!leaf.equals(b64(line.leafHash))) this.problems.push(`${at}: its bytes do not hash to the leaf given`);
     else if (!this.proven.includes(leafIndex, leaf, line.proof)) {
       this.problems.push(`${at}: its inclusion proof does not lead to the checkpoint's root`);
-    }
+    } else proven = true;
     if (leafIndex <= this.lastLeaf) this.problems.push(`${at}: out of log order`);
     this.lastLeaf = leafIndex;
     // A shared event names members by per-event blinds; the links give their pseudonyms in this topic.
@@ -163,7 +170,12 @@ class TopicCheck {
     const data = line.links ? mapStrings(event.data, named) : event.data;
     const time = (event.metadata as { time?: unknown } | null)?.time;
     this.note(event.type, data as Record<string, unknown>);
-    topicTally.apply(this.state, { type: event.type, data, at: typeof time === 'string' ? time : line.recordedAt });
+    const tallyEvent = { type: event.type, data, at: typeof time === 'string' ? time : line.recordedAt };
+    if (proven && this.receipts.active) {
+      const pastTheCut = topicTally.isPastTheCut(this.state, tallyEvent);
+      this.receipts.noteEvent(this.topicId, leafIndex, line.leafHash, event.type, data as Record<string, unknown>, pastTheCut);
+    }
+    topicTally.apply(this.state, tallyEvent);
   }
 
   /** What the log itself records of the outcome, to set beside the recount. */
@@ -181,7 +193,9 @@ class TopicCheck {
   finish(published: ExportResult | null): TopicVerdict {
     // The fold stops at expiry, and the topic is closed after it: the count is the one at expiry, as the command side's closing takes it.
     const state: TopicTallyState = this.closed && this.state.status === 'active' ? { ...this.state, status: 'closed' } : this.state;
-    const tallies = topicTally.tallies(state, this.closed && this.expiresAt ? { at: this.expiresAt } : {});
+    const countedAt = this.closed && this.expiresAt ? this.expiresAt : undefined;
+    const tallies = topicTally.tallies(state, countedAt ? { at: countedAt } : {});
+    if (this.receipts.active) this.receipts.noteEligibility(this.topicId, topicTally.networkOf(state, countedAt ?? state.lastAt ?? '').isEligible);
     const recount = outcomeOf(state, tallies);
     const counted = new Map([...tallies.opinions, ...tallies.candidates].map((tally) => [tally.subjectId, tally]));
     if (this.recordedClosing) {
@@ -240,8 +254,10 @@ export async function verifyExport(lines: AsyncIterable<string> | Iterable<strin
     checkpoint: null,
     leaves: 0,
     topics: [],
+    receipts: [],
     problems: [],
   };
+  const receipts = new ReceiptBook(options.receipts ?? []);
   const fail = (problem: string) => void report.problems.push(problem);
   let key = options.publicKey ?? null;
   let topic: TopicCheck | null = null;
@@ -281,7 +297,7 @@ export async function verifyExport(lines: AsyncIterable<string> | Iterable<strin
       consistencyChecked = checkConsistency(line.from, line.proof, report.checkpoint, key, options.since, fail) || consistencyChecked;
     } else if (line.kind === 'topic') {
       closeTopic(null);
-      topic = new TopicCheck(line.topicId, report.checkpoint);
+      topic = new TopicCheck(line.topicId, report.checkpoint, receipts);
     } else if (line.kind === 'event') {
       if (!topic || line.topicId !== topic.topicId) fail(`event ${line.event.position} outside its topic's section`);
       else topic.add(line);
@@ -308,6 +324,8 @@ export async function verifyExport(lines: AsyncIterable<string> | Iterable<strin
   }
   if ((report.scope === 'topic' || report.scope === 'group') && report.topics.length === 0 && report.scope === 'topic') fail('the export holds no topic');
   for (const verdict of report.topics) for (const problem of verdict.problems) fail(`topic ${verdict.topicId}: ${problem}`);
+  report.receipts = receipts.verdicts();
+  for (const receipt of report.receipts) if (receipt.status === 'missing') fail(`receipt ${receipt.eventId} (${receipt.source}): ${receipt.detail}`);
   report.ok = report.problems.length === 0;
   return report;
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,8 +13,8 @@ import { createTopicThroughUi } from './support/participation';
 // International; the topic closes (the server's clock moves past it). Rania opens it on /audit:
 // its result, its history with pseudonyms (her own entry marked You), its timeline; on the topic
 // page she moves the time slider back and sees the tallies as they stood then, then checks the
-// receipt of her vote against the signed log; back on /audit she downloads the export and the
-// standalone verifier prints a match. Each step starts where the last one ended.
+// receipt of her vote against the signed log and downloads her receipts; back on /audit she
+// downloads the export and the standalone verifier prints a match and counts her receipt. Each step starts where the last one ended.
 let admin: Page;
 let rania: Page;
 let omar: Page;
@@ -26,6 +26,9 @@ const INTERNATIONAL = 7;
 const TITLE = 'Open data for every public budget';
 const OPINION = 'Publish every line of every budget as open data within a month.';
 let topicUrl = '';
+/** Where Rania's downloaded receipts wait for the verifier. */
+let receiptsFolder = '';
+let receiptsFile = '';
 
 const journey = startServerAndBrowserForFile({ now: clock.now, env: { ...TIME_TRAVEL_ENV, ADMIN_EMAILS: adminAccount.email } });
 
@@ -125,6 +128,19 @@ describe('audit journey', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('Rania downloads her receipts from the topic page, for the verifier', async () => {
+    const saving = rania.waitForEvent('download');
+    await rania.getByRole('button', { name: 'Download my receipts' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toMatch(/^civitas-receipts-[0-9a-f-]+\.json$/);
+    receiptsFolder = await mkdtemp(join(tmpdir(), 'civitas-receipts-'));
+    receiptsFile = join(receiptsFolder, download.suggestedFilename());
+    await download.saveAs(receiptsFile);
+    const saved = JSON.parse(await readFile(receiptsFile, 'utf8')) as { format: string; receipts: Array<{ eventId: string }> };
+    expect(saved).toMatchObject({ format: 'civitas-receipts/1' });
+    expect(saved.receipts).toHaveLength(1);
+  });
+
   it('on /audit Rania downloads the topic\u2019s export, and the verifier, run on its own, prints a match', async () => {
     await rania.goto(`${journey.server.baseUrl}/audit`);
     await rania
@@ -151,11 +167,17 @@ describe('audit journey', () => {
         file,
         '--key',
         publicKey,
+        '--receipt',
+        receiptsFile,
       ]);
       expect(stdout).toContain('law_enacted');
+      // Her own vote, as the server answered it, is in the export and counted.
+      const { receipts } = JSON.parse(await readFile(receiptsFile, 'utf8')) as { receipts: Array<{ eventId: string }> };
+      expect(stdout).toMatch(new RegExp(`${receipts[0]!.eventId} \\(leaf \\d+\\): counted: counted in the recount as cast \\(vote\\)`));
       expect(stdout).toContain('MATCH: every check passed and the recount equals the published result.');
     } finally {
       await rm(folder, { recursive: true, force: true });
+      await rm(receiptsFolder, { recursive: true, force: true });
     }
   });
 });

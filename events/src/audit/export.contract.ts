@@ -96,5 +96,18 @@ export interface ExportEnd {
 
 export type ExportLine = ExportHeader | ExportCheckpoint | ExportConsistency | ExportTopic | ExportEvent | ExportResult | ExportLeaf | ExportEnd;
 
+/**
+ * A member's receipts for one topic, as the topic page's 'Download my receipts' saves them and
+ * `civitas-verify --receipt` reads them: each vote's or ballot's event id and leaf hash, as the
+ * platform answered the vote. The leaf hash is what binds a receipt to an event of the export.
+ */
+export const RECEIPTS_FORMAT = 'civitas-receipts/1';
+
+export interface ReceiptsFile {
+  format: typeof RECEIPTS_FORMAT;
+  topicId: string;
+  receipts: Array<{ eventId: string; leafHash: string }>;
+}
+
 export const EXPORT_NOT_CHECKPOINTED = 'The log has not been checkpointed past this topic\u2019s latest event yet. Try again in a few seconds.';
 export const EXPORT_SINCE_UNKNOWN = 'No checkpoint of that size: pass the tree size of a checkpoint you hold.';

@@ -183,13 +183,19 @@ const standingOf = (state: TopicTallyState, userId: string): Standing => {
   return standing;
 };
 
+/**
+ * The closing cut: the count stands as it did at expiry; a closed or deleted topic moves no more.
+ * What the group is never changes, so its definition counts whenever it was recorded (a catalogue seeded late).
+ */
+export function isPastTheCut(state: TopicTallyState, event: Pick<TallyEvent, 'type' | 'at'>): boolean {
+  if (state.status === 'closed' || state.status === 'deleted') return true;
+  return state.topic !== null && event.at > state.topic.expiresAt && event.type !== 'GroupCreated';
+}
+
 /** Folds one event in (in place); returns the state. */
 export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyState {
   const data = event.data as Record<string, unknown>;
-  // The closing cut: the count stands as it did at expiry; a closed or deleted topic moves no more.
-  if (state.status === 'closed' || state.status === 'deleted') return state;
-  // What the group is never changes, so its definition counts whenever it was recorded (a catalogue seeded late).
-  if (state.topic && event.at > state.topic.expiresAt && event.type !== 'GroupCreated') return state;
+  if (isPastTheCut(state, event)) return state;
   const ofTopic = data.topicId === state.topicId;
   const ofGroup = state.groupId !== null && data.groupId === state.groupId;
   if (
@@ -422,4 +428,4 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
 }
 
 /** The fold as one object, for callers that pass it around (time travel, the history). */
-export const topicTally = { initial, apply, tallies };
+export const topicTally = { initial, apply, tallies, isPastTheCut, networkOf };

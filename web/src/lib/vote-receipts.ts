@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Receipt } from '@civitas/events/audit/merkle.contract';
 
 /**
@@ -51,4 +51,18 @@ const snapshot = () => {
 export function useKeptReceipt(key: string): Receipt | null {
   const stored = useSyncExternalStore(subscribe, snapshot);
   return stored ? receiptOf(key) : null;
+}
+
+/** The kept receipts under any of these keys (a topic's opinions and its ballot), re-read when this browser keeps a new one. */
+export function useKeptReceipts(keys: readonly string[]): Receipt[] {
+  const stored = useSyncExternalStore(subscribe, snapshot);
+  const joined = keys.join('\n');
+  return useMemo(() => {
+    if (!stored) return [];
+    const all = readAll();
+    return joined
+      .split('\n')
+      .map((key) => all[key])
+      .filter((receipt): receipt is Receipt => receipt !== undefined);
+  }, [stored, joined]);
 }

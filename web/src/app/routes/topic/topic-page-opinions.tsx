@@ -16,7 +16,8 @@ import { participationBlockedReason } from '../../../features/topics/components/
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 import { ReceiptButton } from '../../../features/delegation/components/receipt-button';
 import { CheckReceiptButton } from '../../../features/audit/components/check-receipt-button';
-import { receiptOf } from '../../../lib/vote-receipts';
+import { DownloadReceiptsButton } from '../../../features/audit/components/download-receipts-button';
+import { ballotReceiptKey, receiptOf } from '../../../lib/vote-receipts';
 import { ContentReportActions } from './content-report-actions';
 
 /**
@@ -76,6 +77,7 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
       {afterTop}
       {composer}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
+      <DownloadReceiptsButton topicId={topic.id} keys={[...opinions.data.map((opinion) => opinion.id), ballotReceiptKey(topic.id)]} />
     </Stack>
   );
 }

@@ -13,11 +13,16 @@ export const topicExportFileName = (topicId: string) => `civitas-topic-${topicId
  */
 export async function downloadTopicExport(topicId: string): Promise<void> {
   const response = await apiRequest('GET', topicExportUrl(topicId));
-  const url = URL.createObjectURL(await response.blob());
+  saveAsDownload(await response.blob(), topicExportFileName(topicId));
+}
+
+/** Hands content to the browser as a download named `fileName`. */
+export function saveAsDownload(content: Blob, fileName: string): void {
+  const url = URL.createObjectURL(content);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = topicExportFileName(topicId);
+    link.download = fileName;
     document.body.append(link);
     link.click();
     link.remove();
