@@ -31,6 +31,7 @@ import { merkleLogRoutes } from './audit/merkle-log.routes';
 import { timeTravelPorts } from './audit/time-travel.routes';
 import { auditTopicsRoutes } from './audit/audit-topics.routes';
 import { auditExportRoutes } from './audit/audit-export.routes';
+import { memberReceiptsRoutes } from './audit/member-receipts.routes';
 import type { EventStore } from '@civitas/events';
 import { toTopicView } from './topics/topic-views';
 import { verificationsRoutes } from './verification/verifications.routes';
@@ -99,6 +100,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (
   // The timeline shows on the topic page: it asks the topic read's own visibility check.
   if (store) auditTopicsRoutes(app, { ...context, db, store, findVisibleTopic });
   if (store) auditExportRoutes(app, { ...context, db, store });
+  if (store) memberReceiptsRoutes(app, { ...context, db, store, findVisibleTopic });
   electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf);
   delegationRoutes(app, context);
   invitationsRoutes(app, { ...context, db, publicBaseUrl });

@@ -4,7 +4,7 @@ import { leafBlinder } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test-support/eventually';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
-import { newMember, ownGroup, subscribe, topicBody, type Member } from '../participation/members';
+import { INTERNATIONAL, newMember, ownGroup, subscribe, topicBody, type Member } from '../participation/members';
 
 const b64 = (value: string) => Buffer.from(value, 'base64');
 
@@ -98,5 +98,30 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
     expect(ballot.status).toBe(200);
     expect(ballot.body.receipt.leafHash).toBe(await storedLeaf(ballot.body.receipt.eventId));
     await checkReceipt(ballot.body.receipt);
+    // On any device: the server gives the same receipt (issue #40 item 2).
+    expect((await member.browser.json('GET', `/api/topics/${election.id}/receipts`)).body.receipts).toEqual([ballot.body.receipt]);
+  });
+
+  it('gives a member, from any device, the receipts of their own votes on a topic at once, oldest first, and nobody else\u2019s', async () => {
+    const omar = await newMember(server, 'Omar');
+    await subscribe(omar, server);
+    const topic = (await member.browser.json('POST', '/api/topics', topicBody(INTERNATIONAL, { title: 'Open data for every budget' }))).body.topic;
+    const opinion = (await member.browser.json('POST', '/api/opinions', { topicId: topic.id, content: 'Every line, within a month.' })).body;
+    const opinionId = (opinion.opinion ?? opinion).id as string;
+    const support = (await member.browser.json('POST', '/api/votes', { opinionId, voteType: 'support' })).body.receipt as Receipt;
+    const omars = (await omar.browser.json('POST', '/api/votes', { opinionId, voteType: 'support' })).body.receipt as Receipt;
+    const oppose = (await member.browser.json('POST', '/api/votes', { opinionId, voteType: 'oppose' })).body.receipt as Receipt;
+    // Asked right after the vote, with nothing but the session cookie: the event store answers, no read model to wait for.
+    const mine = await member.browser.json('GET', `/api/topics/${topic.id}/receipts`);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ format: 'civitas-receipts/1', topicId: topic.id, receipts: [support, oppose] });
+    expect((await omar.browser.json('GET', `/api/topics/${topic.id}/receipts`)).body.receipts).toEqual([omars]);
+    // A topic the asker may not see does not exist for them; signed out is 401 first.
+    const family = (await member.browser.json('POST', '/api/topics', topicBody(await ownGroup(member, 'family'), { title: 'Sunday lunch' }))).body.topic;
+    const hidden = await omar.browser.json('GET', `/api/topics/${family.id}/receipts`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ message: 'Topic not found' });
+    const signedOut = await fetch(`${server.baseUrl}/api/topics/not-a-topic/receipts`);
+    expect(signedOut.status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidField, wholeNumberQuery } from '../ids';
+import { RECEIPTS_FORMAT } from './export.contract';
 
 /** Request and response shapes of the Merkle-committed log (issue #15 item 4); the web shares them. */
 
@@ -56,3 +57,11 @@ export type InclusionProofView = z.infer<typeof InclusionProofView>;
 /** What a vote or ballot answer carries: the appended event and its leaf hash, for a later inclusion check. */
 export const Receipt = z.object({ eventId: z.string(), leafHash: base64 });
 export type Receipt = z.infer<typeof Receipt>;
+
+/**
+ * `GET /api/topics/:id/receipts`: the receipts of every vote, withdrawal and ballot the member
+ * recorded on the topic, oldest first, read from their own streams: the file 'Download my receipts'
+ * saves and `civitas-verify --receipt` reads, on any device.
+ */
+export const MemberReceipts = z.object({ format: z.literal(RECEIPTS_FORMAT), topicId: z.string(), receipts: z.array(Receipt) });
+export type MemberReceipts = z.infer<typeof MemberReceipts>;

@@ -77,7 +77,11 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
       {afterTop}
       {composer}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
-      <DownloadReceiptsButton topicId={topic.id} keys={[...opinions.data.map((opinion) => opinion.id), ballotReceiptKey(topic.id)]} />
+      <DownloadReceiptsButton
+        topicId={topic.id}
+        signedIn={userId !== undefined}
+        keys={[...opinions.data.map((opinion) => opinion.id), ballotReceiptKey(topic.id)]}
+      />
     </Stack>
   );
 }
