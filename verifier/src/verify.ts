@@ -6,6 +6,7 @@ import { mapStrings } from '@civitas/events/audit/leaf-view';
 import { eventLeafHash, hashChildren, inclusionRanges, memoryNodeSource, treeHash, verifyConsistency, type LeafRange } from '@civitas/events/audit/merkle';
 import { topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
 import { ReceiptBook, type Receipt, type ReceiptVerdict } from './receipts';
+import { recountReasons } from './recount-reasons';
 
 /**
  * The verifier (issue #15 item 6): reads an audit export line by line and checks it without the
@@ -195,7 +196,8 @@ class TopicCheck {
     const state: TopicTallyState = this.closed && this.state.status === 'active' ? { ...this.state, status: 'closed' } : this.state;
     const countedAt = this.closed && this.expiresAt ? this.expiresAt : undefined;
     const tallies = topicTally.tallies(state, countedAt ? { at: countedAt } : {});
-    if (this.receipts.active) this.receipts.noteEligibility(this.topicId, topicTally.networkOf(state, countedAt ?? state.lastAt ?? '').isEligible);
+    const network = topicTally.networkOf(state, countedAt ?? state.lastAt ?? '');
+    if (this.receipts.active) this.receipts.noteEligibility(this.topicId, network.isEligible);
     const recount = outcomeOf(state, tallies);
     const counted = new Map([...tallies.opinions, ...tallies.candidates].map((tally) => [tally.subjectId, tally]));
     if (this.recordedClosing) {
@@ -216,7 +218,8 @@ class TopicCheck {
       if (!sameOutcome(recount, published)) this.problems.push('the published result is not the recount\u2019s');
       for (const subject of subjects) {
         if (subject.recount.weightedSupport !== subject.published.weightedSupport || subject.recount.weightedOppose !== subject.published.weightedOppose) {
-          this.problems.push(`${subject.subjectId}: the published tally is not the recount`);
+          const why = recountReasons(state, network, subject.subjectId, subject.recount, subject.published);
+          this.problems.push(`${subject.subjectId}: the published tally is not the recount${why.length > 0 ? `: ${why.join('; ')}` : ''}`);
         }
       }
     }

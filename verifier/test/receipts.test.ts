@@ -11,17 +11,12 @@ import { at } from '../../projector/test/projection-spec';
 import { memberJoined, newId, opinionPosted, roleGranted, topicCreated, voteCast, voteRetracted } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from '../../query-api/test/query-app';
 import { verifyExport } from '../src/verify';
+import { parseExport, serialise } from './export-lines';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../bin/civitas-verify.mjs');
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
 type EventLine = Extract<ExportLine, { kind: 'event' }>;
-
-/** Serialised with the end line's count kept true, so only the deeper checks can catch a change. */
-const serialise = (lines: ExportLine[]) => {
-  const body = lines.filter((line) => line.kind !== 'end');
-  return [...body, { kind: 'end', lines: body.length }].map((line) => JSON.stringify(line));
-};
 
 // Issue #40 item 2: a member checks their own receipts against an export with the verifier alone.
 describe('receipts in the verifier', () => {
@@ -58,10 +53,7 @@ describe('receipts in the verifier', () => {
     publicKey = (await logSigningKey(query.db)).publicKey.toString('base64');
     const response = await query.get(`/api/audit/topics/${topic}/export`, { as: auditor });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-    exported = response.body
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as ExportLine);
+    exported = parseExport(response.body);
     votes = exported.filter((line): line is EventLine => line.kind === 'event' && (line.event.type === 'VoteCast' || line.event.type === 'VoteRetracted'));
     expect(votes.map((line) => line.event.type)).toEqual(['VoteCast', 'VoteCast', 'VoteCast', 'VoteCast', 'VoteRetracted']);
   });

@@ -32,22 +32,14 @@ import {
 } from '../../projector/test/spec-events';
 import { startQueryApp, type Member, type QueryApp } from '../../query-api/test/query-app';
 import { verifyExport } from '../src/verify';
+import { parseExport, serialise } from './export-lines';
 
 const run = promisify(execFile);
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
 const BIN = join(import.meta.dirname, '../bin/civitas-verify.mjs');
 
 type Lines = ExportLine[];
-const parse = (text: string): Lines =>
-  text
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as ExportLine);
-/** The lines as a file would hold them, the end line's count kept true so only the deeper checks can catch a change. */
-function serialise(lines: Lines): string[] {
-  const body = lines.filter((line) => line.kind !== 'end');
-  return [...body, { kind: 'end', lines: body.length }].map((line) => JSON.stringify(line));
-}
+const parse = parseExport;
 const changed = (lines: Lines, change: (copy: Lines) => void) => {
   const copy = structuredClone(lines);
   change(copy);

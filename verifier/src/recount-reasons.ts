@@ -1,0 +1,59 @@
+import { resolve, type DelegationNetwork } from '@civitas/events/delegation/weighted-tally';
+import type { TopicTallyState } from '@civitas/events/audit/topic-tally';
+
+/**
+ * Why a published tally differs from the recount (issue #40 item 3), in the terms of the export: the
+ * weight of members who could not take part in the group at the count (a platform that counts an
+ * ineligible voter), and weight that no vote or delegation in the export carries (one moved along a
+ * delegation the log does not hold), or weight the export's votes carry that the tally leaves out.
+ */
+
+export interface Weights {
+  weightedSupport: number;
+  weightedOppose: number;
+}
+
+/** A subject's direct choices (member -> choice) as the recount folded them: an opinion's votes, or an election's ballots. */
+function choicesOn(state: TopicTallyState, subjectId: string): { choices: ReadonlyMap<string, string>; choice: (side: 'support' | 'oppose') => string } {
+  const votes = state.votes.get(subjectId);
+  if (votes) return { choices: votes, choice: (side) => side };
+  // A candidate: a ballot names it; only support exists.
+  return { choices: state.ballots, choice: (side) => (side === 'support' ? subjectId : '\u0000none') };
+}
+
+/** Everyone whose weight could reach the subject: who chose, who delegates, who is delegated to. */
+const membersOf = (state: TopicTallyState, choices: ReadonlyMap<string, string>) =>
+  new Set([...choices.keys(), ...state.delegates.keys(), ...state.delegates.values()]);
+
+/** The reasons, one line per side that differs; empty when nothing differs. */
+export function recountReasons(state: TopicTallyState, network: DelegationNetwork, subjectId: string, recount: Weights, published: Weights): string[] {
+  const { choices, choice } = choicesOn(state, subjectId);
+  const everyoneEligible: DelegationNetwork = { ...network, isEligible: () => true };
+  const reasons: string[] = [];
+  for (const side of ['support', 'oppose'] as const) {
+    const key = side === 'support' ? 'weightedSupport' : 'weightedOppose';
+    const difference = published[key] - recount[key];
+    if (difference === 0) continue;
+    if (difference < 0) {
+      reasons.push(`the published ${side} leaves out ${-difference} that the export\u2019s votes and delegations carry`);
+      continue;
+    }
+    // Whose weight would reach this side if eligibility were not asked: the members the rule left out.
+    const leftOut: string[] = [];
+    for (const memberId of membersOf(state, choices)) {
+      const counted = resolve(network, choices, memberId);
+      if (counted.kind !== 'abstained' || counted.reason !== 'ineligible') continue;
+      const ignoringEligibility = resolve(everyoneEligible, choices, memberId);
+      if (ignoringEligibility.kind !== 'abstained' && ignoringEligibility.choice === choice(side)) leftOut.push(memberId);
+    }
+    // The export alone cannot tell which: weight the rule left out, or a delegation or vote it does not hold.
+    const excess = `${difference} of the published ${side} is carried by no counted vote or delegation in the export`;
+    const listed = `${leftOut.slice(0, 5).join(', ')}${leftOut.length > 5 ? ', \u2026' : ''}`;
+    reasons.push(
+      leftOut.length > 0
+        ? `${excess}; members who could not take part in the group at the count would give up to ${Math.min(difference, leftOut.length)} of it (${listed})`
+        : excess,
+    );
+  }
+  return reasons;
+}
