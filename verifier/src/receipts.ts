@@ -39,6 +39,7 @@ export function parseReceiptsFile(text: string, source: string): Receipt[] {
   });
 }
 
+/** The events a receipt can be of (RECEIPT_EVENT_TYPES of the export contract), with what each records. */
 const CHOICES: Record<string, { kind: 'vote' | 'ballot'; cast: boolean }> = {
   VoteCast: { kind: 'vote', cast: true },
   VoteRetracted: { kind: 'vote', cast: false },
@@ -61,15 +62,14 @@ interface Sighting {
  * vote and ballot the latest leaf per member and subject (kept only when receipts were given).
  */
 export class ReceiptBook {
-  private readonly wanted: Map<string, Receipt[]>;
+  private readonly wanted: Set<string>;
   private readonly seen = new Map<string, Sighting>();
   /** choiceKey -> the leaf of the member's latest choice the count took. */
   private readonly latest = new Map<string, number>();
   private readonly eligibility = new Map<string, (memberId: string) => boolean>();
 
-  constructor(receipts: readonly Receipt[]) {
-    this.wanted = new Map();
-    for (const receipt of receipts) this.wanted.set(receipt.leafHash, [...(this.wanted.get(receipt.leafHash) ?? []), receipt]);
+  constructor(private readonly receipts: readonly Receipt[]) {
+    this.wanted = new Set(receipts.map((receipt) => receipt.leafHash));
   }
 
   get active(): boolean {
@@ -91,13 +91,9 @@ export class ReceiptBook {
     this.eligibility.set(topicId, isEligible);
   }
 
+  /** Each receipt's verdict, in the order given. */
   verdicts(): ReceiptVerdict[] {
-    const verdicts: ReceiptVerdict[] = [];
-    for (const [leafHash, receipts] of this.wanted) {
-      const sighting = this.seen.get(leafHash);
-      for (const receipt of receipts) verdicts.push({ ...receipt, ...this.judge(sighting) });
-    }
-    return verdicts;
+    return this.receipts.map((receipt) => ({ ...receipt, ...this.judge(this.seen.get(receipt.leafHash)) }));
   }
 
   private judge(sighting: Sighting | undefined): Pick<ReceiptVerdict, 'status' | 'topicId' | 'leafIndex' | 'detail'> {

@@ -14,11 +14,10 @@ export interface Weights {
 }
 
 /** A subject's direct choices (member -> choice) as the recount folded them: an opinion's votes, or an election's ballots. */
-function choicesOn(state: TopicTallyState, subjectId: string): { choices: ReadonlyMap<string, string>; choice: (side: 'support' | 'oppose') => string } {
-  const votes = state.votes.get(subjectId);
-  if (votes) return { choices: votes, choice: (side) => side };
-  // A candidate: a ballot names it; only support exists.
-  return { choices: state.ballots, choice: (side) => (side === 'support' ? subjectId : '\u0000none') };
+function choicesOn(state: TopicTallyState, subjectId: string): { choices: ReadonlyMap<string, string>; choice: (side: 'support' | 'oppose') => string | null } {
+  // A candidate: a ballot names it, and there is no oppose.
+  if (state.topic?.type === 'election') return { choices: state.ballots, choice: (side) => (side === 'support' ? subjectId : null) };
+  return { choices: state.votes.get(subjectId) ?? new Map(), choice: (side) => side };
 }
 
 /** Everyone whose weight could reach the subject: who chose, who delegates, who is delegated to. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidField, wholeNumberQuery } from '../ids';
-import { RECEIPTS_FORMAT } from './export.contract';
+import { RECEIPTS_FORMAT, type ReceiptsFile } from './export.contract';
 
 /** Request and response shapes of the Merkle-committed log (issue #15 item 4); the web shares them. */
 
@@ -63,5 +63,9 @@ export type Receipt = z.infer<typeof Receipt>;
  * recorded on the topic, oldest first, read from their own streams: the file 'Download my receipts'
  * saves and `civitas-verify --receipt` reads, on any device.
  */
-export const MemberReceipts = z.object({ format: z.literal(RECEIPTS_FORMAT), topicId: z.string(), receipts: z.array(Receipt) });
+export const MemberReceipts = z.object({
+  format: z.literal(RECEIPTS_FORMAT),
+  topicId: z.string(),
+  receipts: z.array(Receipt),
+}) satisfies z.ZodType<ReceiptsFile>;
 export type MemberReceipts = z.infer<typeof MemberReceipts>;

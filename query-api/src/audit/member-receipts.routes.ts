@@ -1,6 +1,7 @@
 import {
   MemberReceipts,
   RECEIPTS_FORMAT,
+  RECEIPT_EVENT_TYPES,
   TopicIdParams,
   ballotStream,
   storedEventLeafHash,
@@ -12,6 +13,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { cachedLeafBlinder } from '@civitas/service-kit/merkle-store';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import type { QueryExecutorProvider } from 'kysely';
+import { TOPIC_READ_MODELS } from '../lib/group-visibility';
 import { viewerOf, type QueryContext } from '../lib/viewer';
 import type { FindVisibleTopic } from './audit-topics.routes';
 
@@ -20,9 +22,6 @@ interface MemberReceiptsContext extends QueryContext {
   store: EventStore;
   findVisibleTopic: FindVisibleTopic;
 }
-
-/** What a receipt is of: the member's choices, as the vote and ballot answers give receipts for. */
-const CHOICE_TYPES = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn']);
 
 /**
  * A member's receipts for one topic from any device (issue #40 item 2): every vote, withdrawal and
@@ -37,7 +36,7 @@ export function memberReceiptsRoutes(app: ZodRoutes, context: MemberReceiptsCont
   app.get(
     '/api/topics/:id/receipts',
     {
-      config: { access: 'member', readModels: ['topics', 'groups', 'users', 'user_verifications', 'participation'] },
+      config: { access: 'member', readModels: TOPIC_READ_MODELS },
       schema: {
         tags: ['audit'],
         summary: 'The receipts of the member\u2019s own votes and ballots on a topic, oldest first, for civitas-verify --receipt',
@@ -52,7 +51,7 @@ export function memberReceiptsRoutes(app: ZodRoutes, context: MemberReceiptsCont
       // The topic's opinions from its own record, so an opinion posted a moment ago is not missed.
       const opinions = await store.readTopicEvents(topicId, ['OpinionPosted']);
       const streams = [...opinions.map((event) => voteStream((event.data as { opinionId: string }).opinionId, memberId)), ballotStream(topicId, memberId)];
-      const choices: RecordedEvent[] = [...(await store.readStreams(streams)).values()].flat().filter((event) => CHOICE_TYPES.has(event.type));
+      const choices: RecordedEvent[] = [...(await store.readStreams(streams)).values()].flat().filter((event) => RECEIPT_EVENT_TYPES.has(event.type));
       choices.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
       const blind = await blinder();
       return {

@@ -1,16 +1,14 @@
 import { CHAT_PAGE_SIZE, ChatMessagesReply, TopicIdParams, ValidationError, isPosition, queryText, type ChatMessageView } from '@civitas/events';
-import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
+import { TOPIC_READ_MODELS } from '../lib/group-visibility';
 
 const MessagesQuery = z.object({ before: queryText('before').optional() });
 const UNKNOWN_CURSOR = 'No such message to page before';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** What a topic's visibility rests on: the topic GET's read models. */
-const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 
 export interface ChatRouteOptions extends QueryContext {
   /** The topics feature's rule (the topic GET's): the topic if the viewer may see it, else a 404. */

@@ -1,11 +1,14 @@
 import { GROUP_NOT_FOUND, MY_FAMILY_GROUP_ALIAS, NotFoundError, existingGroupId, groupIdParam, isPersonalDepartment } from '@civitas/events';
-import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
+import type { ProjectionName, ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { shownFirstName } from './person-names';
 import type { ParticipantProfile, QueryContext } from './viewer';
 
 // Which group a viewer may see, for every route that names a group (groups, topics).
+
+/** What a topic's read and its visibility check read: the routes that show or check a topic wait for them. */
+export const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 
 /** A group as the routes read it, with what they show it by. */
 export type GroupRow = ReadModelRow<'groups'> & { participant_count: number | null; owner_first_name: string | null };

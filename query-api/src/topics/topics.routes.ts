@@ -1,14 +1,12 @@
 import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicIdParams, TopicStats, TopicView, existingId, queryText } from '@civitas/events';
-import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { GroupIdParams, findVisibleGroup } from '../lib/group-visibility';
+import { GroupIdParams, TOPIC_READ_MODELS, findVisibleGroup } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
 import { shownFirstName } from '../lib/person-names';
 
-const TOPIC_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation'];
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 /** A topic the viewer may see: it exists, is not deleted, and its group is visible to them (chat's GET asks it too, through app.ts). */
