@@ -107,7 +107,8 @@ export async function createCommandServices({
   const gate = new ParticipationGate(bus);
 
   const topics = new TopicsService(bus, gate);
-  const receipts = new Receipts(store, cachedLeafBlinder(db));
+  const leafBlind = cachedLeafBlinder(db);
+  const receipts = new Receipts(store, leafBlind);
   const elections = new ElectionsService(bus, gate, topics, receipts);
   const opinions = new OpinionsService(bus, gate, topics);
   const voting = new VotingService(bus, gate, { opinions, topics, receipts });
@@ -160,7 +161,7 @@ export async function createCommandServices({
     [
       new PeriodicTask(
         'topic closing',
-        async () => void (await closeExpiredTopics({ readModels, store, registry, topics, leaders: elections, now: now() })),
+        async () => void (await closeExpiredTopics({ readModels, store, registry, blind: leafBlind, topics, leaders: elections, now: now() })),
         log,
         outage,
       ),

@@ -80,6 +80,7 @@ export {
 } from './audit/topic-tally';
 export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
 export { readTopicRecords, eventTime } from './audit/topic-records';
+export { CountedEvents, countedDifferences, type CountedCommitment } from './audit/counted-events';
 export * from './audit/audit.contract';
 export * from './audit/merkle';
 export * from './audit/leaf-view';

@@ -57,6 +57,8 @@ export interface QueryApp {
   routes: RouteOptions[];
   /** Appends events (checked by the registry) without waiting for the projector; their last position. */
   append(...events: Array<StreamEvent & { time?: string }>): Promise<Position>;
+  /** The event store the app reads (a test that runs the command side's closing count reads it too). */
+  store: PostgresEventStore;
   /** Appends events and waits until every projection has them; their last position. */
   record(...events: Array<StreamEvent & { time?: string }>): Promise<Position>;
   /** A registered member with their three personal groups, signed in. */
@@ -133,6 +135,7 @@ export async function startQueryApp(): Promise<QueryApp> {
     app,
     db,
     databaseUrl: database.url,
+    store,
     auth,
     vault: new PersonalDataVault(db),
     routes,

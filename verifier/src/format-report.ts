@@ -3,6 +3,14 @@ import type { VerifyReport } from './verify';
 const short = (id: string | null) => (id === null ? '-' : id.length > 14 ? `${id.slice(0, 13)}\u2026` : id);
 const pad = (text: string, width: number) => text.padEnd(width);
 
+const COMPLETENESS: Record<VerifyReport['topics'][number]['completeness'], (counted: number | null) => string> = {
+  complete: (counted) => `complete: the ${counted} events the closing counted are all here, in its order`,
+  incomplete: (counted) => `incomplete: the closing counted ${counted} events, and the export does not hold them as counted`,
+  open: () => 'open: not closed, so no count to hold the export to yet (the closing records one)',
+  unrecorded: () => 'completeness unproven: closed before closings recorded what they counted',
+  deleted: () => 'deleted: no outcome to hold the export to',
+};
+
 /** The report as the command prints it: what was checked, the recount beside the published result, and the verdict. */
 export function formatReport(report: VerifyReport): string {
   const out: string[] = [];
@@ -19,6 +27,7 @@ export function formatReport(report: VerifyReport): string {
   if (report.scope === 'log') out.push(`leaves: ${report.leaves}, root recomputed`);
   for (const topic of report.topics) {
     out.push('', `topic ${topic.topicId}: ${topic.events} events, each leaf recomputed and proven in the checkpoint`);
+    out.push(`  ${COMPLETENESS[topic.completeness](topic.counted)}`);
     out.push(`  ${pad('', 16)}${pad('recount', 34)}published`);
     const outcome = (value: VerifyReport['topics'][number]['recount'] | null) =>
       value

@@ -2,6 +2,7 @@ import type { SignedCheckpoint } from '@civitas/events/audit/checkpoint';
 import { logKeyId, verifyCheckpoint } from '@civitas/events/audit/checkpoint';
 import type { ExportEvent, ExportLine, ExportResult, PublishedTally } from '@civitas/events/audit/export.contract';
 import { EXPORT_FORMAT } from '@civitas/events/audit/export.contract';
+import { CountedEvents, countedDifferences, type CountedCommitment } from '@civitas/events/audit/counted-events';
 import { mapStrings } from '@civitas/events/audit/leaf-view';
 import { eventLeafHash, hashChildren, inclusionRanges, memoryNodeSource, treeHash, verifyConsistency, type LeafRange } from '@civitas/events/audit/merkle';
 import { topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
@@ -31,9 +32,20 @@ export interface SubjectLine {
   published: { weightedSupport: number; weightedOppose: number };
 }
 
+/**
+ * Whether the export is shown to hold every event the outcome was counted from: 'complete' (it
+ * holds exactly what the closing recorded it counted), 'incomplete' (it does not), 'open' (not closed, and not expired when
+ * the checkpoint was signed: nothing is decided yet), 'unrecorded' (closed before closings
+ * recorded what they counted), or 'deleted' (no outcome).
+ */
+export type Completeness = 'complete' | 'incomplete' | 'open' | 'unrecorded' | 'deleted';
+
 export interface TopicVerdict {
   topicId: string;
   events: number;
+  completeness: Completeness;
+  /** How many events the closing recorded it counted (null when it recorded none). */
+  counted: number | null;
   recount: Pick<ExportResult, 'status' | 'result'>;
   published: Pick<ExportResult, 'status' | 'result'> | null;
   subjects: SubjectLine[];
@@ -141,12 +153,16 @@ class TopicCheck {
   private recordedClosing: Array<{ subjectId: string; weightedSupport: number; weightedOppose: number }> | null = null;
   private recordedLaw: string | null = null;
   private recordedWinner: string | null = null;
+  private recordedCount: CountedCommitment | null = null;
+  private deleted = false;
+  /** The events before the closing that bore on the outcome, as the closing's own count took them. */
+  private readonly counted = new CountedEvents();
   private readonly proven: ProvenNodes;
   readonly problems: string[] = [];
 
   constructor(
     readonly topicId: string,
-    checkpoint: SignedCheckpoint,
+    private readonly checkpoint: SignedCheckpoint,
     private readonly receipts: ReceiptBook,
   ) {
     this.state = topicTally.initial(topicId);
@@ -170,10 +186,14 @@ class TopicCheck {
     const named = (text: string) => text.replace(BLINDED, (blinded) => links[blinded] ?? blinded);
     const data = line.links ? mapStrings(event.data, named) : event.data;
     const time = (event.metadata as { time?: unknown } | null)?.time;
+    const wasClosed = this.closed;
     this.note(event.type, data as Record<string, unknown>);
     const tallyEvent = { type: event.type, data, at: typeof time === 'string' ? time : line.recordedAt };
+    const pastTheCut = topicTally.isPastTheCut(this.state, tallyEvent);
+    // The closing counted what came before it; it and what follows it are not in its count.
+    if (!this.closed) this.counted.offer({ type: event.type, data }, leaf, pastTheCut);
+    else if (!wasClosed) this.recordedCount = countedOf(data);
     if (proven && this.receipts.active) {
-      const pastTheCut = topicTally.isPastTheCut(this.state, tallyEvent);
       this.receipts.noteEvent(this.topicId, leafIndex, line.leafHash, event.type, data as Record<string, unknown>, pastTheCut);
     }
     topicTally.apply(this.state, tallyEvent);
@@ -183,6 +203,7 @@ class TopicCheck {
   private note(type: string, data: Record<string, unknown>): void {
     if (data.topicId !== this.topicId) return;
     if (type === 'TopicCreated') this.expiresAt = String(data.expiresAt);
+    if (type === 'TopicDeleted') this.deleted = true;
     if (type === 'TopicClosed') {
       this.closed = true;
       if (Array.isArray(data.tallies) && data.tallies.length > 0) this.recordedClosing = data.tallies as never;
@@ -212,6 +233,7 @@ class TopicCheck {
     if (this.recordedLaw !== null && recount.result.opinionId !== this.recordedLaw) this.problems.push('the law recorded as enacted is not the recount\u2019s');
     if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner)
       this.problems.push('the winner recorded is not the recount\u2019s');
+    const completeness = this.completeness();
     const subjects = compareTallies(counted, published?.tallies ?? []);
     if (!published) this.problems.push('no published result in the export');
     else {
@@ -226,12 +248,40 @@ class TopicCheck {
     return {
       topicId: this.topicId,
       events: this.events,
+      completeness,
+      counted: this.recordedCount?.events ?? null,
       recount,
       published: published && { status: published.status, result: published.result },
       subjects,
       problems: this.problems,
     };
   }
+
+  /** Whether the export holds every event the outcome was counted from (docs/audit-format.md, Completeness). */
+  private completeness(): Completeness {
+    if (this.closed) {
+      if (!this.recordedCount) return 'unrecorded';
+      const differences = countedDifferences(this.recordedCount, this.counted.commitment());
+      if (differences.length === 0) return 'complete';
+      this.problems.push(`the export does not hold what the closing counted: ${differences.join('; ')}`);
+      return 'incomplete';
+    }
+    if (this.deleted) return 'deleted';
+    // The platform closes a topic seconds after expiry, and exports an expired topic only once its closing is under the checkpoint.
+    if (this.expiresAt !== null && Date.parse(this.checkpoint.timestamp) > Date.parse(this.expiresAt))
+      this.problems.push(
+        `the topic expired at ${this.expiresAt}, before the checkpoint was signed (${this.checkpoint.timestamp}), but the export holds no closing: its count may have been left out`,
+      );
+    return 'open';
+  }
+}
+
+/** The closing's record of what it counted, when it holds one of the right shape. */
+function countedOf(data: unknown): CountedCommitment | null {
+  const counted = (data as { counted?: Partial<CountedCommitment> } | null)?.counted;
+  if (!counted || typeof counted !== 'object' || typeof counted.events !== 'number' || typeof counted.digest !== 'string') return null;
+  const byType = counted.byType && typeof counted.byType === 'object' ? counted.byType : {};
+  return { events: counted.events, digest: counted.digest, byType };
 }
 
 function compareTallies(counted: Map<string, { weightedSupport: number; weightedOppose: number }>, published: readonly PublishedTally[]): SubjectLine[] {

@@ -16,6 +16,8 @@ import { parseExport, serialise } from './export-lines';
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../bin/civitas-verify.mjs');
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
+/** A topic still open when the checkpoint is signed (an expired one is exported only once closed). */
+const STILL_OPEN = '2099-01-01T00:00:00.000Z';
 type EventLine = Extract<ExportLine, { kind: 'event' }>;
 
 // Issue #40 item 2: a member checks their own receipts against an export with the verifier alone.
@@ -39,7 +41,7 @@ describe('receipts in the verifier', () => {
     await query.record(
       at(minute(1), roleGranted(auditor.id, 'auditor')),
       at(minute(2), memberJoined(group, ben.id)),
-      at(minute(3), topicCreated(topic, group, auditor.id, { type: 'law_amendment', title: 'Family meals', expiresAt: minute(300) })),
+      at(minute(3), topicCreated(topic, group, auditor.id, { type: 'law_amendment', title: 'Family meals', expiresAt: STILL_OPEN })),
       at(minute(4), opinionPosted(lunch, topic, group, auditor.id, 'Lunch together on Fridays.')),
       at(minute(5), opinionPosted(dinner, topic, group, ben.id, 'Dinner together every day.')),
       // Omar: support lunch (counted). Ben: support lunch, then oppose it (the support replaced), and support dinner, then withdraw it.

@@ -8,6 +8,8 @@ import { verifyExport } from '../src/verify';
 import { parseExport, serialise } from './export-lines';
 
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
+/** A topic still open when the checkpoint is signed (an expired one is exported only once closed). */
+const STILL_OPEN = '2099-01-01T00:00:00.000Z';
 type EventLine = Extract<ExportLine, { kind: 'event' }>;
 type ResultLine = Extract<ExportLine, { kind: 'result' }>;
 
@@ -34,7 +36,7 @@ describe('the recount names why a published tally differs', () => {
       at(minute(1), roleGranted(omar.id, 'auditor')),
       at(minute(2), memberJoined(group, ben.id)),
       at(minute(3), memberJoined(group, cai.id)),
-      at(minute(4), topicCreated(topic, group, omar.id, { type: 'law_amendment', title: 'Family meals', expiresAt: minute(300) })),
+      at(minute(4), topicCreated(topic, group, omar.id, { type: 'law_amendment', title: 'Family meals', expiresAt: STILL_OPEN })),
       at(minute(5), opinionPosted(lunch, topic, group, omar.id, 'Lunch together on Fridays.')),
       // Ben lends his weight to Omar: lunch has 2 support (Omar and Ben), 1 oppose (Cai); Dana's vote counts for nothing.
       at(minute(6), {

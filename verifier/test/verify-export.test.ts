@@ -36,6 +36,8 @@ import { parseExport, serialise } from './export-lines';
 
 const run = promisify(execFile);
 const minute = (n: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + n * 60_000).toISOString();
+/** A topic still open when the checkpoint is signed (an expired one is exported only once closed). */
+const STILL_OPEN = '2099-01-01T00:00:00.000Z';
 const BIN = join(import.meta.dirname, '../bin/civitas-verify.mjs');
 
 type Lines = ExportLine[];
@@ -89,7 +91,7 @@ describe('the audit export and the standalone verifier', () => {
       at(minute(8), voteCast(vote(topic, lunch, auditor.id), 'support')),
       at(minute(9), voteCast(vote(topic, lunch, cai.id), 'oppose')),
       at(minute(10), voteCast(vote(topic, dinner, cai.id), 'support')),
-      at(minute(11), topicCreated(otherTopic, group, ben.id, { type: 'law_amendment', title: 'Holidays', expiresAt: minute(300) })),
+      at(minute(11), topicCreated(otherTopic, group, ben.id, { type: 'law_amendment', title: 'Holidays', expiresAt: STILL_OPEN })),
       at(minute(12), opinionPosted(otherOpinion, otherTopic, group, ben.id, 'The sea.')),
       at(minute(13), voteCast(vote(otherTopic, otherOpinion, ben.id), 'support')),
     ];

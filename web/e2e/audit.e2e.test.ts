@@ -171,6 +171,8 @@ describe('audit journey', () => {
         receiptsFile,
       ]);
       expect(stdout).toContain('law_enacted');
+      // The closing recorded what it counted, and the export holds exactly that.
+      expect(stdout).toMatch(/complete: the \d+ events the closing counted are all here, in its order/);
       // Her own vote, as the server answered it, is in the export and counted.
       const { receipts } = JSON.parse(await readFile(receiptsFile, 'utf8')) as { receipts: Array<{ eventId: string }> };
       expect(stdout).toMatch(new RegExp(`${receipts[0]!.eventId} \\(leaf \\d+\\): counted: counted in the recount as cast \\(vote\\)`));

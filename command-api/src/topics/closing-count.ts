@@ -1,4 +1,14 @@
-import { eventTime, readTopicRecords, topicTally, type EventRegistry, type EventStore, type TopicCreated } from '@civitas/events';
+import {
+  CountedEvents,
+  eventTime,
+  readTopicRecords,
+  storedEventLeafHash,
+  topicTally,
+  type Blind,
+  type EventRegistry,
+  type EventStore,
+  type TopicCreated,
+} from '@civitas/events';
 import type { TopicOutcome } from './topic.decider';
 
 type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
@@ -7,17 +17,24 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
  * Counts a topic's outcome from the events alone, as they stood at its expiry (docs/product.md, Topic
  * lifecycle; docs/decisions.md, Auditors: the tally module, history and time travel): the events are the ones time travel and the audit
  * export read (`readTopicRecords`), the counting is the shared tally module, which cuts at expiresAt
- * and applies the one weighted rule, so anyone holding the events gets the same numbers.
+ * and applies the one weighted rule, so anyone holding the events gets the same numbers. It also
+ * records which events it took (`counted`: their number by type and their leaves' digest, `blind`
+ * the leaves' blinder), so an export that leaves one out cannot pass for complete.
  */
-export async function countTopicOutcome(store: EventStore, registry: EventRegistry, topic: Topic): Promise<TopicOutcome> {
+export async function countTopicOutcome(store: EventStore, registry: EventRegistry, topic: Topic, blind: Blind): Promise<TopicOutcome> {
   const state = topicTally.initial(topic.topicId);
+  const taken = new CountedEvents();
   for (const recorded of await readTopicRecords(store, topic.topicId)) {
     const event = registry.decode(recorded);
-    topicTally.apply(state, { type: event.type, data: event.data, at: eventTime(recorded) });
+    const tallyEvent = { type: event.type, data: event.data, at: eventTime(recorded) };
+    // The stored form is what the leaf and the export carry; the cut is the tally's, asked before the event is folded in.
+    taken.offer(recorded, storedEventLeafHash(recorded, blind), topicTally.isPastTheCut(state, tallyEvent));
+    topicTally.apply(state, tallyEvent);
   }
   const counted = topicTally.tallies(state, { at: topic.expiresAt });
   return {
     tallies: topic.type === 'election' ? counted.candidates : counted.opinions,
+    counted: taken.commitment(),
     standings: counted.standings,
     election: counted.election,
   };

@@ -1,4 +1,4 @@
-import type { EventRegistry, EventStore } from '@civitas/events';
+import type { Blind, EventRegistry, EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import { countTopicOutcome } from './closing-count';
@@ -21,6 +21,8 @@ export interface TopicClosingDependencies {
   readModels: Kysely<ReadModels>;
   store: EventStore;
   registry: EventRegistry;
+  /** The leaves' blinder, for the record of which events the count took. */
+  blind: () => Promise<Blind>;
   topics: TopicsService;
   leaders: ElectedLeaders;
   now: Date;
@@ -45,7 +47,7 @@ export async function closeExpiredTopics(deps: TopicClosingDependencies): Promis
     .execute();
   for (const row of due) {
     const topic = { topicId: row.id, groupId: row.group_id, type: row.type, expiresAt: new Date(row.expires_at).toISOString() };
-    const outcome = await countTopicOutcome(deps.store, deps.registry, topic);
+    const outcome = await countTopicOutcome(deps.store, deps.registry, topic, await deps.blind());
     const winnerId = outcome.election?.winnerId;
     if (row.is_main_election && winnerId) await deps.leaders.installLeader({ groupId: row.group_id, winnerId, electionId: row.id });
     await deps.topics.close(row.id, outcome, deps.now);

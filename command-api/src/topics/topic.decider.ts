@@ -7,6 +7,7 @@ import {
   typeEnactsLaw,
   winningOpinion,
   type ClosingTally,
+  type CountedCommitment,
   type ElectionOutcome,
   type OpinionStanding,
   type Decider,
@@ -22,9 +23,10 @@ export { winningOpinion };
 
 export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
-/** What closing counted from the topic's events: every tally, the opinions' standings, and an election's winner. */
+/** What closing counted from the topic's events: every tally, the opinions' standings, an election's winner, and which events it took. */
 export interface TopicOutcome {
   tallies: ClosingTally[];
+  counted: CountedCommitment;
   standings: OpinionStanding[];
   election: ElectionOutcome | null;
 }
@@ -74,7 +76,7 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
         const { outcome } = command;
         const closed: TopicEvent = {
           type: 'TopicClosed',
-          data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies },
+          data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies, counted: outcome.counted },
         };
         if (type === 'election') {
           const election = outcome.election ?? { winnerId: null, winnerCandidateId: null };

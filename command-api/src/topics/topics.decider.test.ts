@@ -17,8 +17,10 @@ const topic = {
 const created = { type: 'TopicCreated' as const, data: topic };
 const closedAt = '2026-11-29T10:00:05.000Z';
 const tallies = [{ subjectId: '33333333-3333-4333-8333-333333333333', supportCount: 1, opposeCount: 0, weightedSupport: 3, weightedOppose: 0 }];
-const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies } };
-const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null): TopicOutcome => ({ tallies, standings, election });
+// What the count took: the closing records it beside the tallies, so an export that leaves an event out is caught.
+const counted = { events: 4, byType: { TopicCreated: 1, OpinionPosted: 1, VoteCast: 2 }, digest: 'fN0RT5xTx6M6wrCaOPiVw7MTz2ZCcSh3Vxz1Pi6rI6A=' };
+const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies, counted } };
+const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null): TopicOutcome => ({ tallies, standings, election, counted });
 const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding => ({
   opinionId,
   proposerId: creator,

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
+  blindWith,
   createEventRegistry,
   delegationStream,
   groupStream,
@@ -15,6 +16,7 @@ import { createPostgresStore, type StoreFixture } from '../../../test-support/te
 import { countTopicOutcome } from '../../src/topics/closing-count';
 
 const registry = createEventRegistry();
+const blind = blindWith((value) => createHmac('sha256', 'closing-count-test').update(value).digest('hex'));
 const GROUP = 4242;
 const EXPIRES = '2026-12-01T00:00:00.000Z';
 const BEFORE = '2026-11-30T00:00:00.000Z';
@@ -109,10 +111,16 @@ describe('counting a topic from its events alone', () => {
     await vote(topicId, opinionId, voter, 'support');
     await vote(topicId, opinionId, opposer, 'oppose');
 
-    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES });
+    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES }, blind);
     expect(outcome.tallies).toEqual([{ subjectId: opinionId, supportCount: 1, opposeCount: 1, weightedSupport: 3, weightedOppose: 1 }]);
     expect(outcome.standings).toMatchObject([{ opinionId, proposerId: voter, weightedSupport: 3, weightedOppose: 1 }]);
     expect(outcome.election).toBeNull();
+    // What it took: everything before expiry that bears on the count, the standing of the members it names. The
+    // late lender's delegation (after expiry) is left out, and so is their standing, recorded before it.
+    expect(outcome.counted).toMatchObject({
+      events: 18,
+      byType: { GroupCreated: 1, TopicCreated: 1, OpinionPosted: 1, DelegationAssigned: 3, VoteCast: 2, VerificationSubmitted: 5, VerificationApproved: 5 },
+    });
   });
 
   it('takes the group for what it is whenever its definition was recorded (a catalogue seeded after the expiry)', async () => {
@@ -155,7 +163,7 @@ describe('counting a topic from its events alone', () => {
       type: 'VoteCast',
       data: { opinionId, topicId, groupId: lateGroup, userId: voter, voteType: 'support', previousVoteType: null },
     });
-    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES });
+    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES }, blind);
     expect(outcome.tallies).toEqual([{ subjectId: opinionId, supportCount: 1, opposeCount: 0, weightedSupport: 1, weightedOppose: 0 }]);
   });
 
@@ -188,12 +196,12 @@ describe('counting a topic from its events alone', () => {
       append(`ballot-${topicId}-${userId}`, { type: 'BallotCast', data: { topicId, groupId: GROUP, userId, candidateId, previousCandidateId: null } });
     await ballot(first, firstCandidate);
     await ballot(second, secondCandidate);
-    const tied = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES });
+    const tied = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES }, blind);
     expect(tied.election).toEqual({ winnerId: first, winnerCandidateId: firstCandidate });
 
     await ballot(backer, secondCandidate);
     await delegate(lender, backer);
-    const decided = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES });
+    const decided = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES }, blind);
     expect(decided.election).toEqual({ winnerId: second, winnerCandidateId: secondCandidate });
     expect(decided.tallies).toEqual([
       { subjectId: firstCandidate, supportCount: 1, opposeCount: 0, weightedSupport: 1, weightedOppose: 0 },

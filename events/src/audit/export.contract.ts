@@ -113,4 +113,5 @@ export interface ReceiptsFile {
 }
 
 export const EXPORT_NOT_CHECKPOINTED = 'The log has not been checkpointed past this topic\u2019s latest event yet. Try again in a few seconds.';
+export const EXPORT_NOT_CLOSED = 'This topic has expired and is being closed; its export follows the closing. Try again in half a minute.';
 export const EXPORT_SINCE_UNKNOWN = 'No checkpoint of that size: pass the tree size of a checkpoint you hold.';

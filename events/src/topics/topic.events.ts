@@ -37,6 +37,14 @@ export const ClosingTally = z.object({
 });
 export type ClosingTally = z.infer<typeof ClosingTally>;
 
+/** events/src/audit/counted-events.ts: how many events the closing counted, of each type, and their leaves' digest. */
+export const CountedCommitmentSchema = z.object({
+  events: z.number().int().nonnegative(),
+  byType: z.record(z.string(), z.number().int().nonnegative()),
+  digest: z.string().regex(/^[A-Za-z0-9+/]{43}=$/),
+});
+export type CountedCommitment = z.infer<typeof CountedCommitmentSchema>;
+
 /**
  * Closing counts with delegation: `tallies` holds every opinion's (or candidate's) final tally,
  * authoritative from then on and recountable from the events. Topics closed before delegation
@@ -50,6 +58,8 @@ export const TopicClosed = defineEvent(
     type: TopicTypeSchema,
     closedAt: z.iso.datetime(),
     tallies: z.array(ClosingTally).default([]),
+    /** What the count took (events/src/audit/counted-events.ts); topics closed before it was recorded carry none. */
+    counted: CountedCommitmentSchema.optional(),
   }),
 );
 /**

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   EXPORT_FORMAT,
   EXPORT_NOT_CHECKPOINTED,
+  EXPORT_NOT_CLOSED,
   EXPORT_SINCE_UNKNOWN,
   GROUP_NOT_FOUND,
   NDJSON_TYPE,
@@ -30,7 +31,7 @@ import { z } from 'zod';
 import type { QueryContext } from '../lib/viewer';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { mayAuditGroup, mayAuditTopic } from './personal-group-audits';
-import { prepareTopic, publishedResult, topicEventLines, type PreparedTopic, type TopicExportSource } from './topic-export';
+import { prepareTopic, publishedResult, topicEventLines, type ExportNotReady, type PreparedTopic, type TopicExportSource } from './topic-export';
 
 interface AuditExportContext extends QueryContext {
   db: Kysely<PlatformDatabase>;
@@ -44,6 +45,8 @@ const ExportQuery = z.object({
 });
 /** How soon a checkpoint should have caught up (the checkpointer signs every few seconds while events arrive). */
 const RETRY_AFTER_SECONDS = 5;
+/** How soon an expired topic should be closed (the closing task runs every SCHEDULER_INTERVAL_SECONDS, 30 by default). */
+const CLOSING_RETRY_AFTER_SECONDS = 30;
 /** Leaves per read of the whole-log export. */
 const LEAF_PAGE = 10_000;
 
@@ -109,8 +112,7 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
       const topics: PreparedTopic[] = [];
       for (const topicId of topicIds) {
         const prepared = await prepareTopic(source, topicId, checkpoint);
-        if (prepared === 'notCheckpointed') throw new ServiceUnavailableError(EXPORT_NOT_CHECKPOINTED, RETRY_AFTER_SECONDS);
-        if (prepared) topics.push(prepared);
+        if (prepared) topics.push(ready(prepared, GROUP_NOT_FOUND));
       }
       return stream(
         reply,
@@ -156,8 +158,9 @@ export function auditExportRoutes(app: ZodRoutes, context: AuditExportContext): 
   );
 }
 
-function ready(prepared: PreparedTopic | null | 'notCheckpointed', notFound: string): PreparedTopic {
+function ready(prepared: PreparedTopic | null | ExportNotReady, notFound: string): PreparedTopic {
   if (prepared === 'notCheckpointed') throw new ServiceUnavailableError(EXPORT_NOT_CHECKPOINTED, RETRY_AFTER_SECONDS);
+  if (prepared === 'notClosed') throw new ServiceUnavailableError(EXPORT_NOT_CLOSED, CLOSING_RETRY_AFTER_SECONDS);
   if (!prepared) throw new NotFoundError(notFound);
   return prepared;
 }

@@ -28,6 +28,9 @@ import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 /** Events proven per round trip for their proof nodes. */
 const PROOF_CHUNK = 2000;
 
+/** Why a topic cannot be exported for a moment (503 with Retry-After). */
+export type ExportNotReady = 'notCheckpointed' | 'notClosed';
+
 export interface TopicExportSource {
   store: EventStore;
   /** The primary: the Merkle log's leaves and nodes, read with raw SQL. */
@@ -36,7 +39,7 @@ export interface TopicExportSource {
   blind: Blind;
 }
 
-/** A topic's events as an export carries them, each with its leaf; null when one is not yet under the checkpoint. */
+/** A topic's events as an export carries them, each with its leaf. */
 export interface PreparedTopic {
   topicId: string;
   records: RecordedEvent[];
@@ -45,10 +48,11 @@ export interface PreparedTopic {
 
 /**
  * What bears on the topic (the tally module's input types only: nothing else of a member's
- * streams leaves the platform) with each event's leaf. Null when the topic has no events, or
- * `notCheckpointed` when an event is beyond the checkpoint (the caller answers 503, before any byte).
+ * streams leaves the platform) with each event's leaf. Null when the topic has no events;
+ * `notCheckpointed` when an event is beyond the checkpoint, `notClosed` when it had expired at the
+ * checkpoint but is not closed yet (the caller answers 503 for either, before any byte).
  */
-export async function prepareTopic(source: TopicExportSource, topicId: string, checkpoint: CheckpointView): Promise<PreparedTopic | null | 'notCheckpointed'> {
+export async function prepareTopic(source: TopicExportSource, topicId: string, checkpoint: CheckpointView): Promise<PreparedTopic | null | ExportNotReady> {
   const records = (await readTopicRecords(source.store, topicId)).filter((event) => TALLY_INPUT_TYPES.has(event.type));
   if (records.length === 0) return null;
   const rows = await sql<{ event_id: string; leaf_index: string; leaf_hash: Buffer }>`
@@ -57,7 +61,20 @@ export async function prepareTopic(source: TopicExportSource, topicId: string, c
   );
   const leaves = new Map(rows.rows.map((row) => [row.event_id, { leafIndex: Number(row.leaf_index), leafHash: row.leaf_hash }]));
   const covered = records.every((event) => (leaves.get(event.id)?.leafIndex ?? Infinity) < checkpoint.treeSize);
-  return covered ? { topicId, records, leaves } : 'notCheckpointed';
+  if (!covered) return 'notCheckpointed';
+  return expiredUnclosed(topicId, records, checkpoint) ? 'notClosed' : { topicId, records, leaves };
+}
+
+/**
+ * A topic that had expired when the checkpoint was signed but has no closing (nor deletion) yet: the
+ * closing, seconds away, records what it counted, and the verifier refuses an expired topic's
+ * export without it (docs/audit-format.md, Completeness), so none is given until then.
+ */
+function expiredUnclosed(topicId: string, records: readonly RecordedEvent[], checkpoint: CheckpointView): boolean {
+  const own = records.filter((event) => topicOf(event.data) === topicId);
+  const created = own.find((event) => event.type === 'TopicCreated')?.data as { expiresAt?: string } | undefined;
+  if (!created?.expiresAt || Date.parse(checkpoint.timestamp) <= Date.parse(created.expiresAt)) return false;
+  return !own.some((event) => event.type === 'TopicClosed' || event.type === 'TopicDeleted');
 }
 
 /**
