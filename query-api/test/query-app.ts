@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore, createEventRegistry, type Position } from '@civitas/events';
+import { LEAF_FORMAT, PostgresEventStore, createEventRegistry, type Position } from '@civitas/events';
 import { ProjectorService, projections } from '@civitas/projector';
 import { readCheckpoints } from '@civitas/service-kit/read-models';
 import {
@@ -113,7 +113,7 @@ export async function startQueryApp(): Promise<QueryApp> {
       const time = event.time ?? new Date(Date.parse('2026-03-01T10:00:00.000Z') + written * 1000).toISOString();
       ({ position } = await store.append(
         event.streamId,
-        [{ id: randomUUID(), type: event.type, data, metadata: { schemaVersion, time, actorId: null } }],
+        [{ id: randomUUID(), type: event.type, data, metadata: { schemaVersion, time, actorId: null, leafFormat: LEAF_FORMAT } }],
         'any',
       ));
     }

@@ -1,6 +1,6 @@
 import * as nodeCrypto from 'node:crypto';
 import type { CountedCommitment } from '../topics/topic.events';
-import { STANDING_TYPES, TALLY_INPUT_TYPES, TOPIC_RECORD_TYPES } from './topic-tally';
+import { STANDING_INVOLVED_TYPES, STANDING_TYPES, TALLY_INPUT_TYPES } from './topic-tally';
 
 /**
  * What a topic's closing counted, as the closing records it in TopicClosed (`counted`): how many
@@ -13,16 +13,14 @@ import { STANDING_TYPES, TALLY_INPUT_TYPES, TOPIC_RECORD_TYPES } from './topic-t
 export type { CountedCommitment };
 
 const STANDING: ReadonlySet<string> = new Set(STANDING_TYPES);
-/** The events whose members' standing the count looks at (readTopicRecords reads the same members' streams). */
-const INVOLVING: ReadonlySet<string> = new Set([...TOPIC_RECORD_TYPES, 'DelegationAssigned', 'DelegationRevoked']);
 const MEMBER_FIELDS = ['userId', 'delegatorId', 'delegateId'] as const;
 
 /**
  * Collects the events that bear on a topic's outcome, in log order. Each export-able record is
  * offered with whether the tally's closing cut had passed before it (`topicTally.isPastTheCut`,
  * asked before the event is folded in): an event past the cut is not counted. A subscription's or
- * verification's event counts only for a member named by a counted vote, opinion, candidacy,
- * ballot or delegation, so members who came into the topic's group later (whose streams a later
+ * verification's event counts only for a member named by a counted vote, ballot or delegation
+ * (STANDING_INVOLVED_TYPES, the members readTopicRecords reads the streams of), so members who came into the topic's group later (whose streams a later
  * export also carries) change nothing. Ids may be raw or pseudonyms, as long as one naming is used
  * throughout.
  */
@@ -33,7 +31,7 @@ export class CountedEvents {
   offer(event: { type: string; data: unknown }, leafHash: Uint8Array, pastTheCut: boolean): void {
     if (pastTheCut || !TALLY_INPUT_TYPES.has(event.type)) return;
     const data = (event.data ?? {}) as Record<string, unknown>;
-    if (INVOLVING.has(event.type)) for (const field of MEMBER_FIELDS) if (typeof data[field] === 'string') this.involved.add(data[field]);
+    if (STANDING_INVOLVED_TYPES.has(event.type)) for (const field of MEMBER_FIELDS) if (typeof data[field] === 'string') this.involved.add(data[field]);
     const member = STANDING.has(event.type) && typeof data.userId === 'string' ? data.userId : null;
     this.taken.push({ type: event.type, leafHash, member });
   }

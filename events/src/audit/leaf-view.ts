@@ -6,8 +6,8 @@ import { canonicalLeafText, hashLeafText, type Hash, type LeafEvent, type String
  * hashes without naming anyone (issue #15 items 4 and 5).
  *
  * The blinding's scope decides what links: an event of one topic (its data names `topicId`) is
- * blinded per topic, so a member's votes, opinions and ballots in that topic share one pseudonym
- * that no other topic's export repeats; every other event (group membership, delegations,
+ * blinded per topic, so a member's votes and ballots in that topic share one pseudonym that no
+ * other topic's export repeats (their public acts take another from leaf format 2); every other event (group membership, delegations,
  * subscriptions, verifications) is blinded per event, and an export links its ids to the topic's
  * pseudonyms. The topic's own id stays as it is: exports are named by it.
  */
@@ -118,7 +118,40 @@ export function idsIn(event: Pick<LeafEvent, 'stream' | 'data' | 'metadata'>): S
   return ids;
 }
 
-/** The blinding of one event's leaf: its scope, its topic's id (kept) and the ids blinded so far. */
+/**
+ * The leaf format an event's metadata names (`leafFormat`; 1 when absent, as for every event stored
+ * before it existed). 2: in a topic's events other than votes and ballots, the ids that are not the
+ * topic's objects (its opinions and candidates) are blinded in the topic's author scope, so what a
+ * member does in public (a topic, an opinion, a candidacy) shares no pseudonym with their votes
+ * (docs/audit-format.md, Blinding). The command side writes LEAF_FORMAT on every event it appends.
+ */
+export const LEAF_FORMAT = 2;
+export const leafFormatOf = (metadata: unknown): number => {
+  const format = (metadata as { leafFormat?: unknown } | null)?.leafFormat;
+  return typeof format === 'number' ? format : 1;
+};
+
+/** A topic's events that record a member's choice: their ids keep the topic's (voting) scope in every format. */
+const CHOICE_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn']);
+/** The fields that name a topic's objects rather than people: votes and ballots must join to them. */
+const OBJECT_FIELDS: ReadonlySet<string> = new Set(['opinionId', 'candidateId', 'winnerCandidateId', 'previousCandidateId', 'subjectId']);
+
+/** The scope a member's public acts in a topic are blinded in (leaf format 2): never the one their votes are. */
+export const authorScope = (topicId: string) => `${topicScope(topicId)}#authors`;
+
+/** The values of the object fields anywhere in an event's data (a closing's tallies name opinions too). */
+function objectIdsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) objectIdsIn(item, into);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (OBJECT_FIELDS.has(key) && typeof item === 'string') into.add(item);
+      else objectIdsIn(item, into);
+    }
+  }
+  return into;
+}
+
+/** The blinding of one event's leaf: its scope (or, format 2, its topic's objects' and its authors'), its topic's id (kept) and the ids blinded so far. */
 class LeafIdBlinding {
   private readonly blinded = new Map<string, string>();
 
@@ -126,12 +159,15 @@ class LeafIdBlinding {
     private readonly topicId: string | null,
     private readonly scope: string,
     private readonly blind: Blind,
+    /** Format 2 in a topic's non-choice event: the topic's objects stay in `scope`, every other id goes to `otherScope`. */
+    private readonly objects: ReadonlySet<string> | null = null,
+    private readonly otherScope: string = scope,
   ) {}
 
   id(id: string): string {
     if (id === this.topicId) return id;
     let value = this.blinded.get(id);
-    if (value === undefined) this.blinded.set(id, (value = this.blind(this.scope, id)));
+    if (value === undefined) this.blinded.set(id, (value = this.blind(this.objects === null || this.objects.has(id) ? this.scope : this.otherScope, id)));
     return value;
   }
 
@@ -145,11 +181,15 @@ class LeafIdBlinding {
 
 /**
  * The blinding rule of one event's leaf: every id (UUID) in a text but its topic's replaced by its
- * blinded form in the event's scope, each id blinded once per event.
+ * blinded form in the event's scope (leaf format 2 splits a topic's scope, see LEAF_FORMAT), each
+ * id blinded once per event.
  */
-export function leafIdBlinder(event: Pick<LeafEvent, 'data' | 'position'>, blind: Blind): StringMapper {
+export function leafIdBlinder(event: Pick<LeafEvent, 'type' | 'data' | 'metadata' | 'position'>, blind: Blind): StringMapper {
   const topicId = topicOf(event.data);
-  const blinding = new LeafIdBlinding(topicId, topicId ? topicScope(topicId) : eventScope(event.position), blind);
+  const authored = topicId !== null && !CHOICE_TYPES.has(event.type) && leafFormatOf(event.metadata) >= 2;
+  const blinding = authored
+    ? new LeafIdBlinding(topicId, topicScope(topicId), blind, objectIdsIn(event.data), authorScope(topicId))
+    : new LeafIdBlinding(topicId, topicId ? topicScope(topicId) : eventScope(event.position), blind);
   // A class, not closures: tsx compiles with keepNames, wrapping each named closure in __name() as it is made (0.5 µs a leaf, measured).
   return (text) => blinding.text(text);
 }

@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '../event-store';
 import { groupStream, userStream } from '../streams';
-import { TOPIC_RECORD_TYPES } from './topic-tally';
+import { STANDING_INVOLVED_TYPES, TOPIC_RECORD_TYPES } from './topic-tally';
 
 /** Departments whose eligibility depends on a member's own stream (subscription, verification). */
 const NEEDS_STANDING = new Set(['national', 'international', 'business']);
@@ -13,7 +13,8 @@ export const eventTime = (recorded: RecordedEvent): string => recorded.metadata.
 /**
  * The events that bear on one topic, as the store keeps them, in global order: its own record by the
  * indexed `readTopicEvents` (topic, opinions, votes, candidacies, ballots), its group's stream and
- * delegation events, and, where eligibility needs them, the user streams of the members involved,
+ * delegation events, and, where eligibility needs them, the user streams of the members whose
+ * standing the count weighs (STANDING_INVOLVED_TYPES: voters and delegations, not authors),
  * read in slices. A full `readAll` with a type filter would scan every vote of every topic; these
  * reads touch only the topic's own rows. One reader for the closing count, time travel and exports,
  * so all three count the same events. Empty when no such topic was created.
@@ -29,6 +30,7 @@ export async function readTopicRecords(store: EventStore, topicId: string): Prom
   if (department && NEEDS_STANDING.has(department)) {
     const members = new Set<string>();
     for (const event of [...record, ...delegations]) {
+      if (!STANDING_INVOLVED_TYPES.has(event.type)) continue;
       const data = event.data as { userId?: string; delegatorId?: string; delegateId?: string };
       for (const id of [data.userId, data.delegatorId, data.delegateId]) if (id) members.add(id);
     }

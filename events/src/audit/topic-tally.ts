@@ -164,6 +164,13 @@ export const STANDING_TYPES = [
 
 const DELEGATION_TYPES = ['DelegationAssigned', 'DelegationRevoked'];
 
+/**
+ * The events whose members' standing the count weighs: the voters, the ballots' casters and both
+ * ends of a delegation. An opinion's author or a candidate is not judged (and, in leaf format 2,
+ * carries another pseudonym), so their subscriptions and verifications do not bear on the outcome.
+ */
+export const STANDING_INVOLVED_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', ...DELEGATION_TYPES]);
+
 /** Every type the module reads: an export carries these and nothing else of a member's streams. */
 export const TALLY_INPUT_TYPES: ReadonlySet<string> = new Set([...TOPIC_RECORD_TYPES, ...GROUP_TYPES, ...STANDING_TYPES, ...DELEGATION_TYPES]);
 

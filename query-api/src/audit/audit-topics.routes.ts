@@ -13,6 +13,7 @@ import {
   UNKNOWN_TOPICS_CURSOR,
   ValidationError,
   createEventRegistry,
+  authorScope,
   historyPseudonym,
   isPosition,
   personName,
@@ -157,9 +158,10 @@ export function auditTopicsRoutes(app: ZodRoutes, context: AuditTopicsContext): 
       if (events.length === 0) throw new NotFoundError(TOPIC_NOT_FOUND);
       // The leaf's own blinding in the topic's scope, shortened: an auditor finds the member in the export by it.
       const blind = await blinder();
-      const entries = historyEntries(topicId, events, { pseudonym: (userId) => historyPseudonym(blind(topicScope(topicId), userId)), viewerId }).filter(
-        (entry) => (!kind || entry.kind === kind) && (!before || entry.position > before),
-      );
+      const entries = historyEntries(topicId, events, {
+        pseudonym: (userId, as) => historyPseudonym(blind(as === 'author' ? authorScope(topicId) : topicScope(topicId), userId)),
+        viewerId,
+      }).filter((entry) => (!kind || entry.kind === kind) && (!before || entry.position > before));
       const page = entries.slice(0, TOPIC_HISTORY_PAGE_SIZE);
       return { entries: page, nextCursor: entries.length > TOPIC_HISTORY_PAGE_SIZE ? page.at(-1)!.position : null };
     },

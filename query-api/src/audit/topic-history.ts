@@ -13,6 +13,8 @@ import {
 interface Fact {
   kind: TopicHistoryKind;
   actorId?: string | null;
+  /** The actor acted in public (created the topic, posted an opinion, stood): named by their author pseudonym. */
+  authored?: boolean;
   opinionId?: string | null;
   candidateUserId?: string | null;
   choice?: 'support' | 'oppose' | null;
@@ -47,7 +49,7 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
   topicTally.apply(state, event);
   switch (event.type) {
     case 'TopicCreated':
-      return ofTopic ? [{ kind: 'topic_created', actorId: data.createdBy }] : [];
+      return ofTopic ? [{ kind: 'topic_created', actorId: data.createdBy, authored: true }] : [];
     case 'TopicClosed':
       return ofTopic ? [{ kind: 'topic_closed' }] : [];
     case 'LawEnacted':
@@ -67,6 +69,7 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
       {
         kind,
         actorId: data.userId,
+        authored: kind === 'opinion_posted' || kind === 'candidacy_registered',
         opinionId: data.opinionId ?? null,
         candidateUserId: candidateId ? candidateUser(state, candidateId) : null,
         choice: ((event.type === 'VoteRetracted' ? data.previousVoteType : data.voteType) as Fact['choice']) ?? null,
@@ -81,8 +84,12 @@ function factsOf(topicId: string, state: TopicTallyState, event: PositionedEvent
 }
 
 export interface HistoryOptions {
-  /** The per-topic pseudonym of a member id. */
-  pseudonym: (userId: string) => string;
+  /**
+   * The per-topic pseudonym of a member id: `author` for what they did in public (a topic, an
+   * opinion, a candidacy, and a candidate as ballots name them), `member` for votes, ballots,
+   * delegations and eligibility; the two never match (docs/decisions.md, Pseudonyms that hold).
+   */
+  pseudonym: (userId: string, as: 'author' | 'member') => string;
   /** Who reads: their own entries are marked. */
   viewerId: string | null;
 }
@@ -94,7 +101,7 @@ export interface HistoryOptions {
  */
 export function historyEntries(topicId: string, events: readonly PositionedEvent[], { pseudonym, viewerId }: HistoryOptions): TopicHistoryEntry[] {
   const state = topicTally.initial(topicId);
-  const named = (userId: string | null | undefined) => (userId ? pseudonym(userId) : null);
+  const named = (userId: string | null | undefined, as: 'author' | 'member' = 'member') => (userId ? pseudonym(userId, as) : null);
   const entries: TopicHistoryEntry[] = [];
   for (const event of events) {
     for (const fact of factsOf(topicId, state, event)) {
@@ -102,10 +109,10 @@ export function historyEntries(topicId: string, events: readonly PositionedEvent
         position: event.position,
         occurredAt: event.at,
         kind: fact.kind,
-        actor: named(fact.actorId),
+        actor: named(fact.actorId, fact.authored ? 'author' : 'member'),
         isMine: viewerId !== null && fact.actorId === viewerId,
         opinionId: fact.opinionId ?? null,
-        candidate: named(fact.candidateUserId),
+        candidate: named(fact.candidateUserId, 'author'),
         choice: fact.choice ?? null,
         delegate: named(fact.delegateId),
       });
