@@ -50,6 +50,15 @@ export const merkleCheckpointMigrations: Record<string, Migration> = {
     },
     async down() {},
   },
+  '2027_02_01_001_merkle_checkpoints_origin': {
+    async up(db: Kysely<unknown>) {
+      // The signed note's origin line (C2SP tlog-checkpoint): the deployment's host; null for those signed as 'civitas-log'.
+      await sql`alter table merkle_checkpoints add column origin text`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table merkle_checkpoints drop column origin`.execute(db);
+    },
+  },
 };
 
 /** platform_secrets row of the key that blinds ids in leaves and names members in a topic's history. */
@@ -148,6 +157,7 @@ export async function merkleTreeSize(db: QueryExecutorProvider, schema = READ_SC
 
 /** A row of merkle_checkpoints (tree_size is int8: read as a string). */
 interface CheckpointRow {
+  origin: string | null;
   tree_size: string;
   root_hash: Buffer;
   signed_at: string;
@@ -156,6 +166,7 @@ interface CheckpointRow {
 }
 
 const toView = (row: CheckpointRow): CheckpointView => ({
+  ...(row.origin !== null ? { origin: row.origin } : {}),
   treeSize: Number(row.tree_size),
   rootHash: row.root_hash.toString('base64'),
   timestamp: row.signed_at,
@@ -181,8 +192,8 @@ export async function allCheckpoints(db: QueryExecutorProvider): Promise<Checkpo
 
 /** Stores a signed checkpoint; one per tree size (a second signer of the same size adds nothing). */
 export async function storeCheckpoint(db: QueryExecutorProvider, checkpoint: CheckpointView): Promise<void> {
-  await sql`insert into merkle_checkpoints (tree_size, root_hash, signed_at, key_id, signature)
-    values (${String(checkpoint.treeSize)}::bigint, ${Buffer.from(checkpoint.rootHash, 'base64')}, ${checkpoint.timestamp}, ${checkpoint.keyId}, ${Buffer.from(checkpoint.signature, 'base64')})
+  await sql`insert into merkle_checkpoints (origin, tree_size, root_hash, signed_at, key_id, signature)
+    values (${checkpoint.origin ?? null}, ${String(checkpoint.treeSize)}::bigint, ${Buffer.from(checkpoint.rootHash, 'base64')}, ${checkpoint.timestamp}, ${checkpoint.keyId}, ${Buffer.from(checkpoint.signature, 'base64')})
     on conflict (tree_size) do nothing`.execute(db);
 }
 
@@ -191,7 +202,8 @@ const CHECKPOINTER_LOCK = 0x6d65726b;
 
 /**
  * Signs the projected tree's head when it has grown since the last checkpoint: the root from the
- * stored right edge, Ed25519 over the signed note, stored once per size. Any process may call it;
+ * stored right edge, Ed25519 over the signed note's text (`origin`: the deployment's, originOf its
+ * PUBLIC_BASE_URL; LOG_ORIGIN when none is given), stored once per size. Any process may call it;
  * a transaction-scoped advisory lock lets one sign while the others skip. Returns what it signed.
  */
 // Raw SQL in a transaction of its own: any Kysely runs it, whatever tables it types.
@@ -199,7 +211,7 @@ export async function signPendingCheckpoint<Database>(
   db: Kysely<Database>,
   key: LogSigningKey,
   now: Date,
-  schema = READ_SCHEMA,
+  { schema = READ_SCHEMA, origin }: { schema?: string; origin?: string } = {},
 ): Promise<CheckpointView | null> {
   return db.transaction().execute(async (trx) => {
     const locked = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${CHECKPOINTER_LOCK}) as locked`.execute(trx);
@@ -208,7 +220,7 @@ export async function signPendingCheckpoint<Database>(
     const latest = await latestCheckpoint(trx);
     if (size === 0 || (latest && latest.treeSize >= size)) return null;
     const rootHash = treeHash(size, await merkleNodeSource(trx, frontierNodes(size), schema));
-    const checkpoint = signCheckpoint(key.privateKey, { treeSize: size, rootHash, timestamp: now.toISOString() });
+    const checkpoint = signCheckpoint(key.privateKey, { origin, treeSize: size, rootHash, timestamp: now.toISOString() });
     await storeCheckpoint(trx, checkpoint);
     return checkpoint;
   });

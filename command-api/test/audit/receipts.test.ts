@@ -1,4 +1,4 @@
-import { storedEventLeafHash, verifyCheckpoint, verifyInclusion, type Receipt } from '@civitas/events';
+import { openCheckpointNote, storedEventLeafHash, verifyCheckpoint, verifyInclusion, type Receipt } from '@civitas/events';
 import { createKysely } from '@civitas/service-kit/database';
 import { leafBlinder } from '@civitas/service-kit/merkle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,10 @@ describe('receipts: every vote and ballot answer names its event and leaf, which
     const proof = answer.body;
     expect(proof.leafHash).toBe(receipt.leafHash);
     expect(verifyCheckpoint(proof.checkpoint, key.publicKey)).toBe(true);
+    // Signed under the deployment's own origin, its PUBLIC_BASE_URL's host, and served as that signed note too.
+    expect(proof.checkpoint.origin).toBe(new URL(server.baseUrl).host);
+    const note = await (await member.browser.request('GET', '/api/audit/log/checkpoint')).text();
+    expect(openCheckpointNote(note, proof.checkpoint.origin, key.publicKey)?.treeSize).toBeGreaterThanOrEqual(proof.checkpoint.treeSize);
     expect(verifyInclusion(proof.leafIndex, proof.treeSize, b64(receipt.leafHash), proof.proof.map(b64), b64(proof.checkpoint.rootHash))).toBe(true);
   };
 

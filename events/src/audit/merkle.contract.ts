@@ -5,6 +5,8 @@ import { RECEIPTS_FORMAT, type ReceiptsFile } from './export.contract';
 /** Request and response shapes of the Merkle-committed log (issue #15 item 4); the web shares them. */
 
 export const LOG_KEY_PATH = '/.well-known/civitas-log-key';
+/** The latest checkpoint as a C2SP signed note (text/plain), for monitors and witnesses. */
+export const LOG_CHECKPOINT_PATH = '/api/audit/log/checkpoint';
 export const NO_SUCH_CHECKPOINT = 'No checkpoint of that tree size';
 export const NOT_YET_CHECKPOINTED = 'No signed checkpoint yet; the log signs one within a few seconds of new events';
 export const EVENT_NOT_IN_LOG = 'No such event in the log yet';
@@ -19,8 +21,10 @@ const treeSize = (field: string) => wholeNumberQuery({ message: `${field} must b
 export const LogKeyView = z.object({ algorithm: z.literal('Ed25519'), publicKey: base64, keyId: z.string() });
 export type LogKeyView = z.infer<typeof LogKeyView>;
 
-/** A signed tree head: Ed25519 over `civitas-log\n<treeSize>\n<rootHash>\n<timestamp>\n` (events/src/audit/checkpoint.ts). */
+/** A signed tree head: Ed25519 over the signed note `<origin>\n<treeSize>\n<rootHash>\n<timestamp>\n` (events/src/audit/checkpoint.ts). */
 export const CheckpointView = z.object({
+  /** The note's origin line; absent for checkpoints signed as 'civitas-log'. */
+  origin: z.string().optional(),
   treeSize: z.number().int(),
   rootHash: base64,
   timestamp: z.string(),

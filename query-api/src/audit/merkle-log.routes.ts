@@ -7,6 +7,7 @@ import {
   EVENT_NOT_IN_LOG,
   InclusionProofView,
   InclusionQuery,
+  LOG_CHECKPOINT_PATH,
   LOG_KEY_PATH,
   LatestCheckpointView,
   LogKeyView,
@@ -14,6 +15,8 @@ import {
   NO_SUCH_CHECKPOINT,
   NotFoundError,
   SIZE_BEYOND_LOG,
+  ServiceUnavailableError,
+  checkpointSignedNote,
   consistencyProof,
   consistencyRanges,
   inclusionProof,
@@ -27,6 +30,8 @@ import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 
+/** The checkpointer signs every few seconds while events arrive. */
+const CHECKPOINT_RETRY_AFTER_SECONDS = 5;
 const base64 = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('base64'));
 
 /**
@@ -62,6 +67,23 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
       schema: { tags: ['audit'], summary: 'The latest signed checkpoint of the event log (null before the first)', response: { 200: LatestCheckpointView } },
     },
     async (): Promise<LatestCheckpointView> => ({ latest: await latestCheckpoint(db) }),
+  );
+
+  app.get(
+    LOG_CHECKPOINT_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['audit'],
+        summary: 'The latest signed checkpoint as a C2SP signed note (tlog-checkpoint), text/plain: what monitors and witnesses read',
+      },
+    },
+    async (_request, reply) => {
+      const checkpoint = await latestCheckpoint(db);
+      if (!checkpoint) throw new ServiceUnavailableError(NOT_YET_CHECKPOINTED, CHECKPOINT_RETRY_AFTER_SECONDS);
+      const { publicKey } = await signingKey();
+      return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(checkpointSignedNote(checkpoint, publicKey));
+    },
   );
 
   app.get(

@@ -50,8 +50,9 @@ export async function rootFromInclusionProof(
   return sn === 0 ? r : null;
 }
 
-/** The signed note of a checkpoint (events/src/audit/checkpoint.ts checkpointNote). */
-const checkpointNote = ({ treeSize, rootHash, timestamp }: InclusionProofView['checkpoint']) => `civitas-log\n${treeSize}\n${rootHash}\n${timestamp}\n`;
+/** The text a checkpoint's signature covers (events/src/audit/checkpoint.ts checkpointNote): its origin, or 'civitas-log' for one signed before origins. */
+const checkpointNote = ({ origin, treeSize, rootHash, timestamp }: InclusionProofView['checkpoint']) =>
+  `${origin ?? 'civitas-log'}\n${treeSize}\n${rootHash}\n${timestamp}\n`;
 
 /** true/false from Ed25519 in Web Crypto; null when this browser has no Ed25519. */
 export async function verifyCheckpointSignature(checkpoint: InclusionProofView['checkpoint'], publicKey: string): Promise<boolean | null> {
