@@ -192,8 +192,11 @@ describe('RFC 9162 Merkle tree', () => {
     // Nothing to prove from size 0: refused with or without a proof, whatever root is claimed for it.
     expect(verifyConsistency(0, 20, EMPTY_ROOT, secondRoot, [])).toBe(false);
     expect(verifyConsistency(0, 20, EMPTY_ROOT, secondRoot, proof)).toBe(false);
-    // Two empty trees are the same tree.
-    expect(verifyConsistency(0, 0, EMPTY_ROOT, EMPTY_ROOT, [])).toBe(true);
+    // Not even the empty tree against itself (transparency-dev/merkle's corpus refuses it too).
+    expect(verifyConsistency(0, 0, EMPTY_ROOT, EMPTY_ROOT, [])).toBe(false);
+    // Equal sizes: the same roots byte for byte and an empty proof, nothing hashed.
+    expect(verifyConsistency(20, 20, secondRoot, secondRoot, [])).toBe(true);
+    expect(verifyConsistency(20, 20, secondRoot, secondRoot, [proof[0]!])).toBe(false);
   });
 });
 

@@ -366,17 +366,17 @@ export function verifyInclusion(leafIndex: number, treeSize: number, leafHash: U
 
 /**
  * RFC 9162 2.1.4.2: does `proof` show the tree of `first` leaves (root `firstHash`) is a prefix of
- * the tree of `second` leaves (root `secondHash`)? Equal sizes need an empty proof and equal roots.
- * From the empty tree to a non-empty one there is nothing to prove, and RFC 9162 defines no such
- * proof: it is refused, so a caller holding no earlier checkpoint cannot take a 'consistent'
- * answer for one.
+ * the tree of `second` leaves (root `secondHash`)? Equal sizes need an empty proof and the same
+ * roots, byte for byte (nothing is hashed, so there is no length to check). From the empty tree
+ * there is nothing to prove, and RFC 9162 defines no such proof: it is refused, the empty tree
+ * against itself too, as transparency-dev/merkle's corpus expects, so a caller holding no earlier
+ * checkpoint cannot take a 'consistent' answer for one. Every hash a proof hashes is 32 bytes.
  */
 export function verifyConsistency(first: number, second: number, firstHash: Uint8Array, secondHash: Uint8Array, proof: readonly Uint8Array[]): boolean {
-  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 0 || first > second) return false;
-  if (!areProofHashes(firstHash, secondHash, ...proof)) return false;
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first <= 0 || first > second) return false;
   const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b));
   if (first === second) return proof.length === 0 && same(firstHash, secondHash);
-  if (first === 0) return false;
+  if (!areProofHashes(firstHash, secondHash, ...proof)) return false;
   if (proof.length === 0) return false;
   const path = isPowerOfTwo(first) ? [firstHash, ...proof] : [...proof];
   let fn = first - 1;
