@@ -3,7 +3,7 @@ import { IdempotencyKeyReusedError, WrongExpectedVersionError } from './errors';
 import type { EventMetadata, EventStore } from './event-store';
 import type { Position } from './position';
 import type { DomainEvent, EventRegistry } from './registry';
-import { LEAF_FORMAT } from './audit/leaf-view';
+import { LEAF_FORMAT } from './audit/merkle';
 import { LruMap } from './lru-map';
 
 /** Pure decision logic: no clock, no database; time, ids and the actor come in the command. */
@@ -170,7 +170,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       correlationId: context.correlationId ?? context.commandId,
       causationId: context.causationId ?? context.commandId,
       time: context.time,
-      // Which blinding the event's Merkle leaf uses (audit/leaf-view.ts): every event appended now takes the newest.
+      // How the event's Merkle leaf is written (audit/merkle.ts, LEAF_FORMAT): every event appended now takes the newest.
       leafFormat: LEAF_FORMAT,
       ...(context.requestDigest !== undefined ? { requestDigest: context.requestDigest } : {}),
     };

@@ -12,7 +12,7 @@ export interface EventMetadata {
   time?: string;
   /** Schema version of `data`, set by the registry; readers upcast older versions. */
   schemaVersion?: number;
-  /** How the event's Merkle leaf blinds its ids (audit/leaf-view.ts, LEAF_FORMAT); 1 when absent. */
+  /** How the event's Merkle leaf is written and its ids blinded (audit/merkle.ts, LEAF_FORMAT); 1 when absent. */
   leafFormat?: number;
   [key: string]: unknown;
 }

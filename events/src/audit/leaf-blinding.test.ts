@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventLeafHash, type LeafEvent } from './merkle';
-import { LEAF_FORMAT, authorScope, blindLeafEvent, blindWith, storedEventLeafHash, topicScope } from './leaf-view';
+import { LEAF_FORMAT, eventLeafHash, type LeafEvent } from './merkle';
+import { authorScope, blindLeafEvent, blindWith, storedEventLeafHash, topicScope } from './leaf-view';
 
 describe('leaf blinder', () => {
   const keyed = (seen: string[]) => (value: string) => {

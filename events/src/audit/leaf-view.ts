@@ -1,4 +1,4 @@
-import { canonicalLeafText, hashLeafText, type Hash, type LeafEvent, type StringMapper } from './merkle';
+import { canonicalLeafText, hashLeafText, leafFormatOf, type Hash, type LeafEvent, type StringMapper } from './merkle';
 
 /**
  * What a Merkle leaf commits to: the stored event with every id in it (UUIDs in the stream name,
@@ -118,18 +118,12 @@ export function idsIn(event: Pick<LeafEvent, 'stream' | 'data' | 'metadata'>): S
   return ids;
 }
 
-/**
- * The leaf format an event's metadata names (`leafFormat`; 1 when absent, as for every event stored
- * before it existed). 2: in a topic's events other than votes and ballots, the ids that are not the
- * topic's objects (its opinions and candidates) are blinded in the topic's author scope, so what a
- * member does in public (a topic, an opinion, a candidacy) shares no pseudonym with their votes
- * (docs/audit-format.md, Blinding). The command side writes LEAF_FORMAT on every event it appends.
+/*
+ * Leaf format 2 and later (merkle.ts, leafFormatOf): in a topic's events other than votes and
+ * ballots, the ids that are not the topic's objects (its opinions and candidates) are blinded in the
+ * topic's author scope, so what a member does in public (a topic, an opinion, a candidacy) shares no
+ * pseudonym with their votes (docs/audit-format.md, Leaf formats).
  */
-export const LEAF_FORMAT = 2;
-export const leafFormatOf = (metadata: unknown): number => {
-  const format = (metadata as { leafFormat?: unknown } | null)?.leafFormat;
-  return typeof format === 'number' ? format : 1;
-};
 
 /** A topic's events that record a member's choice: their ids keep the topic's (voting) scope in every format. */
 const CHOICE_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn']);

@@ -49,6 +49,26 @@ export type StringMapper = (text: string) => string;
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 const quote = (text: string) => (NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`);
+/** A UTF-16 surrogate with no partner (in a `u` regex a well-formed pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** RFC 8785 (3.2.2.2) writes strings as JSON.stringify does, and refuses a lone surrogate: I-JSON holds none. */
+function quoteJcs(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return `"${text}"`;
+  if (LONE_SURROGATE.test(text)) throw new TypeError('RFC 8785 canonical JSON has no lone surrogates');
+  return JSON.stringify(text);
+}
+
+/**
+ * How an event's leaf is written, as its metadata names it (`leafFormat`; 1 when absent, as for
+ * every event stored before it existed). 1: the first canonical JSON (below). 2: the same bytes, ids
+ * blinded apart for a topic's authors (leaf-view.ts). 3: format 2's blinding, written exactly as
+ * RFC 8785 (JCS) writes it. The command side writes LEAF_FORMAT on every event it appends.
+ */
+export const LEAF_FORMAT = 3;
+export const leafFormatOf = (metadata: unknown): number => {
+  const format = (metadata as { leafFormat?: unknown } | null)?.leafFormat;
+  return typeof format === 'number' ? format : 1;
+};
 
 /** Keys quoted once: field names recur in every event. Bounded, as ids used as keys would grow it without end. */
 const quotedKeys = new Map<string, string>();
@@ -76,11 +96,12 @@ function isArrayIndex(key: string): boolean {
 }
 
 /**
- * An object's keys in canonical order: sorted by UTF-16 code units, except that array-index keys
- * come first in numeric order. The first canonicalJson copied sorted keys into a new object, which
- * the engine orders that way, and leaves already recorded hash that order.
+ * An object's keys in canonical order: sorted by UTF-16 code units, as RFC 8785 sorts them (`jcs`),
+ * or, for leaves before format 3, with array-index keys first in numeric order: the first
+ * canonicalJson copied sorted keys into a new object, which the engine orders that way, and leaves
+ * already recorded hash that order.
  */
-function canonicalKeys(value: object): string[] {
+function canonicalKeys(value: object, jcs: boolean): string[] {
   const keys = Object.keys(value);
   if (keys.length > SMALL_OBJECT) keys.sort();
   else {
@@ -92,7 +113,7 @@ function canonicalKeys(value: object): string[] {
       keys[to] = key;
     }
   }
-  if (!keys.some(isArrayIndex)) return keys;
+  if (jcs || !keys.some(isArrayIndex)) return keys;
   return [...keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((key) => !isArrayIndex(key))];
 }
 
@@ -100,7 +121,7 @@ function canonicalKeys(value: object): string[] {
  * One value's canonical JSON, or undefined where JSON.stringify leaves a member out (undefined, a
  * function, a symbol). `key` is what JSON.stringify passes to toJSON.
  */
-function serialize(input: unknown, key: string | number, mapString: StringMapper | undefined): string | undefined {
+function serialize(input: unknown, key: string | number, mapString: StringMapper | undefined, jcs = false): string | undefined {
   let value = input;
   if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'bigint') {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
@@ -108,7 +129,7 @@ function serialize(input: unknown, key: string | number, mapString: StringMapper
   }
   switch (typeof value) {
     case 'string':
-      return quote(mapString ? mapString(value) : value);
+      return (jcs ? quoteJcs : quote)(mapString ? mapString(value) : value);
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
@@ -119,15 +140,15 @@ function serialize(input: unknown, key: string | number, mapString: StringMapper
       if (value === null) return 'null';
       if (Array.isArray(value)) {
         let text = '[';
-        for (let index = 0; index < value.length; index++) text += `${index > 0 ? ',' : ''}${serialize(value[index], index, mapString) ?? 'null'}`;
+        for (let index = 0; index < value.length; index++) text += `${index > 0 ? ',' : ''}${serialize(value[index], index, mapString, jcs) ?? 'null'}`;
         return `${text}]`;
       }
       let text = '{';
-      for (const name of canonicalKeys(value)) {
+      for (const name of canonicalKeys(value, jcs)) {
         // The first canonicalJson assigned keys to a new object: '__proto__' set its prototype and never appeared.
-        if (name === '__proto__') continue;
-        const member = serialize((value as Record<string, unknown>)[name], name, mapString);
-        if (member !== undefined) text += `${text.length > 1 ? ',' : ''}${quoteKey(name)}:${member}`;
+        if (name === '__proto__' && !jcs) continue;
+        const member = serialize((value as Record<string, unknown>)[name], name, mapString, jcs);
+        if (member !== undefined) text += `${text.length > 1 ? ',' : ''}${jcs ? quoteJcs(name) : quoteKey(name)}:${member}`;
       }
       return `${text}}`;
     }
@@ -137,9 +158,10 @@ function serialize(input: unknown, key: string | number, mapString: StringMapper
 }
 
 /**
- * Canonical JSON: JSON.stringify's own rules (undefined dropped, toJSON applied, shortest number
- * form, its string escapes) with every object's keys sorted by UTF-16 code units and no
- * whitespace, as RFC 8785 asks. The same value read back from PostgreSQL jsonb (which reorders keys
+ * Canonical JSON as leaves of formats 1 and 2 are written: JSON.stringify's own rules (undefined
+ * dropped, toJSON applied, shortest number form, its string escapes) with every object's keys
+ * sorted by UTF-16 code units (array-index keys first, see canonicalKeys) and no whitespace; RFC
+ * 8785 exactly is jcsCanonicalJson. The same value read back from PostgreSQL jsonb (which reorders keys
  * and reformats) gives the same text, so a leaf can be hashed at append time and again from the store.
  * Written in one walk (no sorted copy, no replacer): leaves are hashed for every event appended.
  * `mapString` rewrites each string value on the way.
@@ -148,18 +170,25 @@ export function canonicalJson(value: unknown, mapString?: StringMapper): string 
   return serialize(value, '', mapString) ?? 'null';
 }
 
+/** RFC 8785 (JCS) canonical JSON of a JSON value: keys by UTF-16 code units, no lone surrogates. */
+export function jcsCanonicalJson(value: unknown, mapString?: StringMapper): string {
+  return serialize(value, '', mapString, true) ?? 'null';
+}
+
 /**
  * The canonical JSON of an event's leaf, {data, metadata, position, stream, type, version}, with
- * `mapIds` applied to the strings of the stream name, data and metadata (where ids are).
+ * `mapIds` applied to the strings of the stream name, data and metadata (where ids are), in the
+ * encoding its leaf format names (RFC 8785 from format 3).
  */
 export function canonicalLeafText(event: LeafEvent, mapIds?: StringMapper): string {
+  const jcs = leafFormatOf(event.metadata) >= 3;
   const members = [
-    ['data', serialize(event.data ?? null, 'data', mapIds)],
-    ['metadata', serialize(event.metadata ?? {}, 'metadata', mapIds)],
-    ['position', serialize(event.position, 'position', undefined)],
-    ['stream', serialize(event.stream, 'stream', mapIds)],
-    ['type', serialize(event.type, 'type', undefined)],
-    ['version', serialize(event.version, 'version', undefined)],
+    ['data', serialize(event.data ?? null, 'data', mapIds, jcs)],
+    ['metadata', serialize(event.metadata ?? {}, 'metadata', mapIds, jcs)],
+    ['position', serialize(event.position, 'position', undefined, jcs)],
+    ['stream', serialize(event.stream, 'stream', mapIds, jcs)],
+    ['type', serialize(event.type, 'type', undefined, jcs)],
+    ['version', serialize(event.version, 'version', undefined, jcs)],
   ] as const;
   let text = '{';
   for (const [name, member] of members) if (member !== undefined) text += `${text.length > 1 ? ',' : ''}"${name}":${member}`;
