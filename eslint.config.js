@@ -166,7 +166,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract|proof-hashes|counted-events)$|@civitas/events/delegation/weighted-tally$)',
+                '^(?!node:|\\./|@civitas/events/audit/(merkle|checkpoint|topic-tally|leaf-view|export\\.contract|proof-hashes|counted-events|signed-note)$|@civitas/events/delegation/weighted-tally$)',
               message: 'The verifier imports only node:* and the pure audit modules of @civitas/events and the weighted tally (docs/architecture.md).',
             },
           ],
