@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
+import { signCheckpoint } from '@civitas/events';
+import { createKysely } from '@civitas/service-kit/database';
+import { latestCheckpoint, logSigningKey } from '@civitas/service-kit/merkle-store';
 import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV, awaitTopicClosed } from './support/clock';
 import { createTopicThroughUi } from './support/participation';
@@ -14,7 +17,8 @@ import { createTopicThroughUi } from './support/participation';
 // its result, its history with pseudonyms (her own entry marked You), its timeline; on the topic
 // page she moves the time slider back and sees the tallies as they stood then, then checks the
 // receipt of her vote against the signed log and downloads her receipts; back on /audit she
-// downloads the export and the standalone verifier prints a match and counts her receipt. Each step starts where the last one ended.
+// downloads the export and the standalone verifier prints a match and counts her receipt; when the
+// server then shows her browser a forked log, the page warns. Each step starts where the last one ended.
 let admin: Page;
 let rania: Page;
 let omar: Page;
@@ -181,5 +185,33 @@ describe('audit journey', () => {
       await rm(folder, { recursive: true, force: true });
       await rm(receiptsFolder, { recursive: true, force: true });
     }
+  });
+
+  it('when the server later shows her browser a log that forks from the one it kept, every page warns', async () => {
+    // Her browser has kept the log's latest checkpoint from her visits (each page load checks it when idle).
+    await rania.goto(`${journey.server.baseUrl}/audit`);
+    const keptSize = await rania.waitForFunction(() => {
+      const kept = localStorage.getItem('civitas.log-checkpoint');
+      return kept ? (JSON.parse(kept) as { checkpoint: { treeSize: number } }).checkpoint.treeSize : 0;
+    });
+    expect(await keptSize.jsonValue()).toBeGreaterThan(0);
+    // The platform's own key signs another root for its latest tree size: the split view a fork is.
+    const db = createKysely(journey.server.databaseUrl, { max: 1 });
+    try {
+      const key = await logSigningKey(db);
+      const latest = (await latestCheckpoint(db))!;
+      const forged = signCheckpoint(key.privateKey, { ...latest, rootHash: Buffer.alloc(32, 7) });
+      await journey.server.query('update merkle_checkpoints set root_hash = $1, signature = $2 where tree_size = $3', [
+        Buffer.from(forged.rootHash, 'base64'),
+        Buffer.from(forged.signature, 'base64'),
+        latest.treeSize,
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    await rania.goto(`${journey.server.baseUrl}/`);
+    const warning = rania.getByRole('alert').filter({ hasText: 'This server\u2019s audit log does not match what your browser saw before' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('Tell the platform\u2019s auditors');
   });
 });

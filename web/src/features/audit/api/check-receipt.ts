@@ -6,11 +6,13 @@ import { parseResponse } from '../../../lib/parse-response';
 /**
  * The member's receipt checked in the browser (issue #15 item 4): RFC 9162 inclusion of the leaf in
  * a signed checkpoint, with Web Crypto's SHA-256 and Ed25519, so the check trusts the server for
- * nothing but the bytes it sends. The algorithm is the one of events/src/audit/merkle.ts
- * (verifyInclusion), which needs node:crypto and so cannot run here.
+ * nothing but the bytes it sends. The algorithms are those of events/src/audit/merkle.ts
+ * (verifyInclusion, verifyConsistency), which hash synchronously with node:crypto and so cannot run
+ * here; Web Crypto only hashes asynchronously. Both ports are held to transparency-dev/merkle's
+ * corpus, as the originals are (check-receipt.corpus.test.ts).
  */
 
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+export const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 async function hashChildren(left: Uint8Array, right: Uint8Array): Promise<Uint8Array> {
@@ -48,6 +50,51 @@ export async function rootFromInclusionProof(
     sn = Math.floor(sn / 2);
   }
   return sn === 0 ? r : null;
+}
+
+const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, index) => byte === b[index]);
+
+/**
+ * RFC 9162 2.1.4.2 in the browser, as events/src/audit/merkle.ts verifyConsistency decides it: the
+ * tree of `first` leaves is a prefix of the tree of `second`. Nothing is proven from size 0; equal
+ * sizes need an empty proof and the same roots; every hash hashed is 32 bytes.
+ */
+export async function verifyConsistencyProof(
+  first: number,
+  second: number,
+  firstHash: Uint8Array,
+  secondHash: Uint8Array,
+  proof: readonly Uint8Array[],
+): Promise<boolean> {
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first <= 0 || first > second) return false;
+  if (first === second) return proof.length === 0 && sameBytes(firstHash, secondHash);
+  if (!areProofHashes(firstHash, secondHash, ...proof) || proof.length === 0) return false;
+  const path = isPowerOfTwo(first) ? [firstHash, ...proof] : [...proof];
+  let fn = first - 1;
+  let sn = second - 1;
+  while (fn % 2 === 1) {
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  let fr = path[0]!;
+  let sr = path[0]!;
+  for (const c of path.slice(1)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      fr = await hashChildren(c, fr);
+      sr = await hashChildren(c, sr);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
+    } else {
+      sr = await hashChildren(sr, c);
+    }
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sameBytes(fr, firstHash) && sameBytes(sr, secondHash) && sn === 0;
 }
 
 /** The text a checkpoint's signature covers (events/src/audit/checkpoint.ts checkpointNote): its origin, or 'civitas-log' for one signed before origins. */
