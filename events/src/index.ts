@@ -87,6 +87,7 @@ export * from './audit/leaf-view';
 export * from './audit/export.contract';
 export * from './audit/checkpoint';
 export * from './audit/signed-note';
+export * from './audit/cosignature';
 export * from './audit/merkle.contract';
 export * from './audit/history.contract';
 export * from './audit/timeline.contract';

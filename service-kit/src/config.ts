@@ -1,3 +1,4 @@
+import { parseWitnessKey, type WitnessKey } from '@civitas/events/audit/cosignature';
 import type { SignInProvider } from '@civitas/events/identity/auth-user';
 import { z } from 'zod';
 import { decodeVaultKey } from './vault-key-text';
@@ -53,6 +54,30 @@ const ConfigSchema = z.object({
   COMMAND_API_URL: z.url().optional(),
   /** How often reactors look for due work (subscription expiry, topic closing). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  /**
+   * Witnesses asked to cosign each checkpoint (c2sp.org/tlog-witness), comma-separated, each
+   * `<verifier key>@<submission prefix>`: `witness.example/w1+1a2b3c4d+BASE64@https://witness.example/w1`.
+   */
+  WITNESSES: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const witnesses: Array<WitnessKey & { url: string }> = [];
+      for (const entry of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const at = entry.lastIndexOf('@');
+        const key = at > 0 ? parseWitnessKey(entry.slice(0, at)) : null;
+        const url = at > 0 ? entry.slice(at + 1) : '';
+        if (!key || !/^https?:\/\/\S+$/.test(url)) {
+          context.addIssue({ code: 'custom', message: `each witness is <verifier key>@<http(s) submission prefix>: ${entry.slice(0, 80)}` });
+          return z.NEVER;
+        }
+        witnesses.push({ ...key, url: url.replace(/\/$/, '') });
+      }
+      return witnesses;
+    }),
   GOOGLE_ISSUER_URL: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -59,6 +59,16 @@ export const merkleCheckpointMigrations: Record<string, Migration> = {
       await sql`alter table merkle_checkpoints drop column origin`.execute(db);
     },
   },
+  '2027_02_01_002_merkle_cosignatures': {
+    async up(db: Kysely<unknown>) {
+      // Witnesses' cosignature lines (c2sp.org/tlog-cosignature), served with the checkpoint they sign.
+      await sql`create table merkle_cosignatures (
+        tree_size bigint not null, witness text not null, line text not null, primary key (tree_size, witness))`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table merkle_cosignatures`.execute(db);
+    },
+  },
 };
 
 /** platform_secrets row of the key that blinds ids in leaves and names members in a topic's history. */

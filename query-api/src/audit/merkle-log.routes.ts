@@ -16,7 +16,6 @@ import {
   NotFoundError,
   SIZE_BEYOND_LOG,
   ServiceUnavailableError,
-  checkpointSignedNote,
   consistencyProof,
   consistencyRanges,
   inclusionProof,
@@ -27,6 +26,7 @@ import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { checkpointOfSize, latestCheckpoint, logSigningKey, merkleNodeSource, merkleTreeSize, type LogSigningKey } from '@civitas/service-kit/merkle-store';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import { cosignedNote } from '@civitas/service-kit/witnesses';
 import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 
@@ -75,14 +75,17 @@ export function merkleLogRoutes(app: ZodRoutes, { db, readModels }: { db: Kysely
       config: { access: 'public' },
       schema: {
         tags: ['audit'],
-        summary: 'The latest signed checkpoint as a C2SP signed note (tlog-checkpoint), text/plain: what monitors and witnesses read',
+        summary: 'The latest signed checkpoint as a C2SP signed note (tlog-checkpoint) with its witnesses\u2019 cosignatures, text/plain: what monitors read',
       },
     },
     async (_request, reply) => {
       const checkpoint = await latestCheckpoint(db);
       if (!checkpoint) throw new ServiceUnavailableError(NOT_YET_CHECKPOINTED, CHECKPOINT_RETRY_AFTER_SECONDS);
       const { publicKey } = await signingKey();
-      return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(checkpointSignedNote(checkpoint, publicKey));
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await cosignedNote(db, checkpoint, publicKey));
     },
   );
 
