@@ -168,7 +168,10 @@ export async function createCommandServices({
       tick,
     ],
     // Sign-up creates personal groups itself; this only repairs the rare account a crash left without them.
-    [new PeriodicTask('log checkpoints', checkpointSigner(db, now, originOf(config.publicBaseUrl), config.WITNESSES), log, outage), Math.min(tick, CHECKPOINT_EVERY_MS)],
+    [
+      new PeriodicTask('log checkpoints', checkpointSigner(db, now, originOf(config.publicBaseUrl), config.WITNESSES), log, outage),
+      Math.min(tick, CHECKPOINT_EVERY_MS),
+    ],
     [
       new PeriodicTask('personal groups sweep', async () => void (await personalGroups.ensureMissing(readModels)), log, outage),
       Math.max(tick, PERSONAL_GROUPS_SWEEP_MS),
