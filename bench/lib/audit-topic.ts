@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { countTopicOutcome } from '@civitas/command-api';
 import {
   delegationStream,
-  foldTopic,
   groupStream,
   opinionStream,
   personalGroupLabel,
   topicStream,
-  topicTally,
   userStream,
   voteStream,
   winningOpinion,
+  type Blind,
   type EventRegistry,
   type PostgresEventStore,
   type Position,
-  type TallyEvent,
   type VoteType,
 } from '@civitas/events';
 
@@ -39,6 +38,8 @@ export interface AuditTopicShape {
   department: 'religion' | 'family';
   voters: number;
   delegators: number;
+  /** The leaves' blinder of the bench's database, for the closing's record of what it counted. */
+  blind: Blind;
 }
 
 const OPINIONS = 4;
@@ -183,22 +184,31 @@ export async function appendAuditTopic(store: PostgresEventStore, registry: Even
     });
   }
 
-  // Closing as the command side closes: the tally module's count at expiry, recorded.
-  const counted = topicTally.tallies(
-    foldTopic(
-      topicId,
-      [...before, ...joins, ...opening, ...singles].map((event): TallyEvent => ({ type: event.type, data: event.data, at: event.time })),
-    ),
-    { at: expiresAt },
-  );
-  const winner = winningOpinion(counted.standings);
+  const stamp = stamper(registry);
+  let position = '';
+  const appendEach = async (events: readonly Planned[]) => {
+    for (const event of events) ({ position } = await store.append(event.stream, [stamp(event)], 'any'));
+  };
+  await appendEach(before);
+  for (let from = 0; from < joins.length; from += GROUP_CHUNK) {
+    ({ position } = await store.append(groupStream(groupId), joins.slice(from, from + GROUP_CHUNK).map(stamp), 'any'));
+  }
+  await appendEach(opening);
+  // Many streams at once: group commit writes them a batch at a time.
+  for (let from = 0; from < singles.length; from += APPEND_WAVE) {
+    const results = await Promise.all(singles.slice(from, from + APPEND_WAVE).map((event) => store.append(event.stream, [stamp(event)], 'no_stream')));
+    for (const result of results) if (result.position > position) position = result.position;
+  }
+  // Closed as the command side closes: its own count over the store (the tally at expiry, and the record of what it counted).
+  const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt }, shape.blind);
+  const winner = winningOpinion(outcome.standings);
   if (!winner) throw new Error('audit-export: the generated topic enacts no law');
   const closing: Planned[] = [
     {
       stream: topicStream(topicId),
       type: 'TopicClosed',
       time: closedAt,
-      data: { topicId, groupId, type: 'law_amendment', closedAt, tallies: counted.opinions },
+      data: { topicId, groupId, type: 'law_amendment', closedAt, tallies: outcome.tallies, counted: outcome.counted },
     },
     {
       stream: topicStream(topicId),
@@ -216,22 +226,6 @@ export async function appendAuditTopic(store: PostgresEventStore, registry: Even
       },
     },
   ];
-
-  const stamp = stamper(registry);
-  let position = '';
-  const appendEach = async (events: readonly Planned[]) => {
-    for (const event of events) ({ position } = await store.append(event.stream, [stamp(event)], 'any'));
-  };
-  await appendEach(before);
-  for (let from = 0; from < joins.length; from += GROUP_CHUNK) {
-    ({ position } = await store.append(groupStream(groupId), joins.slice(from, from + GROUP_CHUNK).map(stamp), 'any'));
-  }
-  await appendEach(opening);
-  // Many streams at once: group commit writes them a batch at a time.
-  for (let from = 0; from < singles.length; from += APPEND_WAVE) {
-    const results = await Promise.all(singles.slice(from, from + APPEND_WAVE).map((event) => store.append(event.stream, [stamp(event)], 'no_stream')));
-    for (const result of results) if (result.position > position) position = result.position;
-  }
   await appendEach(closing);
   return { topicId, groupId, position, events: before.length + joins.length + opening.length + singles.length + closing.length };
 }

@@ -8,3 +8,5 @@ export * from './subscriptions/subscription-service';
 export { CommandBus } from './lib/command-bus';
 export { existingId } from '@civitas/events';
 export { ParticipationGate } from './lib/participation-gate';
+// The audit export bench closes its topics with the closing's own count.
+export { countTopicOutcome } from './topics/closing-count';
