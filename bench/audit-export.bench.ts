@@ -102,7 +102,14 @@ export async function benchAuditExport(database: BenchDatabase): Promise<void> {
     const topic = await appendAuditTopic(store, registry, { groupId: 700_000_001, department: 'religion', voters: VOTERS, delegators: DELEGATORS, blind });
     progress(`audit-export: appended ${topic.events} events in ${seconds(now() - started)}`);
     started = now();
-    const family = await appendAuditTopic(store, registry, { groupId: 700_000_002, department: 'family', voters: JOINED, delegators: JOINED / 100, blind });
+    const family = await appendAuditTopic(store, registry, {
+      groupId: 700_000_002,
+      department: 'family',
+      voters: JOINED,
+      delegators: JOINED / 100,
+      blind,
+      alsoJoined: [auditorId],
+    });
     progress(`audit-export: a family topic of ${JOINED} joined members appended (its closing fold included) in ${seconds(now() - started)}`);
 
     started = now();

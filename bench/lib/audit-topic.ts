@@ -40,6 +40,8 @@ export interface AuditTopicShape {
   delegators: number;
   /** The leaves' blinder of the bench's database, for the closing's record of what it counted. */
   blind: Blind;
+  /** family: others who belong to the group (the auditor: a personal group's topics are audited by its members). */
+  alsoJoined?: readonly string[];
 }
 
 const OPINIONS = 4;
@@ -130,6 +132,9 @@ export async function appendAuditTopic(store: PostgresEventStore, registry: Even
         time: time(),
         data: { groupId, userId: memberId(index), role: index === 0 ? 'owner' : 'member', isLeader: false },
       });
+    }
+    for (const userId of shape.alsoJoined ?? []) {
+      joins.push({ stream: groupStream(groupId), type: 'GroupMemberJoined', time: time(), data: { groupId, userId, role: 'member', isLeader: false } });
     }
   }
   const opening: Planned[] = [
