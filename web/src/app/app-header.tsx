@@ -50,7 +50,7 @@ function MemberActions({ user }: { user: AuthUser }) {
 
 export function AppHeader() {
   const { t } = useTranslation();
-  const { user, isPending } = useCurrentUser();
+  const { user, isPending, sessionUnknown } = useCurrentUser();
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
       <Toolbar sx={{ gap: 2 }}>
@@ -63,8 +63,8 @@ export function AppHeader() {
         <Box sx={{ flex: 1 }} />
         {/* On phones a member finds it in the navigation drawer; a visitor has no drawer. */}
         <LanguageToggle sx={{ display: { xs: user ? 'none' : 'inline-flex', md: 'inline-flex' } }} />
-        {/* Nothing while the session is unknown: no Sign In flashing for members. */}
-        {!isPending && (user ? <MemberActions user={user} /> : <VisitorActions />)}
+        {/* Nothing while the session is unknown (loading, or Civitas cannot be reached): no Sign In for members. */}
+        {!isPending && !sessionUnknown && (user ? <MemberActions user={user} /> : <VisitorActions />)}
       </Toolbar>
     </AppBar>
   );

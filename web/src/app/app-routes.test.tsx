@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { pageNavigation } from '../lib/navigation';
 import { useToastStore } from '../lib/toast-store';
 import { makeUser, serveCurrentUser, signedOut } from '../test/auth-fixtures';
-import { jsonResponse, mockFetch } from '../test/mock-fetch';
+import { jsonResponse, mockFetch, mockFetchHolding, requestsOf } from '../test/mock-fetch';
 import { renderApp } from '../test/render-app';
 
 /** Lets fetches and React settle under fake timers without moving the clock. */
@@ -73,12 +73,60 @@ describe('routes by sign-in state', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina!' })).toBeTruthy();
   });
 
-  it('treats a failing session read as signed out, after one retry', async () => {
-    const fetchMock = mockFetch(({ url }) => (url === '/api/auth/user' ? new Response('', { status: 500, statusText: 'Internal Server Error' }) : undefined));
+  it('does not take a failing session read for a sign-out: it says Civitas is not answering, and Retry reads again', async () => {
+    let failing = true;
+    const fetchMock = mockFetch(({ url }) => {
+      if (url !== '/api/auth/user') return url === '/api/groups' ? jsonResponse([]) : undefined;
+      return failing ? jsonResponse({ message: 'Service Unavailable' }, { status: 503 }) : jsonResponse(makeUser({ firstName: 'Amina' }));
+    });
+    renderApp('/group/7');
+
+    expect(await screen.findByRole('heading', { name: 'Civitas is not answering right now' }, { timeout: 3000 })).toBeTruthy();
+    // Asked twice (one retry), then no sign-in prompt, no landing page, no Sign In in the header, no raw error text.
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(2);
+    expect(screen.queryByText('You are logged out. Logging in again...')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign In with Email' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.queryByText(/503/)).toBeNull();
+    expect(screen.getByText(/You have not been signed out/)).toBeTruthy();
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Group not found')).toBeTruthy();
+  });
+
+  it('says Civitas cannot be reached when nothing answers, and asks again when the browser is back online', async () => {
+    let reachable = false;
+    mockFetch(({ url }) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      if (url === '/api/auth/user') return jsonResponse(makeUser({ firstName: 'Amina' }));
+      return url === '/api/groups' || url === '/api/user/groups' ? jsonResponse([]) : undefined;
+    });
     renderApp('/');
 
-    expect(await screen.findByRole('button', { name: 'Sign In with Email' }, { timeout: 3000 })).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user')).toHaveLength(2);
+    expect(await screen.findByRole('heading', { name: "Civitas can't be reached right now" }, { timeout: 3000 })).toBeTruthy();
+    reachable = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Amina!' })).toBeTruthy();
+  });
+
+  it('still treats a 401 as signed out', async () => {
+    mockFetch(signedOut);
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Sign In with Email' })).toBeTruthy();
+  });
+
+  it('asks for the page’s data while the session is read, not after it', async () => {
+    const held = mockFetchHolding('/api/auth/user', ({ url }) =>
+      url.startsWith('/api/topics/t-1') ? jsonResponse({ message: 'Topic not found' }, { status: 404 }) : undefined,
+    );
+    renderApp('/topic/t-1');
+    await waitFor(() =>
+      expect(requestsOf(held.served)).toEqual(expect.arrayContaining(['GET /api/topics/t-1', 'GET /api/topics/t-1/stats', 'GET /api/topics/t-1/opinions'])),
+    );
+    expect(screen.getByText('Loading...')).toBeTruthy();
   });
 });
 

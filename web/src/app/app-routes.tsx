@@ -1,11 +1,14 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { mayBeSignedIn, useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
 import { NotFoundPage } from '../pages/not-found-page';
+import { prefetchFirstPage } from './first-visit-prefetch';
 import { ReturnAfterSignIn } from './return-after-sign-in';
+import { SessionUnreachable } from './session-unreachable';
 import {
   AdminPage,
   AuditPage,
@@ -136,14 +139,16 @@ function PageLoader({ children }: { children: ReactNode }) {
 }
 
 export function AppRoutes() {
-  const { user, isPending } = useCurrentUser();
+  const { user, isPending, sessionUnknown, error, isFetching, refetch } = useCurrentUser();
   const [location] = useLocation();
-  // A member opening / gets the dashboard's code while the session is read, not after it
-  // (first page of the visit only: later navigations load their page as they render).
+  const queryClient = useQueryClient();
+  const retry = useCallback(() => void refetch(), [refetch]);
+  // First page of the visit only: later navigations load their page as they render.
   useEffect(() => {
-    if (location === '/' && mayBeSignedIn()) DashboardPage.preload();
+    if (mayBeSignedIn()) prefetchFirstPage(queryClient, location);
   }, []);
   // docs/product.md, Screens: while authentication status loads, a full-page 'Loading...'.
   if (isPending) return <FullPageSpinner />;
+  if (sessionUnknown && error) return <SessionUnreachable error={error} retrying={isFetching} onRetry={retry} />;
   return <PageLoader>{user ? <MemberRoutes user={user} /> : <VisitorRoutes />}</PageLoader>;
 }

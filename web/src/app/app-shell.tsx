@@ -1,6 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import { ConnectionBanner } from '../components/connection-banner';
 import { useLogWatch } from '../features/audit/api/use-log-watch';
 import { useCurrentUser } from '../lib/api/get-current-user';
 import { useLiveConnection } from '../lib/live-updates';
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
       <AppHeader />
+      <ConnectionBanner />
       {logWatch && 'shown' in logWatch && (
         <Suspense fallback={null}>
           <LogForkWarning watch={logWatch} />

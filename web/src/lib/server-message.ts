@@ -30,3 +30,20 @@ export function serverMessage(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * What a failed read means to a member (issue #32, docs/decisions.md "Failures are not sign-outs"):
+ * the server could not be reached at all, it failed or was busy (5xx, 429), or it refused this
+ * request for a reason of its own (another 4xx), which its message says.
+ */
+export type FailureKind = 'unreachable' | 'server' | 'refused';
+
+export function failureKind(error: unknown): FailureKind {
+  const status = errorStatus(error);
+  // fetch rejects with a TypeError when nothing answered (offline, DNS, connection refused); a
+  // gateway answers 502 or 504 when the API behind it is down: both are "cannot reach".
+  if (status === null) return error instanceof TypeError ? 'unreachable' : 'server';
+  if (status === 502 || status === 504) return 'unreachable';
+  if (status >= 500 || status === 429) return 'server';
+  return 'refused';
+}

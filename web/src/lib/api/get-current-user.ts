@@ -42,12 +42,14 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
 
 /**
  * docs/product.md, Calls: retried once, fresh for 5 s, never refetched on focus, mount or
- * reconnect; sign-in and registration refresh it explicitly.
+ * reconnect; sign-in and registration refresh it explicitly. Asked even while the browser says it
+ * is offline (networkMode 'always'): the failure is what tells the page it cannot reach us.
  */
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: [CURRENT_USER_URL],
     queryFn: ({ signal }) => fetchCurrentUser(signal),
+    networkMode: 'always',
     retry: 1,
     staleTime: 5000,
     refetchOnWindowFocus: false,
@@ -60,8 +62,12 @@ export function useCurrentUser() {
   const query = useQuery(currentUserQueryOptions());
   return {
     ...query,
-    // docs/product.md, Messages: an unsuccessful read (after its one retry) silently means no user.
     user: query.data ?? null,
+    // Only a 401 says there is no session (fetchCurrentUser answers null): a read that found no
+    // server, or a server that failed, says nothing about it (docs/decisions.md, "Failures are not
+    // sign-outs"). No toast either way, as docs/product.md, Messages asks. A session read once
+    // stays while a refresh fails.
+    sessionUnknown: query.isError && query.data === undefined,
   };
 }
 

@@ -1,6 +1,4 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +18,7 @@ import { UpgradeCard } from '../../../features/subscriptions/components/upgrade-
 import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
 import { QuickActionsCard } from './quick-actions-card';
 import { useDashboardLiveUpdates } from './use-dashboard-live-updates';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 /** The signed-in home page at /. */
 export function DashboardPage({ user }: { user: AuthUser }) {
@@ -51,10 +50,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         {groups.isPending ? (
           <FullPageSpinner label={t('page.loadingPlatform')} />
         ) : groups.isError ? (
-          <Alert severity="error">
-            <AlertTitle>{t('page.groupsError')}</AlertTitle>
-            {groups.error.message}
-          </Alert>
+          <QueryErrorAlert title={t('page.groupsError')} error={groups.error} onRetry={() => void groups.refetch()} />
         ) : (
           <GroupsCatalogue groups={groups.data} verifiedCountries={countries} />
         )}

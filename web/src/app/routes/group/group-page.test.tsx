@@ -53,7 +53,6 @@ describe('group page header', () => {
     serveGroup(islam, { user: makeSubscriber() });
     renderApp(`/group/${islam.id}`);
 
-    expect(await screen.findByText('Loading group...')).toBeTruthy();
     const header = (await heading('Islam')).closest('header')!;
     expect(within(header).getByText('Faith and community')).toBeTruthy();
     expect(within(header).getByText('Religion')).toBeTruthy();

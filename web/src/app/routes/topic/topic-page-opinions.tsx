@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -19,6 +17,7 @@ import { CheckReceiptButton } from '../../../features/audit/components/check-rec
 import { DownloadReceiptsButton } from '../../../features/audit/components/download-receipts-button';
 import { ballotReceiptKey, receiptOf } from '../../../lib/vote-receipts';
 import { ContentReportActions } from './content-report-actions';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 /**
  * The discussion: the top opinion, what the page puts after it (an election's candidates), the
@@ -37,10 +36,7 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
         <Card variant="outlined">
           <CardContent>
             {opinions.isError ? (
-              <Alert severity="error">
-                <AlertTitle>{t('page.opinionsError')}</AlertTitle>
-                {opinions.error.message}
-              </Alert>
+              <QueryErrorAlert title={t('page.opinionsError')} error={opinions.error} onRetry={() => void opinions.refetch()} />
             ) : (
               <Typography role="status" color="text.secondary">
                 {t('page.loadingOpinions')}

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +13,7 @@ import { useAuditTrail } from '../api/get-audit-trail';
 import { AuditEntry } from './audit-entry';
 import { actorName, kindLabel, subjectText } from './audit-labels';
 import { HistoryButton } from './history-dialog';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 const ALL_KINDS = 'all';
 
@@ -49,12 +48,7 @@ export function AuditTab() {
       </Typography>
     );
   else if (trail.isError) {
-    list = (
-      <Alert severity="error">
-        <AlertTitle>{t('trail.loadFailed')}</AlertTitle>
-        {trail.error.message}
-      </Alert>
-    );
+    list = <QueryErrorAlert title={t('trail.loadFailed')} error={trail.error} onRetry={() => void trail.refetch()} />;
   } else if (entries.length === 0) {
     list = (
       <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
@@ -63,7 +57,7 @@ export function AuditTab() {
     );
   } else {
     list = (
-      <Stack component="ul" aria-label={t('trail.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>
+      <Stack component="ul" aria-label={t('trail.label')} spacing={0.75} sx={{ m: 0, p: 0 }}>
         {entries.map((entry) => (
           <AuditEntry
             key={entry.id}

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +11,7 @@ import type { AuditSubjectType } from '@civitas/events/audit/audit.contract';
 import { useAuditHistory } from '../api/get-audit-history';
 import { AuditEntry } from './audit-entry';
 import { subjectLabel } from './audit-labels';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 export interface HistorySubject {
   subjectType: AuditSubjectType;
@@ -27,7 +27,7 @@ function HistoryList({ subjectType, subjectId }: HistorySubject) {
         {t('history.loading')}
       </Typography>
     );
-  if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
+  if (history.isError) return <QueryErrorAlert error={history.error} onRetry={() => void history.refetch()} />;
   if (history.data.entries.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
     <Stack component="ol" aria-label={t('history.label')} spacing={1.5} sx={{ m: 0, p: 0 }}>

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,6 +20,8 @@ import { useLiveFrames } from '../../../lib/live-updates';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { chatSendFailed, useSendChatMessage } from './use-send-chat-message';
+import { QueryErrorAlert } from '../../../components/query-error';
+import { Auto } from '../../../components/bidi';
 
 /** How often the relative times ('2 min ago') are worked out again while the dialog is open. */
 const TIME_REFRESH_MS = 30_000;
@@ -58,17 +59,27 @@ function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; n
       <UserAvatar user={message.user} size={32} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-          <Typography variant="subtitle2">{author}</Typography>
+          <Typography variant="subtitle2">
+            <Auto>{author}</Auto>
+          </Typography>
           {time && (
             <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
               {time}
             </Typography>
           )}
         </Stack>
+        {message.hidden && (
+          // Hidden by an admin: members get the reason and no text (the server sends none); admins read both.
+          <Typography variant="body2" role="note" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+            {t(message.message ? 'hiddenForAdmins' : 'hidden', { reason: message.hidden.reason })}
+          </Typography>
+        )}
         {/* As written, in its own direction. */}
-        <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.message}
-        </Typography>
+        {(!message.hidden || message.message) && (
+          <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', opacity: message.hidden ? 0.6 : 1 }}>
+            {message.message}
+          </Typography>
+        )}
       </Box>
       {actions && <Box sx={{ flexShrink: 0 }}>{actions}</Box>}
     </Stack>
@@ -93,12 +104,7 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
       </Typography>
     );
   if (messages.isError) {
-    return (
-      <Alert severity="error">
-        <AlertTitle>{t('loadError')}</AlertTitle>
-        {messages.error.message}
-      </Alert>
-    );
+    return <QueryErrorAlert title={t('loadError')} error={messages.error} onRetry={() => void messages.refetch()} />;
   }
   if (count === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (

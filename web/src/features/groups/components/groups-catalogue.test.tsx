@@ -157,11 +157,22 @@ describe('group sections on the dashboard', () => {
     expect(sectionHeadings()).toEqual(['Other Countries']);
   });
 
-  it('shows the error message when the groups cannot be read', async () => {
-    mockFetch(serveCurrentUser(citizen), sidebarStats, () => new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' }));
+  it('says the groups could not be read, in words, with Try again that reads them again', async () => {
+    let failing = true;
+    mockFetch(serveCurrentUser(citizen), sidebarStats, ({ url }) =>
+      failing
+        ? new Response('database unavailable', { status: 500, statusText: 'Internal Server Error' })
+        : url === '/api/groups'
+          ? jsonResponse(catalogue)
+          : undefined,
+    );
     renderApp('/');
 
-    expect(await screen.findByText('500: database unavailable')).toBeTruthy();
+    expect(await screen.findByText('Civitas could not answer just now. Please try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText(/500: database unavailable/)).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: france.name })).toBeTruthy();
   });
 
   it('opens a group from its card', async () => {

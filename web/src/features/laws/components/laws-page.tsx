@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { useGroup } from '../../../lib/api/get-group';
 import { GroupNotFound, parseGroupId } from '../../../components/group-not-found';
 import { useLaws } from '../api/get-laws';
 import { LawCard } from './law-card';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 function NoLaws() {
   const { t } = useTranslation('laws');
@@ -51,7 +51,7 @@ function GroupLaws({ groupId }: { groupId: number }) {
         </Typography>
       </div>
       {laws.isError ? (
-        <Alert severity="error">{laws.error.message}</Alert>
+        <QueryErrorAlert error={laws.error} onRetry={() => void laws.refetch()} />
       ) : laws.data?.length ? (
         <Stack spacing={2}>
           {laws.data.map((law) => (

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -15,13 +14,14 @@ import { SettingsDeleteSection, SettingsDownloadSection } from './settings-data-
 import { SettingsNotificationsSection } from './settings-notifications-section';
 import { SettingsPasswordSection } from './settings-password-section';
 import { SettingsSessionsSection } from './settings-sessions-section';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 /** Read while the dialog is open: whether there is a password, and the member's sessions. */
 function SettingsContent() {
   const { t } = useTranslation('profile');
   const security = useAccountSecurity();
   if (security.isPending) return <CircularProgress aria-label={t('settings.loading')} />;
-  if (security.isError) return <Alert severity="error">{security.error.message}</Alert>;
+  if (security.isError) return <QueryErrorAlert error={security.error} onRetry={() => void security.refetch()} />;
   const { hasPassword, sessions } = security.data;
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -9,6 +8,7 @@ import { NOTIFICATION_KINDS_MAILED } from '@civitas/events/profiles/account.cont
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { SettingsSection } from './settings-section';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 /** E-mail notification preferences: each switch saves at once; account security mails always go. */
 export function SettingsNotificationsSection() {
@@ -18,7 +18,7 @@ export function SettingsNotificationsSection() {
   return (
     <SettingsSection title={t('settings.notifications.title')}>
       {preferences.isPending && <CircularProgress size={24} aria-label={t('settings.notifications.loading')} />}
-      {preferences.isError && <Alert severity="error">{preferences.error.message}</Alert>}
+      {preferences.isError && <QueryErrorAlert error={preferences.error} onRetry={() => void preferences.refetch()} />}
       {preferences.data && (
         <FormGroup>
           {/* Only kinds some mail is sent for; the others keep their stored value when one of these is saved. */}

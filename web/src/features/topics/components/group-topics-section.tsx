@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,12 +13,13 @@ import { CreateTopicDialog } from './create-topic-dialog';
 import { canCreateTopicIn, topicCreationBlock, type TopicCreator } from './topic-access';
 import { TopicCreationNotice } from './topic-creation-notice';
 import { TopicCard } from './topic-card';
+import { QueryErrorAlert } from '../../../components/query-error';
 
 function TopicList({ groupId, canCreate }: { groupId: number; canCreate: boolean }) {
   const { t } = useTranslation('topics');
   const topics = useGroupTopics(groupId);
   if (topics.isPending) return <Typography color="text.secondary">{t('section.loading')}</Typography>;
-  if (topics.isError) return <Alert severity="error">{topics.error.message}</Alert>;
+  if (topics.isError) return <QueryErrorAlert error={topics.error} onRetry={() => void topics.refetch()} />;
   if (topics.data.length === 0) {
     return <Typography color="text.secondary">{canCreate ? t('section.emptyCanCreate') : t('section.empty')}</Typography>;
   }
