@@ -12,6 +12,7 @@ import { benchAuditExport } from './audit-export.bench';
 import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
 import { benchLag } from './lag.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { benchLive } from './live.bench';
 import { benchLoad } from './load.bench';
 import { benchMerkle } from './merkle.bench';
@@ -71,6 +72,7 @@ try {
     if (only.has('live')) await benchLive(database, config);
     if (only.has('audit-export')) await benchAuditExport(database);
     if (only.has('load')) await benchLoad(database, config);
+    if (only.has('lighthouse')) await benchLighthouse(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {
     await store.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, loadConfig, type Config } from '@civitas/service-kit';
 import pg from 'pg';
-import { startPlatform, type Platform } from '../../scripts/platform';
+import { startPlatform, type Platform, type PlatformOptions } from '../../scripts/platform';
 import type { BenchDatabase } from './database';
 
 export interface BenchPlatform {
@@ -17,9 +17,10 @@ export interface BenchPlatform {
 /**
  * The platform as `npm start` runs it, on a fresh sibling database `<bench database>_<suffix>`, so
  * other figures' generated events are not in its way. Sign-in limits are lifted (the benches
- * register their members a few at a time); every other limit stays as members meet it.
+ * register their members a few at a time); every other limit stays as members meet it. `options`
+ * as startPlatform takes them (the Lighthouse bench serves a web build of its own).
  */
-export async function startBenchPlatform(parent: BenchDatabase, suffix: string, poolSize = 2): Promise<BenchPlatform> {
+export async function startBenchPlatform(parent: BenchDatabase, suffix: string, poolSize = 2, options: PlatformOptions = {}): Promise<BenchPlatform> {
   const database = await parent.sibling(suffix);
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -40,7 +41,7 @@ export async function startBenchPlatform(parent: BenchDatabase, suffix: string, 
     await database.drop();
   };
   try {
-    platform = await startPlatform(config, createLogger('silent'));
+    platform = await startPlatform(config, createLogger('silent'), options);
     await platform.ready;
   } catch (error) {
     await close();

@@ -20,13 +20,15 @@ export interface BenchConfig {
   stalenessSeconds: number;
   /** Measured seconds of each side (platform, CRUD baseline; two halves each) of the 200-member load test. */
   loadSeconds: number;
+  /** Lighthouse audits of each page per side (the median is reported). */
+  lighthouseRuns: number;
   /** The benches to run (BENCH_ONLY, comma-separated); all by default. */
   only: ReadonlySet<BenchName>;
   /** Whole-run limit: past it the bench drops its database and exits non-zero. */
   timeoutSeconds: number;
 }
 
-export const BENCH_NAMES = ['appends', 'merkle', 'catch-up', 'rebuild', 'lag', 'delegation', 'votes', 'live', 'audit-export', 'load'] as const;
+export const BENCH_NAMES = ['appends', 'merkle', 'catch-up', 'rebuild', 'lag', 'delegation', 'votes', 'live', 'audit-export', 'load', 'lighthouse'] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 
 function benchNames(raw: string | undefined): ReadonlySet<BenchName> {
@@ -56,6 +58,9 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   const loadSeconds = bounded(env, 'BENCH_LOAD_SECONDS', 60, 10, 300);
   // The load test's four halves and its 200 registrations come on top of the other benches' time.
   const loadAllowance = only.has('load') ? 2 * loadSeconds + 180 : 0;
+  const lighthouseRuns = Math.round(bounded(env, 'BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
+  // A build, then two pages × two sides × the runs, up to a minute each on a busy 2-core machine.
+  const lighthouseAllowance = only.has('lighthouse') ? 4 * lighthouseRuns * 60 + 120 : 0;
   return {
     databaseUrl: platform.DATABASE_URL,
     dataDir: platform.DATA_DIR,
@@ -68,7 +73,8 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     voteSeconds: bounded(env, 'BENCH_VOTE_SECONDS', 10, 2, 60),
     stalenessSeconds: bounded(env, 'BENCH_STALENESS_SECONDS', 10, 2, 60),
     loadSeconds,
+    lighthouseRuns,
     only,
-    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540 + loadAllowance, 30, 3600),
+    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540 + loadAllowance + lighthouseAllowance, 30, 3600),
   };
 }

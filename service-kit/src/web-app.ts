@@ -16,11 +16,17 @@ export async function serveWebApp(app: FastifyInstance, webRoot: string): Promis
     wildcard: false,
     index: 'index.html',
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside each text file (web/scripts/precompress-plugin.ts):
+    // sent as they are, by what the browser accepts (br, then gzip), else the file itself. A phone
+    // on a slow link gets the smallest form, with no compression work per request.
+    preCompressed: true,
     // Vite names each built asset by its content's hash: a browser may keep it for good (a phone's
     // second visit then loads nothing but index.html). index.html must be asked for again, or a new
-    // build would never reach the browser.
+    // build would never reach the browser. The answer depends on Accept-Encoding, so caches on the
+    // way must keep the forms apart (vary), whichever form this one is.
     setHeaders(response, filePath) {
       response.setHeader('cache-control', filePath.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('vary', 'accept-encoding');
     },
   });
   return true;

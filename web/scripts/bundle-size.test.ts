@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleReport, DASHBOARD_PAGE_MODULE, INITIAL_JS_BUDGET_BYTES, readManifest, staticClosure, type BundleReport, type Manifest } from './bundle-size.ts';
+import { compressed } from './precompress-plugin.ts';
 
 /** The dashboard's own ceiling: catches a heavy library (charts: +100 kB) sliding into it. */
 const DASHBOARD_JS_BUDGET_BYTES = 350_000;
@@ -86,6 +88,35 @@ describe('the web build against its budget (issue #17)', () => {
     const forms = manifest['src/features/identity/components/email-forms.ts'];
     expect(forms?.isDynamicEntry).toBe(true);
     expect(report.initial.files).not.toContain(forms?.file);
+  });
+
+  // The servers send these files as they are (service-kit/src/web-app.ts, deploy/gateway.conf): one
+  // missing means a phone downloads that script uncompressed.
+  // The styles are Emotion's, in the scripts; a stylesheet the build ever emits is checked too.
+  it('writes brotli and gzip beside every script, stylesheet and the page, each decoding to the file', async () => {
+    const files = [
+      'index.html',
+      ...readdirSync(join(outDir, 'assets'))
+        .filter((name) => /\.(?:js|css)$/.test(name))
+        .map((name) => `assets/${name}`),
+    ];
+    expect(files.length).toBeGreaterThan(report.all.files.length);
+    for (const file of files) {
+      const content = readFileSync(join(outDir, file));
+      const variants = { br: brotliDecompressSync, gz: gunzipSync };
+      for (const [extension, decode] of Object.entries(variants)) {
+        const variant = join(outDir, `${file}.${extension}`);
+        if (existsSync(variant)) {
+          const bytes = readFileSync(variant);
+          expect(bytes.length, `${file}.${extension}`).toBeLessThan(content.length);
+          expect(decode(bytes).equals(content), `${file}.${extension}`).toBe(true);
+        } else {
+          // Left out only where it would not be smaller: a chunk of a few dozen bytes.
+          const redone = (await compressed(content))[extension as keyof typeof variants];
+          expect(redone.length, `${file}.${extension} is missing`).toBeGreaterThanOrEqual(content.length);
+        }
+      }
+    }
   });
 
   it('keeps the dashboard, with the initial scripts, within its own ceiling', () => {
