@@ -31,6 +31,8 @@ import type { FeedbackService } from './moderation/feedback-service';
 import { feedbackRoutes } from './moderation/feedback.routes';
 import type { LeaderReportService } from './moderation/leader-report-service';
 import { leaderReportRoutes } from './moderation/leader-report.routes';
+import type { ReportActionService } from './moderation/report-action-service';
+import { reportActionRoutes } from './moderation/report-action.routes';
 import type { BanService } from './moderation/ban-service';
 import { banRoutes } from './moderation/ban.routes';
 import type { RolesService } from './moderation/roles-service';
@@ -61,6 +63,7 @@ export interface CommandApiOptions {
   profiles: ProfilesService;
   feedback: FeedbackService;
   leaderReports: LeaderReportService;
+  reportActions: ReportActionService;
   account: AccountService;
   roles: RolesService;
   bans: BanService;
@@ -102,6 +105,7 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   badgesRoutes(app, options);
   feedbackRoutes(app, options);
   leaderReportRoutes(app, options);
+  reportActionRoutes(app, options);
   accountRoutes(app, options);
   rolesRoutes(app, options);
   banRoutes(app, options);

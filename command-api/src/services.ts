@@ -1,5 +1,6 @@
 import { normalizeEmail, originOf, type EventRegistry, type EventStore } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
+import { projectionCaughtUp } from '@civitas/service-kit/read-models';
 import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Config } from '@civitas/service-kit/config';
 import { DatabaseOutage, asReadModels } from '@civitas/service-kit/database';
@@ -31,6 +32,7 @@ import { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import { FeedbackService } from './moderation/feedback-service';
 import { LeaderReportService } from './moderation/leader-report-service';
 import { ReportTargets } from './moderation/report-targets';
+import { ReportActionService } from './moderation/report-action-service';
 import { BanService } from './moderation/ban-service';
 import { AdminRoster } from './moderation/admin-roster';
 import { RolesService } from './moderation/roles-service';
@@ -126,7 +128,8 @@ export async function createCommandServices({
   // Chat's per-member limit counts there too, so it holds across processes and ways in (REST, socket).
   const chat = new ChatService(bus, gate, topics, rateLimitCounters);
   const profiles = new ProfilesService(bus, vault, new ProfileImageStore(db), rateLimitCounters);
-  const feedback = new FeedbackService(bus, new ReportTargets(store, readModels), rateLimitCounters);
+  const reportTargets = new ReportTargets(store, readModels);
+  const feedback = new FeedbackService(bus, reportTargets, rateLimitCounters);
   // Every command checks bans in memory (kept fresh by the read models' notices); a ban ends the member's sessions and, through the notice, their sockets.
   const suspensions = new Suspensions({ readModels, connectionString: databaseUrl, log, outage });
   // Every removal of an active admin (a revocation, a ban, an erasure) is cleared on one roster stream (docs/decisions.md, The last admin).
@@ -144,6 +147,8 @@ export async function createCommandServices({
     },
     suspensions,
   );
+  // A hide is answered once the reads hide it, so every reader (a plain HTTP client too) sees it at once.
+  const reportActions = new ReportActionService(bus, reportTargets, bans, () => projectionCaughtUp(store, readModels, 'moderation'));
   // Erasure needs identity's credentials and address, verification's national ids, and what is kept outside the events.
   const account = new AccountService({
     bus,
@@ -207,6 +212,7 @@ export async function createCommandServices({
     profiles,
     feedback,
     leaderReports,
+    reportActions,
     account,
     roles,
     bans,

@@ -55,6 +55,7 @@ export * from './person-name';
 export * from './moderation/moderation.constants';
 export * from './moderation/moderation.events';
 export * from './moderation/feedback.contract';
+export * from './moderation/hidden-content.contract';
 export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
 export * from './audit/audit-trail';

@@ -25,5 +25,7 @@ export const mainElectionStream = (groupId: number) => `main-election-${groupId}
 /** One member's chat messages on one topic: appends never contend across members. */
 export const chatStream = (topicId: string, userId: string) => `chat-${topicId}-${userId}`;
 export const reportStream = (reportId: string) => `report-${reportId}`;
+/** Whether an admin hid an opinion or chat message (docs/decisions.md, Moderation actions). */
+export const contentModerationStream = (targetType: 'opinion' | 'chat_message', targetId: string) => `content-${targetType}-${targetId}`;
 export const suggestionStream = (suggestionId: string) => `suggestion-${suggestionId}`;
 export const leaderReportStream = (leaderReportId: string) => `leader-report-${leaderReportId}`;

@@ -4,6 +4,7 @@ import { merkleLogProjection } from './audit/merkle-log.projection';
 import { chatProjection } from './chat/chat.projection';
 import { feedbackProjection } from './moderation/feedback.projection';
 import { leaderReportsProjection } from './moderation/leader-report.projection';
+import { contentModerationProjection } from './moderation/content-moderation.projection';
 import { delegationProjection } from './delegation/delegation.projection';
 import { electionsProjection } from './elections/elections.projection';
 import { groupsProjection } from './groups/groups.projection';
@@ -32,6 +33,7 @@ export const projections = [
   profilesProjection,
   feedbackProjection,
   leaderReportsProjection,
+  contentModerationProjection,
   notificationPreferencesProjection,
   auditProjection,
   merkleLogProjection,

@@ -48,7 +48,16 @@ describe('the audit trail: GET /api/admin/audit and one item\u2019s history', ()
       at(minute(6), {
         type: 'ReportSubmitted',
         streamId: reportStream(report),
-        data: { reportId: report, userId: erased.id, type: 'spam', content: 'Adverts everywhere.', targetType: null, targetId: null },
+        // Erin reported an opinion of her own; the report concerns the opinion's author (never the reporter as such).
+        data: {
+          reportId: report,
+          userId: erased.id,
+          type: 'spam',
+          content: 'Adverts everywhere.',
+          targetType: 'opinion',
+          targetId: newId(),
+          targetAuthorId: erased.id,
+        },
       }),
       at(minute(7), {
         type: 'ReportReviewed',

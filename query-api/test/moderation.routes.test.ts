@@ -101,6 +101,10 @@ describe('moderation reads (admin lists, leader reports)', () => {
         adminNotes: 'Removed.',
         createdAt: minute(1),
         reviewedAt: minute(4),
+        // Additions to section 3's item: who reported it, the item as it is now (this message no longer exists), earlier reports on it.
+        reporter: { id: member.id, name: 'Reem Tester' },
+        target: { type: 'chat_message', id: expect.any(String), topicId: null, topicTitle: null, content: null, author: null, hidden: null },
+        earlierReports: [],
       });
       expect(items[1]).toEqual({
         id: newer,
@@ -112,6 +116,9 @@ describe('moderation reads (admin lists, leader reports)', () => {
         adminNotes: null,
         createdAt: minute(3),
         reviewedAt: null,
+        reporter: { id: member.id, name: 'Reem Tester' },
+        target: null,
+        earlierReports: [],
       });
     });
 

@@ -185,6 +185,7 @@ describe('query-api topics, opinions and laws routes', () => {
           updatedAt: T(6),
           user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
           myVote: 'support',
+          hidden: null,
         },
         {
           id: unvoted,
@@ -200,6 +201,7 @@ describe('query-api topics, opinions and laws routes', () => {
           updatedAt: T(5, 2),
           user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
           myVote: null,
+          hidden: null,
         },
         {
           id: adaOpinion,
@@ -215,6 +217,7 @@ describe('query-api topics, opinions and laws routes', () => {
           updatedAt: T(6),
           user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
           myVote: 'oppose',
+          hidden: null,
         },
       ]);
     });

@@ -16,6 +16,9 @@ const EGYPT = 1818;
 const REASON = 'The document photo is blurred; please upload a sharper scan.';
 const TITLE = 'Extend the Cairo metro night service';
 const OPINION = 'Night trains twice an hour would help shift workers get home safely.';
+const HIDE_REASON = 'Shares a private phone number.';
+/** The topic page the member posted on, for the moderation steps at the end. */
+let topicUrl = '';
 /** A 1x1 PNG: what the server checks is the content, not the name or the declared type. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -86,7 +89,8 @@ describe('moderation journey', () => {
 
   it('the admin opens the document in a new tab, then rejects the claim with a reason', async () => {
     const claim = admin.getByRole('listitem', { name: `Verification: ${memberAccount.firstName} ${memberAccount.lastName}, Egypt` });
-    await claim.getByText('National ID: 29001011234567').waitFor();
+    // Masked in the list (docs/decisions.md, Bidirectional text and masked ids).
+    await claim.getByText('National ID: \u2022\u2022\u2022\u2022 4567').waitFor();
     const [documentTab, shown] = await Promise.all([
       admin.context().waitForEvent('page'),
       admin.context().waitForEvent('response', (response) => response.url().endsWith('/document')),
@@ -137,6 +141,7 @@ describe('moderation journey', () => {
     await member.getByRole('textbox', { name: 'Your opinion' }).fill(OPINION);
     await member.getByRole('button', { name: 'Post Opinion' }).click();
     await member.getByRole('region', { name: 'Top Opinion' }).getByText(OPINION).waitFor();
+    topicUrl = member.url();
   });
 
   it('the admin\u2019s Audit tab shows both decisions, who took them and the reason', async () => {
@@ -165,5 +170,47 @@ describe('moderation journey', () => {
     await expect.poll(() => steps.count()).toBe(2);
     expect(await steps.nth(0).getAttribute('aria-label')).toMatch(/^Verification submitted,/);
     expect(await steps.nth(1).getByText(`Reason: ${REASON}`).count()).toBe(1);
+  });
+
+  it('the admin reports the member\u2019s opinion; the Reports tab quotes it with its author, topic and reporter', async () => {
+    await admin.goto(topicUrl);
+    const opinion = admin.getByRole('article', { name: `Opinion by ${memberAccount.firstName} ${memberAccount.lastName}` });
+    await opinion.getByText(OPINION).waitFor();
+    await opinion.getByRole('button', { name: 'Report' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Submit Report' });
+    await dialog.getByText('You are reporting this opinion.').waitFor();
+    await dialog.getByRole('combobox', { name: /^Report Type/ }).selectOption({ label: 'Privacy Violation' });
+    await dialog.getByRole('textbox', { name: 'Details' }).fill('It names a phone number.');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await admin.getByText('Report Submitted').first().waitFor();
+
+    await openPanel();
+    await admin.getByRole('tab', { name: 'Reports' }).click();
+    const report = admin.getByRole('listitem', { name: 'Report: Privacy Violation' });
+    await report.getByText(`Reported by ${adminAccount.firstName} ${adminAccount.lastName}`).waitFor();
+    expect(await report.getByRole('blockquote', { name: 'Reported opinion' }).textContent()).toBe(OPINION);
+    await report.getByText(`Reported opinion by ${memberAccount.firstName} ${memberAccount.lastName}, on`).waitFor();
+    expect(await report.getByRole('link', { name: TITLE }).getAttribute('href')).toBe(new URL(topicUrl).pathname);
+  });
+
+  it('the admin hides it with a reason; the topic page shows members the reason instead of the opinion', async () => {
+    const report = admin.getByRole('listitem', { name: 'Report: Privacy Violation' });
+    await report.getByRole('button', { name: 'Take Action' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Take Action' });
+    expect(await dialog.getByRole('radio', { name: 'Hide the opinion' }).isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill(HIDE_REASON);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await admin.getByText('Action Recorded').first().waitFor();
+    await report.getByText(`Hidden from members: ${HIDE_REASON}`).waitFor();
+
+    await member.goto(topicUrl);
+    await member.getByText(`This opinion was hidden by a moderator: ${HIDE_REASON}`).first().waitFor();
+    expect(await member.getByText(OPINION).count()).toBe(0);
+
+    // The audit trail names the admin and the opinion's author, with the reason.
+    await admin.getByRole('tab', { name: 'Audit' }).click();
+    const hidden = admin.getByRole('list', { name: 'Audit trail, newest first' }).getByRole('listitem', { name: /^Content hidden,/ });
+    await hidden.getByText(`Reason: ${HIDE_REASON}`).waitFor();
+    expect(await hidden.getByText(`Report concerning ${memberAccount.firstName} ${memberAccount.lastName}`).count()).toBe(1);
   });
 });

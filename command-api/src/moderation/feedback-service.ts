@@ -20,11 +20,11 @@ import type { CommandBus } from '../lib/command-bus';
 import { HOUR_MS, countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-limit';
 import { createdIdOf, keyed, type Idempotency } from '../lib/idempotency';
 import { reportDecider, suggestionDecider } from './feedback.decider';
-import type { ReportTarget } from './report-targets';
+import type { LocatedTarget, ReportTarget } from './report-targets';
 
-/** Finds a reportable item the member can see, else a 404 with the item's own words. */
+/** Finds a reportable item the member can see (and who wrote it), else a 404 with the item's own words. */
 export interface VisibleTargets {
-  requireVisible(userId: string, target: ReportTarget): Promise<ReportTarget>;
+  requireVisible(userId: string, target: ReportTarget): Promise<LocatedTarget>;
 }
 
 /**
@@ -58,7 +58,15 @@ export class FeedbackService {
       reportDecider,
       {
         type: 'submitReport',
-        report: { reportId, userId, type: body.type, content: body.content, targetType: target?.type ?? null, targetId: target?.id ?? null },
+        report: {
+          reportId,
+          userId,
+          type: body.type,
+          content: body.content,
+          targetType: target?.type ?? null,
+          targetId: target?.id ?? null,
+          ...(target ? { targetAuthorId: target.authorId } : {}),
+        },
       },
       { actorId: userId, ...keyed(idempotency) },
     );

@@ -13,6 +13,7 @@ import {
   type ReportReviewed,
   type ReportStatus,
   type ReportSubmitted,
+  type ReportTargetType,
   type SuggestionEvent,
   type SuggestionPriority,
   type SuggestionReviewed,
@@ -28,9 +29,16 @@ function requireDetails(content: string, blank: string): void {
 
 export type ReportCommand = { type: 'submitReport'; report: ReportSubmitted['data'] } | { type: 'reviewReport'; review: ReportReviewed['data'] };
 
+/** What a report names, and its author when the report recorded one. */
+export interface ReportedTarget {
+  type: ReportTargetType;
+  id: string;
+  authorId: string | null;
+}
+
 export interface ReportState {
   /** Null until submitted. */
-  report: { status: ReportStatus; adminNotes: string | null } | null;
+  report: { status: ReportStatus; adminNotes: string | null; target: ReportedTarget | null } | null;
 }
 
 /** `report-{id}`: a member's report, pending until an admin sets any status (section 4: any, in any order). */
@@ -38,10 +46,13 @@ export const reportDecider: Decider<ReportCommand, ReportEvent, ReportState> = {
   initialState: () => ({ report: null }),
   evolve: (state, event) => {
     switch (event.type) {
-      case 'ReportSubmitted':
-        return { report: { status: 'pending', adminNotes: null } };
+      case 'ReportSubmitted': {
+        const { targetType, targetId, targetAuthorId } = event.data;
+        const target = targetType && targetId ? { type: targetType, id: targetId, authorId: targetAuthorId ?? null } : null;
+        return { report: { status: 'pending', adminNotes: null, target } };
+      }
       case 'ReportReviewed':
-        return { report: { status: event.data.status, adminNotes: event.data.adminNotes } };
+        return state.report ? { report: { ...state.report, status: event.data.status, adminNotes: event.data.adminNotes } } : state;
       default:
         return state;
     }

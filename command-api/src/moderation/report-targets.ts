@@ -8,6 +8,12 @@ export interface ReportTarget {
   id: string;
 }
 
+/** A reported item found: the topic it is on and who wrote it. */
+export interface LocatedTarget extends ReportTarget {
+  topicId: string;
+  authorId: string;
+}
+
 /** The projection that holds each kind of reportable item. */
 const PROJECTION_OF = { topic: 'topics', opinion: 'opinions', chat_message: 'chat' } as const;
 
@@ -22,19 +28,29 @@ export class ReportTargets {
     private readonly readModels: Kysely<ReadModels>,
   ) {}
 
-  async requireVisible(userId: string, target: ReportTarget): Promise<ReportTarget> {
+  async requireVisible(userId: string, target: ReportTarget): Promise<LocatedTarget> {
     const message = REPORT_TARGET_NOT_FOUND[target.type];
     const id = existingId(target.id, message);
     // Read after the read models have caught up with the store: an item posted, a topic deleted or a
     // member who left a moment ago is judged as it is now (reports are rare; the wait is milliseconds).
-    await Promise.all([PROJECTION_OF[target.type], 'topics', 'groups'].map((name) => projectionCaughtUp(this.store, this.readModels, name)));
-    if ((await this.visible(userId, target.type, id)) !== 'visible') throw new NotFoundError(message);
-    return { type: target.type, id };
+    await this.caughtUp(target.type);
+    const item = await this.locate(target.type, id);
+    if (!item || (await this.visible(userId, item.topicId)) !== 'visible') throw new NotFoundError(message);
+    return item;
   }
 
-  private async visible(userId: string, type: ReportTargetType, id: string): Promise<'visible' | 'hidden' | 'missing'> {
-    const topicId = await this.topicOf(type, id);
-    if (!topicId) return 'missing';
+  /** Where a reported item is and who wrote it (for an admin's action on it), null when it no longer exists. */
+  async locate(type: ReportTargetType, id: string): Promise<LocatedTarget | null> {
+    await this.caughtUp(type);
+    const row = await this.rowOf(type, id);
+    return row ? { type, id, topicId: row.topic_id, authorId: row.user_id } : null;
+  }
+
+  private async caughtUp(type: ReportTargetType): Promise<void> {
+    await Promise.all([PROJECTION_OF[type], 'topics', 'groups'].map((name) => projectionCaughtUp(this.store, this.readModels, name)));
+  }
+
+  private async visible(userId: string, topicId: string): Promise<'visible' | 'hidden' | 'missing'> {
     const topic = await this.readModels
       .selectFrom('topics as t')
       .innerJoin('groups as g', 'g.id', 't.group_id')
@@ -56,14 +72,14 @@ export class ReportTargets {
     return member ? 'visible' : 'hidden';
   }
 
-  private async topicOf(type: ReportTargetType, id: string): Promise<string | null> {
+  private async rowOf(type: ReportTargetType, id: string): Promise<{ topic_id: string; user_id: string } | undefined> {
     switch (type) {
       case 'topic':
-        return id;
+        return this.readModels.selectFrom('topics').select(['id as topic_id', 'created_by as user_id']).where('id', '=', id).executeTakeFirst();
       case 'opinion':
-        return (await this.readModels.selectFrom('opinions').select('topic_id').where('id', '=', id).executeTakeFirst())?.topic_id ?? null;
+        return this.readModels.selectFrom('opinions').select(['topic_id', 'user_id']).where('id', '=', id).executeTakeFirst();
       case 'chat_message':
-        return (await this.readModels.selectFrom('chat_messages').select('topic_id').where('id', '=', id).executeTakeFirst())?.topic_id ?? null;
+        return this.readModels.selectFrom('chat_messages').select(['topic_id', 'user_id']).where('id', '=', id).executeTakeFirst();
     }
   }
 }

@@ -312,6 +312,16 @@ describe('fuzzing every text field of every command', () => {
           8,
         ),
       ),
+      ...['action', 'reason'].map((field) =>
+        body(
+          () => admin.browser,
+          'POST',
+          '/api/admin/reports/00000000-0000-4000-8000-000000000000/action',
+          () => ({ action: 'warn', reason: 'Please keep it civil.' }),
+          field,
+          8,
+        ),
+      ),
       ...['status', 'priority', 'adminNotes'].map((field) =>
         body(
           () => admin.browser,

@@ -78,6 +78,9 @@ describe('reports and suggestions (docs/product.md, Rules, Calls Feedback and Ad
         adminNotes: null,
         createdAt: expect.any(String),
         reviewedAt: null,
+        reporter: { id: omar.userId, name: expect.stringMatching(/^Omar /) },
+        target: null,
+        earlierReports: [],
       });
     });
 

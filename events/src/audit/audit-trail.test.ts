@@ -26,7 +26,14 @@ describe('auditEntryOf', () => {
   it('maps reports and suggestions: the submitter, then each review with its status and notes', () => {
     expect(
       mapped({ type: 'ReportSubmitted', data: { reportId: ITEM, userId: MEMBER, type: 'spam', content: 'Buy now!', targetType: 'opinion', targetId: OTHER } }),
-    ).toEqual(expected({ kind: 'report.submitted', actorId: MEMBER, subjectType: 'report', subjectUserId: MEMBER, decision: 'spam' }));
+    ).toEqual(expected({ kind: 'report.submitted', actorId: MEMBER, subjectType: 'report', decision: 'spam' }));
+    // A report concerns the author of what it names, never the reporter (who is its actor).
+    expect(
+      mapped({
+        type: 'ReportSubmitted',
+        data: { reportId: ITEM, userId: MEMBER, type: 'spam', content: 'Buy now!', targetType: 'opinion', targetId: OTHER, targetAuthorId: OTHER },
+      }),
+    ).toEqual(expected({ kind: 'report.submitted', actorId: MEMBER, subjectType: 'report', subjectUserId: OTHER, decision: 'spam' }));
     expect(mapped({ type: 'ReportReviewed', data: { reportId: ITEM, status: 'resolved', adminNotes: 'Removed the opinion.', reviewedBy: ADMIN } })).toEqual(
       expected({ kind: 'report.reviewed', actorId: ADMIN, subjectType: 'report', decision: 'resolved', reason: 'Removed the opinion.' }),
     );
@@ -158,10 +165,23 @@ describe('auditEntryOf', () => {
     );
   });
 
+  it('maps moderation actions to the report they were taken on, concerning the author, with the reason', () => {
+    const hidden = { targetType: 'chat_message' as const, targetId: OTHER, topicId: OTHER, authorId: MEMBER, reportId: ITEM };
+    expect(mapped({ type: 'ContentHidden', data: { ...hidden, reason: 'Insults', hiddenBy: ADMIN } })).toEqual(
+      expected({ kind: 'content.hidden', actorId: ADMIN, subjectType: 'report', subjectUserId: MEMBER, decision: 'chat_message hidden', reason: 'Insults' }),
+    );
+    expect(mapped({ type: 'ContentRestored', data: { ...hidden, reason: null, restoredBy: ADMIN } })).toEqual(
+      expected({ kind: 'content.restored', actorId: ADMIN, subjectType: 'report', subjectUserId: MEMBER, decision: 'chat_message restored' }),
+    );
+    expect(mapped({ type: 'MemberWarned', data: { userId: MEMBER, reportId: ITEM, reason: 'Keep it civil', warnedBy: ADMIN } })).toEqual(
+      expected({ kind: 'member.warned', actorId: ADMIN, subjectType: 'report', subjectUserId: MEMBER, decision: 'warned', reason: 'Keep it civil' }),
+    );
+  });
+
   it('makes one kind per audited event type, and no entry for anything else', () => {
     expect(mapped({ type: 'UserPasswordChanged', data: { userId: MEMBER, passwordHash: 'x', reason: 'change' } })).toBeNull();
     expect(mapped({ type: 'GroupMemberJoined', data: { groupId: 10000, userId: MEMBER, role: 'member', isLeader: false } })).toBeNull();
     expect(auditEntryOf({ type: 'SomethingNew', data: {} })).toBeNull();
-    expect(new Set(AUDIT_KINDS).size).toBe(18);
+    expect(new Set(AUDIT_KINDS).size).toBe(21);
   });
 });

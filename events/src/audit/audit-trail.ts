@@ -14,6 +14,9 @@ export const AUDIT_KINDS = [
   'suggestion.reviewed',
   'leader_report.filed',
   'leader_report.reviewed',
+  'content.hidden',
+  'content.restored',
+  'member.warned',
   'verification.submitted',
   'verification.approved',
   'verification.rejected',
@@ -55,6 +58,9 @@ export const AUDITED_EVENT_TYPES = [
   'SuggestionReviewed',
   'LeaderReportFiled',
   'LeaderReportReviewed',
+  'ContentHidden',
+  'ContentRestored',
+  'MemberWarned',
   'VerificationSubmitted',
   'VerificationApproved',
   'VerificationRejected',
@@ -91,8 +97,9 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
   const audited = event as AuditedEvent;
   switch (audited.type) {
     case 'ReportSubmitted': {
-      const { reportId, userId, type } = audited.data;
-      return entry('report.submitted', userId, 'report', reportId, userId, type);
+      // The report concerns the author of what it names (the reporter is its actor), else nobody in particular.
+      const { reportId, userId, type, targetAuthorId } = audited.data;
+      return entry('report.submitted', userId, 'report', reportId, targetAuthorId ?? null, type);
     }
     case 'ReportReviewed': {
       const { reportId, status, adminNotes, reviewedBy } = audited.data;
@@ -113,6 +120,18 @@ export function auditEntryOf(event: { type: string; data: unknown; metadata?: Ev
     case 'LeaderReportReviewed': {
       const { leaderReportId, status, notes, reviewedBy, reviewerRole } = audited.data;
       return entry('leader_report.reviewed', reviewedBy, 'leader_report', leaderReportId, null, `${status} (as ${reviewerRole})`, blankToNull(notes));
+    }
+    case 'ContentHidden': {
+      const { reportId, targetType, authorId, reason, hiddenBy } = audited.data;
+      return entry('content.hidden', hiddenBy, 'report', reportId, authorId, `${targetType} hidden`, blankToNull(reason));
+    }
+    case 'ContentRestored': {
+      const { reportId, targetType, authorId, reason, restoredBy } = audited.data;
+      return entry('content.restored', restoredBy, 'report', reportId, authorId, `${targetType} restored`, blankToNull(reason));
+    }
+    case 'MemberWarned': {
+      const { reportId, userId, reason, warnedBy } = audited.data;
+      return entry('member.warned', warnedBy, 'report', reportId, userId, 'warned', blankToNull(reason));
     }
     case 'VerificationSubmitted': {
       // The national id and the document stay out: the trail says only that a claim was made, and how.

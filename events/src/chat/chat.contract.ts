@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HiddenNotice } from '../moderation/hidden-content.contract';
 import { text } from '../text';
 import { PersonSummary } from '../topics/topic.contract';
 
@@ -34,6 +35,8 @@ export const ChatMessageView = z.object({
   message: z.string(),
   createdAt: z.string(),
   user: PersonSummary,
+  /** Set when an admin hid it: then `message` is blank for everyone but admins. */
+  hidden: HiddenNotice.nullish(),
 });
 export type ChatMessageView = z.infer<typeof ChatMessageView>;
 

@@ -3,8 +3,11 @@ import { groupIdSchema } from '../groups/group.contract';
 import { serialQuery } from '../ids';
 import { text } from '../text';
 import { PersonSummary } from '../topics/topic.contract';
+import { HiddenNotice } from './hidden-content.contract';
+import { moderationReason } from './roles.contract';
 import {
   FEEDBACK_CONTENT_MAX_LENGTH,
+  REPORT_ACTIONS,
   REPORT_CATEGORIES,
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
@@ -102,7 +105,33 @@ export const ReviewSuggestionBody = z.object(
 );
 export type ReviewSuggestionBody = z.infer<typeof ReviewSuggestionBody>;
 
-/** GET /api/admin/reports item: exactly section 3's 'Admin report item'. */
+/** A member named by the one rule (`personName`), the e-mail passed: admins read these. */
+export const NamedMember = z.object({ id: z.string(), name: z.string() });
+export type NamedMember = z.infer<typeof NamedMember>;
+
+/** What a report names, as it is now: quoted for the admin with a link to its topic page. */
+export const ReportedItem = z.object({
+  type: ReportTargetType,
+  id: z.string(),
+  /** The topic page it is on (a topic's own id for a topic); null when the item no longer exists. */
+  topicId: z.string().nullable(),
+  topicTitle: z.string().nullable(),
+  /** The opinion's or message's text, or the topic's title; null when the item no longer exists. */
+  content: z.string().nullable(),
+  author: NamedMember.nullable(),
+  /** Set while an admin has it hidden. */
+  hidden: HiddenNotice.nullable(),
+});
+export type ReportedItem = z.infer<typeof ReportedItem>;
+
+/** Another report on the same item, made before this one. */
+export const EarlierReport = z.object({ id: z.string(), type: ReportCategory, status: ReportStatus, createdAt: z.string(), reporter: NamedMember });
+export type EarlierReport = z.infer<typeof EarlierReport>;
+
+/**
+ * GET /api/admin/reports item: section 3's 'Admin report item', and (additions) who reported it,
+ * the item quoted, and the earlier reports on the same item, newest first.
+ */
 export const AdminReportItem = z.object({
   id: z.string(),
   type: ReportCategory,
@@ -113,6 +142,9 @@ export const AdminReportItem = z.object({
   adminNotes: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  reporter: NamedMember,
+  target: ReportedItem.nullable(),
+  earlierReports: z.array(EarlierReport),
 });
 export type AdminReportItem = z.infer<typeof AdminReportItem>;
 
@@ -129,6 +161,42 @@ export const AdminSuggestionItem = z.object({
   reviewedAt: z.string().nullable(),
 });
 export type AdminSuggestionItem = z.infer<typeof AdminSuggestionItem>;
+
+// Moderation actions (docs/decisions.md): on a report's item and its author.
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+export const REPORT_ACTION_REQUIRED = 'Please choose an action: hide, restore, warn or ban.';
+export const MODERATION_REASON_REQUIRED = 'Please give a reason: the member is shown it.';
+export const REPORT_HAS_NO_TARGET = 'This report names no opinion, message or topic to act on.';
+export const TOPIC_NOT_HIDEABLE = 'A topic cannot be hidden: warn or ban its author, or ask them to delete it.';
+export const ALREADY_HIDDEN = 'This content is already hidden.';
+export const NOT_HIDDEN = 'This content is not hidden.';
+export const ALREADY_WARNED = 'The author was already warned about this report.';
+export const NO_SELF_WARNING = 'You cannot warn yourself.';
+/** The text members see in place of hidden content (web and server share the wording). */
+export const hiddenOpinionText = (reason: string) => `This opinion was hidden by a moderator: ${reason}`;
+export const hiddenMessageText = (reason: string) => `This message was hidden by a moderator: ${reason}`;
+
+/** POST /api/admin/reports/<id>/action: hide or restore the item, warn or ban its author, with a reason (optional only to restore). */
+export const ReportActionBody = z
+  .object(
+    {
+      action: z.enum(REPORT_ACTIONS, { error: REPORT_ACTION_REQUIRED }),
+      reason: moderationReason(MODERATION_REASON_REQUIRED).nullish(),
+    },
+    { error: REPORT_ACTION_REQUIRED },
+  )
+  .refine((body) => body.action === 'restore' || (body.reason ?? '') !== '', { message: MODERATION_REASON_REQUIRED, path: ['reason'] });
+export type ReportActionBody = z.infer<typeof ReportActionBody>;
+
+export const ReportActionReply = z.object({
+  position: z.string().nullable(),
+  action: z.enum(REPORT_ACTIONS),
+  reportId: z.string(),
+  targetType: ReportTargetType,
+  targetId: z.string(),
+  authorId: z.string(),
+});
+export type ReportActionReply = z.infer<typeof ReportActionReply>;
 
 export const ReviewReportReply = z.object({
   position: z.string().nullable(),

@@ -34,3 +34,7 @@ export const SUGGESTION_PRIORITIES = ['low', 'medium', 'high', 'critical'] as co
 /** What a member can report from where they see it. */
 export const REPORT_TARGET_TYPES = ['topic', 'opinion', 'chat_message'] as const;
 export const FEEDBACK_CONTENT_MAX_LENGTH = 2000;
+/** What an admin may hide (a topic has its creator's delete instead). */
+export const HIDEABLE_TARGET_TYPES = ['opinion', 'chat_message'] as const;
+/** What an admin may do about a report's item and its author (docs/decisions.md, Moderation actions). */
+export const REPORT_ACTIONS = ['hide', 'restore', 'warn', 'ban'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import {
+  HIDEABLE_TARGET_TYPES,
   REPORT_CATEGORIES,
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
@@ -32,6 +33,11 @@ export const ReportSubmitted = defineEvent(
     content: z.string(),
     targetType: ReportTargetType.nullable(),
     targetId: z.string().nullable(),
+    /**
+     * Who wrote the reported item, as the read models knew when it was reported (absent on reports
+     * made before it was recorded, and on reports about nothing in particular): the member the report concerns.
+     */
+    targetAuthorId: z.uuid().nullish(),
   }),
 );
 /** An admin set the report's status (any, in any order) with optional notes. */
@@ -94,6 +100,39 @@ export const LeaderReportReviewed = defineEvent(
   }),
 );
 
+/**
+ * `content-{type}-{id}` (contentModerationStream): an admin hid a reported opinion or chat message;
+ * members see the reason in its place, admins still see what it said.
+ */
+export const ContentHidden = defineEvent(
+  'ContentHidden',
+  z.object({
+    targetType: z.enum(HIDEABLE_TARGET_TYPES),
+    targetId: z.uuid(),
+    topicId: z.uuid(),
+    authorId: z.uuid(),
+    /** The report it was hidden on. */
+    reportId: z.uuid(),
+    reason: z.string(),
+    hiddenBy: z.uuid(),
+  }),
+);
+/** The same stream: an admin showed the item again. */
+export const ContentRestored = defineEvent(
+  'ContentRestored',
+  z.object({
+    targetType: z.enum(HIDEABLE_TARGET_TYPES),
+    targetId: z.uuid(),
+    topicId: z.uuid(),
+    authorId: z.uuid(),
+    reportId: z.uuid(),
+    reason: z.string().nullable(),
+    restoredBy: z.uuid(),
+  }),
+);
+/** On `user-{id}`: an admin warned the member about what a report named (once per report). */
+export const MemberWarned = defineEvent('MemberWarned', z.object({ userId: z.uuid(), reportId: z.uuid(), reason: z.string(), warnedBy: z.uuid() }));
+
 /** On `user-{id}`: an admin suspended the member (commands refused, sessions ended, sign-in refused). */
 export const UserBanned = defineEvent('UserBanned', z.object({ userId: z.uuid(), reason: z.string(), bannedBy: z.uuid() }));
 export const UserUnbanned = defineEvent('UserUnbanned', z.object({ userId: z.uuid(), reason: z.string().nullable(), unbannedBy: z.uuid() }));
@@ -114,6 +153,10 @@ export type SuggestionSubmitted = EventOf<typeof SuggestionSubmitted>;
 export type SuggestionReviewed = EventOf<typeof SuggestionReviewed>;
 export type LeaderReportFiled = EventOf<typeof LeaderReportFiled>;
 export type LeaderReportReviewed = EventOf<typeof LeaderReportReviewed>;
+export type ContentHidden = EventOf<typeof ContentHidden>;
+export type ContentRestored = EventOf<typeof ContentRestored>;
+export type ContentModerationEvent = ContentHidden | ContentRestored;
+export type MemberWarned = EventOf<typeof MemberWarned>;
 export type UserBanned = EventOf<typeof UserBanned>;
 export type UserUnbanned = EventOf<typeof UserUnbanned>;
 export type ReportEvent = ReportSubmitted | ReportReviewed;
@@ -131,6 +174,9 @@ export const moderationEvents = [
   SuggestionReviewed,
   LeaderReportFiled,
   LeaderReportReviewed,
+  ContentHidden,
+  ContentRestored,
+  MemberWarned,
   UserBanned,
   UserUnbanned,
   AdminRosterRefreshed,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HiddenNotice } from '../moderation/hidden-content.contract';
 import { text } from '../text';
 import { OPINION_MAX_LENGTH } from '../topics/topic-rules';
 import { PersonSummary } from '../topics/topic.contract';
@@ -40,6 +41,8 @@ export const OpinionView = OpinionTally.extend({
   user: PersonSummary,
   /** The signed-in member's own vote on it. */
   myVote: VoteType.nullable(),
+  /** Set when an admin hid it: then `content` is blank for everyone but admins. */
+  hidden: HiddenNotice.nullish(),
 });
 export type OpinionView = z.infer<typeof OpinionView>;
 

@@ -11,7 +11,8 @@ import { auditEntriesTable } from './audit.table';
  */
 export const auditProjection = defineProjection({
   name: 'audit',
-  version: 1,
+  // 2: a report concerns the author of what it names (it named the reporter); moderation actions (docs/decisions.md).
+  version: 2,
   tables: [auditEntriesTable],
   handles: AUDITED_EVENT_TYPES,
 

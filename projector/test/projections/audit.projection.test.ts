@@ -21,10 +21,17 @@ const T4 = '2026-03-04T10:00:00.000Z';
 const COLUMNS = ['event_id', 'occurred_at', 'kind', 'actor_id', 'subject_type', 'subject_id', 'subject_user_id', 'decision', 'reason'];
 const BY_POSITION = { columns: COLUMNS, orderBy: ['position'] };
 
-const reportSubmitted = (reportId: string, userId: string): SpecEvent => ({
+/** A report about an opinion by `authorId` (the member the report concerns), or about nothing in particular. */
+const reportSubmitted = (reportId: string, userId: string, authorId: string | null = null): SpecEvent => ({
   type: 'ReportSubmitted',
   streamId: reportStream(reportId),
-  data: { reportId, userId, type: 'harassment', content: 'He keeps insulting me.', targetType: null, targetId: null },
+  data: {
+    reportId,
+    userId,
+    type: 'harassment',
+    content: 'He keeps insulting me.',
+    ...(authorId ? { targetType: 'opinion', targetId: newId(), targetAuthorId: authorId } : { targetType: null, targetId: null }),
+  },
 });
 const reportReviewed = (reportId: string, reviewedBy: string, status: string, adminNotes: string | null): SpecEvent => ({
   type: 'ReportReviewed',
@@ -114,19 +121,20 @@ describe('audit projection', () => {
       );
   });
 
-  it('gives a review the member of the item it reviews, whether its submission came in the same batch or an earlier one', async () => {
+  it('gives a review the member of the item it reviews (the reported author, never the reporter), whether its submission came in the same batch or an earlier one', async () => {
     const member = newId();
+    const author = newId();
     const admin = newId();
     const report = newId();
     const events = [
-      at(T1, reportSubmitted(report, member)),
+      at(T1, reportSubmitted(report, member, author)),
       at(T2, reportReviewed(report, admin, 'under_review', null)),
       at(T3, reportReviewed(report, admin, 'resolved', 'Warned him.')),
     ];
     const expected = [
-      { kind: 'report.submitted', actor_id: member, subject_user_id: member, decision: 'harassment', reason: null },
-      { kind: 'report.reviewed', actor_id: admin, subject_user_id: member, decision: 'under_review', reason: null },
-      { kind: 'report.reviewed', actor_id: admin, subject_user_id: member, decision: 'resolved', reason: 'Warned him.' },
+      { kind: 'report.submitted', actor_id: member, subject_user_id: author, decision: 'harassment', reason: null },
+      { kind: 'report.reviewed', actor_id: admin, subject_user_id: author, decision: 'under_review', reason: null },
+      { kind: 'report.reviewed', actor_id: admin, subject_user_id: author, decision: 'resolved', reason: 'Warned him.' },
     ];
     const columns = { columns: ['kind', 'actor_id', 'subject_user_id', 'decision', 'reason'], orderBy: ['position'] };
     await spec.given(events).then(expectRows('audit_entries', columns).toEqual(expected));

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
+import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
 import { TOPIC_READ_MODELS } from '../lib/group-visibility';
 
 const MessagesQuery = z.object({ before: queryText('before').optional() });
@@ -21,7 +22,7 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
   app.get(
     '/api/topics/:id/messages',
     {
-      config: { access: 'member', readModels: ['chat', ...TOPIC_READ_MODELS] },
+      config: { access: 'member', readModels: ['chat', 'moderation', ...TOPIC_READ_MODELS] },
       schema: {
         tags: ['chat'],
         summary: 'A topic\u2019s chat messages, oldest first: the last 100, or the 100 before `before` (a message id or position)',
@@ -36,7 +37,20 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
       let query = readModels
         .selectFrom('chat_messages as m')
         .leftJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.id', 'm.topic_id', 'm.user_id', 'm.message', 'm.created_at', shownFirstName('u'), 'u.last_name', 'u.profile_image_url'])
+        // What an admin hid is blank for everyone else, with the reason (docs/decisions.md, Moderation actions).
+        .leftJoin('hidden_content as h', (join) => join.on('h.target_type', '=', 'chat_message').onRef('h.target_id', '=', 'm.id'))
+        .select([
+          'm.id',
+          'm.topic_id',
+          'm.user_id',
+          'm.message',
+          'm.created_at',
+          shownFirstName('u'),
+          'u.last_name',
+          'u.profile_image_url',
+          'h.reason as hidden_reason',
+          'h.hidden_at',
+        ])
         .where('m.topic_id', '=', topic.id);
       const { before } = request.query;
       if (before !== undefined) {
@@ -53,14 +67,18 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
         query = query.where(sql<boolean>`(m.created_at, m.position) < (${cursor.created_at}, ${cursor.position})`);
       }
       // The newest page, read newest first along the index, then turned oldest first.
-      const rows = await query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute();
+      const [rows, revealed] = await Promise.all([
+        query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute(),
+        seesHiddenContent(readModels, viewer),
+      ]);
       return rows.reverse().map((row) => ({
         id: row.id,
         topicId: row.topic_id,
         userId: row.user_id,
-        message: row.message,
+        message: shownText(row.message, row.hidden_reason, revealed),
         createdAt: row.created_at.toISOString(),
         user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+        hidden: hiddenNotice(row.hidden_reason, row.hidden_at),
       }));
     },
   );

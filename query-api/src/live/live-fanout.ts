@@ -10,7 +10,8 @@ import { shownFirstName } from '../lib/person-names';
 
 /** Which read models' changed topic ids become which frame (ids of all four are topic ids). */
 const TOPIC_FRAMES: ReadonlyArray<{ type: 'opinions' | 'candidates' | 'topicStats'; models: readonly string[] }> = [
-  { type: 'opinions', models: ['opinions', 'weighted_tallies'] },
+  // hidden_content: an admin hid or restored an opinion (or chat message) of the topic.
+  { type: 'opinions', models: ['opinions', 'weighted_tallies', 'hidden_content'] },
   { type: 'candidates', models: ['candidates'] },
   // What GET /api/topics/<id>/stats counts: votes and opinions, weighted sums, participants.
   { type: 'topicStats', models: ['opinions', 'weighted_tallies', 'topics', 'topic_participants'] },

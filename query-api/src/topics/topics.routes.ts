@@ -6,6 +6,7 @@ import { GroupIdParams, TOPIC_READ_MODELS, findVisibleGroup } from '../lib/group
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { toTopicView, topicRows } from './topic-views';
 import { shownFirstName } from '../lib/person-names';
+import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
 
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
@@ -121,7 +122,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/topics/:id/opinions',
     {
-      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation', 'moderation'] },
       schema: {
         tags: ['opinions'],
         summary: 'A topic\u2019s opinions, highest official tally first',
@@ -137,11 +138,13 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
       const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;
       const weightedOppose = sql<number>`coalesce(wo.weight, 0)`;
       // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
-      const [, rows] = await Promise.all([
+      const [, rows, revealed] = await Promise.all([
         findVisibleTopic(context, topicId, viewer),
         readModels
           .selectFrom('opinions as o')
           .leftJoin('users as u', 'u.id', 'o.user_id')
+          // What an admin hid is blank for everyone else, with the reason (docs/decisions.md, Moderation actions).
+          .leftJoin('hidden_content as h', (join) => join.on('h.target_type', '=', 'opinion').onRef('h.target_id', '=', 'o.id'))
           .leftJoin('votes as v', (join) => join.onRef('v.opinion_id', '=', 'o.id').on('v.user_id', '=', viewer?.userId ?? NO_VIEWER))
           .leftJoin('weighted_tallies as ws', (join) => join.onRef('ws.subject_id', '=', 'o.id').on('ws.choice', '=', 'support'))
           .leftJoin('weighted_tallies as wo', (join) => join.onRef('wo.subject_id', '=', 'o.id').on('wo.choice', '=', 'oppose'))
@@ -153,6 +156,8 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
             'v.vote_type as my_vote',
             weightedSupport.as('weighted_support'),
             weightedOppose.as('weighted_oppose'),
+            'h.reason as hidden_reason',
+            'h.hidden_at',
           ])
           .where('o.topic_id', '=', topicId)
           .orderBy(sql`${weightedSupport} - ${weightedOppose}`, 'desc')
@@ -160,6 +165,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
           .orderBy('o.posted_position')
           .limit(1000)
           .execute(),
+        seesHiddenContent(readModels, viewer),
       ]);
       // asOf: the same opinions as they stood then, counted by the tally module from the events.
       const then = request.query.asOf !== undefined && talliesAsOf ? await talliesAsOf(topicId, request.query.asOf) : null;
@@ -182,7 +188,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         id: opinion.id,
         topicId: opinion.topic_id,
         userId: opinion.user_id,
-        content: opinion.content,
+        content: shownText(opinion.content, opinion.hidden_reason, revealed),
         supportCount: opinion.support_count,
         opposeCount: opinion.oppose_count,
         weightedSupport: opinion.weighted_support,
@@ -192,6 +198,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         updatedAt: opinion.updated_at.toISOString(),
         user: { firstName: opinion.first_name, lastName: opinion.last_name, profileImageUrl: opinion.profile_image_url },
         myVote: opinion.my_vote ?? null,
+        hidden: hiddenNotice(opinion.hidden_reason, opinion.hidden_at),
       }));
     },
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -37,45 +38,69 @@ function Filterable({ prefix = '', text, label, onClick }: { prefix?: string; te
   );
 }
 
-/** One line of the trail: when, what, who decided, on what, the decision and the reason. */
+/** Decisions that take something away from a member: their chip is red. */
+const SEVERE = new Set<AuditEntryView['kind']>(['member.banned', 'content.hidden', 'member.warned']);
+
+/**
+ * One compact row of the trail: the kind, when, who decided, on what, the decision and the reason
+ * (cut to one line on wide screens; the whole text stays in the row for screen readers and on hover).
+ */
 export function AuditEntry({ entry, onFilterActor, onFilterSubject, actions }: AuditEntryProps) {
   const { t } = useTranslation('audit');
   const when = formatDisplayDateTime(entry.occurredAt);
   const kind = kindLabel(entry.kind);
   const actor = actorName(entry);
   const subject = subjectText(entry);
+  const reason = entry.reason ? t('entry.reason', { reason: entry.reason }) : null;
   return (
-    <Paper component="li" variant="outlined" aria-label={t('entry.label', { kind, when: when ?? entry.occurredAt })} sx={{ p: 2, listStyle: 'none' }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <Chip size="small" label={kind} color={entry.kind === 'member.banned' ? 'error' : 'default'} />
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={t('entry.label', { kind, when: when ?? entry.occurredAt })}
+      sx={{ px: 1.5, py: 0.75, listStyle: 'none' }}
+    >
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 0.5 }}>
+        <Chip size="small" label={kind} color={SEVERE.has(entry.kind) ? 'error' : 'default'} sx={{ minWidth: 140 }} />
         {when && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             <time dateTime={entry.occurredAt}>{when}</time>
           </Typography>
         )}
-      </Stack>
-      <Typography variant="body2">
-        <Filterable
-          prefix={t('entry.byPrefix')}
-          text={actor}
-          label={t('entry.showActor', { name: actor })}
-          onClick={entry.actor && onFilterActor ? () => onFilterActor(entry) : undefined}
-        />
-      </Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        <Filterable text={subject} label={t('entry.showSubject', { subject })} onClick={onFilterSubject ? () => onFilterSubject(entry) : undefined} />
-      </Typography>
-      {entry.decision && <Typography variant="body2">{t('entry.decision', { decision: decisionText(entry.decision) })}</Typography>}
-      {entry.reason && (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {t('entry.reason', { reason: entry.reason })}
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          <Filterable
+            prefix={t('entry.byPrefix')}
+            text={actor}
+            label={t('entry.showActor', { name: actor })}
+            onClick={entry.actor && onFilterActor ? () => onFilterActor(entry) : undefined}
+          />
         </Typography>
-      )}
-      {actions && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          {actions}
-        </Stack>
-      )}
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          <Filterable text={subject} label={t('entry.showSubject', { subject })} onClick={onFilterSubject ? () => onFilterSubject(entry) : undefined} />
+        </Typography>
+        {entry.decision && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t('entry.decision', { decision: decisionText(entry.decision) })}
+          </Typography>
+        )}
+        {reason && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            title={reason}
+            sx={{
+              flex: '1 1 12rem',
+              minWidth: 0,
+              overflowWrap: 'anywhere',
+              whiteSpace: { md: 'nowrap' },
+              overflow: { md: 'hidden' },
+              textOverflow: { md: 'ellipsis' },
+            }}
+          >
+            {reason}
+          </Typography>
+        )}
+        {actions && <Box sx={{ marginInlineStart: 'auto' }}>{actions}</Box>}
+      </Stack>
     </Paper>
   );
 }

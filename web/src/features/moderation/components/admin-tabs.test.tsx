@@ -25,8 +25,36 @@ const report = (overrides: Partial<AdminReportItem> = {}): AdminReportItem => ({
   adminNotes: null,
   createdAt: '2026-03-05T10:04:00.000Z',
   reviewedAt: null,
+  reporter: { id: 'reporter', name: 'Bilal Nasser' },
+  target: {
+    type: 'topic',
+    id: TOPIC,
+    topicId: TOPIC,
+    topicTitle: 'Cheaper buses',
+    content: 'Cheaper buses',
+    author: { id: 'author', name: 'Reem Haddad' },
+    hidden: null,
+  },
+  earlierReports: [],
   ...overrides,
 });
+const OPINION = 'd'.repeat(8);
+const opinionReport = (overrides: Partial<AdminReportItem> = {}) =>
+  report({
+    type: 'harassment',
+    targetType: 'opinion',
+    targetId: OPINION,
+    target: {
+      type: 'opinion',
+      id: OPINION,
+      topicId: TOPIC,
+      topicTitle: 'Cheaper buses',
+      content: 'Only fools would vote against this.',
+      author: { id: 'author', name: 'Reem Haddad' },
+      hidden: null,
+    },
+    ...overrides,
+  });
 const suggestion = (overrides: Partial<AdminSuggestionItem> = {}): AdminSuggestionItem => ({
   id: SUGGESTION,
   type: 'accessibility',
@@ -60,6 +88,7 @@ describe('admin reports tab', () => {
           type: 'harassment',
           targetType: 'chat_message',
           targetId: 'c'.repeat(8),
+          target: { type: 'chat_message', id: 'c'.repeat(8), topicId: null, topicTitle: null, content: null, author: null, hidden: null },
           status: 'resolved',
           adminNotes: 'Removed.',
           reviewedAt: '2026-03-07T08:15:00.000Z',
@@ -72,14 +101,17 @@ describe('admin reports tab', () => {
     expect(within(spam!).getByText('Spam')).toBeTruthy();
     expect(within(spam!).getByText('Pending')).toBeTruthy();
     expect(within(spam!).getByText('The same advert in every topic.')).toBeTruthy();
-    expect(within(spam!).getByRole('link', { name: 'topic' }).getAttribute('href')).toBe(`/topic/${TOPIC}`);
+    expect(within(spam!).getByRole('link', { name: 'Cheaper buses' }).getAttribute('href')).toBe(`/topic/${TOPIC}`);
+    expect(within(spam!).getByText('Reported by Bilal Nasser')).toBeTruthy();
     // Short month, day, year, hour and minute (section 2), in the reader's zone.
     const submitted = formatDisplayDateTime('2026-03-05T10:04:00.000Z')!;
     expect(submitted).toMatch(/^Mar \d{1,2}, 2026, \d{1,2}:\d{2} (AM|PM)$/);
     expect(within(spam!).getByText(submitted)).toBeTruthy();
     expect(within(spam!).getByRole('button', { name: `History of ${REPORT}` })).toBeTruthy();
     expect(within(harassment!).getByText('Resolved')).toBeTruthy();
-    expect(within(harassment!).getByText(/Reported chat message: c{8}/)).toBeTruthy();
+    // The message no longer exists: nothing to quote or act on.
+    expect(within(harassment!).getByText('The reported item no longer exists.')).toBeTruthy();
+    expect(within(harassment!).queryByRole('button', { name: 'Take Action' })).toBeNull();
     expect(within(harassment!).getByText(formatDisplayDateTime('2026-03-07T08:15:00.000Z')!)).toBeTruthy();
     expect(within(harassment!).getByText('Removed.')).toBeTruthy();
   });
@@ -88,6 +120,81 @@ describe('admin reports tab', () => {
     mockFetch(serveList('/api/admin/reports', () => []));
     renderWithQueries(<AdminReportsTab />);
     expect(await screen.findByText('No Reports')).toBeTruthy();
+  });
+
+  it('quotes the reported opinion with its author, its topic page, whether it is hidden, and the earlier reports on it', async () => {
+    mockFetch(
+      serveList('/api/admin/reports', () => [
+        opinionReport({
+          target: { ...opinionReport().target!, hidden: { reason: 'Insults.', hiddenAt: '2026-03-06T10:00:00.000Z' } },
+          earlierReports: [
+            { id: 'e'.repeat(8), type: 'spam', status: 'rejected', createdAt: '2026-03-04T09:00:00.000Z', reporter: { id: 'x', name: 'Omar Saleh' } },
+          ],
+        }),
+      ]),
+    );
+    renderWithQueries(<AdminReportsTab />);
+    const item = await screen.findByRole('listitem', { name: 'Report: Harassment' });
+    expect(within(item).getByText('Reported by Bilal Nasser')).toBeTruthy();
+    expect(within(item).getByText(/Reported opinion by Reem Haddad, on/)).toBeTruthy();
+    expect(within(item).getByRole('link', { name: 'Cheaper buses' }).getAttribute('href')).toBe(`/topic/${TOPIC}`);
+    expect(within(item).getByRole('blockquote', { name: 'Reported opinion' }).textContent).toBe('Only fools would vote against this.');
+    expect(within(item).getByText('Hidden from members: Insults.')).toBeTruthy();
+    expect(within(item).getByText('Earlier reports on this opinion: 1')).toBeTruthy();
+    const earlier = within(item).getByRole('list', { name: 'Earlier reports' });
+    expect(within(earlier).getByText(/^Spam by Omar Saleh, Rejected, /)).toBeTruthy();
+  });
+
+  it('hides the opinion with a reason (refused without one), says so and reads the reports and the audit again', async () => {
+    let items = [opinionReport()];
+    const fetchMock = mockFetch(
+      servePost(`/api/admin/reports/${REPORT}/action`, () => {
+        items = [
+          opinionReport({ target: { ...opinionReport().target!, hidden: { reason: 'Insults another member.', hiddenAt: '2026-03-06T10:00:00.000Z' } } }),
+        ];
+        return jsonResponse({ position: POSITION, action: 'hide', reportId: REPORT, targetType: 'opinion', targetId: OPINION, authorId: 'author' });
+      }),
+      serveList('/api/admin/reports', () => items),
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['admin', 'audit'], []);
+    renderWithQueries(<AdminReportsTab />, queryClient);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take Action' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take Action' });
+    expect(within(dialog).getByText('Only fools would vote against this.')).toBeTruthy();
+    const choices = within(dialog).getAllByRole('radio');
+    expect(choices.map((choice) => choice.closest('label')?.textContent)).toEqual([
+      'Hide the opinion',
+      'Warn the author, Reem Haddad',
+      'Ban the author, Reem Haddad',
+    ]);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'Hide the opinion' }).checked).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastToast()).toMatchObject({ description: 'Please give a reason: the member is shown it.', variant: 'destructive' }));
+    expect(requestsTo(fetchMock, 'POST', `/api/admin/reports/${REPORT}/action`)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), { target: { value: ' Insults another member. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastToast()).toMatchObject({ title: 'Action Recorded' });
+    const [call] = requestsTo(fetchMock, 'POST', `/api/admin/reports/${REPORT}/action`);
+    expect(sentBody(call?.[1])).toEqual({ action: 'hide', reason: 'Insults another member.' });
+    expect(await screen.findByText('Hidden from members: Insults another member.')).toBeTruthy();
+    expect(queryClient.getQueryState(['admin', 'audit'])?.isInvalidated).toBe(true);
+
+    // Hidden now: the dialog offers to show it again, without a reason required.
+    fireEvent.click(screen.getByRole('button', { name: 'Take Action' }));
+    const again = await screen.findByRole('dialog', { name: 'Take Action' });
+    expect(within(again).getByRole<HTMLInputElement>('radio', { name: 'Show the opinion again' }).checked).toBe(true);
+  });
+
+  it('starts the review at the report\u2019s current status', async () => {
+    mockFetch(serveList('/api/admin/reports', () => [report({ status: 'under_review' })]));
+    renderWithQueries(<AdminReportsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Report' });
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe('under_review');
   });
 
   it("refuses to save without a status ('Status Required'), then saves, says 'Report Updated' and reads the list and the audit again", async () => {
@@ -107,13 +214,16 @@ describe('admin reports tab', () => {
     const notes = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Admin Notes' });
     expect(notes.getAttribute('rows')).toBe('4');
 
+    const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
+    // It starts at the current status; choosing none is refused.
+    expect(status.value).toBe('pending');
+    fireEvent.change(status, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Report' }));
     await waitFor(() =>
       expect(lastToast()).toMatchObject({ title: 'Status Required', description: 'Please select a status for this report.', variant: 'destructive' }),
     );
     expect(requestsTo(fetchMock, 'POST', `/api/admin/reports/${REPORT}/update`)).toHaveLength(0);
 
-    const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
     expect(
       within(status)
         .getAllByRole('option')
@@ -204,6 +314,9 @@ describe('admin suggestions tab', () => {
         .map((option) => option.textContent),
     ).toEqual(['Select priority', 'Low', 'Medium', 'High', 'Critical']);
 
+    // It starts at the current status and priority; with no priority chosen it is refused.
+    expect([status.value, priority.value]).toEqual(['pending', 'medium']);
+    fireEvent.change(priority, { target: { value: '' } });
     fireEvent.change(status, { target: { value: 'implemented' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Suggestion' }));
     await waitFor(() =>

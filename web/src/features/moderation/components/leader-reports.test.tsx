@@ -70,6 +70,9 @@ describe('leader reports section (group page, for its leader and admins)', () =>
     fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review Leader Report' });
     expect(within(dialog).getByRole('textbox', { name: 'Notes' }).getAttribute('rows')).toBe('4');
+    // It starts at the current status; with none chosen it is refused.
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe('pending');
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Status' }), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Report' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Status Required', description: 'Please select a status for this report.' }));
     expect(requestsTo(fetchMock, 'POST', updateUrl)).toHaveLength(0);

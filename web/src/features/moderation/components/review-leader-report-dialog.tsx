@@ -14,7 +14,8 @@ import { DialogForm } from './dialog-form';
 
 function ReviewLeaderReportForm({ report, titleId, onClose }: { report: LeaderReportView; titleId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('moderation');
-  const [status, setStatus] = useState<ReportStatus | ''>('');
+  // Starts at the report's current status (saving it unchanged records nothing).
+  const [status, setStatus] = useState<ReportStatus | ''>(report.status);
   const [notes, setNotes] = useState(report.notes ?? '');
   const review = useReviewLeaderReport(report.groupId);
 

@@ -19,7 +19,8 @@ interface ReviewReportDialogProps {
 
 function ReviewReportForm({ report, titleId, onClose }: { report: AdminReportItem; titleId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('moderation');
-  const [status, setStatus] = useState<ReportStatus | ''>('');
+  // Starts at the report's current status (saving it unchanged records nothing).
+  const [status, setStatus] = useState<ReportStatus | ''>(report.status);
   const [notes, setNotes] = useState(report.adminNotes ?? '');
   const review = useReviewReport();
 

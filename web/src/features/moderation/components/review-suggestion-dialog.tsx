@@ -19,8 +19,9 @@ interface ReviewSuggestionDialogProps {
 
 function ReviewSuggestionForm({ suggestion, titleId, onClose }: { suggestion: AdminSuggestionItem; titleId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('moderation');
-  const [status, setStatus] = useState<SuggestionStatus | ''>('');
-  const [priority, setPriority] = useState<SuggestionPriority | ''>('');
+  // Starts at the suggestion's current status and priority (saving them unchanged records nothing).
+  const [status, setStatus] = useState<SuggestionStatus | ''>(suggestion.status);
+  const [priority, setPriority] = useState<SuggestionPriority | ''>(suggestion.priority);
   const [notes, setNotes] = useState(suggestion.adminNotes ?? '');
   const review = useReviewSuggestion();
 

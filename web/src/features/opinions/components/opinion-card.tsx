@@ -35,10 +35,22 @@ export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
           )}
         </Box>
       </Stack>
+      {opinion.hidden && (
+        // Hidden by an admin: members get the reason and no text (the server sends none); admins read both.
+        <Typography
+          role="note"
+          color="text.secondary"
+          sx={{ fontStyle: 'italic', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: opinion.content ? 0.5 : 1.5 }}
+        >
+          {t(opinion.content ? 'card.hiddenForAdmins' : 'card.hidden', { reason: opinion.hidden.reason })}
+        </Typography>
+      )}
       {/* As written: an English opinion in the Arabic interface keeps its own direction. */}
-      <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5 }}>
-        {opinion.content}
-      </Typography>
+      {(!opinion.hidden || opinion.content) && (
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5, opacity: opinion.hidden ? 0.6 : 1 }}>
+          {opinion.content}
+        </Typography>
+      )}
       {renderVotes(opinion)}
     </Box>
   );
