@@ -13,7 +13,7 @@ let page: Page;
 const account = newAccount({ firstName: 'Amina' });
 const journey = startServerAndBrowserForFile();
 const welcome = () => page.getByRole('heading', { level: 1, name: 'Welcome, Amina!' });
-const banner = () => page.getByRole('status').filter({ hasText: /offline|Reconnecting/ });
+const banner = () => page.locator('[aria-live="polite"]').filter({ hasText: /offline|Reconnecting/ });
 
 beforeAll(async () => {
   context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });

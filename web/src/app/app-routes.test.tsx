@@ -46,6 +46,14 @@ describe('routes by sign-in state', () => {
     expect(navigate).toHaveBeenCalledWith('/api/login');
   });
 
+  it('keeps a signed-out deep link, so sign-in comes back to it', async () => {
+    mockFetch(signedOut);
+    renderApp('/topic/3?opinion=9');
+
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(sessionStorage.getItem('civitas.return-after-sign-in')).toBe('/topic/3?opinion=9');
+  });
+
   it.each(['/topic/3', '/laws/2', '/profile', '/subscribe', '/subscribe/return', '/checkout/sandbox/pay-1', '/admin', '/sitemap'])(
     'counts %s as a members’ page',
     async (path) => {

@@ -7,10 +7,11 @@ export function ConnectionBanner() {
   const { t } = useTranslation();
   const state = useConnectionState();
   return (
-    // The live region stays in the page, so its message is announced when it appears.
-    <div role="status" aria-live="polite">
+    // The live region stays in the page, so its message is announced when it appears; no role of
+    // its own (an empty status would be one more status on every page), and the alert inside none.
+    <div aria-live="polite" aria-atomic="true">
       {state !== 'online' && (
-        <Alert severity="warning" variant="filled" sx={{ borderRadius: 0, justifyContent: 'center' }}>
+        <Alert role="none" severity="warning" variant="filled" sx={{ borderRadius: 0, justifyContent: 'center' }}>
           {t(`connection.${state}`)}
         </Alert>
       )}

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'wouter';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { rememberReturnAfterSubscribe } from '../lib/return-after-sign-in';
 
 /** The plans page (the subscriptions feature's route): the way on from any "needs a subscription". */
 const SUBSCRIBE_PATH = '/subscribe';
@@ -15,15 +16,16 @@ interface SubscribeAlertProps {
   offerSubscription?: boolean;
 }
 
-/** Says why something needs a Civic Participation subscription, and offers Subscribe Now beside it. */
+/** Says why something needs a Civic Participation subscription, and offers Subscribe Now beside it (the payment's outcome leads back here). */
 export function SubscribeAlert({ title, children, offerSubscription = true }: SubscribeAlertProps) {
   const { t } = useTranslation();
+  const [location] = useLocation();
   return (
     <Alert
       severity="info"
       action={
         offerSubscription ? (
-          <Button component={RouterLink} href={SUBSCRIBE_PATH} color="inherit" size="small">
+          <Button component={RouterLink} href={SUBSCRIBE_PATH} onClick={() => rememberReturnAfterSubscribe(location)} color="inherit" size="small">
             {t('components.subscribeNow')}
           </Button>
         ) : undefined

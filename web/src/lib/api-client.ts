@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { navigateFullPage } from './navigation';
 import { POSITION_HEADER, positionHeaders, recordPosition } from './read-position';
+import { rememberReturnAfterSignIn } from './return-after-sign-in';
 import { toast } from './toast-store';
 import { LOGIN_PATH, LOGIN_REDIRECT_DELAY_MS } from './ui-constants';
 
@@ -97,12 +98,16 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
+const currentPath = () => window.location.pathname + window.location.search;
+
 /**
  * The answer to a lost session (docs/product.md, Messages): say so, then sign in again with a full page load
  * (sign-in is a server route). Returns a cancel for the pending navigation, so an effect
  * that React runs twice (StrictMode) navigates once.
  */
-export function handleUnauthorized(navigate: (url: string) => void = navigateFullPage): () => void {
+export function handleUnauthorized(navigate: (url: string) => void = navigateFullPage, returnTo = currentPath()): () => void {
+  // Signed in again, the member comes back here (issue #32, context kept).
+  rememberReturnAfterSignIn(returnTo);
   toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',

@@ -35,7 +35,8 @@ describe('live updates on the topic page', () => {
     let opinions: OpinionView[] = [];
     const { fetchMock, push } = await openLive(`/topic/${topic.id}`, serveTopic(topic, { opinions: () => opinions }));
     await waitFor(() => expect(requestsTo(fetchMock, 'GET', `/api/topics/${topic.id}/opinions`).length).toBeGreaterThan(0));
-    expect(screen.queryByRole('region', { name: 'Top Opinion' })).toBeNull();
+    const empty = await screen.findByRole('region', { name: 'Top Opinion' });
+    expect(within(empty).getByText('No opinions yet. The most supported opinion will appear here.')).toBeTruthy();
 
     opinions = [makeOpinion({ topicId: topic.id, content: 'Posted in another browser', supportCount: 1, voteCount: 1 })];
     push({ type: 'opinions', data: { topicId: topic.id }, position: '0000000321' });

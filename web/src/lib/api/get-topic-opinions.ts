@@ -4,6 +4,7 @@ import { OpinionView } from '@civitas/events/opinions/opinion.contract';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
 import { topicQueryKey, topicUrl } from './get-topic';
+import { refetchOnEachVisit } from './each-visit';
 
 export { OpinionView };
 
@@ -23,7 +24,7 @@ export function topicOpinionsQueryOptions(topicId: string) {
     queryKey: topicOpinionsQueryKey(topicId),
     // A discussion moves on without us (other members post and vote, and the member's own
     // eligibility changes on other pages): each visit reads it again, showing the cache meanwhile.
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnEachVisit,
     queryFn: ({ signal }) => fetchTopicOpinions(topicId, signal),
   });
 }

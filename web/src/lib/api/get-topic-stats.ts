@@ -3,6 +3,7 @@ import { TopicStats } from '@civitas/events/topics/topic.contract';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
 import { topicQueryKey, topicUrl } from './get-topic';
+import { refetchOnEachVisit } from './each-visit';
 
 export { TopicStats };
 
@@ -21,7 +22,7 @@ export function topicStatsQueryOptions(topicId: string) {
     queryKey: topicStatsQueryKey(topicId),
     // A discussion moves on without us (other members post and vote, and the member's own
     // eligibility changes on other pages): each visit reads it again, showing the cache meanwhile.
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnEachVisit,
     queryFn: ({ signal }) => fetchTopicStats(topicId, signal),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TopicView } from '@civitas/events/topics/topic.contract';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
+import { refetchOnEachVisit } from './each-visit';
 
 export { TopicView };
 
@@ -25,7 +26,7 @@ export function topicQueryOptions(topicId: string) {
     queryKey: topicQueryKey(topicId),
     // A discussion moves on without us (other members post and vote, and the member's own
     // eligibility changes on other pages): each visit reads it again, showing the cache meanwhile.
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnEachVisit,
     queryFn: ({ signal }) => fetchTopic(topicId, signal),
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UserGroupView } from '@civitas/events/groups/group.contract';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
+import { refetchOnEachVisit } from './each-visit';
 
 export { UserGroupView };
 
@@ -18,7 +19,7 @@ export function userGroupsQueryOptions() {
   return queryOptions({
     queryKey: [USER_GROUPS_URL],
     // Elections close without us: each visit reads the memberships (and so leadership) again.
-    refetchOnMount: 'always',
+    refetchOnMount: refetchOnEachVisit,
     queryFn: ({ signal }) => fetchUserGroups(signal),
   });
 }

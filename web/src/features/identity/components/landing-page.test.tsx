@@ -24,6 +24,21 @@ describe('landing page', () => {
     expect(requestsOf(fetchMock)).toContain('GET /api/auth/providers');
   });
 
+  it('says once, after erasure, that the account is gone and what stays', async () => {
+    // Set by the erasure's success just before its full reload (features/profile/api/delete-account.ts).
+    sessionStorage.setItem('civitas.account-deleted', '1');
+    mockFetch(signedOut, serveSignInProviders([]));
+    const view = renderApp('/');
+
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Your account was deleted')).toBeTruthy();
+    expect(notice.textContent).toContain("Your opinions and votes stay counted, shown as 'Deleted member'.");
+    view.unmount();
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign In with Email' });
+    expect(screen.queryByText('Your account was deleted')).toBeNull();
+  });
+
   it('advertises the four groups and the three features', async () => {
     mockFetch(signedOut);
     renderApp('/');

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { AccountDeletedNotice } from './account-deleted-notice';
 import { LandingFeaturesOverview } from './landing-features-overview';
 import { LandingFooter } from './landing-footer';
 import { LandingGroupsOverview } from './landing-groups-overview';
@@ -10,6 +11,7 @@ import { SignInPanel } from './sign-in-panel';
 export function LandingPage() {
   return (
     <Stack spacing={{ xs: 6, md: 8 }}>
+      <AccountDeletedNotice />
       <Box
         sx={{
           display: 'grid',

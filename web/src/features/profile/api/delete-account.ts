@@ -3,6 +3,7 @@ import { DeleteAccountReply } from '@civitas/events/profiles/account.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { navigateFullPage } from '../../../lib/navigation';
 import { parseResponse } from '../../../lib/parse-response';
+import { noteAccountDeleted } from '../../../lib/return-after-sign-in';
 
 const DELETE_ACCOUNT_URL = '/api/user';
 /** Where the browser goes once the account is gone: the landing page, signed out. */
@@ -18,6 +19,9 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     // The session is gone with the account: a full reload at the landing page starts signed out.
-    onSuccess: () => navigateFullPage(AFTER_DELETION_PATH),
+    onSuccess: () => {
+      noteAccountDeleted();
+      navigateFullPage(AFTER_DELETION_PATH);
+    },
   });
 }

@@ -58,6 +58,28 @@ describe('subscription return page', () => {
     expect(payment.reads.count).toBe(0);
   });
 
+  it('leads back to the group the member left for the plans from, once', async () => {
+    // Where Subscribe Now was followed (components/subscribe-alert.tsx keeps it across the provider's page).
+    sessionStorage.setItem('civitas.return-after-subscribe', '/group/1682');
+    mockFetch(serveUserSequence(() => makeSubscriber()).route);
+    const { location } = renderApp('/subscribe/return?paymentId=pay-1&status=paid');
+
+    const back = await screen.findByRole('link', { name: 'Back to the group' });
+    expect(back.getAttribute('href')).toBe('/group/1682');
+    act(() => back.click());
+    expect(location.history.at(-1)).toBe('/group/1682');
+    expect(sessionStorage.getItem('civitas.return-after-subscribe')).toBeNull();
+  });
+
+  it('offers no way back that is not of this site', async () => {
+    sessionStorage.setItem('civitas.return-after-subscribe', '//evil.example/');
+    mockFetch(serveUserSequence(() => makeSubscriber()).route);
+    renderApp('/subscribe/return?paymentId=pay-1&status=paid');
+
+    expect(await screen.findByRole('link', { name: 'Go to Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Back to/ })).toBeNull();
+  });
+
   it("says 'Payment failed' with a way to try again", async () => {
     mockFetch(serveUserSequence(() => makeUser()).route);
     renderApp('/subscribe/return?paymentId=pay-1&status=failed');

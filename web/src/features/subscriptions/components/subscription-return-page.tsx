@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'wouter';
 import { currentUserQueryOptions } from '../../../lib/api/get-current-user';
+import { forgetReturnAfterSubscribe, returnAfterSubscribe } from '../../../lib/return-after-sign-in';
 import { paymentQueryOptions } from '../api/get-payment';
 import { PaymentStatus } from '../api/payment-schemas';
 import { summarizeSubscription } from './subscription-summary';
@@ -39,6 +40,19 @@ function LinkButton({ href, children, primary = false }: { href: string; childre
   return (
     <Button component={RouterLink} href={href} variant={primary ? 'contained' : 'outlined'}>
       {children}
+    </Button>
+  );
+}
+
+/** Back to the page the member left for the plans from (a group, a topic), once the payment is settled. */
+function BackToOrigin() {
+  const { t } = useTranslation('subscriptions');
+  const [origin] = useState(returnAfterSubscribe);
+  if (!origin) return null;
+  const kind = origin.startsWith('/group/') ? 'group' : origin.startsWith('/topic/') ? 'topic' : 'page';
+  return (
+    <Button component={RouterLink} href={origin} onClick={forgetReturnAfterSubscribe} variant="contained">
+      {t(`return.backTo.${kind}`)}
     </Button>
   );
 }
@@ -112,8 +126,9 @@ export function SubscriptionReturnPage() {
         ) : (
           <CircularProgress size={24} aria-label={t('return.loadingSubscription')} />
         )}
-        <Stack direction="row" spacing={1}>
-          <LinkButton href="/" primary>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
+          <BackToOrigin />
+          <LinkButton href="/" primary={!returnAfterSubscribe()}>
             {t('return.goToDashboard')}
           </LinkButton>
           <LinkButton href="/profile?tab=subscription">{t('return.viewSubscription')}</LinkButton>

@@ -23,6 +23,7 @@ import { canCreateTopicIn, creatableTopicTypes, typesAwaitingSubscription, type 
 import { TopicCreationNotice } from './topic-creation-notice';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import { initialTopicForm, validateTopicForm, withGroup, withType, type TopicField, type TopicForm } from './create-topic-form-state';
+import { rememberReturnAfterSubscribe } from '../../../lib/return-after-sign-in';
 
 interface CreateTopicDialogProps {
   open: boolean;
@@ -54,7 +55,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
   const [form, setForm] = useState<TopicForm>(() => initialTopicForm(firstGroup, creatableTopicTypes(firstGroup, member)));
   const [errors, setErrors] = useState<FieldErrors<TopicField>>({});
   const creation = useCreateTopic();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const group = groups.find((candidate) => candidate.id === form.groupId) ?? firstGroup;
   const types = creatableTopicTypes(group, member);
   const heldBack = typesAwaitingSubscription(group, member).length > 0;
@@ -101,7 +102,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
               fullWidth
             >
               {groups.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
+                <option key={candidate.id} value={candidate.id} dir="auto">
                   {candidate.name}
                 </option>
               ))}
@@ -149,7 +150,7 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
             // Only the types this member can create are offered; the others are named, with the way to them.
             <Typography variant="body2" color="text.secondary">
               {t('notice.lawTypesNeedSubscription')}{' '}
-              <Link component={RouterLink} href="/subscribe">
+              <Link component={RouterLink} href="/subscribe" onClick={() => rememberReturnAfterSubscribe(location)}>
                 {t('create.subscribe')}
               </Link>
             </Typography>
