@@ -91,7 +91,8 @@ describe('query-api GET /api/auth/user', () => {
       subscriptionEndDate: END,
       isVerified: true,
       country: 'Saudi Arabia',
-      nationalId: '1012345678',
+      // Masked: the session's reply shows the id nowhere (docs/decisions.md, Bidirectional text and masked ids).
+      nationalId: '\u2022\u2022\u2022\u2022 5678',
       verifications: [
         { id: saudi, country: 'Saudi Arabia', status: 'approved', isVerified: true },
         { id: egypt, country: 'Egypt', status: 'rejected', isVerified: false },

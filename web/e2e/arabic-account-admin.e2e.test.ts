@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectArabicPage, expectEnglishPage, expectTextsAbsent, screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
@@ -56,6 +56,25 @@ const PAGES: PageCheck[] = [
 const journey = startServerAndBrowserForFile();
 const screenshots = screenshotFolder('civitas-arabic-account-admin');
 const member = newAccount({ firstName: 'Layla', lastName: 'Mansour' });
+const NATIONAL_ID = 'JO-4-4559812';
+
+/**
+ * What the profile header's bidirectional runs say (docs/decisions.md, Bidirectional text and masked
+ * ids): the member's English name an isolate whose direction is its own (left to right in an Arabic
+ * page), the national id masked to its last four characters as an isolated left-to-right run.
+ */
+function profileRuns(page: Page) {
+  return page.evaluate((fullId) => {
+    const name = document.querySelector('main h1 bdi');
+    const id = document.querySelector('main [data-national-id]');
+    return {
+      name: name && { tag: name.tagName, dir: name.getAttribute('dir'), shown: getComputedStyle(name).direction, text: name.textContent },
+      id: id && { tag: id.tagName, dir: id.getAttribute('dir'), shown: getComputedStyle(id).direction, text: id.textContent },
+      page: getComputedStyle(document.body).direction,
+      fullIdShown: (document.body.textContent ?? '').includes(fullId.slice(-7)),
+    };
+  }, NATIONAL_ID);
+}
 
 async function open(page: Page, path: string) {
   await page.goto(journey.server.baseUrl + path);
@@ -77,8 +96,20 @@ async function waitForArabic(page: Page, check: PageCheck) {
 describe('account and administration pages in Arabic, and back', () => {
   it('a member reads profile, settings, legal pages, sitemap, sign-out and the not-allowed pages in Arabic, then in English', async () => {
     const page = await (await journey.browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
-    await signUpThroughApi(page, journey.server.baseUrl, member);
+    await signUpThroughApi(page, journey.server.baseUrl, member, { citizenOf: { country: 'Jordan', nationalId: NATIONAL_ID } });
     await switchToArabic(page);
+
+    // On the Arabic profile, the English name keeps its own direction and the national id shows masked, left to right.
+    await open(page, '/profile');
+    await page.getByRole('button', { name: 'تعديل الملف الشخصي' }).waitFor();
+    expect(await profileRuns(page)).toEqual({
+      name: { tag: 'BDI', dir: 'auto', shown: 'ltr', text: 'Layla Mansour' },
+      id: { tag: 'BDI', dir: 'ltr', shown: 'ltr', text: '\u2022\u2022\u2022\u2022 9812' },
+      page: 'rtl',
+      fullIdShown: false,
+    });
+    // The country in Arabic, not as stored.
+    await page.locator('main header').getByText('الأردن', { exact: true }).waitFor();
 
     for (const check of PAGES) {
       await open(page, check.path);

@@ -12,6 +12,7 @@ import {
   VerifyIdentityBody,
   VerifyIdentityReply,
   documentImagePath,
+  maskNationalId,
   uuidParam,
   type VerificationView,
 } from '@civitas/events';
@@ -37,7 +38,7 @@ function claimView(userId: string, nationalId: string, claim: SubmittedClaim, wi
     id,
     userId,
     country,
-    nationalId: nationalId.trim(),
+    nationalId: maskNationalId(nationalId),
     documentImageUrl: withDocument ? documentImagePath(id) : null,
     verificationType: withDocument ? 'document' : 'id_number',
     status: withDocument ? 'pending' : 'approved',

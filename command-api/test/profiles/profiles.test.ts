@@ -304,7 +304,7 @@ describe('profiles: PUT /api/user/profile, POST /api/user/profile-image, GET /ap
       expect(verified.status).toBe(200);
       member.browser.position = verified.body.position;
       const profile = (await member.browser.json('GET', '/api/user/profile')).body;
-      expect(profile.verification).toEqual({ country: 'Saudi Arabia', nationalId: '1234567890' });
+      expect(profile.verification).toEqual({ country: 'Saudi Arabia', nationalId: '\u2022\u2022\u2022\u2022 7890' });
       expect(profile.badges).toEqual([{ id: 'verified', label: 'Verified' }]);
       expect(profile.user).toMatchObject({ id: member.userId, email: member.email, firstName: 'Verified' });
       expect(

@@ -38,7 +38,8 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
       message: 'Verification Complete',
       verification: {
         country: 'Saudi Arabia',
-        nationalId: '1087654321',
+        // Masked: the reply shows the member what they typed, not the id (docs/decisions.md, Bidirectional text and masked ids).
+        nationalId: '\u2022\u2022\u2022\u2022 4321',
         status: 'approved',
         isVerified: true,
         verificationType: 'id_number',
@@ -67,7 +68,7 @@ describe('POST /api/user/verifications (docs/product.md, Calls, Verification)', 
       message: 'Additional Nationality Submitted',
       verification: {
         country: 'Egypt',
-        nationalId: '29001019876543',
+        nationalId: '\u2022\u2022\u2022\u2022 6543',
         status: 'pending',
         isVerified: false,
         verificationType: 'document',

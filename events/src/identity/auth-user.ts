@@ -33,7 +33,7 @@ export const AuthUser = z.object({
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
   bannedAt: z.string().nullable(),
-  /** True once any nationality is approved; country is the first approved one, nationalId its id (the owner's own). */
+  /** True once any nationality is approved; country is the first approved one, nationalId its id (the owner's own), masked by `maskNationalId`. */
   isVerified: z.boolean(),
   country: z.string().nullable(),
   nationalId: z.string().nullable(),

@@ -158,7 +158,7 @@ export type Achievement = z.infer<typeof Achievement>;
 /** GET /api/user/profile: the signed-in member's own profile page, all from the read models. */
 export const ProfileView = z.object({
   user: ProfileFields.extend({ id: z.string(), email: z.string().nullable(), createdAt: z.string() }),
-  /** The first approved nationality and its id: the owner's own, never anyone else's. */
+  /** The first approved nationality and its id, masked by `maskNationalId`: the owner's own, never anyone else's. */
   verification: z.object({ country: z.string(), nationalId: z.string().nullable() }).nullable(),
   badges: z.array(ProfileBadge),
   stats: UserStats,

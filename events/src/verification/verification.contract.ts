@@ -14,10 +14,22 @@ export const VerifyIdentityBody = z.object({
 });
 export type VerifyIdentityBody = z.infer<typeof VerifyIdentityBody>;
 
+/** What a masked national id shows before its last four characters: a fixed mask, so it tells nothing of the id's length. */
+export const NATIONAL_ID_MASK = '\u2022\u2022\u2022\u2022';
+
+/**
+ * A national id as it is shown and sent wherever it is only displayed (docs/decisions.md, Bidirectional
+ * text and masked ids): a fixed mask and its last four characters, spaces and hyphens left out, e.g.
+ * 'JO-4-4559812' → '•••• 9812'. Masking a masked id gives it back unchanged.
+ */
+export function maskNationalId(nationalId: string): string {
+  return `${NATIONAL_ID_MASK} ${nationalId.replace(/[\s-]/g, '').slice(-4)}`;
+}
+
 export const VerificationStatus = z.enum(['pending', 'approved', 'rejected']);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
 
-/** GET /api/user/verifications item (the owner's own: it carries the national id). */
+/** GET /api/user/verifications item (the owner's own; its national id masked by `maskNationalId`). */
 export const VerificationView = z.object({
   id: z.string(),
   userId: z.string(),

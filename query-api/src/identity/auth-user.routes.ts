@@ -1,4 +1,4 @@
-import { AuthUser, ServiceUnavailableError, UnauthorizedError } from '@civitas/events';
+import { AuthUser, ServiceUnavailableError, UnauthorizedError, maskNationalId } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
@@ -35,8 +35,9 @@ function toAuthUser(
     bannedAt: iso(row.banned_at),
     isVerified: approved.length > 0,
     country: approved[0]?.country ?? null,
-    // Only ever answered to the member themself (this route reads the session's own account).
-    nationalId: approved[0]?.national_id ?? null,
+    // Only ever answered to the member themself, and masked: the session's reply is read on every page
+    // and shows the id nowhere (docs/decisions.md, Bidirectional text and masked ids).
+    nationalId: approved[0]?.national_id ? maskNationalId(approved[0].national_id) : null,
     verifications: verifications.map((verification) => ({
       id: verification.id,
       country: verification.country,

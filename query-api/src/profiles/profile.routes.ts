@@ -1,4 +1,4 @@
-import { ProfileView, ServiceUnavailableError, achievementsOf, profileBadgesOf } from '@civitas/events';
+import { ProfileView, ServiceUnavailableError, achievementsOf, maskNationalId, profileBadgesOf } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import type { QueryContext } from '../lib/viewer';
@@ -43,8 +43,9 @@ export function profileRoutes(app: ZodRoutes, { readModels }: QueryContext): voi
           githubUrl: row.github_url,
           createdAt: row.created_at.toISOString(),
         },
-        // Only ever the member's own: this route reads the session's account.
-        verification: verified ? { country: verified.country, nationalId: verified.national_id } : null,
+        // Only ever the member's own (this route reads the session's account), and masked as the page shows it
+        // (docs/decisions.md, Bidirectional text and masked ids).
+        verification: verified ? { country: verified.country, nationalId: verified.national_id ? maskNationalId(verified.national_id) : null } : null,
         badges: profileBadgesOf({ stats, isVerified: verified !== undefined, granted: granted.map((badge) => badge.badge) }),
         stats,
         achievements: achievementsOf(stats),

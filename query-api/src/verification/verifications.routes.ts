@@ -1,4 +1,4 @@
-import { VerificationView } from '@civitas/events';
+import { VerificationView, maskNationalId } from '@civitas/events';
 import type { ReadModelRow } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
@@ -15,7 +15,8 @@ function toVerificationView(row: ReadModelRow<'user_verifications'>): Verificati
     id: row.id,
     userId: row.user_id,
     country: row.country,
-    nationalId: row.national_id,
+    // Masked: the member's own list shows countries, not ids (docs/decisions.md, Bidirectional text and masked ids).
+    nationalId: row.national_id ? maskNationalId(row.national_id) : null,
     documentImageUrl: row.document_image_url,
     verificationType: row.verification_type,
     status: row.status,
@@ -36,7 +37,11 @@ export function verificationsRoutes(app: ZodRoutes, context: QueryContext & { db
     '/api/user/verifications',
     {
       config: { access: 'member', readModels: ['user_verifications'] },
-      schema: { tags: ['verification'], summary: 'My nationality verifications (with my national ids)', response: { 200: z.array(VerificationView) } },
+      schema: {
+        tags: ['verification'],
+        summary: 'My nationality verifications (national ids masked to their last four characters)',
+        response: { 200: z.array(VerificationView) },
+      },
     },
     async (request) => {
       const userId = memberOf(request);

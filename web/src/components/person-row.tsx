@@ -15,7 +15,9 @@ export function PersonRow({ name, detail, label, children }: { name: ReactNode; 
       sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', py: 1 }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          <bdi dir="auto">{name}</bdi>
+        </Typography>
         {detail && (
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {detail}

@@ -51,8 +51,9 @@ export function ToastItem({ toast }: { toast: ToastRecord }) {
             ...(destructive ? {} : { bgcolor: 'background.paper', color: 'text.primary', borderColor: 'divider' }),
           }}
         >
-          {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
-          {toast.description}
+          {/* A toast can carry the server's own words: each line takes its own direction (docs/decisions.md, Bidirectional text). */}
+          {toast.title && <AlertTitle dir="auto">{toast.title}</AlertTitle>}
+          {toast.description && <div dir="auto">{toast.description}</div>}
         </Alert>
       </Box>
     </Slide>

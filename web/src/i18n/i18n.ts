@@ -16,6 +16,14 @@ const packLoaders: Record<Exclude<Language, 'en'>, () => Promise<LanguagePack>> 
 };
 const loadedPacks = new Map<Language, LanguagePack>([['en', { dateLocale: enUS }]]);
 
+/** A letter of a script written left to right (any letter but Arabic or Hebrew). */
+const LEFT_TO_RIGHT_LETTER = /(?![\p{Script=Arabic}\p{Script=Hebrew}])\p{L}/u;
+
+/** `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (Unicode's bidirectional algorithm). */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 export const i18n = i18next.createInstance();
 
 i18n
@@ -36,8 +44,14 @@ i18n
     defaultNS: 'common',
     // English is bundled: init finishes before the first render, so tests and the first paint need no wait.
     initAsync: false,
-    // React escapes what it renders; escaping here too would show '&amp;' in names.
-    interpolation: { escapeValue: false },
+    // React escapes what it renders, so no HTML escaping here (it would show '&amp;' in names). In a
+    // right-to-left language a value with left-to-right letters (an English name or title, 'USD 10')
+    // goes into a text as a first-strong isolate instead: it keeps its order and leaves the Arabic
+    // words and digits around it in theirs (docs/decisions.md, Bidirectional text and masked ids).
+    interpolation: {
+      escapeValue: true,
+      escape: (value: string) => (directionOf(currentLanguage()) === 'rtl' && LEFT_TO_RIGHT_LETTER.test(value) ? isolate(value) : value),
+    },
     detection: {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,

@@ -22,6 +22,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { chooseLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n';
 import type { AuthUser } from '../../lib/api/get-current-user';
 import { useSignOut } from '../../features/identity/api/sign-out';
+import { Auto, Ltr } from '../../components/bidi';
 
 /** Below md: the side drawer (docs/product.md, Screens: Header) with avatar, name, e-mail, Dashboard, My Profile and Logout. */
 export function MobileNavDrawer({ user }: { user: AuthUser }) {
@@ -42,10 +43,10 @@ export function MobileNavDrawer({ user }: { user: AuthUser }) {
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', p: 3 }}>
             <UserAvatar user={user} size={56} />
             <Typography variant="h3" component="p">
-              {personName(user)}
+              <Auto>{personName(user)}</Auto>
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {user.email}
+              <Ltr>{user.email}</Ltr>
             </Typography>
           </Stack>
           <Divider />

@@ -14,6 +14,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import type { AuthUser } from '../../lib/api/get-current-user';
 import { useSignOut } from '../../features/identity/api/sign-out';
 import { PROFILE_SETTINGS_PATH } from '../routes/profile/profile-paths';
+import { Auto } from '../../components/bidi';
 
 export function UserMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         sx={{ textTransform: 'none', gap: 1 }}
       >
         <UserAvatar user={user} size={32} />
-        {personName(user)}
+        <Auto>{personName(user)}</Auto>
       </Button>
       <Menu
         id={menuId}

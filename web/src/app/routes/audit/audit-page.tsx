@@ -20,7 +20,7 @@ function TopicAudit({ topic }: { topic: AuditTopicView }) {
   return (
     <Stack spacing={3} component="section" aria-label={t('page.auditOf', { title: topic.title })}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <Typography variant="h2" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="h2" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
           {topic.title}
         </Typography>
         {topic.status !== 'deleted' && (

@@ -10,6 +10,7 @@ import type { TopicCreator } from '../../../features/topics/components/topic-acc
 import { DepartmentIcon } from '../../../features/groups/components/department-icon';
 import { departmentLabel, formatMemberCount, groupPageSubscriptionLabel, subscriptionBadgeColor } from '../../../features/groups/components/group-labels';
 import { memberAccess, memberAccessLabel, showsTierBadge, type MemberAccess } from './member-access';
+import { useGroupName } from '../../../lib/country-name';
 
 const ACCESS_COLORS = { full: 'success', needs_subscription: 'warning', view_only: 'default' } as const satisfies Record<MemberAccess, string>;
 
@@ -25,7 +26,8 @@ interface GroupPageHeaderProps {
  */
 export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
   const { t } = useTranslation('groups');
-  const { name, description, department, subscriptionType } = group;
+  const { description, department, subscriptionType } = group;
+  const name = useGroupName()(group);
   const access = memberAccess(group, member);
   const memberCount = useGroupStats(group.id).data?.activeMembers ?? group.memberCount;
   return (
@@ -39,8 +41,10 @@ export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
         {/* docs/product.md, Screens: Group page. Subscribers see their own standing in every group's header. */}
         {member.isSubscribed && <Chip label={t('page.premiumMember')} color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
       </Stack>
-      <Typography variant="h1">{name}</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="h1">
+        <bdi dir="auto">{name}</bdi>
+      </Typography>
+      <Typography color="text.secondary" dir="auto" sx={{ mt: 1 }}>
         {description}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

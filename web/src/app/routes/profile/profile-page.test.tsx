@@ -59,8 +59,12 @@ describe('profile page', () => {
       ['GitHub', 'https://github.com/amina', 'noopener noreferrer nofollow'],
     ]);
     expect(header.textContent).toContain('Participation score 67 · Joined Mar 01, 2025');
-    // The national id in groups of 4 characters, to its owner.
-    expect(header.textContent).toContain('Verified citizen of Saudi Arabia · National ID 1234 5678 90');
+    // The national id masked to its last four characters (groups of 4), an isolated left-to-right run
+    // (docs/decisions.md, Bidirectional text and masked ids); the whole id shows nowhere.
+    expect(header.textContent).toContain('Verified citizen of Saudi Arabia · National ID \u2022\u2022\u2022\u2022 7890');
+    expect(header.textContent).not.toContain('1234567890');
+    const nationalId = header.querySelector('[data-national-id]');
+    expect([nationalId?.tagName, nationalId?.getAttribute('dir'), nationalId?.textContent]).toEqual(['BDI', 'ltr', '\u2022\u2022\u2022\u2022 7890']);
     expect(
       within(within(header).getByRole('list', { name: 'Badges' }))
         .getAllByRole('listitem')

@@ -11,6 +11,7 @@ import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useAuditTopics, type AuditTopicView } from '../api/get-audit-topics';
 import { resultText, topicStatusLabel } from './topic-audit-labels';
+import { Auto } from '../../../components/bidi';
 
 const STATUS_COLORS = { active: 'success', closed: 'default', deleted: 'error' } as const;
 
@@ -27,12 +28,14 @@ function TopicRow({ topic, selected, onSelect }: { topic: AuditTopicView; select
       sx={{ borderRadius: 1, alignItems: 'flex-start' }}
     >
       <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{topic.title}</Typography>
+        <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {topic.title}
+        </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Chip size="small" variant="outlined" label={typeKey ? t(`topics:${typeKey}`) : topic.type} />
           <Chip size="small" color={STATUS_COLORS[topic.status]} label={topicStatusLabel(topic.status)} />
           <Typography variant="body2" color="text.secondary">
-            {topic.groupName}
+            <Auto>{topic.groupName}</Auto>
           </Typography>
         </Stack>
         <Typography variant="body2">{resultText(topic)}</Typography>

@@ -12,6 +12,7 @@ import { StatList } from '../../../components/stats-card';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useUserStats } from '../../../lib/api/get-user-stats';
+import { Auto, Ltr } from '../../../components/bidi';
 
 /**
  * The dashboard sidebar's profile summary, with the member's counts from GET /api/user/stats,
@@ -28,10 +29,10 @@ export function ProfileSummaryCard({ user, isLeader = false }: { user: AuthUser;
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <UserAvatar user={user} size={64} />
           <Typography component="p" variant="h3">
-            {personName(user)}
+            <Auto>{personName(user)}</Auto>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            {user.email}
+            <Ltr>{user.email}</Ltr>
           </Typography>
           <Stack direction="row" spacing={1}>
             {/* The profile's rule: a member who has taken part (a score above 0). */}

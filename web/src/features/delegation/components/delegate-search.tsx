@@ -14,6 +14,7 @@ import type { Group } from '../../../lib/api/group';
 import { PersonRow } from '../../../components/person-row';
 import { DelegateSearchBody, useSearchDelegates, type DelegateSearchResult } from '../api/search-delegates';
 import { delegationGroupChoices } from './delegation-groups';
+import { Ltr } from '../../../components/bidi';
 
 type SearchField = 'username' | 'groupId';
 
@@ -83,7 +84,7 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
           >
             <option value="">{t('search.selectGroup')}</option>
             {choices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
+              <option key={choice.id} value={choice.id} dir="auto">
                 {choice.name}
               </option>
             ))}
@@ -115,7 +116,11 @@ export function DelegateSearch({ group, selfId, currentDelegateIdIn, onChoose, c
             const isSelf = delegate.id === selfId;
             const isCurrent = delegate.id === currentDelegateId;
             return (
-              <PersonRow key={delegate.id} name={isSelf ? t('search.you', { name: personName(delegate) }) : personName(delegate)} detail={delegate.email}>
+              <PersonRow
+                key={delegate.id}
+                name={isSelf ? t('search.you', { name: personName(delegate) }) : personName(delegate)}
+                detail={delegate.email && <Ltr>{delegate.email}</Ltr>}
+              >
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   {delegate.isVerified && <Chip label={t('search.verified')} size="small" color="success" variant="outlined" />}
                   {isCurrent ? (

@@ -16,6 +16,7 @@ import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { useReceipt, type ReceiptView } from '../api/get-receipt';
+import { Auto } from '../../../components/bidi';
 
 /** What each outcome means, under the server's one-line summary. */
 function explanation(receipt: ReceiptView): string {
@@ -54,7 +55,7 @@ function ReceiptContent({ opinionId }: { opinionId: string }) {
           {path.map((person, index) => (
             <Box component="li" key={`${person.id}-${index}`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {index > 0 && <ArrowForwardIcon fontSize="small" color="action" aria-hidden sx={flipInRtl} />}
-              <Chip label={personName(person)} variant={index === path.length - 1 ? 'filled' : 'outlined'} />
+              <Chip label={<Auto>{personName(person)}</Auto>} variant={index === path.length - 1 ? 'filled' : 'outlined'} />
             </Box>
           ))}
         </Box>

@@ -18,6 +18,7 @@ import { toast } from '../../../lib/toast-store';
 import { useCancelDelegation, useCreateDelegation } from '../api/change-group-delegation';
 import { useGroupDelegation, type GroupDelegationView } from '../api/get-group-delegation';
 import { DelegateSearch } from './delegate-search';
+import { Auto, Ltr } from '../../../components/bidi';
 
 /** 'You carry N votes from M members': the weight others lend the member here (section 7's carried weight). */
 export function carriedWeightLine({ weight, directDelegators }: GroupDelegationView['carried']): string | null {
@@ -117,7 +118,9 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5 }}>
               <UserAvatar user={delegation.delegate} size={32} />
               <Box>
-                <Typography sx={{ fontWeight: 600 }}>{personName(delegation.delegate)}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <Auto>{personName(delegation.delegate)}</Auto>
+                </Typography>
                 {since && (
                   <Typography variant="caption" color="text.secondary">
                     {t('card.since', { date: since })}
@@ -178,9 +181,11 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
         <Divider />
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {t('card.yourUserId')}{' '}
-          <Box component="code" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>
-            {userId}
-          </Box>
+          <Ltr>
+            <Box component="code" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>
+              {userId}
+            </Box>
+          </Ltr>
         </Typography>
       </Stack>
     );

@@ -63,7 +63,9 @@ function GroupElectionRow({ group, onClose }: { group: Group; onClose: () => voi
       sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', py: 1 }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{group.name}</Typography>
+        <Typography dir="auto" sx={{ fontWeight: 600 }}>
+          {group.name}
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {detail}
         </Typography>

@@ -88,8 +88,9 @@ function searchable(text: string): string {
     .toLocaleLowerCase();
 }
 
-export function filterByName(groups: Group[], query: string): Group[] {
+export function filterByName(groups: Group[], query: string, shownName: (group: Group) => string = (group) => group.name): Group[] {
   const needle = searchable(query.trim());
   if (!needle) return groups;
-  return groups.filter((group) => searchable(group.name).includes(needle));
+  // The stored name or the one shown (a country's name in the interface language).
+  return groups.filter((group) => searchable(group.name).includes(needle) || searchable(shownName(group)).includes(needle));
 }

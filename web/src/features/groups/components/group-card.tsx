@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
 import { GroupAction } from './group-action';
 import { cardSubscriptionLabel, formatMemberCount, subscriptionBadgeColor } from './group-labels';
+import { useGroupName } from '../../../lib/country-name';
 
 /** 'card' is a full card from tablet width up and a row on phones; 'row' is a row at every width. */
 export type GroupCardLayout = 'card' | 'row';
@@ -24,6 +25,7 @@ function byLayout<T>(layout: GroupCardLayout, row: T, card: T) {
 export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: GroupCardLayout }) {
   // Subscribes the card to the language (its labels come from group-labels) and waits for the texts.
   useTranslation('groups');
+  const groupName = useGroupName();
   const nameId = useId();
   return (
     <Card
@@ -43,12 +45,13 @@ export function GroupCard({ group, layout = 'card' }: { group: Group; layout?: G
       }}
     >
       <Typography id={nameId} component="h3" variant="h3" sx={{ gridArea: 'name' }}>
-        {group.name}
+        <bdi dir="auto">{groupName(group)}</bdi>
       </Typography>
       {/* Rows, and cards on a phone, leave the description to the group page: a screen holds more groups. */}
       {layout === 'card' && (
         <Typography
           color="text.secondary"
+          dir="auto"
           sx={{
             gridArea: 'description',
             display: { xs: 'none', sm: '-webkit-box' },

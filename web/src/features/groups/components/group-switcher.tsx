@@ -9,6 +9,7 @@ import type { Group } from '../../../lib/api/group';
 import { SECTION_HEADINGS, splitCatalogue, type SectionKey } from './catalogue-sections';
 import { DepartmentIcon } from './department-icon';
 import { groupTabBadge } from './group-labels';
+import { useGroupName } from '../../../lib/country-name';
 
 interface GroupSwitcherProps {
   groups: Group[];
@@ -32,6 +33,7 @@ function orderedGroups(groups: Group[], verifiedCountries: readonly string[]) {
 /** A searchable switcher for many groups: typing a few letters finds any of 250 countries. */
 export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onChoose }: GroupSwitcherProps) {
   const { t } = useTranslation('groups');
+  const groupName = useGroupName();
   const { options, sectionOf } = useMemo(() => orderedGroups(groups, verifiedCountries), [groups, verifiedCountries]);
   const current = options.find((group) => group.id === currentGroupId) ?? null;
   const sectionIdPrefix = useId();
@@ -46,7 +48,7 @@ export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onCho
         const section = sectionOf.get(group.id);
         return section ? t(`sections.${section}`) : '';
       }}
-      getOptionLabel={(group) => group.name}
+      getOptionLabel={groupName}
       isOptionEqualToValue={(option, value) => option.id === value.id}
       // Choosing is navigating: an emptied field has nothing to go to.
       disableClearable={current !== null}
@@ -67,8 +69,8 @@ export function GroupSwitcher({ groups, currentGroupId, verifiedCountries, onCho
       renderOption={({ key, ...props }, group) => (
         <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
           <DepartmentIcon department={group.department} fontSize="small" color="action" />
-          <Box component="span" sx={{ flex: 1 }}>
-            {group.name}
+          <Box component="bdi" dir="auto" sx={{ flex: 1 }}>
+            {groupName(group)}
           </Box>
           <Chip size="small" variant="outlined" label={groupTabBadge(group)} />
         </Box>

@@ -13,12 +13,14 @@ import { verifiedCountries } from '../../../lib/verified-countries';
 import { DepartmentIcon } from './department-icon';
 import { groupTabBadge } from './group-labels';
 import { GroupSwitcher } from './group-switcher';
+import { useGroupName } from '../../../lib/country-name';
 
 /** Up to this many groups fit a strip of tabs; beyond it a searchable switcher takes their place. */
 export const MAX_GROUP_TABS = 8;
 
 function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; currentGroupId: number; onChoose: (id: number) => void }) {
   const { t } = useTranslation('groups');
+  const groupName = useGroupName();
   const current = groups.some((group) => group.id === currentGroupId) ? currentGroupId : false;
   return (
     <Tabs
@@ -38,7 +40,7 @@ function GroupTabs({ groups, currentGroupId, onChoose }: { groups: Group[]; curr
           sx={{ minHeight: 56, textTransform: 'none' }}
           label={
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <span>{group.name}</span>
+              <bdi dir="auto">{groupName(group)}</bdi>
               <Chip size="small" variant="outlined" label={groupTabBadge(group)} sx={{ pointerEvents: 'none' }} />
             </Stack>
           }

@@ -6,6 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Group } from '../../../lib/api/group';
+import { useGroupName } from '../../../lib/country-name';
 import { filterByName } from './catalogue-sections';
 import { CountryList } from './country-list';
 import { CountrySearchField } from './country-search-field';
@@ -21,12 +22,19 @@ function summary(t: TFunction<'groups'>, total: number, from: number, to: number
 
 /** Other Countries: searchable by name and paged, so the sections after it stay in reach. */
 export function OtherCountriesSection({ title, groups }: { title: string; groups: Group[] }) {
-  const { t } = useTranslation('groups');
+  const { t, i18n } = useTranslation('groups');
+  const groupName = useGroupName();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const perPage = wide ? COUNTRIES_PER_PAGE.wide : COUNTRIES_PER_PAGE.narrow;
-  const matches = useMemo(() => filterByName(groups, query), [groups, query]);
+  // By the names shown, in the interface language's order (country names are translated).
+  const matches = useMemo(() => {
+    const shown = filterByName(groups, query, groupName);
+    if (i18n.language === 'en') return shown;
+    const collator = new Intl.Collator(i18n.language);
+    return [...shown].sort((a, b) => collator.compare(groupName(a), groupName(b)));
+  }, [groups, query, groupName, i18n.language]);
   const pageCount = Math.max(1, Math.ceil(matches.length / perPage));
   // The list can shrink under the member (a verification moves a country to Your Country).
   const current = Math.min(page, pageCount);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../../lib/server-message';
 import type { AuthUser } from '../../../lib/api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
+import { Auto } from '../../../components/bidi';
 
 /** Until the member follows the mailed link: a reminder, and a new link on request. */
 export function EmailVerificationBanner({ user }: { user: AuthUser }) {
@@ -27,7 +28,7 @@ export function EmailVerificationBanner({ user }: { user: AuthUser }) {
       {t('verificationBanner.body', { email: user.email })}
       {resend.isSuccess && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {resend.data.message}
+          <Auto>{resend.data.message}</Auto>
         </Typography>
       )}
       {resend.isError && (

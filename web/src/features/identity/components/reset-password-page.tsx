@@ -14,6 +14,7 @@ import { ResetPasswordInput, useResetPassword } from '../api/reset-password';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { IdentityPageCard } from './identity-page-card';
 import { useTokenFromAddress } from './use-token-from-address';
+import { Auto } from '../../../components/bidi';
 
 type Field = 'password' | 'confirmPassword';
 
@@ -46,7 +47,9 @@ export function ResetPasswordPage({ token: tokenInPath }: { token?: string }) {
     <IdentityPageCard icon={<LockResetIcon color="primary" fontSize="large" aria-hidden />} title={t('reset.title')}>
       {reset.isSuccess ? (
         <Stack spacing={2}>
-          <Alert severity="success">{reset.data.message}</Alert>
+          <Alert severity="success">
+            <Auto>{reset.data.message}</Auto>
+          </Alert>
           <Button component={RouterLink} href={SIGN_IN_OPTIONS_PATH} variant="contained" size="large">
             {t('reset.signIn')}
           </Button>

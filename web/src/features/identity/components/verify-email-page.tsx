@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 import { IdentityPageCard } from './identity-page-card';
 import { useTokenFromAddress } from './use-token-from-address';
+import { Auto } from '../../../components/bidi';
 
 const VERIFY_EMAIL_PAGE_PATH = '/verify-email';
 
@@ -49,7 +50,9 @@ export function VerifyEmailPage({ token: tokenInPath }: { token?: string }) {
     <IdentityPageCard icon={<MarkEmailReadIcon color="primary" fontSize="large" aria-hidden />} title={t('verifyEmail.title')}>
       {verify.isSuccess ? (
         <Stack spacing={2}>
-          <Alert severity="success">{verify.data.message}</Alert>
+          <Alert severity="success">
+            <Auto>{verify.data.message}</Auto>
+          </Alert>
           {next}
         </Stack>
       ) : verify.isError || !token ? (

@@ -10,6 +10,7 @@ import { personName } from '@civitas/events/person-name';
 import { useBusinessMembers } from '../api/get-business-members';
 import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
+import { Ltr } from '../../../components/bidi';
 
 /** The colleagues in the owner's business group; only active ones can be removed. */
 export function BusinessMembersList({ groupId }: { groupId: number }) {
@@ -32,7 +33,7 @@ export function BusinessMembersList({ groupId }: { groupId: number }) {
           const name = personName(membership.member);
           const active = membership.status === 'active';
           return (
-            <PersonRow key={membership.id} name={name} detail={membership.member.email}>
+            <PersonRow key={membership.id} name={name} detail={membership.member.email && <Ltr>{membership.member.email}</Ltr>}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Chip size="small" label={active ? t('business.active') : t('business.removed')} color={active ? 'success' : 'default'} />
                 {active && (

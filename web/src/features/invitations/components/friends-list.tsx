@@ -8,6 +8,7 @@ import { personName } from '@civitas/events/person-name';
 import { useFriends } from '../api/get-friends';
 import { PersonRow } from '../../../components/person-row';
 import { RemoveFromGroupDialog, type PersonToRemove } from './remove-from-group-dialog';
+import { Ltr } from '../../../components/bidi';
 
 /** The owner's current friends, each with Cut friendship (after a confirmation). */
 export function FriendsList({ groupId }: { groupId: number }) {
@@ -32,7 +33,7 @@ export function FriendsList({ groupId }: { groupId: number }) {
           {active.map((friend) => {
             const name = personName(friend.friend);
             return (
-              <PersonRow key={friend.id} name={name} detail={friend.friend.email}>
+              <PersonRow key={friend.id} name={name} detail={friend.friend.email && <Ltr>{friend.friend.email}</Ltr>}>
                 <Button size="small" color="error" onClick={() => setConfirming({ id: friend.friendId, name })}>
                   {t('friends.cut')}
                 </Button>

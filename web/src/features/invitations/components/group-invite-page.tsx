@@ -20,6 +20,7 @@ import { InvitationBenefits } from './invitation-benefits';
 import { InvitePageFrame } from './invite-page-frame';
 import { inviteDisplayStatus, type InviteDisplayStatus } from './invite-page-status';
 import { InvitationStatusChip } from './invitation-status-chip';
+import { Ltr } from '../../../components/bidi';
 
 export interface GroupInvitePageProps {
   kind: Exclude<InvitationKind, 'family'>;
@@ -67,7 +68,9 @@ function InvitationDetails({ invitation, status }: InvitationDetailsProps) {
       <DetailRow label={t('page.status')}>
         <InvitationStatusChip status={status} />
       </DetailRow>
-      <DetailRow label={t('page.invitedTo')}>{invitation.email}</DetailRow>
+      <DetailRow label={t('page.invitedTo')}>
+        <Ltr>{invitation.email}</Ltr>
+      </DetailRow>
       <DetailRow label={t('page.expires')}>{formatDisplayDate(invitation.expiresAt)}</DetailRow>
     </Stack>
   );

@@ -10,6 +10,7 @@ import { CopyInvitationLinkButton } from './copy-invitation-link-button';
 import { InvitationStatusChip } from './invitation-status-chip';
 import { PersonRow } from '../../../components/person-row';
 import { shownInvitationStatus } from './sent-invitation-status';
+import { Ltr } from '../../../components/bidi';
 
 interface SentInvitationsListProps {
   kind: InvitationKind;
@@ -30,7 +31,7 @@ function InvitationRow({ invitation, now }: { invitation: InvitationView; now: D
   else if (sent) details = t('sent.sentOn', { sent });
   else if (expiry) details = t('sent.expiresOn', { expires: expiry });
   return (
-    <PersonRow name={invitation.email} detail={details}>
+    <PersonRow name={<Ltr>{invitation.email}</Ltr>} detail={details}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <InvitationStatusChip status={status} />
         {/* Only a link that can still be accepted is worth passing on. */}

@@ -11,6 +11,7 @@ import { personName } from '@civitas/events/person-name';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDisplayDate } from '../../../lib/format-date';
 import { useDelegationOverview } from '../api/get-delegation-overview';
+import { Auto } from '../../../components/bidi';
 
 function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
   const { t } = useTranslation('profile');
@@ -19,7 +20,7 @@ function GroupDelegations({ group }: { group: DelegationOverviewGroup }) {
     <Paper component="section" variant="outlined" aria-label={group.groupName} sx={{ p: 2 }}>
       <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
         <Link component={RouterLink} href={`/group/${group.groupId}`}>
-          {group.groupName}
+          <Auto>{group.groupName}</Auto>
         </Link>
       </Typography>
       <Stack spacing={1.5}>

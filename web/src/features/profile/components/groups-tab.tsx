@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import type { UserGroupView } from '@civitas/events/groups/group.contract';
 import { formatDisplayDate } from '../../../lib/format-date';
+import { Auto } from '../../../components/bidi';
 
 /** Profile tab Groups: the member's memberships with their role and joined date (GET /api/user/groups). */
 export function GroupsTab({ memberships }: { memberships: readonly UserGroupView[] }) {
@@ -21,7 +22,7 @@ export function GroupsTab({ memberships }: { memberships: readonly UserGroupView
           <ListItemText
             primary={
               <Link component={RouterLink} href={`/group/${membership.groupId}`}>
-                {membership.group.name}
+                <Auto>{membership.group.name}</Auto>
               </Link>
             }
             secondary={t('groups.joined', {

@@ -15,9 +15,11 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import { Trans, useTranslation } from 'react-i18next';
 import { isWebAddress, type ProfileBadgeId, type ProfileView } from '@civitas/events/profiles/profile.contract';
 import { personName } from '@civitas/events/person-name';
+import { Auto, Ltr } from '../../../components/bidi';
+import { MaskedNationalId } from '../../../components/masked-national-id';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDisplayDate } from '../../../lib/format-date';
-import { groupNationalId } from './national-id';
 
 const BADGE_STYLE: Record<ProfileBadgeId, { color: 'success' | 'primary' | 'secondary' | 'warning'; icon?: ReactElement }> = {
   active_citizen: { color: 'success' },
@@ -42,6 +44,7 @@ interface ProfileHeaderProps {
 /** Who the profile belongs to (docs/product.md, Screens, Profile), all from GET /api/user/profile. */
 export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
   const { t } = useTranslation('profile');
+  const countryName = useCountryName();
   const { user, badges, verification, stats } = profile;
   const joined = formatDisplayDate(user.createdAt);
   // The server takes only http(s) addresses; anything else stored earlier is not shown as a link.
@@ -54,18 +57,22 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
         <UserAvatar user={user} size={96} />
         <Stack spacing={1} sx={{ textAlign: { xs: 'center', sm: 'left' }, minWidth: 0, flex: 1 }}>
-          <Typography variant="h1">{personName(user)}</Typography>
+          <Typography variant="h1">
+            <Auto>{personName(user)}</Auto>
+          </Typography>
           <Typography color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-            {user.email}
+            <Ltr>{user.email}</Ltr>
           </Typography>
           {user.city && (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-start' } }}>
               <LocationOnIcon fontSize="small" color="action" aria-hidden />
-              <Typography variant="body2">{user.city}</Typography>
+              <Typography variant="body2">
+                <Auto>{user.city}</Auto>
+              </Typography>
             </Stack>
           )}
           {user.aboutMe && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-line' }}>
               {user.aboutMe}
             </Typography>
           )}
@@ -94,14 +101,11 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
           </Typography>
           {verification && (
             <Typography variant="body2">
-              <Trans t={t} i18nKey="header.verifiedCitizen" values={{ country: verification.country }} components={{ strong: <strong /> }} />
+              <Trans t={t} i18nKey="header.verifiedCitizen" values={{ country: countryName(verification.country) }} components={{ strong: <strong /> }} />
               {verification.nationalId && (
                 <>
                   {' · '}
-                  {t('header.nationalId')}{' '}
-                  <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
-                    {groupNationalId(verification.nationalId)}
-                  </Typography>
+                  {t('header.nationalId')} <MaskedNationalId value={verification.nationalId} />
                 </>
               )}
             </Typography>

@@ -17,6 +17,7 @@ import { TopicDescription } from './topic-description';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { formatTopicExpiry, isTopicExpired } from './topic-time';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
+import { Auto } from '../../../components/bidi';
 
 /** A topic in a group's list (docs/product.md, Screens, "Topic card"). */
 export function TopicCard({ topic }: { topic: TopicView }) {
@@ -41,7 +42,9 @@ export function TopicCard({ topic }: { topic: TopicView }) {
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
           <UserAvatar user={topic.author} size={28} />
-          <Typography variant="body2">{personName(topic.author)}</Typography>
+          <Typography variant="body2">
+            <Auto>{personName(topic.author)}</Auto>
+          </Typography>
         </Stack>
         <TopicDescription text={topic.description} />
       </CardContent>

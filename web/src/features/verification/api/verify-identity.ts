@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VerifyIdentityBody, VerifyIdentityReply } from '@civitas/events/verification/verification.contract';
-import { i18n } from '../../../i18n';
+import { currentLanguage, i18n } from '../../../i18n';
 import { apiRequest } from '../../../lib/api-client';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { toastCommandError } from '../../../lib/command-error-toast';
+import { countryName } from '../../../lib/country-name';
 import { parseResponse } from '../../../lib/parse-response';
 import { toast } from '../../../lib/toast-store';
 import { refreshCurrentUser } from '../../../lib/api/get-current-user';
@@ -28,7 +29,10 @@ export function useVerifyIdentity() {
   return useMutation({
     mutationFn: verifyIdentity,
     onSuccess: (_reply, body) => {
-      toast({ title: i18n.t('verification:toasts.completeTitle'), description: i18n.t('verification:toasts.complete', { country: body.country }) });
+      toast({
+        title: i18n.t('verification:toasts.completeTitle'),
+        description: i18n.t('verification:toasts.complete', { country: countryName(body.country, currentLanguage()) }),
+      });
       // A verified country changes the member and where they may participate.
       return Promise.all([refreshCurrentUser(queryClient), queryClient.invalidateQueries({ queryKey: groupsQueryOptions().queryKey })]);
     },

@@ -71,7 +71,15 @@ describe('admin verifications tab', () => {
 
     const first = await screen.findByRole('listitem', { name: 'Verification: Nour Haddad, Egypt' });
     expect(within(first).getByText('Country: Egypt')).toBeTruthy();
-    expect(within(first).getByText('National ID: 29001011234567')).toBeTruthy();
+    // Masked to its last four characters in the list, an isolated left-to-right run (docs/decisions.md, Bidirectional text and masked ids).
+    const nationalId = first.querySelector('[data-national-id]');
+    expect([nationalId?.tagName, nationalId?.getAttribute('dir'), nationalId?.parentElement?.textContent]).toEqual([
+      'BDI',
+      'ltr',
+      'National ID: \u2022\u2022\u2022\u2022 4567',
+    ]);
+    expect(first.textContent).not.toContain('29001011234567');
+    expect(within(first).getByText('Nour Haddad').getAttribute('dir')).toBe('auto');
     expect(within(first).getByText('Document upload')).toBeTruthy();
     const link = within(first).getByRole('link', { name: 'View document image' });
     expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
@@ -83,9 +91,21 @@ describe('admin verifications tab', () => {
     expect(within(first).getByRole('button', { name: 'History of v-1' })).toBeTruthy();
 
     const second = screen.getByRole('listitem', { name: 'Verification: omar@example.org, Jordan' });
-    expect(within(second).getByText('National ID')).toBeTruthy();
+    expect(within(second).getByText('National ID: Erased')).toBeTruthy();
     expect(within(second).getByText('Confirmed by a leader')).toBeTruthy();
     expect(within(second).queryByRole('link')).toBeNull();
+  });
+
+  it('shows the reviewer the national id masked until they ask for all of it, to check it against the document', async () => {
+    serveQueue([item()]);
+    renderTab();
+    const dialog = await openReview();
+    const shown = () => dialog.querySelector('[data-national-id]');
+    expect([shown()?.getAttribute('dir'), shown()?.textContent]).toEqual(['ltr', '\u2022\u2022\u2022\u2022 4567']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show full ID' }));
+    expect([shown()?.getAttribute('dir'), shown()?.textContent]).toEqual(['ltr', '29001011234567']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide full ID' }));
+    expect(shown()?.textContent).toBe('\u2022\u2022\u2022\u2022 4567');
   });
 
   it('asks for a reason before rejecting, then rejects with it and refreshes the queue and the audit', async () => {

@@ -9,6 +9,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
+import { Auto } from '../../../components/bidi';
+import { MaskedNationalId } from '../../../components/masked-national-id';
+import { useCountryName } from '../../../lib/country-name';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useAdminVerifications, type AdminVerificationItem } from '../api/admin-verifications';
 import { ReviewVerificationDialog } from './review-verification-dialog';
@@ -21,18 +24,27 @@ interface AdminVerificationsTabProps {
 
 function VerificationItem({ item, actions }: { item: AdminVerificationItem; actions: ReactNode }) {
   const { t } = useTranslation('verification');
+  const countryName = useCountryName();
+  const country = countryName(item.country);
   const submitted = formatDisplayDateTime(item.createdAt);
   return (
-    <Paper component="li" variant="outlined" aria-label={t('admin.itemLabel', { name: item.userName, country: item.country })} sx={{ p: 2, listStyle: 'none' }}>
+    <Paper component="li" variant="outlined" aria-label={t('admin.itemLabel', { name: item.userName, country })} sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.userName}</Typography>
+        <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {item.userName}
+        </Typography>
         <Chip size="small" label={t('admin.pending')} color="warning" />
         <Chip size="small" variant="outlined" label={t(VERIFICATION_TYPE_KEYS[item.verificationType])} />
         {item.confirmedByLeader && <Chip size="small" color="success" variant="outlined" label={t('badges.confirmedByLeader')} />}
       </Stack>
-      <Typography variant="body2">{t('admin.country', { country: item.country })}</Typography>
+      <Typography variant="body2">{t('admin.country', { country })}</Typography>
+      {/* Masked in the list: the full id is for the review, beside the document (docs/decisions.md, Bidirectional text and masked ids). */}
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {t('admin.nationalId', { id: item.nationalId ?? t('admin.erased') })}
+        <Trans
+          t={t}
+          i18nKey="admin.nationalId"
+          components={{ id: item.nationalId ? <MaskedNationalId value={item.nationalId} /> : <>{t('admin.erased')}</> }}
+        />
       </Typography>
       {item.documentImageUrl && (
         <Typography variant="body2">
@@ -70,7 +82,7 @@ export function AdminVerificationsTab({ renderItemActions }: AdminVerificationsT
     content = (
       <Alert severity="error">
         <AlertTitle>{t('admin.loadFailed')}</AlertTitle>
-        {verifications.error.message}
+        <Auto>{verifications.error.message}</Auto>
       </Alert>
     );
   } else if (verifications.data.length === 0) {

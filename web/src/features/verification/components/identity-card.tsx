@@ -6,6 +6,7 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/section-card';
 import type { AuthUser } from '../../../lib/api/get-current-user';
+import { useCountryName } from '../../../lib/country-name';
 import { verifiedCountries } from '../../../lib/verified-countries';
 import { NationalityManagerDialog } from './nationality-manager-dialog';
 import { VerifyIdentityDialog } from './verify-identity-dialog';
@@ -13,7 +14,8 @@ import { VerifyIdentityDialog } from './verify-identity-dialog';
 function VerifyIdentityCard({ user }: { user: AuthUser }) {
   const { t } = useTranslation('verification');
   const [open, setOpen] = useState(false);
-  const pending = user.verifications.filter((verification) => verification.status === 'pending').map((verification) => verification.country);
+  const countryName = useCountryName();
+  const pending = user.verifications.filter((verification) => verification.status === 'pending').map((verification) => countryName(verification.country));
   // With a claim already made (pending or rejected), the next one goes through the manager, which takes the document.
   const hasClaims = user.verifications.length > 0;
   return (
@@ -35,12 +37,13 @@ function VerifyIdentityCard({ user }: { user: AuthUser }) {
 function IdentityVerifiedCard({ user }: { user: AuthUser }) {
   const { t } = useTranslation('verification');
   const [managing, setManaging] = useState(false);
+  const countryName = useCountryName();
   const countries = verifiedCountries(user);
   const country = user.country ?? countries[0];
-  const others = countries.filter((other) => other !== country);
+  const others = countries.filter((other) => other !== country).map(countryName);
   return (
     <SectionCard title={t('card.verifiedTitle')} icon={<VerifiedUserIcon color="success" aria-hidden />} titleGap={1}>
-      <Typography>{t('card.verified', { country })}</Typography>
+      <Typography>{t('card.verified', { country: country && countryName(country) })}</Typography>
       {others.length > 0 && <Typography color="text.secondary">{t('card.alsoVerified', { countries: others.join(t('card.listSeparator')) })}</Typography>}
       <Button variant="outlined" sx={{ mt: 2 }} onClick={() => setManaging(true)}>
         {t('card.manage')}

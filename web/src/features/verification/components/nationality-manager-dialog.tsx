@@ -12,10 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
+import type { Country } from '@civitas/events/groups/countries';
 import { DOCUMENT_REQUIRED, VerifyIdentityBody } from '@civitas/events/verification/verification.contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toastCommandError } from '../../../lib/command-error-toast';
+import { useCountryName, useCountryOptions } from '../../../lib/country-name';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { toast } from '../../../lib/toast-store';
 import { useMyVerifications, type VerificationView } from '../api/get-my-verifications';
@@ -29,6 +30,8 @@ type Field = 'country' | 'nationalId' | 'documentImage';
 function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
   const { t } = useTranslation('verification');
   const [country, setCountry] = useState<Country | null>(null);
+  const countries = useCountryOptions();
+  const countryName = useCountryName();
   const [nationalId, setNationalId] = useState('');
   const [document, setDocument] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -50,8 +53,8 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
         onSuccess: (reply) => {
           toast(
             reply.verification.status === 'approved'
-              ? { title: t('toasts.completeTitle'), description: t('toasts.complete', { country: reply.verification.country }) }
-              : { title: t('toasts.additionalTitle'), description: t('toasts.additional', { country: reply.verification.country }) },
+              ? { title: t('toasts.completeTitle'), description: t('toasts.complete', { country: countryName(reply.verification.country) }) }
+              : { title: t('toasts.additionalTitle'), description: t('toasts.additional', { country: countryName(reply.verification.country) }) },
           );
           setCountry(null);
           setNationalId('');
@@ -69,13 +72,13 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
       </Typography>
       <Stack spacing={2}>
         <Autocomplete
-          options={COUNTRIES}
+          options={countries.options}
           value={country}
           onChange={(_, value) => {
             setCountry(value);
             clearError('country');
           }}
-          getOptionLabel={(option) => option.name}
+          getOptionLabel={countries.label}
           isOptionEqualToValue={(option, value) => option.code === value.code}
           renderInput={(params) => (
             <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />
@@ -86,6 +89,7 @@ function AddNationalityForm({ hasClaims }: { hasClaims: boolean }) {
           name="nationalId"
           required
           autoComplete="off"
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
           value={nationalId}
           onChange={(event) => {
             setNationalId(event.target.value);
@@ -123,12 +127,13 @@ function ManagerContent() {
   const verifications = useMyVerifications();
   const [removing, setRemoving] = useState<VerificationView | null>(null);
   const remove = useRemoveVerification();
+  const countryName = useCountryName();
 
   const confirmRemoval = () => {
     if (!removing) return;
     remove.mutate(removing.id, {
       onSuccess: () => {
-        toast({ title: t('toasts.removedTitle'), description: t('toasts.removed', { country: removing.country }) });
+        toast({ title: t('toasts.removedTitle'), description: t('toasts.removed', { country: countryName(removing.country) }) });
         setRemoving(null);
       },
       onError: (error) => toastCommandError(error, t('toasts.failedTitle'), t('toasts.removeFailed')),
@@ -159,8 +164,8 @@ function ManagerContent() {
         onClose={() => setRemoving(null)}
       >
         {removing?.status === 'approved'
-          ? t('manager.removeApproved', { country: removing.country })
-          : t('manager.removeClaim', { country: removing?.country ?? '' })}
+          ? t('manager.removeApproved', { country: countryName(removing.country) })
+          : t('manager.removeClaim', { country: removing ? countryName(removing.country) : '' })}
       </ConfirmDialog>
     </DialogContent>
   );

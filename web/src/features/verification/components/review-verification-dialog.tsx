@@ -9,7 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Auto } from '../../../components/bidi';
+import { MaskedNationalId } from '../../../components/masked-national-id';
 import { toastCommandError } from '../../../lib/command-error-toast';
+import { useCountryName } from '../../../lib/country-name';
 import { toast } from '../../../lib/toast-store';
 import { useReviewVerification, type AdminVerificationItem } from '../api/admin-verifications';
 import { VERIFICATION_TYPE_KEYS } from './verification-list';
@@ -17,6 +20,9 @@ import { VERIFICATION_TYPE_KEYS } from './verification-list';
 function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: () => void }) {
   const { t } = useTranslation('verification');
   const [reason, setReason] = useState('');
+  // Masked until the reviewer asks, to check it against the document (docs/decisions.md, Bidirectional text and masked ids).
+  const [idShown, setIdShown] = useState(false);
+  const countryName = useCountryName();
   const review = useReviewVerification();
 
   const approve = () =>
@@ -54,13 +60,20 @@ function ReviewForm({ item, onClose }: { item: AdminVerificationItem; onClose: (
       <DialogContent>
         <Stack spacing={1}>
           <Typography>
-            <strong>{t('review.name')}</strong> {item.userName}
+            <strong>{t('review.name')}</strong> <Auto>{item.userName}</Auto>
           </Typography>
           <Typography>
-            <strong>{t('review.country')}</strong> {item.country}
+            <strong>{t('review.country')}</strong> {countryName(item.country)}
           </Typography>
-          <Typography>
-            <strong>{t('review.nationalId')}</strong> {item.nationalId ?? t('admin.erased')}
+          <Typography component="div" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+            <span>
+              <strong>{t('review.nationalId')}</strong> {item.nationalId ? <MaskedNationalId value={item.nationalId} revealed={idShown} /> : t('admin.erased')}
+            </span>
+            {item.nationalId && (
+              <Button size="small" onClick={() => setIdShown((shown) => !shown)}>
+                {idShown ? t('review.hideNationalId') : t('review.showNationalId')}
+              </Button>
+            )}
           </Typography>
           <Typography>
             <strong>{t('review.type')}</strong> {t(VERIFICATION_TYPE_KEYS[item.verificationType])}

@@ -10,7 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES, type Country } from '@civitas/events/groups/countries';
+import type { Country } from '@civitas/events/groups/countries';
+import { useCountryOptions } from '../../../lib/country-name';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
 import { useVerifyIdentity, VerifyIdentityBody } from '../api/verify-identity';
 
@@ -24,6 +25,7 @@ interface VerifyIdentityDialogProps {
 function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: () => void }) {
   const { t } = useTranslation('verification');
   const [country, setCountry] = useState<Country | null>(null);
+  const countries = useCountryOptions();
   const [nationalId, setNationalId] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const verify = useVerifyIdentity();
@@ -49,13 +51,13 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
         <DialogContentText sx={{ mb: 2 }}>{t('dialog.text')}</DialogContentText>
         <Stack spacing={2}>
           <Autocomplete
-            options={COUNTRIES}
+            options={countries.options}
             value={country}
             onChange={(_, value) => {
               setCountry(value);
               clearError('country');
             }}
-            getOptionLabel={(option) => option.name}
+            getOptionLabel={countries.label}
             isOptionEqualToValue={(option, value) => option.code === value.code}
             renderInput={(params) => (
               <TextField {...params} label={t('fields.country')} required error={errors.country !== undefined} helperText={errors.country} />
@@ -66,6 +68,7 @@ function VerifyIdentityForm({ titleId, onClose }: { titleId: string; onClose: ()
             name="nationalId"
             required
             autoComplete="off"
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
             value={nationalId}
             onChange={(event) => {
               setNationalId(event.target.value);
