@@ -15,18 +15,9 @@ import type { BenchDatabase } from './lib/database';
 import { busyCores } from './lib/machine';
 import { now } from './lib/measure';
 import { emit, progress, round } from './lib/report';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test-support/chromium';
 import { registerMember, verifyCitizen } from '../test-support/members';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** Issue #32, item 8: what a phone should score. */
 const TARGET_PERFORMANCE = 90;
 const TARGET_ACCESSIBILITY = 100;
@@ -201,7 +192,7 @@ function lighthouseVersion(): string {
  * not a gate. Each page is audited BENCH_LIGHTHOUSE_RUNS times per side, the sides alternating.
  */
 export async function benchLighthouse(parent: BenchDatabase, config: BenchConfig): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`lighthouse: no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`lighthouse: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
   const scratch = await mkdtemp(path.join(tmpdir(), 'civitas-bench-lighthouse-'));
   let context: BrowserContext | null = null;
   let bench: Awaited<ReturnType<typeof startBenchPlatform>> | null = null;
@@ -219,7 +210,7 @@ export async function benchLighthouse(parent: BenchDatabase, config: BenchConfig
     // Lighthouse drives the browser through its DevTools port; Playwright starts it and sets the cookies.
     const port = await freePort();
     context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_PATH,
       headless: true,
       args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
     });

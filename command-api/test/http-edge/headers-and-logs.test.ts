@@ -3,6 +3,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, registration } from '../../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../test-support/chromium';
 
 describe('security headers, security events and request logs on the running platform', () => {
   let server: TestServer;
@@ -62,7 +63,7 @@ describe('security headers, security events and request logs on the running plat
   });
 
   it('the API docs work in a real browser under the policy', async () => {
-    const chrome = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    const chrome = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
     try {
       const tab = await chrome.newPage();
       const violations: string[] = [];

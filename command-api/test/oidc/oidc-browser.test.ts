@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { freePort, startTestProvider, type TestProvider } from './test-provider';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../test-support/chromium';
 
 // A stand-in for the built app: the journeys end on `/`, and only need a page there.
 const webRoot = mkdtempSync(path.join(tmpdir(), 'civitas-oidc-web-'));
@@ -49,16 +50,8 @@ describe('OpenID Connect sign-in in a real browser', () => {
       },
     });
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS],
     });
   });
   afterAll(async () => {

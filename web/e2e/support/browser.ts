@@ -1,13 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../test-support/chromium';
 import { mailedLink } from '../../../test-support/mail-folder';
 import { registerThrough, subscribeMonthly, verifyCitizen, type ApiPoster } from '../../../test-support/members';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../../test-support/test-server';
 
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
