@@ -73,7 +73,6 @@ describe('GET /api/topics/:id/messages', () => {
       message: 'Message 129',
       createdAt: minute(139),
       user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
-      hidden: null,
     });
     expect(messages[0]!.user).toMatchObject({ firstName: 'Ada' });
   });

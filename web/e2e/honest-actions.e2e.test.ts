@@ -63,7 +63,8 @@ describe('honest actions journey', () => {
   it('in their own family group the dialog offers only the type they can create, and one style of relative time', async () => {
     await page.goto(journey.server.baseUrl + '/group/1');
     await page.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
-    expect(await groupHeader().getByText('Full access', { exact: true }).isVisible()).toBe(true);
+    expect(await groupHeader().getByText('Free Access', { exact: true }).isVisible()).toBe(true);
+    expect(await groupHeader().getByText('Full access', { exact: true }).count()).toBe(0);
 
     await topicsSection().getByRole('button', { name: 'Create Topic' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Topic' });

@@ -71,15 +71,19 @@ export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
         query.orderBy('m.created_at', 'desc').orderBy('m.position', 'desc').limit(CHAT_PAGE_SIZE).execute(),
         seesHiddenContent(readModels, viewer),
       ]);
-      return rows.reverse().map((row) => ({
-        id: row.id,
-        topicId: row.topic_id,
-        userId: row.user_id,
-        message: shownText(row.message, row.hidden_reason, revealed),
-        createdAt: row.created_at.toISOString(),
-        user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
-        hidden: hiddenNotice(row.hidden_reason, row.hidden_at),
-      }));
+      return rows.reverse().map((row) => {
+        const hidden = hiddenNotice(row.hidden_reason, row.hidden_at);
+        return {
+          id: row.id,
+          topicId: row.topic_id,
+          userId: row.user_id,
+          message: shownText(row.message, row.hidden_reason, revealed),
+          createdAt: row.created_at.toISOString(),
+          user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+          // Only when hidden: a shown message reads exactly as its POST reply and its socket push gave it.
+          ...(hidden && { hidden }),
+        };
+      });
     },
   );
 }

@@ -37,7 +37,8 @@ export function GroupPageHeader({ group, member }: GroupPageHeaderProps) {
         {showsTierBadge(subscriptionType, access) && (
           <Chip label={groupPageSubscriptionLabel(subscriptionType)} color={subscriptionBadgeColor(subscriptionType)} />
         )}
-        <Chip label={memberAccessLabel(access)} color={ACCESS_COLORS[access]} variant="outlined" />
+        {/* 'Free Access' already says what 'Full access' would (issue #32: one badge, not two alike). */}
+        {!(subscriptionType === 'free' && access === 'full') && <Chip label={memberAccessLabel(access)} color={ACCESS_COLORS[access]} variant="outlined" />}
         {/* docs/product.md, Screens: Group page. Subscribers see their own standing in every group's header. */}
         {member.isSubscribed && <Chip label={t('page.premiumMember')} color="secondary" icon={<WorkspacePremiumIcon aria-hidden />} />}
       </Stack>

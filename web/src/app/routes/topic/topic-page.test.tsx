@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, mockFetchHolding, requestsOf } from '../../../test/mock-fetch';
 import { renderApp } from '../../../test/render-app';
@@ -27,9 +27,12 @@ describe('topic page', () => {
 
   it("says 'Topic not found' for a topic that does not exist (or was deleted)", async () => {
     mockFetch(member, () => jsonResponse({ message: 'Topic not found' }, { status: 404 }));
-    renderApp('/topic/00000000-0000-4000-8000-999999999999');
+    const { location } = renderApp('/topic/00000000-0000-4000-8000-999999999999');
 
     expect(await screen.findByText('Topic not found')).toBeTruthy();
+    // With a way back (issue #32, secondary states).
+    act(() => screen.getByRole('link', { name: 'Back to the dashboard' }).click());
+    expect(location.history.at(-1)).toBe('/');
   });
 
   it('shows the type, title, description, expiry, the way back, and numbers from the stats', async () => {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,11 +6,26 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Trans, useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
+import { QueryErrorAlert } from '../../../components/query-error';
 import { downloadTopicExport, topicExportFileName, useLogKey } from '../api/download-export';
 
+/** A shell command: left to right in any language, and reachable by keyboard when it scrolls (axe, scrollable-region-focusable). */
 function Command({ children }: { children: string }) {
   return (
-    <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto', fontSize: '0.85rem' }}>
+    <Box
+      component="pre"
+      dir="ltr"
+      tabIndex={0}
+      sx={{
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+        m: 0,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        overflowX: 'auto',
+        fontSize: '0.85rem',
+      }}
+    >
       <code>{children}</code>
     </Box>
   );
@@ -36,7 +50,7 @@ export function ExportCard({ topicId }: { topicId: string }) {
             {download.isPending ? t('export.preparing') : t('export.download')}
           </Button>
         </Box>
-        {download.isError && <Alert severity="warning">{download.error.message}</Alert>}
+        {download.isError && <QueryErrorAlert error={download.error} onRetry={() => download.mutate()} />}
         <Typography>
           <Trans t={t} i18nKey="export.then" components={{ code: <code /> }} />
         </Typography>
