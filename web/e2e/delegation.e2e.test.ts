@@ -106,6 +106,7 @@ describe('delegation and election journey', () => {
     const card = region(amina, 'Leadership Election');
     await card.getByText('Initializing').waitFor();
     await card.getByRole('button', { name: 'Start Leadership Election' }).click();
+    await amina.getByRole('dialog', { name: 'Start a leadership election in International?' }).getByRole('button', { name: 'Start Election' }).click();
     await toastText(amina, 'Main Election Created!');
     await card.getByText('Active', { exact: true }).waitFor();
     await card.getByRole('link', { name: 'Join Election' }).click();

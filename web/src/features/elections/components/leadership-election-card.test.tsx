@@ -52,6 +52,14 @@ describe('leadership election card', () => {
     expect(await within(card).findByText('Initializing')).toBeTruthy();
     expect(within(card).getByText(/International has not elected a leader yet/)).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Start Leadership Election' }));
+    // Asked first: nothing is sent until the member confirms, and Cancel sends nothing.
+    const ask = await screen.findByRole('dialog', { name: 'Start a leadership election in International?' });
+    expect(ask.textContent).toContain('It opens now and runs for 14 days.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsOf(fetchMock)).not.toContain(`POST ${URL}`);
+    fireEvent.click(within(card).getByRole('button', { name: 'Start Leadership Election' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start Election' }));
 
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Main Election Created!' }));
     expect(requestsOf(fetchMock)).toContain(`POST ${URL}`);
@@ -64,6 +72,7 @@ describe('leadership election card', () => {
     const card = await openCard();
 
     fireEvent.click(await within(card).findByRole('button', { name: 'Start Leadership Election' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start Election' }));
 
     await waitFor(() =>
       expect(lastToast()).toMatchObject({

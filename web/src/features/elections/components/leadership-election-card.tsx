@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,8 +12,10 @@ import { Link as RouterLink } from 'wouter';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
 import { personName } from '@civitas/events/person-name';
 import { toast } from '../../../lib/toast-store';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useGroupName } from '../../../lib/country-name';
 import { formatDisplayDate } from '../../../lib/format-date';
 import type { Group } from '../../../lib/api/group';
 import { useCreateMainElection } from '../api/create-main-election';
@@ -39,9 +41,12 @@ const STATE_KEYS = {
   'no-winner': 'leadership.states.noWinner',
 } as const satisfies Record<LeadershipState, string>;
 
+/** Starting an election opens it for ELECTION_DEFAULT_DAYS at once, for the whole group: asked first (issue #32). */
 function StartElectionButton({ group, label }: { group: Group; label: string }) {
   const { t } = useTranslation('elections');
+  const groupName = useGroupName()(group);
   const create = useCreateMainElection(group);
+  const [asking, setAsking] = useState(false);
   if (!group.canParticipate) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -50,9 +55,22 @@ function StartElectionButton({ group, label }: { group: Group; label: string }) 
     );
   }
   return (
-    <Button variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }} onClick={() => create.mutate()}>
-      {create.isPending ? t('leadership.creating') : label}
-    </Button>
+    <>
+      <Button variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
+        {create.isPending ? t('leadership.creating') : label}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('leadership.confirmTitle', { group: groupName })}
+        confirmLabel={t('leadership.confirmStart')}
+        pendingLabel={t('leadership.creating')}
+        pending={create.isPending}
+        onClose={() => setAsking(false)}
+        onConfirm={() => create.mutate(undefined, { onSettled: () => setAsking(false) })}
+      >
+        {t('leadership.confirmText', { group: groupName, days: ELECTION_DEFAULT_DAYS })}
+      </ConfirmDialog>
+    </>
   );
 }
 
