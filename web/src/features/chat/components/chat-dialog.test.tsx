@@ -104,6 +104,8 @@ describe('chat dialog', () => {
     );
     const row = await within(dialog).findByRole('listitem', { name: 'Message from Amina Haddad' });
     expect(within(row).getByText('Shall we meet on Friday?')).toBeTruthy();
+    // The member's own message says so (issue #32); another member's does not.
+    expect(within(row).getByText('You')).toBeTruthy();
   });
 
   it("shows other members' messages as they are pushed, only this topic's, each once", async () => {

@@ -9,6 +9,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@civitas/events/chat/chat.contract';
@@ -17,6 +19,7 @@ import { i18n } from '../../../i18n';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toast } from '../../../lib/toast-store';
 import { useLiveFrames } from '../../../lib/live-updates';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
 import { formatRelativeTime } from '../../../lib/format-date';
 import { chatSendFailed, useSendChatMessage } from './use-send-chat-message';
@@ -50,18 +53,30 @@ function useNow(active: boolean): Date {
   return now;
 }
 
-function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; now: Date; actions?: ReactNode }) {
+function ChatMessageRow({ message, now, own, actions }: { message: ChatMessageView; now: Date; own: boolean; actions?: ReactNode }) {
   const { t } = useTranslation('chat');
   const author = personName(message.user);
   const time = formatRelativeTime(message.createdAt, 'chat', now);
   return (
-    <Stack component="li" aria-label={t('messageFrom', { name: author })} direction="row" spacing={1.5} sx={{ py: 1 }}>
+    // The member's own messages stand apart (tinted, and 'You' beside the name), as in any chat (issue #32).
+    <Stack
+      component="li"
+      aria-label={t('messageFrom', { name: author })}
+      direction="row"
+      spacing={1.5}
+      sx={{ py: 1, px: own ? 1 : 0, borderRadius: 1, bgcolor: own ? 'action.selected' : undefined }}
+    >
       <UserAvatar user={message.user} size={32} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
           <Typography variant="subtitle2">
             <Auto>{author}</Auto>
           </Typography>
+          {own && (
+            <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }}>
+              {t('you')}
+            </Typography>
+          )}
           {time && (
             <Typography variant="caption" color="text.secondary" component="time" dateTime={message.createdAt}>
               {time}
@@ -89,6 +104,7 @@ function ChatMessageRow({ message, now, actions }: { message: ChatMessageView; n
 function MessageList({ topicId, now, renderMessageActions }: { topicId: string; now: Date; renderMessageActions?: ChatDialogProps['renderMessageActions'] }) {
   const { t } = useTranslation('chat');
   const messages = useChatMessages(topicId);
+  const userId = useCurrentUser().user?.id;
   const listRef = useRef<HTMLUListElement>(null);
   const count = messages.data?.length ?? 0;
   // The newest message is at the bottom: keep it in view as messages arrive.
@@ -110,7 +126,7 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
   return (
     <Box component="ul" ref={listRef} role="log" aria-label={t('log')} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}>
       {messages.data.map((message) => (
-        <ChatMessageRow key={message.id} message={message} now={now} actions={renderMessageActions?.(message)} />
+        <ChatMessageRow key={message.id} message={message} now={now} own={message.userId === userId} actions={renderMessageActions?.(message)} />
       ))}
     </Box>
   );
@@ -181,8 +197,10 @@ export function ChatDialog({ open, onClose, topicId, topicTitle, participants, b
   const { t } = useTranslation(['chat', 'common']);
   const titleId = useId();
   const now = useNow(open);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    // A phone gives the conversation the whole screen (issue #32).
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {t('title')}
       </DialogTitle>
