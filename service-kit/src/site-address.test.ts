@@ -40,6 +40,9 @@ describe('addresses on this site', () => {
     // Values stored before paths were kept (absolute, on some host) become paths too.
     expect(sitePathWith('https://evil.example/steal?x=1', { status: 'paid' })).toBe('/steal?x=1&status=paid');
     expect(sitePathWith('//evil.example/steal', {})).toBe('/steal');
+    // A backslash is a slash to a browser: '/\\evil.example' would leave the site (found by the property below).
+    expect(sitePath('a:\\evil.example')).toBe('/%5Cevil.example');
+    expect(sitePathWith('A:\\', { status: 'paid' })).toBe('/%5C?status=paid');
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.webPath()), (stored) => {
         expect(sitePathWith(stored, { status: 'paid' })).toMatch(/^\/(?!\/)/);

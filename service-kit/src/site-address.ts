@@ -11,8 +11,10 @@ export function sitePath(address: string): string {
   } catch {
     return '/';
   }
-  // '//evil.example/x' as a path would be read as another host by whoever resolves it.
-  return `/${url.pathname.replace(/^\/+/, '')}${url.search}`;
+  // '//evil.example/x' as a path would be read as another host by whoever resolves it, and so would
+  // '/\\evil.example' (browsers take a backslash for a slash). A scheme that is not a web one
+  // ('a:\\evil.example') keeps backslashes in its path: they go out escaped.
+  return `/${url.pathname.replaceAll('\\', '%5C').replace(/^\/+/, '')}${url.search}`;
 }
 
 /**

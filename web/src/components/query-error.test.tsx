@@ -9,7 +9,13 @@ describe('QueryErrorAlert', () => {
   it.each([
     ['a 503', answered(503, '{"message":"Service Unavailable"}'), 'Civitas could not answer just now. Please try again in a moment.'],
     ['a 500 with a proxy page', answered(500, '<html>oops</html>'), 'Civitas could not answer just now. Please try again in a moment.'],
-    ['a 429', answered(429, '{"message":"Too many requests"}'), 'Civitas could not answer just now. Please try again in a moment.'],
+    ['a 429', answered(429, '{"message":"Too Many Requests"}'), 'Civitas could not answer just now. Please try again in a moment.'],
+    ['a 500 with a message', answered(500, '{"message":"relation users does not exist"}'), 'Civitas could not answer just now. Please try again in a moment.'],
+    [
+      'a 503 that says why',
+      answered(503, '{"message":"The log has not been checkpointed yet. Try again in a few seconds."}'),
+      'The log has not been checkpointed yet. Try again in a few seconds.',
+    ],
     ['a gateway with the API down', answered(502, 'Bad Gateway'), "Civitas can't be reached. Check your connection, then try again."],
     ['no answer at all', new TypeError('Failed to fetch'), "Civitas can't be reached. Check your connection, then try again."],
     ['a refusal with its reason', answered(403, '{"message":"Only members of this group can see its laws"}'), 'Only members of this group can see its laws'],
