@@ -24,7 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Plain decimal digits, no sign, no leading zero, no exponent, no hex, no spaces. */
 const DECIMAL = /^(0|[1-9][0-9]{0,15})$/;
 
-const isUuid = (value: string) => UUID.test(value);
+/** Whether a text is a uuid (any case), as ids in paths and stored targets are. */
+export const isUuid = (value: string) => UUID.test(value);
 const isSerial = (value: string) => DECIMAL.test(value) && value !== '0' && Number(value) <= SERIAL_MAX;
 
 /** Ids in paths are uuids; anything else names nothing, so it is a 404 like a missing one (for ids that come through a text field). */

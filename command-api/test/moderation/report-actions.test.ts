@@ -168,6 +168,16 @@ describe('moderation actions on a report (POST /api/admin/reports/<id>/action; d
     expect(await opinionAs(visitor())).toMatchObject({ content: 'Only fools would vote against this.', hidden: null });
   });
 
+  it('hides once when two reports on the same opinion are acted on at the same instant', async () => {
+    const hides = () => server.query(`select 1 from events where type = 'ContentHidden' and data->>'targetId' = $1`, [opinionId]);
+    const before = (await hides()).length;
+    const answers = await Promise.all([reports.opinion, reports.again].map((id) => act(admin.browser, id, { action: 'hide', reason: REASON })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: ALREADY_HIDDEN });
+    expect((await hides()).length).toBe(before + 1);
+    expect(await opinionAs(visitor())).toMatchObject({ content: '', hidden: { reason: REASON } });
+  });
+
   it('bans the author through the existing ban: sessions end and commands are refused with the reason', async () => {
     const answer = await act(admin.browser, reports.message, { action: 'ban', reason: 'Repeated insults.' });
     expect(answer).toMatchObject({ status: 200, body: { action: 'ban', authorId: layla.userId } });

@@ -100,36 +100,23 @@ export const LeaderReportReviewed = defineEvent(
   }),
 );
 
+/** What a hide or a restore is about: the reported item, where it is, who wrote it, and the report acted on. */
+const ModeratedItem = z.object({
+  targetType: z.enum(HIDEABLE_TARGET_TYPES),
+  targetId: z.uuid(),
+  topicId: z.uuid(),
+  authorId: z.uuid(),
+  /** The report it was hidden (or shown again) on. */
+  reportId: z.uuid(),
+});
+
 /**
  * `content-{type}-{id}` (contentModerationStream): an admin hid a reported opinion or chat message;
  * members see the reason in its place, admins still see what it said.
  */
-export const ContentHidden = defineEvent(
-  'ContentHidden',
-  z.object({
-    targetType: z.enum(HIDEABLE_TARGET_TYPES),
-    targetId: z.uuid(),
-    topicId: z.uuid(),
-    authorId: z.uuid(),
-    /** The report it was hidden on. */
-    reportId: z.uuid(),
-    reason: z.string(),
-    hiddenBy: z.uuid(),
-  }),
-);
+export const ContentHidden = defineEvent('ContentHidden', ModeratedItem.extend({ reason: z.string(), hiddenBy: z.uuid() }));
 /** The same stream: an admin showed the item again. */
-export const ContentRestored = defineEvent(
-  'ContentRestored',
-  z.object({
-    targetType: z.enum(HIDEABLE_TARGET_TYPES),
-    targetId: z.uuid(),
-    topicId: z.uuid(),
-    authorId: z.uuid(),
-    reportId: z.uuid(),
-    reason: z.string().nullable(),
-    restoredBy: z.uuid(),
-  }),
-);
+export const ContentRestored = defineEvent('ContentRestored', ModeratedItem.extend({ reason: z.string().nullable(), restoredBy: z.uuid() }));
 /** On `user-{id}`: an admin warned the member about what a report named (once per report). */
 export const MemberWarned = defineEvent('MemberWarned', z.object({ userId: z.uuid(), reportId: z.uuid(), reason: z.string(), warnedBy: z.uuid() }));
 

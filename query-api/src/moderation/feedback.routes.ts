@@ -1,4 +1,4 @@
-import { AdminReportItem, AdminSuggestionItem, personName, type NamedMember, type ReportTargetType, type ReportedItem } from '@civitas/events';
+import { AdminReportItem, AdminSuggestionItem, isUuid, personName, type NamedMember, type ReportTargetType, type ReportedItem } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import type { Kysely } from 'kysely';
@@ -7,7 +7,6 @@ import { hiddenNotice } from '../lib/hidden-content';
 import { iso } from '../lib/iso';
 import type { QueryContext } from '../lib/viewer';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PERSON_COLUMNS = ['u.id as person_row', 'u.first_name', 'u.last_name', 'u.email', 'u.erased_at'] as const;
 
 interface PersonColumns {
@@ -30,7 +29,7 @@ const named = (id: string, columns: PersonColumns): NamedMember => ({
 });
 
 const itemKey = (row: { target_type: ReportTargetType | null; target_id: string | null }) =>
-  row.target_type && row.target_id && UUID.test(row.target_id) ? `${row.target_type}:${row.target_id}` : null;
+  row.target_type && row.target_id && isUuid(row.target_id) ? `${row.target_type}:${row.target_id}` : null;
 
 /** The items the reports name, as they are now, keyed `type:id`; an item that no longer exists has no text, topic or author. */
 async function reportedItems(
@@ -126,7 +125,10 @@ export function feedbackRoutes(app: ZodRoutes, context: QueryContext): void {
       const onItem = new Map<string, typeof rows>();
       for (const row of rows) {
         const key = itemKey(row);
-        if (key) onItem.set(key, [...(onItem.get(key) ?? []), row]);
+        if (!key) continue;
+        const same = onItem.get(key);
+        if (same) same.push(row);
+        else onItem.set(key, [row]);
       }
       return rows.map((row) => {
         const key = itemKey(row);

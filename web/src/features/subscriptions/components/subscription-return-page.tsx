@@ -45,10 +45,8 @@ function LinkButton({ href, children, primary = false }: { href: string; childre
 }
 
 /** Back to the page the member left for the plans from (a group, a topic), once the payment is settled. */
-function BackToOrigin() {
+function BackToOrigin({ origin }: { origin: string }) {
   const { t } = useTranslation('subscriptions');
-  const [origin] = useState(returnAfterSubscribe);
-  if (!origin) return null;
   const kind = origin.startsWith('/group/') ? 'group' : origin.startsWith('/topic/') ? 'topic' : 'page';
   return (
     <Button component={RouterLink} href={origin} onClick={forgetReturnAfterSubscribe} variant="contained">
@@ -77,6 +75,8 @@ export function SubscriptionReturnPage() {
   const paymentId = params.get('paymentId');
   const reported = PaymentStatus.safeParse(params.get('status')).data ?? null;
   const timedOut = useTimeLimit(RETURN_POLL_LIMIT_MS);
+  // Read once: kept until the member follows it.
+  const [origin] = useState(returnAfterSubscribe);
 
   // Settled verdicts need no second look; an open one is read from the payment itself.
   const payment = useQuery({
@@ -127,8 +127,8 @@ export function SubscriptionReturnPage() {
           <CircularProgress size={24} aria-label={t('return.loadingSubscription')} />
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
-          <BackToOrigin />
-          <LinkButton href="/" primary={!returnAfterSubscribe()}>
+          {origin && <BackToOrigin origin={origin} />}
+          <LinkButton href="/" primary={!origin}>
             {t('return.goToDashboard')}
           </LinkButton>
           <LinkButton href="/profile?tab=subscription">{t('return.viewSubscription')}</LinkButton>
