@@ -87,11 +87,19 @@ describe('live journey', () => {
       .getByRole('listitem', { name: /^Message from Omar/ })
       .getByText('Midnight, the exam weeks are short.')
       .waitFor();
-    // Both see the same conversation, in the same order.
+    // Both see the same conversation, in the same order, each with their own messages marked 'You'.
     const aminaLines = await chat(amina).getByRole('listitem').allTextContents();
     const omarLines = await chat(omar).getByRole('listitem').allTextContents();
     expect(aminaLines).toHaveLength(2);
-    expect(omarLines.map((line) => line.replace(/Just now|\d+ min ago/, ''))).toEqual(aminaLines.map((line) => line.replace(/Just now|\d+ min ago/, '')));
+    const time = /Just now|\d+ min ago/;
+    expect(aminaLines.map((line) => line.replace(time, ''))).toEqual([
+      'AHAmina HaddadYouShall we ask for midnight or 22:00?',
+      'OHOmar HaddadMidnight, the exam weeks are short.',
+    ]);
+    expect(omarLines.map((line) => line.replace(time, ''))).toEqual([
+      'AHAmina HaddadShall we ask for midnight or 22:00?',
+      'OHOmar HaddadYouMidnight, the exam weeks are short.',
+    ]);
 
     // Both went over the live socket, not the HTTP fallback.
     expect([restChatPosts.get(amina), restChatPosts.get(omar)]).toEqual([0, 0]);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { makeUser } from '../../../test/auth-fixtures';
 import { WelcomeCard } from './welcome-card';
@@ -17,7 +17,8 @@ function onPhone() {
 
 const highlight = () => screen.queryByRole('heading', { level: 2, name: 'Discuss Topics' });
 
-afterEach(() => localStorage.removeItem('civitas.welcome-seen'));
+// Other files of the worker render the dashboard (and its welcome) first: each test starts unseen.
+beforeEach(() => localStorage.removeItem('civitas.welcome-seen'));
 
 describe('WelcomeCard', () => {
   it('on a phone, shows the highlights on the first visit and folds them away after it, one tap from view', () => {
