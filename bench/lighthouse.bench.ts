@@ -41,6 +41,11 @@ interface PageFigures {
   accessibilityFailures: string[];
   /** What Lighthouse would have compressed: path and bytes it would save. */
   uncompressed: string[];
+  /** Where the main thread's time went (Lighthouse's groups, longest first), and the scripts that took it. */
+  mainThread: string[];
+  scriptsByCpu: string[];
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement: string;
 }
 
 interface Side {
@@ -103,7 +108,23 @@ function figuresOf(lhr: Lhr): PageFigures {
     .map((ref) => ref.id);
   const compressible = lhr.audits['uses-text-compression']?.details as { items?: Array<{ url?: string; wastedBytes?: number }> } | undefined;
   const uncompressed = (compressible?.items ?? []).map((item) => `${new URL(item.url ?? '', 'http://x').pathname} (${kB(item.wastedBytes ?? 0)})`);
+  type TableItems = { items?: Array<Record<string, unknown>> } | undefined;
+  const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as TableItems)?.items ?? [];
+  const mainThread = breakdown
+    .map((item) => ({ label: String(item.groupLabel ?? item.group), ms: Number(item.duration ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4)
+    .map((item) => `${item.label} ${round(item.ms)} ms`);
+  const bootup = (lhr.audits['bootup-time']?.details as TableItems)?.items ?? [];
+  const scriptsByCpu = bootup.slice(0, 4).map((item) => `${new URL(String(item.url ?? ''), 'http://x').pathname} ${round(Number(item.scripting ?? 0))} ms`);
+  const lcpItems = (
+    lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+  )?.items;
+  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? 'not named';
   return {
+    mainThread,
+    scriptsByCpu,
+    lcpElement,
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
@@ -243,6 +264,8 @@ export async function benchLighthouse(parent: BenchDatabase, config: BenchConfig
       if (served.scriptTransferBytes > served.scriptResourceBytes * 0.5) progress(`lighthouse: the scripts came uncompressed as served`);
       progress(`lighthouse: ${page}: opportunities ${served.opportunities.join('; ') || 'none'}`);
       progress(`lighthouse: ${page}: sent uncompressed ${served.uncompressed.join(', ') || 'nothing'}`);
+      progress(`lighthouse: ${page}: main thread ${served.mainThread.join(', ')}; scripts by CPU ${served.scriptsByCpu.join(', ')}`);
+      progress(`lighthouse: ${page}: largest contentful paint ${served.lcpElement}`);
       progress(`lighthouse: ${page}: failed accessibility audits ${served.accessibilityFailures.join(', ') || 'none'}`);
       emitPage(page, served, baseline, config.lighthouseRuns);
     }

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HTTP_LIMITS, capConnectionsPerAddress, timeoutOptions, type HttpLimits } from './connection-limits';
+import { registerAnswerCompression } from './answer-compression';
 import { registerCsrfProtection } from './csrf';
 import { DatabaseOutage } from './database-outage';
 import { registerErrorHandling } from './error-handler';
@@ -65,6 +66,7 @@ export async function createHttpApp(options: HttpAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, { https: options.publicBaseUrl?.startsWith('https://') ?? false });
   await app.register(cookie);
+  await registerAnswerCompression(app);
   registerCsrfProtection(app, { allowedOrigins: [...(options.allowedOrigins ?? []), ...(options.publicBaseUrl ? [options.publicBaseUrl] : [])] });
   const servesWeb = options.webRoot ? await serveWebApp(app, options.webRoot) : false;
   registerErrorHandling(app, { spaFallback: servesWeb, outage });

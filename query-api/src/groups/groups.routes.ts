@@ -1,5 +1,7 @@
 import { GroupStats, GroupView, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS } from '@civitas/events';
+import { groupMembersRoute } from './group-members.route';
 import type { ProjectionName } from '@civitas/projector/read-models';
+import { compressedAnswer } from '@civitas/service-kit/answer-compression';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -22,6 +24,8 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
     '/api/groups',
     {
       config: { access: 'public', readModels: GROUP_READ_MODELS },
+      // About 140 kB of JSON, the largest answer a dashboard waits for (docs/decisions.md, "Compressed answers").
+      ...compressedAnswer,
       schema: { tags: ['groups'], summary: 'The catalogue and, signed in, my personal groups', response: { 200: z.array(GroupView) } },
     },
     async (request) => {
