@@ -109,6 +109,8 @@ describe('audit journey', () => {
   it('on the topic page Rania moves the time slider back and sees the earlier tallies, then comes back to now', async () => {
     await rania.goto(topicUrl);
     await opinionCard(rania).getByText('Weighted: 2 support · 0 oppose').waitFor();
+    // A member's topic page folds the timeline to one line (issue #32).
+    await rania.getByRole('button', { name: 'Show timeline' }).click();
     const slider = rania.getByRole('slider', { name: 'Show the tallies as of' });
     expect(await slider.getAttribute('aria-valuetext')).toBe('Now');
     await slider.focus();

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   DELEGATE_NOT_ELIGIBLE,
   DELEGATE_NOT_FOUND,
-  DELEGATE_SEARCH_DEPARTMENTS,
   DELEGATION_NOT_FOUND,
   ForbiddenError,
   GROUP_NOT_FOUND,
   NO_SELF_DELEGATION,
   NotFoundError,
-  SEARCH_DEPARTMENTS_ONLY,
   ValidationError,
   delegationStream,
   participationRefusal,
@@ -16,7 +14,7 @@ import {
   type DelegateSearchBody,
   type DelegateSearchReply,
   type DelegationReply,
-  type Department,
+  isPersonalDepartment,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { sql, type Kysely } from 'kysely';
@@ -30,8 +28,6 @@ import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 
 /** How many members a search answers at most: a name narrows it, the dialog shows a short list. */
 export const DELEGATE_SEARCH_LIMIT = 20;
-
-const isSearchDepartment = (department: Department) => (DELEGATE_SEARCH_DEPARTMENTS as readonly string[]).includes(department);
 
 /**
  * Delegation: one delegate per member per group on the member's own stream. Who may be named
@@ -90,9 +86,10 @@ export class DelegationService {
   }
 
   /**
-   * Members of a National, International or Alliance group who may take part in it, by first or
-   * last name in any case and with or without accents; the caller is never listed, and each
-   * address is shown masked.
+   * Members who may take part in the group (any department: a personal group's own members only),
+   * by first or last name in any case and with or without accents; the caller is never listed, and
+   * each address is shown masked. A personal group is searched by its members only: to anyone else
+   * it does not exist (404), as everywhere.
    */
   async search(userId: string, { username, groupId }: DelegateSearchBody): Promise<DelegateSearchReply> {
     const group = await this.readModels
@@ -101,7 +98,15 @@ export class DelegationService {
       .where('group_id', '=', groupId)
       .executeTakeFirst();
     if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
-    if (!isSearchDepartment(group.department)) throw new ValidationError(SEARCH_DEPARTMENTS_ONLY);
+    if (isPersonalDepartment(group.department)) {
+      const member = await this.readModels
+        .selectFrom('delegation_members')
+        .select('user_id')
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!member) throw new NotFoundError(GROUP_NOT_FOUND);
+    }
     const rows = await this.readModels
       .selectFrom('users as u')
       .leftJoin('delegation_standing as s', 's.user_id', 'u.id')
@@ -123,17 +128,24 @@ export class DelegationService {
       .where(
         sql<boolean>`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${foldedSql(sql.val(containsPattern(username)))}`,
       )
-      // The eligibility rule (events/src/groups/eligibility.ts) for the three departments searched, so the limit counts eligible members; the rule itself decides below.
+      // The eligibility rule (events/src/groups/eligibility.ts) in SQL, so the limit counts eligible members; the rule itself decides below.
       .where((eb) => {
         switch (group.department) {
+          case 'religion':
+            return sql<boolean>`true`;
           case 'national':
             return group.subcategory === null
               ? sql<boolean>`false`
               : sql<boolean>`coalesce(s.verified_country_keys, '{}') @> array[${group.subcategory}]::text[]`;
           case 'international':
             return eb(sql`coalesce(s.is_subscribed, false)`, '=', true);
-          default:
+          case 'alliance':
             return eb(sql`coalesce(m.is_leader, false)`, '=', true);
+          case 'business':
+            return eb.and([eb('m.user_id', 'is not', null), eb(sql`coalesce(s.is_subscribed, false)`, '=', true)]);
+          default:
+            // Family and friends: the group's own members.
+            return eb('m.user_id', 'is not', null);
         }
       })
       // By name as the search compares names (the same in any database collation), then by id.

@@ -22,7 +22,7 @@ export function delegationRoutes(app: ZodRoutes, { delegation }: { delegation: D
       config: { access: 'member' },
       schema: {
         tags: ['delegation'],
-        summary: 'Members who may take part in a National, International or Alliance group, by name',
+        summary: 'Members who may take part in a group, by name (a personal group: its members, searched by a member)',
         body: DelegateSearchBody,
         response: { 200: DelegateSearchReply },
       },

@@ -6,7 +6,6 @@ import {
   DELEGATION_NOT_FOUND,
   NOT_A_CITIZEN,
   NO_SELF_DELEGATION,
-  SEARCH_DEPARTMENTS_ONLY,
   SEARCH_GROUP_REQUIRED,
   SEARCH_NAME_REQUIRED,
 } from '@civitas/events';
@@ -87,13 +86,29 @@ describe('delegation commands (docs/product.md, Calls, Delegation)', () => {
       expect((await search(new TestClient(server.baseUrl), { username: 'Zoe', groupId: SAUDI_ARABIA.groupId })).status).toBe(401);
     });
 
-    it('searches National, International and Alliance groups only', async () => {
-      expect(await search(ada, { username: 'Zoe', groupId: ISLAM })).toEqual({ status: 400, body: { message: SEARCH_DEPARTMENTS_ONLY } });
-      expect(await search(ada, { username: 'Zoe', groupId: await ownGroup(ada, 'family') })).toEqual({
-        status: 400,
-        body: { message: SEARCH_DEPARTMENTS_ONLY },
-      });
+    it('searches any group the member can see, and answers 404 for an unknown group', async () => {
+      // Islam (religion): everyone takes part there.
+      await searchUntil(ada, { username: 'hopper', groupId: ISLAM }, [grace.userId]);
       expect(await search(ada, { username: 'Zoe', groupId: 999_999 })).toEqual({ status: 404, body: { message: 'Group not found' } });
+    });
+
+    it('finds a family group\u2019s own members by name, never outsiders, and only for its members', async () => {
+      // Not citizens: the harvesting test below counts every citizen of Saudi Arabia it knows.
+      const [owner, relative, outsider] = await Promise.all([member('Maryam', 'Familyowner'), member('Layla', 'Familyname'), member('Karim', 'Familyname')]);
+      const groupId = await ownGroup(owner, 'family');
+      const invitation = (await owner.browser.json('POST', '/api/family/invite', { email: relative.email })).body;
+      const token = String(invitation.invitationLink).split('/').at(-1);
+      expect((await relative.browser.json('POST', `/api/family/invite/${token}/accept`)).status).toBe(200);
+
+      const found = await searchUntil(owner, { username: 'familyname', groupId }, [relative.userId]);
+      expect(found.body.delegates.map((one: { id: string }) => one.id)).toEqual([relative.userId]);
+      // The relative finds the owner; the outsider, who shares the name, is in neither answer.
+      expect((await searchUntil(relative, { username: 'maryam', groupId }, [owner.userId])).body.delegates).toEqual([
+        { id: owner.userId, firstName: 'Maryam', lastName: 'Familyowner', email: masked(owner.email), isVerified: false },
+      ]);
+      // To someone outside the family the group does not exist, so its members cannot be listed.
+      expect(await search(outsider, { username: 'familyname', groupId })).toEqual({ status: 404, body: { message: 'Group not found' } });
+      expect((await search(new TestClient(server.baseUrl), { username: 'familyname', groupId })).status).toBe(401);
     });
 
     it('finds members who may take part in the group by first or last name, in any case and with or without accents', async () => {

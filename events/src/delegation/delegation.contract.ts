@@ -7,12 +7,11 @@ import { VoteType } from '../voting/vote.events';
 export const SEARCH_NAME_REQUIRED = 'Please enter a name';
 export const SEARCH_GROUP_REQUIRED = 'Please select a group';
 export const DELEGATE_ID_REQUIRED = 'Please enter a user ID to delegate to.';
-export const SEARCH_DEPARTMENTS_ONLY = 'Delegates can be searched in National, International and Alliance groups only.';
 export const NO_SELF_DELEGATION = 'You cannot delegate to yourself.';
 export const DELEGATE_NOT_ELIGIBLE = 'This member cannot take part in this group, so they cannot be your delegate.';
 export const DELEGATE_NOT_FOUND = 'No member with that user ID was found.';
 export const DELEGATION_NOT_FOUND = 'Delegation not found';
-/** The departments the delegate search serves (docs/product.md, Rules). */
+/** The departments the Find Delegate dialog offers (docs/product.md, Rules); the topic page searches its own group, any department (docs/decisions.md). */
 export const DELEGATE_SEARCH_DEPARTMENTS = ['national', 'international', 'alliance'] as const;
 
 /** POST /api/delegates/search: a name (first or last, any case or accents) within a group. */

@@ -36,11 +36,44 @@ function serve() {
   });
 }
 
+/** The topic page folds the timeline for members: Show timeline opens it. */
+async function openTimeline() {
+  const card = await screen.findByRole('region', { name: 'Timeline' });
+  fireEvent.click(await within(card).findByRole('button', { name: 'Show timeline' }));
+  return card;
+}
+
 describe("the topic page's timeline", () => {
-  it('charts the top tallies with a text summary and a slider that starts at now', async () => {
+  it('starts folded to one line for members, and Show timeline opens the chart', async () => {
     serve();
     renderApp(`/topic/${topic.id}`);
     const card = await screen.findByRole('region', { name: 'Timeline' });
+    expect(await within(card).findByText('Now: Thirty in school zones.: 6 support, 0 oppose')).toBeTruthy();
+    const toggle = within(card).getByRole('button', { name: 'Show timeline' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(card).queryByRole('slider')).toBeNull();
+    expect(within(card).queryByLabelText('Chart summary')).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(within(card).getByRole('button', { name: 'Hide timeline' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(card).getByRole('slider', { name: 'Show the tallies as of' })).toBeTruthy();
+    // The legend tells support from oppose by the line's pattern as well as its colour.
+    const legend = within(card).getByRole('list', { name: 'Chart legend' });
+    const marks = within(legend)
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.querySelector('line')?.getAttribute('stroke-dasharray') ?? null]);
+    expect(marks).toEqual([
+      ['Thirty in school zones. (support)', null],
+      ['Thirty in school zones. (oppose)', '6 4'],
+    ]);
+    // The chart is hidden from screen readers, so nothing in it may take focus (axe: aria-hidden-focus).
+    expect(card.querySelectorAll('[aria-hidden="true"] [tabindex]:not([tabindex="-1"]), [aria-hidden="true"] button')).toHaveLength(0);
+  });
+
+  it('charts the top tallies with a text summary and a slider that starts at now', async () => {
+    serve();
+    renderApp(`/topic/${topic.id}`);
+    const card = await openTimeline();
     expect(await within(card).findByText(/At the end: Thirty in school zones\.: 6 support, 0 oppose\./)).toBeTruthy();
     const slider = within(card).getByRole('slider', { name: 'Show the tallies as of' });
     expect(slider.getAttribute('aria-valuetext')).toBe('Now');
@@ -50,6 +83,7 @@ describe("the topic page's timeline", () => {
   it('moved back, shows the tallies of then, labelled, and Back to now restores the live ones', async () => {
     const fetchMock = serve();
     renderApp(`/topic/${topic.id}`);
+    await openTimeline();
     const slider = await screen.findByRole('slider', { name: 'Show the tallies as of' });
     await screen.findByText('Weighted: 6 support · 0 oppose');
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,7 @@ import { TopOpinionCard } from '../../../features/opinions/components/top-opinio
 import { participationBlockedReason } from '../../../features/topics/components/topic-status';
 import { VoteButtons } from '../../../features/voting/components/vote-buttons';
 import { ReceiptButton } from '../../../features/delegation/components/receipt-button';
+import { groupDelegationQueryOptions } from '../../../features/delegation/api/get-group-delegation';
 import { CheckReceiptButton } from '../../../features/audit/components/check-receipt-button';
 import { DownloadReceiptsButton } from '../../../features/audit/components/download-receipts-button';
 import { ballotReceiptKey, receiptOf } from '../../../lib/vote-receipts';
@@ -21,11 +23,14 @@ import { QueryErrorAlert } from '../../../components/query-error';
 
 /**
  * The discussion: the top opinion, what the page puts after it (an election's candidates), the
- * composer, then every other opinion, each with its votes, the member's receipt and the Report actions.
+ * composer, then every other opinion, each with its votes, the member's receipt (once there is one) and the Report actions.
  */
 export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicView; afterTop?: ReactNode; userId?: string }) {
   const { t } = useTranslation('topics');
   const opinions = useTopicOpinions(topic.id);
+  // A receipt tells where the member's weight went: there is one once they voted, or lend it to a delegate here.
+  const delegation = useQuery({ ...groupDelegationQueryOptions(topic.groupId), enabled: userId !== undefined });
+  const hasDelegate = Boolean(delegation.data?.delegation);
   const blockedReason = participationBlockedReason(topic);
   const canVote = blockedReason === null;
   const composer = <OpinionComposer topicId={topic.id} blockedReason={blockedReason} />;
@@ -55,7 +60,7 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
       <VoteButtons topicId={topic.id} opinion={opinion} disabled={!canVote} />
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-        <ReceiptButton opinionId={opinion.id} />
+        {userId && (opinion.myVote !== null || hasDelegate) && <ReceiptButton opinionId={opinion.id} />}
         <CheckReceiptButton receipt={receiptOf(opinion.id)} />
         <ContentReportActions
           target={{ type: 'opinion', id: opinion.id }}

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,7 +9,7 @@ import { i18n } from '../../../i18n';
 import { SectionCard } from '../../../components/section-card';
 import { formatDisplayDateTime } from '../../../lib/format-date';
 import { useTopicTimeline, type TopicTimelineView } from '../api/get-topic-timeline';
-import { TallyTimelineChart } from './tally-timeline-chart';
+import { TallyTimelineChart, timelineNowLine } from './tally-timeline-chart';
 
 /** A moment of the timeline the page can show its tallies at. */
 export interface TimelineMoment {
@@ -66,12 +67,16 @@ interface TopicTimelineCardProps {
   /** With these, the card has a time slider that moves the page's tallies. */
   moment?: TimelineMoment | null;
   onMomentChange?: (moment: TimelineMoment | null) => void;
+  /** Folded to one line with 'Show timeline' (a member's topic page: the discussion comes first); auditors keep it open. */
+  startCollapsed?: boolean;
 }
 
 /** 'Timeline': the chart of the topic's top tallies over its life (GET /api/audit/topics/<id>/timeline), and a time slider. */
-export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: TopicTimelineCardProps) {
+export function TopicTimelineCard({ topicId, moment = null, onMomentChange, startCollapsed = false }: TopicTimelineCardProps) {
   const { t } = useTranslation('audit');
   const timeline = useTopicTimeline(topicId);
+  const [expanded, setExpanded] = useState(!startCollapsed);
+  const bodyId = useId();
   let body;
   if (timeline.isPending)
     body = (
@@ -80,6 +85,12 @@ export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: To
       </Typography>
     );
   else if (timeline.isError) body = <Alert severity="error">{t('timeline.loadFailed', { message: timeline.error.message })}</Alert>;
+  else if (!expanded)
+    body = (
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {timelineNowLine(timeline.data)}
+      </Typography>
+    );
   else {
     const markedIndex = moment ? timeline.data.series.findIndex((point) => point.position === moment.position) : null;
     body = (
@@ -91,5 +102,14 @@ export function TopicTimelineCard({ topicId, moment = null, onMomentChange }: To
       </Stack>
     );
   }
-  return <SectionCard title={t('timeline.title')}>{body}</SectionCard>;
+  return (
+    <SectionCard title={t('timeline.title')}>
+      <div id={bodyId}>{body}</div>
+      {startCollapsed && (
+        <Button size="small" aria-expanded={expanded} aria-controls={bodyId} onClick={() => setExpanded((open) => !open)} sx={{ mt: 1 }}>
+          {expanded ? t('timeline.hide') : t('timeline.show')}
+        </Button>
+      )}
+    </SectionCard>
+  );
 }

@@ -39,20 +39,22 @@ function serveGroupDelegation(initial: GroupDelegationView, { create, cancel }: 
   });
 }
 
-async function openCard(nameSearch = true, canDelegate = true) {
-  renderWithQueries(<VoteDelegationCard groupId={GROUP_ID} userId={SELF} nameSearch={nameSearch} canDelegate={canDelegate} />);
+async function openCard(canDelegate = true) {
+  renderWithQueries(<VoteDelegationCard groupId={GROUP_ID} userId={SELF} canDelegate={canDelegate} />);
   return screen.findByRole('region', { name: 'Vote Delegation' });
 }
 
 describe('vote delegation card', () => {
-  it('says the member has no delegate here, offers the search and the user-ID form, and shows their own id', async () => {
+  it('says the member has no delegate here and offers the name search, never a user ID to type or read', async () => {
     serveGroupDelegation(makeGroupDelegation(GROUP_ID));
     const card = await openCard();
 
     expect(await within(card).findByText(/You have no delegate in this group/)).toBeTruthy();
     expect(within(card).getByRole('search', { name: 'Search delegates' })).toBeTruthy();
-    expect(within(card).getByRole('form', { name: 'Delegate by user ID' })).toBeTruthy();
-    expect(within(card).getByText(SELF)).toBeTruthy();
+    expect(within(card).getByRole('form', { name: 'Delegate your vote' })).toBeTruthy();
+    // Issue #32: no raw id on screen, nor a field asking for one.
+    expect(card.textContent).not.toContain(SELF);
+    expect(card.textContent).not.toMatch(/user ID/i);
     expect(within(card).queryByRole('button', { name: 'Cancel Delegation' })).toBeNull();
   });
 
@@ -65,7 +67,7 @@ describe('vote delegation card', () => {
     expect(within(card).getByText('Since Mar 02, 2025')).toBeTruthy();
     expect(within(card).getByText('You carry 5 votes from 2 members')).toBeTruthy();
     // The forms wait for Change Delegate.
-    expect(within(card).queryByRole('form', { name: 'Delegate by user ID' })).toBeNull();
+    expect(within(card).queryByRole('form', { name: 'Delegate your vote' })).toBeNull();
   });
 
   it('words the carried weight in the singular, and says nothing when nobody lends to the member', () => {
@@ -81,7 +83,10 @@ describe('vote delegation card', () => {
     fireEvent.click(await within(card).findByRole('button', { name: 'Change Delegate' }));
     fireEvent.change(within(card).getByRole('textbox', { name: 'Name' }), { target: { value: 'Omar' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Search' }));
-    fireEvent.click(await within(card).findByRole('button', { name: 'Delegate Omar Farouk' }));
+    fireEvent.click(await within(card).findByRole('button', { name: 'Choose Omar Farouk' }));
+    const form = within(card).getByRole('form', { name: 'Delegate your vote' });
+    expect(within(form).getByRole('status').textContent).toBe('Chosen: Omar Farouk');
+    fireEvent.click(within(form).getByRole('button', { name: 'Delegate' }));
 
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Delegation created' }));
     expect(sentBody(requestsTo(fetchMock, 'POST', '/api/delegates/search')[0]?.[1])).toEqual({ username: 'Omar', groupId: GROUP_ID });
@@ -90,38 +95,31 @@ describe('vote delegation card', () => {
     expect(within(card).queryByText('Layla Nasser')).toBeNull();
   });
 
-  it("delegates by user ID: 'Please enter a user ID to delegate to.' first, then the call", async () => {
+  it("says 'Please enter a user ID to delegate to.' when Delegate is pressed with nobody chosen, and sends nothing", async () => {
     const fetchMock = serveGroupDelegation(makeGroupDelegation(GROUP_ID));
-    const card = await openCard(false);
-    const form = await within(card).findByRole('form', { name: 'Delegate by user ID' });
-    // Where names cannot be searched, the user-ID form is the way.
-    expect(within(card).queryByRole('search')).toBeNull();
+    const card = await openCard();
+    const form = await within(card).findByRole('form', { name: 'Delegate your vote' });
 
     fireEvent.click(within(form).getByRole('button', { name: 'Delegate' }));
-    expect(await within(form).findByText('Please enter a user ID to delegate to.')).toBeTruthy();
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please enter a user ID to delegate to.');
     expect(requestsOf(fetchMock)).not.toContain('POST /api/delegations');
-
-    fireEvent.change(within(form).getByRole('textbox', { name: "Delegate's user ID" }), { target: { value: ` ${omar.id} ` } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Delegate' }));
-
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Delegation created' }));
-    expect(sentBody(requestsTo(fetchMock, 'POST', '/api/delegations')[0]?.[1])).toEqual({ delegateId: omar.id, groupId: GROUP_ID });
   });
 
   it("says 'Failed to create delegation. Please check the user ID and try again.' when refused", async () => {
     serveGroupDelegation(makeGroupDelegation(GROUP_ID), {
-      create: () => jsonResponse({ message: 'No member with that user ID was found.' }, { status: 404 }),
+      create: () => jsonResponse({ message: 'This member cannot take part in this group, so they cannot be your delegate.' }, { status: 403 }),
     });
-    const card = await openCard(false);
-    const form = await within(card).findByRole('form', { name: 'Delegate by user ID' });
+    const card = await openCard();
 
-    fireEvent.change(within(form).getByRole('textbox', { name: "Delegate's user ID" }), { target: { value: 'nobody' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Delegate' }));
+    fireEvent.change(await within(card).findByRole('textbox', { name: 'Name' }), { target: { value: 'Omar' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Search' }));
+    fireEvent.click(await within(card).findByRole('button', { name: 'Choose Omar Farouk' }));
+    fireEvent.click(within(within(card).getByRole('form', { name: 'Delegate your vote' })).getByRole('button', { name: 'Delegate' }));
 
     await waitFor(() =>
       expect(lastToast()).toMatchObject({
         title: 'Failed to create delegation. Please check the user ID and try again.',
-        description: 'No member with that user ID was found.',
+        description: 'This member cannot take part in this group, so they cannot be your delegate.',
         variant: 'destructive',
       }),
     );
@@ -152,14 +150,14 @@ describe('vote delegation card', () => {
 
   it('offers no delegation to a member who does not take part in the group, but lets an old one be cancelled', async () => {
     serveGroupDelegation(makeGroupDelegation(GROUP_ID));
-    const card = await openCard(true, false);
+    const card = await openCard(false);
     expect(await within(card).findByText(/you have none to delegate/)).toBeTruthy();
     expect(within(card).queryByRole('search')).toBeNull();
-    expect(within(card).queryByRole('form', { name: 'Delegate by user ID' })).toBeNull();
+    expect(within(card).queryByRole('form', { name: 'Delegate your vote' })).toBeNull();
     cleanup();
 
     serveGroupDelegation(makeGroupDelegation(GROUP_ID, { delegation: makeDelegation({ groupId: GROUP_ID }) }));
-    const withDelegate = await openCard(true, false);
+    const withDelegate = await openCard(false);
     expect(await within(withDelegate).findByRole('button', { name: 'Cancel Delegation' })).toBeTruthy();
     expect(within(withDelegate).queryByRole('button', { name: 'Change Delegate' })).toBeNull();
   });

@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +15,9 @@ import { formatDisplayDate } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast-store';
 import { useCancelDelegation, useCreateDelegation } from '../api/change-group-delegation';
 import { useGroupDelegation, type GroupDelegationView } from '../api/get-group-delegation';
+import type { DelegateSearchResult } from '../api/search-delegates';
 import { DelegateSearch } from './delegate-search';
-import { Auto, Ltr } from '../../../components/bidi';
+import { Auto } from '../../../components/bidi';
 
 /** 'You carry N votes from M members': the weight others lend the member here (section 7's carried weight). */
 export function carriedWeightLine({ weight, directDelegators }: GroupDelegationView['carried']): string | null {
@@ -31,55 +30,81 @@ export function carriedWeightLine({ weight, directDelegators }: GroupDelegationV
 
 interface VoteDelegationCardProps {
   groupId: number;
-  /** The signed-in member: others delegate to them by this id. */
+  /** The signed-in member: never offered as their own delegate. */
   userId: string;
-  /** Whether members can be found by name in this group (National, International, Alliance); else by user ID only. */
-  nameSearch: boolean;
   /** Whether the member takes part in the group: only then do they have a vote to lend (an old delegation can still be cancelled). */
   canDelegate: boolean;
 }
 
-/** The user-id form of docs/product.md, Rules: POST /api/delegations {delegateId, groupId}. */
-function DelegateByIdForm({ onDelegate, pending }: { onDelegate: (delegateId: string) => void; pending: boolean }) {
+/**
+ * The delegation form of docs/product.md, Rules, by name (docs/decisions.md, Delegation by name): the
+ * member searches the group, chooses someone, and Delegate sends the chosen member's id in POST
+ * /api/delegations {delegateId, groupId}. Nobody chosen yet: the spec's 'Please enter a user ID to delegate to.'.
+ */
+function DelegateByNameForm({
+  groupId,
+  selfId,
+  currentDelegateId,
+  onDelegate,
+  pending,
+}: {
+  groupId: number;
+  selfId: string;
+  currentDelegateId: string | null;
+  onDelegate: (delegateId: string) => void;
+  pending: boolean;
+}) {
   const { t } = useTranslation('delegation');
-  const [delegateId, setDelegateId] = useState('');
+  const [chosen, setChosen] = useState<DelegateSearchResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const id = delegateId.trim();
-    if (!id) {
+    if (!chosen) {
       // The contract's DELEGATE_ID_REQUIRED, in the interface language.
-      setError(t('byId.required'));
+      setError(t('form.required'));
       return;
     }
     setError(null);
-    onDelegate(id);
+    onDelegate(chosen.id);
   };
   return (
-    // Stacked: the card sits in the narrow sidebar, and an id is long.
-    <Stack component="form" aria-label={t('byId.form')} noValidate onSubmit={submit} spacing={1}>
-      <TextField
-        label={t('byId.label')}
-        size="small"
-        autoComplete="off"
-        value={delegateId}
-        onChange={(event) => {
-          setDelegateId(event.target.value);
+    <Stack spacing={2}>
+      <DelegateSearch
+        group={{ fixedId: groupId }}
+        selfId={selfId}
+        currentDelegateIdIn={() => currentDelegateId}
+        chooseLabel={t('form.choose')}
+        choosing={pending}
+        onChoose={(delegate) => {
+          setChosen(delegate);
           setError(null);
         }}
-        error={error !== null}
-        helperText={error}
-        fullWidth
       />
-      <Button type="submit" variant="outlined" disabled={pending} sx={{ alignSelf: 'flex-end' }}>
-        {t('byId.submit')}
-      </Button>
+      <Stack component="form" aria-label={t('form.label')} noValidate onSubmit={submit} spacing={1}>
+        <Typography variant="body2" color={chosen ? 'text.primary' : 'text.secondary'} role="status">
+          {chosen ? (
+            <>
+              {t('form.chosen')} <Auto>{personName(chosen)}</Auto>
+            </>
+          ) : (
+            t('form.none')
+          )}
+        </Typography>
+        {error && (
+          <Typography variant="body2" color="error" role="alert">
+            {error}
+          </Typography>
+        )}
+        <Button type="submit" variant="outlined" disabled={pending} sx={{ alignSelf: 'flex-end' }}>
+          {t('card.delegate')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
 
 /** The topic page's vote delegation card: the member's delegate in the topic's group, change and cancel, and the weight they carry. */
-export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }: VoteDelegationCardProps) {
+export function VoteDelegationCard({ groupId, userId, canDelegate }: VoteDelegationCardProps) {
   const { t } = useTranslation('delegation');
   const state = useGroupDelegation(groupId);
   const create = useCreateDelegation();
@@ -164,29 +189,14 @@ export function VoteDelegationCard({ groupId, userId, nameSearch, canDelegate }:
           </Stack>
         )}
         {showForm && (
-          <Stack spacing={2}>
-            {nameSearch && (
-              <DelegateSearch
-                group={{ fixedId: groupId }}
-                selfId={userId}
-                currentDelegateIdIn={() => delegation?.delegateId ?? null}
-                chooseLabel={t('card.delegate')}
-                choosing={create.isPending}
-                onChoose={(delegate) => delegateTo(delegate.id)}
-              />
-            )}
-            <DelegateByIdForm onDelegate={delegateTo} pending={create.isPending} />
-          </Stack>
+          <DelegateByNameForm
+            groupId={groupId}
+            selfId={userId}
+            currentDelegateId={delegation?.delegateId ?? null}
+            onDelegate={delegateTo}
+            pending={create.isPending}
+          />
         )}
-        <Divider />
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {t('card.yourUserId')}{' '}
-          <Ltr>
-            <Box component="code" sx={{ fontFamily: 'monospace', userSelect: 'all' }}>
-              {userId}
-            </Box>
-          </Ltr>
-        </Typography>
       </Stack>
     );
   }
