@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { jsonResponse, mockFetch, mockFetchHolding, requestsOf } from '../../../test/mock-fetch';
@@ -218,17 +218,59 @@ describe('delegation and elections on the topic page', () => {
     expect(await within(receipt).findByText('Amina Haddad -> Omar Farouk (support)')).toBeTruthy();
   });
 
-  it('shows an election its candidates card after the top opinion', async () => {
+  it('gives an election a layout of its own: candidates and a countdown, no opinions, composer, timeline or opinion numbers', async () => {
     const topic = makeTopic({ type: 'election', groupId: 7 });
-    mockFetch(member, serveTopic(topic), ({ url }) =>
-      url === `/api/topics/${topic.id}/candidates` ? jsonResponse([makeCandidate({ topicId: topic.id })]) : undefined,
+    const fetchMock = mockFetch(member, serveTopic(topic, { stats: makeStats({ participants: 4 }) }), ({ url }) =>
+      url === `/api/topics/${topic.id}/candidates` ? jsonResponse([makeCandidate({ topicId: topic.id, statement: 'Open budgets.' })]) : undefined,
     );
     renderApp(`/topic/${topic.id}`);
 
     const candidates = await screen.findByRole('region', { name: 'Candidates' });
-    expect(await within(candidates).findByRole('listitem', { name: 'Candidate Omar Farouk' })).toBeTruthy();
+    const omar = await within(candidates).findByRole('listitem', { name: 'Candidate Omar Farouk' });
+    expect(within(omar).getByText('Open budgets.')).toBeTruthy();
     expect(within(candidates).getByRole('button', { name: 'Run for Election' })).toBeTruthy();
-    const top = screen.getByRole('region', { name: 'Top Opinion' });
-    expect(top.compareDocumentPosition(candidates) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(candidates).getByText(/^Closes in/)).toBeTruthy();
+    const header = screen.getByRole('region', { name: topic.title });
+    expect(await within(header).findByText('4 participants')).toBeTruthy();
+    expect(
+      within(header)
+        .getByText(/^Closes in/)
+        .getAttribute('title'),
+    ).toMatch(/^Closes Jun 15, 2099/);
+    // Ballots are not votes on opinions: the header does not count them as such.
+    expect(within(header).queryByText(/votes? cast/)).toBeNull();
+    for (const name of ['Top Opinion', 'Share Your Opinion', 'Other Opinions', 'Timeline', 'Topic Statistics']) {
+      expect(screen.queryByRole('region', { name })).toBeNull();
+    }
+    // (A first visit prefetches the opinions before the type is known; nothing reads them again.)
+    expect(requestsOf(fetchMock).filter((request) => request.includes('timeline'))).toEqual([]);
+    // The chat stays.
+    expect(within(header).getByRole('button', { name: /Join Discussion/ })).toBeTruthy();
+  });
+
+  it("shows an ended election 'Counting…' and then, once the server closed it, the result", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const ended = makeTopic({ type: 'election', groupId: 7, expiresAt: '2020-01-01T12:00:00.000Z' });
+    const winner = makeCandidate({ topicId: ended.id, voteCount: 3, directVotes: 3 });
+    let topic = ended;
+    mockFetch(
+      member,
+      ({ url }) => (url === `/api/topics/${ended.id}` ? jsonResponse(topic) : undefined),
+      serveTopic(ended),
+      ({ url }) => (url === `/api/topics/${ended.id}/candidates` ? jsonResponse([winner]) : undefined),
+    );
+    renderApp(`/topic/${ended.id}`);
+
+    const candidates = await screen.findByRole('region', { name: 'Candidates' });
+    expect(await within(candidates).findByText('Counting…')).toBeTruthy();
+    expect(within(candidates).queryByRole('button', { name: /Vote for/ })).toBeNull();
+
+    // The scheduler closes it and counts: the page reads the topic again while counting.
+    topic = { ...ended, status: 'closed', winnerId: winner.userId };
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(await within(candidates).findByText('Final result')).toBeTruthy();
+    expect(within(candidates).getByText('Winner')).toBeTruthy();
+    expect(within(candidates).getByRole('status').textContent).toContain('Omar Farouk wins with 3 votes.');
+    expect(within(screen.getByRole('region', { name: ended.title })).getAllByText('Closed').length).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,6 @@ import { chatBlockedReason } from '../../../features/chat/components/chat-dialog
 import { JoinDiscussion } from '../../../features/chat/components/join-discussion';
 import { CandidatesCard } from '../../../features/elections/components/candidates-card';
 import { VoteDelegationCard } from '../../../features/delegation/components/vote-delegation-card';
-import { isDelegationGroup } from '../../../features/delegation/components/delegation-groups';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
 import { TopicTimelineCard, type TimelineMoment } from '../../../features/audit/components/topic-timeline-card';
@@ -29,15 +28,9 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
   // The time slider's moment: null shows the live tallies.
   const [moment, setMoment] = useState<TimelineMoment | null>(null);
   useTopicLiveUpdates(topic.id);
-  // For the delegation card: whether the member takes part there, and whether names can be searched (National, International, Alliance).
+  // For the delegation card: whether the member takes part there.
   const group = useGroup(topic.groupId);
-  const candidates =
-    topic.type === 'election' && userId ? (
-      <Stack spacing={1}>
-        <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
-        <BallotReceiptCheck topicId={topic.id} />
-      </Stack>
-    ) : undefined;
+  const isElection = topic.type === 'election';
   return (
     // On a phone the discussion comes before delegation and statistics: what the member came for first,
     // and the order the screen shows is the order focus and screen readers follow (the DOM's).
@@ -78,28 +71,25 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
         />
       </Box>
       <Stack spacing={3} sx={{ gridArea: 'discussion', minWidth: 0 }}>
-        <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} />
-        {moment && <AsOfBanner moment={moment} onBackToNow={() => setMoment(null)} />}
-        {moment ? (
-          <OpinionsAsOf
-            topic={topic}
-            moment={moment}
-            afterTop={topic.type === 'election' && userId && <CandidatesCard topic={topic} userId={userId} canTakePart={false} asOf={moment.position} />}
-          />
+        {isElection ? (
+          // An election's own layout (docs/decisions.md, Elections on their page): candidates and ballots, no opinions;
+          // its timeline (candidates' support over time) and time slider are on /audit.
+          <>
+            <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
+            {userId && <BallotReceiptCheck topicId={topic.id} />}
+          </>
         ) : (
-          <TopicPageOpinions topic={topic} afterTop={candidates} userId={userId} />
+          <>
+            <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} startCollapsed />
+            {moment && <AsOfBanner moment={moment} onBackToNow={() => setMoment(null)} />}
+            {moment ? <OpinionsAsOf topic={topic} moment={moment} /> : <TopicPageOpinions topic={topic} userId={userId} />}
+          </>
         )}
       </Stack>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
-        {userId && (
-          <VoteDelegationCard
-            groupId={topic.groupId}
-            userId={userId}
-            nameSearch={group.data ? isDelegationGroup(group.data) : false}
-            canDelegate={group.data?.canParticipate ?? false}
-          />
-        )}
-        {moment ? <StatsAsOf topicId={topic.id} moment={moment} /> : <TopicStatsCard stats={stats} />}
+        {userId && <VoteDelegationCard groupId={topic.groupId} userId={userId} canDelegate={group.data?.canParticipate ?? false} />}
+        {/* Its numbers are of opinions and their votes, which an election has none of. */}
+        {!isElection && (moment ? <StatsAsOf topicId={topic.id} moment={moment} /> : <TopicStatsCard stats={stats} />)}
       </Stack>
     </SidebarLayout>
   );

@@ -21,10 +21,13 @@ export async function registerCandidate({ topicId, statement }: RegisterCandidat
   return parseResponse(response, RegisterCandidateReply, `POST ${CANDIDATES_URL}`);
 }
 
-/** POST /api/topics/<id>/candidates {topicId, userId}: the group page's form (the other one of docs/product.md, Calls); userId is the member's own. */
-export async function registerInElection({ topicId, userId }: { topicId: string; userId: string }): Promise<RegisterCandidateReply> {
+/**
+ * POST /api/topics/<id>/candidates {topicId, userId}: the group page's form (the other one of docs/product.md,
+ * Calls); userId is the member's own. The statement rides along as on POST /api/candidates (docs/decisions.md).
+ */
+export async function registerInElection({ topicId, userId, statement }: RegisterCandidateInput & { userId: string }): Promise<RegisterCandidateReply> {
   const url = `${topicUrl(topicId)}/candidates`;
-  const response = await apiRequest('POST', url, { topicId, userId }, { headers: idempotencyHeaders() });
+  const response = await apiRequest('POST', url, statement ? { topicId, userId, statement } : { topicId, userId }, { headers: idempotencyHeaders() });
   return parseResponse(response, RegisterCandidateReply, `POST ${url}`);
 }
 
@@ -43,5 +46,5 @@ export function useRegisterCandidate(topicId: string) {
 }
 
 export function useRegisterInElection(topicId: string, userId: string) {
-  return useMutation({ mutationFn: () => registerInElection({ topicId, userId }), onSuccess: useRefreshCandidates(topicId) });
+  return useMutation({ mutationFn: (statement?: string) => registerInElection({ topicId, userId, statement }), onSuccess: useRefreshCandidates(topicId) });
 }

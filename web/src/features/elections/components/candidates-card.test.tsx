@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, requestsOf, requestsTo, type Route } from '../../../test/mock-fetch';
 import { renderWithQueries } from '../../../test/render-app';
 import { makeCandidate } from '../../../test/election-fixtures';
@@ -168,39 +168,82 @@ describe('candidates card', () => {
     expect(within(card).queryByRole('button', { name: 'Run for Election' })).toBeNull();
   });
 
-  it('closes the ballot and candidacy once the election is over, and marks the winner', async () => {
+  it('counts down to the close each minute, with the exact closing time as its tooltip', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2099-06-12T07:59:30.000Z'));
+    serveElection([omar]);
+    const card = await openCard();
+
+    const countdown = await within(card).findByText('Closes in 3 days 4 hours');
+    expect(within(card).getByText(/^Voting is open/)).toBeTruthy();
+    expect(countdown.tagName).toBe('TIME');
+    expect(countdown.getAttribute('dateTime')).toBe(election.expiresAt);
+    expect(countdown.getAttribute('title')).toMatch(/^Closes Jun 15, 2099, \d{1,2}:00 [AP]M$/);
+
+    // A minute later the hours went down by one: 3 days 3 hours 59 minutes shows its two largest units.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(within(card).getByText('Closes in 3 days 3 hours')).toBeTruthy();
+  });
+
+  it("says 'Counting…' once the time is up and the server has not closed it, with no ballot and no candidacy", async () => {
+    const ended = { ...election, expiresAt: '2020-01-01T12:00:00.000Z' };
+    serveElection([omar, layla]);
+    const card = await openCard(ended, false);
+
+    await row(card, 'Omar Farouk');
+    expect(within(card).getByRole('status').textContent).toContain('Counting…');
+    expect(within(card).getByText('Voting has ended. The result shows here once the ballots are counted.')).toBeTruthy();
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(within(card).queryByText('Winner')).toBeNull();
+  });
+
+  it('turns from open to counting at the closing time itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(Date.parse(election.expiresAt) - 20_000));
+    serveElection([omar]);
+    const card = await openCard();
+    expect(await within(card).findByText('Closes in less than a minute')).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(within(card).getByText('Counting…')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Vote for Omar Farouk' })).toBeNull();
+  });
+
+  it('shows the result once closed: the winner highlighted and named, the final counts, no ballot buttons', async () => {
     const closed = { ...election, status: 'closed' as const, winnerId: omar.userId };
     serveElection([omar, layla]);
     const card = await openCard(closed, false);
 
     const winner = await row(card, 'Omar Farouk');
     expect(within(winner).getByText('Winner')).toBeTruthy();
+    expect(within(winner).getByText('5 votes · 2 direct ballots')).toBeTruthy();
     expect(within(await row(card, 'Layla Nasser')).queryByText('Winner')).toBeNull();
-    expect(within(winner).getByRole('button', { name: 'Vote for Omar Farouk' }).hasAttribute('disabled')).toBe(true);
-    expect(within(card).queryByRole('button', { name: 'Run for Election' })).toBeNull();
+    expect(within(await row(card, 'Layla Nasser')).getByText('1 vote · 1 direct ballot')).toBeTruthy();
+    const result = within(card).getByRole('status');
+    expect(result.textContent).toContain('Final result');
+    expect(result.textContent).toContain('Omar Farouk wins with 5 votes.');
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(within(card).queryByText(/Closes in/)).toBeNull();
   });
 
-  it('as of a moment, shows the counts of then with no ballot, no candidacy and no winner yet', async () => {
-    const AS_OF = '0000000000000001-0000000000000004';
-    const closed = { ...election, status: 'closed' as const, winnerId: omar.userId };
-    const fetchMock = mockFetch(({ url }) =>
-      url === `${CANDIDATES_URL}?asOf=${AS_OF}`
-        ? jsonResponse([
-            { ...layla, voteCount: 2, directVotes: 2, isMyChoice: true },
-            { ...omar, voteCount: 1, directVotes: 1 },
-          ])
-        : undefined,
-    );
-    renderWithQueries(<CandidatesCard topic={closed} userId={SELF} canTakePart asOf={AS_OF} />);
+  it('says a closed election without a winner had no ballot that carried weight', async () => {
+    const closed = { ...election, status: 'closed' as const, winnerId: null };
+    serveElection([{ ...layla, voteCount: 0, directVotes: 0 }]);
+    const card = await openCard(closed, false);
+
+    await row(card, 'Layla Nasser');
+    expect(within(card).getByRole('status').textContent).toContain('The election closed without a winner: no ballot carried weight.');
+    expect(within(card).queryByText('Winner')).toBeNull();
+  });
+
+  it('shows a visitor the candidates and where the election stands, with nothing to press', async () => {
+    serveElection([omar]);
+    renderWithQueries(<CandidatesCard topic={{ ...election, canParticipate: false }} userId={undefined} canTakePart={false} />);
     const card = await screen.findByRole('region', { name: 'Candidates' });
 
-    const then = await row(card, 'Layla Nasser');
-    expect(within(then).getByText('2 votes · 2 direct ballots')).toBeTruthy();
-    // Nobody votes or stands in the past, the member's current choice is not shown as theirs then, and nobody had won yet.
-    const vote = within(then).getByRole('button', { name: 'Vote for Layla Nasser' });
-    expect(vote.hasAttribute('disabled')).toBe(true);
-    expect(within(card).queryByText('Winner')).toBeNull();
+    expect(within(await row(card, 'Omar Farouk')).getByText('Fair trade for all.')).toBeTruthy();
+    expect(within(card).getByText(/^Closes in/)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Vote for Omar Farouk' }).hasAttribute('disabled')).toBe(true);
     expect(within(card).queryByRole('button', { name: 'Run for Election' })).toBeNull();
-    expect(requestsOf(fetchMock)).toEqual([`GET ${CANDIDATES_URL}?asOf=${AS_OF}`]);
   });
 });

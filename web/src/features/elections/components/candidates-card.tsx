@@ -1,60 +1,74 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STATEMENT_MAX_LENGTH } from '@civitas/events/elections/election.contract';
 import { personName } from '@civitas/events/person-name';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
-import type { TopicView } from '../../../lib/api/get-topic';
+import { topicQueryOptions, type TopicView } from '../../../lib/api/get-topic';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useCastBallot } from '../api/cast-ballot';
-import { useCandidates, type CandidateView } from '../api/get-candidates';
+import { candidatesQueryKey, useCandidates, type CandidateView } from '../api/get-candidates';
 import { useRegisterCandidate } from '../api/register-candidate';
-import { toastCandidacyError } from './candidacy-error';
+import { electionPhase, type ElectionPhase } from './election-phase';
+import { ElectionStatus } from './election-status';
+import { RunForElection } from './run-for-election';
 
 interface CandidatesCardProps {
   topic: TopicView;
-  userId: string;
-  /** Whether the member may vote and stand here now (eligible, and the election is open). */
+  /** Undefined for a visitor: the candidates and counts, nothing to do. */
+  userId: string | undefined;
+  /** Whether the member may vote and stand here (eligible, and the election is open). */
   canTakePart: boolean;
-  /** A log position: the candidates and counts as they stood then (the topic page's time slider). */
-  asOf?: string;
 }
+
+/** While counting, the topic is read again this often: the live socket tells of the close too, this is the fallback. */
+const COUNTING_REFRESH_MS = 5_000;
 
 function CandidateRow({
   candidate,
-  topic,
   isSelf,
-  canVote,
-  busy,
-  onBallot,
+  isWinner,
+  ballot,
 }: {
   candidate: CandidateView;
-  topic: TopicView;
   isSelf: boolean;
-  canVote: boolean;
-  busy: boolean;
-  onBallot: () => void;
+  isWinner: boolean;
+  /** The ballot button while the election is open; none once voting ended. */
+  ballot?: { disabled: boolean; onClick: () => void };
 }) {
   const { t } = useTranslation('elections');
   const name = personName(candidate.user);
-  const isWinner = topic.winnerId !== null && topic.winnerId === candidate.userId;
   return (
-    <Stack component="li" aria-label={t('candidates.candidate', { name })} spacing={1} sx={{ py: 1 }}>
+    <Stack
+      component="li"
+      aria-label={t('candidates.candidate', { name })}
+      spacing={1}
+      sx={[
+        { py: 1 },
+        // The winner stands out beyond its chip: a tinted row with a bar on the reading side.
+        isWinner &&
+          ((theme) => ({ px: 1.5, borderRadius: 1, borderInlineStart: 4, borderColor: 'success.main', bgcolor: alpha(theme.palette.success.main, 0.08) })),
+      ]}
+    >
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <UserAvatar user={candidate.user} size={36} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{isSelf ? t('candidates.you', { name }) : name}</Typography>
+          {/* A block of the member's own text takes its own direction (components/bidi.tsx). */}
+          <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {isSelf ? t('candidates.you', { name }) : name}
+          </Typography>
           {/* The weighted count is the official one (delegation applies); direct ballots beside it. */}
           <Typography variant="body2" color="text.secondary">
             {t('candidates.counts', {
@@ -64,17 +78,19 @@ function CandidateRow({
           </Typography>
         </Box>
         {isWinner && <Chip label={t('candidates.winner')} color="success" icon={<CheckCircleIcon aria-hidden />} />}
-        <Button
-          size="small"
-          variant={candidate.isMyChoice ? 'contained' : 'outlined'}
-          aria-pressed={candidate.isMyChoice}
-          aria-label={candidate.isMyChoice ? t('candidates.yourVoteFor', { name }) : t('candidates.voteFor', { name })}
-          startIcon={<HowToVoteIcon aria-hidden />}
-          disabled={!canVote || busy}
-          onClick={onBallot}
-        >
-          {candidate.isMyChoice ? t('candidates.yourVote') : t('candidates.vote')}
-        </Button>
+        {ballot && (
+          <Button
+            size="small"
+            variant={candidate.isMyChoice ? 'contained' : 'outlined'}
+            aria-pressed={candidate.isMyChoice}
+            aria-label={candidate.isMyChoice ? t('candidates.yourVoteFor', { name }) : t('candidates.voteFor', { name })}
+            startIcon={<HowToVoteIcon aria-hidden />}
+            disabled={ballot.disabled}
+            onClick={ballot.onClick}
+          >
+            {candidate.isMyChoice ? t('candidates.yourVote') : t('candidates.vote')}
+          </Button>
+        )}
       </Stack>
       {candidate.statement && (
         <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -85,74 +101,30 @@ function CandidateRow({
   );
 }
 
-/** Run for Election with an optional statement; 'Already Running' once registered (docs/product.md, States). */
-function RunForElection({ topicId, alreadyRunning }: { topicId: string; alreadyRunning: boolean }) {
-  const { t } = useTranslation(['elections', 'common']);
-  const [open, setOpen] = useState(false);
-  const [statement, setStatement] = useState('');
-  const register = useRegisterCandidate(topicId);
-
-  if (alreadyRunning) {
-    return (
-      <Button variant="outlined" disabled startIcon={<CheckCircleIcon aria-hidden />}>
-        {t('run.alreadyRunning')}
-      </Button>
-    );
-  }
-  if (!open) {
-    return (
-      <Button variant="contained" onClick={() => setOpen(true)}>
-        {t('run.runForElection')}
-      </Button>
-    );
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = statement.trim();
-    register.mutate(
-      { topicId, statement: text || undefined },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({ title: t('run.registered'), description: t('run.registeredDescription') });
-        },
-        onError: toastCandidacyError,
-      },
-    );
-  };
-  return (
-    <Stack component="form" aria-label={t('run.runForElection')} spacing={1.5} noValidate onSubmit={submit}>
-      <TextField
-        label={t('run.statement')}
-        multiline
-        minRows={3}
-        value={statement}
-        onChange={(event) => setStatement(event.target.value.slice(0, STATEMENT_MAX_LENGTH))}
-        helperText={`${statement.length}/${STATEMENT_MAX_LENGTH}`}
-        slotProps={{ htmlInput: { maxLength: STATEMENT_MAX_LENGTH }, formHelperText: { sx: { textAlign: 'right', mx: 0 } } }}
-        fullWidth
-      />
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => setOpen(false)} disabled={register.isPending}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" disabled={register.isPending}>
-          {register.isPending ? t('run.registering') : t('run.register')}
-        </Button>
-      </Stack>
-    </Stack>
-  );
+/** Counting: the server closes the topic a little after its end; read it until then. Decided: the final counts. */
+function useFollowTheCount(topic: TopicView, phase: ElectionPhase) {
+  const queryClient = useQueryClient();
+  useQuery({ ...topicQueryOptions(topic.id), enabled: phase === 'counting', refetchInterval: COUNTING_REFRESH_MS });
+  const shownStatus = useRef(topic.status);
+  useEffect(() => {
+    if (shownStatus.current === topic.status) return;
+    shownStatus.current = topic.status;
+    void queryClient.invalidateQueries({ queryKey: candidatesQueryKey(topic.id), exact: true });
+  }, [queryClient, topic.id, topic.status]);
 }
 
-/** An election topic's candidates: weighted and direct counts, the ballot, and Run for Election. */
-export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asOf }: CandidatesCardProps) {
-  const candidates = useCandidates(topic.id, asOf);
-  // The past (`asOf`): the counts of then; nobody votes or stands in the past, and no winner was declared yet.
+/**
+ * An election topic's main content: where it stands (open with its countdown, counting, decided), its
+ * candidates with their statements and counts, the ballot while open, and Run for Election.
+ */
+export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardProps) {
   const { t } = useTranslation('elections');
-  const past = asOf !== undefined;
-  const canTakePart = canTakePartNow && !past;
-  const shownTopic = past ? { ...topic, winnerId: null } : topic;
+  const candidates = useCandidates(topic.id);
   const ballot = useCastBallot(topic.id);
+  const register = useRegisterCandidate(topic.id);
+  const phase = electionPhase(topic, useMinuteClock(topic.expiresAt));
+  useFollowTheCount(topic, phase);
+  const canVote = canTakePart && phase === 'open' && userId !== undefined;
 
   const vote = (candidate: CandidateView) =>
     ballot.mutate(candidate.id, {
@@ -172,8 +144,10 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
   } else {
     const list = candidates.data;
     const alreadyRunning = list.some((candidate) => candidate.userId === userId);
+    const winner = phase === 'decided' ? list.find((candidate) => candidate.userId === topic.winnerId) : undefined;
     body = (
       <Stack spacing={2}>
+        <ElectionStatus topic={topic} phase={phase} winner={winner} />
         {list.length === 0 ? (
           <Typography color="text.secondary">{t('candidates.empty')}</Typography>
         ) : (
@@ -182,26 +156,28 @@ export function CandidatesCard({ topic, userId, canTakePart: canTakePartNow, asO
               <Fragment key={candidate.id}>
                 {index > 0 && <Divider component="li" aria-hidden />}
                 <CandidateRow
-                  candidate={past ? { ...candidate, isMyChoice: false } : candidate}
-                  topic={shownTopic}
+                  candidate={candidate}
                   isSelf={candidate.userId === userId}
-                  canVote={canTakePart}
-                  busy={ballot.isPending}
-                  onBallot={() => vote(candidate)}
+                  isWinner={candidate === winner}
+                  ballot={phase === 'open' ? { disabled: !canVote || ballot.isPending, onClick: () => vote(candidate) } : undefined}
                 />
               </Fragment>
             ))}
           </Box>
         )}
-        {canTakePart && list.length > 0 && (
+        {canVote && list.length > 0 && (
           <Typography variant="body2" color="text.secondary">
             {t('candidates.howBallotsWork')}
           </Typography>
         )}
-        {canTakePart ? (
-          <RunForElection topicId={topic.id} alreadyRunning={alreadyRunning} />
+        {canVote ? (
+          <RunForElection
+            alreadyRunning={alreadyRunning}
+            pending={register.isPending}
+            register={(statement, callbacks) => register.mutate({ topicId: topic.id, statement }, callbacks)}
+          />
         ) : (
-          !past && alreadyRunning && <Chip label={t('run.alreadyRunning')} sx={{ alignSelf: 'flex-start' }} />
+          alreadyRunning && phase === 'open' && <Chip label={t('run.alreadyRunning')} sx={{ alignSelf: 'flex-start' }} />
         )}
       </Stack>
     );

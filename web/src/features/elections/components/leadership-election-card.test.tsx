@@ -103,16 +103,21 @@ describe('leadership election card', () => {
     expect(within(card).queryByRole('button', { name: 'Start Leadership Election' })).toBeNull();
   });
 
-  it('active: a member who takes part stands from the group page, with the {topicId, userId} form', async () => {
+  it('active: a member who takes part stands from the group page with a statement, with the {topicId, userId} form', async () => {
     const election = makeMainElection({ groupId: international.id, candidateCount: 1 });
     const fetchMock = serveMainElection(election, { candidates: [makeCandidate({ topicId: election.id })] });
     const card = await openCard();
 
     fireEvent.click(await within(card).findByRole('button', { name: 'Run for Election' }));
+    // Asked for the statement here too, as on the election's page (issue #32).
+    const form = within(card).getByRole('form', { name: 'Run for Election' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Your statement (optional)' }), { target: { value: ' Open budgets for every forum. ' } });
+    expect(within(form).getByText('What voters read beside your name (31/1,000)')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Register Candidacy' }));
 
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Candidacy Registered!' }));
     const [request] = requestsTo(fetchMock, 'POST', `/api/topics/${election.id}/candidates`);
-    expect(sentBody(request?.[1])).toEqual({ topicId: election.id, userId: SELF });
+    expect(sentBody(request?.[1])).toEqual({ topicId: election.id, userId: SELF, statement: 'Open budgets for every forum.' });
     expect((await within(card).findByRole('button', { name: 'Already Running' })).hasAttribute('disabled')).toBe(true);
     expect(await within(card).findByText('2 candidates · ends Jun 15, 2099')).toBeTruthy();
   });
@@ -146,6 +151,7 @@ describe('leadership election card', () => {
     const card = await openCard();
 
     fireEvent.click(await within(card).findByRole('button', { name: 'Run for Election' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Register Candidacy' }));
 
     await waitFor(() =>
       expect(lastToast()).toMatchObject({ title: 'Failed to Register', description: 'You need a Civic Participation subscription to run as a candidate.' }),

@@ -11,7 +11,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
 import { personName } from '@civitas/events/person-name';
-import { toast } from '../../../lib/toast-store';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -22,7 +21,7 @@ import { useCreateMainElection } from '../api/create-main-election';
 import { useMainElection, type MainElectionView } from '../api/get-main-election';
 import { useCandidates } from '../api/get-candidates';
 import { useRegisterInElection } from '../api/register-candidate';
-import { toastCandidacyError } from './candidacy-error';
+import { RunForElection } from './run-for-election';
 import { holdsMainElection } from './main-election-groups';
 
 /** The card's three states (docs/product.md, Screens), and a closed election nobody won. */
@@ -83,32 +82,18 @@ function ElectionLink({ election, children }: { election: MainElectionView; chil
   );
 }
 
-/** Stand from the group page (POST /api/topics/<id>/candidates); 'Already Running' once registered. */
+/** Stand from the group page (POST /api/topics/<id>/candidates), with a statement as on the election's page. */
 function RunForLeader({ election, userId }: { election: MainElectionView; userId: string }) {
-  const { t } = useTranslation('elections');
   const candidates = useCandidates(election.id);
   const register = useRegisterInElection(election.id, userId);
   if (!candidates.isSuccess) return null;
-  if (candidates.data.some((candidate) => candidate.userId === userId)) {
-    return (
-      <Button variant="outlined" disabled>
-        {t('run.alreadyRunning')}
-      </Button>
-    );
-  }
   return (
-    <Button
+    <RunForElection
       variant="outlined"
-      disabled={register.isPending}
-      onClick={() =>
-        register.mutate(undefined, {
-          onSuccess: () => toast({ title: t('run.registered'), description: t('run.registeredDescription') }),
-          onError: toastCandidacyError,
-        })
-      }
-    >
-      {register.isPending ? t('run.registering') : t('run.runForElection')}
-    </Button>
+      alreadyRunning={candidates.data.some((candidate) => candidate.userId === userId)}
+      pending={register.isPending}
+      register={(statement, callbacks) => register.mutate(statement, callbacks)}
+    />
   );
 }
 
@@ -123,12 +108,10 @@ function ActiveElection({ election, group, userId }: { election: MainElectionVie
       <Typography variant="body2" color="text.secondary">
         {ends ? t(ended ? 'leadership.votingEnded' : 'leadership.ends', { candidates, date: ends }) : candidates}
       </Typography>
-      <Stack direction="row" spacing={1}>
-        <Button component={RouterLink} href={`/topic/${election.id}`} variant="contained">
-          {t('leadership.joinElection')}
-        </Button>
-        {group.canParticipate && !ended && <RunForLeader election={election} userId={userId} />}
-      </Stack>
+      <Button component={RouterLink} href={`/topic/${election.id}`} variant="contained" sx={{ alignSelf: 'flex-start' }}>
+        {t('leadership.joinElection')}
+      </Button>
+      {group.canParticipate && !ended && <RunForLeader election={election} userId={userId} />}
     </Stack>
   );
 }

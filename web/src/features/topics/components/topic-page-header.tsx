@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventIcon from '@mui/icons-material/Event';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { formatRelativeTime } from '../../../lib/format-date';
 import { flipInRtl } from '../../../lib/flip-in-rtl';
 import { TopicDeleteButton } from './topic-delete-button';
 import { expiryLabel, topicIsOpen } from './topic-status';
+import { Countdown } from '../../../components/countdown';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 
 interface TopicPageHeaderProps {
@@ -43,6 +45,7 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
   // The same wording as the topic's card (docs/product.md, Constants), so the two never disagree.
   const started = formatRelativeTime(topic.createdAt, 'topic');
   const expiry = expiryLabel(topic);
+  const open = topicIsOpen(topic);
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, md: 4 } }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
@@ -53,7 +56,7 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
         <Chip label={t(TOPIC_TYPE_KEYS[topic.type])} color="primary" />
-        {!topicIsOpen(topic) && <Chip label={expiry} variant="outlined" />}
+        {!open && <Chip label={expiry} variant="outlined" />}
       </Stack>
       {/* The title and description are the member's: each keeps its own direction. */}
       <Typography id={titleId} variant="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
@@ -69,10 +72,16 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
         {stats && (
           <>
             <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>{t('header.participants', { count: stats.participants })}</Fact>
-            <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>{t('header.votesCast', { count: stats.totalVotes })}</Fact>
+            {/* Ballots are not votes on opinions: an election's are counted on its candidates. */}
+            {topic.type !== 'election' && (
+              <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>{t('header.votesCast', { count: stats.totalVotes })}</Fact>
+            )}
           </>
         )}
         {expiry && <Fact icon={<EventIcon fontSize="small" aria-hidden />}>{expiry}</Fact>}
+        {open && (
+          <Countdown expiresAt={topic.expiresAt} wrap={(countdown) => <Fact icon={<HourglassTopIcon fontSize="small" aria-hidden />}>{countdown}</Fact>} />
+        )}
       </Stack>
       {actions && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
