@@ -4,6 +4,7 @@ import type { QueryExecutorProvider } from 'kysely';
 import type { Config } from './config';
 import type {} from './security-log'; // request.memberId
 import { SessionStore, type ResolvedSession } from './sessions';
+import { deviceLabel } from './device-label';
 
 /**
  * The session cookie: opaque, HttpOnly, SameSite=Lax; over HTTPS also Secure with the
@@ -38,10 +39,10 @@ export class SessionAuth {
     return session.userId;
   }
 
-  /** Always a new session id at sign-in; any session the browser had is ended. */
+  /** Always a new session id at sign-in; any session the browser had is ended. Only the device's coarse label is kept. */
   async signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
     await this.sessions.destroy(request.cookies[this.cookieName]);
-    const { token, expiresAt } = await this.sessions.create(userId);
+    const { token, expiresAt } = await this.sessions.create(userId, deviceLabel(request.headers['user-agent']));
     reply.setCookie(this.cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.secure, expires: expiresAt });
     reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure: this.secure, expires: expiresAt });
     this.resolved.set(request, this.sessions.resolve(token));

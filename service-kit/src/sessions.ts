@@ -1,11 +1,14 @@
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { randomToken, sha256 } from './tokens';
 import { PositionNotes } from './position-notes';
+import type { DeviceLabel } from './device-label';
 
 export interface SessionData {
   userId: string;
   createdAt: string;
   lastSeenAt: string;
+  /** The browser and system at sign-in (Settings names the session by them); absent in older sessions. */
+  device?: DeviceLabel;
 }
 
 export interface SessionOptions {
@@ -46,10 +49,10 @@ export class SessionStore {
     this.now = options.now ?? (() => new Date());
   }
 
-  async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+  async create(userId: string, device?: DeviceLabel | null): Promise<{ token: string; expiresAt: Date }> {
     const token = randomToken();
     const now = this.now();
-    const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString() };
+    const data: SessionData = { userId, createdAt: now.toISOString(), lastSeenAt: now.toISOString(), ...(device && { device }) };
     const expire = this.expiryFor(data);
     await sql`insert into sessions (sid, sess, expire) values (${sha256(token)}, ${JSON.stringify(data)}, ${expire})`.execute(this.db);
     return { token, expiresAt: this.absoluteExpiry(data) };

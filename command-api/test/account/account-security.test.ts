@@ -128,7 +128,7 @@ describe('the Settings dialog: password, sessions and e-mail notifications', () 
       expect(answer.body.hasPassword).toBe(true);
       expect(answer.body.sessions).toHaveLength(2);
       expect(answer.body.sessions.map((session: { current: boolean }) => session.current).sort()).toEqual([false, true]);
-      expect(Object.keys(answer.body.sessions[0]).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'lastSeenAt']);
+      expect(Object.keys(answer.body.sessions[0]).sort()).toEqual(['createdAt', 'current', 'device', 'expiresAt', 'lastSeenAt']);
       const { token } = others[0]!.session;
       expect(JSON.stringify(answer.body)).not.toContain(token);
       expect((await new TestClient(server.baseUrl).get('/api/user/account-security')).status).toBe(401);

@@ -34,6 +34,22 @@ export const UserGroupView = z.object({
 });
 export type UserGroupView = z.infer<typeof UserGroupView>;
 
+/**
+ * GET /api/groups/<id>/members item (beyond the spec's calls): who is in a personal group, shown to
+ * its own members only (docs/decisions.md, Member lists of personal groups).
+ */
+export const GroupMemberView = z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(['owner', 'member']),
+  isLeader: z.boolean(),
+  joinedAt: z.string(),
+});
+export type GroupMemberView = z.infer<typeof GroupMemberView>;
+export const NO_MEMBER_LIST = 'Only personal groups list their members.';
+
 /** GET /api/groups/<id>/stats. */
 export const GroupStats = z.object({
   activeMembers: z.number().int(),

@@ -79,7 +79,16 @@ export const AccountSecurity = z.object({
   /** False for accounts that only sign in through a provider: erasure then asks for a fresh sign-in instead. */
   hasPassword: z.boolean(),
   /** The member's signed-in sessions, newest first (never their tokens). */
-  sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), current: z.boolean() })),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+      current: z.boolean(),
+      /** The browser and system named at sign-in ('Chrome', 'Android'); null for sessions from before they were kept. */
+      device: z.object({ browser: z.string().optional(), os: z.string().optional() }).nullish(),
+    }),
+  ),
 });
 export type AccountSecurity = z.infer<typeof AccountSecurity>;
 

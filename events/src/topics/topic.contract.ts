@@ -56,6 +56,10 @@ export const TopicView = z.object({
 });
 export type TopicView = z.infer<typeof TopicView>;
 
+/** GET /api/groups/<id>/topics item: the topic and, for its card, the direct votes cast on its opinions. */
+export const GroupTopicView = TopicView.extend({ voteCount: z.number().int() });
+export type GroupTopicView = z.infer<typeof GroupTopicView>;
+
 export const CreateTopicReply = z.object({ position: z.string().nullable(), topic: TopicView });
 export type CreateTopicReply = z.infer<typeof CreateTopicReply>;
 

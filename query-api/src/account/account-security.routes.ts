@@ -30,6 +30,7 @@ export function accountSecurityRoutes(app: ZodRoutes, { readModels, auth }: Quer
           lastSeenAt: row.lastSeenAt,
           expiresAt: row.expiresAt.toISOString(),
           current: row.current,
+          device: row.device ?? null,
         })),
       };
     },

@@ -78,6 +78,8 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
     },
   );
 
+  groupMembersRoute(app, context);
+
   app.get(
     '/api/groups/:id/stats',
     {

@@ -1,7 +1,7 @@
 import { canParticipate, type TopicView } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { GroupRow } from '../lib/group-visibility';
 import { shownFirstName } from '../lib/person-names';
 
@@ -35,4 +35,16 @@ export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantP
     opinionCount: row.opinion_count,
     canParticipate: open && viewer !== null && canParticipate(group, participantIn(viewer, group.id)),
   };
+}
+
+/** The direct votes (support plus oppose) cast on each topic's opinions, as its stats count them. */
+export async function topicVoteCounts(readModels: Kysely<ReadModels>, topicIds: string[]): Promise<Map<string, number>> {
+  if (topicIds.length === 0) return new Map();
+  const rows = await readModels
+    .selectFrom('opinions')
+    .select(['topic_id', sql<number>`sum(support_count + oppose_count)::int`.as('votes')])
+    .where('topic_id', 'in', topicIds)
+    .groupBy('topic_id')
+    .execute();
+  return new Map(rows.map((row) => [row.topic_id, row.votes]));
 }

@@ -1,10 +1,21 @@
-import { LawView, NotFoundError, OpinionView, TOPIC_NOT_FOUND, TopicIdParams, TopicStats, TopicView, existingId, queryText } from '@civitas/events';
+import {
+  LawView,
+  NotFoundError,
+  OpinionView,
+  TOPIC_NOT_FOUND,
+  TopicIdParams,
+  TopicStats,
+  TopicView,
+  GroupTopicView,
+  existingId,
+  queryText,
+} from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { GroupIdParams, TOPIC_READ_MODELS, findVisibleGroup } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
-import { toTopicView, topicRows } from './topic-views';
+import { toTopicView, topicRows, topicVoteCounts } from './topic-views';
 import { shownFirstName } from '../lib/person-names';
 import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
 
@@ -38,8 +49,8 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/groups/:id/topics',
     {
-      config: { access: 'public', readModels: TOPIC_READ_MODELS },
-      schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(TopicView) } },
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+      schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(GroupTopicView) } },
     },
     async (request) => {
       const viewer = await viewerOf(request, auth, readModels);
@@ -50,7 +61,11 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         .orderBy('t.created_position', 'desc')
         .limit(500)
         .execute();
-      return rows.map((row) => toTopicView(row, group, viewer, now()));
+      const votes = await topicVoteCounts(
+        readModels,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...toTopicView(row, group, viewer, now()), voteCount: votes.get(row.id) ?? 0 }));
     },
   );
 

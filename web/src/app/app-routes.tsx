@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { mayBeSignedIn, useCurrentUser, type AuthUser } from '../lib/api/get-current-user';
 import { LandingPage } from '../features/identity/components/landing-page';
+import { PendingInvitation } from './pending-invitation';
 import { SignInRequired } from '../features/identity/components/sign-in-required';
 import { NotFoundPage } from '../pages/not-found-page';
 import { prefetchFirstPage } from './first-visit-prefetch';
@@ -81,7 +82,7 @@ function invitationRoutes() {
 function VisitorRoutes() {
   return (
     <Switch>
-      <Route path="/" component={LandingPage} />
+      <Route path="/">{() => <LandingPage signInNotice={<PendingInvitation />} />}</Route>
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/reset-password/:token?">{(params) => <ResetPasswordPage token={params.token} />}</Route>

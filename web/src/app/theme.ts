@@ -28,7 +28,8 @@ export const themeOptions: ThemeOptions = {
   // Under prefers-reduced-motion, dialogs, menus, drawers and collapses appear at once.
   ...(reduceMotion ? { transitions: { create: () => 'none' } } : {}),
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // A label never breaks over two lines (issue #32): a row that cannot hold its buttons wraps instead.
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
     MuiButtonBase: {
       defaultProps: { disableRipple: reduceMotion },
       styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } },

@@ -48,6 +48,16 @@ export function takeReturnAfterSignIn(): string | null {
   return takePath(RETURN_AFTER_SIGN_IN);
 }
 
+/** Read without taking: the sign-in panel shows the invitation the member will come back to. */
+export function pendingReturnAfterSignIn(): string | null {
+  try {
+    const path = sessionStore()?.getItem(RETURN_AFTER_SIGN_IN) ?? null;
+    return path !== null && isLocalPath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The page a member left for the plans from (a group, a topic): the payment's outcome leads back to it. */
 export function rememberReturnAfterSubscribe(path: string): void {
   if (isLocalPath(path) && !path.startsWith('/subscribe') && !path.startsWith('/checkout')) keep(RETURN_AFTER_SUBSCRIBE, path);

@@ -1,6 +1,7 @@
 import type { OpinionView } from '../lib/api/get-topic-opinions';
 import type { LawView } from '../features/laws/api/get-laws';
 import type { TopicView } from '../lib/api/get-topic';
+import type { GroupTopicView } from '../lib/api/get-group-topics';
 import type { TopicStats } from '../lib/api/get-topic-stats';
 import { jsonResponse, type Route } from './mock-fetch';
 
@@ -11,7 +12,8 @@ const nextUuid = () => {
 };
 
 /** An open law amendment in group 1682 (Saudi Arabia), expiring Jun 15, 2099 (noon UTC: that day in any zone). */
-export function makeTopic(overrides: Partial<TopicView> = {}): TopicView {
+/** With the list's voteCount too, so the same topic serves a group's list and the topic's own read. */
+export function makeTopic(overrides: Partial<GroupTopicView> = {}): GroupTopicView {
   return {
     id: nextUuid(),
     title: 'Lower the speed limit near schools',
@@ -27,6 +29,7 @@ export function makeTopic(overrides: Partial<TopicView> = {}): TopicView {
     updatedAt: '2025-03-01T10:00:00.000Z',
     author: { firstName: 'Omar', lastName: 'Farouk', profileImageUrl: null },
     opinionCount: 0,
+    voteCount: 0,
     canParticipate: true,
     ...overrides,
   };

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { TopicView } from '@civitas/events/topics/topic.contract';
+import { GroupTopicView, TopicView } from '@civitas/events/topics/topic.contract';
 import { apiRequest } from '../api-client';
 import { parseResponse } from '../parse-response';
 
-export { TopicView };
+export { GroupTopicView, TopicView };
 
 /** A group's topics, newest first: active and closed (deleted ones never). */
-export async function fetchGroupTopics(groupId: number, signal?: AbortSignal): Promise<TopicView[]> {
+export async function fetchGroupTopics(groupId: number, signal?: AbortSignal): Promise<GroupTopicView[]> {
   const url = `/api/groups/${groupId}/topics`;
   const response = await apiRequest('GET', url, undefined, { signal });
-  return parseResponse(response, z.array(TopicView), `GET ${url}`);
+  return parseResponse(response, z.array(GroupTopicView), `GET ${url}`);
 }
 
 export function groupTopicsQueryOptions(groupId: number) {

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { SidebarLayout } from '../../../components/sidebar-layout';
@@ -27,24 +29,21 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   const memberships = useUserGroups();
   const countries = useMemo(() => verifiedCountries(user), [user]);
   useDashboardLiveUpdates();
+  // One column below md: there the next steps and Quick Actions come before the long group lists
+  // (issue #32), in the page's order as well as on screen; wide, Quick Actions stay in the sidebar.
+  const oneColumn = useMediaQuery(useTheme().breakpoints.down('md'));
+  // Its Create New Topic needs the groups: held back while they load rather than shown as impossible.
+  const quickActions = !groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} />;
 
   return (
-    // On phones the member's groups come first, and the compact catalogue leaves the sidebar in reach below.
-    <SidebarLayout areas={{ xs: '"welcome" "groups" "sidebar"', md: '"welcome sidebar" "groups sidebar"' }}>
+    <SidebarLayout areas={{ xs: '"welcome" "actions" "groups" "sidebar"', md: '"welcome sidebar" "groups sidebar"' }}>
       <Stack spacing={3} sx={{ gridArea: 'welcome' }}>
         {!user.emailVerified && <EmailVerificationBanner user={user} />}
         <WelcomeCard user={user} />
         <IdentityCard user={user} />
       </Stack>
-      {/* Not sticky: with all its cards it is taller than a laptop screen. */}
-      <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
-        <ProfileSummaryCard user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : false} />
-        {/* docs/product.md, Screens: Dashboard. The upgrade card until subscribed, then the premium-active card. */}
-        {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
-        <PlatformStatsCard />
-        {/* Its Create New Topic needs the groups: held back while they load rather than shown as impossible. */}
-        {!groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} />}
-      </Stack>
+      {oneColumn && quickActions && <Box sx={{ gridArea: 'actions', minWidth: 0 }}>{quickActions}</Box>}
+      {/* The page's order is the phone's: the groups, then the sidebar's cards. */}
       <Box component="section" aria-label={t('page.groups')} sx={{ gridArea: 'groups', minWidth: 0 }}>
         {/* The member's own cards show at once; only the groups wait for the catalogue. */}
         {groups.isPending ? (
@@ -55,6 +54,14 @@ export function DashboardPage({ user }: { user: AuthUser }) {
           <GroupsCatalogue groups={groups.data} verifiedCountries={countries} />
         )}
       </Box>
+      {/* Not sticky: with all its cards it is taller than a laptop screen. */}
+      <Stack spacing={3} sx={{ gridArea: 'sidebar', alignSelf: 'start' }}>
+        <ProfileSummaryCard user={user} isLeader={memberships.data ? leadsAnyGroup(memberships.data) : false} />
+        {/* docs/product.md, Screens: Dashboard. The upgrade card until subscribed, then the premium-active card. */}
+        {user.isSubscribed ? <PremiumActiveCard user={user} /> : <UpgradeCard />}
+        <PlatformStatsCard />
+        {!oneColumn && quickActions}
+      </Stack>
     </SidebarLayout>
   );
 }

@@ -50,8 +50,20 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
           {t('quickActions.noTopicGroup')}
         </Typography>
       )}
-      {/* Two columns below the sidebar's width: on a phone seven full-width buttons take half a screen. */}
-      <Box sx={{ mt: 2, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: '1fr' } }}>
+      {/*
+        Below the sidebar's width the buttons share rows (seven full-width ones take half a phone's
+        screen); a label never wraps, so a row that cannot hold two breaks between buttons instead.
+      */}
+      <Box
+        sx={{
+          mt: 2,
+          gap: 1,
+          display: { xs: 'flex', md: 'grid' },
+          flexWrap: 'wrap',
+          gridTemplateColumns: '1fr',
+          '& > .MuiButton-root': { flex: { xs: '1 1 40%' }, minWidth: 'max-content' },
+        }}
+      >
         <Button variant="outlined" startIcon={<HowToVoteIcon aria-hidden />} fullWidth onClick={() => setDialog('election')}>
           {t('quickActions.joinElection')}
         </Button>

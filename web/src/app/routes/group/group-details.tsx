@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { isPersonalDepartment } from '@civitas/events/groups/group.events';
 import { useTranslation } from 'react-i18next';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
@@ -9,6 +10,7 @@ import { PersonalGroupManagement } from '../../../features/invitations/component
 import { GroupAccessBanner } from '../../../features/groups/components/group-access-banner';
 import { GroupOverviewPanel } from '../../../features/groups/components/group-overview-panel';
 import { GroupStatsCard } from '../../../features/groups/components/group-stats-card';
+import { GroupMembersCard } from '../../../features/groups/components/group-members-card';
 import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
 import { GroupTopicsSection } from '../../../features/topics/components/group-topics-section';
 import { ParticipationRequirementsCard } from '../../../features/groups/components/participation-requirements-card';
@@ -57,6 +59,8 @@ function GroupContent({ groupId }: { groupId: number }) {
         {/* National, International and Religion groups elect a leader; the card shows nothing elsewhere. */}
         <LeadershipElectionCard group={data} userId={user.id} />
         <GroupStatsCard groupId={data.id} />
+        {/* Who is in a family, friends or business group; only its members see the page (and the server answers only them). */}
+        {isPersonalDepartment(data.department) && data.isMember && <GroupMembersCard groupId={data.id} userId={user.id} />}
         {isNational && leadsHere && data.subcategory && <LeaderVerificationsPanel countryKey={data.subcategory} />}
         {isNational && <ParticipationRequirementsCard group={data} isSubscribed={user.isSubscribed} />}
       </Stack>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { serverMessage } from '../../../lib/server-message';
+import { failureDescription } from '../../../components/query-error';
 import { toast } from '../../../lib/toast-store';
 import { RegisterInput, useRegister } from '../api/register';
 import { fieldErrors, withoutError, type FieldErrors } from '../../../lib/field-errors';
@@ -33,6 +34,8 @@ export function CreateAccountForm() {
   const { t } = useTranslation('identity');
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  // The server's refusal (an address in use, too many attempts) stays beside the fields until they change.
+  const [failure, setFailure] = useState<string | null>(null);
   const registration = useRegister();
   const completeSignIn = useCompleteSignIn();
   const busy = registration.isPending || registration.isSuccess;
@@ -40,6 +43,7 @@ export function CreateAccountForm() {
   const change = (field: Field, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutError(current, field));
+    setFailure(null);
   };
 
   const submit = (event: FormEvent) => {
@@ -50,14 +54,14 @@ export function CreateAccountForm() {
       return;
     }
     setErrors({});
+    setFailure(null);
     registration.mutate(parsed.data, {
       onSuccess: () => completeSignIn(t('register.successTitle'), t('register.successDescription')),
-      onError: (error) =>
-        toast({
-          title: t('register.failedTitle'),
-          description: serverMessage(error) ?? t('register.failedDescription'),
-          variant: 'destructive',
-        }),
+      onError: (error) => {
+        const description = failureDescription(error, t('register.failedDescription'));
+        setFailure(description);
+        toast({ title: t('register.failedTitle'), description, variant: 'destructive' });
+      },
     });
   };
 
@@ -79,6 +83,11 @@ export function CreateAccountForm() {
             fullWidth
           />
         ))}
+        {failure && (
+          <Alert severity="error">
+            <span dir="auto">{failure}</span>
+          </Alert>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('register.submitting') : t('register.submit')}
         </Button>

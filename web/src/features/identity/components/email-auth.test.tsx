@@ -65,9 +65,28 @@ describe('sign in with e-mail', () => {
         variant: 'destructive',
       }),
     );
+    // And beside the fields, where the member is looking, until they change them.
+    expect(within(form).getByRole('alert').textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
+    fill(form, 'Password', 'another try');
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 
-  it("falls back to 'Invalid email or password' when the server gives no reason", async () => {
+  it("falls back to 'Invalid email or password' when the server refuses without a reason", async () => {
+    mockFetch(
+      signedOut,
+      post('/api/email-auth/login', () => new Response('', { status: 401 })),
+    );
+    renderApp('/');
+
+    const form = await openEmailCard();
+    fill(form, 'Email', 'amina@example.com');
+    fill(form, 'Password', 'secret-password');
+    fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }));
+  });
+
+  it('never blames the password when the server cannot be reached', async () => {
     mockFetch(
       signedOut,
       post('/api/email-auth/login', () => new Response('Bad Gateway', { status: 502 })),
@@ -79,7 +98,9 @@ describe('sign in with e-mail', () => {
     fill(form, 'Password', 'secret-password');
     fireEvent.click(within(form).getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: 'Invalid email or password' }));
+    const unreachable = "Civitas can't be reached. Check your connection, then try again.";
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Login failed', description: unreachable }));
+    expect(within(form).getByRole('alert').textContent).toBe(unreachable);
   });
 
   it('welcomes the member back and reloads at /', async () => {
@@ -197,6 +218,7 @@ describe('create account', () => {
         variant: 'destructive',
       }),
     );
+    expect(within(form).getByRole('alert').textContent).toBe('An account with this email already exists');
   });
 
   it('goes back to the sign-in options', async () => {

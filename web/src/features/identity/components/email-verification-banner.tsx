@@ -18,6 +18,8 @@ export function EmailVerificationBanner({ user }: { user: AuthUser }) {
       // A standing reminder, not an interruption: read in turn, never announced over the page.
       role="region"
       aria-label={t('verificationBanner.label')}
+      // A long address breaks where it must on a phone, rather than running out of the banner.
+      sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } }}
       action={
         <Button color="inherit" size="small" onClick={() => resend.mutate()} disabled={resend.isPending}>
           {resend.isPending ? t('verificationBanner.sending') : t('verificationBanner.resend')}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { AccountDeletedNotice } from './account-deleted-notice';
 import { LandingFeaturesOverview } from './landing-features-overview';
 import { LandingFooter } from './landing-footer';
@@ -7,8 +8,8 @@ import { LandingGroupsOverview } from './landing-groups-overview';
 import { LandingHero } from './landing-hero';
 import { SignInPanel } from './sign-in-panel';
 
-/** The home page of signed-out visitors. */
-export function LandingPage() {
+/** The home page of signed-out visitors; `signInNotice` goes above the sign-in forms. */
+export function LandingPage({ signInNotice }: { signInNotice?: ReactNode }) {
   return (
     <Stack spacing={{ xs: 6, md: 8 }}>
       <AccountDeletedNotice />
@@ -21,7 +22,7 @@ export function LandingPage() {
         }}
       >
         <LandingHero />
-        <SignInPanel />
+        <SignInPanel notice={signInNotice} />
       </Box>
       <LandingGroupsOverview />
       <LandingFeaturesOverview />

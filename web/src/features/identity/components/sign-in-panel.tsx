@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, useTransition } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, useTransition, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -31,16 +31,19 @@ const VIEW_FOCUS: Record<PanelView, string> = {
 /**
  * What the landing page's query asks for: /api/login lands on `?signin=1`, and a failed
  * or unconfigured provider sign-in on `?authError=<message>`; both open the panel.
+ * `?signup=1` (an invitation's Accept, signed out) opens it on Create Account.
  */
 function useSignInQuery() {
   const params = new URLSearchParams(useSearch());
   const authError = params.get('authError')?.trim() || null;
-  return { authError, wantsSignIn: params.get('signin') === '1' || authError !== null };
+  const wantsSignUp = params.get('signup') === '1';
+  return { authError, wantsSignUp, wantsSignIn: params.get('signin') === '1' || authError !== null };
 }
 
-export function SignInPanel() {
+/** `notice`: shown above the forms, inside the panel (the app puts a pending invitation there). */
+export function SignInPanel({ notice }: { notice?: ReactNode }) {
   const { t } = useTranslation('identity');
-  const { authError, wantsSignIn } = useSignInQuery();
+  const { authError, wantsSignIn, wantsSignUp } = useSignInQuery();
   const [view, setView] = useState<PanelView>('options');
   const [loadingView, startTransition] = useTransition();
   const [emailTab, setEmailTab] = useState<EmailAuthTab>('signin');
@@ -67,6 +70,13 @@ export function SignInPanel() {
       reveal();
     }
   }, [wantsSignIn, authError]);
+
+  useEffect(() => {
+    if (!wantsSignUp) return;
+    setEmailTab('register');
+    startTransition(() => setView('email'));
+    reveal();
+  }, [wantsSignUp]);
 
   useEffect(() => {
     if (requests !== requestsAtMount.current) reveal();
@@ -98,6 +108,7 @@ export function SignInPanel() {
           {authError}
         </Alert>
       )}
+      {notice}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id={headingId} ref={heading} tabIndex={-1} component="h2" variant="h2" sx={{ mb: 1, outline: 'none' }}>
           {t('panel.heading')}

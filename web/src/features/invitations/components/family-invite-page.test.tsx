@@ -106,7 +106,7 @@ describe('family invitation page: invalid links', () => {
 });
 
 describe('family invitation page: accepting', () => {
-  it('asks a signed-out visitor to sign in first, sends nothing, and goes to the sign-in options', async () => {
+  it('asks a signed-out visitor to sign in first, sends nothing, and opens Create Account with the invitation in view', async () => {
     const fetchMock = mockFetch(signedOut, serveInvitation('family', makeLookup()));
     const { location } = renderApp(PATH);
 
@@ -114,8 +114,13 @@ describe('family invitation page: accepting', () => {
 
     expect(lastToast()).toMatchObject({ title: 'Please Sign In', description: 'You need to sign in first to accept this invitation.' });
     await screen.findByRole('heading', { level: 2, name: 'Join the conversation' });
-    expect(location.history).toEqual([PATH, '/?signin=1']);
+    expect(location.history).toEqual([PATH, '/?signup=1']);
     expect(screen.getByText('You need to sign in first to accept this invitation.')).toBeTruthy();
+    expect((await screen.findByRole('tab', { name: 'Create Account' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('form', { name: 'Create account' })).toBeTruthy();
+    // Who invited them where, read again from the server, beside the form.
+    const note = await screen.findByRole('alert', { name: 'Your invitation' });
+    expect(note.textContent).toContain(`${makeLookup().inviterName} invited you (${makeLookup().email}) to join ${makeLookup().groupName}.`);
     expect(fetchMock.mock.calls.some(([url]) => url === ACCEPT_URL)).toBe(false);
   });
 

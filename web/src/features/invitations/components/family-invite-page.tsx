@@ -28,7 +28,8 @@ function FamilyInvitation({ invitation, accept }: { invitation: InvitationLookup
   const onAccept = () => {
     if (!user) {
       toast(signInToAccept('family'));
-      signInAndReturn();
+      // Create Account first: the invitee is most often new here; the panel shows this invitation beside it.
+      signInAndReturn('createAccount');
       return;
     }
     accept.mutate(undefined, {
@@ -77,7 +78,7 @@ export function FamilyInvitePage({ token }: { token: string }) {
   const signInAndReturn = useSignInAndReturn();
   // The session ended while the page was open: same as accepting signed out, once the app
   // knows it (else / would still be the member's dashboard).
-  const accept = useAcceptInvitation('family', token, { onSessionLost: signInAndReturn });
+  const accept = useAcceptInvitation('family', token, { onSessionLost: () => signInAndReturn() });
 
   if (invitation.isPending) return <FullPageSpinner label={t('page.loading')} />;
   // Only a pending invitation can be accepted. While (and once) this page accepts it, the

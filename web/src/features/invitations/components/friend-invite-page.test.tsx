@@ -80,6 +80,17 @@ describe('friend invitation page: signed out', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === ACCEPT_URL)).toBe(false);
   });
 
+  it('offers Create Account first, which keeps the invitation in view beside the form', async () => {
+    mockFetch(signedOut, serveInvitation('friends', friendsLookup()));
+    const { location } = renderApp(PATH);
+
+    fireEvent.click(within(await page()).getByRole('button', { name: 'Create Account' }));
+    expect((await screen.findByRole('tab', { name: 'Create Account' })).getAttribute('aria-selected')).toBe('true');
+    expect(location.history).toEqual([PATH, '/?signup=1']);
+    const note = await screen.findByRole('alert', { name: 'Your invitation' });
+    expect(note.textContent).toContain("Omar Farouk invited you (layla.nasser@example.com) to join Omar's Friends.");
+  });
+
   it('asks to sign in whatever the status', async () => {
     mockFetch(signedOut, serveInvitation('friends', friendsLookup({ status: 'accepted' })));
     renderApp(PATH);

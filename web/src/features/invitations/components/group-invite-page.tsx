@@ -89,6 +89,25 @@ function Outcome({ message, action, onAction }: { message: string; action: strin
   );
 }
 
+/** Signed out: the spec's line and Sign In, and Create Account first, which an invitee most often needs. */
+function SignedOutOutcome({ onSignIn, onCreateAccount }: { onSignIn: () => void; onCreateAccount: () => void }) {
+  const { t } = useTranslation('invitations');
+  const messageId = useId();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+      <Typography id={messageId}>{t('page.signInToAccept')}</Typography>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
+        <Button variant="contained" onClick={onCreateAccount} aria-describedby={messageId}>
+          {t('page.createAccount')}
+        </Button>
+        <Button variant="outlined" onClick={onSignIn} aria-describedby={messageId}>
+          {t('page.signIn')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 type AcceptMutation = ReturnType<typeof useAcceptInvitation>;
 
 function AcceptSection({ page, accept }: { page: GroupInvitePageProps; accept: AcceptMutation }) {
@@ -145,7 +164,7 @@ export function GroupInvitePage(props: GroupInvitePageProps) {
   const goHome = () => navigate('/');
   let next: ReactNode;
   if (!user) {
-    next = <Outcome message={t('page.signInToAccept')} action={t('page.signIn')} onAction={() => signInAndReturn()} />;
+    next = <SignedOutOutcome onSignIn={() => signInAndReturn()} onCreateAccount={() => signInAndReturn('createAccount')} />;
   } else if (status === 'accepted' && invitation.data.acceptedByYou) {
     next = <Outcome message={t('page.alreadyAccepted')} action={t('page.goDashboard')} onAction={goHome} />;
   } else if (status === 'accepted') {

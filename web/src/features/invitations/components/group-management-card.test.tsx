@@ -87,7 +87,8 @@ describe('invite/manage cards on the group page', () => {
     expect(screen.queryByRole('region', { name: 'Invite Family' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Manage Friends' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Manage Business Group' })).toBeNull();
-    expect(fetchMock.mock.calls.some(([url]) => /\/(invitations|friends|members)$/.test(String(url)))).toBe(false);
+    // The owner's lists; the group's own member list (GET /api/groups/<id>/members) is every member's.
+    expect(fetchMock.mock.calls.some(([url]) => /^\/api\/(family|friends|business)\/.*\/(invitations|friends|members)$/.test(String(url)))).toBe(false);
   });
 
   it('shows no card on a group that is not personal', async () => {

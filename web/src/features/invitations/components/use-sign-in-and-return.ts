@@ -2,11 +2,14 @@ import { useLocation } from 'wouter';
 import { rememberReturnAfterSignIn } from '../../../lib/return-after-sign-in';
 import { SIGN_IN_OPTIONS_PATH } from '../../../lib/auth-paths';
 
-/** To the sign-in options, coming back to this invitation once signed in. */
-export function useSignInAndReturn(): () => void {
+/** The landing page's panel opened on Create Account (an invitee is most often new here). */
+export const CREATE_ACCOUNT_PATH = '/?signup=1';
+
+/** To the sign-in options (or Create Account), coming back to this invitation once signed in. */
+export function useSignInAndReturn(): (to?: 'signIn' | 'createAccount') => void {
   const [location, navigate] = useLocation();
-  return () => {
+  return (to = 'signIn') => {
     rememberReturnAfterSignIn(location);
-    navigate(SIGN_IN_OPTIONS_PATH);
+    navigate(to === 'createAccount' ? CREATE_ACCOUNT_PATH : SIGN_IN_OPTIONS_PATH);
   };
 }

@@ -37,6 +37,17 @@ describe('topic card', () => {
     expect(within(card).getByRole('link', { name: 'Join Discussion' }).getAttribute('href')).toBe(`/topic/${topic.id}`);
   });
 
+  it('counts the opinions and votes, in the plural the number needs', () => {
+    const { unmount } = render(<TopicCard topic={makeTopic({ title: 'Busy', opinionCount: 3, voteCount: 12 })} />);
+    const card = screen.getByRole('article', { name: 'Busy' });
+    expect(within(card).getByText('3 opinions')).toBeTruthy();
+    expect(within(card).getByText('12 votes')).toBeTruthy();
+    unmount();
+    render(<TopicCard topic={makeTopic({ title: 'Quiet', opinionCount: 1, voteCount: 1 })} />);
+    expect(within(screen.getByRole('article', { name: 'Quiet' })).getByText('1 opinion')).toBeTruthy();
+    expect(screen.getByText('1 vote')).toBeTruthy();
+  });
+
   it.each([
     ['closed', makeTopic({ status: 'closed', expiresAt: '2025-03-17T12:00:00.000Z' })],
     ['past its end', makeTopic({ status: 'active', expiresAt: ago(MINUTE) })],

@@ -8,10 +8,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EventIcon from '@mui/icons-material/Event';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import HowToVoteOutlinedIcon from '@mui/icons-material/HowToVoteOutlined';
 import { Link as RouterLink } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@civitas/events/person-name';
-import type { TopicView } from '../../../lib/api/get-group-topics';
+import type { GroupTopicView } from '../../../lib/api/get-group-topics';
 import { UserAvatar } from '../../../components/user-avatar';
 import { TopicDescription } from './topic-description';
 import { formatRelativeTime } from '../../../lib/format-date';
@@ -20,7 +22,7 @@ import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import { Auto } from '../../../components/bidi';
 
 /** A topic in a group's list (docs/product.md, Screens, "Topic card"). */
-export function TopicCard({ topic }: { topic: TopicView }) {
+export function TopicCard({ topic }: { topic: GroupTopicView }) {
   const { t } = useTranslation('topics');
   const titleId = useId();
   const now = new Date();
@@ -47,6 +49,17 @@ export function TopicCard({ topic }: { topic: TopicView }) {
           </Typography>
         </Stack>
         <TopicDescription text={topic.description} />
+        {/* The numbers the server counted: opinions posted, and the members' direct votes on them. */}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', color: 'text.secondary' }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <ForumOutlinedIcon fontSize="small" aria-hidden />
+            <Typography variant="body2">{t('card.opinions', { count: topic.opinionCount })}</Typography>
+          </Stack>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <HowToVoteOutlinedIcon fontSize="small" aria-hidden />
+            <Typography variant="body2">{t('card.votes', { count: topic.voteCount })}</Typography>
+          </Stack>
+        </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: expired ? 'error.main' : 'text.secondary' }}>
