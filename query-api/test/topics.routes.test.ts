@@ -1,4 +1,4 @@
-import { CATALOGUE } from '@civitas/events';
+import { CATALOGUE, contentModerationStream } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at } from '../../projector/test/projection-spec';
 import {
@@ -6,6 +6,7 @@ import {
   lawEnacted,
   newId,
   opinionPosted,
+  roleGranted,
   topicClosed,
   topicCreated,
   topicDeleted,
@@ -264,6 +265,7 @@ describe('query-api topics, opinions and laws routes', () => {
           createdAt: T(8),
           topic: { id: closed, type: 'law_amendment', title: 'Library hours' },
           user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+          hidden: null,
         },
         {
           id: dispute,
@@ -276,6 +278,7 @@ describe('query-api topics, opinions and laws routes', () => {
           createdAt: T(7),
           topic: { id: dispute, type: 'dispute_resolution', title: 'The market stalls' },
           user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
+          hidden: null,
         },
       ]);
     });
@@ -285,6 +288,29 @@ describe('query-api topics, opinions and laws routes', () => {
       const hidden = await query.get(`/api/laws/${ada.groups.family}`, { as: grace });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json()).toEqual({ message: 'Group not found' });
+    });
+
+    it('reads a law enacted from an opinion an admin later hid as the opinion reads: blank with the reason, the text to admins only', async () => {
+      const admin = await query.member('Hind');
+      await query.record(roleGranted(admin.id, 'admin'), {
+        type: 'ContentHidden',
+        streamId: contentModerationStream('opinion', winning),
+        data: {
+          targetType: 'opinion',
+          targetId: winning,
+          topicId: closed,
+          authorId: ada.id,
+          reportId: newId(),
+          reason: 'Names a private person.',
+          hiddenBy: admin.id,
+        },
+        time: T(9),
+      });
+      const lawOf = async (as?: Member) => (await query.get(`/api/laws/${ISLAM}`, as ? { as } : {})).json().find((law: { id: string }) => law.id === closed);
+      const notice = { reason: 'Names a private person.', hiddenAt: T(9) };
+      // Its own author, another member and a visitor alike: the text is not sent at all.
+      for (const reader of [ada, grace, undefined]) expect(await lawOf(reader)).toMatchObject({ content: '', hidden: notice });
+      expect(await lawOf(admin)).toMatchObject({ content: 'Open until ten.', hidden: notice });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { groupIdSchema } from '../groups/group.contract';
 import { uuidParam } from '../ids';
+import { HiddenNotice } from '../moderation/hidden-content.contract';
 import { text } from '../text';
 import { TOPIC_NOT_FOUND } from './topic-rules';
 import { TopicTypeSchema } from './topic.events';
@@ -90,5 +91,7 @@ export const LawView = z.object({
   createdAt: z.string(),
   topic: z.object({ id: z.string(), type: TopicTypeSchema, title: z.string() }),
   user: PersonSummary,
+  /** The enacted opinion was hidden by an admin: its content is blank but to admins (docs/decisions.md, Moderation actions). */
+  hidden: HiddenNotice.nullish(),
 });
 export type LawView = z.infer<typeof LawView>;

@@ -221,18 +221,22 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/laws/:id',
     {
-      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'moderation'] },
       schema: { tags: ['topics'], summary: 'The laws a group enacted, newest first', params: GroupIdParams, response: { 200: z.array(LawView) } },
     },
     async (request) => {
       const viewer = await viewerOf(request, auth, readModels);
-      const group = await findVisibleGroup(context, request.params.id, viewer);
+      const [group, revealed] = await Promise.all([findVisibleGroup(context, request.params.id, viewer), seesHiddenContent(readModels, viewer)]);
       const rows = await readModels
         .selectFrom('laws as l')
         .innerJoin('topics as t', 't.id', 'l.topic_id')
         .innerJoin('opinions as o', 'o.id', 'l.opinion_id')
         .leftJoin('users as u', 'u.id', 'l.proposer_id')
+        // A law enacted from an opinion an admin later hid reads as the opinion does: blank, with the reason.
+        .leftJoin('hidden_content as h', (join) => join.on('h.target_type', '=', 'opinion').onRef('h.target_id', '=', 'l.opinion_id'))
         .select([
+          'h.reason as hidden_reason',
+          'h.hidden_at',
           'l.topic_id',
           'l.opinion_id',
           'l.type',
@@ -253,13 +257,14 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         id: law.topic_id,
         topicId: law.topic_id,
         opinionId: law.opinion_id,
-        content: law.content,
+        content: shownText(law.content, law.hidden_reason, revealed),
         voteCount: law.weighted_support - law.weighted_oppose,
         weightedSupport: law.weighted_support,
         weightedOppose: law.weighted_oppose,
         createdAt: law.enacted_at.toISOString(),
         topic: { id: law.topic_id, type: law.type, title: law.title },
         user: { firstName: law.first_name, lastName: law.last_name, profileImageUrl: law.profile_image_url },
+        hidden: hiddenNotice(law.hidden_reason, law.hidden_at),
       }));
     },
   );

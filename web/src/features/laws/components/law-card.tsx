@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { personName } from '@civitas/events/person-name';
 import { formatDisplayDate } from '../../../lib/format-date';
+import { HiddenText } from '../../../components/hidden-text';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { LawView } from '../api/get-laws';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
@@ -32,9 +34,13 @@ export function LawCard({ law }: { law: LawView }) {
           </Link>
         </Typography>
         {/* The title and the law are members' words: each keeps its own direction. */}
-        <Typography dir="auto" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {law.content}
-        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <HiddenText
+            content={law.content}
+            hidden={law.hidden}
+            notices={{ hidden: t('hidden', { reason: law.hidden?.reason }), hiddenForAdmins: t('hiddenForAdmins', { reason: law.hidden?.reason }) }}
+          />
+        </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserAvatar user={law.user} size={28} />
           <Typography variant="body2" color="text.secondary">

@@ -19,6 +19,16 @@ function serveLaws(group: Group, laws: LawView[], requestedId: number = group.id
 }
 
 describe('laws page', () => {
+  it('shows the reason in place of a law whose opinion an admin hid, and no text', async () => {
+    const group = makeGroup({ name: 'Saudi Arabia', department: 'national' });
+    const hidden = { reason: 'Names a private person.', hiddenAt: '2025-03-16T09:00:00.000Z' };
+    serveLaws(group, [makeLaw({ content: '', hidden, topic: { id: 'topic-a', type: 'law_amendment', title: 'Library hours' }, topicId: 'topic-a' })]);
+    renderApp(`/laws/${group.id}`);
+
+    const law = await screen.findByRole('article', { name: 'Library hours' });
+    expect(within(law).getByRole('note').textContent).toBe('The text of this law was hidden by a moderator: Names a private person.');
+  });
+
   it("lists the group's enacted laws, newest first as the server sends them", async () => {
     const group = makeGroup({ name: 'Saudi Arabia', department: 'national' });
     const newer = makeLaw({

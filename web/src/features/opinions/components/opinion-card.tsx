@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@civitas/events/person-name';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import { HiddenText } from '../../../components/hidden-text';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatRelativeTime } from '../../../lib/format-date';
 
@@ -35,22 +36,15 @@ export function OpinionCard({ opinion, renderVotes }: OpinionCardProps) {
           )}
         </Box>
       </Stack>
-      {opinion.hidden && (
-        // Hidden by an admin: members get the reason and no text (the server sends none); admins read both.
-        <Typography
-          role="note"
-          color="text.secondary"
-          sx={{ fontStyle: 'italic', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: opinion.content ? 0.5 : 1.5 }}
-        >
-          {t(opinion.content ? 'card.hiddenForAdmins' : 'card.hidden', { reason: opinion.hidden.reason })}
-        </Typography>
-      )}
-      {/* As written: an English opinion in the Arabic interface keeps its own direction. */}
-      {(!opinion.hidden || opinion.content) && (
-        <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 1.5, opacity: opinion.hidden ? 0.6 : 1 }}>
-          {opinion.content}
-        </Typography>
-      )}
+      <HiddenText
+        content={opinion.content}
+        hidden={opinion.hidden}
+        notices={{
+          hidden: t('card.hidden', { reason: opinion.hidden?.reason }),
+          hiddenForAdmins: t('card.hiddenForAdmins', { reason: opinion.hidden?.reason }),
+        }}
+        mb={1.5}
+      />
       {renderVotes(opinion)}
     </Box>
   );
