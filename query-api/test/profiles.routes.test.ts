@@ -1,4 +1,4 @@
-import { ACTIVITY_PAGE_SIZE, CATALOGUE, type ActivityItem } from '@civitas/events';
+import { ACTIVITY_PAGE_SIZE, CATALOGUE, contentModerationStream, type ActivityItem } from '@civitas/events';
 import { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { electionDecided, leaderElected } from '../../projector/test/election-events';
@@ -147,6 +147,31 @@ describe('query-api: the profile page\u2019s reads (issue 14)', () => {
       });
       // Grace sees her own activity only.
       expect((await query.get('/api/user/activity', { as: grace })).json().items.map((item: ActivityItem) => item.kind)).toEqual(['opinion_posted']);
+    });
+
+    it('quotes no excerpt of an opinion an admin hid, to its own author either, and says why', async () => {
+      const [ada, grace] = [await query.member('Ada'), await query.member('Grace')];
+      const [topic, opinion] = [newId(), newId()];
+      await query.record(
+        topicCreated(topic, ISLAM, ada.id, { title: 'Market days' }),
+        opinionPosted(opinion, topic, ISLAM, grace.id, 'Something the moderators took down.'),
+        {
+          type: 'ContentHidden',
+          streamId: contentModerationStream('opinion', opinion),
+          data: {
+            targetType: 'opinion',
+            targetId: opinion,
+            topicId: topic,
+            authorId: grace.id,
+            reportId: newId(),
+            reason: 'Insults another member.',
+            hiddenBy: ada.id,
+          },
+        },
+      );
+      const [posted] = (await query.get('/api/user/activity', { as: grace })).json().items as ActivityItem[];
+      expect(posted).toMatchObject({ kind: 'opinion_posted', opinion: { id: opinion, excerpt: '', hidden: { reason: 'Insults another member.' } } });
+      expect(JSON.stringify(posted)).not.toContain('took down');
     });
 
     it('pages back with the cursor until there is nothing older', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryText } from '../ids';
+import { HiddenNotice } from '../moderation/hidden-content.contract';
 import { CommandReply } from '../command-reply';
 import { text } from '../text';
 import { VoteType } from '../voting/vote.events';
@@ -197,7 +198,8 @@ export const ActivityItem = z.object({
   occurredAt: z.string(),
   topic: z.object({ id: z.string(), title: z.string(), isDeleted: z.boolean() }).nullable(),
   group: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  opinion: z.object({ id: z.string(), excerpt: z.string() }).nullable(),
+  /** `hidden`: an admin hid the opinion, and its excerpt is blank (docs/decisions.md, Moderation actions). */
+  opinion: z.object({ id: z.string(), excerpt: z.string(), hidden: HiddenNotice.nullish() }).nullable(),
   voteType: VoteType.nullable(),
   /** The delegate of a delegation item. */
   person: ProfilePersonRef.nullable(),

@@ -14,6 +14,7 @@ import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import type { Resources } from '../../../i18n/resource-types';
 import { formatRelativeTime } from '../../../lib/format-date';
+import { Auto } from '../../../components/bidi';
 import { useActivity } from '../api/get-activity';
 
 // Read when a row renders (the profile namespace is loaded by then), so a language switch re-words them.
@@ -71,7 +72,11 @@ function ActivityRow({ item }: { item: ActivityItem }) {
           <>
             {item.opinion && (
               <Typography component="span" variant="body2" sx={{ display: 'block', fontStyle: 'italic' }}>
-                “{item.opinion.excerpt}”
+                {item.opinion.hidden && !item.opinion.excerpt ? (
+                  i18n.t('profile:activity.hidden', { reason: item.opinion.hidden.reason })
+                ) : (
+                  <Auto>“{item.opinion.excerpt}”</Auto>
+                )}
               </Typography>
             )}
             <Box component="time" dateTime={item.occurredAt}>

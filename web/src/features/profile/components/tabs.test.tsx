@@ -93,6 +93,16 @@ describe('Activity tab', () => {
     expect(requestsOf(fetchMock)).toEqual(['GET /api/user/activity', `GET /api/user/activity?before=${encodeURIComponent(first[2]!.id)}`]);
   });
 
+  it('says why an opinion an admin hid is not quoted', async () => {
+    const hidden = { reason: 'Insults another member.', hiddenAt: '2025-01-02T10:00:00.000Z' };
+    const items = [makeActivity({ kind: 'opinion_posted', topic, opinion: { id: 'o-3', excerpt: '', hidden }, link: '/topic/t-1' })];
+    mockFetch(({ url }) => (url === '/api/user/activity' ? jsonResponse({ items, nextCursor: null }) : undefined));
+    renderWithQueries(<ActivityTab />);
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(list).getByRole('listitem').textContent).toContain('Hidden by a moderator: Insults another member.');
+    expect(within(list).getByRole('listitem').textContent).not.toContain('“”');
+  });
+
   it('says when there is no activity yet', async () => {
     mockFetch(({ url }) => (url === '/api/user/activity' ? jsonResponse({ items: [], nextCursor: null }) : undefined));
     renderWithQueries(<ActivityTab />);
