@@ -135,6 +135,8 @@ describe('GET /api/user/export', () => {
     expect(fresh.leaderReports).toEqual([]);
     expect(fresh.sessions).toHaveLength(2);
     expect(fresh.sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+    // Each with the device it was named by at sign-in (or null), as Settings lists them.
+    for (const session of fresh.sessions) expect(session).toHaveProperty('device');
 
     // Never a secret: no password hash, session token, reset or invitation token, document bytes.
     const text = JSON.stringify(fresh);

@@ -74,6 +74,9 @@ export type NotificationPreferencesChangedReply = z.infer<typeof NotificationPre
 /** What a member who never chose gets: every mail. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { invitations: true, elections: true, topicActivity: true, accountSecurity: true };
 
+/** The browser and system named at sign-in ('Chrome', 'Android'); null for sessions from before they were kept. */
+export const SessionDevice = z.object({ browser: z.string().optional(), os: z.string().optional() });
+
 /** GET /api/user/account-security: what the Settings dialog needs to ask the right questions. */
 export const AccountSecurity = z.object({
   /** False for accounts that only sign in through a provider: erasure then asks for a fresh sign-in instead. */
@@ -85,8 +88,7 @@ export const AccountSecurity = z.object({
       lastSeenAt: z.string(),
       expiresAt: z.string(),
       current: z.boolean(),
-      /** The browser and system named at sign-in ('Chrome', 'Android'); null for sessions from before they were kept. */
-      device: z.object({ browser: z.string().optional(), os: z.string().optional() }).nullish(),
+      device: SessionDevice.nullish(),
     }),
   ),
 });

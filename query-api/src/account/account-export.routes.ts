@@ -280,7 +280,13 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
           status: row.status,
           createdAt: isoOf(row.created_at),
         })),
-        sessions: sessions.map((row) => ({ createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, expiresAt: isoOf(row.expiresAt), current: row.current })),
+        sessions: sessions.map((row) => ({
+          createdAt: row.createdAt,
+          lastSeenAt: row.lastSeenAt,
+          expiresAt: isoOf(row.expiresAt),
+          current: row.current,
+          device: row.device ?? null,
+        })),
       });
       return (
         reply

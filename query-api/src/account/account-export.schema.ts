@@ -1,4 +1,4 @@
-import { NotificationPreferences, Role } from '@civitas/events';
+import { NotificationPreferences, Role, SessionDevice } from '@civitas/events';
 import { z } from 'zod';
 
 // GET /api/user/export: everything the platform holds about the member, as they download it.
@@ -160,7 +160,7 @@ export const AccountExport = z.object({
       createdAt: date,
     }),
   ),
-  /** Signed-in sessions: when they began and were last used, never their tokens. */
-  sessions: z.array(z.object({ createdAt: date, lastSeenAt: date, expiresAt: date, current: z.boolean() })),
+  /** Signed-in sessions: when they began and were last used and the device named at sign-in, never their tokens. */
+  sessions: z.array(z.object({ createdAt: date, lastSeenAt: date, expiresAt: date, current: z.boolean(), device: SessionDevice.nullable() })),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
