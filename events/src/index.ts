@@ -58,6 +58,7 @@ export * from './moderation/feedback.contract';
 export * from './moderation/hidden-content.contract';
 export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
+export * from './search/search.contract';
 export * from './audit/audit-trail';
 export {
   topicTally,

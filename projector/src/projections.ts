@@ -13,6 +13,7 @@ import { invitationsProjection } from './invitations/invitations.projection';
 import { opinionsProjection } from './opinions/opinions.projection';
 import { participationProjection } from './profiles/participation.projection';
 import { profilesProjection } from './profiles/profiles.projection';
+import { searchProjection } from './search/search.projection';
 import { subscriptionPaymentsProjection } from './subscriptions/subscription-payments.projection';
 import { topicsProjection } from './topics/topics.projection';
 import { userVerificationsProjection } from './verification/user-verifications.projection';
@@ -35,6 +36,7 @@ export const projections = [
   leaderReportsProjection,
   contentModerationProjection,
   notificationPreferencesProjection,
+  searchProjection,
   auditProjection,
   merkleLogProjection,
 ] as const;

@@ -22,6 +22,7 @@ import { carriedWeight } from '@civitas/events';
 import { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import { paymentRoutes } from './subscriptions/payments.routes';
 import { findVisibleTopic, topicsRoutes } from './topics/topics.routes';
+import { searchRoutes } from './search/search.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { feedbackRoutes } from './moderation/feedback.routes';
 import { leaderReportRoutes } from './moderation/leader-report.routes';
@@ -103,6 +104,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (
   if (store) memberReceiptsRoutes(app, { ...context, db, store, findVisibleTopic });
   electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf);
   delegationRoutes(app, context);
+  searchRoutes(app, context);
   invitationsRoutes(app, { ...context, db, publicBaseUrl });
   paymentRoutes(app, readModels, auth, paymentProviders);
   if (live) await registerLive(instance, { db, readModels, watcher, auth, publicBaseUrl, now: context.now }, live);

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { Suspense, lazy, type MouseEvent } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,9 @@ import { requestSignInPanel } from '../features/identity/components/sign-in-requ
 import { MemberNavLinks } from './header/member-nav-links';
 import { MobileNavDrawer } from './header/mobile-nav-drawer';
 import { UserMenu } from './header/user-menu';
+
+// Members only: its code and texts stay out of the landing page's JavaScript.
+const HeaderSearch = lazy(() => import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })));
 
 function VisitorActions() {
   const { t } = useTranslation();
@@ -36,6 +39,10 @@ function VisitorActions() {
 function MemberActions({ user }: { user: AuthUser }) {
   return (
     <>
+      {/* Its code and texts load on their own: the rest of the header never waits for them. */}
+      <Suspense fallback={null}>
+        <HeaderSearch />
+      </Suspense>
       {/* jsdom applies no media queries, so tests see both; browsers show one. */}
       <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>
         <MemberNavLinks user={user} />

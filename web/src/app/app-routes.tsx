@@ -24,6 +24,7 @@ import {
   ProfilePage,
   ResetPasswordPage,
   SandboxCheckoutPage,
+  SearchPage,
   SitemapPage,
   SubscribePage,
   SubscriptionReturnPage,
@@ -41,6 +42,7 @@ const MEMBER_ONLY_PATHS = [
   '/group/:id',
   '/topic/:id',
   '/laws/:groupId',
+  '/search',
   '/profile',
   '/subscribe',
   // Where the payment provider sends the member back, and the sandbox's checkout.
@@ -107,6 +109,7 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <Route path="/group/:id">{(params) => <GroupPage id={params.id} />}</Route>
         <Route path="/topic/:id">{(params) => <TopicPage id={params.id} />}</Route>
         <Route path="/laws/:groupId">{(params) => <LawsPage groupId={params.groupId} />}</Route>
+        <Route path="/search" component={SearchPage} />
         <Route path="/profile">
           <ProfilePage user={user} />
         </Route>

@@ -32,6 +32,7 @@ export const AdminPage = lazyPage(() => import('./routes/admin/admin-page').then
 export const AuditPage = lazyPage(() => import('./routes/audit/audit-page').then((m) => m.AuditPage), ['audit', 'topics']);
 
 export const LawsPage = lazyPage(() => import('../features/laws/components/laws-page').then((m) => m.LawsPage), ['laws', 'topics']);
+export const SearchPage = lazyPage(() => import('../features/search/components/search-page').then((m) => m.SearchPage), ['search']);
 export const SubscribePage = lazyPage(() => import('../features/subscriptions/components/subscribe-page').then((m) => m.SubscribePage), ['subscriptions']);
 export const SubscriptionReturnPage = lazyPage(
   () => import('../features/subscriptions/components/subscription-return-page').then((m) => m.SubscriptionReturnPage),

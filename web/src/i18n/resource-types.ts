@@ -19,6 +19,7 @@ import type accountPages from './locales/en/accountPages.json';
 import type subscriptions from './locales/en/subscriptions.json';
 import type verification from './locales/en/verification.json';
 import type moderation from './locales/en/moderation.json';
+import type search from './locales/en/search.json';
 
 /**
  * Every namespace (one per feature: the file name under locales/<language>/), typed by its English
@@ -46,6 +47,7 @@ export interface Resources {
   subscriptions: typeof subscriptions;
   verification: typeof verification;
   moderation: typeof moderation;
+  search: typeof search;
 }
 
 export type Namespace = keyof Resources;
