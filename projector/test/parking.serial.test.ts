@@ -123,11 +123,11 @@ describe('parking events a projection cannot apply', () => {
     await allReached(last);
     expect(await column('select name as value from read_model.groups')).toEqual(['Group 2']);
     const parked = await listParkedEvents(fixture.db);
-    // groups and delegation handle GroupCreated; the projections that do not are neither handed it nor held up by it.
+    // groups, delegation and search handle GroupCreated; the projections that do not are neither handed it nor held up by it.
     const decoding = projections
       .filter((projection) => projection.input !== 'stored' && projection.handles.has('GroupCreated'))
       .map((projection) => projection.name);
-    expect(decoding.sort()).toEqual(['delegation', 'groups']);
+    expect(decoding.sort()).toEqual(['delegation', 'groups', 'search']);
     expect(parked.map((entry) => entry.projection).sort()).toEqual(decoding);
     // Every event has its leaf, in order: the log commits to what is stored, decodable or not.
     expect(await column(`select event_id::text || ' ' || position as value from read_model.merkle_leaves order by leaf_index`)).toEqual([

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -41,7 +40,7 @@ export function AsOfBanner({ moment, onBackToNow }: { moment: TimelineMoment; on
  * The discussion as it stood at a moment (GET /api/topics/<id>/opinions?asOf=): the same cards with
  * the counts of then; nobody votes in the past, so the buttons are off and show no one's vote.
  */
-export function OpinionsAsOf({ topic, moment, afterTop }: { topic: TopicView; moment: TimelineMoment; afterTop?: ReactNode }) {
+export function OpinionsAsOf({ topic, moment }: { topic: TopicView; moment: TimelineMoment }) {
   const { t } = useTranslation('topics');
   const opinions = useOpinionsAsOf(topic.id, moment.position);
   if (opinions.isPending)
@@ -56,7 +55,6 @@ export function OpinionsAsOf({ topic, moment, afterTop }: { topic: TopicView; mo
   return (
     <Stack spacing={3} aria-label={asOfLabel(moment)} component="section">
       <TopOpinionCard opinion={top} renderVotes={renderVotes} />
-      {afterTop}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
     </Stack>
   );

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -22,10 +21,9 @@ import { ContentReportActions } from './content-report-actions';
 import { QueryErrorAlert } from '../../../components/query-error';
 
 /**
- * The discussion: the top opinion, what the page puts after it (an election's candidates), the
- * composer, then every other opinion, each with its votes, the member's receipt (once there is one) and the Report actions.
+ * The discussion: the top opinion, the composer, then every other opinion, each with its votes, the member's receipt (once there is one) and the Report actions.
  */
-export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicView; afterTop?: ReactNode; userId?: string }) {
+export function TopicPageOpinions({ topic, userId }: { topic: TopicView; userId?: string }) {
   const { t } = useTranslation('topics');
   const opinions = useTopicOpinions(topic.id);
   // A receipt tells where the member's weight went: there is one once they voted, or lend it to a delegate here.
@@ -49,7 +47,6 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
             )}
           </CardContent>
         </Card>
-        {afterTop}
         {composer}
       </Stack>
     );
@@ -75,7 +72,6 @@ export function TopicPageOpinions({ topic, afterTop, userId }: { topic: TopicVie
   return (
     <Stack spacing={3}>
       <TopOpinionCard opinion={top} renderVotes={renderVotes} />
-      {afterTop}
       {composer}
       <OtherOpinionsList opinions={others} renderVotes={renderVotes} />
       <DownloadReceiptsButton
