@@ -41,6 +41,16 @@ function foldingTable(): { from: string; to: string } {
 
 export const NAME_FOLDING = foldingTable();
 
+const FOLDED_LETTER = (() => {
+  const from = [...NAME_FOLDING.from];
+  const to = [...NAME_FOLDING.to];
+  // translate() drops the characters of FROM past the end of TO: the marks.
+  return new Map(from.map((letter, index) => [letter, to[index] ?? '']));
+})();
+
+/** The same folding in JavaScript (lower case, no accents or harakat), for work done beside the SQL (search's highlights). */
+export const foldText = (text: string): string => [...text.toLowerCase()].map((letter) => FOLDED_LETTER.get(letter) ?? letter).join('');
+
 /** The SQL that folds a text for comparison. */
 export const foldedSql = (value: Expression<string | null> | RawBuilder<string>): RawBuilder<string> =>
   sql<string>`translate(lower(${value}), ${NAME_FOLDING.from}, ${NAME_FOLDING.to})`;

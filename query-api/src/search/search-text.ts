@@ -1,17 +1,7 @@
 import type { HighlightedText, MatchRange } from '@civitas/events';
-import { NAME_FOLDING } from '@civitas/service-kit/name-folding';
+import { foldText as fold } from '@civitas/service-kit/name-folding';
 
 // The query's words and where they are in a hit, computed here so the client only marks ranges.
-
-const FOLD = (() => {
-  const from = [...NAME_FOLDING.from];
-  const to = [...NAME_FOLDING.to];
-  // translate() drops the characters of FROM past the end of TO: the marks.
-  return new Map(from.map((letter, index) => [letter, to[index] ?? '']));
-})();
-
-/** The folding the index applies (lower case, no accents or harakat), in JavaScript. */
-export const fold = (text: string): string => [...text.toLowerCase()].map((letter) => FOLD.get(letter) ?? letter).join('');
 
 /** A word as PostgreSQL's parser sees one: letters (with their marks) and digits. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
