@@ -10,6 +10,8 @@ import type { PlatformDatabase } from '@civitas/service-kit';
 import type { Kysely } from 'kysely';
 import type { AccountService } from './account/account-service';
 import { accountRoutes } from './account/account.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import type { NotificationSettingsService } from './notifications/notification-settings-service';
 import type { DelegationService } from './delegation/delegation-service';
 import { delegationRoutes } from './delegation/delegation.routes';
 import type { ElectionsService } from './elections/elections-service';
@@ -65,6 +67,7 @@ export interface CommandApiOptions {
   leaderReports: LeaderReportService;
   reportActions: ReportActionService;
   account: AccountService;
+  notifications: NotificationSettingsService;
   roles: RolesService;
   bans: BanService;
   suspensions: Suspensions;
@@ -107,6 +110,7 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   leaderReportRoutes(app, options);
   reportActionRoutes(app, options);
   accountRoutes(app, options);
+  notificationsRoutes(app, options);
   rolesRoutes(app, options);
   banRoutes(app, options);
   votesRoutes(app, options);

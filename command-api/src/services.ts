@@ -11,6 +11,7 @@ import { createSessionAuth } from '@civitas/service-kit/session-auth';
 import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import { publishSessionsEnded } from '@civitas/service-kit/session-events';
 import { AccountService } from './account/account-service';
+import { NotificationSettingsService } from './notifications/notification-settings-service';
 import { CHECKPOINT_EVERY_MS, checkpointSigner } from './audit/checkpoint-signer';
 import { GroupsService } from './groups/groups-service';
 import { PersonalGroups } from './groups/personal-groups';
@@ -159,6 +160,7 @@ export async function createCommandServices({
     nationalIds: verification,
     storedFiles: [new ProfileImageStore(db), new PersonalDocuments(db, vault)],
   });
+  const notifications = new NotificationSettingsService(bus, account);
 
   const tick = config.SCHEDULER_INTERVAL_SECONDS * 1000;
   const chores: Array<[PeriodicTask, number]> = [
@@ -214,6 +216,7 @@ export async function createCommandServices({
     leaderReports,
     reportActions,
     account,
+    notifications,
     roles,
     bans,
     suspensions,

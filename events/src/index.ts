@@ -59,6 +59,8 @@ export * from './moderation/hidden-content.contract';
 export * from './moderation/roles.contract';
 export * from './moderation/ban.contract';
 export * from './search/search.contract';
+export * from './notifications/notification.contract';
+export * from './notifications/notification.events';
 export * from './audit/audit-trail';
 export {
   topicTally,

@@ -6,6 +6,7 @@ import { identityEvents } from './identity/user.events';
 import { invitationEvents } from './invitations/invitation.events';
 import { mailEvents } from './mail/mail.events';
 import { moderationEvents } from './moderation/moderation.events';
+import { notificationEvents } from './notifications/notification.events';
 import { opinionEvents } from './opinions/opinion.events';
 import { profileEvents } from './profiles/profile.events';
 import type { EventOf } from './registry';
@@ -30,6 +31,7 @@ export const platformEvents = [
   ...chatEvents,
   ...moderationEvents,
   ...profileEvents,
+  ...notificationEvents,
 ];
 
 /** Any event of the platform, discriminated by `type`. */

@@ -29,3 +29,7 @@ export const reportStream = (reportId: string) => `report-${reportId}`;
 export const contentModerationStream = (targetType: 'opinion' | 'chat_message', targetId: string) => `content-${targetType}-${targetId}`;
 export const suggestionStream = (suggestionId: string) => `suggestion-${suggestionId}`;
 export const leaderReportStream = (leaderReportId: string) => `leader-report-${leaderReportId}`;
+/** What one member did about their notifications (read marks): the feed itself is derived. */
+export const notificationReadsStream = (userId: string) => `notification-reads-${userId}`;
+/** How one member wants each type of notification by e-mail. */
+export const notificationSettingsStream = (userId: string) => `notification-settings-${userId}`;

@@ -13,6 +13,7 @@ import { invitationsProjection } from './invitations/invitations.projection';
 import { opinionsProjection } from './opinions/opinions.projection';
 import { participationProjection } from './profiles/participation.projection';
 import { profilesProjection } from './profiles/profiles.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
 import { searchProjection } from './search/search.projection';
 import { subscriptionPaymentsProjection } from './subscriptions/subscription-payments.projection';
 import { topicsProjection } from './topics/topics.projection';
@@ -37,6 +38,7 @@ export const projections = [
   contentModerationProjection,
   notificationPreferencesProjection,
   searchProjection,
+  notificationsProjection,
   auditProjection,
   merkleLogProjection,
 ] as const;

@@ -23,6 +23,7 @@ import { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import { paymentRoutes } from './subscriptions/payments.routes';
 import { findVisibleTopic, topicsRoutes } from './topics/topics.routes';
 import { searchRoutes } from './search/search.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { feedbackRoutes } from './moderation/feedback.routes';
 import { leaderReportRoutes } from './moderation/leader-report.routes';
@@ -105,6 +106,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (
   electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf);
   delegationRoutes(app, context);
   searchRoutes(app, context);
+  notificationsRoutes(app, context);
   invitationsRoutes(app, { ...context, db, publicBaseUrl });
   paymentRoutes(app, readModels, auth, paymentProviders);
   if (live) await registerLive(instance, { db, readModels, watcher, auth, publicBaseUrl, now: context.now }, live);

@@ -64,6 +64,11 @@ export class AccountService {
     return (await this.deps.bus.load(userStream(userId), accountDecider)).state.preferences;
   }
 
+  /** Whether the account was erased (the notification settings record nothing for it). */
+  async isErased(userId: string): Promise<boolean> {
+    return (await this.deps.bus.load(userStream(userId), accountDecider)).state.erased;
+  }
+
   /**
    * Erases the account by shredding its key: names, e-mail, national ids, documents and pictures
    * become unreadable everywhere, while what the member did stays counted under 'Deleted member'.

@@ -10,6 +10,8 @@ export const ChatMessagePosted = defineEvent(
     groupId: z.number().int().positive(),
     userId: z.uuid(),
     message: z.string(),
+    /** Members the message mentions (`@` and a name from the topic's participants), each told of it; absent: none. */
+    mentions: z.array(z.uuid()).optional(),
   }),
 );
 export type ChatMessagePosted = EventOf<typeof ChatMessagePosted>;
