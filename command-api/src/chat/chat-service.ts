@@ -12,6 +12,7 @@ import { countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-l
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { chatDecider } from './chat.decider';
+import { mayBeTold } from './mention-audience';
 
 /** What chat needs of the topics feature (its TopicsService, wired in services.ts). */
 export interface OpenTopics {
@@ -41,10 +42,11 @@ export class ChatService {
    */
   async post(userId: string, body: PostChatMessageBody, idempotency?: Idempotency) {
     const topic = await this.topics.requireOpenTopic(existingId(body.topicId, TOPIC_NOT_FOUND));
-    const { person: sender } = await this.gate.requireParticipant(userId, topic.groupId);
+    const { person: sender, group } = await this.gate.requireParticipant(userId, topic.groupId);
     // Counted only for messages that would be stored, so the refusal means exactly what it says.
     await countAgainst(this.counters, CHAT_LIMIT, userId, this.perMinute);
-    const message: ChatMessagePosted['data'] = {
+    const requested = body.mentions ?? [];
+    const message: Omit<ChatMessagePosted['data'], 'mentions'> = {
       messageId: createdIdOf(idempotency),
       topicId: topic.topicId,
       groupId: topic.groupId,
@@ -54,7 +56,7 @@ export class ChatService {
     const result = await this.bus.run(
       chatStream(topic.topicId, userId),
       chatDecider,
-      { type: 'postChatMessage', message },
+      { type: 'postChatMessage', message, mentions: { requested, mayBeTold: await mayBeTold(this.bus, group, requested) } },
       { actorId: userId, ...keyed(idempotency) },
     );
     return { message: storedData(result, 'ChatMessagePosted', message), createdAt: result.time, position: result.position, sender };

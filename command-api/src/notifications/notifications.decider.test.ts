@@ -1,10 +1,10 @@
-import { DEFAULT_MAIL_DELIVERY } from '@civitas/events';
+import { DEFAULT_MAIL_DELIVERY, type MailDelivery, type NotificationType } from '@civitas/events';
 import { deciderSpec } from '@civitas/events/testing/decider-spec';
 import { describe, it } from 'vitest';
 import { notificationReadsDecider, notificationSettingsDecider } from './notifications.decider';
 
 const ada = '00000000-0000-4000-8000-00000000000a';
-const chosen = (type: keyof typeof DEFAULT_MAIL_DELIVERY, delivery: string, via = 'settings') => ({
+const chosen = (type: NotificationType, delivery: MailDelivery, via: 'settings' | 'unsubscribe' = 'settings') => ({
   type: 'NotificationDeliveryChosen' as const,
   data: { userId: ada, type, delivery, via },
 });

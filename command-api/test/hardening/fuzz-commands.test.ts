@@ -6,6 +6,8 @@ import { TestClient, registration, uniqueEmail } from '../../../test-support/htt
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
 import { SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
 import { makeAdmin } from '../moderation/moderation-members';
+import { UnsubscribeTokens } from '../../src/notifications/unsubscribe-token';
+import { createKysely } from '@civitas/service-kit/database';
 
 /**
  * Every text field of every command route gets random strings: any code point, control
@@ -159,6 +161,7 @@ describe('fuzzing every text field of every command', () => {
   let settled: Member;
   let leaving: Member;
   const positions: string[] = [];
+  let unsubscribeTokens: UnsubscribeTokens;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -184,6 +187,8 @@ describe('fuzzing every text field of every command', () => {
     settled = await newMember(server, 'Settled');
     leaving = await newMember(server, 'Leaving');
     expect((await verify(delegate, SAUDI_ARABIA.name, '5550002222')).status).toBe(200);
+    const db = createKysely(server.databaseUrl, { max: 1 });
+    unsubscribeTokens = await UnsubscribeTokens.open(db).finally(() => db.destroy());
   });
   afterAll(async () => server?.close());
 
@@ -215,6 +220,8 @@ describe('fuzzing every text field of every command', () => {
     const register = () => registration(uniqueEmail('fuzz'), password);
     const returnUrl = `${server.baseUrl}/subscribe/return`;
     const webhook = () => ({ id: 'evt_1', type: 'payment_paid', secret_token: 'not-the-secret', data: { id: 'pay_1', invoice_id: 'inv_1' } });
+    // Signed with the platform's own secret: a valid one-click link of Settled's, turning off delegate-voted mails.
+    const unsubscribeToken = unsubscribeTokens.sign(settled.userId, ['delegate_voted']);
     return [
       ...['email', 'password', 'confirmPassword', 'firstName', 'lastName'].map((field) =>
         body(visitor, 'POST', '/api/email-auth/register', register, field, 8),
@@ -258,9 +265,16 @@ describe('fuzzing every text field of every command', () => {
       ...['title', 'description', 'groupId', 'type'].map((field) => body(signedIn, 'POST', '/api/topics', () => topicBody(SAUDI_ARABIA.groupId), field)),
       param(signedIn, 'DELETE', '/api/topics/:id', 'id', '00000000-0000-4000-8000-000000000000'),
       ...['topicId', 'content'].map((field) => body(signedIn, 'POST', '/api/opinions', () => ({ topicId, content: 'I agree with this proposal.' }), field)),
-      // 14 runs each: together under the chat limit of 30 a minute, so accepted values are stored, not refused as too fast.
-      ...['topicId', 'message'].map((field) =>
-        body(signedIn, 'POST', '/api/chat/messages', () => ({ topicId, message: 'Shall we meet on Friday?' }), field, 14),
+      // 30 runs together: under the chat limit of 30 a minute, so accepted values are stored, not refused as too fast.
+      ...(
+        [
+          ['topicId', 10],
+          ['message', 10],
+          ['mentions', 5],
+          ['mentions.0', 5],
+        ] as const
+      ).map(([field, runs]) =>
+        body(signedIn, 'POST', '/api/chat/messages', () => ({ topicId, message: 'Shall we meet on Friday?', mentions: [delegate.userId] }), field, runs),
       ),
       // Reports, suggestions and leader reports share an hourly limit of 20: few runs, and a refusal as too many is a clean 429 too.
       ...['type', 'content', 'targetType', 'targetId'].map((field) =>
@@ -490,6 +504,43 @@ describe('fuzzing every text field of every command', () => {
           8,
         ),
       ),
+      ...['ids', 'all'].map((field) =>
+        body(
+          () => settled.browser,
+          'POST',
+          '/api/notifications/read',
+          () => (field === 'ids' ? { ids: ['topic:x'] } : { all: true }),
+          field,
+          8,
+        ),
+      ),
+      ...['deliveries', 'language'].map((field) =>
+        body(
+          () => settled.browser,
+          'PUT',
+          '/api/notifications/settings',
+          () => ({ deliveries: { topic_opened: 'weekly' }, language: 'ar' }),
+          field,
+          8,
+        ),
+      ),
+      {
+        // A mail client's one-click unsubscribe: the signed token in the query, no session (a forged one is 403).
+        route: 'POST /api/notifications/unsubscribe',
+        field: 'token',
+        runs: 15,
+        kind: 'command',
+        valid: unsubscribeToken,
+        send: (value) => send(visitor(), 'POST', `/api/notifications/unsubscribe?token=${segment(value)}`, { 'List-Unsubscribe': 'One-Click' }),
+      },
+      {
+        route: 'POST /api/notifications/unsubscribe',
+        field: 'List-Unsubscribe',
+        runs: 8,
+        kind: 'command',
+        valid: 'One-Click',
+        send: (value) => send(visitor(), 'POST', `/api/notifications/unsubscribe?token=${unsubscribeToken}`, { 'List-Unsubscribe': value }),
+      },
       body(
         () => leaving.browser,
         'DELETE',

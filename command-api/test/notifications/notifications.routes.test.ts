@@ -28,9 +28,9 @@ describe('notifications over HTTP', () => {
     expect(created.status).toBe(201);
     // Ada's write is not Grace's own: her read names its position, as the live frame's position does in the app.
     const response = await grace.browser.get('/api/notifications', { 'x-civitas-position': created.body.position });
-    const before = { body: await response.json() };
+    const before = { body: (await response.json()) as { items: Array<{ id: string; type: string; topic: { title: string } | null }>; unreadCount: number } };
     expect(response.status, JSON.stringify(before.body)).toBe(200);
-    const opened = before.body.items.find((item: { topic: { title: string } | null }) => item.topic?.title === 'Quran classes for children');
+    const opened = before.body.items.find((item) => item.topic?.title === 'Quran classes for children')!;
     expect(opened).toMatchObject({ type: 'topic_opened', read: false, path: `/topic/${created.body.topic.id}`, actor: { id: ada.userId, firstName: 'Ada' } });
     expect(before.body.items.filter((item: { type: string }) => item.type === 'topic_opened')).toHaveLength(1);
     expect((await feed(ada)).items.filter((item: { type: string }) => item.type === 'topic_opened')).toEqual([]);

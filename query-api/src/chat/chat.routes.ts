@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
-import { TOPIC_READ_MODELS } from '../lib/group-visibility';
+import { TOPIC_READ_MODELS, type GroupRow } from '../lib/group-visibility';
+import { topicParticipantsRoutes } from './topic-participants.routes';
 
 const MessagesQuery = z.object({ before: queryText('before').optional() });
 const UNKNOWN_CURSOR = 'No such message to page before';
@@ -13,11 +14,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ChatRouteOptions extends QueryContext {
   /** The topics feature's rule (the topic GET's): the topic if the viewer may see it, else a 404. */
-  findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null): Promise<{ row: { id: string } }>;
+  findVisibleTopic(
+    context: QueryContext,
+    topicId: string,
+    viewer: ParticipantProfile | null,
+  ): Promise<{ row: { id: string }; group: Pick<GroupRow, 'id' | 'department'> }>;
 }
 
 export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
   const { readModels, findVisibleTopic } = options;
+  topicParticipantsRoutes(app, options);
 
   app.get(
     '/api/topics/:id/messages',

@@ -1,28 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@civitas/events/chat/chat.contract';
 import { personName } from '@civitas/events/person-name';
 import { i18n } from '../../../i18n';
 import { UserAvatar } from '../../../components/user-avatar';
-import { toast } from '../../../lib/toast-store';
-import { useLiveFrames } from '../../../lib/live-updates';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useChatMessages, type ChatMessageView } from '../api/get-chat-messages';
 import { formatRelativeTime } from '../../../lib/format-date';
-import { chatSendFailed, useSendChatMessage } from './use-send-chat-message';
+import { ChatComposer } from './chat-composer';
 import { QueryErrorAlert } from '../../../components/query-error';
 import { Auto } from '../../../components/bidi';
 
@@ -105,7 +100,7 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
   const { t } = useTranslation('chat');
   const messages = useChatMessages(topicId);
   const userId = useCurrentUser().user?.id;
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
   // The newest message is at the bottom: keep it in view as messages arrive.
   useEffect(() => {
@@ -124,71 +119,14 @@ function MessageList({ topicId, now, renderMessageActions }: { topicId: string; 
   }
   if (count === 0) return <Typography color="text.secondary">{t('empty')}</Typography>;
   return (
-    <Box component="ul" ref={listRef} role="log" aria-label={t('log')} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: '50vh', overflowY: 'auto' }}>
-      {messages.data.map((message) => (
-        <ChatMessageRow key={message.id} message={message} now={now} own={message.userId === userId} actions={renderMessageActions?.(message)} />
-      ))}
+    // The log scrolls; the messages inside it stay a list (a ul with the log role would hold list items outside any list).
+    <Box ref={listRef} role="log" aria-label={t('log')} sx={{ maxHeight: '50vh', overflowY: 'auto' }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {messages.data.map((message) => (
+          <ChatMessageRow key={message.id} message={message} now={now} own={message.userId === userId} actions={renderMessageActions?.(message)} />
+        ))}
+      </Box>
     </Box>
-  );
-}
-
-function ChatComposer({ topicId }: { topicId: string }) {
-  const { t } = useTranslation('chat');
-  const [draft, setDraft] = useState('');
-  const lastSent = useRef<string | null>(null);
-  const { send, isPosting } = useSendChatMessage(topicId);
-  const blank = draft.trim().length === 0;
-
-  // A message the socket refused comes back as an error frame: say so with the server's words,
-  // and give the member their text back to try again.
-  useLiveFrames((frame) => {
-    if (frame.type !== 'error') return;
-    toast({ title: chatSendFailed(), description: frame.data.message, variant: 'destructive' });
-    const refused = lastSent.current;
-    lastSent.current = null;
-    if (refused !== null) setDraft((current) => (current === '' ? refused : current));
-  });
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (blank || isPosting) return;
-    const message = draft.trim();
-    lastSent.current = message;
-    setDraft('');
-    const sent = await send(message);
-    if (!sent) setDraft((current) => (current === '' ? message : current));
-  };
-
-  // Enter sends; Shift+Enter starts a new line.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
-
-  return (
-    <Stack component="form" aria-label={t('form')} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submit} noValidate>
-      <TextField
-        label={t('label')}
-        multiline
-        maxRows={4}
-        fullWidth
-        size="small"
-        value={draft}
-        onKeyDown={onKeyDown}
-        // maxLength stops typing; the slice also stops pasted and scripted text.
-        onChange={(event) => setDraft(event.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))}
-        helperText={`${draft.length}/${CHAT_MESSAGE_MAX_LENGTH}`}
-        slotProps={{
-          htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH },
-          formHelperText: { sx: { textAlign: 'right', mx: 0 } },
-        }}
-      />
-      <Button type="submit" variant="contained" disabled={blank || isPosting}>
-        {isPosting ? t('sending') : t('send')}
-      </Button>
-    </Stack>
   );
 }
 

@@ -20,11 +20,13 @@ export function useSendChatMessage(topicId: string) {
   const queryClient = useQueryClient();
   const [isPosting, setPosting] = useState(false);
 
-  const send = async (message: string): Promise<boolean> => {
-    if (socket.send({ type: 'chat', data: { topicId, message } })) return true;
+  /** `mentions`: the ids of the members the message names (docs/decisions.md, Mentions); none is no field at all. */
+  const send = async (message: string, mentions: string[] = []): Promise<boolean> => {
+    const body = { topicId, message, ...(mentions.length > 0 && { mentions }) };
+    if (socket.send({ type: 'chat', data: body })) return true;
     setPosting(true);
     try {
-      const reply = await postChatMessage({ topicId, message });
+      const reply = await postChatMessage(body);
       addChatMessage(queryClient, reply.message);
       return true;
     } catch (error) {
