@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Audience, LiveHub } from './live-hub';
 import { reloadGroups } from './memberships';
+import { pushNotificationFrames } from './notification-frames';
 import { shownFirstName } from '../lib/person-names';
 
 /** Which read models' changed topic ids become which frame (ids of all four are topic ids). */
@@ -89,6 +90,7 @@ export class LiveFanout {
       if (chat) await this.pushChat(chat, position);
       this.since = position;
     }
+    await pushNotificationFrames(this.readModels, this.hub, changes, position);
     await this.pushTopicFrames(changes, position);
     if (STATS_MODELS.some((model) => changes[model])) await this.pushStatsIfChanged(position);
   }

@@ -18,6 +18,7 @@ import { UserMenu } from './header/user-menu';
 
 // Members only: its code and texts stay out of the landing page's JavaScript.
 const HeaderSearch = lazy(() => import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })));
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
 
 function VisitorActions() {
   const { t } = useTranslation();
@@ -42,6 +43,10 @@ function MemberActions({ user }: { user: AuthUser }) {
       {/* Its code and texts load on their own: the rest of the header never waits for them. */}
       <Suspense fallback={null}>
         <HeaderSearch />
+      </Suspense>
+      {/* The bell shows on every screen size: its count is the point. */}
+      <Suspense fallback={null}>
+        <NotificationBell />
       </Suspense>
       {/* jsdom applies no media queries, so tests see both; browsers show one. */}
       <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1 }}>

@@ -20,6 +20,7 @@ import {
   GroupPage,
   LawsPage,
   LogoutPage,
+  NotificationsPage,
   PrivacyPage,
   ProfilePage,
   ResetPasswordPage,
@@ -30,8 +31,10 @@ import {
   SubscriptionReturnPage,
   TermsPage,
   TopicPage,
+  UnsubscribePage,
   VerifyEmailPage,
 } from './route-pages';
+import { PROFILE_SETTINGS_PATH } from './routes/profile/profile-paths';
 
 /**
  * Members' routes (docs/product.md, Screens). A signed-out visitor on one of them is sent to sign
@@ -43,6 +46,7 @@ const MEMBER_ONLY_PATHS = [
   '/topic/:id',
   '/laws/:groupId',
   '/search',
+  '/notifications',
   '/profile',
   '/subscribe',
   // Where the payment provider sends the member back, and the sandbox's checkout.
@@ -55,7 +59,7 @@ const MEMBER_ONLY_PATHS = [
 
 /**
  * Pages that work signed in and out: the mailed verification link (its token leaves the address
- * bar once read, hence the optional segment) and the sign-out confirmation.
+ * bar once read, hence the optional segment), the sign-out confirmation and a mail's unsubscribe page.
  */
 function accountRoutes() {
   return [
@@ -63,6 +67,9 @@ function accountRoutes() {
       {(params) => <VerifyEmailPage token={params.token} />}
     </Route>,
     <Route key="logout" path="/logout" component={LogoutPage} />,
+    <Route key="unsubscribe" path="/unsubscribe">
+      {() => <UnsubscribePage settingsPath={PROFILE_SETTINGS_PATH} />}
+    </Route>,
   ];
 }
 
@@ -110,6 +117,7 @@ function MemberRoutes({ user }: { user: AuthUser }) {
         <Route path="/topic/:id">{(params) => <TopicPage id={params.id} />}</Route>
         <Route path="/laws/:groupId">{(params) => <LawsPage groupId={params.groupId} />}</Route>
         <Route path="/search" component={SearchPage} />
+        <Route path="/notifications" component={NotificationsPage} />
         <Route path="/profile">
           <ProfilePage user={user} />
         </Route>

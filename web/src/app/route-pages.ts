@@ -27,12 +27,20 @@ export const TopicPage = lazyPage(
   () => import('./routes/topic/topic-page').then((m) => m.TopicPage),
   ['topics', 'opinions', 'voting', 'chat', 'elections', 'delegation', 'moderation', 'audit'],
 );
-export const ProfilePage = lazyPage(() => import('./routes/profile/profile-page').then((m) => m.ProfilePage), ['profile', 'subscriptions', 'verification']);
+export const ProfilePage = lazyPage(
+  () => import('./routes/profile/profile-page').then((m) => m.ProfilePage),
+  ['profile', 'subscriptions', 'verification', 'notifications'],
+);
 export const AdminPage = lazyPage(() => import('./routes/admin/admin-page').then((m) => m.AdminPage), ['admin', 'audit', 'verification', 'moderation']);
 export const AuditPage = lazyPage(() => import('./routes/audit/audit-page').then((m) => m.AuditPage), ['audit', 'topics']);
 
 export const LawsPage = lazyPage(() => import('../features/laws/components/laws-page').then((m) => m.LawsPage), ['laws', 'topics']);
 export const SearchPage = lazyPage(() => import('../features/search/components/search-page').then((m) => m.SearchPage), ['search']);
+// 'topics' words the time left before a topic closes.
+export const NotificationsPage = lazyPage(
+  () => import('../features/notifications/components/notifications-page').then((m) => m.NotificationsPage),
+  ['notifications', 'topics'],
+);
 export const SubscribePage = lazyPage(() => import('../features/subscriptions/components/subscribe-page').then((m) => m.SubscribePage), ['subscriptions']);
 export const SubscriptionReturnPage = lazyPage(
   () => import('../features/subscriptions/components/subscription-return-page').then((m) => m.SubscriptionReturnPage),
@@ -50,6 +58,10 @@ export const ResetPasswordPage = lazyPage(
   ['accountPages'],
 );
 export const VerifyEmailPage = lazyPage(() => import('../features/identity/components/verify-email-page').then((m) => m.VerifyEmailPage), ['accountPages']);
+export const UnsubscribePage = lazyPage(
+  () => import('../features/notifications/components/unsubscribe-page').then((m) => m.UnsubscribePage),
+  ['notifications'],
+);
 
 export const FamilyInvitePage = lazyPage(
   () => import('../features/invitations/components/family-invite-page').then((m) => m.FamilyInvitePage),

@@ -125,6 +125,14 @@ export async function startInterfaceLanguage(): Promise<void> {
   reflectOnDocument(language);
 }
 
+const choiceListeners = new Set<(language: Language) => void>();
+
+/** Hears the member's explicit choices (not the browser's language at start): a signed-in member's mails follow them. */
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
 /** The member's explicit choice: kept in this browser and applied at once. */
 export async function chooseLanguage(language: Language): Promise<void> {
   await loadPack(language);
@@ -135,4 +143,5 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
   await i18n.changeLanguage(language);
   reflectOnDocument(language);
+  for (const listener of [...choiceListeners]) listener(language);
 }

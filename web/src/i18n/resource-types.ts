@@ -20,6 +20,7 @@ import type subscriptions from './locales/en/subscriptions.json';
 import type verification from './locales/en/verification.json';
 import type moderation from './locales/en/moderation.json';
 import type search from './locales/en/search.json';
+import type notifications from './locales/en/notifications.json';
 
 /**
  * Every namespace (one per feature: the file name under locales/<language>/), typed by its English
@@ -48,6 +49,7 @@ export interface Resources {
   verification: typeof verification;
   moderation: typeof moderation;
   search: typeof search;
+  notifications: typeof notifications;
 }
 
 export type Namespace = keyof Resources;

@@ -24,6 +24,7 @@ const ENTRIES: SitemapEntry[] = [
   { path: '/group/4', description: 'group', linked: true },
   { path: '/topic/[id]', description: 'topic', linked: false },
   { path: '/laws/[groupId]', description: 'laws', linked: false },
+  { path: '/notifications', description: 'notifications', linked: true },
   { path: '/profile', description: 'profile', linked: true },
   { path: '/subscribe', description: 'subscribe', linked: true },
   { path: '*', description: 'notFound', linked: false },

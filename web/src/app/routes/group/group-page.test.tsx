@@ -143,7 +143,8 @@ describe('group page header', () => {
     renderApp('/group/abc');
 
     expect(await screen.findByText('Group not found')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+    // The header's bell reads the member's notifications on every page; the page itself asks nothing.
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url !== '/api/notifications')).toEqual(['/api/auth/user']);
   });
 });
 

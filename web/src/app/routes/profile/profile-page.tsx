@@ -26,6 +26,7 @@ import { GroupsTab } from '../../../features/profile/components/groups-tab';
 import { ProfileHeader } from '../../../features/profile/components/profile-header';
 import { ProfileStatCards } from '../../../features/profile/components/profile-stat-cards';
 import { SettingsDialog } from '../../../features/profile/components/settings-dialog';
+import { NotificationSettingsSection } from '../../../features/notifications/components/notification-settings-section';
 import { PROFILE_PATH, PROFILE_SETTINGS_PATH } from './profile-paths';
 
 /** docs/product.md, Screens (Profile): the five tabs, in its order. */
@@ -106,7 +107,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
         ))}
       </Paper>
       <EditProfileDialog open={editing} onClose={() => setEditing(false)} profile={profile.data.user} />
-      <SettingsDialog open={settingsOpen} onClose={() => navigate(PROFILE_PATH, { replace: true })} />
+      <SettingsDialog open={settingsOpen} onClose={() => navigate(PROFILE_PATH, { replace: true })} notificationSettings={<NotificationSettingsSection />} />
       <NationalityManagerDialog open={managingNationalities} onClose={() => setManagingNationalities(false)} />
     </Stack>
   );

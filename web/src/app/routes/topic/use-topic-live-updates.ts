@@ -20,7 +20,7 @@ export function useTopicLiveUpdates(topicId: string): void {
   const refetch = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: false });
   useLiveFrames(
     (frame) => {
-      if (frame.type === 'chat' || frame.type === 'statsUpdate' || frame.type === 'error') return;
+      if (frame.type === 'chat' || frame.type === 'statsUpdate' || frame.type === 'notifications' || frame.type === 'error') return;
       if (frame.data.topicId !== topicId) return;
       refetch(topicTimelineKey(topicId));
       if (frame.type === 'opinions') refetch(topicOpinionsQueryKey(topicId));

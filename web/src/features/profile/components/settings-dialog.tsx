@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -17,7 +17,7 @@ import { SettingsSessionsSection } from './settings-sessions-section';
 import { QueryErrorAlert } from '../../../components/query-error';
 
 /** Read while the dialog is open: whether there is a password, and the member's sessions. */
-function SettingsContent() {
+function SettingsContent({ notificationSettings }: { notificationSettings?: ReactNode }) {
   const { t } = useTranslation('profile');
   const security = useAccountSecurity();
   if (security.isPending) return <CircularProgress aria-label={t('settings.loading')} />;
@@ -29,14 +29,18 @@ function SettingsContent() {
       <SettingsPasswordSection hasPassword={hasPassword} />
       <SettingsSessionsSection sessions={sessions} />
       <SettingsNotificationsSection />
+      {notificationSettings}
       <SettingsDownloadSection />
       <SettingsDeleteSection hasPassword={hasPassword} />
     </Stack>
   );
 }
 
-/** The profile's Settings dialog (docs/product.md, Screens): password, sessions, e-mail notifications, the member's data and account. */
-export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The profile's Settings dialog (docs/product.md, Screens): password, sessions, e-mail notifications, the member's data and account.
+ * `notificationSettings` is the notifications feature's section (how each type is e-mailed), which the page composing both passes in.
+ */
+export function SettingsDialog({ open, onClose, notificationSettings }: { open: boolean; onClose: () => void; notificationSettings?: ReactNode }) {
   const { t } = useTranslation(['profile', 'common']);
   const titleId = useId();
   return (
@@ -45,7 +49,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
       {/* Mounted only while open: sessions and preferences are read when the member looks. */}
       {open && (
         <DialogContent>
-          <SettingsContent />
+          <SettingsContent notificationSettings={notificationSettings} />
         </DialogContent>
       )}
       <DialogActions>
