@@ -11,6 +11,8 @@ import type { Kysely } from 'kysely';
 import type { AccountService } from './account/account-service';
 import { accountRoutes } from './account/account.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { unsubscribeRoutes } from './notifications/unsubscribe.routes';
+import type { UnsubscribeTokens } from './notifications/unsubscribe-token';
 import type { NotificationSettingsService } from './notifications/notification-settings-service';
 import type { DelegationService } from './delegation/delegation-service';
 import { delegationRoutes } from './delegation/delegation.routes';
@@ -68,6 +70,8 @@ export interface CommandApiOptions {
   reportActions: ReportActionService;
   account: AccountService;
   notifications: NotificationSettingsService;
+  /** Signs and checks the mails' one-click unsubscribe links. */
+  unsubscribeTokens: UnsubscribeTokens;
   roles: RolesService;
   bans: BanService;
   suspensions: Suspensions;
@@ -111,6 +115,7 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   reportActionRoutes(app, options);
   accountRoutes(app, options);
   notificationsRoutes(app, options);
+  unsubscribeRoutes(app, options);
   rolesRoutes(app, options);
   banRoutes(app, options);
   votesRoutes(app, options);

@@ -12,6 +12,8 @@ import { RateLimitCounters } from '@civitas/service-kit/rate-limit-store';
 import { publishSessionsEnded } from '@civitas/service-kit/session-events';
 import { AccountService } from './account/account-service';
 import { NotificationSettingsService } from './notifications/notification-settings-service';
+import { createNotificationMail } from './notifications/notification-mail-reactors';
+import { MAILS_AT_ONCE } from './notifications/notification-mail-claims';
 import { CHECKPOINT_EVERY_MS, checkpointSigner } from './audit/checkpoint-signer';
 import { GroupsService } from './groups/groups-service';
 import { PersonalGroups } from './groups/personal-groups';
@@ -184,6 +186,8 @@ export async function createCommandServices({
       Math.max(tick, PERSONAL_GROUPS_SWEEP_MS),
     ],
   ];
+  const mailTransport = (connections?: number) =>
+    config.SMTP_URL ? smtpTransport(config.SMTP_URL, { connections }) : fileTransport(path.join(config.DATA_DIR, 'mail'), log);
   const outbox = new MailOutbox({
     connectionString: databaseUrl,
     db,
@@ -201,7 +205,20 @@ export async function createCommandServices({
         return holder ? (await account.notificationPreferences(holder.userId))[kind] : true;
       },
     },
-    transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(path.join(config.DATA_DIR, 'mail'), log),
+    transport: mailTransport(),
+  });
+  // Notification mails and digests (docs/decisions.md, Notification mail), with a transport of their own that keeps its connections.
+  const notificationMail = await createNotificationMail({
+    db,
+    connectionString: databaseUrl,
+    headPosition: () => store.headPosition(),
+    transport: mailTransport(MAILS_AT_ONCE),
+    publicBaseUrl: config.publicBaseUrl,
+    digestHourUtc: config.NOTIFICATION_DIGEST_HOUR,
+    schedulerIntervalMs: tick,
+    now,
+    log,
+    outage,
   });
   let expirySweep: NodeJS.Timeout | null = null;
   return {
@@ -217,6 +234,8 @@ export async function createCommandServices({
     reportActions,
     account,
     notifications,
+    unsubscribeTokens: notificationMail.unsubscribeTokens,
+    digests: notificationMail.digests,
     roles,
     bans,
     suspensions,
@@ -236,6 +255,7 @@ export async function createCommandServices({
       await suspensions.start();
       for (const [chore, interval] of chores) chore.start(interval);
       outbox.start();
+      notificationMail.start();
       expirySweep = setInterval(() => {
         auth.sessions.deleteExpired().catch(() => undefined);
         rateLimitCounters.sweep().catch(() => undefined);
@@ -244,7 +264,7 @@ export async function createCommandServices({
     },
     async stop() {
       if (expirySweep) clearInterval(expirySweep);
-      await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop(), suspensions.stop()]);
+      await Promise.all([...chores.map(([chore]) => chore.stop()), outbox.stop(), notificationMail.stop(), suspensions.stop()]);
     },
   };
 }

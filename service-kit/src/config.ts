@@ -54,6 +54,8 @@ const ConfigSchema = z.object({
   COMMAND_API_URL: z.url().optional(),
   /** How often reactors look for due work (subscription expiry, topic closing). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  /** The hour (UTC) notification digests go out: daily ones every day, weekly ones on Mondays (docs/decisions.md, Notification mail). */
+  NOTIFICATION_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /**
    * Witnesses asked to cosign each checkpoint (c2sp.org/tlog-witness), comma-separated, each
    * `<verifier key>@<submission prefix>`: `witness.example/w1+1a2b3c4d+BASE64@https://witness.example/w1`.

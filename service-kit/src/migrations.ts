@@ -1,6 +1,7 @@
 import { eventStoreMigrations, type EventStoreTables } from '@civitas/events';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { merkleCheckpointMigrations, type MerkleCheckpointTables } from './merkle-store';
+import { notificationMailMigrations, type NotificationMailTables } from './notification-mail.migrations';
 import { personalDataMigrations, type VaultTables } from './personal-data';
 import { personalDocumentMigrations, type PersonalDocumentTables } from './personal-documents';
 import { profileImageMigrations, type ProfileImageTables } from './profile-images';
@@ -24,7 +25,8 @@ export type PlatformDatabase = EventStoreTables &
   ProfileImageTables &
   RateLimitTables &
   MerkleCheckpointTables &
-  ReactorCheckpointTables;
+  ReactorCheckpointTables &
+  NotificationMailTables;
 
 /** Every schema migration of the platform, applied in name order; read models are rebuilt, not migrated. */
 export const platformMigrations: Record<string, Migration> = {
@@ -35,6 +37,7 @@ export const platformMigrations: Record<string, Migration> = {
   ...rateLimitMigrations,
   ...profileImageMigrations,
   ...merkleCheckpointMigrations,
+  ...notificationMailMigrations,
   '2026_11_23_002_personal_group_ids': {
     async up(db: Kysely<unknown>) {
       // Personal groups are numbered from 10000 (docs/decisions.md); a sequence never blocks two sign-ups on each other.

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -19,9 +21,13 @@ export interface MailTransport {
 
 const FROM = 'Civitas <no-reply@civitas.app>';
 
-/** Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+/**
+ * Real delivery over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). With `connections`, that many
+ * connections stay open and carry mail after mail (notification digests: a connection per mail
+ * costs more than the mail), instead of one connection per mail.
+ */
+export function smtpTransport(url: string, { connections }: { connections?: number } = {}): MailTransport {
+  const transporter = nodemailer.createTransport(connections ? { url, pool: true, maxConnections: connections, maxMessages: Infinity } : url);
   return {
     kind: 'smtp',
     async send(message) {

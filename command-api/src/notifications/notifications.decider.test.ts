@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_DELIVERY, type MailDelivery, type NotificationType } from '@civitas/events';
+import type { MailDelivery, NotificationType } from '@civitas/events';
 import { deciderSpec } from '@civitas/events/testing/decider-spec';
 import { describe, it } from 'vitest';
 import { notificationReadsDecider, notificationSettingsDecider } from './notifications.decider';
