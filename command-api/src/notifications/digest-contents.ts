@@ -1,16 +1,8 @@
 import { DEFAULT_MAIL_DELIVERY, type MailLanguage } from '@civitas/events';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { DigestPeriod } from './notification-mail-texts';
-import {
-  CLOSING_SOON_HOURS,
-  deliveryIs,
-  describedColumns,
-  describedJoins,
-  mailable,
-  overriddenByOwnVote,
-  readModel,
-  type DescribedRow,
-} from './notification-mail-rows';
+import { closingSoonAt, closingSoonFor, closingSoonId, overriddenByOwnVote } from '@civitas/service-kit/notification-rules';
+import { deliveryIs, describedColumns, describedJoins, mailable, readModel, type DescribedRow } from './notification-mail-rows';
 
 /** Lines one digest lists at most; the rest are counted ("…and 12 more"). */
 export const DIGEST_LINES = 30;
@@ -59,7 +51,6 @@ export async function digestRows(
   { members, period, windowEnd, now }: { members: DigestMember[]; period: DigestPeriod; windowEnd: Date; now: Date },
 ): Promise<DigestRow[]> {
   if (members.length === 0) return [];
-  const soon = new Date(now.getTime() + CLOSING_SOON_HOURS * 3_600_000);
   // A reminder is worked out when a digest is made, never mailed on its own: 'immediately' brings it daily.
   const closingAtOnce = period === 'daily' ? 'immediately' : period;
   const chosenSince = (occurredAt: string) => sql`(d.updated_at is null or ${sql.ref(occurredAt)} > d.updated_at)`;
@@ -81,16 +72,13 @@ export async function digestRows(
       left join ${readModel('notification_deliveries')} d on d.user_id = p.user_id and d.type = n.type
       where ${deliveryIs(sql.ref('n.type'), period)} and ${chosenSince('n.occurred_at')} and n.actor_id is distinct from p.user_id
       union all
-      select p.user_id, 'closing:' || t.id::text, 'closing_soon', greatest(t.expires_at - make_interval(hours => ${CLOSING_SOON_HOURS}), t.created_at),
-        t.group_id, t.id, null, null, null
+      select p.user_id, ${closingSoonId('t')}, 'closing_soon', ${closingSoonAt('t')}, t.group_id, t.id, null, null, null
       from page p
       join ${readModel('notification_audiences')} a on a.user_id = p.user_id
-      join ${readModel('topics')} t on t.group_id = a.group_id and t.status = 'active' and t.expires_at > ${now} and t.expires_at <= ${soon}
+      join ${readModel('topics')} t on t.group_id = a.group_id
       left join ${readModel('notification_deliveries')} d on d.user_id = p.user_id and d.type = 'closing_soon'
       where coalesce(d.delivery, ${DEFAULT_MAIL_DELIVERY.closing_soon}) in (${period}, ${closingAtOnce})
-        and not exists (select 1 from ${readModel('votes')} v where v.topic_id = t.id and v.user_id = p.user_id)
-        and not exists (select 1 from ${readModel('ballots')} b where b.topic_id = t.id and b.user_id = p.user_id)
-        and not exists (select 1 from ${readModel('delegations')} dg where dg.group_id = t.group_id and dg.delegator_id = p.user_id and dg.is_active)
+        and ${closingSoonFor('t', sql.ref('p.user_id'), now)}
     ), ranked as (
       select f.*, row_number() over (partition by f.user_id order by f.occurred_at desc, f.id desc) as rank,
         (count(*) over (partition by f.user_id))::int as total

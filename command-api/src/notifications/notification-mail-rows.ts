@@ -3,6 +3,7 @@ import {
   DELETED_MEMBER,
   NOTIFICATION_TYPES,
   isPersonalDepartment,
+  notificationPath,
   personName,
   personalGroupName,
   type Department,
@@ -17,24 +18,16 @@ import type { MailLine } from './notification-mail-texts';
 /*
  * The read models the mailer reads, as the feed reads them (query-api/src/notifications/notification-feed.ts,
  * docs/decisions.md, Notifications: a group's notices reach its `notification_audiences`): the same rows,
- * for many members at once. Kept beside the mailer
- * because command-api and query-api share no code; a change to the feed's rules is made in both.
+ * for many members at once, with the feed's rules from service-kit/src/notification-rules.ts.
  */
 
 export const readModel = (name: string) => sql.id(READ_SCHEMA, name);
 
-/** How long before a topic closes a member who has neither voted nor delegated is reminded (the feed's CLOSING_SOON_HOURS). */
-export const CLOSING_SOON_HOURS = 24;
 /** A mention's words in a mail: enough to recognise the message. */
 const EXCERPT_LENGTH = 200;
 
 /** `defaults(type, delivery)`: DEFAULT_MAIL_DELIVERY as a table, so a query takes the default where a member chose nothing. */
 export const defaultDeliveries = sql`(values ${sql.join(NOTIFICATION_TYPES.map((type) => sql`(${type}::text, ${DEFAULT_MAIL_DELIVERY[type]}::text)`))}) as defaults(type, delivery)`;
-
-/** A delegate's vote no longer concerns a member who voted in that topic themselves (the feed's rule). */
-export const overriddenByOwnVote = (item: string, userId: RawBuilder<unknown>) => sql`(${sql.ref(`${item}.type`)} = 'delegate_voted' and exists (
-  select 1 from ${readModel('votes')} v where v.topic_id = ${sql.ref(`${item}.topic_id`)} and v.user_id = ${userId}
-  union all select 1 from ${readModel('ballots')} b where b.topic_id = ${sql.ref(`${item}.topic_id`)} and b.user_id = ${userId}))`;
 
 /** A member may be mailed: an address they proved (a provider's placeholder never is), not erased. */
 export const mailable = (user: string) =>
@@ -79,14 +72,6 @@ export const describedJoins = sql`left join ${readModel('groups')} g on g.id = r
   left join ${readModel('chat_messages')} c on c.id = case when r.type = 'mention' then r.subject_id::uuid end
   left join ${readModel('hidden_content')} h on h.target_type = 'chat_message' and h.target_id = c.id`;
 
-/** The app's page a notification opens (the feed's pathOf). */
-function pathOf(row: NotificationRow): string {
-  if (row.topic_id) return `/topic/${row.topic_id}`;
-  if (row.type === 'subscription') return '/subscribe';
-  if (row.group_id !== null) return `/group/${row.group_id}`;
-  return '/profile';
-}
-
 /** A described row as a mail's line: people by personName (never an address), personal groups by their owner's name. */
 export function lineOf(row: DescribedRow): MailLine {
   const group =
@@ -97,7 +82,15 @@ export function lineOf(row: DescribedRow): MailLine {
         : row.group_name;
   const actor = row.actor_id === null ? null : personName({ firstName: row.actor_first_name, lastName: row.actor_last_name, erased: row.actor_erased ?? true });
   const excerpt = row.excerpt === null ? null : row.excerpt.length > EXCERPT_LENGTH ? `${row.excerpt.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : row.excerpt;
-  return { type: row.type, path: pathOf(row), group, topic: row.topic_title, actor, outcome: row.outcome, excerpt };
+  return {
+    type: row.type,
+    path: notificationPath({ type: row.type, topicId: row.topic_id, groupId: row.group_id }),
+    group,
+    topic: row.topic_title,
+    actor,
+    outcome: row.outcome,
+    excerpt,
+  };
 }
 
 /** Whether the member's delivery for the row's type is `delivery` (`d`: their notification_deliveries row, or none). */

@@ -2,7 +2,8 @@ import { DEFAULT_MAIL_DELIVERY, type MailLanguage, type Position } from '@civita
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { immediateClaims, sendClaimed, type ImmediateKey, type NotificationMailSender } from './notification-mail-claims';
 import { immediateMail, type MailAddressing, type Recipient } from './notification-mail-message';
-import { deliveryIs, describedColumns, describedJoins, lineOf, mailable, overriddenByOwnVote, readModel, type DescribedRow } from './notification-mail-rows';
+import { overriddenByOwnVote } from '@civitas/service-kit/notification-rules';
+import { deliveryIs, describedColumns, describedJoins, lineOf, mailable, readModel, type DescribedRow } from './notification-mail-rows';
 
 /** Rows read at once: a page of items, or of one notice's recipients. */
 const ITEMS_PAGE = 200;

@@ -100,6 +100,14 @@ export const NotificationItem = z.object({
 });
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
+/** The app's page a notification opens (web/src/app/app-routes.tsx): its topic, the subscription page, its group, else the profile. */
+export function notificationPath(item: { type: NotificationType; topicId: string | null; groupId: number | null }): string {
+  if (item.topicId) return `/topic/${item.topicId}`;
+  if (item.type === 'subscription') return '/subscribe';
+  if (item.groupId !== null) return `/group/${item.groupId}`;
+  return '/profile';
+}
+
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
 export const NOTIFICATIONS_BAD_CURSOR = 'Invalid cursor';

@@ -1,11 +1,9 @@
 import { ValidationError, NOTIFICATIONS_BAD_CURSOR, type NotificationOutcome, type NotificationType } from '@civitas/events';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
+import { closingSoonAt, closingSoonFor, closingSoonId, overriddenByOwnVote } from '@civitas/service-kit/notification-rules';
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 
 const table = (name: string) => sql.id(READ_SCHEMA, name);
-
-/** How long before a topic closes a member who has neither voted nor delegated is reminded. */
-export const CLOSING_SOON_HOURS = 24;
 
 export interface FeedRow {
   id: string;
@@ -27,28 +25,21 @@ export interface FeedRow {
  * topic themselves (their own vote overrides it).
  */
 export function feedOf(userId: string, now: Date): RawBuilder<FeedRow> {
-  const soon = new Date(now.getTime() + CLOSING_SOON_HOURS * 3_600_000);
+  const member = sql.val(userId);
   return sql<FeedRow>`
     select i.id, i.type, i.occurred_at, i.group_id, i.topic_id, i.actor_id, i.outcome, i.subject_id
     from ${table('notification_items')} i
-    where i.user_id = ${userId}
-      and not (i.type = 'delegate_voted' and exists (
-        select 1 from ${table('votes')} v where v.topic_id = i.topic_id and v.user_id = ${userId}
-        union all select 1 from ${table('ballots')} b where b.topic_id = i.topic_id and b.user_id = ${userId}))
+    where i.user_id = ${userId} and not ${overriddenByOwnVote('i', member)}
     union all
     select n.id, n.type, n.occurred_at, n.group_id, n.topic_id, n.actor_id, null, null
     from ${table('group_notices')} n
     join ${table('notification_audiences')} a on a.group_id = n.group_id and a.user_id = ${userId}
     where n.occurred_at >= a.since and n.actor_id is distinct from ${userId}
     union all
-    select 'closing:' || t.id::text, 'closing_soon', greatest(t.expires_at - make_interval(hours => ${CLOSING_SOON_HOURS}), t.created_at),
-      t.group_id, t.id, null, null, null
+    select ${closingSoonId('t')}, 'closing_soon', ${closingSoonAt('t')}, t.group_id, t.id, null, null, null
     from ${table('topics')} t
     join ${table('notification_audiences')} a on a.group_id = t.group_id and a.user_id = ${userId}
-    where t.status = 'active' and t.expires_at > ${now} and t.expires_at <= ${soon}
-      and not exists (select 1 from ${table('votes')} v where v.topic_id = t.id and v.user_id = ${userId})
-      and not exists (select 1 from ${table('ballots')} b where b.topic_id = t.id and b.user_id = ${userId})
-      and not exists (select 1 from ${table('delegations')} d where d.group_id = t.group_id and d.delegator_id = ${userId} and d.is_active)`;
+    where ${closingSoonFor('t', member, now)}`;
 }
 
 /** Whether a feed row (alias `f`) is read: marked read on its own since it last occurred, or by Mark all as read. */

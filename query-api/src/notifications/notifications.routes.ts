@@ -5,6 +5,7 @@ import {
   NotificationsQuery,
   NotificationsReply,
   isPersonalDepartment,
+  notificationPath,
   personalGroupName,
   type Department,
   type NotificationItem,
@@ -18,14 +19,6 @@ import { decodeCursor, encodeCursor, readFeed, type FeedRow } from './notificati
 
 /** The feed reads its own rows and what it derives and names from: groups, topics, votes, ballots, delegations, names, chat. */
 const FEED_READ_MODELS: ProjectionName[] = ['notifications', 'groups', 'topics', 'opinions', 'elections', 'delegation', 'users', 'chat', 'moderation'];
-
-/** The app's page a notification opens (web/src/app/app-routes.tsx). */
-function pathOf(row: FeedRow): string {
-  if (row.topic_id) return `/topic/${row.topic_id}`;
-  if (row.type === 'subscription') return '/subscribe';
-  if (row.group_id !== null) return `/group/${row.group_id}`;
-  return '/profile';
-}
 
 export function notificationsRoutes(app: ZodRoutes, context: QueryContext): void {
   const { readModels, now } = context;
@@ -124,7 +117,7 @@ async function describe({ readModels }: QueryContext, rows: FeedRow[]): Promise<
       type: row.type,
       occurredAt: row.occurred_at.toISOString(),
       read: row.read,
-      path: pathOf(row),
+      path: notificationPath({ type: row.type, topicId: row.topic_id, groupId: row.group_id }),
       group: group ? { id: group.id, name: groupName(group) } : null,
       topic: topic ? { id: topic.id, title: topic.title } : null,
       // A member whose account is gone entirely (no row) reads like an erased one.
