@@ -164,6 +164,25 @@ describe('GET /api/notifications', () => {
   });
 });
 
+describe('GET /api/notifications/unsubscribe', () => {
+  let query: QueryApp;
+  beforeAll(async () => {
+    query = await startQueryApp();
+  });
+  afterAll(async () => query.close());
+
+  it('sends a browser that opened a mailed link to the page that asks first, token kept, nothing changed', async () => {
+    const token = 'u1.abc.mention.sig/+=';
+    const response = await query.get(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    // An absolute or scheme-relative address never comes out of it: the page is ours.
+    const sneaky = await query.get(`/api/notifications/unsubscribe?token=${encodeURIComponent('//evil.example/x')}`);
+    expect(sneaky.headers.location).toBe('/unsubscribe?token=%2F%2Fevil.example%2Fx');
+    expect((await query.get('/api/notifications/unsubscribe')).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/notifications/settings', () => {
   let query: QueryApp;
   beforeAll(async () => {

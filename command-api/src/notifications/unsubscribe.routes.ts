@@ -28,7 +28,7 @@ export const UnsubscribeReply = z.object({ types: z.array(NotificationType), pos
  * (RFC 8058; docs/decisions.md, Notification mail). Public and free of CSRF checks: a mail client
  * posts it without a session or an origin, and the signed token is the whole authority. It turns to
  * 'never' exactly the types the token names, for the member it names. A GET of the link (a mail
- * scanner's) reaches no route here: nothing changes.
+ * scanner's, or a person's browser) is query-api's: a redirect to the page that asks first; nothing changes.
  */
 export function unsubscribeRoutes(app: ZodRoutes, options: { unsubscribeTokens: UnsubscribeTokens; notifications: UnsubscribeChoices }): void {
   // The form body is parsed in this route's scope alone: every other command still accepts JSON only.

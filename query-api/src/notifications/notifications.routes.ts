@@ -7,15 +7,21 @@ import {
   isPersonalDepartment,
   notificationPath,
   personalGroupName,
+  secretText,
   type Department,
   type NotificationItem,
 } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
+import { z } from 'zod';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { shownFirstName } from '../lib/person-names';
 import type { QueryContext } from '../lib/viewer';
 import { decodeCursor, encodeCursor, readFeed, type FeedRow } from './notification-feed';
+
+const UnsubscribeLinkQuery = z.object({
+  token: secretText({ field: 'Token', required: 'The unsubscribe link is incomplete' }).max(600, 'The unsubscribe link is incomplete'),
+});
 
 /** The feed reads its own rows and what it derives and names from: groups, topics, votes, ballots, delegations, names, chat. */
 const FEED_READ_MODELS: ProjectionName[] = ['notifications', 'groups', 'topics', 'opinions', 'elections', 'delegation', 'users', 'chat', 'moderation'];
@@ -42,6 +48,22 @@ export function notificationsRoutes(app: ZodRoutes, context: QueryContext): void
       const last = feed.rows.at(-1);
       return { items, unreadCount: feed.unreadCount, nextCursor: feed.more && last ? encodeCursor(last) : null };
     },
+  );
+
+  // A mail's List-Unsubscribe address opened in a browser (RFC 8058 has mail clients POST it; people
+  // and scanners GET it): the page that says what it turns off and asks first. Nothing changes here.
+  app.get(
+    '/api/notifications/unsubscribe',
+    {
+      config: { access: 'public', readModels: [] },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Opens the unsubscribe page for a mailed link (changes nothing; the page asks, then POSTs)',
+        querystring: UnsubscribeLinkQuery,
+        response: { 303: z.null() },
+      },
+    },
+    async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
   );
 
   app.get(
