@@ -1,7 +1,6 @@
-import type { NotificationOutcome, NotificationType } from '@civitas/events';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DatabaseOf } from '../lib/table';
-import { defineProjection, eventTime, type ChangeSet, type ProjectedEvent } from '../projection';
+import { sql } from 'kysely';
+import { defineProjection, eventTime } from '../projection';
+import { AudienceWriter, ItemWriter, delegateKey, delegatesAmong, tookPart, type Item } from './notification-writers';
 import {
   groupNoticesTable,
   notificationDelegationsTable,
@@ -13,29 +12,6 @@ import {
   notificationReadsTable,
   notificationSendersTable,
 } from './notifications.table';
-
-type Tables = DatabaseOf<
-  | typeof notificationItemsTable
-  | typeof groupNoticesTable
-  | typeof notificationReadsTable
-  | typeof notificationReadItemsTable
-  | typeof notificationDeliveriesTable
-  | typeof notificationLanguagesTable
-  | typeof notificationDelegationsTable
-  | typeof notificationSendersTable
-  | typeof notificationAudiencesTable
->;
-
-interface Item {
-  id: string;
-  userId: string;
-  type: NotificationType;
-  groupId?: number | null;
-  topicId?: string | null;
-  actorId?: string | null;
-  outcome?: NotificationOutcome | null;
-  subjectId?: string | null;
-}
 
 /**
  * Every member's notifications, from the events (issue #33; docs/decisions.md, Notifications). What a
@@ -90,11 +66,16 @@ export const notificationsProjection = defineProjection({
   async apply(db, schema, events, changes) {
     const tables = db.withSchema(schema);
     const items = new ItemWriter(tables, schema, changes);
+    const audiences = new AudienceWriter(tables);
+    // Votes are the busiest events: only a voter someone delegates to has anyone to tell.
+    const delegates = await delegatesAmong(tables, events);
     for (const event of events) {
       const at = eventTime(event);
       const item = (fields: Item) => items.write(fields, event, at);
       const taker = tookPart(event);
-      if (taker) await joinAudience(tables, taker.groupId, taker.userId, at);
+      if (taker) audiences.add(taker.groupId, taker.userId, at);
+      // Leaving (or erasure) ends what was gathered before it in this batch.
+      if (event.type === 'GroupMemberLeft' || event.type === 'AccountErased') await audiences.flush();
       switch (event.type) {
         case 'TopicCreated': {
           const { topicId, groupId, type, createdBy } = event.data;
@@ -145,6 +126,7 @@ export const notificationsProjection = defineProjection({
         case 'VoteRetracted':
         case 'BallotCast':
         case 'BallotWithdrawn':
+          if (!delegates.has(delegateKey(event.data.groupId, event.data.userId))) break;
           await items.toDelegators(event, at, {
             delegateId: event.data.userId,
             groupId: event.data.groupId,
@@ -157,6 +139,7 @@ export const notificationsProjection = defineProjection({
           break;
         case 'DelegationAssigned': {
           const { groupId, delegatorId, delegateId } = event.data;
+          delegates.add(delegateKey(groupId, delegateId));
           await tables
             .insertInto('notification_delegations')
             .values({ group_id: groupId, delegator_id: delegatorId, delegate_id: delegateId })
@@ -291,116 +274,6 @@ export const notificationsProjection = defineProjection({
         }
       }
     }
+    await audiences.flush();
   },
 });
-
-/** Who joined or took part in which group with this event (docs/decisions.md, Notifications: who is told). */
-function tookPart(event: ProjectedEvent & { type: string; data: unknown }): { groupId: number; userId: string } | null {
-  const data = event.data as { groupId?: number; userId?: string; createdBy?: string; delegatorId?: string };
-  if (data.groupId === undefined) return null;
-  switch (event.type) {
-    case 'GroupMemberJoined':
-    case 'OpinionPosted':
-    case 'VoteCast':
-    case 'BallotCast':
-    case 'CandidateRegistered':
-    case 'ChatMessagePosted':
-      return data.userId ? { groupId: data.groupId, userId: data.userId } : null;
-    case 'TopicCreated':
-      return data.createdBy ? { groupId: data.groupId, userId: data.createdBy } : null;
-    case 'DelegationAssigned':
-      return data.delegatorId ? { groupId: data.groupId, userId: data.delegatorId } : null;
-    default:
-      return null;
-  }
-}
-
-/** From the first time on; a member who left and joined again counts from the new join. */
-async function joinAudience(tables: Kysely<Tables>, groupId: number, userId: string, since: string): Promise<void> {
-  await tables
-    .insertInto('notification_audiences')
-    .values({ group_id: groupId, user_id: userId, since })
-    .onConflict((conflict) => conflict.columns(['group_id', 'user_id']).doNothing())
-    .execute();
-}
-
-/** Writes personal items; an item written again (same id) moves to its latest occurrence, unread again. */
-class ItemWriter {
-  constructor(
-    private readonly tables: Kysely<Tables>,
-    private readonly schema: string,
-    private readonly changes: ChangeSet,
-  ) {}
-
-  async write(fields: Item, event: ProjectedEvent, at: string): Promise<void> {
-    const row = {
-      user_id: fields.userId,
-      type: fields.type,
-      occurred_at: at,
-      position: event.position,
-      group_id: fields.groupId ?? null,
-      topic_id: fields.topicId ?? null,
-      actor_id: fields.actorId ?? null,
-      outcome: fields.outcome ?? null,
-      subject_id: fields.subjectId ?? null,
-    };
-    await this.tables
-      .insertInto('notification_items')
-      .values({ id: fields.id, ...row })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
-      .execute();
-    this.changes.add('notification_items', fields.userId);
-  }
-
-  /** One statement for all of a delegate's delegators in the group (or in every group, `groupId` null). */
-  async toDelegators(
-    event: ProjectedEvent,
-    at: string,
-    target: {
-      delegateId: string;
-      groupId: number | null;
-      type: NotificationType;
-      idOf: (delegator: RawBuilder<string>) => RawBuilder<string>;
-      topicId: string | null;
-      outcome: NotificationOutcome | null;
-    },
-  ): Promise<void> {
-    const delegator = sql<string>`d.delegator_id::text`;
-    const inGroup = target.groupId === null ? sql`true` : sql`d.group_id = ${target.groupId}`;
-    const written = await sql<{ user_id: string }>`
-      insert into ${sql.id(this.schema, notificationItemsTable.name)} (id, user_id, type, occurred_at, position, group_id, topic_id, actor_id, outcome, subject_id)
-      select ${target.idOf(delegator)}, d.delegator_id, ${target.type}, ${at}::timestamptz, ${event.position}, d.group_id,
-        ${target.topicId}::uuid, ${target.delegateId}::uuid, ${target.outcome}, null
-      from ${sql.id(this.schema, notificationDelegationsTable.name)} d
-      where d.delegate_id = ${target.delegateId} and ${inGroup}
-      on conflict (id) do update set occurred_at = excluded.occurred_at, position = excluded.position,
-        actor_id = excluded.actor_id, outcome = excluded.outcome
-      returning user_id`.execute(this.tables);
-    for (const { user_id } of written.rows) this.changes.add('notification_items', user_id);
-  }
-
-  /** The delegate's weight no longer counts for their delegators (in one group, or everywhere). */
-  async delegateIneligible(event: ProjectedEvent, at: string, delegateId: string, groupId: number | null, outcome: NotificationOutcome): Promise<void> {
-    await this.toDelegators(event, at, {
-      delegateId,
-      groupId,
-      type: 'delegate_ineligible',
-      idOf: (delegator) => sql<string>`'delegate_ineligible:' || d.group_id::text || ':' || ${delegator} || ':' || ${event.id}::text`,
-      topicId: null,
-      outcome,
-    });
-  }
-
-  async rememberSender(subjectId: string, userId: string): Promise<void> {
-    await this.tables
-      .insertInto('notification_senders')
-      .values({ subject_id: subjectId, user_id: userId })
-      .onConflict((conflict) => conflict.column('subject_id').doNothing())
-      .execute();
-  }
-
-  async senderOf(subjectId: string): Promise<string | null> {
-    const row = await this.tables.selectFrom('notification_senders').select('user_id').where('subject_id', '=', subjectId).executeTakeFirst();
-    return row?.user_id ?? null;
-  }
-}

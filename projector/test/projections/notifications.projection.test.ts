@@ -116,6 +116,19 @@ describe('notifications projection', () => {
     expect([...(outcome.changes[1]!.changes.get('notification_items') ?? [])]).toEqual([ada]);
   });
 
+  it('tells the delegators of a delegation made in the same batch as the vote, and writes nothing for a voter nobody delegates to', async () => {
+    const topicId = newId();
+    await spec
+      .given([
+        voteCast({ opinionId: newId(), topicId, groupId: GROUP, userId: grace }, 'support'),
+        delegated(ada, linus),
+        at(T1, voteCast({ opinionId: newId(), topicId, groupId: GROUP, userId: linus }, 'support')),
+      ])
+      .then(
+        expectRows('notification_items', { columns: ['user_id', 'type', 'actor_id'] }).toEqual([{ user_id: ada, type: 'delegate_voted', actor_id: linus }]),
+      );
+  });
+
   it('stops telling a delegator once they revoked, and tells them when their delegate leaves the group', async () => {
     const assigned = delegated(ada, linus);
     const stillDelegating = delegated(grace, linus);
