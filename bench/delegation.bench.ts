@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { BenchConfig } from './lib/config';
 import { quiesce } from './lib/database';
 import { BENCH_GROUP_ID_BASE, groupCreatedEvent } from './lib/events';
+import { insertEvents, type GeneratedEvent } from './lib/insert-events';
 import { summarise } from './lib/latency';
 import { now } from './lib/measure';
 import { NoticeListener } from './lib/notices';
@@ -33,45 +34,9 @@ const UNVERIFIED_EVERY = 20;
 const TARGET_P99_MS = 200;
 const GROUP_ID = BENCH_GROUP_ID_BASE + 900_000_000;
 const COUNTRY_KEY = 'benchland';
-const INSERT_CHUNK = 5000;
 
 const memberId = (index: number) => `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 const time = () => new Date().toISOString();
-
-interface Row {
-  stream: string;
-  type: string;
-  data: unknown;
-}
-
-/** Writes events straight into the store's tables (as generate.ts does), each row the append path's shape. */
-async function insertEvents(store: PostgresEventStore, registry: EventRegistry, rows: readonly Row[]): Promise<void> {
-  const versions = new Map<string, number>();
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK);
-    const streams: string[] = [];
-    const positions: number[] = [];
-    for (const row of chunk) {
-      const version = (versions.get(row.stream) ?? 0) + 1;
-      versions.set(row.stream, version);
-      streams.push(row.stream);
-      positions.push(version);
-    }
-    const data = chunk.map((row) => JSON.stringify(registry.prepare({ type: row.type, data: row.data }).data));
-    const metadata = chunk.map((row) => JSON.stringify({ commandId: randomUUID(), time: time(), schemaVersion: registry.versionOf(row.type) }));
-    await store.pool.query(
-      `insert into events (stream_id, stream_position, event_id, type, data, metadata)
-       select s, p, gen_random_uuid(), t, d::jsonb, m::jsonb from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[]) as x(s, p, t, d, m)`,
-      [streams, positions, chunk.map((row) => row.type), data, metadata],
-    );
-  }
-  const ids = [...versions.keys()];
-  await store.pool.query(
-    `insert into streams (stream_id, version) select * from unnest($1::text[], $2::bigint[])
-     on conflict (stream_id) do update set version = excluded.version`,
-    [ids, ids.map((id) => versions.get(id)!)],
-  );
-}
 
 /** The generated group: chains of delegators (1 to MAX_DEPTH long) ending at one of the popular delegates. */
 function delegationChains() {
@@ -103,7 +68,7 @@ export async function benchDelegation(
 ): Promise<void> {
   const { store, registry } = options;
   const started = now();
-  const rows: Row[] = [
+  const rows: GeneratedEvent[] = [
     {
       stream: groupStream(GROUP_ID),
       type: 'GroupCreated',

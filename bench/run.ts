@@ -16,6 +16,7 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchLive } from './live.bench';
 import { benchLoad } from './load.bench';
 import { benchMerkle } from './merkle.bench';
+import { benchNotifications } from './notifications.bench';
 import { loadBenchConfig } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE } from './lib/events';
@@ -24,6 +25,7 @@ import { busyCores, describeMachine } from './lib/machine';
 import { now } from './lib/measure';
 import { progress } from './lib/report';
 import { benchRebuild } from './rebuild.bench';
+import { benchSearch } from './search.bench';
 import { benchVotes } from './votes.bench';
 
 const config = loadBenchConfig();
@@ -72,6 +74,8 @@ try {
     if (only.has('live')) await benchLive(database, config);
     if (only.has('audit-export')) await benchAuditExport(database);
     if (only.has('load')) await benchLoad(database, config);
+    if (only.has('notifications')) await benchNotifications(database, config);
+    if (only.has('search')) await benchSearch(database, config);
     if (only.has('lighthouse')) await benchLighthouse(database, config);
     process.stdout.write(`${JSON.stringify(await describeMachine(store.pool, busyBefore))}\n`);
   } finally {

@@ -1,6 +1,6 @@
 import { commandApi, createCommandServices } from '@civitas/command-api';
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
-import { ProjectorService, projections } from '@civitas/projector';
+import { ProjectorService, projections, type Projection } from '@civitas/projector';
 import { CHAT_PATH, ProjectionWatcher, chatCommandHeaders, chatCommandResult, queryApi, type ChatCommands } from '@civitas/query-api';
 import {
   READ_SCHEMA,
@@ -38,6 +38,8 @@ export interface PlatformOptions {
   now?: () => Date;
   /** Request logs' destination (stdout by default). */
   logStream?: DestinationStream;
+  /** The projections the projector runs (every one by default); the bench leaves one out to measure without it. */
+  projections?: readonly Projection[];
 }
 
 export async function startPlatform(requested: Config, log: Logger, options: PlatformOptions = {}): Promise<Platform> {
@@ -66,7 +68,15 @@ async function startOnRuntime(runtime: ServiceRuntime, config: Config, log: Logg
   runtime.outage.watch(store.pool);
   runtime.onStop(() => store.close());
   const registry = createEventRegistry();
-  const projector = new ProjectorService({ connectionString: databaseUrl, store, db, registry, projections, log, outage: runtime.outage });
+  const projector = new ProjectorService({
+    connectionString: databaseUrl,
+    store,
+    db,
+    registry,
+    projections: options.projections ?? projections,
+    log,
+    outage: runtime.outage,
+  });
   runtime.onStop(() => projector.stop());
   const watcher = ProjectionWatcher.of(runtime);
   runtime.onStop(() => watcher.close());

@@ -22,15 +22,7 @@ export interface BenchPlatform {
  */
 export async function startBenchPlatform(parent: BenchDatabase, suffix: string, poolSize = 2, options: PlatformOptions = {}): Promise<BenchPlatform> {
   const database = await parent.sibling(suffix);
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_FACTOR: '100000',
-    PAYMENT_SANDBOX: 'on',
-    VAULT_KEY: randomBytes(32).toString('hex'),
-  });
+  const config = benchPlatformConfig(database.url);
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize, application_name: 'civitas-bench' });
   // end() does not wait for the server to see the clients go: the forced drop may cut one first.
   pool.on('error', () => undefined);
@@ -48,4 +40,20 @@ export async function startBenchPlatform(parent: BenchDatabase, suffix: string, 
     throw error;
   }
   return { database, config, platform, pool, close };
+}
+
+/**
+ * The platform's settings on a bench database: sign-in limits lifted, the payment sandbox on, a
+ * vault key of the run's own (a second start on the same database must reuse the same config).
+ */
+export function benchPlatformConfig(databaseUrl: string): Config {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_FACTOR: '100000',
+    PAYMENT_SANDBOX: 'on',
+    VAULT_KEY: randomBytes(32).toString('hex'),
+  });
 }

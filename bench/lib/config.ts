@@ -22,13 +22,31 @@ export interface BenchConfig {
   loadSeconds: number;
   /** Lighthouse audits of each page per side (the median is reported). */
   lighthouseRuns: number;
+  /** Members in the notifications bench's national group (generated voters) and members its digest mails. */
+  notificationMembers: number;
+  /** Opinions in the search bench's index. */
+  searchOpinions: number;
   /** The benches to run (BENCH_ONLY, comma-separated); all by default. */
   only: ReadonlySet<BenchName>;
   /** Whole-run limit: past it the bench drops its database and exits non-zero. */
   timeoutSeconds: number;
 }
 
-export const BENCH_NAMES = ['appends', 'merkle', 'catch-up', 'rebuild', 'lag', 'delegation', 'votes', 'live', 'audit-export', 'load', 'lighthouse'] as const;
+export const BENCH_NAMES = [
+  'appends',
+  'merkle',
+  'catch-up',
+  'rebuild',
+  'lag',
+  'delegation',
+  'votes',
+  'live',
+  'audit-export',
+  'load',
+  'lighthouse',
+  'notifications',
+  'search',
+] as const;
 export type BenchName = (typeof BENCH_NAMES)[number];
 
 function benchNames(raw: string | undefined): ReadonlySet<BenchName> {
@@ -61,6 +79,11 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   const lighthouseRuns = Math.round(bounded(env, 'BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
   // A build, then two pages × two sides × the runs, up to a minute each on a busy 2-core machine.
   const lighthouseAllowance = only.has('lighthouse') ? 4 * lighthouseRuns * 60 + 120 : 0;
+  const notificationMembers = Math.round(bounded(env, 'BENCH_NOTIFICATION_MEMBERS', 100_000, 1000, 1_000_000));
+  const searchOpinions = Math.round(bounded(env, 'BENCH_SEARCH_OPINIONS', 1_000_000, 10_000, 5_000_000));
+  // Registrations (argon2), two platform starts, generating the members; writing and indexing the opinions.
+  const notificationsAllowance = only.has('notifications') ? 300 + Math.ceil(notificationMembers / 500) : 0;
+  const searchAllowance = only.has('search') ? 120 + Math.ceil(searchOpinions / 4000) : 0;
   return {
     databaseUrl: platform.DATABASE_URL,
     dataDir: platform.DATA_DIR,
@@ -74,7 +97,9 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     stalenessSeconds: bounded(env, 'BENCH_STALENESS_SECONDS', 10, 2, 60),
     loadSeconds,
     lighthouseRuns,
+    notificationMembers,
+    searchOpinions,
     only,
-    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540 + loadAllowance + lighthouseAllowance, 30, 3600),
+    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540 + loadAllowance + lighthouseAllowance + notificationsAllowance + searchAllowance, 30, 3600),
   };
 }

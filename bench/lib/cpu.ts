@@ -10,7 +10,7 @@ function machineMs(): number {
 }
 
 /** user+system ms of a local process, or null when /proc cannot tell (remote server, other OS). */
-function processMs(pid: number): number | null {
+export function processMs(pid: number): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;

@@ -44,10 +44,18 @@ export interface Claims<Key> {
 }
 
 /**
- * Sends each mail whose claim this caller takes, `MAILS_AT_ONCE` at a time: claimed just before it
- * is sent, so a crash loses at most those in flight and never sends one twice. A permanent refusal
- * is kept as failed (never retried); a passing failure releases the mails not sent and throws
- * MailRelayUnavailable once the batch is settled. Returns how many were sent.
+ * Mails claimed in one statement and recorded in one: few enough that a crash loses little (those
+ * claimed and not yet sent stay in the feed), many enough that a digest of 100,000 members is not
+ * 25,000 round trips to the database.
+ */
+export const MAILS_PER_CLAIM = 64;
+
+/**
+ * Sends each mail whose claim this caller takes, `MAILS_AT_ONCE` in flight at any moment (a new one
+ * starts as soon as one is answered): claimed just before, in groups of MAILS_PER_CLAIM, so a crash
+ * loses at most a group's unsent mails and never sends one twice. A permanent refusal is kept as
+ * failed (never retried); a passing failure releases the mails not sent and throws
+ * MailRelayUnavailable once the group is settled. Returns how many were sent.
  */
 export async function sendClaimed<Key>(
   mails: Array<{ key: Key; mail: () => NotificationMail }>,
@@ -55,22 +63,34 @@ export async function sendClaimed<Key>(
   sender: NotificationMailSender,
 ): Promise<number> {
   let sent = 0;
-  for (let start = 0; start < mails.length; start += MAILS_AT_ONCE) {
-    const chunk = mails.slice(start, start + MAILS_AT_ONCE);
-    const held = new Set(await claims.claim(chunk.map((entry) => entry.key)));
-    const mine = chunk.filter((entry) => held.has(entry.key));
-    const results = await Promise.allSettled(mine.map(async (entry) => sender.send(entry.mail())));
+  for (let start = 0; start < mails.length; start += MAILS_PER_CLAIM) {
+    const group = mails.slice(start, start + MAILS_PER_CLAIM);
+    const held = new Set(await claims.claim(group.map((entry) => entry.key)));
+    const mine = group.filter((entry) => held.has(entry.key));
     const outcome = { sent: [] as Key[], failed: [] as Key[], retry: [] as Key[] };
     let passing: unknown = null;
-    results.forEach((result, index) => {
-      const key = mine[index]!.key;
-      if (result.status === 'fulfilled') outcome.sent.push(key);
-      else if (isPermanent(result.reason)) outcome.failed.push(key);
-      else {
-        outcome.retry.push(key);
-        passing ??= result.reason;
+    let next = 0;
+    const worker = async () => {
+      while (next < mine.length) {
+        const entry = mine[next++]!;
+        // After a passing failure the relay is likely down: the rest wait for the next try.
+        if (passing !== null) {
+          outcome.retry.push(entry.key);
+          continue;
+        }
+        try {
+          await sender.send(entry.mail());
+          outcome.sent.push(entry.key);
+        } catch (error) {
+          if (isPermanent(error)) outcome.failed.push(entry.key);
+          else {
+            outcome.retry.push(entry.key);
+            passing ??= error;
+          }
+        }
       }
-    });
+    };
+    await Promise.all(Array.from({ length: Math.min(MAILS_AT_ONCE, mine.length) }, worker));
     await Promise.all([claims.sent(outcome.sent), claims.failed(outcome.failed), claims.release(outcome.retry)]);
     sent += outcome.sent.length;
     if (passing !== null) throw new MailRelayUnavailable(passing);
