@@ -1,5 +1,5 @@
 import { sql, type QueryExecutorProvider } from 'kysely';
-import { digestMembers, digestRows, type DigestRow } from './digest-contents';
+import { digestMembers, digestRows, type DigestMember, type DigestRow } from './digest-contents';
 import { PERIODS, digestWindowEnd } from './digest-window';
 import { digestClaims, sendClaimed, type NotificationMailSender } from './notification-mail-claims';
 import { digestMail, type MailAddressing } from './notification-mail-message';
@@ -47,22 +47,24 @@ export class DigestJob {
     const result: DigestRun = { period, windowEnd, members: 0, sent: 0, alreadyDone: run.completed };
     if (run.completed) return result;
     const claims = digestClaims(this.deps.db, period, windowEnd, this.deps.now);
-    for (let after = NO_MEMBER; !signal?.aborted;) {
+    const pageAfter = async (after: string): Promise<{ members: DigestMember[]; byMember: Map<string, DigestRow[]> } | null> => {
       const members = await digestMembers(this.deps.db, { period, windowEnd, runSince: run.since, after, size: DIGEST_PAGE });
-      if (members.length === 0) {
-        await sql`update notification_digest_runs set completed_at = ${this.deps.now()}
-          where period = ${period} and window_end = ${windowEnd} and completed_at is null`.execute(this.deps.db);
-        break;
-      }
-      result.members += members.length;
-      after = members.at(-1)!.userId;
-      const rows = await digestRows(this.deps.db, { members, period, windowEnd, now });
+      if (members.length === 0) return null;
       const byMember = new Map<string, DigestRow[]>();
-      for (const row of rows) {
+      for (const row of await digestRows(this.deps.db, { members, period, windowEnd, now })) {
         const own = byMember.get(row.user_id);
         if (own) own.push(row);
         else byMember.set(row.user_id, [row]);
       }
+      return { members, byMember };
+    };
+    let page = await pageAfter(NO_MEMBER);
+    while (page && !signal?.aborted) {
+      const { members, byMember } = page;
+      // The next page is read while this one is sent: the database and the relay work at once.
+      const next = pageAfter(members.at(-1)!.userId);
+      next.catch(() => undefined);
+      result.members += members.length;
       result.sent += await sendClaimed(
         members
           .filter((member) => byMember.has(member.userId))
@@ -73,6 +75,11 @@ export class DigestJob {
         claims,
         this.deps.sender,
       );
+      page = await next;
+    }
+    if (page === null) {
+      await sql`update notification_digest_runs set completed_at = ${this.deps.now()}
+        where period = ${period} and window_end = ${windowEnd} and completed_at is null`.execute(this.deps.db);
     }
     return result;
   }
