@@ -2,24 +2,18 @@ import { CHAT_PAGE_SIZE, ChatMessagesReply, TopicIdParams, ValidationError, isPo
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireViewer, type ParticipantProfile, type QueryContext } from '../lib/viewer';
+import { requireViewer } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
-import { TOPIC_READ_MODELS, type GroupRow } from '../lib/group-visibility';
+import { TOPIC_READ_MODELS } from '../lib/group-visibility';
 import { topicParticipantsRoutes } from './topic-participants.routes';
+import type { ChatRouteOptions } from './chat-route-options';
+
+export type { ChatRouteOptions } from './chat-route-options';
 
 const MessagesQuery = z.object({ before: queryText('before').optional() });
 const UNKNOWN_CURSOR = 'No such message to page before';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ChatRouteOptions extends QueryContext {
-  /** The topics feature's rule (the topic GET's): the topic if the viewer may see it, else a 404. */
-  findVisibleTopic(
-    context: QueryContext,
-    topicId: string,
-    viewer: ParticipantProfile | null,
-  ): Promise<{ row: { id: string }; group: Pick<GroupRow, 'id' | 'department'> }>;
-}
 
 export function chatRoutes(app: ZodRoutes, options: ChatRouteOptions): void {
   const { readModels, findVisibleTopic } = options;

@@ -4,7 +4,7 @@ import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
 import { sql } from 'kysely';
 import { TOPIC_READ_MODELS } from '../lib/group-visibility';
 import { requireViewer } from '../lib/viewer';
-import type { ChatRouteOptions } from './chat.routes';
+import type { ChatRouteOptions } from './chat-route-options';
 
 /** A member's names as one text with a space before each word, so `like '% ' || q || '%'` finds a word's start. */
 const spacedName = sql<string>`' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`;
