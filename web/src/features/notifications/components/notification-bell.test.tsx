@@ -4,6 +4,7 @@ import { POSITION_HEADER } from '../../../lib/read-position';
 import { makeUser, serveCurrentUser } from '../../../test/auth-fixtures';
 import { fakeLiveSocket } from '../../../test/live-socket-fakes';
 import { jsonResponse, mockFetch, mockFetchHolding, requestsTo } from '../../../test/mock-fetch';
+import { chooseLanguage, i18n } from '../../../i18n';
 import { renderApp } from '../../../test/render-app';
 import { sentBody } from '../../../test/subscription-fixtures';
 import { lastToast } from '../../../test/toasts';
@@ -42,6 +43,22 @@ describe('the notifications bell', () => {
     const reads = requestsTo(fetchMock, 'GET', '/api/notifications').length;
     act(() => socket.latest().serverSends({ type: 'statsUpdate', position: '0000000000000778-0000000000000001' }));
     expect(requestsTo(fetchMock, 'GET', '/api/notifications')).toHaveLength(reads);
+  });
+
+  it('names the count as the badge shows it in every language and plural form (a name without the visible number fails WCAG 2.5.3)', async () => {
+    try {
+      for (const lng of ['en', 'ar'] as const) {
+        await chooseLanguage(lng);
+        await i18n.loadNamespaces('notifications');
+        for (const count of [1, 2, 3, 11, 99]) {
+          const name = i18n.t('notifications:bell.labelUnread', { count });
+          expect(name, `${lng} ${count}`).not.toBe('bell.labelUnread');
+          expect(name, `${lng} ${count}`).toContain(String(count));
+        }
+      }
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('names past 99 unread as the badge shows them, 99+', async () => {
