@@ -38,6 +38,13 @@ export async function createTestDatabase({ migrated = false }: { migrated?: bool
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A pool's end() resolves before its sockets are gone: a forced drop then cuts a connection that
+      // is still closing, and its FATAL surfaces as an unhandled error. Let them go first (2 s at most).
+      for (let waited = 0; waited < 2000; waited += 20) {
+        const { rows } = await client.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.count === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
