@@ -12,7 +12,6 @@ import { countAgainst, type DomainLimit, type HitCounter } from '../lib/domain-l
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import { chatDecider } from './chat.decider';
-import { mayBeTold } from './mention-audience';
 
 /** What chat needs of the topics feature (its TopicsService, wired in services.ts). */
 export interface OpenTopics {
@@ -56,7 +55,7 @@ export class ChatService {
     const result = await this.bus.run(
       chatStream(topic.topicId, userId),
       chatDecider,
-      { type: 'postChatMessage', message, mentions: { requested, mayBeTold: await mayBeTold(this.bus, group, requested) } },
+      { type: 'postChatMessage', message, mentions: { requested, mayBeTold: await this.gate.mayBeTold(group.groupId, requested) } },
       { actorId: userId, ...keyed(idempotency) },
     );
     return { message: storedData(result, 'ChatMessagePosted', message), createdAt: result.time, position: result.position, sender };

@@ -6,6 +6,7 @@ import {
   groupView,
   hasAccessAt,
   hasMembers,
+  isPersonalDepartment,
   participationRefusal,
   personView,
   subscriptionView,
@@ -102,6 +103,22 @@ export class ParticipationGate {
       forfeited: account.forfeited,
       person: account.person,
     };
+  }
+
+  /**
+   * Which of these members may be told of something in the group (a mention): accounts that stand
+   * (registered, not erased, not forfeited), and in a personal group only its members (nobody else
+   * sees its topics). Each member's own stream is read, and a personal group's, never an open
+   * group's members: a mention costs the same in a group of 100,000.
+   */
+  async mayBeTold(groupId: number, userIds: readonly string[]): Promise<Set<string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Set();
+    const [group, accounts] = await Promise.all([this.group(groupId), Promise.all(ids.map(async (id) => ({ id, ...(await this.account(id)) })))]);
+    const membersOnly = isPersonalDepartment(group.definition.department);
+    return new Set(
+      accounts.filter((account) => account.registered && !account.forfeited && (!membersOnly || group.members.has(account.id))).map(({ id }) => id),
+    );
   }
 
   private async account(userId: string): Promise<{ registered: boolean; forfeited: boolean; standing: Standing; person: PersonState }> {
