@@ -2,10 +2,9 @@ import {
   DEFAULT_MAIL_DELIVERY,
   DELETED_MEMBER,
   NOTIFICATION_TYPES,
-  isPersonalDepartment,
   notificationPath,
   personName,
-  personalGroupName,
+  shownGroupName,
   type Department,
   type MailDelivery,
   type NotificationOutcome,
@@ -77,9 +76,7 @@ export function lineOf(row: DescribedRow): MailLine {
   const group =
     row.group_name === null || row.department === null
       ? null
-      : isPersonalDepartment(row.department)
-        ? personalGroupName(row.owner_first_name, row.department)
-        : row.group_name;
+      : shownGroupName({ name: row.group_name, department: row.department, owner_first_name: row.owner_first_name });
   const actor = row.actor_id === null ? null : personName({ firstName: row.actor_first_name, lastName: row.actor_last_name, erased: row.actor_erased ?? true });
   const excerpt = row.excerpt === null ? null : row.excerpt.length > EXCERPT_LENGTH ? `${row.excerpt.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : row.excerpt;
   return {

@@ -1,4 +1,4 @@
-import type { PersonalDepartment } from './group.events';
+import { isPersonalDepartment, type Department, type PersonalDepartment } from './group.events';
 
 const LABELS: Record<PersonalDepartment, string> = { family: 'Family', friends: 'Friends', business: 'Business' };
 
@@ -8,3 +8,7 @@ export const personalGroupLabel = (department: PersonalDepartment) => LABELS[dep
 /** How a personal group is shown: its owner's first name and its kind ("Amina's Family"). */
 export const personalGroupName = (ownerFirstName: string | null, department: PersonalDepartment) =>
   ownerFirstName?.trim() ? `${ownerFirstName.trim()}'s ${LABELS[department]}` : `My ${LABELS[department]}`;
+
+/** How any group is shown: a personal group by its owner's first name (personalGroupName), every other by its own name. */
+export const shownGroupName = (group: { name: string; department: Department; owner_first_name: string | null }) =>
+  isPersonalDepartment(group.department) ? personalGroupName(group.owner_first_name, group.department) : group.name;

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, ServiceUnavailableError, isPersonalDepartment, personalGroupName } from '@civitas/events';
+import { DEFAULT_NOTIFICATION_PREFERENCES, ServiceUnavailableError, shownGroupName } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { iso } from '../lib/iso';
@@ -181,7 +181,7 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
         })),
         groups: groups.map((row) => ({
           groupId: row.group_id,
-          name: isPersonalDepartment(row.department) ? personalGroupName(row.owner_first_name, row.department) : row.name,
+          name: shownGroupName(row),
           department: row.department,
           role: row.role,
           isLeader: row.is_leader,

@@ -1,4 +1,4 @@
-import { canParticipate, hasMembers, isPersonalDepartment, personalGroupName, type GroupView } from '@civitas/events';
+import { canParticipate, hasMembers, shownGroupName, type GroupView } from '@civitas/events';
 import type { GroupRow } from '../lib/group-visibility';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
 
@@ -8,7 +8,7 @@ export const memberCount = (row: GroupRow) => (hasMembers(row.department) ? row.
 export function toGroupView(row: GroupRow, viewer: ParticipantProfile | null): GroupView {
   return {
     id: row.id,
-    name: isPersonalDepartment(row.department) ? personalGroupName(row.owner_first_name, row.department) : row.name,
+    name: shownGroupName(row),
     description: row.description,
     department: row.department,
     subcategory: row.subcategory,

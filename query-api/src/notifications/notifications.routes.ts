@@ -4,11 +4,9 @@ import {
   NotificationSettingsReply,
   NotificationsQuery,
   NotificationsReply,
-  isPersonalDepartment,
   notificationPath,
-  personalGroupName,
+  shownGroupName,
   secretText,
-  type Department,
   type NotificationItem,
 } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
@@ -127,8 +125,6 @@ async function describe({ readModels }: QueryContext, rows: FeedRow[]): Promise<
   const actorById = new Map(actors.map((actor) => [actor.id, actor]));
   // A hidden message is not repeated in a notification (no admin reads hidden text here either).
   const excerptById = new Map(messages.map((message) => [message.id, message.reason === null ? message.message : null]));
-  const groupName = (group: { name: string; department: Department; owner_first_name: string | null }) =>
-    isPersonalDepartment(group.department) ? personalGroupName(group.owner_first_name, group.department) : group.name;
   return rows.map((row) => {
     const group = row.group_id === null ? undefined : groupById.get(row.group_id);
     const topic = row.topic_id === null ? undefined : topicById.get(row.topic_id);
@@ -140,7 +136,7 @@ async function describe({ readModels }: QueryContext, rows: FeedRow[]): Promise<
       occurredAt: row.occurred_at.toISOString(),
       read: row.read,
       path: notificationPath({ type: row.type, topicId: row.topic_id, groupId: row.group_id }),
-      group: group ? { id: group.id, name: groupName(group) } : null,
+      group: group ? { id: group.id, name: shownGroupName(group) } : null,
       topic: topic ? { id: topic.id, title: topic.title } : null,
       // A member whose account is gone entirely (no row) reads like an erased one.
       actor: row.actor_id === null ? null : { id: row.actor_id, firstName: actor?.first_name ?? null, lastName: actor?.last_name ?? null },

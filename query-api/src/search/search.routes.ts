@@ -1,12 +1,4 @@
-import {
-  PERSONAL_DEPARTMENTS,
-  SEARCH_SECTION_LIMIT,
-  SearchQuery,
-  SearchReply,
-  isPersonalDepartment,
-  personalGroupName,
-  type Department,
-} from '@civitas/events';
+import { PERSONAL_DEPARTMENTS, SEARCH_SECTION_LIMIT, SearchQuery, SearchReply, shownGroupName, type Department } from '@civitas/events';
 import type { ProjectionName } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { containsPattern, foldedSql } from '@civitas/service-kit/name-folding';
@@ -62,8 +54,6 @@ export function searchRoutes(app: ZodRoutes, context: QueryContext): void {
         viewer ? searchTopics(context, tsquery, visible) : [],
         viewer ? searchOpinions(context, tsquery, visible) : [],
       ]);
-      const shownGroupName = (row: { department: Department; name: string; owner_first_name: string | null }) =>
-        isPersonalDepartment(row.department) ? personalGroupName(row.owner_first_name, row.department) : row.name;
       const opinionHit = (row: OpinionRow) => ({ topicId: row.topic_id, topicTitle: row.topic_title, excerpt: excerpt(row.body, terms) });
       return {
         query: q,
