@@ -22,30 +22,35 @@ export interface FeedRow {
  * notices of the groups they belong to or took part in (notification_audiences), since then, not of
  * what they did themselves; and the topics of those groups that close within 24 hours where they have neither
  * voted, balloted nor delegated. A delegate's vote no longer concerns a member who voted in that
- * topic themselves (their own vote overrides it).
+ * topic themselves (their own vote overrides it). Only what occurred after `after` (everything by
+ * default): the unread count starts at Mark all as read, so it does not scan a member's whole history.
  */
-export function feedOf(userId: string, now: Date): RawBuilder<FeedRow> {
+export function feedOf(userId: string, now: Date, after: RawBuilder<unknown> = sql`'-infinity'::timestamptz`): RawBuilder<FeedRow> {
   const member = sql.val(userId);
   return sql<FeedRow>`
     select i.id, i.type, i.occurred_at, i.group_id, i.topic_id, i.actor_id, i.outcome, i.subject_id
     from ${table('notification_items')} i
-    where i.user_id = ${userId} and not ${overriddenByOwnVote('i', member)}
+    where i.user_id = ${userId} and i.occurred_at > ${after} and not ${overriddenByOwnVote('i', member)}
     union all
     select n.id, n.type, n.occurred_at, n.group_id, n.topic_id, n.actor_id, null, null
     from ${table('group_notices')} n
     join ${table('notification_audiences')} a on a.group_id = n.group_id and a.user_id = ${userId}
-    where n.occurred_at >= a.since and n.actor_id is distinct from ${userId}
+    where n.occurred_at >= a.since and n.occurred_at > ${after} and n.actor_id is distinct from ${userId}
     union all
     select ${closingSoonId('t')}, 'closing_soon', ${closingSoonAt('t')}, t.group_id, t.id, null, null, null
     from ${table('topics')} t
     join ${table('notification_audiences')} a on a.group_id = t.group_id and a.user_id = ${userId}
-    where ${closingSoonFor('t', member, now)}`;
+    where ${closingSoonFor('t', member, now)} and ${closingSoonAt('t')} > ${after}`;
 }
+
+/** Until when Mark all as read read everything ('-infinity' before the member ever did). */
+const readAllAt = (userId: string) =>
+  sql`coalesce((select r.read_all_at from ${table('notification_reads')} r where r.user_id = ${userId}), '-infinity'::timestamptz)`;
 
 /** Whether a feed row (alias `f`) is read: marked read on its own since it last occurred, or by Mark all as read. */
 export function readFlag(userId: string): RawBuilder<boolean> {
   return sql<boolean>`(
-    f.occurred_at <= coalesce((select r.read_all_at from ${table('notification_reads')} r where r.user_id = ${userId}), '-infinity'::timestamptz)
+    f.occurred_at <= ${readAllAt(userId)}
     or exists (select 1 from ${table('notification_read_items')} ri where ri.user_id = ${userId} and ri.item_id = f.id and ri.read_at >= f.occurred_at))`;
 }
 
@@ -74,7 +79,7 @@ export async function readFeed(
   const [page, unread] = await Promise.all([
     sql<FeedRow>`select f.*, ${readFlag(userId)} as read from (${feedOf(userId, now)}) f ${after}
       order by f.occurred_at desc, f.id desc limit ${limit + 1}`.execute(db),
-    sql<{ count: number }>`select count(*)::int as count from (${feedOf(userId, now)}) f where not ${readFlag(userId)}`.execute(db),
+    sql<{ count: number }>`select count(*)::int as count from (${feedOf(userId, now, readAllAt(userId))}) f where not ${readFlag(userId)}`.execute(db),
   ]);
   return { rows: page.rows.slice(0, limit), more: page.rows.length > limit, unreadCount: unread.rows[0]!.count };
 }
