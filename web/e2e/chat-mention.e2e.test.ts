@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { NotificationsReply } from '@civitas/events';
 import { eventually } from '../../test-support/eventually';
 import { expectNoAxeViolations } from './support/axe';
-import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, postFromPage, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { createTopicThroughUi } from './support/participation';
 
 // Issue #33 item 1, a mention in a topic's chat (docs/decisions.md, Mentions). Amina and Layla are
@@ -24,32 +24,22 @@ beforeAll(async () => {
   layla = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
-/** A call in the page's own session (same origin, its cookies), for the steps other journeys cover through the UI. */
-const post = (page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, data]) => {
-      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    [path, body] as const,
-  );
-
 const chat = (page: Page) => page.getByRole('dialog', { name: 'Live Discussion' });
 
 describe('chat mention journey', () => {
   it('Amina and Layla are a family, and both take part in Amina’s topic', async () => {
     await signUpThroughApi(amina, journey.server.baseUrl, aminaAccount);
     await signUpThroughApi(layla, journey.server.baseUrl, laylaAccount);
-    const invitation = await post(amina, '/api/family/invite', { email: laylaAccount.email });
+    const invitation = await postFromPage(amina, '/api/family/invite', { email: laylaAccount.email });
     expect(invitation.status).toBe(201);
     const token = String(invitation.body.invitationLink).split('/').at(-1)!;
-    expect((await post(layla, `/api/family/invite/${token}/accept`)).status).toBe(200);
+    expect((await postFromPage(layla, `/api/family/invite/${token}/accept`)).status).toBe(200);
 
     await amina.goto(`${journey.server.baseUrl}/group/1`);
     await amina.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();
     topicId = await createTopicThroughUi(amina, TITLE, 'Say what you will bring so that nothing is missing.');
     // Layla takes part by chatting (its own journey covers the chat itself).
-    expect((await post(layla, '/api/chat/messages', { topicId, message: 'I can bring fruit.' })).status).toBe(201);
+    expect((await postFromPage(layla, '/api/chat/messages', { topicId, message: 'I can bring fruit.' })).status).toBe(201);
   });
 
   it('Amina types @ and the start of Layla’s name, picks her with the keyboard and sends', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccount, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
+import { newAccount, postFromPage, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { expectNoAxeViolations } from './support/axe';
 import { screenshotFolder, switchToArabic, switchToEnglish } from './support/language';
 import { createTopicThroughUi } from './support/participation';
@@ -25,16 +25,6 @@ beforeAll(async () => {
   layla = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
 
-/** A call in the page's own session (same origin, its cookies), for the steps other journeys cover through the UI. */
-const post = (page: Page, path: string, body: unknown = {}) =>
-  page.evaluate(
-    async ([url, data]) => {
-      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    [path, body] as const,
-  );
-
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const opinionCard = (page: Page) => page.getByRole('article', { name: 'Opinion by Amina Haddad' }).first();
 const chartSummary = (page: Page) => region(page, 'Timeline').getByLabel('Chart summary');
@@ -44,10 +34,10 @@ describe('topic page journey', () => {
     await signUpThroughApi(amina, journey.server.baseUrl, newAccount({ firstName: 'Amina', lastName: 'Haddad' }));
     const laylaAccount = newAccount({ firstName: 'Layla', lastName: 'Haddad' });
     await signUpThroughApi(layla, journey.server.baseUrl, laylaAccount);
-    const invitation = await post(amina, '/api/family/invite', { email: laylaAccount.email });
+    const invitation = await postFromPage(amina, '/api/family/invite', { email: laylaAccount.email });
     expect(invitation.status).toBe(201);
     const token = String(invitation.body.invitationLink).split('/').at(-1)!;
-    expect((await post(layla, `/api/family/invite/${token}/accept`)).status).toBe(200);
+    expect((await postFromPage(layla, `/api/family/invite/${token}/accept`)).status).toBe(200);
 
     await amina.goto(`${journey.server.baseUrl}/group/1`);
     await amina.getByRole('heading', { level: 1, name: "Amina's Family" }).waitFor();

@@ -147,3 +147,13 @@ export async function fillSignIn(page: Page, email: string, password: string): P
 export function signInButton(page: Page) {
   return page.getByRole('form', { name: 'Sign in with email' }).getByRole('button', { name: 'Sign In', exact: true });
 }
+
+/** A call in the page's own session (same origin, its cookies), for the steps other journeys cover through the UI. */
+export const postFromPage = (page: Page, path: string, body: unknown = {}) =>
+  page.evaluate(
+    async ([url, data]) => {
+      const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    [path, body] as const,
+  );
