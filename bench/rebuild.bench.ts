@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { EventRegistry, PostgresEventStore } from '@civitas/events';
 import { rebuildReadModels, type Projection } from '@civitas/projector';
-import { openVault } from '@civitas/service-kit/personal-data';
 import { READ_SCHEMA, readCheckpoints } from '@civitas/service-kit/read-models';
 import type { PlatformDatabase } from '@civitas/service-kit';
 import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
@@ -132,8 +130,6 @@ export async function benchRebuild(
 ): Promise<void> {
   const groups = options.projections.find((projection) => projection.name === 'groups');
   if (!groups) throw new Error('no groups projection');
-  // merkle_log blinds its leaves with a platform secret kept by the vault, as every process opens it.
-  await openVault(options.db, { key: randomBytes(32), source: 'the bench' });
   const timed = async (label: string, rebuild: () => Promise<void>) => {
     await quiesce(options.store.pool);
     const started = now();

@@ -6,7 +6,9 @@
  */
 import { PostgresEventStore, createEventRegistry } from '@civitas/events';
 import { projections } from '@civitas/projector';
+import { randomBytes } from 'node:crypto';
 import { createKysely, migrateToLatest, platformMigrations } from '@civitas/service-kit';
+import { openVault } from '@civitas/service-kit/personal-data';
 import { benchAppends } from './appends.bench';
 import { benchAuditExport } from './audit-export.bench';
 import { benchCatchUp } from './catch-up.bench';
@@ -17,7 +19,7 @@ import { benchLive } from './live.bench';
 import { benchLoad } from './load.bench';
 import { benchMerkle } from './merkle.bench';
 import { benchNotifications } from './notifications.bench';
-import { loadBenchConfig } from './lib/config';
+import { loadBenchConfig, type BenchName } from './lib/config';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { BENCH_GROUP_ID_BASE } from './lib/events';
 import { generateGroupCreated } from './lib/generate';
@@ -64,6 +66,12 @@ try {
     const only = config.only;
     if (only.has('appends')) await benchAppends(database, config);
     if (only.has('merkle')) await benchMerkle(database, config);
+    // The benches on this database run projectors in this process: merkle_log blinds its leaves with a
+    // platform secret the vault keeps, so the vault opens here, as every process opens it (after the
+    // Merkle bench, whose database has a vault of its own).
+    if (['catch-up', 'rebuild', 'lag', 'delegation'].some((name) => only.has(name as BenchName))) {
+      await openVault(db, { key: randomBytes(32), source: 'the bench' });
+    }
     if (only.has('catch-up') || only.has('rebuild')) await generateGroupCreated(store.pool, BENCH_GROUP_ID_BASE, config.events);
     if (only.has('catch-up')) await benchCatchUp(store, config, config.events);
     if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);

@@ -14,7 +14,8 @@ import { summarise } from './lib/latency';
 import { now } from './lib/measure';
 import { emit, progress } from './lib/report';
 import { SEARCH_SEED, SEARCH_TOPICS, SEARCH_WRITERS, fillSearchDocuments } from './lib/search-documents';
-import { ARABIC_WORDS, ENGLISH_WORDS, seeded } from './lib/search-words';
+import { ARABIC_WORDS, ENGLISH_WORDS } from './lib/search-words';
+import { seeded } from './lib/seeded-random';
 
 const PAIRS_PER_CASE = 6;
 const ROUNDS = 20;

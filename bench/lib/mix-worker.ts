@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { POSITION_HEADER } from '@civitas/events/position';
 import { send, type Answer } from './http-request';
+import { seeded } from './seeded-random';
 
 /** One cycle of a member: how often each action comes in it (the fixed mix). */
 export const CYCLE = { groupPage: 4, topicPage: 6, vote: 6, opinion: 1, chat: 2, delegation: 1 } as const;
@@ -87,18 +88,6 @@ interface MemberState {
 const members = new Map<string, MemberState>();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** mulberry32: a small seeded generator, so the mix is the same on every run and in every slice. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function shuffledCycle(random: () => number): Action[] {
   const actions = (Object.keys(CYCLE) as Action[]).flatMap((action) => Array<Action>(CYCLE[action]).fill(action));
   for (let index = actions.length - 1; index > 0; index -= 1) {
@@ -145,7 +134,7 @@ async function runMix(job: MixJob): Promise<MixResult> {
 
   await Promise.all(
     job.members.map(async (member, index) => {
-      const random = generator(job.seed + index);
+      const random = seeded(job.seed + index);
       const me = stateOf(member, job, random);
 
       /** One request, timed and counted under `route`; the body when the answer is 200/201. */

@@ -4,7 +4,8 @@ import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import pg from 'pg';
 import { now } from './measure';
 import { progress } from './report';
-import { ARABIC_WORDS, ENGLISH_WORDS, drawText, seeded } from './search-words';
+import { ARABIC_WORDS, ENGLISH_WORDS, drawText } from './search-words';
+import { seeded } from './seeded-random';
 
 /** A visible open group (Saudi Arabia's national group, in the seeded catalogue): every reader may see its topics and opinions. */
 const GROUP_ID = 1682;

@@ -74,18 +74,6 @@ const arabic = words(ARABIC_BASE);
 const stem = (w: string) => w.replace(/^ال/, '');
 export const ARABIC_WORDS = withForms(arabic, [(w) => `و${w}`, (w) => `ب${w}`, (w) => `${stem(w)}ات`, (w) => `ل${stem(w)}`]);
 
-/** A small, fast seeded generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A word of `vocabulary` by rank, the k-th about 1/k as often as the first (log-uniform ranks). */
 export function drawWord(vocabulary: readonly string[], random: () => number): string {
   const rank = Math.floor(Math.exp(random() * Math.log(vocabulary.length + 1))) - 1;
