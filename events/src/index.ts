@@ -50,6 +50,8 @@ export * from './delegation/weighted-tally-engine';
 export * from './elections/election.events';
 export * from './elections/election.contract';
 export * from './elections/leadership.view';
+export * from './elections/election-method';
+export * from './elections/schulze';
 export * from './profiles/person.view';
 export * from './person-name';
 export * from './moderation/moderation.constants';

@@ -126,7 +126,7 @@ export function idsIn(event: Pick<LeafEvent, 'stream' | 'data' | 'metadata'>): S
  */
 
 /** A topic's events that record a member's choice: their ids keep the topic's (voting) scope in every format. */
-const CHOICE_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn']);
+const CHOICE_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'RankedBallotCast', 'ApprovalBallotCast']);
 /** The fields that name a topic's objects rather than people: votes and ballots must join to them. */
 const OBJECT_FIELDS: ReadonlySet<string> = new Set(['opinionId', 'candidateId', 'winnerCandidateId', 'previousCandidateId', 'subjectId']);
 

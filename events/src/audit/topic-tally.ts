@@ -1,6 +1,8 @@
 import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
 import type { DelegationEvent } from '../delegation/delegation.events';
-import type { BallotEvent, CandidateRegistered, GroupLeaderElected } from '../elections/election.events';
+import { methodOf, type ElectionMethod } from '../elections/election-method';
+import type { BallotEvent, CandidateRegistered, GroupLeaderElected, PreferenceBallotEvent } from '../elections/election.events';
+import { schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
 import { participationRefusal } from '../groups/eligibility';
 import type { GroupEvent } from '../groups/group.events';
 import { groupView, type GroupState } from '../groups/group.view';
@@ -39,7 +41,7 @@ export interface TallyEvent {
 }
 
 /** What closing needs of a topic when it does not fold its TopicCreated. */
-export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt'>;
+export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt' | 'method'>;
 
 interface OpinionFacts {
   opinionId: string;
@@ -70,8 +72,10 @@ export interface TopicTallyState {
   /** opinionId -> userId -> vote. */
   votes: Map<string, Map<string, VoteType>>;
   candidates: Array<CandidateRegistered['data']>;
-  /** userId -> candidateId. */
+  /** userId -> candidateId (plurality). */
   ballots: Map<string, string>;
+  /** userId -> the member's ranking (Schulze; an approval ballot is one tier of the approved). */
+  preferences: Map<string, Ranking>;
   /** Time of the last event folded (the moment tallies stand at). */
   lastAt: string | null;
 }
@@ -96,6 +100,10 @@ export type TopicResult =
   | { kind: 'winner'; opinionId: null; winnerId: string; winnerCandidateId: string; weightedSupport: number };
 
 export interface TopicTallies {
+  /** An election's method (null for other topics). */
+  method: ElectionMethod | null;
+  /** Schulze elections: the pairwise matrix and strongest paths over the candidates in registration order. */
+  schulze: SchulzeCount | null;
   /** Every opinion in posting order (empty for an election). */
   opinions: SubjectTally[];
   /** Every candidate in registration order (empty unless an election). */
@@ -129,6 +137,7 @@ export function initial(topicId: string, facts: TopicFacts | null = null): Topic
     votes: new Map(),
     candidates: [],
     ballots: new Map(),
+    preferences: new Map(),
     lastAt: null,
   };
 }
@@ -146,6 +155,8 @@ export const TOPIC_RECORD_TYPES = [
   'CandidateRegistered',
   'BallotCast',
   'BallotWithdrawn',
+  'RankedBallotCast',
+  'ApprovalBallotCast',
 ] as const;
 export const GROUP_TYPES = ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'] as const;
 export const STANDING_TYPES = [
@@ -169,7 +180,15 @@ const DELEGATION_TYPES = ['DelegationAssigned', 'DelegationRevoked'];
  * ends of a delegation. An opinion's author or a candidate is not judged (and, in leaf format 2,
  * carries another pseudonym), so their subscriptions and verifications do not bear on the outcome.
  */
-export const STANDING_INVOLVED_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', ...DELEGATION_TYPES]);
+export const STANDING_INVOLVED_TYPES: ReadonlySet<string> = new Set([
+  'VoteCast',
+  'VoteRetracted',
+  'BallotCast',
+  'BallotWithdrawn',
+  'RankedBallotCast',
+  'ApprovalBallotCast',
+  ...DELEGATION_TYPES,
+]);
 
 /** Every type the module reads: an export carries these and nothing else of a member's streams. */
 export const TALLY_INPUT_TYPES: ReadonlySet<string> = new Set([...TOPIC_RECORD_TYPES, ...GROUP_TYPES, ...STANDING_TYPES, ...DELEGATION_TYPES]);
@@ -220,7 +239,7 @@ export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyStat
       if (!ofTopic) return state;
       {
         const created = (event as unknown as TopicCreated).data;
-        state.topic = { topicId: created.topicId, groupId: created.groupId, type: created.type, expiresAt: created.expiresAt };
+        state.topic = { topicId: created.topicId, groupId: created.groupId, type: created.type, expiresAt: created.expiresAt, method: created.method };
         if (state.groupId === null) {
           // The group's own events come before its topics: take what was folded of it so far.
           state.groupId = created.groupId;
@@ -270,6 +289,14 @@ export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyStat
         const ballot = event as unknown as BallotEvent;
         if (ballot.type === 'BallotCast') state.ballots.set(ballot.data.userId, ballot.data.candidateId);
         else state.ballots.delete(ballot.data.userId);
+      }
+      break;
+    case 'RankedBallotCast':
+    case 'ApprovalBallotCast':
+      if (!ofTopic) return state;
+      {
+        const ballot = event as unknown as PreferenceBallotEvent;
+        state.preferences.set(ballot.data.userId, ballot.type === 'RankedBallotCast' ? ballot.data.ranking : [ballot.data.approvals]);
       }
       break;
     case 'DelegationAssigned':
@@ -378,30 +405,7 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const counted = (id: string) => !options.only || options.only.has(id);
   const type: TopicType | null = state.topic?.type ?? null;
 
-  if (type === 'election') {
-    const weighted = recount(network, state.ballots, members(state.ballots.keys()));
-    const candidates = state.candidates.map((candidate) => ({
-      subjectId: candidate.candidateId,
-      supportCount: counted(candidate.candidateId) ? countOf(state.ballots, candidate.candidateId) : 0,
-      opposeCount: 0,
-      weightedSupport: counted(candidate.candidateId) ? (weighted.get(candidate.candidateId) ?? 0) : 0,
-      weightedOppose: 0,
-    }));
-    const election = electionWinner(state.candidates, candidates);
-    const result: TopicResult =
-      state.status !== 'closed'
-        ? { kind: 'pending', ...NO_RESULT }
-        : election.winnerId && election.winnerCandidateId
-          ? {
-              kind: 'winner',
-              opinionId: null,
-              winnerId: election.winnerId,
-              winnerCandidateId: election.winnerCandidateId,
-              weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport,
-            }
-          : { kind: 'none', ...NO_RESULT };
-    return { opinions: [], candidates, standings: [], election, result };
-  }
+  if (type === 'election') return electionTallies(state, network, members, counted);
 
   const opinions: SubjectTally[] = [];
   const standings: OpinionStanding[] = [];
@@ -431,7 +435,84 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
       : winner
         ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
         : { kind: 'none', ...NO_RESULT };
-  return { opinions, candidates: [], standings, election: null, result };
+  return { method: null, schulze: null, opinions, candidates: [], standings, election: null, result };
+}
+
+/** How much each candidate is chosen: directly (ballots) and weighted (delegation applied). */
+interface CandidateCounts {
+  direct: Map<string, number>;
+  weighted: Map<string, number>;
+}
+
+const add = (counts: Map<string, number>, id: string, amount: number) => counts.set(id, (counts.get(id) ?? 0) + amount);
+
+/**
+ * Schulze and approval ballots: a delegator's weight reaches the first member of their chain who
+ * cast a ballot and counts with that whole ballot (issue #34 item 4), so the weight of each ballot is
+ * the weighted rule run with each voter choosing "my own ballot". A candidate's counts are its
+ * approvals, or for Schulze its first preferences (the top tier); the ranking decides through the matrix.
+ */
+function preferenceCounts(state: TopicTallyState, network: DelegationNetwork, members: (choosers: Iterable<string>) => Set<string>) {
+  const own = new Map([...state.preferences.keys()].map((voter) => [voter, voter]));
+  const ballotWeights = recount(network, own, members(own.keys()));
+  const counts: CandidateCounts = { direct: new Map(), weighted: new Map() };
+  const ballots: Array<{ ranking: Ranking; weight: number }> = [];
+  for (const [voter, ranking] of state.preferences) {
+    const weight = ballotWeights.get(voter) ?? 0;
+    ballots.push({ ranking, weight });
+    for (const candidateId of new Set(ranking[0])) {
+      add(counts.direct, candidateId, 1);
+      if (weight > 0) add(counts.weighted, candidateId, weight);
+    }
+  }
+  return { counts, ballots };
+}
+
+function electionTallies(
+  state: TopicTallyState,
+  network: DelegationNetwork,
+  members: (choosers: Iterable<string>) => Set<string>,
+  counted: (id: string) => boolean,
+): TopicTallies {
+  const method = methodOf(state.topic ?? {});
+  let counts: CandidateCounts;
+  let count: SchulzeCount | null = null;
+  if (method === 'plurality') {
+    counts = { direct: new Map(), weighted: recount(network, state.ballots, members(state.ballots.keys())) };
+    for (const candidateId of state.ballots.values()) add(counts.direct, candidateId, 1);
+  } else {
+    const preferences = preferenceCounts(state, network, members);
+    counts = preferences.counts;
+    if (method === 'schulze') count = schulze(state.candidates.map((candidate) => candidate.candidateId), preferences.ballots);
+  }
+  const candidates = state.candidates.map((candidate) => ({
+    subjectId: candidate.candidateId,
+    supportCount: counted(candidate.candidateId) ? (counts.direct.get(candidate.candidateId) ?? 0) : 0,
+    opposeCount: 0,
+    weightedSupport: counted(candidate.candidateId) ? (counts.weighted.get(candidate.candidateId) ?? 0) : 0,
+    weightedOppose: 0,
+  }));
+  const election = count ? schulzeWinner(state.candidates, count) : electionWinner(state.candidates, candidates);
+  const result: TopicResult =
+    state.status !== 'closed'
+      ? { kind: 'pending', ...NO_RESULT }
+      : election.winnerId && election.winnerCandidateId
+        ? {
+            kind: 'winner',
+            opinionId: null,
+            winnerId: election.winnerId,
+            winnerCandidateId: election.winnerCandidateId,
+            weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport,
+          }
+        : { kind: 'none', ...NO_RESULT };
+  return { method, schulze: count, opinions: [], candidates, standings: [], election, result };
+}
+
+/** The Schulze winner; of several (a tie by strongest paths) the earliest registration, as plurality breaks its ties. */
+export function schulzeWinner(candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>, count: SchulzeCount): ElectionOutcome {
+  const first = count.winners[0];
+  const winner = first === undefined ? undefined : candidates.find((candidate) => candidate.candidateId === first);
+  return { winnerId: winner?.userId ?? null, winnerCandidateId: winner?.candidateId ?? null };
 }
 
 /** The fold as one object, for callers that pass it around (time travel, the history). */

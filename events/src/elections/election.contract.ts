@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Receipt } from '../audit/merkle.contract';
 import { text } from '../text';
+import { ElectionMethodSchema } from './election-method';
 import { PersonSummary, TopicView } from '../topics/topic.contract';
 
 export const SUBSCRIPTION_REQUIRED_TO_RUN = 'Subscription required: running as a candidate needs a Civic Participation subscription.';
@@ -48,11 +49,47 @@ export type CandidateView = z.infer<typeof CandidateView>;
 export const RegisterCandidateReply = z.object({ position: z.string().nullable(), candidate: CandidateView });
 export type RegisterCandidateReply = z.infer<typeof RegisterCandidateReply>;
 
-/** POST /api/topics/<id>/ballot: the same candidate again withdraws the ballot, another moves it. */
-export const BallotBody = z.object({ candidateId: z.string({ error: CANDIDATE_NOT_FOUND }).min(1, CANDIDATE_NOT_FOUND) });
+export const BALLOT_FOR_METHOD = {
+  plurality: 'This election takes one candidate: send { candidateId }.',
+  schulze: 'This election is ranked: send { ranking: [[candidateId, ...], ...] }.',
+  approval: 'This election takes approvals: send { approvals: [candidateId, ...] }.',
+} as const;
+export const CANDIDATE_TWICE = 'A candidate can appear only once on a ballot.';
+export const EMPTY_RANKING = 'Rank at least one candidate.';
+export const EMPTY_APPROVALS = 'Approve at least one candidate.';
+/** Ten candidates is the bench's election; a ballot names each candidate once, so this bounds any real one. */
+export const BALLOT_MAX_CANDIDATES = 500;
+
+const candidateIdOf = z.string({ error: CANDIDATE_NOT_FOUND }).min(1, CANDIDATE_NOT_FOUND);
+/**
+ * POST /api/topics/<id>/ballot, by the election's method (issue #34): `{ candidateId }` (plurality: the
+ * same candidate again withdraws the ballot, another moves it), `{ ranking }` (Schulze: tiers, most
+ * preferred first, each inner list candidates tied at that rank) or `{ approvals }` (approval). A
+ * ranked or approval ballot replaces the member's previous one whole.
+ */
+export const BallotBody = z.object({
+  candidateId: candidateIdOf.optional(),
+  ranking: z
+    .array(z.array(candidateIdOf, { error: 'Each rank must be a list of candidate ids' }).min(1, 'A rank must hold at least one candidate'), {
+      error: 'Ranking must be a list of ranks',
+    })
+    .max(BALLOT_MAX_CANDIDATES, CANDIDATE_TWICE)
+    .optional(),
+  approvals: z.array(candidateIdOf, { error: 'Approvals must be a list of candidate ids' }).max(BALLOT_MAX_CANDIDATES, CANDIDATE_TWICE).optional(),
+});
 export type BallotBody = z.infer<typeof BallotBody>;
-/** `receipt`: the appended event's id and Merkle leaf hash (null when nothing was appended). */
-export const BallotReply = z.object({ position: z.string().nullable(), topicId: z.string(), candidateId: z.string().nullable(), receipt: Receipt.nullable() });
+/**
+ * `receipt`: the appended event's id and Merkle leaf hash (null when nothing was appended). `candidateId`
+ * is a plurality ballot's choice; `ranking` / `approvals` echo a ranked or approval ballot as recorded.
+ */
+export const BallotReply = z.object({
+  position: z.string().nullable(),
+  topicId: z.string(),
+  candidateId: z.string().nullable(),
+  ranking: z.array(z.array(z.string())).optional(),
+  approvals: z.array(z.string()).optional(),
+  receipt: Receipt.nullable(),
+});
 export type BallotReply = z.infer<typeof BallotReply>;
 
 /** GET /api/groups/<id>/main-election: the group's newest main election (404 when none), with its winner once declared. */
@@ -64,3 +101,44 @@ export type MainElectionView = z.infer<typeof MainElectionView>;
 
 export const CreateMainElectionReply = z.object({ position: z.string().nullable(), election: MainElectionView });
 export type CreateMainElectionReply = z.infer<typeof CreateMainElectionReply>;
+
+/**
+ * GET /api/topics/<id>/result (issue #34 item 5): an election's count by its method, as it stands
+ * (`leaderCandidateId`, while open) or as decided (`winnerCandidateId`, once closed); `asOf` as on the
+ * other tally reads. Schulze adds the pairwise matrix and the strongest paths, rows and columns in
+ * `candidates` order (registration order).
+ */
+export const ElectionResultView = z.object({
+  topicId: z.string(),
+  method: ElectionMethodSchema,
+  status: z.enum(['active', 'counting', 'closed']),
+  /** The candidates in registration order, with direct and weighted counts: ballots naming them (plurality), approvals, or first preferences (Schulze). */
+  candidates: z.array(
+    z.object({
+      candidateId: z.string(),
+      userId: z.string(),
+      user: PersonSummary,
+      directCount: z.number().int(),
+      weightedCount: z.number().int(),
+    }),
+  ),
+  /** The weight of every ballot counted (delegation applied). */
+  ballotWeight: z.number().int(),
+  /** Ballots cast directly. */
+  ballotCount: z.number().int(),
+  leaderCandidateId: z.string().nullable(),
+  winnerCandidateId: z.string().nullable(),
+  /** Schulze: pairwise[i][j] is the weight preferring candidates[i] to candidates[j]. */
+  pairwise: z.array(z.array(z.number().int())).nullable(),
+  /** Schulze: the strength of the strongest path from candidates[i] to candidates[j]. */
+  strongestPaths: z.array(z.array(z.number().int())).nullable(),
+  /** Schulze: every candidate unbeaten by strongest paths (more than one is a tie; the earliest registration leads). */
+  schulzeWinners: z.array(z.string()).nullable(),
+  /** The moment counted: the newest event folded (a position), or null on the live read model. */
+  asOf: z.string().nullable(),
+});
+export type ElectionResultView = z.infer<typeof ElectionResultView>;
+
+/** POST /api/groups/<id>/main-election: an optional body choosing how the election is counted (issue #34); default plurality. */
+export const OpenMainElectionBody = z.object({ method: ElectionMethodSchema.optional() }).optional();
+export type OpenMainElectionBody = z.infer<typeof OpenMainElectionBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
+import { ElectionMethodSchema } from './election-method';
 
 /**
  * `candidacy-{topicId}-{userId}`: a member stands in an election topic, once (the stream holds
@@ -25,6 +26,30 @@ export const BallotCast = defineEvent(
     userId: z.uuid(),
     candidateId: z.uuid(),
     previousCandidateId: z.uuid().nullable(),
+  }),
+);
+/**
+ * `ballot-{topicId}-{userId}`, in a Schulze election: the member's whole ranking, replacing any
+ * before it. Tiers of candidate ids, most preferred first; a tier's candidates are tied; a candidate
+ * left out ranks below every one named (schulze.ts).
+ */
+export const RankedBallotCast = defineEvent(
+  'RankedBallotCast',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    ranking: z.array(z.array(z.uuid()).min(1)).min(1),
+  }),
+);
+/** `ballot-{topicId}-{userId}`, in an approval election: every candidate the member approves, replacing any ballot before it. */
+export const ApprovalBallotCast = defineEvent(
+  'ApprovalBallotCast',
+  z.object({
+    topicId: z.uuid(),
+    groupId: z.number().int().positive(),
+    userId: z.uuid(),
+    approvals: z.array(z.uuid()).min(1),
   }),
 );
 export const BallotWithdrawn = defineEvent(
@@ -62,6 +87,10 @@ export const ElectionDecided = defineEvent(
     winnerId: z.uuid().nullable(),
     winnerCandidateId: z.uuid().nullable(),
     decidedAt: z.iso.datetime(),
+    /** How it was counted; absent on elections decided before methods existed (plurality). */
+    method: ElectionMethodSchema.optional(),
+    /** Schulze only: pairwise[i][j] is the weight preferring candidate i to j, candidates in registration order. */
+    pairwise: z.array(z.array(z.number().int().nonnegative())).optional(),
   }),
 );
 
@@ -101,17 +130,23 @@ export type CandidateRegistered = EventOf<typeof CandidateRegistered>;
 export type BallotCast = EventOf<typeof BallotCast>;
 export type BallotWithdrawn = EventOf<typeof BallotWithdrawn>;
 export type BallotEvent = BallotCast | BallotWithdrawn;
+export type RankedBallotCast = EventOf<typeof RankedBallotCast>;
+export type ApprovalBallotCast = EventOf<typeof ApprovalBallotCast>;
+/** The ballots of Schulze and approval elections. */
+export type PreferenceBallotEvent = RankedBallotCast | ApprovalBallotCast;
 export type MainElectionOpened = EventOf<typeof MainElectionOpened>;
 export type ElectionDecided = EventOf<typeof ElectionDecided>;
 export type GroupLeaderElected = EventOf<typeof GroupLeaderElected>;
 export type LeadershipTaken = EventOf<typeof LeadershipTaken>;
 export type LeadershipEnded = EventOf<typeof LeadershipEnded>;
-export type ElectionEvent = CandidateRegistered | BallotCast | BallotWithdrawn | MainElectionOpened | ElectionDecided;
+export type ElectionEvent = CandidateRegistered | BallotCast | BallotWithdrawn | PreferenceBallotEvent | MainElectionOpened | ElectionDecided;
 export type LeadershipEvent = GroupLeaderElected | LeadershipTaken | LeadershipEnded;
 export const electionEvents = [
   CandidateRegistered,
   BallotCast,
   BallotWithdrawn,
+  RankedBallotCast,
+  ApprovalBallotCast,
   MainElectionOpened,
   ElectionDecided,
   GroupLeaderElected,

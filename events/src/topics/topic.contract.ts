@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ElectionMethodSchema } from '../elections/election-method';
 import { groupIdSchema } from '../groups/group.contract';
 import { uuidParam } from '../ids';
 import { HiddenNotice } from '../moderation/hidden-content.contract';
@@ -28,6 +29,8 @@ export const CreateTopicBody = z.object({
   type: TopicTypeSchema.optional(),
   groupId: groupIdSchema('Please select a group'),
   expiresInDays: z.number().int(TOPIC_DAYS_RANGE).min(TOPIC_MIN_DAYS, TOPIC_DAYS_RANGE).max(TOPIC_MAX_DAYS, TOPIC_DAYS_RANGE).optional(),
+  /** Elections only (issue #34): how the ballots are counted; default plurality. Refused on other types. */
+  method: ElectionMethodSchema.optional(),
 });
 export type CreateTopicBody = z.infer<typeof CreateTopicBody>;
 
@@ -52,8 +55,10 @@ export const TopicView = z.object({
   updatedAt: z.string(),
   author: PersonSummary,
   opinionCount: z.number().int(),
-  /** Whether the signed-in member may post opinions and vote on it (eligible, and the topic is open). */
+ /** Whether the signed-in member may post opinions and vote on it (eligible, and the topic is open). */
   canParticipate: z.boolean(),
+  /** Elections: how the ballots are counted; null for other topics. */
+  method: ElectionMethodSchema.nullable(),
 });
 export type TopicView = z.infer<typeof TopicView>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
+import { ElectionMethodSchema } from '../elections/election-method';
 import { TOPIC_TYPES } from './topic-rules';
 
 export const TopicTypeSchema = z.enum(TOPIC_TYPES);
@@ -16,6 +17,8 @@ export const TopicCreated = defineEvent(
     createdBy: z.uuid(),
     isMainElection: z.boolean(),
     expiresAt: z.iso.datetime(),
+    /** Elections only: how the ballots are counted (election-method.ts); absent is plurality, as before methods existed. */
+    method: ElectionMethodSchema.optional(),
   }),
 );
 export const TopicDeleted = defineEvent(
