@@ -13,6 +13,7 @@ import { benchAppends } from './appends.bench';
 import { benchAuditExport } from './audit-export.bench';
 import { benchCatchUp } from './catch-up.bench';
 import { benchDelegation } from './delegation.bench';
+import { benchElectionMethods } from './election-methods.bench';
 import { benchLag } from './lag.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchLive } from './live.bench';
@@ -77,6 +78,7 @@ try {
     if (only.has('rebuild')) await benchRebuild({ store, db, registry, projections }, config, config.events);
     if (only.has('lag')) await benchLag({ store, db, registry, projections, url: database.url }, config);
     if (only.has('delegation')) await benchDelegation({ store, db, registry, projections, url: database.url }, config);
+    if (only.has('election-methods')) await benchElectionMethods(store, registry);
     // The platform on a database of its own (a sibling on the same server), away from the generated events.
     if (only.has('votes')) await benchVotes(database, config);
     if (only.has('live')) await benchLive(database, config);

@@ -39,6 +39,7 @@ export const BENCH_NAMES = [
   'rebuild',
   'lag',
   'delegation',
+  'election-methods',
   'votes',
   'live',
   'audit-export',
@@ -84,6 +85,8 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   // Registrations (argon2), two platform starts, generating the members; writing and indexing the opinions.
   const notificationsAllowance = only.has('notifications') ? 300 + Math.ceil(notificationMembers / 500) : 0;
   const searchAllowance = only.has('search') ? 120 + Math.ceil(searchOpinions / 4000) : 0;
+  // Generating 330k events and twelve counts of a 100k-ballot election.
+  const electionsAllowance = only.has('election-methods') ? 120 : 0;
   return {
     databaseUrl: platform.DATABASE_URL,
     dataDir: platform.DATA_DIR,
@@ -100,6 +103,12 @@ export function loadBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     notificationMembers,
     searchOpinions,
     only,
-    timeoutSeconds: bounded(env, 'BENCH_TIMEOUT_SECONDS', 540 + loadAllowance + lighthouseAllowance + notificationsAllowance + searchAllowance, 30, 3600),
+    timeoutSeconds: bounded(
+      env,
+      'BENCH_TIMEOUT_SECONDS',
+      540 + loadAllowance + lighthouseAllowance + notificationsAllowance + searchAllowance + electionsAllowance,
+      30,
+      3600,
+    ),
   };
 }
