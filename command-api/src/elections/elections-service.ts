@@ -1,6 +1,7 @@
 import {
   CANDIDATE_NOT_FOUND,
   CATALOGUE,
+  DEFAULT_ELECTION_METHOD,
   ELECTION_DEFAULT_DAYS,
   ForbiddenError,
   GROUP_NOT_FOUND,
@@ -14,15 +15,20 @@ import {
   ballotStream,
   candidacyStream,
   groupStream,
+  existingId,
   groupView,
   leadershipView,
   mainElectionStream,
+  methodOf,
   topicStream,
   userStream,
+  type BallotBody,
   type CandidateRegistered,
   type CreateTopicBody,
   type DomainEvent,
+  type ElectionMethod,
   type GroupLeaderElected,
+  type BallotReply,
   type MainElectionOpened,
   type PersonState,
   type TopicCreated,
@@ -32,13 +38,15 @@ import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
 import type { ParticipationGate } from '../lib/participation-gate';
 import type { Receipts } from '../lib/receipt';
+import { ballotFor, candidatesNamed } from './ballot-by-method';
 import { ballotDecider } from './ballot.decider';
 import { candidacyDecider } from './candidacy.decider';
 import { groupLeadershipDecider, userLeadershipDecider } from './leadership.decider';
 import { mainElectionDecider } from './main-election.decider';
+import { preferenceBallotDecider } from './preference-ballot.decider';
 
 const DAY_MS = 86_400_000;
-type Topic = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type'>;
+type Topic = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'method'>;
 
 /** What elections need of the topics feature (its TopicsService, wired in services.ts). */
 export interface ElectionTopics {
@@ -103,8 +111,11 @@ export class ElectionsService implements LeaderInstallation {
     private readonly receipts: Receipts,
   ) {}
 
-  /** POST /api/groups/<id>/main-election; with an Idempotency-Key a repeat is answered with the election it opened. */
-  async openMainElection(userId: string, groupId: number, idempotency?: Idempotency) {
+  /**
+   * POST /api/groups/<id>/main-election; with an Idempotency-Key a repeat is answered with the election it opened.
+   * `method`: how it is counted (issue #34), recorded on the opening, so its topic is written with it even after a crash.
+   */
+  async openMainElection(userId: string, groupId: number, idempotency?: Idempotency, method: ElectionMethod = DEFAULT_ELECTION_METHOD) {
     const { state: group } = await this.bus.load(groupStream(groupId), groupView);
     if (!group.definition) throw new NotFoundError(GROUP_NOT_FOUND);
     if (!(MAIN_ELECTION_DEPARTMENTS as readonly string[]).includes(group.definition.department)) throw new ValidationError(MAIN_ELECTION_GROUPS);
@@ -124,6 +135,7 @@ export class ElectionsService implements LeaderInstallation {
       topicId: createdIdOf(idempotency),
       openedBy: userId,
       expiresAt: new Date(now.getTime() + ELECTION_DEFAULT_DAYS * DAY_MS).toISOString(),
+      method,
     };
     const opened = await this.bus.run(
       mainElectionStream(groupId),
@@ -149,16 +161,50 @@ export class ElectionsService implements LeaderInstallation {
     return { candidate: storedData(result, 'CandidateRegistered', candidate), createdAt: result.time, position: result.position, person };
   }
 
-  /** POST /api/topics/<id>/ballot: choose a candidate; the same again withdraws the ballot, another moves it. */
-  async chooseCandidate(userId: string, topicId: string, candidateId: string, idempotency?: Idempotency) {
+  /**
+   * POST /api/topics/<id>/ballot, read by the election's method (its TopicCreated; docs/decisions.md,
+   * Election methods): checks in the order topic (404, 403 closed, 400 not an election), the body's
+   * shape for the method (400), eligibility (403), the candidates named (404). `body`: ids in lower case.
+   */
+  async castBallot(userId: string, topicId: string, body: BallotBody, idempotency?: Idempotency): Promise<BallotReply> {
     const topic = await this.requireOpenElection(topicId);
-    // Both checks at once; when both fail, the member's own refusal is the answer.
-    const checks = await Promise.allSettled([this.gate.requireParticipant(userId, topic.groupId), this.requireCandidate(topic.topicId, candidateId)]);
-    for (const check of checks) if (check.status === 'rejected') throw check.reason;
+    const method = methodOf(topic);
+    const ballot = ballotFor(method, body);
+    if (ballot.method === 'plurality') return this.chooseCandidate(userId, topic, existingId(ballot.candidateId, CANDIDATE_NOT_FOUND), idempotency);
+    const [, candidates] = await this.bothChecked(
+      this.gate.requireParticipant(userId, topic.groupId),
+      this.candidatesOf(topic.topicId, candidatesNamed(ballot)),
+    );
+    const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
+    const stream = ballotStream(topic.topicId, userId);
+    const result = await this.bus.run(
+      stream,
+      preferenceBallotDecider,
+      { type: 'castPreferences', target, method: ballot.method, ballot: body, candidates: new Set(candidates.keys()) },
+      { actorId: userId, ...keyed(idempotency) },
+    );
+    // The ballot this answer is about: the one appended (for a repeated key, the one it first appended), else the one standing.
+    const last = result.events.at(-1);
+    const standing = last ? preferenceBallotDecider.evolve(result.state, last) : result.state;
+    const echo = method === 'schulze' ? { ranking: standing.ranking ?? [] } : { approvals: standing.approvals ?? [] };
+    return { topicId: topic.topicId, candidateId: null, ...echo, position: result.position, receipt: await this.receipts.of(result, stream) };
+  }
+
+  /** A plurality ballot: the same candidate again withdraws it, another moves it. */
+  private async chooseCandidate(userId: string, topic: Topic, candidateId: string, idempotency?: Idempotency): Promise<BallotReply> {
+    await this.bothChecked(this.gate.requireParticipant(userId, topic.groupId), this.requireCandidate(topic.topicId, candidateId));
     const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
     const stream = ballotStream(topic.topicId, userId);
     const result = await this.bus.run(stream, ballotDecider, { type: 'chooseCandidate', target, candidateId }, { actorId: userId, ...keyed(idempotency) });
     return { topicId: topic.topicId, candidateId: result.state.candidateId, position: result.position, receipt: await this.receipts.of(result, stream) };
+  }
+
+  /** Both checks at once; when both fail, the member's own refusal (the first) is the answer. */
+  private async bothChecked<A, B>(member: Promise<A>, other: Promise<B>): Promise<[A, B]> {
+    const [first, second] = await Promise.allSettled([member, other]);
+    if (first.status === 'rejected') throw first.reason;
+    if (second.status === 'rejected') throw second.reason;
+    return [first.value, second.value];
   }
 
   /**
@@ -209,7 +255,7 @@ export class ElectionsService implements LeaderInstallation {
   }
 
   private async createTopic(groupName: string, opening: MainElectionOpened['data']) {
-    const body = { ...mainElectionTexts(groupName), groupId: opening.groupId, type: 'election' as const };
+    const body = { ...mainElectionTexts(groupName), groupId: opening.groupId, type: 'election' as const, method: opening.method };
     return this.topics.create(opening.openedBy, body, { mainElection: { topicId: opening.topicId, expiresAt: opening.expiresAt } });
   }
 
@@ -219,10 +265,20 @@ export class ElectionsService implements LeaderInstallation {
     return topic;
   }
 
-  /** Looked up in the events (a candidate registered a moment ago counts), remembered once found. */
+  /** One candidate of the election, or 404. */
   private async requireCandidate(topicId: string, candidateId: string): Promise<CandidateRegistered['data']> {
-    const known = this.candidates.get(topicId)?.get(candidateId);
-    if (known) return known;
+    const candidate = (await this.candidatesOf(topicId, [candidateId])).get(candidateId);
+    if (!candidate) throw new NotFoundError(CANDIDATE_NOT_FOUND);
+    return candidate;
+  }
+
+  /**
+   * The election's candidates, looked up in the events (a candidate registered a moment ago counts)
+   * and remembered; read again when one of `named` is not known yet.
+   */
+  private async candidatesOf(topicId: string, named: readonly string[]): Promise<ReadonlyMap<string, CandidateRegistered['data']>> {
+    const known = this.candidates.get(topicId);
+    if (known && named.every((id) => known.has(id))) return known;
     const registered = await this.bus.store.readTopicEvents(topicId, ['CandidateRegistered']);
     const all = new Map(
       registered.map((recorded) => {
@@ -231,8 +287,6 @@ export class ElectionsService implements LeaderInstallation {
       }),
     );
     this.candidates.set(topicId, all);
-    const candidate = all.get(candidateId);
-    if (!candidate) throw new NotFoundError(CANDIDATE_NOT_FOUND);
-    return candidate;
+    return all;
   }
 }

@@ -1,8 +1,18 @@
 import {
+  BALLOT_FOR_METHOD,
   BallotBody,
   BallotReply,
   CANDIDATE_NOT_FOUND,
+  CANDIDATE_TWICE,
   CreateMainElectionReply,
+  EMPTY_APPROVALS,
+  EMPTY_RANKING,
+  MAIN_ELECTION_EXISTS,
+  MAIN_ELECTION_GROUPS,
+  NOT_AN_ELECTION,
+  TOPIC_CLOSED,
+  DEFAULT_ELECTION_METHOD,
+  OpenMainElectionBody,
   ONLY_YOURSELF,
   RegisterCandidateBody,
   ForbiddenError,
@@ -12,6 +22,7 @@ import {
   ValidationError,
   existingId,
   groupIdParam,
+  methodOf,
   type CandidateView,
 } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -19,6 +30,8 @@ import { memberOf } from '@civitas/service-kit/route-policies';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyOf } from '../lib/idempotency';
 import { z } from 'zod';
+import { normalisedBallot } from './ballot-by-method';
+import { SIGNED_OUT, refusal } from '../lib/refusal-docs';
 import type { People } from '../lib/people';
 import type { ElectionsService } from './elections-service';
 
@@ -26,6 +39,30 @@ import type { ElectionsService } from './elections-service';
 export const TOPIC_MISMATCH = 'The topic in the address and the topic in the body differ.';
 
 const GroupParams = z.object({ id: groupIdParam() });
+/** Optional: Fastify hands a request without a body to the schema as null, which means what no body means (plurality). */
+const MainElectionBody = OpenMainElectionBody.nullable();
+
+const MAIN_ELECTION_REFUSALS = {
+  400: refusal(`\`${MAIN_ELECTION_GROUPS}\`, or a \`method\` that is not 'plurality', 'schulze' or 'approval'.`),
+  401: SIGNED_OUT,
+  403: refusal('The member may not take part in the group (its eligibility rule\u2019s words).'),
+  404: refusal('`Group not found`.'),
+  409: refusal(`\`${MAIN_ELECTION_EXISTS}\``),
+};
+/** The ballot route's refusals, in the order they are checked after sign-in (docs/decisions.md, Election methods). */
+const BALLOT_REFUSALS = {
+  400: refusal(
+    [
+      `\`${NOT_AN_ELECTION}\`;`,
+      'a body without the field the election\u2019s method takes, or with another method\u2019s:',
+      ...Object.entries(BALLOT_FOR_METHOD).map(([method, message]) => `${method} \`${message}\`;`),
+      `\`${EMPTY_RANKING}\`; \`${EMPTY_APPROVALS}\`; \`${CANDIDATE_TWICE}\`.`,
+    ].join(' '),
+  ),
+  401: SIGNED_OUT,
+  403: refusal(`\`${TOPIC_CLOSED}\` (from expiry on), or the member may not take part in the election\u2019s group.`),
+  404: refusal(`\`Topic not found\`, or \`${CANDIDATE_NOT_FOUND}\` for any id that is not a candidate of this election.`),
+};
 
 /** A body's userId, when given, must be the caller's own: nobody registers someone else. */
 const isSelf = (bodyUserId: string | undefined, userId: string) => bodyUserId === undefined || bodyUserId.toLowerCase() === userId;
@@ -37,20 +74,21 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
       config: { access: 'member' },
       schema: {
         tags: ['elections'],
-        summary: 'Open the group\u2019s main (leadership) election',
+        summary: 'Open the group\u2019s main (leadership) election; the optional body chooses its counting method (default plurality)',
+        description: 'The body is optional: none, `{}` and `{ "method": "plurality" }` all open a plurality election. The method is fixed at opening.',
         params: GroupParams,
-        response: { 201: CreateMainElectionReply },
+        body: MainElectionBody,
+        response: { 201: CreateMainElectionReply, ...MAIN_ELECTION_REFUSALS },
       },
     },
     async (request, reply) => {
       const userId = memberOf(request);
       const groupId = request.params.id;
-      const {
-        topic,
-        createdAt: at,
-        position,
-        author,
-      } = await elections.openMainElection(userId, groupId, idempotencyOf(request, userId, 'main-election', {}, [String(groupId)]));
+      const method = request.body?.method ?? DEFAULT_ELECTION_METHOD;
+      // No body and plurality mean the same: one digest, so a key kept from before methods still replays.
+      const meaning = method === DEFAULT_ELECTION_METHOD ? {} : { method };
+      const idempotency = idempotencyOf(request, userId, 'main-election', meaning, [String(groupId)]);
+      const { topic, createdAt: at, position, author } = await elections.openMainElection(userId, groupId, idempotency, method);
       return reply.status(201).send({
         position,
         election: {
@@ -71,6 +109,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
           canParticipate: true,
           winner: null,
           candidateCount: 0,
+          method: methodOf(topic),
         },
       });
     },
@@ -96,6 +135,8 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
       lastName: user.lastName,
       user,
       isMyChoice: false,
+      // Nobody's ballot names a candidate who was not one a moment ago: the caller's own ranks them nowhere.
+      myRank: null,
     };
     return { position, candidate: view };
   };
@@ -140,17 +181,18 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
       config: { access: 'member' },
       schema: {
         tags: ['elections'],
-        summary: 'Choose a candidate (the same again withdraws the ballot)',
+        summary:
+          'Cast a ballot by the election\u2019s method: { candidateId } (plurality: the same again withdraws it), { ranking } (Schulze) or { approvals } (approval); another field is 400',
         params: TopicIdParams,
         body: BallotBody,
-        response: { 200: BallotReply },
+        response: { 200: BallotReply, ...BALLOT_REFUSALS },
       },
     },
     async (request) => {
       const userId = memberOf(request);
       const topicId = request.params.id;
-      const candidateId = existingId(request.body.candidateId, CANDIDATE_NOT_FOUND);
-      return elections.chooseCandidate(userId, topicId, candidateId, idempotencyOf(request, userId, 'ballot', { candidateId }, [topicId]));
+      const ballot = normalisedBallot(request.body);
+      return elections.castBallot(userId, topicId, ballot, idempotencyOf(request, userId, 'ballot', ballot, [topicId]));
     },
   );
 }

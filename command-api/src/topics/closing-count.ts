@@ -19,7 +19,8 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
  * export read (`readTopicRecords`), the counting is the shared tally module, which cuts at expiresAt
  * and applies the one weighted rule, so anyone holding the events gets the same numbers. It also
  * records which events it took (`counted`: their number by type and their leaves' digest, `blind`
- * the leaves' blinder), so an export that leaves one out cannot pass for complete.
+ * the leaves' blinder), so an export that leaves one out cannot pass for complete. An election is
+ * counted by the method its TopicCreated names (the tally reads it); a Schulze count gives its matrix.
  */
 export async function countTopicOutcome(store: EventStore, registry: EventRegistry, topic: Topic, blind: Blind): Promise<TopicOutcome> {
   const state = topicTally.initial(topic.topicId);
@@ -37,5 +38,6 @@ export async function countTopicOutcome(store: EventStore, registry: EventRegist
     counted: taken.commitment(),
     standings: counted.standings,
     election: counted.election,
+    pairwise: counted.schulze?.pairwise ?? null,
   };
 }

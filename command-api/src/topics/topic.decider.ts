@@ -4,6 +4,7 @@ import {
   NotFoundError,
   ONLY_CREATOR_DELETES,
   TOPIC_NOT_FOUND,
+  methodOf,
   typeEnactsLaw,
   winningOpinion,
   type ClosingTally,
@@ -23,12 +24,17 @@ export { winningOpinion };
 
 export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
-/** What closing counted from the topic's events: every tally, the opinions' standings, an election's winner, and which events it took. */
+/**
+ * What closing counted from the topic's events: every tally, the opinions' standings, an election's
+ * winner (by its method), which events it took, and for a Schulze election its pairwise matrix
+ * (rows and columns in the tallies' order, registration order; null otherwise).
+ */
 export interface TopicOutcome {
   tallies: ClosingTally[];
   counted: CountedCommitment;
   standings: OpinionStanding[];
   election: ElectionOutcome | null;
+  pairwise: number[][] | null;
 }
 
 export type CloseTopic = { type: 'closeTopic'; now: string; outcome: TopicOutcome };
@@ -80,11 +86,22 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
         };
         if (type === 'election') {
           const election = outcome.election ?? { winnerId: null, winnerCandidateId: null };
+          // The method as the topic was opened with (absent: plurality), named on every decision; Schulze's matrix explains its winner.
+          const method = methodOf(topic);
+          const pairwise = method === 'schulze' && outcome.pairwise ? { pairwise: outcome.pairwise } : {};
           return [
             closed,
             {
               type: 'ElectionDecided',
-              data: { topicId: topic.topicId, groupId: topic.groupId, isMainElection: topic.isMainElection, ...election, decidedAt: command.now },
+              data: {
+                topicId: topic.topicId,
+                groupId: topic.groupId,
+                isMainElection: topic.isMainElection,
+                ...election,
+                decidedAt: command.now,
+                method,
+                ...pairwise,
+              },
             },
           ];
         }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ELECTION_METHOD,
   ForbiddenError,
   GROUP_NOT_FOUND,
   LruMap,
@@ -25,6 +26,8 @@ import type { ParticipationGate } from '../lib/participation-gate';
 import { topicDecider, type TopicOutcome, type TopicState } from './topic.decider';
 
 const DAY_MS = 86_400_000;
+/** A counting method on a topic that is not an election (issue #34; docs/decisions.md, Election methods). */
+export const METHOD_FOR_ELECTIONS_ONLY = 'Only elections take a counting method.';
 /** How long a topic's state is trusted for votes and opinions before it is read again. */
 const TOPIC_STATE_TTL_MS = 1000;
 
@@ -52,6 +55,7 @@ export class TopicsService {
     const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
     if (!mainElection && !topicTypesFor(group.department).includes(type))
       throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
+    if (body.method !== undefined && type !== 'election') throw new ValidationError(METHOD_FOR_ELECTIONS_ONLY);
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
     const now = this.bus.now();
     const topic: TopicCreated['data'] = {
@@ -63,6 +67,8 @@ export class TopicsService {
       createdBy: userId,
       isMainElection: mainElection !== undefined,
       expiresAt: mainElection?.expiresAt ?? new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
+      // Every new election names its method, the default too, so the record says how it is counted.
+      ...(type === 'election' ? { method: body.method ?? DEFAULT_ELECTION_METHOD } : {}),
     };
     const commandOptions = mainElection ? { commandId: `main-election-topic-${topic.topicId}` } : keyed(idempotency);
     const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, ...commandOptions });

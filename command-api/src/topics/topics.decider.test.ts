@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError } from '@civitas/events';
+import { ConflictError, ForbiddenError, NotFoundError, type ElectionMethod } from '@civitas/events';
 import { deciderSpec } from '@civitas/events/testing/decider-spec';
 import { describe, it } from 'vitest';
 import { topicDecider, type OpinionStanding, type TopicOutcome } from './topic.decider';
@@ -20,7 +20,13 @@ const tallies = [{ subjectId: '33333333-3333-4333-8333-333333333333', supportCou
 // What the count took: the closing records it beside the tallies, so an export that leaves an event out is caught.
 const counted = { events: 4, byType: { TopicCreated: 1, OpinionPosted: 1, VoteCast: 2 }, digest: 'fN0RT5xTx6M6wrCaOPiVw7MTz2ZCcSh3Vxz1Pi6rI6A=' };
 const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies, counted } };
-const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null): TopicOutcome => ({ tallies, standings, election, counted });
+const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null, pairwise: number[][] | null = null): TopicOutcome => ({
+  tallies,
+  standings,
+  election,
+  counted,
+  pairwise,
+});
 const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding => ({
   opinionId,
   proposerId: creator,
@@ -89,7 +95,7 @@ describe('topic decider', () => {
         { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
         {
           type: 'ElectionDecided',
-          data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: B, winnerCandidateId: A, decidedAt: closedAt },
+          data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: B, winnerCandidateId: A, decidedAt: closedAt, method: 'plurality' },
         },
       ]);
     spec
@@ -99,9 +105,51 @@ describe('topic decider', () => {
         { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
         {
           type: 'ElectionDecided',
-          data: { topicId: topic.topicId, groupId: 1682, isMainElection: true, winnerId: null, winnerCandidateId: null, decidedAt: closedAt },
+          data: {
+            topicId: topic.topicId,
+            groupId: 1682,
+            isMainElection: true,
+            winnerId: null,
+            winnerCandidateId: null,
+            decidedAt: closedAt,
+            method: 'plurality',
+          },
         },
       ]);
+  });
+
+  it('names the method the election was opened with on its decision, and a Schulze decision carries the pairwise matrix', () => {
+    const opened = (method: ElectionMethod) => ({ ...created, data: { ...topic, type: 'election' as const, method } });
+    const winner = { winnerId: B, winnerCandidateId: A };
+    const pairwise = [
+      [0, 3],
+      [4, 0],
+    ];
+    const decided = (method: ElectionMethod, extra: { pairwise?: number[][] } = {}) => [
+      { type: 'TopicClosed' as const, data: { ...closed.data, type: 'election' as const } },
+      {
+        type: 'ElectionDecided' as const,
+        data: { topicId: topic.topicId, groupId: 1682, isMainElection: false, ...winner, decidedAt: closedAt, method, ...extra },
+      },
+    ];
+    spec
+      .given([opened('schulze')])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner, pairwise) })
+      .then(decided('schulze', { pairwise }));
+    // Only a Schulze election has a matrix to record.
+    spec
+      .given([opened('approval')])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner, pairwise) })
+      .then(decided('approval'));
+    spec
+      .given([opened('plurality')])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .then(decided('plurality'));
+    // Opened before methods existed (no method on its TopicCreated): plurality, said so.
+    spec
+      .given([{ ...created, data: { ...topic, type: 'election' as const } }])
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .then(decided('plurality'));
   });
 
   it('lets only the creator delete an open topic', () => {

@@ -1,17 +1,31 @@
-import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, existingId } from '@civitas/events';
+import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, existingId, methodOf } from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
+import { SIGNED_OUT, refusal } from '../lib/refusal-docs';
 import { idempotencyOf } from '../lib/idempotency';
 import type { People } from '../lib/people';
-import type { TopicsService } from './topics-service';
+import { METHOD_FOR_ELECTIONS_ONLY, type TopicsService } from './topics-service';
 
 export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: TopicsService; people: People }): void {
   app.post(
     '/api/topics',
     {
       config: { access: 'member' },
-      schema: { tags: ['topics'], summary: 'Create a topic in a group', body: CreateTopicBody, response: { 201: CreateTopicReply } },
+      schema: {
+        tags: ['topics'],
+        summary: 'Create a topic in a group (an election may name its counting method; other types refuse one, 400)',
+        body: CreateTopicBody,
+        response: {
+          201: CreateTopicReply,
+          400: refusal(
+            `A field out of its rules (its message), a type the group does not hold, or \`${METHOD_FOR_ELECTIONS_ONLY}\` for a method on a topic that is not an election.`,
+          ),
+          401: SIGNED_OUT,
+          403: refusal('The member may not take part in the group, or the type needs a subscription they lack.'),
+          404: refusal('`Group not found`.'),
+        },
+      },
     },
     async (request, reply) => {
       const userId = memberOf(request);
@@ -39,6 +53,7 @@ export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: Topic
           author: await people.open(userId, author),
           opinionCount: 0,
           canParticipate: true,
+          method: topic.type === 'election' ? methodOf(topic) : null,
         },
       });
     },

@@ -157,6 +157,8 @@ describe('elections service', () => {
           createdBy: opener,
           isMainElection: true,
           expiresAt,
+          // Opened before methods existed: written as plurality, and saying so.
+          method: 'plurality',
         },
       ],
     ]);
@@ -168,5 +170,22 @@ describe('elections service', () => {
       topicId,
       next.topic.topicId,
     ]);
+  });
+
+  it('writes the topic a crash left without one with the method its opening chose, not the method of the request that finds it', async () => {
+    const CHRISTIANITY = 3;
+    const { data } = registry.prepare({ type: 'GroupCreated', data: CATALOGUE.find((group) => group.groupId === CHRISTIANITY)! });
+    await store.append(groupStream(CHRISTIANITY), [{ id: randomUUID(), type: 'GroupCreated', data, metadata: { schemaVersion: 1 } }], 'no_stream');
+    const [opener, other, topicId] = [randomUUID(), randomUUID(), randomUUID()];
+    const opening = { groupId: CHRISTIANITY, topicId, openedBy: opener, expiresAt: '2026-12-15T10:00:00.000Z', method: 'schulze' as const };
+    await bus.run(
+      mainElectionStream(CHRISTIANITY),
+      mainElectionDecider,
+      { type: 'openMainElection', opening, now: '2026-12-01T10:00:00.000Z', deletedTopicId: null },
+      { actorId: opener },
+    );
+    await expect(elections.openMainElection(other, CHRISTIANITY, undefined, 'approval')).rejects.toThrow(MAIN_ELECTION_EXISTS);
+    const written = (await store.readStream(topicStream(topicId))).events;
+    expect(written.map((event) => [event.type, (event.data as { method?: string }).method])).toEqual([['TopicCreated', 'schulze']]);
   });
 });

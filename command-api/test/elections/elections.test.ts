@@ -146,6 +146,7 @@ describe('elections: main elections, candidacies and ballots', () => {
         lastName: 'Lovelace',
         user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
         isMyChoice: false,
+        myRank: null,
       });
       const list = await candidates(seen(voter, citizen), electionId);
       expect(list.body).toEqual([{ ...answer.body.candidate, createdAt: expect.any(String) }]);

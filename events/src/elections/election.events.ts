@@ -70,6 +70,8 @@ export const MainElectionOpened = defineEvent(
     topicId: z.uuid(),
     openedBy: z.uuid(),
     expiresAt: z.iso.datetime(),
+    /** How the election is counted (issue #34): its topic is written with it, also when written again after a crash. Absent before methods: plurality. */
+    method: ElectionMethodSchema.optional(),
   }),
 );
 
