@@ -6,6 +6,7 @@ import {
   topicStream,
   userStream,
   type BallotCast,
+  type ApprovalBallotCast,
   type BallotWithdrawn,
   type CandidateRegistered,
   type ElectionDecided,
@@ -13,6 +14,7 @@ import {
   type LeadershipEnded,
   type LeadershipTaken,
   type MainElectionOpened,
+  type RankedBallotCast,
 } from '@civitas/events';
 import type { StreamEvent } from './spec-events';
 
@@ -47,6 +49,19 @@ export const ballotWithdrawn = (target: BallotTarget, previousCandidateId: strin
   type: 'BallotWithdrawn',
   streamId: ballotStream(target.topicId, target.userId),
   data: { ...target, previousCandidateId },
+});
+
+/** A Schulze ballot: tiers of candidate ids, most preferred first (replaces the member's previous ballot whole). */
+export const rankedBallotCast = (target: BallotTarget, ranking: string[][]): Of<RankedBallotCast> => ({
+  type: 'RankedBallotCast',
+  streamId: ballotStream(target.topicId, target.userId),
+  data: { ...target, ranking },
+});
+/** An approval ballot: every candidate the member approves (replaces the member's previous ballot whole). */
+export const approvalBallotCast = (target: BallotTarget, approvals: string[]): Of<ApprovalBallotCast> => ({
+  type: 'ApprovalBallotCast',
+  streamId: ballotStream(target.topicId, target.userId),
+  data: { ...target, approvals },
 });
 
 export const mainElectionOpened = (groupId: number, topicId: string, openedBy: string, expiresAt: string): Of<MainElectionOpened> => ({

@@ -103,7 +103,7 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (
   if (store) auditTopicsRoutes(app, { ...context, db, store, findVisibleTopic });
   if (store) auditExportRoutes(app, { ...context, db, store });
   if (store) memberReceiptsRoutes(app, { ...context, db, store, findVisibleTopic });
-  electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf);
+  electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf, travel?.topicLogAsOf);
   delegationRoutes(app, context);
   searchRoutes(app, context);
   notificationsRoutes(app, context);

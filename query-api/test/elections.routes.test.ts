@@ -62,6 +62,7 @@ describe('query-api elections routes', () => {
         createdBy: ada.id,
         status: 'active',
         isMainElection: true,
+        method: 'plurality',
         winnerId: null,
         expiresAt: OPEN_UNTIL,
         createdAt: T(3),
@@ -137,6 +138,7 @@ describe('query-api elections routes', () => {
           lastName: 'Tester',
           user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
           isMyChoice: false,
+          myRank: null,
         },
         {
           id: second,
@@ -151,6 +153,7 @@ describe('query-api elections routes', () => {
           lastName: 'Tester',
           user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
           isMyChoice: false,
+          myRank: null,
         },
       ]);
     });

@@ -122,6 +122,7 @@ describe('query-api topics, opinions and laws routes', () => {
         createdBy: ada.id,
         status: 'active',
         isMainElection: false,
+        method: null,
         winnerId: null,
         expiresAt: OPEN_UNTIL,
         createdAt: T(2),

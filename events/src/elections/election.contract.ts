@@ -43,6 +43,8 @@ export const CandidateView = z.object({
   user: PersonSummary,
   /** Whether the signed-in member's own ballot names this candidate. */
   isMyChoice: z.boolean(),
+  /** Issue #34: the candidate's tier on the signed-in member's own ballot (0 the top), null when it names it nowhere. */
+  myRank: z.number().int().nullable().optional(),
 });
 export type CandidateView = z.infer<typeof CandidateView>;
 

@@ -11,6 +11,8 @@ const HANDLED = [
   'VoteRetracted',
   'BallotCast',
   'BallotWithdrawn',
+  'RankedBallotCast',
+  'ApprovalBallotCast',
   'OpinionPosted',
   'TopicCreated',
   'CandidateRegistered',
@@ -37,7 +39,8 @@ const caches = new DelegationCaches();
 const base = defineProjection({
   name: 'delegation',
   // 2: a removed nationality no longer carries weight in its National group.
-  version: 2,
+  // 3: ranked and approval ballots weighed, each under its voter's id (see applyEvent).
+  version: 3,
   tables: delegationTables,
   handles: HANDLED,
 
@@ -90,6 +93,8 @@ async function prefetch(batch: DelegationBatch, events: readonly Event[]): Promi
       case 'VoteRetracted':
       case 'BallotCast':
       case 'BallotWithdrawn':
+      case 'RankedBallotCast':
+      case 'ApprovalBallotCast':
       case 'OpinionPosted':
       case 'CandidateRegistered':
       case 'TopicClosed':
@@ -142,6 +147,16 @@ async function applyEvent(batch: DelegationBatch, event: Event): Promise<void> {
     case 'BallotWithdrawn': {
       const { topicId, groupId, userId } = event.data;
       return batch.choiceMade(topicId, 'election', topicId, groupId, userId, event.type === 'BallotCast' ? event.data.candidateId : null);
+    }
+    // A ranked or approval ballot counts whole with the weight delegation gives it (issue #34 item 4): each
+    // voter "chooses" their own id, so the election's weighted_tallies row under the voter's id is their
+    // ballot's weight (chains, overrides and eligibility as for any choice). The rows of its candidates stay
+    // at 0 until closing writes the closing tallies there; reads add the weights of the ballots up per
+    // candidate (query-api elections; docs/decisions.md, Election methods).
+    case 'RankedBallotCast':
+    case 'ApprovalBallotCast': {
+      const { topicId, groupId, userId } = event.data;
+      return batch.choiceMade(topicId, 'election', topicId, groupId, userId, userId);
     }
     case 'OpinionPosted':
       return batch.subjectOpened(event.data.opinionId, 'opinion', event.data.topicId, event.data.groupId, ['support', 'oppose']);

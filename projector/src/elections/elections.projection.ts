@@ -2,7 +2,8 @@ import type { BallotCast, BallotWithdrawn, CandidateRegistered } from '@civitas/
 import { sql } from 'kysely';
 import { insertRows, unnestRows } from '../lib/table';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
-import { ballotsTable, candidatesTable } from './elections.table';
+import { ballotsTable, candidatesTable, preferenceBallotsTable } from './elections.table';
+import { applyPreferenceBallots, isPreferenceBallot } from './preference-ballots';
 
 type Registered = ProjectedEvent & CandidateRegistered;
 type BallotEvent = ProjectedEvent & (BallotCast | BallotWithdrawn);
@@ -10,13 +11,15 @@ type BallotEvent = ProjectedEvent & (BallotCast | BallotWithdrawn);
 /**
  * Candidates and ballots. A batch keeps each member's last ballot per election, then counts the
  * direct ballots of every candidate it touched again from the ballots table, so a batch leaves
- * what one-by-one delivery leaves and a redelivered batch changes nothing.
+ * what one-by-one delivery leaves and a redelivered batch changes nothing. Ranked and approval
+ * ballots keep their own table (preference-ballots.ts).
  */
 export const electionsProjection = defineProjection({
   name: 'elections',
-  version: 1,
-  tables: [candidatesTable, ballotsTable],
-  handles: ['CandidateRegistered', 'BallotCast', 'BallotWithdrawn'],
+  // 2: ranked and approval ballots (preference_ballots), counted in their candidates' direct_votes.
+  version: 2,
+  tables: [candidatesTable, ballotsTable, preferenceBallotsTable],
+  handles: ['CandidateRegistered', 'BallotCast', 'BallotWithdrawn', 'RankedBallotCast', 'ApprovalBallotCast'],
 
   async apply(db, schema, events, changes) {
     const registered = events.filter((event): event is Registered => event.type === 'CandidateRegistered');
@@ -34,6 +37,8 @@ export const electionsProjection = defineProjection({
       });
       await sql`insert into ${sql.id(schema, candidatesTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
+
+    await applyPreferenceBallots(db, schema, events.filter(isPreferenceBallot), changes);
 
     const ballots = events.filter((event): event is BallotEvent => event.type === 'BallotCast' || event.type === 'BallotWithdrawn');
     if (ballots.length === 0) return;

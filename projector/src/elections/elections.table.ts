@@ -35,3 +35,19 @@ export const ballotsTable = defineTable(
     indexes: [{ columns: ['candidate_id'] }],
   },
 );
+
+/**
+ * Read model `preference_ballots`: each member's standing ranked (Schulze) or approval ballot in an
+ * election, the whole ballot as its last event gave it (a new one replaces it; there is no withdrawal).
+ * `ranking` is tiers of candidate ids, most preferred first; an approval ballot is one tier of the approved.
+ */
+export const preferenceBallotsTable = defineTable(
+  'preference_ballots',
+  {
+    topic_id: column.uuid(),
+    user_id: column.uuid(),
+    ranking: column.jsonb<string[][]>(),
+    cast_at: column.timestamptz(),
+  },
+  { primaryKey: ['topic_id', 'user_id'] },
+);

@@ -41,15 +41,12 @@ const AUDIENCE_ROWS_PER_STATEMENT = 5000;
 
 export const delegateKey = (groupId: number, userId: string) => `${groupId}:${userId}`;
 
+/** The events of a member choosing (a vote or a ballot of any method): their delegators hear of it. */
+const CHOOSING_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'RankedBallotCast', 'ApprovalBallotCast']);
+
 /** The batch's voters whom someone delegates to in the vote's group, as the table stood before the batch. */
 export async function delegatesAmong(tables: Kysely<Tables>, events: readonly ProjectedEvent[]): Promise<Set<string>> {
-  const voters = [
-    ...new Set(
-      events.flatMap((event) =>
-        ['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn'].includes(event.type) ? [(event.data as { userId: string }).userId] : [],
-      ),
-    ),
-  ];
+  const voters = [...new Set(events.flatMap((event) => (CHOOSING_TYPES.has(event.type) ? [(event.data as { userId: string }).userId] : [])))];
   if (voters.length === 0) return new Set();
   const rows = await tables
     .selectFrom('notification_delegations')
@@ -69,6 +66,8 @@ export function tookPart(event: ProjectedEvent & { type: string; data: unknown }
     case 'OpinionPosted':
     case 'VoteCast':
     case 'BallotCast':
+    case 'RankedBallotCast':
+    case 'ApprovalBallotCast':
     case 'CandidateRegistered':
     case 'ChatMessagePosted':
       return data.userId ? { groupId: data.groupId, userId: data.userId } : null;

@@ -20,7 +20,8 @@ import {
  */
 export const notificationsProjection = defineProjection({
   name: 'notifications',
-  version: 1,
+  // 2: ranked and approval ballots tell a delegate's delegators and count as taking part, as plurality ballots do.
+  version: 2,
   tables: [
     notificationItemsTable,
     groupNoticesTable,
@@ -43,6 +44,8 @@ export const notificationsProjection = defineProjection({
     'VoteRetracted',
     'BallotCast',
     'BallotWithdrawn',
+    'RankedBallotCast',
+    'ApprovalBallotCast',
     'DelegationAssigned',
     'DelegationRevoked',
     'GroupMemberLeft',
@@ -126,6 +129,8 @@ export const notificationsProjection = defineProjection({
         case 'VoteRetracted':
         case 'BallotCast':
         case 'BallotWithdrawn':
+        case 'RankedBallotCast':
+        case 'ApprovalBallotCast':
           if (!delegates.has(delegateKey(event.data.groupId, event.data.userId))) break;
           await items.toDelegators(event, at, {
             delegateId: event.data.userId,

@@ -17,7 +17,8 @@ export const participationProjection = defineProjection({
   // 3: member_stats without elections_won and delegations_received (their features bring them);
   // 4: elections_won (and its part of the score); standing and casting a ballot are taking part in a topic.
   // 5: chatting on a topic is taking part in it (and in its group), without points.
-  version: 5,
+  // 6: ranked and approval ballots are taking part, as a plurality ballot is.
+  version: 6,
   tables: [memberStatsTable, topicParticipantsTable, groupParticipantsTable, groupActivityTable],
   handles: [
     'TopicCreated',
@@ -27,6 +28,8 @@ export const participationProjection = defineProjection({
     'VoteRetracted',
     'CandidateRegistered',
     'BallotCast',
+    'RankedBallotCast',
+    'ApprovalBallotCast',
     'ElectionDecided',
     'ChatMessagePosted',
   ],
@@ -70,6 +73,8 @@ export const participationProjection = defineProjection({
         // Chatting is taking part in the discussion (the chat header's participants), and earns no points either.
         case 'CandidateRegistered':
         case 'BallotCast':
+        case 'RankedBallotCast':
+        case 'ApprovalBallotCast':
         case 'ChatMessagePosted':
           tookPart(event.data.topicId, event.data.groupId, event.data.userId);
           break;

@@ -1,3 +1,4 @@
+import { methodOf } from '@civitas/events';
 import { sql } from 'kysely';
 import { unnestRows } from '../lib/table';
 import { defineProjection, eventTime } from '../projection';
@@ -6,7 +7,8 @@ import { lawsTable, topicsTable } from './topics.table';
 export const topicsProjection = defineProjection({
   name: 'topics',
   // 2: an election's winner_id from ElectionDecided.
-  version: 2,
+  // 3: an election's method (TopicCreated) and, for Schulze, the pairwise matrix it was decided by (ElectionDecided).
+  version: 3,
   tables: [topicsTable, lawsTable],
   handles: ['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided'],
 
@@ -31,6 +33,7 @@ export const topicsProjection = defineProjection({
               created_by: data.createdBy,
               status: 'active',
               is_main_election: data.isMainElection,
+              method: data.type === 'election' ? methodOf(data) : null,
               expires_at: data.expiresAt,
               created_position: event.position,
               created_at: at,
@@ -52,7 +55,15 @@ export const topicsProjection = defineProjection({
             .execute();
           break;
         case 'ElectionDecided':
-          await tables.updateTable('topics').set({ winner_id: event.data.winnerId, updated_at: at }).where('id', '=', event.data.topicId).execute();
+          await tables
+            .updateTable('topics')
+            .set({
+              winner_id: event.data.winnerId,
+              ...(event.data.pairwise ? { pairwise: JSON.stringify(event.data.pairwise) } : {}),
+              updated_at: at,
+            })
+            .where('id', '=', event.data.topicId)
+            .execute();
           break;
         case 'OpinionPosted':
           postedOpinions.set(event.data.topicId, (postedOpinions.get(event.data.topicId) ?? 0) + 1);

@@ -1,4 +1,4 @@
-import type { TopicType } from '@civitas/events';
+import type { ElectionMethod, TopicType } from '@civitas/events';
 import { sql } from 'kysely';
 import { column, defineTable } from '../lib/table';
 
@@ -15,6 +15,10 @@ export const topicsTable = defineTable(
     status: column.text<'active' | 'closed' | 'deleted'>(),
     is_main_election: column.boolean(),
     winner_id: column.uuid().nullable(),
+    /** An election's counting method (TopicCreated.method, absent = 'plurality'); null for every other topic. */
+    method: column.text<ElectionMethod>().nullable(),
+    /** Schulze elections once decided: ElectionDecided's pairwise matrix, candidates in registration order. */
+    pairwise: column.jsonb<number[][]>().nullable(),
     expires_at: column.timestamptz(),
     closed_at: column.timestamptz().nullable(),
     opinion_count: column.integer().default(0),

@@ -1,5 +1,5 @@
-import { createEventRegistry, type EventStore } from '@civitas/events';
-import { TopicTimeTravel } from './topic-log';
+import { ValidationError, createEventRegistry, parseAsOf, type EventStore } from '@civitas/events';
+import { INVALID_AS_OF, TopicTimeTravel } from './topic-log';
 
 /** The tally reads' `asOf` (issue #15 item 3), answered by the tally module over the topic's events; app.ts hands these to the topics and elections routes. */
 export function timeTravelPorts(store: EventStore) {
@@ -18,6 +18,12 @@ export function timeTravelPorts(store: EventStore) {
     candidatesAsOf: async (topicId: string, asOf: string) => {
       const { tallies } = await travel.stateAt(topicId, asOf);
       return new Map(tallies.candidates.map((tally) => [tally.subjectId, { directVotes: tally.supportCount, voteCount: tally.weightedSupport }]));
+    },
+    /** The topic's events and the moment, for a read that folds them itself (an election's result, issue #34). */
+    topicLogAsOf: async (topicId: string, asOf: string) => {
+      const moment = parseAsOf(asOf);
+      if (!moment) throw new ValidationError(INVALID_AS_OF);
+      return { moment, log: await travel.log(topicId) };
     },
   };
 }

@@ -160,7 +160,18 @@ export async function publishedResult(source: TopicExportSource, topicId: string
     .select(['w.subject_id', 'w.choice', 'w.weight'])
     .where((where) =>
       where.or([
-        where('w.subject_id', '=', topicId),
+        // An election's rows are its candidates'; a ranked or approval ballot's weight sits beside them under its voter's id (issue #34).
+        where.and([
+          where('w.subject_id', '=', topicId),
+          where(
+            'w.choice',
+            'in',
+            readModels
+              .selectFrom('candidates')
+              .select(sql<string>`id::text`.as('id'))
+              .where('topic_id', '=', topicId),
+          ),
+        ]),
         where('w.subject_id', 'in', readModels.selectFrom('opinions').select('id').where('topic_id', '=', topicId)),
       ]),
     )

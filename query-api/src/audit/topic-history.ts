@@ -29,6 +29,9 @@ const RECORD_KINDS: Record<string, TopicHistoryKind> = {
   CandidateRegistered: 'candidacy_registered',
   BallotCast: 'ballot_cast',
   BallotWithdrawn: 'ballot_retracted',
+  // A ranked or approval ballot is a ballot cast (issue #34); it names no one candidate, so the entry names none.
+  RankedBallotCast: 'ballot_cast',
+  ApprovalBallotCast: 'ballot_cast',
 };
 const ELIGIBILITY_TYPES = new Set<string>([...GROUP_TYPES, ...STANDING_TYPES]);
 

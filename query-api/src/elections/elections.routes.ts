@@ -1,15 +1,4 @@
-import {
-  CandidateView,
-  MainElectionView,
-  NOT_AN_ELECTION,
-  NO_MAIN_ELECTION,
-  NotFoundError,
-  TOPIC_NOT_FOUND,
-  TopicIdParams,
-  ValidationError,
-  queryText,
-  type TopicView,
-} from '@civitas/events';
+import { CandidateView, MainElectionView, NO_MAIN_ELECTION, NotFoundError, TopicIdParams, queryText, type TopicView } from '@civitas/events';
 import type { ProjectionName, ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { sql, type Kysely } from 'kysely';
@@ -17,6 +6,9 @@ import { z } from 'zod';
 import { GroupIdParams, findVisibleGroup, type GroupRow } from '../lib/group-visibility';
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
+import { countElection, myBallot, rankOn } from './election-counts';
+import { ELECTION_RESULT_READ_MODELS, electionResultRoute, type TopicLogAsOf } from './election-result.routes';
+import { findElection } from './election-topic';
 
 /** A topic with its author's names, as the topics feature shows it. */
 export type ElectionTopicRow = ReadModelRow<'topics'> & { first_name: string | null; last_name: string | null; profile_image_url: string | null };
@@ -27,7 +19,6 @@ export interface ElectionTopicViews {
 }
 
 const ELECTION_READ_MODELS: ProjectionName[] = ['topics', 'groups', 'users', 'user_verifications', 'participation', 'elections'];
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 const electionTopics = (readModels: Kysely<ReadModels>) =>
   readModels
@@ -41,7 +32,12 @@ const electionTopics = (readModels: Kysely<ReadModels>) =>
 export type CandidatesAsOf = (topicId: string, asOf: string) => Promise<Map<string, { directVotes: number; voteCount: number }>>;
 const AsOfQuery = z.object({ asOf: queryText('asOf').optional() });
 
-export function electionsRoutes(app: ZodRoutes, context: QueryContext & ElectionTopicViews, candidatesAsOf?: CandidatesAsOf): void {
+export function electionsRoutes(
+  app: ZodRoutes,
+  context: QueryContext & ElectionTopicViews,
+  candidatesAsOf?: CandidatesAsOf,
+  topicLogAsOf?: TopicLogAsOf,
+): void {
   const { readModels, auth, now, toTopicView } = context;
 
   app.get(
@@ -99,73 +95,57 @@ export function electionsRoutes(app: ZodRoutes, context: QueryContext & Election
   app.get(
     '/api/topics/:id/candidates',
     {
-      config: { access: 'public', readModels: [...ELECTION_READ_MODELS, 'delegation'] },
+      config: { access: 'public', readModels: ELECTION_RESULT_READ_MODELS },
       schema: {
         tags: ['elections'],
         summary: 'An election\u2019s candidates, most weighted ballots first',
+        description:
+          'Counts by the election\u2019s method: ballots naming a candidate (plurality), its approvals (approval) or its first preferences (Schulze); `voteCount` with delegation applied.',
         params: TopicIdParams,
         querystring: AsOfQuery,
         response: { 200: z.array(CandidateView) },
       },
     },
     async (request) => {
-      const topicId = request.params.id;
       const viewer = await viewerOf(request, auth, readModels);
-      const topic = await readModels
-        .selectFrom('topics')
-        .select(['id', 'group_id', 'type'])
-        .where('id', '=', topicId)
-        .where('status', '<>', 'deleted')
-        .executeTakeFirst();
-      if (!topic) throw new NotFoundError(TOPIC_NOT_FOUND);
-      // A topic in a group the viewer may not see does not exist for them.
-      await findVisibleGroup(context, topic.group_id, viewer).catch((error: unknown) => {
-        throw error instanceof NotFoundError ? new NotFoundError(TOPIC_NOT_FOUND) : error;
-      });
-      if (topic.type !== 'election') throw new ValidationError(NOT_AN_ELECTION);
-      const rows = await readModels
-        .selectFrom('candidates as c')
-        .leftJoin('users as u', 'u.id', 'c.user_id')
-        // The weighted tally names each candidate by id as its choice (the delegation projection's weighted_tallies).
-        .leftJoin('weighted_tallies as w', (join) => join.onRef('w.subject_id', '=', 'c.topic_id').on(sql`w.choice`, '=', sql`c.id::text`))
-        .leftJoin('ballots as b', (join) => join.onRef('b.topic_id', '=', 'c.topic_id').on('b.user_id', '=', viewer?.userId ?? NO_VIEWER))
-        .selectAll('c')
-        .select([
-          shownFirstName('u'),
-          'u.last_name',
-          'u.profile_image_url',
-          sql<number>`coalesce(w.weight, 0)::int`.as('vote_count'),
-          'b.candidate_id as my_choice',
-        ])
-        .where('c.topic_id', '=', topicId)
-        .orderBy(sql`coalesce(w.weight, 0)`, 'desc')
-        .orderBy('c.created_position')
-        .execute();
+      const topic = await findElection(context, request.params.id, viewer);
+      const [count, mine] = await Promise.all([
+        countElection(readModels, topic.id, { method: topic.method, isFinal: topic.isFinal }),
+        myBallot(readModels, topic.id, topic.method, viewer?.userId ?? null),
+      ]);
       // asOf: the candidates registered then, counted by the tally module from the events.
-      const then = request.query.asOf !== undefined && candidatesAsOf ? await candidatesAsOf(topicId, request.query.asOf) : null;
+      const then = request.query.asOf !== undefined && candidatesAsOf ? await candidatesAsOf(topic.id, request.query.asOf) : null;
       const shown = then
-        ? rows
+        ? count.candidates
             .filter((row) => then.has(row.id))
-            .map((row) => ({ ...row, vote_count: then.get(row.id)!.voteCount, direct_votes: then.get(row.id)!.directVotes }))
-            .sort((a, b) => b.vote_count - a.vote_count)
-        : rows;
-      return shown.map((row): CandidateView => {
-        const user = { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url };
-        return {
-          id: row.id,
-          userId: row.user_id,
-          groupId: row.group_id,
-          topicId: row.topic_id,
-          statement: row.statement,
-          voteCount: row.vote_count,
-          directVotes: row.direct_votes,
-          createdAt: row.created_at.toISOString(),
-          firstName: user.firstName,
-          lastName: user.lastName,
-          user,
-          isMyChoice: row.my_choice === row.id,
-        };
-      });
+            .map((row) => ({ ...row, weightedCount: then.get(row.id)!.voteCount, directCount: then.get(row.id)!.directVotes }))
+        : count.candidates;
+      // Most weighted first; registration order (the rows' order) breaks ties.
+      return shown
+        .map((row, order) => ({ row, order }))
+        .sort((a, b) => b.row.weightedCount - a.row.weightedCount || a.order - b.order)
+        .map(({ row }): CandidateView => {
+          const user = { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url };
+          const myRank = rankOn(mine, row.id);
+          return {
+            id: row.id,
+            userId: row.user_id,
+            groupId: row.group_id,
+            topicId: row.topic_id,
+            statement: row.statement,
+            voteCount: row.weightedCount,
+            directVotes: row.directCount,
+            createdAt: row.created_at.toISOString(),
+            firstName: user.firstName,
+            lastName: user.lastName,
+            user,
+            // The member's choice: the candidate they chose (plurality), ranked first (Schulze) or approved (approval).
+            isMyChoice: myRank === 0,
+            myRank,
+          };
+        });
     },
   );
+
+  electionResultRoute(app, context, topicLogAsOf);
 }

@@ -1,4 +1,4 @@
-import { canParticipate, type TopicView } from '@civitas/events';
+import { DEFAULT_ELECTION_METHOD, canParticipate, type TopicView } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import { sql, type Kysely } from 'kysely';
@@ -27,6 +27,8 @@ export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantP
     createdBy: row.created_by,
     status: row.status === 'closed' ? 'closed' : 'active',
     isMainElection: row.is_main_election,
+    // An election's counting method (issue #34); the read model names it for every election, the default covers none missing.
+    method: row.type === 'election' ? (row.method ?? DEFAULT_ELECTION_METHOD) : null,
     winnerId: row.winner_id,
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
