@@ -11,6 +11,26 @@ const COMPLETENESS: Record<VerifyReport['topics'][number]['completeness'], (coun
   deleted: () => 'deleted: no outcome to hold the export to',
 };
 
+/** What a candidate's tally line counts under each method. */
+const METHOD_TALLY: Record<NonNullable<VerifyReport['topics'][number]['method']>, string> = {
+  plurality: ' (a candidate\u2019s tally: its ballots)',
+  schulze: ' (a candidate\u2019s tally: its first preferences; the pairwise matrix decides)',
+  approval: ' (a candidate\u2019s tally: its approvals)',
+};
+
+/** A Schulze recount's matrices, a row per candidate in registration order: how many prefer it to each column's. */
+function pairwiseLines({ candidates, recount, strongestPaths }: NonNullable<VerifyReport['topics'][number]['pairwise']>): string[] {
+  const width = Math.max(6, ...recount.flat().map((cell) => String(cell).length + 1));
+  const rows = (matrix: number[][]) =>
+    matrix.map((row, i) => `    ${pad(short(candidates[i]!), 16)}${row.map((cell, j) => (i === j ? '-' : String(cell)).padStart(width)).join('')}`);
+  return [
+    "  pairwise (recount): the weight preferring each row's candidate to each column's",
+    ...rows(recount),
+    '  strongest paths (recount):',
+    ...rows(strongestPaths),
+  ];
+}
+
 /** The report as the command prints it: what was checked, the recount beside the published result, and the verdict. */
 export function formatReport(report: VerifyReport): string {
   const out: string[] = [];
@@ -34,10 +54,12 @@ export function formatReport(report: VerifyReport): string {
         ? `${value.status} ${value.result.kind} ${short(value.result.opinionId ?? value.result.winnerCandidateId)} ${value.result.weightedSupport ?? ''}`.trim()
         : '(none)';
     out.push(`  ${pad('result', 16)}${pad(outcome(topic.recount), 34)}${outcome(topic.published)}`);
+    if (topic.method) out.push(`  ${pad('method', 16)}${topic.method}${METHOD_TALLY[topic.method]}`);
     for (const subject of topic.subjects) {
       const tally = (value: { weightedSupport: number; weightedOppose: number }) => `+${value.weightedSupport} / -${value.weightedOppose}`;
       out.push(`  ${pad(short(subject.subjectId), 16)}${pad(tally(subject.recount), 34)}${tally(subject.published)}`);
     }
+    if (topic.pairwise) out.push(...pairwiseLines(topic.pairwise));
   }
   if (report.receipts.length > 0) {
     out.push('', 'receipts:');

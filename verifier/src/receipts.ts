@@ -45,6 +45,9 @@ const CHOICES: Record<string, { kind: 'vote' | 'ballot'; cast: boolean }> = {
   VoteRetracted: { kind: 'vote', cast: false },
   BallotCast: { kind: 'ballot', cast: true },
   BallotWithdrawn: { kind: 'ballot', cast: false },
+  // A ranking or a set of approvals: the member's whole ballot, on the same stream as a plurality one (issue #34).
+  RankedBallotCast: { kind: 'ballot', cast: true },
+  ApprovalBallotCast: { kind: 'ballot', cast: true },
 };
 
 interface Sighting {

@@ -13,11 +13,21 @@ export interface Weights {
   weightedOppose: number;
 }
 
-/** A subject's direct choices (member -> choice) as the recount folded them: an opinion's votes, or an election's ballots. */
-function choicesOn(state: TopicTallyState, subjectId: string): { choices: ReadonlyMap<string, string>; choice: (side: 'support' | 'oppose') => string | null } {
-  // A candidate: a ballot names it, and there is no oppose.
-  if (state.topic?.type === 'election') return { choices: state.ballots, choice: (side) => (side === 'support' ? subjectId : null) };
-  return { choices: state.votes.get(subjectId) ?? new Map(), choice: (side) => side };
+/**
+ * A subject's direct choices (member -> choice) as the recount folded them, and which choice a side
+ * of it counts: an opinion's votes; a plurality election's ballots (a ballot names the candidate); a
+ * Schulze or approval election's ballots, each member choosing their own whole ballot, which counts
+ * for a candidate it approves or ranks first (topic-tally.ts). A candidate has no oppose.
+ */
+function choicesOn(
+  state: TopicTallyState,
+  subjectId: string,
+): { choices: ReadonlyMap<string, string>; counts: (choice: string, side: 'support' | 'oppose') => boolean } {
+  if (state.topic?.type !== 'election') return { choices: state.votes.get(subjectId) ?? new Map(), counts: (choice, side) => choice === side };
+  if ((state.topic.method ?? 'plurality') === 'plurality')
+    return { choices: state.ballots, counts: (choice, side) => side === 'support' && choice === subjectId };
+  const own = new Map([...state.preferences.keys()].map((voter) => [voter, voter]));
+  return { choices: own, counts: (voter, side) => side === 'support' && (state.preferences.get(voter)?.[0] ?? []).includes(subjectId) };
 }
 
 /** Everyone whose weight could reach the subject: who chose, who delegates, who is delegated to. */
@@ -26,7 +36,7 @@ const membersOf = (state: TopicTallyState, choices: ReadonlyMap<string, string>)
 
 /** The reasons, one line per side that differs; empty when nothing differs. */
 export function recountReasons(state: TopicTallyState, network: DelegationNetwork, subjectId: string, recount: Weights, published: Weights): string[] {
-  const { choices, choice } = choicesOn(state, subjectId);
+  const { choices, counts } = choicesOn(state, subjectId);
   const everyoneEligible: DelegationNetwork = { ...network, isEligible: () => true };
   const reasons: string[] = [];
   for (const side of ['support', 'oppose'] as const) {
@@ -43,7 +53,7 @@ export function recountReasons(state: TopicTallyState, network: DelegationNetwor
       const counted = resolve(network, choices, memberId);
       if (counted.kind !== 'abstained' || counted.reason !== 'ineligible') continue;
       const ignoringEligibility = resolve(everyoneEligible, choices, memberId);
-      if (ignoringEligibility.kind !== 'abstained' && ignoringEligibility.choice === choice(side)) leftOut.push(memberId);
+      if (ignoringEligibility.kind !== 'abstained' && counts(ignoringEligibility.choice, side)) leftOut.push(memberId);
     }
     // The export alone cannot tell which: weight the rule left out, or a delegation or vote it does not hold.
     const excess = `${difference} of the published ${side} is carried by no counted vote or delegation in the export`;

@@ -41,8 +41,22 @@ export interface SubjectLine {
  */
 export type Completeness = 'complete' | 'incomplete' | 'open' | 'unrecorded' | 'deleted';
 
+/** A Schulze election's recount beside what its ElectionDecided records (issue #34 item 5). */
+export interface PairwiseLine {
+  /** The candidates in registration order: the rows and columns of both matrices. */
+  candidates: string[];
+  recount: number[][];
+  strongestPaths: number[][];
+  /** ElectionDecided.pairwise, or null when the closing recorded none (or has not happened). */
+  recorded: number[][] | null;
+}
+
 export interface TopicVerdict {
   topicId: string;
+  /** An election's counting method (null for other topics). */
+  method: TopicTallies['method'];
+  /** Schulze elections: the recount's pairwise matrix and strongest paths. */
+  pairwise: PairwiseLine | null;
   events: number;
   completeness: Completeness;
   /** How many events the closing recorded it counted (null when it recorded none). */
@@ -81,6 +95,21 @@ function outcomeOf(state: TopicTallyState, tallies: TopicTallies): Pick<ExportRe
   return { status, result: { kind: 'none', opinionId: null, winnerCandidateId: null, weightedSupport: null } };
 }
 
+/** Where a recorded pairwise matrix departs from the recount's, in words; null when it is the recount's cell for cell. */
+function matrixDifference(recorded: readonly unknown[], count: TopicTallies['schulze']): string | null {
+  if (!count) return 'the recount is no Schulze count';
+  const { candidates, pairwise } = count;
+  const rows = recorded.length;
+  if (rows !== candidates.length) return `${rows} rows recorded for ${candidates.length} candidates`;
+  for (const [i, row] of recorded.entries()) {
+    if (!Array.isArray(row) || row.length !== candidates.length) return `row ${i + 1} does not have ${candidates.length} cells`;
+    for (const [j, cell] of row.entries()) {
+      if (cell !== pairwise[i]![j]) return `${candidates[i]} over ${candidates[j]}: recorded ${String(cell)}, recounted ${pairwise[i]![j]}`;
+    }
+  }
+  return null;
+}
+
 const sameOutcome = (a: Pick<ExportResult, 'status' | 'result'>, b: Pick<ExportResult, 'status' | 'result'>) =>
   a.status === b.status &&
   a.result.kind === b.result.kind &&
@@ -98,6 +127,8 @@ class TopicCheck {
   private recordedClosing: Array<{ subjectId: string; weightedSupport: number; weightedOppose: number }> | null = null;
   private recordedLaw: string | null = null;
   private recordedWinner: string | null = null;
+  private recordedMethod: string | null = null;
+  private recordedPairwise: unknown[] | null = null;
   private recordedCount: CountedCommitment | null = null;
   private deleted = false;
   /** The events before the closing that bore on the outcome, as the closing's own count took them. */
@@ -154,7 +185,11 @@ class TopicCheck {
       if (Array.isArray(data.tallies) && data.tallies.length > 0) this.recordedClosing = data.tallies as never;
     }
     if (type === 'LawEnacted') this.recordedLaw = String(data.opinionId);
-    if (type === 'ElectionDecided') this.recordedWinner = (data.winnerCandidateId as string | null) ?? null;
+    if (type === 'ElectionDecided') {
+      this.recordedWinner = (data.winnerCandidateId as string | null) ?? null;
+      if (typeof data.method === 'string') this.recordedMethod = data.method;
+      if (Array.isArray(data.pairwise)) this.recordedPairwise = data.pairwise;
+    }
   }
 
   finish(published: ExportResult | null): TopicVerdict {
@@ -178,6 +213,12 @@ class TopicCheck {
     if (this.recordedLaw !== null && recount.result.opinionId !== this.recordedLaw) this.problems.push('the law recorded as enacted is not the recount\u2019s');
     if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner)
       this.problems.push('the winner recorded is not the recount\u2019s');
+    if (this.recordedMethod !== null && this.recordedMethod !== tallies.method)
+      this.problems.push(`the method recorded at closing (${this.recordedMethod}) is not the one the election opened with (${tallies.method ?? 'none'})`);
+    if (this.recordedPairwise !== null) {
+      const difference = matrixDifference(this.recordedPairwise, tallies.schulze);
+      if (difference) this.problems.push(`the pairwise matrix recorded at closing is not the recount (${difference})`);
+    }
     const completeness = this.completeness();
     const subjects = compareTallies(counted, published?.tallies ?? []);
     if (!published) this.problems.push('no published result in the export');
@@ -190,8 +231,16 @@ class TopicCheck {
         }
       }
     }
+    const pairwise: PairwiseLine | null = tallies.schulze && {
+      candidates: tallies.schulze.candidates,
+      recount: tallies.schulze.pairwise,
+      strongestPaths: tallies.schulze.strongestPaths,
+      recorded: (this.recordedPairwise as number[][] | null) ?? null,
+    };
     return {
       topicId: this.topicId,
+      method: tallies.method,
+      pairwise,
       events: this.events,
       completeness,
       counted: this.recordedCount?.events ?? null,
