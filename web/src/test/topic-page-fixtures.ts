@@ -31,6 +31,8 @@ export function makeTopic(overrides: Partial<GroupTopicView> = {}): GroupTopicVi
     opinionCount: 0,
     voteCount: 0,
     canParticipate: true,
+    // Elections are counted by a method (issue #34): plurality unless a test says otherwise.
+    method: overrides.type === 'election' ? 'plurality' : null,
     ...overrides,
   };
 }

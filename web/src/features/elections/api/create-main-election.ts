@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateMainElectionReply } from '@civitas/events/elections/election.contract';
+import type { ElectionMethod } from '../../../lib/election-methods';
 import { apiRequest } from '../../../lib/api-client';
 import { idempotencyHeaders } from '../../../lib/idempotency-key';
 import { parseResponse } from '../../../lib/parse-response';
@@ -10,10 +11,13 @@ import { i18n } from '../../../i18n';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
 
-/** POST /api/groups/<id>/main-election: opens the group's leadership election (an election topic, 14 days). */
-export async function createMainElection(groupId: number): Promise<CreateMainElectionReply> {
+/**
+ * POST /api/groups/<id>/main-election {method}: opens the group's leadership election (an election
+ * topic, 14 days), counted by the method chosen (issue #34; OpenMainElectionBody).
+ */
+export async function createMainElection(groupId: number, method: ElectionMethod): Promise<CreateMainElectionReply> {
   const url = mainElectionUrl(groupId);
-  const response = await apiRequest('POST', url, undefined, { headers: idempotencyHeaders() });
+  const response = await apiRequest('POST', url, { method }, { headers: idempotencyHeaders() });
   return parseResponse(response, CreateMainElectionReply, `POST ${url}`);
 }
 
@@ -24,7 +28,7 @@ export async function createMainElection(groupId: number): Promise<CreateMainEle
 export function useCreateMainElection(group: { id: number; name: string }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => createMainElection(group.id),
+    mutationFn: (method: ElectionMethod) => createMainElection(group.id, method),
     onSuccess: ({ election }) => {
       toast({ title: i18n.t('elections:leadership.created'), description: i18n.t('elections:leadership.createdDescription', { group: group.name }) });
       // The answer is the election itself: shown at once; the group's topics and counts read again.

@@ -12,6 +12,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@civitas/events/person-name';
+import { DEFAULT_ELECTION_METHOD, type ElectionMethod } from '../../../lib/election-methods';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
@@ -21,9 +22,14 @@ import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useCastBallot } from '../api/cast-ballot';
 import { candidatesQueryKey, useCandidates, type CandidateView } from '../api/get-candidates';
 import { useRegisterCandidate } from '../api/register-candidate';
+import { ApprovalBallot } from './approval-ballot';
+import { ElectionMethodLine } from './election-method-line';
 import { electionPhase, type ElectionPhase } from './election-phase';
+import { ElectionResultCard } from './election-result-card';
 import { ElectionStatus } from './election-status';
+import { RankingBallot } from './ranking-ballot';
 import { RunForElection } from './run-for-election';
+import { inRegistrationOrder, standingApprovals, standingRanking } from './standing-ballot';
 
 interface CandidatesCardProps {
   topic: TopicView;
@@ -36,16 +42,24 @@ interface CandidatesCardProps {
 /** While counting, the topic is read again this often: the live socket tells of the close too, this is the fallback. */
 const COUNTING_REFRESH_MS = 5_000;
 
+/** What a candidate's count is by method: ballots naming them, approvals, or first preferences (the contract's voteCount). */
+const COUNT_KEYS = { plurality: 'candidates.votes', approval: 'candidates.approvals', schulze: 'candidates.firstPreferences' } as const satisfies Record<
+  ElectionMethod,
+  string
+>;
+
 function CandidateRow({
   candidate,
+  method,
   isSelf,
   isWinner,
   ballot,
 }: {
   candidate: CandidateView;
+  method: ElectionMethod;
   isSelf: boolean;
   isWinner: boolean;
-  /** The ballot button while the election is open; none once voting ended. */
+  /** The plurality ballot button while the election is open; none once voting ended, nor for the other methods' ballots. */
   ballot?: { disabled: boolean; onClick: () => void };
 }) {
   const { t } = useTranslation('elections');
@@ -72,7 +86,7 @@ function CandidateRow({
           {/* The weighted count is the official one (delegation applies); direct ballots beside it. */}
           <Typography variant="body2" color="text.secondary">
             {t('candidates.counts', {
-              votes: t('candidates.votes', { count: candidate.voteCount }),
+              votes: t(COUNT_KEYS[method], { count: candidate.voteCount }),
               ballots: t('candidates.directBallots', { count: candidate.directVotes }),
             })}
           </Typography>
@@ -113,12 +127,27 @@ function useFollowTheCount(topic: TopicView, phase: ElectionPhase) {
   }, [queryClient, topic.id, topic.status]);
 }
 
+const HOW_BALLOTS_WORK = {
+  plurality: 'candidates.howBallotsWork',
+  schulze: 'ranking.howBallotsWork',
+  approval: 'approval.howBallotsWork',
+} as const satisfies Record<ElectionMethod, string>;
+
+/** The ranked or approval ballot, starting from the member's ballot as the server has it. */
+function MethodBallot({ topic, method, list }: { topic: TopicView; method: 'schulze' | 'approval'; list: CandidateView[] }) {
+  const candidates = inRegistrationOrder(list);
+  if (method === 'approval') return <ApprovalBallot topicId={topic.id} candidates={candidates} standing={standingApprovals(candidates)} disabled={false} />;
+  return <RankingBallot topicId={topic.id} candidates={candidates} standing={standingRanking(candidates)} disabled={false} />;
+}
+
 /**
- * An election topic's main content: where it stands (open with its countdown, counting, decided), its
- * candidates with their statements and counts, the ballot while open, and Run for Election.
+ * An election topic's main content: where it stands (open with its countdown, counting, decided) and
+ * how it is counted, its candidates with their statements and counts, the ballot of its method while
+ * open, and Run for Election; for a ranked or approval election, its result below (issue #34).
  */
 export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardProps) {
   const { t } = useTranslation('elections');
+  const method = topic.method ?? DEFAULT_ELECTION_METHOD;
   const candidates = useCandidates(topic.id);
   const ballot = useCastBallot(topic.id);
   const register = useRegisterCandidate(topic.id);
@@ -127,14 +156,17 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
   const canVote = canTakePart && phase === 'open' && userId !== undefined;
 
   const vote = (candidate: CandidateView) =>
-    ballot.mutate(candidate.id, {
-      onSuccess: (reply) =>
-        toast({
-          title: reply.candidateId ? t('candidates.ballotCast') : t('candidates.ballotWithdrawn'),
-          description: reply.candidateId ? t('candidates.ballotCastDescription', { name: personName(candidate.user) }) : undefined,
-        }),
-      onError: (error) => toastCommandError(error, t('candidates.ballotFailed')),
-    });
+    ballot.mutate(
+      { candidateId: candidate.id },
+      {
+        onSuccess: (reply) =>
+          toast({
+            title: reply.candidateId ? t('candidates.ballotCast') : t('candidates.ballotWithdrawn'),
+            description: reply.candidateId ? t('candidates.ballotCastDescription', { name: personName(candidate.user) }) : undefined,
+          }),
+        onError: (error) => toastCommandError(error, t('candidates.ballotFailed')),
+      },
+    );
 
   let body;
   if (candidates.isPending) {
@@ -147,7 +179,8 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
     const winner = phase === 'decided' ? list.find((candidate) => candidate.userId === topic.winnerId) : undefined;
     body = (
       <Stack spacing={2}>
-        <ElectionStatus topic={topic} phase={phase} winner={winner} />
+        <ElectionStatus topic={topic} phase={phase} winner={winner} method={method} />
+        <ElectionMethodLine method={method} />
         {list.length === 0 ? (
           <Typography color="text.secondary">{t('candidates.empty')}</Typography>
         ) : (
@@ -157,9 +190,10 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
                 {index > 0 && <Divider component="li" aria-hidden />}
                 <CandidateRow
                   candidate={candidate}
+                  method={method}
                   isSelf={candidate.userId === userId}
                   isWinner={candidate === winner}
-                  ballot={phase === 'open' ? { disabled: !canVote || ballot.isPending, onClick: () => vote(candidate) } : undefined}
+                  ballot={method === 'plurality' && phase === 'open' ? { disabled: !canVote || ballot.isPending, onClick: () => vote(candidate) } : undefined}
                 />
               </Fragment>
             ))}
@@ -167,9 +201,10 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
         )}
         {canVote && list.length > 0 && (
           <Typography variant="body2" color="text.secondary">
-            {t('candidates.howBallotsWork')}
+            {t(HOW_BALLOTS_WORK[method])}
           </Typography>
         )}
+        {canVote && list.length > 0 && method !== 'plurality' && <MethodBallot topic={topic} method={method} list={list} />}
         {canVote ? (
           <RunForElection
             alreadyRunning={alreadyRunning}
@@ -184,8 +219,12 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
   }
 
   return (
-    <SectionCard title={t('candidates.title')} icon={<HowToVoteIcon color="primary" aria-hidden />}>
-      {body}
-    </SectionCard>
+    <>
+      <SectionCard title={t('candidates.title')} icon={<HowToVoteIcon color="primary" aria-hidden />}>
+        {body}
+      </SectionCard>
+      {/* Beside the topic page's other cards (a fragment: each is an item of its stack). */}
+      {method !== 'plurality' && <ElectionResultCard topic={topic} />}
+    </>
   );
 }

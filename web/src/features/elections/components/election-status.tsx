@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import { Trans, useTranslation } from 'react-i18next';
 import { personName } from '@civitas/events/person-name';
+import type { ElectionMethod } from '../../../lib/election-methods';
 import { Auto } from '../../../components/bidi';
 import type { TopicView } from '../../../lib/api/get-topic';
 import { Countdown } from '../../../components/countdown';
@@ -16,10 +17,21 @@ interface ElectionStatusProps {
   phase: ElectionPhase;
   /** The winner among the listed candidates, once decided (none when no ballot carried weight). */
   winner: CandidateView | undefined;
+  method: ElectionMethod;
 }
 
+/** The winner's line by method: a count of votes or approvals; a Schulze winner is unbeaten, not counted. */
+const WINNER_KEYS = { plurality: 'status.winner', approval: 'status.winner', schulze: 'status.winnerSchulze' } as const satisfies Record<
+  ElectionMethod,
+  string
+>;
+const WINNER_COUNT_KEYS = { plurality: 'candidates.votes', approval: 'candidates.approvals', schulze: 'candidates.firstPreferences' } as const satisfies Record<
+  ElectionMethod,
+  string
+>;
+
 /** Where the election stands, above its candidates: its countdown, 'Counting…', or the result. */
-export function ElectionStatus({ topic, phase, winner }: ElectionStatusProps) {
+export function ElectionStatus({ topic, phase, winner, method }: ElectionStatusProps) {
   const { t } = useTranslation('elections');
   if (phase === 'open') {
     return (
@@ -44,8 +56,8 @@ export function ElectionStatus({ topic, phase, winner }: ElectionStatusProps) {
     outcome = (
       <Trans
         t={t}
-        i18nKey="status.winner"
-        values={{ name: personName(winner.user), votes: t('candidates.votes', { count: winner.voteCount }) }}
+        i18nKey={WINNER_KEYS[method]}
+        values={{ name: personName(winner.user), votes: t(WINNER_COUNT_KEYS[method], { count: winner.voteCount }) }}
         components={{ name: <Auto /> }}
       />
     );

@@ -67,6 +67,29 @@ describe('leadership election card', () => {
     expect(within(card).getByRole('link', { name: 'International leadership election' })).toBeTruthy();
   });
 
+  it('asks how the election is counted when starting it: one candidate by default, or the method picked', async () => {
+    const fetchMock = serveMainElection(null);
+    const card = await openCard();
+
+    fireEvent.click(await within(card).findByRole('button', { name: 'Start Leadership Election' }));
+    let ask = await screen.findByRole('dialog', { name: 'Start a leadership election in International?' });
+    const methods = within(ask).getByRole('group', { name: 'Counting method' });
+    expect(within(methods).getByRole<HTMLInputElement>('radio', { name: 'One candidate (plurality)' }).checked).toBe(true);
+    expect(within(methods).getByRole('radio', { name: 'Ranked (Schulze)', description: /the candidate no other beats head to head wins\.$/ })).toBeTruthy();
+    fireEvent.click(within(methods).getByRole('radio', { name: 'Ranked (Schulze)' }));
+    fireEvent.click(within(ask).getByRole('button', { name: 'Start Election' }));
+
+    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Main Election Created!' }));
+    expect(requestsTo(fetchMock, 'POST', URL).map(([, init]) => sentBody(init))).toEqual([{ method: 'schulze' }]);
+    cleanup();
+
+    const again = serveMainElection(null);
+    fireEvent.click(await within(await openCard()).findByRole('button', { name: 'Start Leadership Election' }));
+    ask = await screen.findByRole('dialog');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Start Election' }));
+    await waitFor(() => expect(requestsTo(again, 'POST', URL).map(([, init]) => sentBody(init))).toEqual([{ method: 'plurality' }]));
+  });
+
   it("says 'Failed to Create Election' with the server's reason", async () => {
     serveMainElection(null, { create: () => jsonResponse({ message: 'This group already has an active main election.' }, { status: 409 }) });
     const card = await openCard();

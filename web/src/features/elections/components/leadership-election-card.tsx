@@ -11,7 +11,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { ELECTION_DEFAULT_DAYS } from '@civitas/events/topics/topic-rules';
 import { personName } from '@civitas/events/person-name';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useGroupName } from '../../../lib/country-name';
@@ -23,6 +22,7 @@ import { useCandidates } from '../api/get-candidates';
 import { useRegisterInElection } from '../api/register-candidate';
 import { RunForElection } from './run-for-election';
 import { holdsMainElection } from './main-election-groups';
+import { StartElectionDialog } from './start-election-dialog';
 
 /** The card's three states (docs/product.md, Screens), and a closed election nobody won. */
 export type LeadershipState = 'initializing' | 'active' | 'winner' | 'no-winner';
@@ -40,7 +40,7 @@ const STATE_KEYS = {
   'no-winner': 'leadership.states.noWinner',
 } as const satisfies Record<LeadershipState, string>;
 
-/** Starting an election opens it for ELECTION_DEFAULT_DAYS at once, for the whole group: asked first (issue #32). */
+/** Starting an election opens it for ELECTION_DEFAULT_DAYS at once, for the whole group: asked first (issue #32), with its method (issue #34). */
 function StartElectionButton({ group, label }: { group: Group; label: string }) {
   const { t } = useTranslation('elections');
   const groupName = useGroupName()(group);
@@ -58,17 +58,14 @@ function StartElectionButton({ group, label }: { group: Group; label: string }) 
       <Button variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
         {create.isPending ? t('leadership.creating') : label}
       </Button>
-      <ConfirmDialog
+      <StartElectionDialog
         open={asking}
         title={t('leadership.confirmTitle', { group: groupName })}
-        confirmLabel={t('leadership.confirmStart')}
-        pendingLabel={t('leadership.creating')}
+        text={t('leadership.confirmText', { group: groupName, days: ELECTION_DEFAULT_DAYS })}
         pending={create.isPending}
         onClose={() => setAsking(false)}
-        onConfirm={() => create.mutate(undefined, { onSettled: () => setAsking(false) })}
-      >
-        {t('leadership.confirmText', { group: groupName, days: ELECTION_DEFAULT_DAYS })}
-      </ConfirmDialog>
+        onStart={(method) => create.mutate(method, { onSettled: () => setAsking(false) })}
+      />
     </>
   );
 }

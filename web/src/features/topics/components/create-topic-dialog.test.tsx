@@ -89,6 +89,51 @@ describe('create topic dialog', () => {
     expect(daysField(dialog).value).toBe('3');
   });
 
+  it("asks an election's counting method, one candidate by default, and sends it only with an election", async () => {
+    const business = makeGroup({ name: 'Business', department: 'business', canParticipate: true });
+    const created = makeTopic({ groupId: business.id, type: 'election', method: 'schulze' });
+    const fetchMock = serveGroupPage(business, makeSubscriber(), () => jsonResponse({ position: null, topic: created }, { status: 201 }));
+    const { dialog } = await openDialog(business);
+    expect(within(dialog).queryByRole('group', { name: 'Counting method' })).toBeNull();
+
+    fireEvent.change(typeSelect(dialog), { target: { value: 'election' } });
+    const methods = within(dialog).getByRole('group', { name: 'Counting method' });
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['plurality', 'schulze', 'approval']);
+    const plurality = within(methods).getByRole<HTMLInputElement>('radio', { name: 'One candidate (plurality)' });
+    expect(plurality.checked).toBe(true);
+    // Each option's line of explanation is its description.
+    expect(within(methods).getByRole('radio', { name: 'Ranked (Schulze)', description: /^Members rank the candidates, ties allowed/ })).toBeTruthy();
+    expect(
+      within(methods).getByRole('radio', { name: 'Approval', description: 'Members approve any number of candidates; the most approved wins.' }),
+    ).toBeTruthy();
+
+    fireEvent.click(within(methods).getByRole('radio', { name: 'Ranked (Schulze)' }));
+    fill(dialog, 'Choose our treasurer', 'Rank the members who stand for treasurer this year.');
+    submit(dialog);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).toMatchObject({ type: 'election', method: 'schulze' });
+  });
+
+  it('sends no method with a topic that is not an election, even after one was picked', async () => {
+    const business = makeGroup({ name: 'Business', department: 'business', canParticipate: true });
+    const created = makeTopic({ groupId: business.id, type: 'business_discussion' });
+    const fetchMock = serveGroupPage(business, makeSubscriber(), () => jsonResponse({ position: null, topic: created }, { status: 201 }));
+    const { dialog } = await openDialog(business);
+
+    fireEvent.change(typeSelect(dialog), { target: { value: 'election' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Approval' }));
+    fireEvent.change(typeSelect(dialog), { target: { value: 'business_discussion' } });
+    expect(within(dialog).queryByRole('group', { name: 'Counting method' })).toBeNull();
+    fill(dialog, 'Opening hours', 'Should the shop open on Fridays after prayers?');
+    submit(dialog);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).not.toHaveProperty('method');
+  });
+
   it('checks title, description and duration before sending', async () => {
     const fetchMock = serveGroupPage(family, citizen);
     const { dialog } = await openDialog(family);

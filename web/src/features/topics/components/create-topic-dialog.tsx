@@ -24,6 +24,7 @@ import { TopicCreationNotice } from './topic-creation-notice';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
 import { initialTopicForm, validateTopicForm, withGroup, withType, type TopicField, type TopicForm } from './create-topic-form-state';
 import { rememberReturnAfterSubscribe } from '../../../lib/return-after-sign-in';
+import { ElectionMethodChoice } from '../../../components/election-method-choice';
 
 interface CreateTopicDialogProps {
   open: boolean;
@@ -146,6 +147,9 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
               </option>
             ))}
           </TextField>
+          {form.type === 'election' && (
+            <ElectionMethodChoice value={form.method} onChange={(method) => setForm({ ...form, method })} disabled={creation.isPending} />
+          )}
           {heldBack && (
             // Only the types this member can create are offered; the others are named, with the way to them.
             <Typography variant="body2" color="text.secondary">
@@ -195,7 +199,7 @@ function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () =
   );
 }
 
-/** Create topic (docs/product.md, Screens): title, description, type, and how many days it runs. */
+/** Create topic (docs/product.md, Screens): title, description, type (an election's counting method, issue #34), and how many days it runs. */
 export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopicDialogProps) {
   const { t } = useTranslation('topics');
   const titleId = useId();

@@ -1,5 +1,6 @@
 import { defaultTopicDays, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS, type TopicType } from '@civitas/events/topics/topic-rules';
 import { TOPIC_DAYS_RANGE } from '@civitas/events/topics/topic.contract';
+import { DEFAULT_ELECTION_METHOD, type ElectionMethod } from '../../../lib/election-methods';
 import type { Group } from '../../../lib/api/group';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { CreateTopicBody } from '../api/create-topic';
@@ -17,6 +18,8 @@ export interface TopicForm {
   typeChosen: boolean;
   /** Once the member sets the duration, a change of type no longer resets it to the type's default. */
   daysChosen: boolean;
+  /** How an election is counted (issue #34); sent only with the election type. */
+  method: ElectionMethod;
 }
 
 /**
@@ -33,6 +36,7 @@ export function initialTopicForm(group: Group, types: readonly TopicType[]): Top
     days: String(defaultTopicDays(type)),
     typeChosen: false,
     daysChosen: false,
+    method: DEFAULT_ELECTION_METHOD,
   };
 }
 
@@ -63,6 +67,8 @@ export function validateTopicForm(form: TopicForm): TopicFormResult {
     type: form.type,
     groupId: form.groupId,
     expiresInDays: daysError ? undefined : days,
+    // The server refuses a method on any other type ('Only elections take a counting method.').
+    ...(form.type === 'election' ? { method: form.method } : {}),
   });
   const errors: FieldErrors<TopicField> = parsed.success ? {} : fieldErrors<TopicField>(parsed.error);
   if (daysError) errors.expiresInDays = daysError;

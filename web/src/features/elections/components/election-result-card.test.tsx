@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { chooseLanguage } from '../../../i18n';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { renderWithQueries } from '../../../test/render-app';
+import { makeTopic } from '../../../test/topic-page-fixtures';
+import type { ElectionResultView } from '../api/get-election-result';
+import { ElectionResultCard } from './election-result-card';
+
+const election = makeTopic({ type: 'election', groupId: 7, method: 'schulze' });
+const person = (firstName: string, lastName: string) => ({ firstName, lastName, profileImageUrl: null });
+const candidate = (n: number, firstName: string, lastName: string, directCount: number, weightedCount: number) => ({
+  candidateId: `00000000-0000-4000-b000-00000000000${n}`,
+  userId: `00000000-0000-4000-c000-00000000000${n}`,
+  user: person(firstName, lastName),
+  directCount,
+  weightedCount,
+});
+const amina = candidate(1, 'Amina', 'Haddad', 1, 2);
+const omar = candidate(2, 'Omar', 'Farouk', 1, 1);
+const layla = candidate(3, 'Layla', 'Nasser', 1, 1);
+
+/** Amina is preferred to Omar by 3 of 4, to Layla by 2 to 2 (a tie), Omar to Layla by 3: Amina is unbeaten. */
+const ranked: ElectionResultView = {
+  topicId: election.id,
+  method: 'schulze',
+  status: 'closed',
+  candidates: [amina, omar, layla],
+  ballotWeight: 4,
+  ballotCount: 3,
+  leaderCandidateId: null,
+  winnerCandidateId: amina.candidateId,
+  pairwise: [
+    [0, 3, 2],
+    [1, 0, 3],
+    [2, 1, 0],
+  ],
+  strongestPaths: [
+    [0, 3, 3],
+    [0, 0, 3],
+    [0, 0, 0],
+  ],
+  schulzeWinners: [amina.candidateId],
+  asOf: null,
+};
+
+function showResult(result: ElectionResultView, topic = { ...election, status: result.status === 'closed' ? ('closed' as const) : ('active' as const) }) {
+  mockFetch(({ url }) => {
+    if (url === `/api/topics/${election.id}/result`) return jsonResponse(result);
+    if (url === `/api/topics/${election.id}/candidates`) return jsonResponse([]);
+    return undefined;
+  });
+  renderWithQueries(<ElectionResultCard topic={topic} />);
+}
+
+/** A table as text: its header row, then each row's header and cells. */
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].filter((cell) => cell.textContent !== '').map((cell) => cell.textContent));
+
+describe('election result card', () => {
+  it('shows a decided Schulze election: its winner, first preferences, the pairwise matrix and the strongest paths as tables', async () => {
+    showResult(ranked);
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Final result')).toBeTruthy();
+    expect(within(card).getByText(/^Winner:/).textContent).toBe('Winner: Amina Haddad.');
+    expect(within(card).getByText('3 direct ballots, weighing 4 with delegation.')).toBeTruthy();
+
+    const counts = within(card).getByRole('table', { name: 'First preferences: the ballots that rank each candidate first' });
+    expect(cells(counts)).toEqual([
+      ['Candidate', 'First preferences (with delegation)', 'Direct first preferences'],
+      ['Amina HaddadWinner', '2', '1'],
+      ['Omar Farouk', '1', '1'],
+      ['Layla Nasser', '1', '1'],
+    ]);
+
+    const pairwise = within(card).getByRole('table', {
+      name: /^Head to head: each number is the weight of ballots that prefer the row's candidate to the column's\./,
+    });
+    expect(cells(pairwise)).toEqual([
+      ['Amina Haddad', 'Omar Farouk', 'Layla Nasser'],
+      ['Amina Haddad', '—', '3', '2'],
+      ['Omar Farouk', '1', '—', '3'],
+      ['Layla Nasser', '2', '1', '—'],
+    ]);
+    // Row and column headers are real headers, so a screen reader names both for each number.
+    expect(
+      within(pairwise)
+        .getAllByRole('columnheader')
+        .map((header) => header.getAttribute('scope')),
+    ).toEqual(['col', 'col', 'col']);
+    expect(
+      within(pairwise)
+        .getAllByRole('rowheader')
+        .map((header) => header.getAttribute('scope')),
+    ).toEqual(['row', 'row', 'row']);
+
+    const paths = within(card).getByRole('table', { name: /^Strongest paths \(Schulze\)/ });
+    expect(cells(paths).slice(1)).toEqual([
+      ['Amina Haddad', '—', '3', '3'],
+      ['Omar Farouk', '0', '—', '3'],
+      ['Layla Nasser', '0', '0', '—'],
+    ]);
+    // No tie: nothing about the earliest registration.
+    expect(within(card).queryByText(/earliest registration/)).toBeNull();
+  });
+
+  it('while open, names the leader; a tie among the unbeaten goes to the earliest registration, and says so', async () => {
+    const tied = {
+      ...ranked,
+      status: 'active' as const,
+      winnerCandidateId: null,
+      leaderCandidateId: amina.candidateId,
+      pairwise: [
+        [0, 2, 2],
+        [2, 0, 3],
+        [2, 1, 0],
+      ],
+      strongestPaths: [
+        [0, 2, 2],
+        [2, 0, 3],
+        [2, 2, 0],
+      ],
+      schulzeWinners: [amina.candidateId, omar.candidateId],
+    };
+    showResult(tied);
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('The count so far')).toBeTruthy();
+    expect(within(card).getByText(/^Leading now:/).textContent).toBe('Leading now: Amina Haddad.');
+    expect(within(card).getByText(/^Unbeaten:/).textContent).toBe(
+      'Unbeaten: Amina Haddad, Omar Farouk. The tie goes to the earliest registration: Amina Haddad.',
+    );
+    expect(within(within(card).getByRole('table', { name: /^First preferences/ })).getByText('Leading')).toBeTruthy();
+  });
+
+  it('shows an approval election its approvals, without matrices', async () => {
+    showResult({
+      ...ranked,
+      method: 'approval',
+      status: 'counting',
+      winnerCandidateId: null,
+      leaderCandidateId: omar.candidateId,
+      pairwise: null,
+      strongestPaths: null,
+      schulzeWinners: null,
+    });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Counting…')).toBeTruthy();
+    expect(cells(within(card).getByRole('table', { name: 'Approvals of each candidate' }))[0]).toEqual([
+      'Candidate',
+      'Approvals (with delegation)',
+      'Direct approvals',
+    ]);
+    expect(within(card).getAllByRole('table')).toHaveLength(1);
+  });
+
+  it('says when no ballot was counted yet', async () => {
+    showResult({ ...ranked, status: 'active', winnerCandidateId: null, leaderCandidateId: null, ballotCount: 0, ballotWeight: 0, schulzeWinners: [] });
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(card).findByText('No ballot counted yet.')).toBeTruthy();
+  });
+
+  it('reads in Arabic: headers, captions and the method, names isolated in the text', async () => {
+    await chooseLanguage('ar');
+    showResult(ranked);
+    const card = await screen.findByRole('region', { name: 'النتائج' });
+
+    expect(await within(card).findByText('النتيجة النهائية')).toBeTruthy();
+    expect(within(card).getByText(/^الفائز:/).textContent).toBe('الفائز: \u2068Amina Haddad\u2069.');
+    const pairwise = within(card).getByRole('table', { name: /^المواجهات الثنائية: كل رقم هو وزن أوراق الاقتراع التي تفضّل مرشح الصف على مرشح العمود\./ });
+    expect(cells(pairwise)[1]).toEqual(['Amina Haddad', '—', '3', '2']);
+    expect(within(card).getByRole('table', { name: /^التفضيلات الأولى/ })).toBeTruthy();
+    expect(within(card).getByRole('table', { name: /^أقوى المسارات \(شولتسه\)/ })).toBeTruthy();
+    expect(within(card).getByText('3 أوراق اقتراع مباشرة، بوزن 4 مع التفويض.')).toBeTruthy();
+  });
+});
