@@ -2,7 +2,7 @@ import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
 import type { DelegationEvent } from '../delegation/delegation.events';
 import { methodOf, type ElectionMethod } from '../elections/election-method';
 import type { BallotEvent, CandidateRegistered, GroupLeaderElected, PreferenceBallotEvent } from '../elections/election.events';
-import { schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
+import { pairwiseMatrix, schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
 import { participationRefusal } from '../groups/eligibility';
 import type { GroupEvent } from '../groups/group.events';
 import { groupView, type GroupState } from '../groups/group.view';
@@ -100,9 +100,12 @@ export type TopicResult =
   | { kind: 'winner'; opinionId: null; winnerId: string; winnerCandidateId: string; weightedSupport: number };
 
 export interface TopicTallies {
-  /** An election's method (null for other topics). */
+  /** An election's method, 'schulze' for a law decided among its opinions, null otherwise (per-opinion support and oppose). */
   method: ElectionMethod | null;
-  /** Schulze elections: the pairwise matrix and strongest paths over the candidates in registration order. */
+  /**
+   * Schulze: the pairwise matrix and strongest paths, over the candidates in registration order, or
+   * (a law decided among its opinions) over [no change (the topic's id), ...opinions in posting order].
+   */
   schulze: SchulzeCount | null;
   /** Every opinion in posting order (empty for an election). */
   opinions: SubjectTally[];
@@ -406,6 +409,7 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const type: TopicType | null = state.topic?.type ?? null;
 
   if (type === 'election') return electionTallies(state, network, members, counted);
+  if (type !== null && typeEnactsLaw(type) && state.topic?.method === 'schulze') return rankedOpinionTallies(state, network, members);
 
   const opinions: SubjectTally[] = [];
   const standings: OpinionStanding[] = [];
@@ -506,6 +510,49 @@ function electionTallies(
           }
         : { kind: 'none', ...NO_RESULT };
   return { method, schulze: count, opinions: [], candidates, standings: [], election, result };
+}
+
+/**
+ * A law amendment or dispute resolution decided among its opinions (issue #34 item 2): members rank
+ * the opinions and "no change", which is the topic's own id (never an opinion's, and kept as it is in
+ * every leaf); Schulze over [no change, ...opinions in posting order] decides, so a tie by strongest
+ * paths goes to no change; the winner is enacted only if it also beats no change head to head. An
+ * opinion's tally is how it fares against no change: support, the ballots ranking it above; oppose,
+ * those ranking no change above it (direct and weighted).
+ */
+function rankedOpinionTallies(state: TopicTallyState, network: DelegationNetwork, members: (choosers: Iterable<string>) => Set<string>): TopicTallies {
+  const noChange = state.topicId;
+  const options = [noChange, ...state.opinions.map((opinion) => opinion.opinionId)];
+  const { ballots } = preferenceCounts(state, network, members);
+  const count = schulze(options, ballots);
+  const direct = pairwiseMatrix(
+    options,
+    ballots.map((ballot) => ({ ranking: ballot.ranking, weight: 1 })),
+  ).pairwise;
+  const opinions: SubjectTally[] = [];
+  const standings: OpinionStanding[] = [];
+  state.opinions.forEach((opinion, index) => {
+    const at = index + 1;
+    const tally = {
+      subjectId: opinion.opinionId,
+      supportCount: direct[at]![0]!,
+      opposeCount: direct[0]![at]!,
+      weightedSupport: count.pairwise[at]![0]!,
+      weightedOppose: count.pairwise[0]![at]!,
+    };
+    opinions.push(tally);
+    standings.push({ opinionId: opinion.opinionId, proposerId: opinion.proposerId, weightedSupport: tally.weightedSupport, weightedOppose: tally.weightedOppose, postedAt: opinion.postedAt });
+  });
+  const first = count.winners[0];
+  const winner = first !== undefined && first !== noChange ? standings.find((standing) => standing.opinionId === first) : undefined;
+  const enacted = winner && winner.weightedSupport > winner.weightedOppose ? winner : null;
+  const result: TopicResult =
+    state.status !== 'closed'
+      ? { kind: 'pending', ...NO_RESULT }
+      : enacted
+        ? { kind: 'law_enacted', opinionId: enacted.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: enacted.weightedSupport }
+        : { kind: 'none', ...NO_RESULT };
+  return { method: 'schulze', schulze: count, opinions, candidates: [], standings, election: null, result };
 }
 
 /** The Schulze winner; of several (a tie by strongest paths) the earliest registration, as plurality breaks its ties. */

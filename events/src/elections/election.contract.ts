@@ -54,6 +54,8 @@ export type RegisterCandidateReply = z.infer<typeof RegisterCandidateReply>;
 export const BALLOT_FOR_METHOD = {
   plurality: 'This election takes one candidate: send { candidateId }.',
   schulze: 'This election is ranked: send { ranking: [[candidateId, ...], ...] }.',
+  /** A law amendment or dispute resolution decided among its opinions: opinion ids and the topic's id for "no change". */
+  rankedOpinions: 'This topic is decided by ranking its opinions: send { ranking: [[opinionId or this topic id for no change, ...], ...] }.',
   approval: 'This election takes approvals: send { approvals: [candidateId, ...] }.',
 } as const;
 export const CANDIDATE_TWICE = 'A candidate can appear only once on a ballot.';
@@ -111,6 +113,7 @@ export type CreateMainElectionReply = z.infer<typeof CreateMainElectionReply>;
  * `candidates` order (registration order).
  */
 export const ElectionResultView = z.object({
+  kind: z.literal('election'),
   topicId: z.string(),
   method: ElectionMethodSchema,
   status: z.enum(['active', 'counting', 'closed']),
@@ -144,3 +147,46 @@ export type ElectionResultView = z.infer<typeof ElectionResultView>;
 /** POST /api/groups/<id>/main-election: an optional body choosing how the election is counted (issue #34); default plurality. */
 export const OpenMainElectionBody = z.object({ method: ElectionMethodSchema.optional() }).optional();
 export type OpenMainElectionBody = z.infer<typeof OpenMainElectionBody>;
+
+/**
+ * GET /api/topics/<id>/result for a law amendment or dispute resolution decided among its opinions
+ * (method 'schulze', issue #34 item 2). The options are "no change" (`optionId` = the topic's id,
+ * first) and the opinions in posting order; the matrices' rows and columns follow them. An opinion
+ * is enacted only if it is the Schulze winner and beats no change head to head.
+ */
+export const RankedOpinionsResultView = z.object({
+  kind: z.literal('opinions'),
+  topicId: z.string(),
+  method: z.literal('schulze'),
+  status: z.enum(['active', 'counting', 'closed']),
+  options: z.array(
+    z.object({
+      optionId: z.string(),
+      isNoChange: z.boolean(),
+      /** The opinion (null for no change); its content as the opinions read shows it (a hidden opinion's notice stands in). */
+      opinion: z.object({ id: z.string(), content: z.string(), author: PersonSummary }).nullable(),
+      /** Ballots ranking this option above no change / no change above it, direct and weighted (0 for no change itself). */
+      directAbove: z.number().int(),
+      directBelow: z.number().int(),
+      weightedAbove: z.number().int(),
+      weightedBelow: z.number().int(),
+    }),
+  ),
+  ballotWeight: z.number().int(),
+  ballotCount: z.number().int(),
+  /** While not closed: the opinion that would be enacted now (null: no change would stand). */
+  leaderOpinionId: z.string().nullable(),
+  /** Once closed: the opinion enacted (null: none; no change stood). */
+  enactedOpinionId: z.string().nullable(),
+  pairwise: z.array(z.array(z.number().int())),
+  strongestPaths: z.array(z.array(z.number().int())),
+  schulzeWinners: z.array(z.string()),
+  asOf: z.string().nullable(),
+});
+export type RankedOpinionsResultView = z.infer<typeof RankedOpinionsResultView>;
+
+export const ResultView = z.discriminatedUnion('kind', [ElectionResultView, RankedOpinionsResultView]);
+export type ResultView = z.infer<typeof ResultView>;
+
+export const OPINION_NOT_FOUND_ON_BALLOT = 'Opinion not found';
+export const RANKED_TOPIC_TAKES_BALLOTS = 'This topic is decided by ranking its opinions: cast a ranked ballot.';

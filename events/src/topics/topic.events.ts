@@ -17,7 +17,11 @@ export const TopicCreated = defineEvent(
     createdBy: z.uuid(),
     isMainElection: z.boolean(),
     expiresAt: z.iso.datetime(),
-    /** Elections only: how the ballots are counted (election-method.ts); absent is plurality, as before methods existed. */
+    /**
+     * Elections: how the ballots are counted (election-method.ts); absent is plurality, as before
+     * methods existed. A law amendment or dispute resolution with 'schulze' is decided among its
+     * opinions by ranked ballots (issue #34 item 2); absent, by the spec's support and oppose.
+     */
     method: ElectionMethodSchema.optional(),
   }),
 );
@@ -63,6 +67,9 @@ export const TopicClosed = defineEvent(
     tallies: z.array(ClosingTally).default([]),
     /** What the count took (events/src/audit/counted-events.ts); topics closed before it was recorded carry none. */
     counted: CountedCommitmentSchema.optional(),
+    /** A law decided among its opinions (method 'schulze', issue #34 item 2): the method and its pairwise matrix over [no change (the topic id), ...opinions in posting order]. */
+    method: ElectionMethodSchema.optional(),
+    pairwise: z.array(z.array(z.number().int().nonnegative())).optional(),
   }),
 );
 /**

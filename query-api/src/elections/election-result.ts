@@ -71,6 +71,7 @@ function view(
 ): ElectionResultView {
   const closed = status === 'closed';
   return {
+    kind: 'election',
     topicId,
     method,
     status,

@@ -22,6 +22,7 @@ const layla = candidate(3, 'Layla', 'Nasser', 1, 1);
 
 /** Amina is preferred to Omar by 3 of 4, to Layla by 2 to 2 (a tie), Omar to Layla by 3: Amina is unbeaten. */
 const ranked: ElectionResultView = {
+  kind: 'election',
   topicId: election.id,
   method: 'schulze',
   status: 'closed',
