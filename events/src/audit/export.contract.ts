@@ -104,7 +104,14 @@ export type ExportLine = ExportHeader | ExportCheckpoint | ExportConsistency | E
 export const RECEIPTS_FORMAT = 'civitas-receipts/1';
 
 /** What a receipt is of: the member's choices, as the vote and ballot answers give receipts for. */
-export const RECEIPT_EVENT_TYPES: ReadonlySet<string> = new Set(['VoteCast', 'VoteRetracted', 'BallotCast', 'BallotWithdrawn', 'RankedBallotCast', 'ApprovalBallotCast']);
+export const RECEIPT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'VoteCast',
+  'VoteRetracted',
+  'BallotCast',
+  'BallotWithdrawn',
+  'RankedBallotCast',
+  'ApprovalBallotCast',
+]);
 
 export interface ReceiptsFile {
   format: typeof RECEIPTS_FORMAT;

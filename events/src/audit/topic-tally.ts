@@ -487,7 +487,11 @@ function electionTallies(
   } else {
     const preferences = preferenceCounts(state, network, members);
     counts = preferences.counts;
-    if (method === 'schulze') count = schulze(state.candidates.map((candidate) => candidate.candidateId), preferences.ballots);
+    if (method === 'schulze')
+      count = schulze(
+        state.candidates.map((candidate) => candidate.candidateId),
+        preferences.ballots,
+      );
   }
   const candidates = state.candidates.map((candidate) => ({
     subjectId: candidate.candidateId,
@@ -541,7 +545,13 @@ function rankedOpinionTallies(state: TopicTallyState, network: DelegationNetwork
       weightedOppose: count.pairwise[0]![at]!,
     };
     opinions.push(tally);
-    standings.push({ opinionId: opinion.opinionId, proposerId: opinion.proposerId, weightedSupport: tally.weightedSupport, weightedOppose: tally.weightedOppose, postedAt: opinion.postedAt });
+    standings.push({
+      opinionId: opinion.opinionId,
+      proposerId: opinion.proposerId,
+      weightedSupport: tally.weightedSupport,
+      weightedOppose: tally.weightedOppose,
+      postedAt: opinion.postedAt,
+    });
   });
   const first = count.winners[0];
   const winner = first !== undefined && first !== noChange ? standings.find((standing) => standing.opinionId === first) : undefined;

@@ -55,7 +55,7 @@ export const TopicView = z.object({
   updatedAt: z.string(),
   author: PersonSummary,
   opinionCount: z.number().int(),
- /** Whether the signed-in member may post opinions and vote on it (eligible, and the topic is open). */
+  /** Whether the signed-in member may post opinions and vote on it (eligible, and the topic is open). */
   canParticipate: z.boolean(),
   /** Elections: how the ballots are counted; null for other topics. */
   method: ElectionMethodSchema.nullable(),
