@@ -114,8 +114,9 @@ export async function createCommandServices({
   const topics = new TopicsService(bus, gate);
   const leafBlind = cachedLeafBlinder(db);
   const receipts = new Receipts(store, leafBlind);
-  const elections = new ElectionsService(bus, gate, topics, receipts);
   const opinions = new OpinionsService(bus, gate, topics);
+  // Ballots over a topic's opinions find them as votes do, through the same service (and its cache).
+  const elections = new ElectionsService(bus, gate, topics, receipts, opinions);
   const voting = new VotingService(bus, gate, { opinions, topics, receipts });
   const people = new People(vault);
   const delegation = new DelegationService(bus, gate, readModels, people);

@@ -14,6 +14,8 @@ import {
   ValidationError,
   ballotStream,
   candidacyStream,
+  decidesAmongOpinions,
+  isUuid,
   groupStream,
   existingId,
   groupView,
@@ -43,7 +45,7 @@ import { ballotDecider } from './ballot.decider';
 import { candidacyDecider } from './candidacy.decider';
 import { groupLeadershipDecider, userLeadershipDecider } from './leadership.decider';
 import { mainElectionDecider } from './main-election.decider';
-import { preferenceBallotDecider } from './preference-ballot.decider';
+import { preferenceBallotDecider, type CastPreferences } from './preference-ballot.decider';
 
 const DAY_MS = 86_400_000;
 type Topic = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'method'>;
@@ -62,6 +64,17 @@ export interface ElectionTopics {
     options: { mainElection: { topicId: string; expiresAt: string } },
   ): Promise<{ topic: TopicCreated['data']; createdAt: string; position: string | null; author: PersonState }>;
 }
+
+/**
+ * What a ballot over a topic's opinions needs of the opinions feature: an opinion as the vote route
+ * finds it (its OpinionsService, wired in services.ts; a 404 when there is none).
+ */
+export interface BallotOpinions {
+  find(opinionId: string): Promise<{ topicId: string }>;
+}
+
+/** How many opinions a ballot's lookup asks for at once; it stops at the first batch naming a stranger. */
+const OPINION_LOOKUP_BATCH = 16;
 
 /** What closing a main election needs (the topics feature's ElectedLeaders, wired in services.ts). */
 export interface LeaderInstallation {
@@ -109,6 +122,7 @@ export class ElectionsService implements LeaderInstallation {
     private readonly gate: ParticipationGate,
     private readonly topics: ElectionTopics,
     private readonly receipts: Receipts,
+    private readonly opinions: BallotOpinions,
   ) {}
 
   /**
@@ -163,30 +177,49 @@ export class ElectionsService implements LeaderInstallation {
 
   /**
    * POST /api/topics/<id>/ballot, read by the election's method (its TopicCreated; docs/decisions.md,
-   * Election methods): checks in the order topic (404, 403 closed, 400 not an election), the body's
-   * shape for the method (400), eligibility (403), the candidates named (404). `body`: ids in lower case.
+   * Election methods), or a ranking of the opinions of a law topic decided among them (item 2):
+   * checks in the order topic (404, 403 closed, 400 neither an election nor so decided), the body's
+   * shape for the method (400), eligibility (403), the candidates or opinions named (404). `body`: ids in lower case.
    */
   async castBallot(userId: string, topicId: string, body: BallotBody, idempotency?: Idempotency): Promise<BallotReply> {
-    const topic = await this.requireOpenElection(topicId);
-    const method = methodOf(topic);
-    const ballot = ballotFor(method, body);
+    const topic = await this.topics.requireOpenTopic(topicId);
+    if (decidesAmongOpinions(topic)) return this.rankOpinions(userId, topic, body, idempotency);
+    if (topic.type !== 'election') throw new ValidationError(NOT_AN_ELECTION);
+    const ballot = ballotFor(methodOf(topic), body);
     if (ballot.method === 'plurality') return this.chooseCandidate(userId, topic, existingId(ballot.candidateId, CANDIDATE_NOT_FOUND), idempotency);
     const [, candidates] = await this.bothChecked(
       this.gate.requireParticipant(userId, topic.groupId),
       this.candidatesOf(topic.topicId, candidatesNamed(ballot)),
     );
+    return this.castPreferences(userId, topic, { method: ballot.method, ballot: body, candidates: new Set(candidates.keys()) }, idempotency);
+  }
+
+  /** A ranking of the topic's opinions and "no change" (the topic's own id), replacing the member's ranking before. */
+  private async rankOpinions(userId: string, topic: Topic, body: BallotBody, idempotency?: Idempotency): Promise<BallotReply> {
+    const ballot = ballotFor('rankedOpinions', body);
+    const [, options] = await this.bothChecked(this.gate.requireParticipant(userId, topic.groupId), this.optionsNamed(topic.topicId, candidatesNamed(ballot)));
+    return this.castPreferences(userId, topic, { method: 'rankedOpinions', ballot: body, candidates: options }, idempotency);
+  }
+
+  /** A ranked or approval ballot through its decider; the answer echoes the ballot standing. */
+  private async castPreferences(
+    userId: string,
+    topic: Topic,
+    cast: Pick<CastPreferences, 'method' | 'ballot' | 'candidates'>,
+    idempotency?: Idempotency,
+  ): Promise<BallotReply> {
     const target = { topicId: topic.topicId, groupId: topic.groupId, userId };
     const stream = ballotStream(topic.topicId, userId);
     const result = await this.bus.run(
       stream,
       preferenceBallotDecider,
-      { type: 'castPreferences', target, method: ballot.method, ballot: body, candidates: new Set(candidates.keys()) },
+      { type: 'castPreferences', target, ...cast },
       { actorId: userId, ...keyed(idempotency) },
     );
     // The ballot this answer is about: the one appended (for a repeated key, the one it first appended), else the one standing.
     const last = result.events.at(-1);
     const standing = last ? preferenceBallotDecider.evolve(result.state, last) : result.state;
-    const echo = method === 'schulze' ? { ranking: standing.ranking ?? [] } : { approvals: standing.approvals ?? [] };
+    const echo = cast.method === 'approval' ? { approvals: standing.approvals ?? [] } : { ranking: standing.ranking ?? [] };
     return { topicId: topic.topicId, candidateId: null, ...echo, position: result.position, receipt: await this.receipts.of(result, stream) };
   }
 
@@ -263,6 +296,35 @@ export class ElectionsService implements LeaderInstallation {
     const topic = await this.topics.requireOpenTopic(topicId);
     if (topic.type !== 'election') throw new ValidationError(NOT_AN_ELECTION);
     return topic;
+  }
+
+  /**
+   * What a ranking of the topic's opinions may name: no change (the topic's own id) and those of
+   * `named` that are opinions of this topic, each found as the vote route finds the opinion it is
+   * about (a hidden one too, as votes on it are taken). The others are the decider's to refuse; the
+   * lookup stops after the first batch that names one, so strangers cost one batch.
+   */
+  private async optionsNamed(topicId: string, named: readonly string[]): Promise<ReadonlySet<string>> {
+    const options = new Set([topicId]);
+    const asked = named.filter((id) => id !== topicId);
+    for (let at = 0; at < asked.length; at += OPINION_LOOKUP_BATCH) {
+      const batch = asked.slice(at, at + OPINION_LOOKUP_BATCH);
+      const found = await Promise.all(batch.map((id) => this.opinionOf(topicId, id)));
+      for (const [index, ofTopic] of found.entries()) if (ofTopic) options.add(batch[index]!);
+      if (found.includes(false)) break;
+    }
+    return options;
+  }
+
+  /** Whether `id` is an opinion posted on this topic. */
+  private async opinionOf(topicId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    try {
+      return (await this.opinions.find(id)).topicId === topicId;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
   }
 
   /** One candidate of the election, or 404. */

@@ -10,6 +10,7 @@ import {
   MAIN_ELECTION_EXISTS,
   MAIN_ELECTION_GROUPS,
   NOT_AN_ELECTION,
+  OPINION_NOT_FOUND_ON_BALLOT,
   TOPIC_CLOSED,
   DEFAULT_ELECTION_METHOD,
   OpenMainElectionBody,
@@ -30,7 +31,7 @@ import { memberOf } from '@civitas/service-kit/route-policies';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyOf } from '../lib/idempotency';
 import { z } from 'zod';
-import { normalisedBallot } from './ballot-by-method';
+import { OPTION_TWICE, normalisedBallot } from './ballot-by-method';
 import { SIGNED_OUT, refusal } from '../lib/refusal-docs';
 import type { People } from '../lib/people';
 import type { ElectionsService } from './elections-service';
@@ -53,15 +54,17 @@ const MAIN_ELECTION_REFUSALS = {
 const BALLOT_REFUSALS = {
   400: refusal(
     [
-      `\`${NOT_AN_ELECTION}\`;`,
-      'a body without the field the election\u2019s method takes, or with another method\u2019s:',
+      `\`${NOT_AN_ELECTION}\` (neither an election nor a law topic decided among its opinions);`,
+      'a body without the field the topic\u2019s method takes, or with another method\u2019s:',
       ...Object.entries(BALLOT_FOR_METHOD).map(([method, message]) => `${method} \`${message}\`;`),
-      `\`${EMPTY_RANKING}\`; \`${EMPTY_APPROVALS}\`; \`${CANDIDATE_TWICE}\`.`,
+      `\`${EMPTY_RANKING}\`; \`${EMPTY_APPROVALS}\`; \`${CANDIDATE_TWICE}\`; \`${OPTION_TWICE}\` (an opinion or no change twice).`,
     ].join(' '),
   ),
   401: SIGNED_OUT,
-  403: refusal(`\`${TOPIC_CLOSED}\` (from expiry on), or the member may not take part in the election\u2019s group.`),
-  404: refusal(`\`Topic not found\`, or \`${CANDIDATE_NOT_FOUND}\` for any id that is not a candidate of this election.`),
+  403: refusal(`\`${TOPIC_CLOSED}\` (from expiry on), or the member may not take part in the topic\u2019s group.`),
+  404: refusal(
+    `\`Topic not found\`, \`${CANDIDATE_NOT_FOUND}\` for any id that is not a candidate of this election, or \`${OPINION_NOT_FOUND_ON_BALLOT}\` for any id that is neither an opinion of this topic nor its own id (no change).`,
+  ),
 };
 
 /** A body's userId, when given, must be the caller's own: nobody registers someone else. */
@@ -182,7 +185,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
       schema: {
         tags: ['elections'],
         summary:
-          'Cast a ballot by the election\u2019s method: { candidateId } (plurality: the same again withdraws it), { ranking } (Schulze) or { approvals } (approval); another field is 400',
+          'Cast a ballot by the election\u2019s method: { candidateId } (plurality: the same again withdraws it), { ranking } (Schulze) or { approvals } (approval); on a law topic decided among its opinions, { ranking } of its opinions and its own id for no change; another field is 400',
         params: TopicIdParams,
         body: BallotBody,
         response: { 200: BallotReply, ...BALLOT_REFUSALS },

@@ -5,12 +5,13 @@ import {
   EMPTY_APPROVALS,
   EMPTY_RANKING,
   NotFoundError,
+  OPINION_NOT_FOUND_ON_BALLOT,
   ValidationError,
   type BallotBody,
 } from '@civitas/events';
 import { deciderSpec } from '@civitas/events/testing/decider-spec';
 import { describe, expect, it } from 'vitest';
-import { ballotFor, normalisedBallot } from './ballot-by-method';
+import { OPTION_TWICE, ballotFor, normalisedBallot } from './ballot-by-method';
 import { preferenceBallotDecider } from './preference-ballot.decider';
 
 const target = { topicId: '0f6b2c1d-7a3e-4b9c-8d5e-1a2b3c4d5e6f', groupId: 1682, userId: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d' };
@@ -117,6 +118,60 @@ describe('approval ballot decider (any number approved, replaced whole)', () => 
       .given([approved([a])])
       .when(approve({ approvals: [a, stranger] }))
       .thenThrows(NotFoundError, CANDIDATE_NOT_FOUND);
+  });
+});
+
+describe('ranked ballot over a topic\u2019s opinions (a law topic decided among them, issue #34 item 2)', () => {
+  // The options: no change (the topic's own id) and the opinions a and b; c is an opinion of another topic.
+  const noChange = target.topicId;
+  const options = new Set([noChange, a, b]);
+  const rankOpinions = (ballot: BallotBody) => ({ type: 'castPreferences' as const, target, method: 'rankedOpinions' as const, ballot, candidates: options });
+
+  it('casts a ranking of opinions and no change, replaces it whole, and appends nothing for the same one again', () => {
+    spec
+      .given([])
+      .when(rankOpinions({ ranking: [[b], [noChange], [a]] }))
+      .then([ranked([[b], [noChange], [a]])]);
+    // No change left unnamed ranks below every named opinion; ties with it are a tier like any other.
+    spec
+      .given([ranked([[b], [noChange], [a]])])
+      .when(rankOpinions({ ranking: [[a, b]] }))
+      .then([ranked([[a, b]])]);
+    spec
+      .given([ranked([[b], [noChange], [a]])])
+      .when(rankOpinions({ ranking: [[b], [a, noChange]] }))
+      .then([ranked([[b], [a, noChange]])]);
+    spec
+      .given([ranked([[b], [a, noChange]])])
+      .when(rankOpinions({ ranking: [[b], [noChange, a]] }))
+      .then([]);
+    // Ranking no change alone first is a ballot too: every opinion below it.
+    spec
+      .given([])
+      .when(rankOpinions({ ranking: [[noChange]] }))
+      .then([ranked([[noChange]])]);
+  });
+
+  it('refuses another field, an empty ranking, an option twice, and ids that are neither its opinions nor no change, with the opinions\u2019 words', () => {
+    for (const ballot of [{ candidateId: a }, { approvals: [a] }, {}, { ranking: [[a]], approvals: [a] }])
+      spec.given([]).when(rankOpinions(ballot)).thenThrows(ValidationError, BALLOT_FOR_METHOD.rankedOpinions);
+    spec
+      .given([])
+      .when(rankOpinions({ ranking: [] }))
+      .thenThrows(ValidationError, EMPTY_RANKING);
+    spec
+      .given([])
+      .when(rankOpinions({ ranking: [[a], [noChange, a]] }))
+      .thenThrows(ValidationError, OPTION_TWICE);
+    spec
+      .given([])
+      .when(rankOpinions({ ranking: [[noChange], [noChange]] }))
+      .thenThrows(ValidationError, OPTION_TWICE);
+    for (const stray of [c, stranger, 'not-an-id'])
+      spec
+        .given([ranked([[a]])])
+        .when(rankOpinions({ ranking: [[a], [stray]] }))
+        .thenThrows(NotFoundError, OPINION_NOT_FOUND_ON_BALLOT);
   });
 });
 

@@ -21,6 +21,8 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
  * records which events it took (`counted`: their number by type and their leaves' digest, `blind`
  * the leaves' blinder), so an export that leaves one out cannot pass for complete. An election is
  * counted by the method its TopicCreated names (the tally reads it); a Schulze count gives its matrix.
+ * A law topic decided among its opinions (issue #34 item 2) gives its matrix over no change and the
+ * opinions, and the opinion the tally module's closing rule enacts.
  */
 export async function countTopicOutcome(store: EventStore, registry: EventRegistry, topic: Topic, blind: Blind): Promise<TopicOutcome> {
   const state = topicTally.initial(topic.topicId);
@@ -32,12 +34,14 @@ export async function countTopicOutcome(store: EventStore, registry: EventRegist
     taken.offer(recorded, storedEventLeafHash(recorded, blind), topicTally.isPastTheCut(state, tallyEvent));
     topicTally.apply(state, tallyEvent);
   }
-  const counted = topicTally.tallies(state, { at: topic.expiresAt });
+  // The result as the closing will record it: the tally module gives it for a closed topic (as the verifier's recount reads it).
+  const counted = topicTally.tallies({ ...state, status: state.status === 'active' ? 'closed' : state.status }, { at: topic.expiresAt });
   return {
     tallies: topic.type === 'election' ? counted.candidates : counted.opinions,
     counted: taken.commitment(),
     standings: counted.standings,
     election: counted.election,
     pairwise: counted.schulze?.pairwise ?? null,
+    enactedOpinionId: counted.result.kind === 'law_enacted' ? counted.result.opinionId : null,
   };
 }

@@ -3,7 +3,9 @@ import {
   ForbiddenError,
   NotFoundError,
   ONLY_CREATOR_DELETES,
+  RANKED_OPINIONS_METHOD,
   TOPIC_NOT_FOUND,
+  decidesAmongOpinions,
   methodOf,
   typeEnactsLaw,
   winningOpinion,
@@ -26,8 +28,11 @@ export type CreateTopic = { type: 'createTopic'; topic: TopicCreated['data'] };
 export type DeleteTopic = { type: 'deleteTopic'; actorId: string };
 /**
  * What closing counted from the topic's events: every tally, the opinions' standings, an election's
- * winner (by its method), which events it took, and for a Schulze election its pairwise matrix
- * (rows and columns in the tallies' order, registration order; null otherwise).
+ * winner (by its method), which events it took, and the Schulze pairwise matrix: a Schulze election's
+ * over its candidates (the tallies' order, registration order), or a law topic decided among its
+ * opinions' over [no change (the topic's id), ...opinions in posting order]; null otherwise.
+ * `enactedOpinionId`: the opinion the tally module's closing rule enacts (null: none); a topic decided
+ * among its opinions enacts it (the Schulze winner, if it beats no change head to head).
  */
 export interface TopicOutcome {
   tallies: ClosingTally[];
@@ -35,6 +40,7 @@ export interface TopicOutcome {
   standings: OpinionStanding[];
   election: ElectionOutcome | null;
   pairwise: number[][] | null;
+  enactedOpinionId: string | null;
 }
 
 export type CloseTopic = { type: 'closeTopic'; now: string; outcome: TopicOutcome };
@@ -80,9 +86,19 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
         if (!topic || state.status !== 'active' || command.now < topic.expiresAt) return [];
         const type: TopicType = topic.type;
         const { outcome } = command;
+        // A law decided among its opinions records its method and the matrix that decided it (issue #34 item 2).
+        const ranked = decidesAmongOpinions(topic);
         const closed: TopicEvent = {
           type: 'TopicClosed',
-          data: { topicId: topic.topicId, groupId: topic.groupId, type, closedAt: command.now, tallies: outcome.tallies, counted: outcome.counted },
+          data: {
+            topicId: topic.topicId,
+            groupId: topic.groupId,
+            type,
+            closedAt: command.now,
+            tallies: outcome.tallies,
+            counted: outcome.counted,
+            ...(ranked ? { method: RANKED_OPINIONS_METHOD, pairwise: outcome.pairwise ?? [] } : {}),
+          },
         };
         if (type === 'election') {
           const election = outcome.election ?? { winnerId: null, winnerCandidateId: null };
@@ -105,7 +121,12 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
             },
           ];
         }
-        const winner = typeEnactsLaw(type) ? winningOpinion(outcome.standings) : null;
+        // Per-opinion support and oppose: the winner rule on the standings; ranked: the opinion the count enacts, with its head-to-head figures.
+        const winner = !typeEnactsLaw(type)
+          ? null
+          : ranked
+            ? (outcome.standings.find((standing) => standing.opinionId === outcome.enactedOpinionId) ?? null)
+            : winningOpinion(outcome.standings);
         if (!winner) return [closed];
         return [
           closed,

@@ -2,7 +2,9 @@ import {
   DEFAULT_ELECTION_METHOD,
   ForbiddenError,
   GROUP_NOT_FOUND,
+  LAW_METHOD_ONLY_SCHULZE,
   LruMap,
+  RANKED_OPINIONS_METHOD,
   MY_FAMILY_GROUP_ALIAS,
   NotFoundError,
   TOPIC_CLOSED,
@@ -14,11 +16,14 @@ import {
   defaultTopicType,
   topicStream,
   topicTypesFor,
+  typeEnactsLaw,
   typeNeedsSubscription,
   personalGroupsView,
   userStream,
   type CreateTopicBody,
+  type ElectionMethod,
   type TopicCreated,
+  type TopicType,
 } from '@civitas/events';
 import type { CommandBus } from '../lib/command-bus';
 import { createdIdOf, keyed, storedData, type Idempotency } from '../lib/idempotency';
@@ -26,10 +31,20 @@ import type { ParticipationGate } from '../lib/participation-gate';
 import { topicDecider, type TopicOutcome, type TopicState } from './topic.decider';
 
 const DAY_MS = 86_400_000;
-/** A counting method on a topic that is not an election (issue #34; docs/decisions.md, Election methods). */
-export const METHOD_FOR_ELECTIONS_ONLY = 'Only elections take a counting method.';
+/** A counting method on a topic of a type that takes none, a discussion (issue #34; docs/decisions.md, Election methods). */
+export const METHOD_FOR_COUNTED_TYPES_ONLY = 'Only elections, law amendments and dispute resolutions take a counting method.';
 /** How long a topic's state is trusted for votes and opinions before it is read again. */
 const TOPIC_STATE_TTL_MS = 1000;
+
+/**
+ * A method the type does not take (issue #34 items 1 and 2): an election takes any, a law amendment or
+ * dispute resolution only 'schulze' (deciding among its opinions), a discussion none.
+ */
+function refuseMethod(type: TopicType, method: ElectionMethod): void {
+  if (type === 'election') return;
+  if (!typeEnactsLaw(type)) throw new ValidationError(METHOD_FOR_COUNTED_TYPES_ONLY);
+  if (method !== RANKED_OPINIONS_METHOD) throw new ValidationError(LAW_METHOD_ONLY_SCHULZE);
+}
 
 /** Topics: creation under the eligibility and type rules, deletion by the creator, closing when they expire. */
 export class TopicsService {
@@ -55,7 +70,7 @@ export class TopicsService {
     const type = mainElection ? 'election' : (body.type ?? defaultTopicType(group.department));
     if (!mainElection && !topicTypesFor(group.department).includes(type))
       throw new ValidationError(`${TOPIC_TYPE_LABELS[type]} topics are not available in this group`);
-    if (body.method !== undefined && type !== 'election') throw new ValidationError(METHOD_FOR_ELECTIONS_ONLY);
+    if (body.method !== undefined) refuseMethod(type, body.method);
     if (typeNeedsSubscription(type) && !standing.isSubscribed) throw new ForbiddenError(TOPIC_SUBSCRIPTION_REQUIRED);
     const now = this.bus.now();
     const topic: TopicCreated['data'] = {
@@ -67,8 +82,9 @@ export class TopicsService {
       createdBy: userId,
       isMainElection: mainElection !== undefined,
       expiresAt: mainElection?.expiresAt ?? new Date(now.getTime() + (body.expiresInDays ?? defaultTopicDays(type)) * DAY_MS).toISOString(),
-      // Every new election names its method, the default too, so the record says how it is counted.
-      ...(type === 'election' ? { method: body.method ?? DEFAULT_ELECTION_METHOD } : {}),
+      // Every new election names its method, the default too, so the record says how it is counted; a
+      // law topic names one only when decided among its opinions (absent: support and oppose on each).
+      ...(type === 'election' ? { method: body.method ?? DEFAULT_ELECTION_METHOD } : body.method !== undefined ? { method: body.method } : {}),
     };
     const commandOptions = mainElection ? { commandId: `main-election-topic-${topic.topicId}` } : keyed(idempotency);
     const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, ...commandOptions });

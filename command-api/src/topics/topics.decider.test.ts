@@ -20,12 +20,18 @@ const tallies = [{ subjectId: '33333333-3333-4333-8333-333333333333', supportCou
 // What the count took: the closing records it beside the tallies, so an export that leaves an event out is caught.
 const counted = { events: 4, byType: { TopicCreated: 1, OpinionPosted: 1, VoteCast: 2 }, digest: 'fN0RT5xTx6M6wrCaOPiVw7MTz2ZCcSh3Vxz1Pi6rI6A=' };
 const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies, counted } };
-const outcome = (standings: OpinionStanding[], election: TopicOutcome['election'] = null, pairwise: number[][] | null = null): TopicOutcome => ({
+const outcome = (
+  standings: OpinionStanding[],
+  election: TopicOutcome['election'] = null,
+  pairwise: number[][] | null = null,
+  enactedOpinionId: string | null = null,
+): TopicOutcome => ({
   tallies,
   standings,
   election,
   counted,
   pairwise,
+  enactedOpinionId,
 });
 const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding => ({
   opinionId,
@@ -150,6 +156,59 @@ describe('topic decider', () => {
       .given([{ ...created, data: { ...topic, type: 'election' as const } }])
       .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
       .then(decided('plurality'));
+  });
+
+  describe('a law topic decided among its opinions (method schulze, issue #34 item 2)', () => {
+    const ranked = (type: 'law_amendment' | 'dispute_resolution' = 'law_amendment') => ({ ...created, data: { ...topic, type, method: 'schulze' as const } });
+    // Options [no change, A, B]: B beats no change 4:3 and A 4:3; A has more support against no change (5:2) than B (4:3).
+    const pairwise = [
+      [0, 2, 3],
+      [5, 0, 3],
+      [4, 4, 0],
+    ];
+    const standings = [standing(A, 5, 2, '2026-11-22T00:00:00.000Z'), standing(B, 4, 3, '2026-11-23T00:00:00.000Z')];
+    const closedRanked = (type: 'law_amendment' | 'dispute_resolution' = 'law_amendment') => ({
+      type: 'TopicClosed' as const,
+      data: { ...closed.data, type, method: 'schulze' as const, pairwise },
+    });
+    const enacted = (opinionId: string, weightedSupport: number, weightedOppose: number, type: 'law_amendment' | 'dispute_resolution' = 'law_amendment') => ({
+      type: 'LawEnacted' as const,
+      data: { topicId: topic.topicId, groupId: 1682, opinionId, proposerId: creator, type, weightedSupport, weightedOppose, enactedAt: closedAt },
+    });
+
+    it('enacts the opinion the count enacts, not the one with the most support, with its figures against no change, and records the method and matrix', () => {
+      spec
+        .given([ranked()])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
+        .then([closedRanked(), enacted(B, 4, 3)]);
+      spec
+        .given([ranked('dispute_resolution')])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
+        .then([closedRanked('dispute_resolution'), enacted(B, 4, 3, 'dispute_resolution')]);
+    });
+
+    it('enacts nothing when no change stands, though an opinion is supported more than opposed', () => {
+      spec
+        .given([ranked()])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, null) })
+        .then([closedRanked()]);
+      // An id the standings do not hold enacts nothing either (the count and the standings come from one tally).
+      spec
+        .given([ranked()])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, topic.topicId) })
+        .then([closedRanked()]);
+    });
+
+    it('records an empty matrix when the count gave none, and leaves a per-opinion law topic as it was (no method, its winner rule)', () => {
+      spec
+        .given([ranked()])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], null, null, null) })
+        .then([{ type: 'TopicClosed', data: { ...closed.data, method: 'schulze', pairwise: [] } }]);
+      spec
+        .given([created])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
+        .then([closed, enacted(A, 5, 2)]);
+    });
   });
 
   it('lets only the creator delete an open topic', () => {

@@ -1,11 +1,21 @@
-import { CreateTopicBody, CreateTopicReply, TOPIC_NOT_FOUND, CommandReply, existingId, methodOf } from '@civitas/events';
+import {
+  CreateTopicBody,
+  CreateTopicReply,
+  LAW_METHOD_ONLY_SCHULZE,
+  RANKED_OPINIONS_METHOD,
+  TOPIC_NOT_FOUND,
+  CommandReply,
+  decidesAmongOpinions,
+  existingId,
+  methodOf,
+} from '@civitas/events';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { z } from 'zod';
 import { SIGNED_OUT, refusal } from '../lib/refusal-docs';
 import { idempotencyOf } from '../lib/idempotency';
 import type { People } from '../lib/people';
-import { METHOD_FOR_ELECTIONS_ONLY, type TopicsService } from './topics-service';
+import { METHOD_FOR_COUNTED_TYPES_ONLY, type TopicsService } from './topics-service';
 
 export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: TopicsService; people: People }): void {
   app.post(
@@ -14,12 +24,13 @@ export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: Topic
       config: { access: 'member' },
       schema: {
         tags: ['topics'],
-        summary: 'Create a topic in a group (an election may name its counting method; other types refuse one, 400)',
+        summary:
+          "Create a topic in a group (an election may name its counting method, a law amendment or dispute resolution 'schulze' to be decided among its opinions; discussions refuse one, 400)",
         body: CreateTopicBody,
         response: {
           201: CreateTopicReply,
           400: refusal(
-            `A field out of its rules (its message), a type the group does not hold, or \`${METHOD_FOR_ELECTIONS_ONLY}\` for a method on a topic that is not an election.`,
+            `A field out of its rules (its message), a type the group does not hold, \`${METHOD_FOR_COUNTED_TYPES_ONLY}\` for a method on a discussion, or \`${LAW_METHOD_ONLY_SCHULZE}\` for 'plurality' or 'approval' on a law amendment or dispute resolution.`,
           ),
           401: SIGNED_OUT,
           403: refusal('The member may not take part in the group, or the type needs a subscription they lack.'),
@@ -53,7 +64,7 @@ export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: Topic
           author: await people.open(userId, author),
           opinionCount: 0,
           canParticipate: true,
-          method: topic.type === 'election' ? methodOf(topic) : null,
+          method: topic.type === 'election' ? methodOf(topic) : decidesAmongOpinions(topic) ? RANKED_OPINIONS_METHOD : null,
         },
       });
     },

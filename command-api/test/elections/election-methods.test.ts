@@ -5,13 +5,14 @@ import {
   EMPTY_APPROVALS,
   EMPTY_RANKING,
   IDEMPOTENCY_KEY_REUSED,
+  LAW_METHOD_ONLY_SCHULZE,
   NOT_A_CITIZEN,
   TOPIC_CLOSED,
 } from '@civitas/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test-support/http-client';
 import { startTestServer, type TestServer } from '../../../test-support/test-server';
-import { METHOD_FOR_ELECTIONS_ONLY } from '../../src/topics/topics-service';
+import { METHOD_FOR_COUNTED_TYPES_ONLY } from '../../src/topics/topics-service';
 import { ISLAM, SAUDI_ARABIA, newMember, ownGroup, subscribe, topicBody, verify, type Member } from '../participation/members';
 
 const DAY = 86_400_000;
@@ -83,8 +84,8 @@ describe('election methods through the routes', () => {
       const law = await amina.browser.json('POST', '/api/topics', topicBody(SAUDI_ARABIA.groupId, { title: 'Longer library hours' }));
       expect(law.body.topic.method).toBeNull();
       expect(await recorded('TopicCreated', law.body.topic.id)).toEqual([expect.not.objectContaining({ method: expect.anything() })]);
-      expect(await create({ type: 'business_discussion', method: 'schulze' })).toEqual({ status: 400, body: { message: METHOD_FOR_ELECTIONS_ONLY } });
-      expect(await create({ type: 'law_amendment', method: 'plurality' })).toEqual({ status: 400, body: { message: METHOD_FOR_ELECTIONS_ONLY } });
+      expect(await create({ type: 'business_discussion', method: 'schulze' })).toEqual({ status: 400, body: { message: METHOD_FOR_COUNTED_TYPES_ONLY } });
+      expect(await create({ type: 'law_amendment', method: 'plurality' })).toEqual({ status: 400, body: { message: LAW_METHOD_ONLY_SCHULZE } });
       expect(await create({ type: 'election', method: 'borda' })).toEqual({ status: 400, body: { message: METHOD_MESSAGE } });
       // Signed out is 401 whatever the body says.
       expect(await signedOut().json('POST', '/api/topics', topicBody(business, { type: 'business_discussion', method: 'borda' }))).toEqual({
@@ -149,7 +150,7 @@ describe('election methods through the routes', () => {
     expect(refusals['403']!.description).toContain(TOPIC_CLOSED);
     expect(refusals['404']!.description).toContain(CANDIDATE_NOT_FOUND);
     expect(refusals['401']!.description).toContain('Unauthorized');
-    expect(post('/api/topics').responses['400']!.description).toContain(METHOD_FOR_ELECTIONS_ONLY);
+    expect(post('/api/topics').responses['400']!.description).toContain(METHOD_FOR_COUNTED_TYPES_ONLY);
   });
 
   describe('ballots by method', () => {

@@ -20,6 +20,7 @@ import { Receipts } from '../../src/lib/receipt';
 import { mainElectionDecider } from '../../src/elections/main-election.decider';
 import { CommandBus } from '../../src/lib/command-bus';
 import { ParticipationGate } from '../../src/lib/participation-gate';
+import { OpinionsService } from '../../src/opinions/opinions-service';
 import { TopicsService } from '../../src/topics/topics-service';
 
 const registry = createEventRegistry();
@@ -52,6 +53,7 @@ describe('elections service', () => {
       gate,
       topics,
       new Receipts(store, async () => blindWith((value) => createHmac('sha256', 'test-key').update(value).digest('hex'))),
+      new OpinionsService(bus, gate, topics),
     );
   });
   afterAll(async () => {
