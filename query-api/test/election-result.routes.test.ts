@@ -86,6 +86,7 @@ describe('query-api election results by method', () => {
       const { topicId, a, g, l } = schulze;
       // Grace's ballot weighs 2 (Ken's delegation). Ada over Grace: Ada 1 (Linus ties them); Grace over Ada: 2; Linus over Ada: Grace 2 + Linus 1.
       expect(await resultOf(topicId, { as: ken })).toEqual({
+        kind: 'election',
         topicId,
         method: 'schulze',
         status: 'active',

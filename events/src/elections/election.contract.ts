@@ -182,6 +182,8 @@ export const RankedOpinionsResultView = z.object({
   strongestPaths: z.array(z.array(z.number().int())),
   schulzeWinners: z.array(z.string()),
   asOf: z.string().nullable(),
+  /** The signed-in member's own ranking (tiers of option ids) as it stood then; null when none or signed out. */
+  myRanking: z.array(z.array(z.string())).nullable().optional(),
 });
 export type RankedOpinionsResultView = z.infer<typeof RankedOpinionsResultView>;
 

@@ -1,3 +1,4 @@
+import { decidesAmongOpinions } from '@civitas/events';
 import { sql } from 'kysely';
 import { defineProjection, eventTime, type HandledEvent } from '../projection';
 import { DelegationBatch } from './delegation-batch';
@@ -40,7 +41,8 @@ const base = defineProjection({
   name: 'delegation',
   // 2: a removed nationality no longer carries weight in its National group.
   // 3: ranked and approval ballots weighed, each under its voter's id (see applyEvent).
-  version: 3,
+  // 4: a law decided among its opinions opens its ballots' subject ('ranking') with the topic.
+  version: 4,
   tables: delegationTables,
   handles: HANDLED,
 
@@ -104,7 +106,7 @@ async function prefetch(batch: DelegationBatch, events: readonly Event[]): Promi
         if ('delegatorId' in event.data) users.add(event.data.delegatorId).add(event.data.delegateId);
         break;
       case 'TopicCreated':
-        if (event.data.type === 'election') groups.add(event.data.groupId);
+        if (event.data.type === 'election' || decidesAmongOpinions(event.data)) groups.add(event.data.groupId);
         break;
       case 'SubscriptionActivated':
       case 'SubscriptionRenewed':
@@ -152,7 +154,10 @@ async function applyEvent(batch: DelegationBatch, event: Event): Promise<void> {
     // voter "chooses" their own id, so the election's weighted_tallies row under the voter's id is their
     // ballot's weight (chains, overrides and eligibility as for any choice). The rows of its candidates stay
     // at 0 until closing writes the closing tallies there; reads add the weights of the ballots up per
-    // candidate (query-api elections; docs/decisions.md, Election methods).
+    // candidate (query-api elections; docs/decisions.md, Election methods). On a law decided among its
+    // opinions (issue #34 item 2) the same: the topic's 'ranking' subject holds only its voters' rows, and
+    // its opinions' rows stay at 0 until TopicClosed writes the closing tallies there (topicFinal); reads
+    // count each opinion against no change from the ballots and these weights (query-api lib/ranked-opinions.ts).
     case 'RankedBallotCast':
     case 'ApprovalBallotCast': {
       const { topicId, groupId, userId } = event.data;
@@ -162,6 +167,7 @@ async function applyEvent(batch: DelegationBatch, event: Event): Promise<void> {
       return batch.subjectOpened(event.data.opinionId, 'opinion', event.data.topicId, event.data.groupId, ['support', 'oppose']);
     case 'TopicCreated':
       if (event.data.type === 'election') await batch.subjectOpened(event.data.topicId, 'election', event.data.topicId, event.data.groupId, []);
+      else if (decidesAmongOpinions(event.data)) await batch.subjectOpened(event.data.topicId, 'ranking', event.data.topicId, event.data.groupId, []);
       return;
     case 'CandidateRegistered':
       return batch.subjectOpened(event.data.topicId, 'election', event.data.topicId, event.data.groupId, [event.data.candidateId]);

@@ -66,9 +66,14 @@ export const delegationMembersTable = defineTable(
   { primaryKey: ['group_id', 'user_id'], indexes: [{ columns: ['user_id'] }] },
 );
 
-export type TallySubjectKind = 'opinion' | 'election';
+/**
+ * 'ranking': the ranked ballots of a law amendment or dispute resolution decided among its opinions
+ * (issue #34 item 2; subject_id = topic id), one row per voter under their own id, the weight their
+ * ballot counts with; never an opinion's support or oppose.
+ */
+export type TallySubjectKind = 'opinion' | 'election' | 'ranking';
 
-/** Anything members choose on: an opinion, or an election topic (subject_id = topic id). Final subjects never change again. */
+/** Anything members choose on: an opinion, an election topic or a ranked law topic (subject_id = topic id). Final subjects never change again. */
 export const tallySubjectsTable = defineTable(
   'tally_subjects',
   {
@@ -84,7 +89,7 @@ export const tallySubjectsTable = defineTable(
   },
 );
 
-/** Each member's own choice: 'support' / 'oppose' on an opinion, a candidate id in an election. */
+/** Each member's own choice: 'support' / 'oppose' on an opinion, a candidate id in an election, their own id for a ranked or approval ballot. */
 export const directChoicesTable = defineTable(
   'direct_choices',
   {
@@ -95,7 +100,10 @@ export const directChoicesTable = defineTable(
   { primaryKey: ['subject_id', 'user_id'], indexes: [{ columns: ['user_id'] }] },
 );
 
-/** The weighted tally: an opinion has rows 'support' and 'oppose', an election one row per candidate id. */
+/**
+ * The weighted tally: an opinion has rows 'support' and 'oppose', an election one row per candidate
+ * id; a ranked or approval ballot's weight is a row under its voter's id (the election's or ranked law topic's subject).
+ */
 export const weightedTalliesTable = defineTable(
   'weighted_tallies',
   {

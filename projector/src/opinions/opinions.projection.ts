@@ -1,25 +1,42 @@
-import { EMPTY_TALLY, addTally, deltaOfVoteEvent, type OpinionPosted, type OpinionTally, type VoteCast, type VoteRetracted } from '@civitas/events';
-import { sql } from 'kysely';
+import {
+  EMPTY_TALLY,
+  RANKED_OPINIONS_METHOD,
+  addTally,
+  deltaOfVoteEvent,
+  type OpinionPosted,
+  type OpinionTally,
+  type TopicClosed,
+  type VoteCast,
+  type VoteRetracted,
+} from '@civitas/events';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { insertRows, unnestRows } from '../lib/table';
-import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
+import { defineProjection, eventTime, type ChangeSet, type ProjectedEvent } from '../projection';
 import { opinionsTable, votesTable } from './opinions.table';
 
 type Posted = ProjectedEvent & OpinionPosted;
 type VoteEvent = ProjectedEvent & (VoteCast | VoteRetracted);
+type Closed = ProjectedEvent & TopicClosed;
 
 /**
  * Opinions and their direct counts. A hot topic gets many votes per batch on few opinions, so a
  * batch folds its votes into one count change per opinion (the shared tally rule) and one final
  * row per (opinion, member). The weighted counts are the `delegation` projection's.
+ *
+ * A law decided among its opinions (issue #34 item 2) takes no votes: while it is open the reads
+ * count its opinions from the ranked ballots (query-api lib/ranked-opinions.ts), and its TopicClosed
+ * writes the closing tallies' direct counts here (ballots ranking the opinion above / below no change),
+ * as the delegation projection writes their weighted counts, so a closed topic reads like any other.
  */
 export const opinionsProjection = defineProjection({
   name: 'opinions',
   // 2: updated_at moves for votes that cancel out within a batch (rebuilds equal live projection);
   // 3: the tally rule of events/src/voting/tally.ts, vote_count a plain column, votes without weight.
   // 4: direct counts only; weighted counts and vote_count moved to the delegation projection's weighted_tallies.
-  version: 4,
+  // 5: a law decided among its opinions: the direct counts its TopicClosed records.
+  version: 5,
   tables: [opinionsTable, votesTable],
-  handles: ['OpinionPosted', 'VoteCast', 'VoteRetracted'],
+  handles: ['OpinionPosted', 'VoteCast', 'VoteRetracted', 'TopicClosed'],
 
   async apply(db, schema, events, changes) {
     const opinions = sql.id(schema, opinionsTable.name);
@@ -41,6 +58,13 @@ export const opinionsProjection = defineProjection({
       await sql`insert into ${opinions} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
       for (const event of posted) changes.add('opinions', event.data.topicId);
     }
+
+    await applyRankedClosings(
+      db,
+      schema,
+      events.filter((event): event is Closed => event.type === 'TopicClosed' && event.data.method === RANKED_OPINIONS_METHOD),
+      changes,
+    );
 
     const votes = events.filter((event): event is VoteEvent => event.type === 'VoteCast' || event.type === 'VoteRetracted');
     if (votes.length === 0) return;
@@ -90,3 +114,23 @@ export const opinionsProjection = defineProjection({
       where o.id = d.id`.execute(db);
   },
 });
+
+/**
+ * The direct counts a ranked law topic's closing recorded (TopicClosed.tallies) become its opinions'
+ * counts; set, not added, so a redelivered batch changes nothing. An opinion the closing did not
+ * count (none should exist) keeps its row as it was.
+ */
+async function applyRankedClosings(db: QueryExecutorProvider, schema: string, closings: readonly Closed[], changes: ChangeSet): Promise<void> {
+  const tallies = closings.flatMap((event) => event.data.tallies.map((tally) => ({ topicId: event.data.topicId, ...tally })));
+  for (const event of closings) changes.add('opinions', event.data.topicId);
+  if (tallies.length === 0) return;
+  const { rows } = unnestRows(opinionsTable, 'c', {
+    id: tallies.map((tally) => tally.subjectId),
+    topic_id: tallies.map((tally) => tally.topicId),
+    support_count: tallies.map((tally) => tally.supportCount),
+    oppose_count: tallies.map((tally) => tally.opposeCount),
+  });
+  await sql`
+    update ${sql.id(schema, opinionsTable.name)} o set support_count = c.support_count, oppose_count = c.oppose_count
+    from ${rows} where o.id = c.id and o.topic_id = c.topic_id`.execute(db);
+}

@@ -1,4 +1,4 @@
-import { methodOf } from '@civitas/events';
+import { RANKED_OPINIONS_METHOD, decidesAmongOpinions, methodOf } from '@civitas/events';
 import { sql } from 'kysely';
 import { unnestRows } from '../lib/table';
 import { defineProjection, eventTime } from '../projection';
@@ -8,7 +8,8 @@ export const topicsProjection = defineProjection({
   name: 'topics',
   // 2: an election's winner_id from ElectionDecided.
   // 3: an election's method (TopicCreated) and, for Schulze, the pairwise matrix it was decided by (ElectionDecided).
-  version: 3,
+  // 4: a law decided among its opinions: method 'schulze' and, once closed, TopicClosed's matrix (issue #34 item 2).
+  version: 4,
   tables: [topicsTable, lawsTable],
   handles: ['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided'],
 
@@ -33,7 +34,7 @@ export const topicsProjection = defineProjection({
               created_by: data.createdBy,
               status: 'active',
               is_main_election: data.isMainElection,
-              method: data.type === 'election' ? methodOf(data) : null,
+              method: data.type === 'election' ? methodOf(data) : decidesAmongOpinions(data) ? RANKED_OPINIONS_METHOD : null,
               expires_at: data.expiresAt,
               created_position: event.position,
               created_at: at,
@@ -49,7 +50,13 @@ export const topicsProjection = defineProjection({
         case 'TopicClosed':
           await tables
             .updateTable('topics')
-            .set({ status: 'closed', closed_at: event.data.closedAt, updated_at: at })
+            .set({
+              status: 'closed',
+              closed_at: event.data.closedAt,
+              // A law decided among its opinions: the matrix it was closed by, over [no change, ...opinions in posting order].
+              ...(event.data.pairwise ? { pairwise: JSON.stringify(event.data.pairwise) } : {}),
+              updated_at: at,
+            })
             .where('id', '=', event.data.topicId)
             .where('status', '=', 'active')
             .execute();

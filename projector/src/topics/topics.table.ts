@@ -15,9 +15,16 @@ export const topicsTable = defineTable(
     status: column.text<'active' | 'closed' | 'deleted'>(),
     is_main_election: column.boolean(),
     winner_id: column.uuid().nullable(),
-    /** An election's counting method (TopicCreated.method, absent = 'plurality'); null for every other topic. */
+    /**
+     * An election's counting method (TopicCreated.method, absent = 'plurality'); 'schulze' for a law
+     * amendment or dispute resolution decided among its opinions (issue #34 item 2); null otherwise.
+     */
     method: column.text<ElectionMethod>().nullable(),
-    /** Schulze elections once decided: ElectionDecided's pairwise matrix, candidates in registration order. */
+    /**
+     * Schulze elections once decided: ElectionDecided's pairwise matrix, candidates in registration
+     * order; a law decided among its opinions once closed: TopicClosed's, over [no change (the topic's
+     * id), ...opinions in posting order].
+     */
     pairwise: column.jsonb<number[][]>().nullable(),
     expires_at: column.timestamptz(),
     closed_at: column.timestamptz().nullable(),

@@ -11,6 +11,7 @@ import { Delegations } from '../delegation-events';
 import { approvalBallotCast, candidateRegistered, rankedBallotCast } from '../election-events';
 import {
   groupCreated,
+  opinionPosted,
   subscriptionActivated,
   subscriptionExpired,
   topicCreated,
@@ -23,7 +24,9 @@ import {
  * Issue #34 item 4: over a random history of delegations, eligibility changes and ranked or approval
  * ballots, what the read models give after every event (each ballot's weight from the delegation
  * projection, the ballots from the elections projection) equals the tally module: each candidate's
- * weighted approvals or first preferences, and the Schulze matrix.
+ * weighted approvals or first preferences, and the Schulze matrix. The same for a law decided among
+ * its opinions (item 2), ranking no change (the topic's id) and two of its three opinions: the matrix
+ * over [no change, ...opinions], and no opinion's own row moving while it is open.
  */
 
 const GROUP = 78;
@@ -36,6 +39,12 @@ const MEMBERS = Array.from({ length: 6 }, (_, index) => `00000000-0000-4000-8000
 const ELECTION = '30000000-0000-4000-8000-000000000002';
 const CANDIDATES = ['40000000-0000-4000-8000-000000000011', '40000000-0000-4000-8000-000000000012', '40000000-0000-4000-8000-000000000013'];
 const FAR = '2027-01-01T00:00:00.000Z';
+/** The ranked law's opinions: the first two are ranked with no change; the third never is (it ranks below every named option). */
+const OPINIONS = ['50000000-0000-4000-8000-000000000021', '50000000-0000-4000-8000-000000000022', '50000000-0000-4000-8000-000000000023'];
+/** What a ranked law's ballots name, by a ballot step's index: no change (the topic's own id) and two opinions. */
+const LAW_OPTIONS = [ELECTION, OPINIONS[0]!, OPINIONS[1]!];
+
+type Method = 'schulze' | 'approval' | 'ranked-law';
 
 type Step =
   | { kind: 'delegate'; member: number; to: number | null }
@@ -59,17 +68,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('verification' as const), member, approve: fc.boolean() }) },
 );
 
-/** A ranking from an order: the first `cut + 1` candidates tied at the top, then one a tier. */
-const rankingOf = (order: readonly number[], cut: number): string[][] => {
-  const ids = order.map((index) => CANDIDATES[index]!);
+/** A ranking from an order: the first `cut + 1` options tied at the top, then one a tier. */
+const rankingOf = (order: readonly number[], cut: number, options: readonly string[]): string[][] => {
+  const ids = order.map((index) => options[index]!);
   return [ids.slice(0, cut + 1), ...ids.slice(cut + 1).map((id) => [id])];
 };
 
-function eventsOf(department: number, method: 'schulze' | 'approval', steps: readonly Step[]): SpecEvent[] {
+function eventsOf(department: number, method: Method, steps: readonly Step[]): SpecEvent[] {
+  const law = method === 'ranked-law';
   const events: SpecEvent[] = [
     groupCreated(GROUP, { ...DEPARTMENTS[department]!, name: 'Audited' }),
-    topicCreated(ELECTION, GROUP, MEMBERS[0]!, { type: 'election', method, expiresAt: FAR }),
-    ...CANDIDATES.map((candidateId, index) => candidateRegistered(candidateId, ELECTION, GROUP, MEMBERS[index]!)),
+    law
+      ? topicCreated(ELECTION, GROUP, MEMBERS[0]!, { type: 'law_amendment', method: 'schulze', expiresAt: FAR })
+      : topicCreated(ELECTION, GROUP, MEMBERS[0]!, { type: 'election', method, expiresAt: FAR }),
+    ...(law
+      ? OPINIONS.map((opinionId, index) => opinionPosted(opinionId, ELECTION, GROUP, MEMBERS[index]!))
+      : CANDIDATES.map((candidateId, index) => candidateRegistered(candidateId, ELECTION, GROUP, MEMBERS[index]!))),
   ];
   const d = new Delegations();
   const delegates = new Map<string, string>();
@@ -91,8 +105,8 @@ function eventsOf(department: number, method: 'schulze' | 'approval', steps: rea
       }
       case 'ballot': {
         const target = { topicId: ELECTION, groupId: GROUP, userId };
-        const ranking = rankingOf(s.order, s.cut);
-        events.push(method === 'schulze' ? rankedBallotCast(target, ranking) : approvalBallotCast(target, ranking[0]!));
+        const ranking = rankingOf(s.order, s.cut, law ? LAW_OPTIONS : CANDIDATES);
+        events.push(method === 'approval' ? approvalBallotCast(target, ranking[0]!) : rankedBallotCast(target, ranking));
         break;
       }
       case 'subscription':
@@ -137,6 +151,18 @@ function project(events: readonly SpecEvent[]): ProjectedEvent[] {
   });
 }
 
+/** A ranked law as the read models hold it: the matrix from its ballots and their weights, and its opinions' own rows (0 while open). */
+async function projectedLaw(outcome: ProjectionOutcome, options: readonly string[]) {
+  const table = (name: string) => sql.id(outcome.schema, name);
+  const { rows } = await sql<{ ranking: Ranking; weight: number }>`
+    select pb.ranking, coalesce(w.weight, 0)::int as weight from ${table('preference_ballots')} pb
+    left join ${table('weighted_tallies')} w on w.subject_id = pb.topic_id and w.choice = pb.user_id::text
+    where pb.topic_id = ${ELECTION}`.execute(outcome.db);
+  const opinionRows = await sql<{ weight: number }>`
+    select weight from ${table('weighted_tallies')} where subject_id = any(${OPINIONS}::uuid[])`.execute(outcome.db);
+  return { pairwise: schulze(options, rows).pairwise, opinionRows: opinionRows.rows.map((row) => row.weight) };
+}
+
 /** The read models' count: each ballot with the weight its voter's row holds, and per candidate the weight of the ballots naming it first. */
 async function projected(outcome: ProjectionOutcome) {
   const table = (name: string) => sql.id(outcome.schema, name);
@@ -163,7 +189,7 @@ describe('the tally module against the projected ranked and approval ballots', (
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: DEPARTMENTS.length - 1 }),
-        fc.constantFrom('schulze' as const, 'approval' as const),
+        fc.constantFrom<Method>('schulze', 'approval', 'ranked-law'),
         fc.array(step, { minLength: 5, maxLength: 30 }),
         async (department, method, steps) => {
           const events = project(eventsOf(department, method, steps));
@@ -177,6 +203,14 @@ describe('the tally module against the projected ranked and approval ballots', (
             });
             topicTally.apply(state, { type: event.type, data: event.data, at: event.metadata.time! });
             const tallies = topicTally.tallies(state);
+            if (method === 'ranked-law') {
+              // Over [no change, ...the opinions posted so far]; the module counts nothing before the topic exists.
+              const law = await projectedLaw(outcome, tallies.schulze?.candidates ?? []);
+              if (state.topic) expect(law.pairwise).toEqual(tallies.schulze?.pairwise);
+              // Only TopicClosed writes an opinion's rows: no ballot's weight counts as its support or oppose.
+              expect(law.opinionRows.filter((weight) => weight !== 0)).toEqual([]);
+              continue;
+            }
             const rows = await projected(outcome);
             expect(rows.weighted).toEqual(tallies.candidates.map((tally) => tally.weightedSupport));
             expect(rows.direct).toEqual(tallies.candidates.map((tally) => tally.supportCount));
@@ -184,7 +218,7 @@ describe('the tally module against the projected ranked and approval ballots', (
           }
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 36 },
     );
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import type { ZodRoutes } from '@civitas/service-kit/http-app';
 import { memberOf } from '@civitas/service-kit/route-policies';
 import { iso } from '../lib/iso';
 import { shownFirstName } from '../lib/person-names';
+import { openRankedOpinionCounts } from '../lib/ranked-opinions';
 import type { QueryContext } from '../lib/viewer';
 import { AccountExport } from './account-export.schema';
 
@@ -105,6 +106,11 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
       ]);
       // A session exists only after its account's events: the read model is just behind.
       if (!user) throw new ServiceUnavailableError('The data is still being updated; please retry shortly.', 1);
+      // The member's opinions on an open law decided among its opinions count its ranked ballots, as the opinions read does.
+      const ranked = await openRankedOpinionCounts(
+        readModels,
+        opinions.map((row) => row.topic_id),
+      );
 
       const exported = AccountExport.parse({
         exportedAt: isoOf(now()),
@@ -205,8 +211,8 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
           topicId: row.topic_id,
           groupId: row.group_id,
           content: row.content,
-          supportCount: row.support_count,
-          opposeCount: row.oppose_count,
+          supportCount: ranked.get(row.id)?.supportCount ?? row.support_count,
+          opposeCount: ranked.get(row.id)?.opposeCount ?? row.oppose_count,
           createdAt: isoOf(row.created_at),
         })),
         votes: votes.map((row) => ({

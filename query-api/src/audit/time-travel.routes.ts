@@ -9,6 +9,8 @@ export function timeTravelPorts(store: EventStore) {
       const { state, tallies } = await travel.stateAt(topicId, asOf);
       const participants = new Set(state.opinions.map((opinion) => opinion.proposerId));
       for (const voters of state.votes.values()) for (const userId of voters.keys()) participants.add(userId);
+      // A ranked or approval ballot is taking part too, as the participation projection counts it (issue #34).
+      for (const userId of state.preferences.keys()) participants.add(userId);
       return {
         opinionIds: new Set(tallies.opinions.map((tally) => tally.subjectId)),
         tallies: new Map(tallies.opinions.map((tally) => [tally.subjectId, tally])),

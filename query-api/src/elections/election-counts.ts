@@ -2,6 +2,7 @@ import { DEFAULT_ELECTION_METHOD, type ElectionMethod, type Ranking, type Weight
 import type { ReadModels } from '@civitas/projector/read-models';
 import { sql, type Kysely } from 'kysely';
 import { shownFirstName } from '../lib/person-names';
+import { preferenceGroups } from '../lib/preference-groups';
 
 /**
  * An election's counts from the read models, by its method (issue #34; docs/decisions.md, Election
@@ -26,18 +27,6 @@ const candidateRows = (readModels: Kysely<ReadModels>, topicId: string) =>
     .where('c.topic_id', '=', topicId)
     .orderBy('c.created_position')
     .execute();
-
-/** The ranked or approval ballots of an election, grouped by identical ranking (or only their top tier): how many, and their weight. */
-async function preferenceGroups(readModels: Kysely<ReadModels>, topicId: string, by: 'ranking' | 'top') {
-  const key = by === 'ranking' ? sql<Ranking>`pb.ranking` : sql<Ranking>`jsonb_build_array(pb.ranking -> 0)`;
-  return readModels
-    .selectFrom('preference_ballots as pb')
-    .leftJoin('weighted_tallies as w', (join) => join.onRef('w.subject_id', '=', 'pb.topic_id').on(sql`w.choice`, '=', sql`pb.user_id::text`))
-    .select([key.as('ranking'), sql<number>`count(*)::int`.as('ballots'), sql<number>`coalesce(sum(w.weight), 0)::int`.as('weight')])
-    .where('pb.topic_id', '=', topicId)
-    .groupBy(key)
-    .execute();
-}
 
 export interface CountedCandidate extends CandidateRow {
   directCount: number;
@@ -75,7 +64,7 @@ export async function countElection(readModels: Kysely<ReadModels>, topicId: str
     const candidates = rows.map((row) => ({ ...row, directCount: row.direct_votes, weightedCount: row.row_weight }));
     return { method, candidates, ballotCount: ballots.count, ballotWeight: candidates.reduce((sum, c) => sum + c.weightedCount, 0), rankings: null };
   }
-  const groups = await preferenceGroups(readModels, topicId, options.wholeRankings && method === 'schulze' ? 'ranking' : 'top');
+  const groups = await preferenceGroups(readModels, [topicId], options.wholeRankings && method === 'schulze' ? 'ranking' : 'top');
   const live = new Map<string, number>();
   let ballotCount = 0;
   let ballotWeight = 0;

@@ -54,8 +54,8 @@ function leaderOf(method: ElectionMethod, candidates: readonly ResultCandidate[]
   return electionWinner(candidates, candidates.map(tallyOf)).winnerCandidateId;
 }
 
-/** Schulze from the matrix its ElectionDecided recorded: the strongest paths and unbeaten candidates as schulze.ts derives them. */
-function schulzeFromMatrix(candidates: string[], pairwise: number[][], ballotWeight: number): SchulzeCount {
+/** Schulze from a recorded matrix (ElectionDecided's, or a ranked law's TopicClosed): the strongest paths and unbeaten options as schulze.ts derives them. */
+export function schulzeFromMatrix(candidates: string[], pairwise: number[][], ballotWeight: number): SchulzeCount {
   const paths = strongestPaths(pairwise);
   const winners = ballotWeight > 0 ? candidates.filter((_, i) => candidates.every((__, j) => i === j || paths[i]![j]! >= paths[j]![i]!)) : [];
   return { candidates, pairwise, strongestPaths: paths, winners, ballotWeight };
@@ -87,7 +87,7 @@ function view(
   };
 }
 
-const person = (row: { first_name: string | null; last_name: string | null; profile_image_url: string | null } | undefined): PersonSummary => ({
+export const person = (row: { first_name: string | null; last_name: string | null; profile_image_url: string | null } | undefined): PersonSummary => ({
   firstName: row?.first_name ?? null,
   lastName: row?.last_name ?? null,
   profileImageUrl: row?.profile_image_url ?? null,
@@ -127,27 +127,38 @@ function preferenceWeight(state: TopicTallyState, at: string): number {
 }
 
 /**
- * The result as it stood at `moment`: the tally module's fold of the events up to it (foldAsOf, then
- * `tallies`, as the other asOf reads). The fold stops at expiry, so whether the election had closed by
- * then, and who was declared, are read from the same events; past expiry the count is judged at expiry,
- * as the closing judges it. Null: no such election then (or deleted by then).
+ * A topic's fold as it stood at `moment`, as every result asOf reads it: the tally module's fold of
+ * the events up to it (foldAsOf, then `tallies`, as the other asOf reads). The fold stops at expiry,
+ * so whether the topic had closed by then is read from the same events; past expiry the count is
+ * judged at expiry, as the closing judges it. Null: no such topic then (or deleted by then).
  */
+export function foldedAt(topicId: string, log: readonly PositionedEvent[], moment: AsOf) {
+  const state = foldAsOf(topicId, log, moment);
+  const seen = log.filter((event) => isBefore(event, moment));
+  if (!state?.topic || seen.some((event) => ofTopic(event, topicId, 'TopicDeleted'))) return null;
+  const closed = seen.some((event) => ofTopic(event, topicId, 'TopicClosed'));
+  const newest = seen.at(-1)!;
+  const momentTime = 'time' in moment ? moment.time : newest.at;
+  const expired = state.topic.expiresAt <= momentTime;
+  const at = closed || expired ? state.topic.expiresAt : (state.lastAt ?? '');
+  const tallies = topicTally.tallies(closed ? { ...state, status: 'closed' } : state, { at });
+  const status: Status = closed ? 'closed' : expired ? 'counting' : 'active';
+  /** The last event of this type the topic had by then. */
+  const last = <Data>(type: string) => seen.filter((event) => ofTopic(event, topicId, type)).at(-1)?.data as Data | undefined;
+  return { state, tallies, at, status, last, asOf: newest.position };
+}
+
+/** An election's result as it stood at `moment` (foldedAt); who was declared is read from the same events. Null: no such election then. */
 export async function resultAsOf(
   readModels: Kysely<ReadModels>,
   topicId: string,
   log: readonly PositionedEvent[],
   moment: AsOf,
 ): Promise<ElectionResultView | null> {
-  const state = foldAsOf(topicId, log, moment);
-  const seen = log.filter((event) => isBefore(event, moment));
-  if (!state?.topic || state.topic.type !== 'election' || seen.some((event) => ofTopic(event, topicId, 'TopicDeleted'))) return null;
-  const closed = seen.some((event) => ofTopic(event, topicId, 'TopicClosed'));
-  const decided = seen.filter((event) => ofTopic(event, topicId, 'ElectionDecided')).at(-1)?.data as ElectionDecided['data'] | undefined;
-  const newest = seen.at(-1)!;
-  const momentTime = 'time' in moment ? moment.time : newest.at;
-  const expired = state.topic.expiresAt <= momentTime;
-  const at = closed || expired ? state.topic.expiresAt : (state.lastAt ?? '');
-  const tallies = topicTally.tallies(closed ? { ...state, status: 'closed' } : state, { at });
+  const folded = foldedAt(topicId, log, moment);
+  if (!folded || folded.state.topic?.type !== 'election') return null;
+  const { state, tallies, at, status } = folded;
+  const decided = folded.last<ElectionDecided['data']>('ElectionDecided');
   const method = tallies.method ?? 'plurality';
 
   const users = state.candidates.length
@@ -172,7 +183,6 @@ export async function resultAsOf(
   const plurality = method === 'plurality';
   const ballotCount = plurality ? state.ballots.size : state.preferences.size;
   const ballotWeight = plurality ? candidates.reduce((sum, candidate) => sum + candidate.weightedCount, 0) : preferenceWeight(state, at);
-  const status: Status = closed ? 'closed' : expired ? 'counting' : 'active';
   const winner = decided ? decided.winnerCandidateId : (tallies.election?.winnerCandidateId ?? null);
-  return view(topicId, method, status, { candidates, ballotCount, ballotWeight, schulze: tallies.schulze }, winner, newest.position);
+  return view(topicId, method, status, { candidates, ballotCount, ballotWeight, schulze: tallies.schulze }, winner, folded.asOf);
 }

@@ -1,13 +1,14 @@
-import { NOT_AN_ELECTION, NotFoundError, TOPIC_NOT_FOUND, ValidationError } from '@civitas/events';
+import { NOT_AN_ELECTION, NotFoundError, TOPIC_NOT_FOUND, ValidationError, decidesAmongOpinions } from '@civitas/events';
 import { findVisibleGroup } from '../lib/group-visibility';
 import type { ParticipantProfile, QueryContext } from '../lib/viewer';
 
 /**
  * The election topic an election read names: 404 'Topic not found' when there is none (deleted, or in
- * a group the viewer may not see), 400 NOT_AN_ELECTION for any other topic. With whether the
- * delegation projection holds its closing tallies (its subject is final).
+ * a group the viewer may not see), 400 NOT_AN_ELECTION for any other topic (`rankedOpinions`: but a
+ * law decided among its opinions, which the result read counts too). With whether the delegation
+ * projection holds its closing tallies (its subject is final).
  */
-export async function findElection(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
+export async function findElection(context: QueryContext, topicId: string, viewer: ParticipantProfile | null, options: { rankedOpinions?: boolean } = {}) {
   const { readModels } = context;
   const topic = await readModels
     .selectFrom('topics as t')
@@ -21,6 +22,7 @@ export async function findElection(context: QueryContext, topicId: string, viewe
   await findVisibleGroup(context, topic.group_id, viewer).catch((error: unknown) => {
     throw error instanceof NotFoundError ? new NotFoundError(TOPIC_NOT_FOUND) : error;
   });
-  if (topic.type !== 'election') throw new ValidationError(NOT_AN_ELECTION);
-  return { ...topic, isFinal: topic.is_final ?? false };
+  const rankedOpinions = decidesAmongOpinions({ type: topic.type, method: topic.method ?? undefined });
+  if (topic.type !== 'election' && !(options.rankedOpinions && rankedOpinions)) throw new ValidationError(NOT_AN_ELECTION);
+  return { ...topic, isFinal: topic.is_final ?? false, rankedOpinions };
 }

@@ -1,9 +1,10 @@
-import { DEFAULT_ELECTION_METHOD, canParticipate, type TopicView } from '@civitas/events';
+import { DEFAULT_ELECTION_METHOD, RANKED_OPINIONS_METHOD, canParticipate, typeEnactsLaw, type TopicView } from '@civitas/events';
 import type { ReadModelRow, ReadModels } from '@civitas/projector/read-models';
 import { participantIn, type ParticipantProfile } from '../lib/viewer';
 import { sql, type Kysely } from 'kysely';
 import type { GroupRow } from '../lib/group-visibility';
 import { shownFirstName } from '../lib/person-names';
+import { openRankedOpinionCounts } from '../lib/ranked-opinions';
 
 /** Topics with their author, never the deleted ones. */
 export const topicRows = (readModels: Kysely<ReadModels>) =>
@@ -28,7 +29,13 @@ export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantP
     status: row.status === 'closed' ? 'closed' : 'active',
     isMainElection: row.is_main_election,
     // An election's counting method (issue #34); the read model names it for every election, the default covers none missing.
-    method: row.type === 'election' ? (row.method ?? DEFAULT_ELECTION_METHOD) : null,
+    // A law amendment or dispute resolution: 'schulze' when decided among its opinions (item 2), else null (support and oppose).
+    method:
+      row.type === 'election'
+        ? (row.method ?? DEFAULT_ELECTION_METHOD)
+        : typeEnactsLaw(row.type) && row.method === RANKED_OPINIONS_METHOD
+          ? RANKED_OPINIONS_METHOD
+          : null,
     winnerId: row.winner_id,
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
@@ -39,14 +46,24 @@ export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantP
   };
 }
 
-/** The direct votes (support plus oppose) cast on each topic's opinions, as its stats count them. */
+/**
+ * The direct votes (support plus oppose) cast on each topic's opinions, as its stats count them; an
+ * open law decided among its opinions, from its ranked ballots as its opinions read counts them.
+ */
 export async function topicVoteCounts(readModels: Kysely<ReadModels>, topicIds: string[]): Promise<Map<string, number>> {
   if (topicIds.length === 0) return new Map();
-  const rows = await readModels
-    .selectFrom('opinions')
-    .select(['topic_id', sql<number>`sum(support_count + oppose_count)::int`.as('votes')])
-    .where('topic_id', 'in', topicIds)
-    .groupBy('topic_id')
-    .execute();
-  return new Map(rows.map((row) => [row.topic_id, row.votes]));
+  const [rows, ranked] = await Promise.all([
+    readModels
+      .selectFrom('opinions')
+      .select(['topic_id', sql<number>`sum(support_count + oppose_count)::int`.as('votes')])
+      .where('topic_id', 'in', topicIds)
+      .groupBy('topic_id')
+      .execute(),
+    openRankedOpinionCounts(readModels, topicIds),
+  ]);
+  const votes = new Map(rows.map((row) => [row.topic_id, row.votes]));
+  const fromBallots = new Map<string, number>();
+  for (const count of ranked.values()) fromBallots.set(count.topicId, (fromBallots.get(count.topicId) ?? 0) + count.supportCount + count.opposeCount);
+  for (const [topicId, count] of fromBallots) votes.set(topicId, count);
+  return votes;
 }

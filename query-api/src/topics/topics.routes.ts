@@ -18,8 +18,10 @@ import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/vie
 import { toTopicView, topicRows, topicVoteCounts } from './topic-views';
 import { shownFirstName } from '../lib/person-names';
 import { hiddenNotice, seesHiddenContent, shownText } from '../lib/hidden-content';
+import { countsFromBallots, openRankedOpinionCounts, type AgainstNoChange } from '../lib/ranked-opinions';
 
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
+const NO_COUNTS: OpinionTallyAt = { supportCount: 0, opposeCount: 0, weightedSupport: 0, weightedOppose: 0 };
 
 /** A topic the viewer may see: it exists, is not deleted, and its group is visible to them (chat's GET asks it too, through app.ts). */
 export async function findVisibleTopic(context: QueryContext, topicId: string, viewer: ParticipantProfile | null) {
@@ -49,7 +51,8 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/groups/:id/topics',
     {
-      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions'] },
+      // elections, delegation: a law decided among its opinions counts its ballots while open (lib/ranked-opinions.ts).
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'elections', 'delegation'] },
       schema: { tags: ['topics'], summary: 'A group\u2019s topics, newest first', params: GroupIdParams, response: { 200: z.array(GroupTopicView) } },
     },
     async (request) => {
@@ -85,7 +88,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/topics/:id/stats',
     {
-      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation'] },
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation', 'elections'] },
       schema: { tags: ['topics'], summary: 'A topic\u2019s numbers', params: TopicIdParams, querystring: AsOfQuery, response: { 200: TopicStats } },
     },
     async (request) => {
@@ -103,7 +106,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         };
       }
       // Support and oppose are the official (weighted) sums; the votes cast are the direct ones.
-      const [direct, weighted, participants] = await Promise.all([
+      const [direct, weighted, participants, ranked] = await Promise.all([
         readModels
           .selectFrom('opinions')
           .select(sql<number>`coalesce(sum(support_count + oppose_count), 0)::int`.as('votes'))
@@ -123,13 +126,16 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
           .select(sql<number>`count(*)::int`.as('count'))
           .where('topic_id', '=', row.id)
           .executeTakeFirstOrThrow(),
+        // A law decided among its opinions, open: its opinions counted from the ballots, the same sums over them.
+        countsFromBallots(row) ? openRankedOpinionCounts(readModels, [row.id]) : null,
       ]);
+      const sum = (pick: (count: AgainstNoChange) => number) => [...(ranked?.values() ?? [])].reduce((total, count) => total + pick(count), 0);
       return {
         participants: participants.count,
-        totalVotes: direct.votes,
+        totalVotes: ranked ? sum((count) => count.supportCount + count.opposeCount) : direct.votes,
         totalOpinions: row.opinion_count,
-        support: weighted.support,
-        oppose: weighted.oppose,
+        support: ranked ? sum((count) => count.weightedSupport) : weighted.support,
+        oppose: ranked ? sum((count) => count.weightedOppose) : weighted.oppose,
       };
     },
   );
@@ -137,10 +143,14 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
   app.get(
     '/api/topics/:id/opinions',
     {
-      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation', 'moderation'] },
+      config: { access: 'public', readModels: [...TOPIC_READ_MODELS, 'opinions', 'delegation', 'moderation', 'elections'] },
       schema: {
         tags: ['opinions'],
         summary: 'A topic\u2019s opinions, highest official tally first',
+        description:
+          'Support and oppose, direct and weighted (delegation applied). On a law amendment or dispute resolution decided among its ' +
+          'opinions (method schulze) they are, while it is open, the ranked ballots putting the opinion above / below no change; ' +
+          'once closed, the closing tallies. `asOf` recounts the events up to that moment with the tally module.',
         params: TopicIdParams,
         querystring: AsOfQuery,
         response: { 200: z.array(OpinionView) },
@@ -153,7 +163,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
       const weightedSupport = sql<number>`coalesce(ws.weight, 0)`;
       const weightedOppose = sql<number>`coalesce(wo.weight, 0)`;
       // Every vote's tally is watched here: the opinions are read beside the visibility check, and only returned if it passes.
-      const [, rows, revealed] = await Promise.all([
+      const [{ row: topic }, rows, revealed] = await Promise.all([
         findVisibleTopic(context, topicId, viewer),
         readModels
           .selectFrom('opinions as o')
@@ -184,21 +194,25 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
       ]);
       // asOf: the same opinions as they stood then, counted by the tally module from the events.
       const then = request.query.asOf !== undefined && talliesAsOf ? await talliesAsOf(topicId, request.query.asOf) : null;
-      const shown = then
-        ? rows
-            .filter((opinion) => then.opinionIds.has(opinion.id))
-            .map((opinion) => {
-              const tally = then.tallies.get(opinion.id)!;
-              return {
-                ...opinion,
-                support_count: tally.supportCount,
-                oppose_count: tally.opposeCount,
-                weighted_support: tally.weightedSupport,
-                weighted_oppose: tally.weightedOppose,
-              };
-            })
-            .sort((a, b) => b.weighted_support - b.weighted_oppose - (a.weighted_support - a.weighted_oppose))
-        : rows;
+      // A law decided among its opinions, open: its opinions counted from its ranked ballots (lib/ranked-opinions.ts).
+      const ranked = !then && countsFromBallots(topic) ? await openRankedOpinionCounts(readModels, [topic.id]) : null;
+      const counted = (tallies: ReadonlyMap<string, OpinionTallyAt>, all: boolean) =>
+        rows
+          .filter((opinion) => all || tallies.has(opinion.id))
+          .map((opinion) => {
+            // An opinion posted after the ballots were read has none ranking it yet (all: ranked counts).
+            const tally = tallies.get(opinion.id) ?? NO_COUNTS;
+            return {
+              ...opinion,
+              support_count: tally.supportCount,
+              oppose_count: tally.opposeCount,
+              weighted_support: tally.weightedSupport,
+              weighted_oppose: tally.weightedOppose,
+            };
+          })
+          // Highest official tally first; a tie keeps the rows' order (posting order).
+          .sort((a, b) => b.weighted_support - b.weighted_oppose - (a.weighted_support - a.weighted_oppose));
+      const shown = then ? counted(then.tallies, false) : ranked ? counted(ranked, true) : rows;
       return shown.map((opinion) => ({
         id: opinion.id,
         topicId: opinion.topic_id,
