@@ -18,13 +18,21 @@ const METHOD_TALLY: Record<NonNullable<VerifyReport['topics'][number]['method']>
   approval: ' (a candidate\u2019s tally: its approvals)',
 };
 
-/** A Schulze recount's matrices, a row per candidate in registration order: how many prefer it to each column's. */
-function pairwiseLines({ candidates, recount, strongestPaths }: NonNullable<VerifyReport['topics'][number]['pairwise']>): string[] {
+/** A law decided among its opinions (issue #34 item 2): its opinions' tally lines. */
+const OPINIONS_TALLY = ' (an opinion\u2019s tally: the weight ranking it above no change / no change above it; the pairwise matrix decides)';
+
+/**
+ * A Schulze recount's matrices, a row per candidate in registration order (or per option: no change,
+ * then the opinions in posting order): how many prefer it to each column's.
+ */
+function pairwiseLines({ candidates, noChange, recount, strongestPaths }: NonNullable<VerifyReport['topics'][number]['pairwise']>): string[] {
   const width = Math.max(6, ...recount.flat().map((cell) => String(cell).length + 1));
+  const label = (id: string) => (id === noChange ? 'no change' : short(id));
   const rows = (matrix: number[][]) =>
-    matrix.map((row, i) => `    ${pad(short(candidates[i]!), 16)}${row.map((cell, j) => (i === j ? '-' : String(cell)).padStart(width)).join('')}`);
+    matrix.map((row, i) => `    ${pad(label(candidates[i]!), 16)}${row.map((cell, j) => (i === j ? '-' : String(cell)).padStart(width)).join('')}`);
+  const what = noChange ? 'option' : 'candidate';
   return [
-    "  pairwise (recount): the weight preferring each row's candidate to each column's",
+    `  pairwise (recount): the weight preferring each row's ${what} to each column's`,
     ...rows(recount),
     '  strongest paths (recount):',
     ...rows(strongestPaths),
@@ -54,7 +62,7 @@ export function formatReport(report: VerifyReport): string {
         ? `${value.status} ${value.result.kind} ${short(value.result.opinionId ?? value.result.winnerCandidateId)} ${value.result.weightedSupport ?? ''}`.trim()
         : '(none)';
     out.push(`  ${pad('result', 16)}${pad(outcome(topic.recount), 34)}${outcome(topic.published)}`);
-    if (topic.method) out.push(`  ${pad('method', 16)}${topic.method}${METHOD_TALLY[topic.method]}`);
+    if (topic.method) out.push(`  ${pad('method', 16)}${topic.method}${topic.pairwise?.noChange ? OPINIONS_TALLY : METHOD_TALLY[topic.method]}`);
     for (const subject of topic.subjects) {
       const tally = (value: { weightedSupport: number; weightedOppose: number }) => `+${value.weightedSupport} / -${value.weightedOppose}`;
       out.push(`  ${pad(short(subject.subjectId), 16)}${pad(tally(subject.recount), 34)}${tally(subject.published)}`);

@@ -1,5 +1,5 @@
 import { resolve, type DelegationNetwork } from '@civitas/events/delegation/weighted-tally';
-import type { TopicTallyState } from '@civitas/events/audit/topic-tally';
+import { decidesAmongOpinions, type TopicTallyState } from '@civitas/events/audit/topic-tally';
 
 /**
  * Why a published tally differs from the recount (issue #40 item 3), in the terms of the export: the
@@ -13,20 +13,39 @@ export interface Weights {
   weightedOppose: number;
 }
 
+/** The tier a ranking puts an option in; one it does not name ranks below every tier (schulze.ts). */
+const tierOf = (ranking: ReadonlyArray<ReadonlyArray<string>>, id: string) => {
+  const tier = ranking.findIndex((names) => names.includes(id));
+  return tier === -1 ? Number.POSITIVE_INFINITY : tier;
+};
+
 /**
  * A subject's direct choices (member -> choice) as the recount folded them, and which choice a side
  * of it counts: an opinion's votes; a plurality election's ballots (a ballot names the candidate); a
  * Schulze or approval election's ballots, each member choosing their own whole ballot, which counts
- * for a candidate it approves or ranks first (topic-tally.ts). A candidate has no oppose.
+ * for a candidate it approves or ranks first (topic-tally.ts). A candidate has no oppose. A law
+ * decided among its opinions (a law type with 'schulze'): each member's whole ranking, for an opinion
+ * when it ranks it above no change (the topic's id), against it when it ranks no change above it.
  */
 function choicesOn(
   state: TopicTallyState,
   subjectId: string,
 ): { choices: ReadonlyMap<string, string>; counts: (choice: string, side: 'support' | 'oppose') => boolean } {
-  if (state.topic?.type !== 'election') return { choices: state.votes.get(subjectId) ?? new Map(), counts: (choice, side) => choice === side };
+  const own = new Map([...state.preferences.keys()].map((voter) => [voter, voter]));
+  if (state.topic?.type !== 'election') {
+    if (!state.topic || !decidesAmongOpinions(state.topic))
+      return { choices: state.votes.get(subjectId) ?? new Map(), counts: (choice, side) => choice === side };
+    const above = (voter: string, a: string, b: string) => {
+      const ranking = state.preferences.get(voter) ?? [];
+      return tierOf(ranking, a) < tierOf(ranking, b);
+    };
+    return {
+      choices: own,
+      counts: (voter, side) => (side === 'support' ? above(voter, subjectId, state.topicId) : above(voter, state.topicId, subjectId)),
+    };
+  }
   if ((state.topic.method ?? 'plurality') === 'plurality')
     return { choices: state.ballots, counts: (choice, side) => side === 'support' && choice === subjectId };
-  const own = new Map([...state.preferences.keys()].map((voter) => [voter, voter]));
   return { choices: own, counts: (voter, side) => side === 'support' && (state.preferences.get(voter)?.[0] ?? []).includes(subjectId) };
 }
 

@@ -5,7 +5,7 @@ import { EXPORT_FORMAT } from '@civitas/events/audit/export.contract';
 import { CountedEvents, countedDifferences, type CountedCommitment } from '@civitas/events/audit/counted-events';
 import { mapStrings } from '@civitas/events/audit/leaf-view';
 import { eventLeafHash, memoryNodeSource, treeHash, verifyConsistency } from '@civitas/events/audit/merkle';
-import { topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
+import { decidesAmongOpinions, topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
 import { ProvenNodes } from './proven-nodes';
 import { ReceiptBook, type Receipt, type ReceiptVerdict } from './receipts';
 import { recountReasons } from './recount-reasons';
@@ -41,21 +41,26 @@ export interface SubjectLine {
  */
 export type Completeness = 'complete' | 'incomplete' | 'open' | 'unrecorded' | 'deleted';
 
-/** A Schulze election's recount beside what its ElectionDecided records (issue #34 item 5). */
+/**
+ * A Schulze recount beside what the closing records (issue #34 items 2 and 5): an election's
+ * ElectionDecided, or the TopicClosed of a law decided among its opinions.
+ */
 export interface PairwiseLine {
-  /** The candidates in registration order: the rows and columns of both matrices. */
+  /** The rows and columns of both matrices: the candidates in registration order, or no change (the topic's id) and the opinions in posting order. */
   candidates: string[];
+  /** The topic's id when the options are no change and the opinions; null for an election. */
+  noChange: string | null;
   recount: number[][];
   strongestPaths: number[][];
-  /** ElectionDecided.pairwise, or null when the closing recorded none (or has not happened). */
+  /** The matrix the closing recorded, or null when it recorded none (or has not happened). */
   recorded: number[][] | null;
 }
 
 export interface TopicVerdict {
   topicId: string;
-  /** An election's counting method (null for other topics). */
+  /** An election's counting method, 'schulze' for a law decided among its opinions (null for other topics). */
   method: TopicTallies['method'];
-  /** Schulze elections: the recount's pairwise matrix and strongest paths. */
+  /** Schulze elections and laws decided among opinions: the recount's pairwise matrix and strongest paths. */
   pairwise: PairwiseLine | null;
   events: number;
   completeness: Completeness;
@@ -96,15 +101,18 @@ function outcomeOf(state: TopicTallyState, tallies: TopicTallies): Pick<ExportRe
 }
 
 /** Where a recorded pairwise matrix departs from the recount's, in words; null when it is the recount's cell for cell. */
-function matrixDifference(recorded: readonly unknown[], count: TopicTallies['schulze']): string | null {
+function matrixDifference(recorded: readonly unknown[], count: TopicTallies['schulze'], noChange: string | null): string | null {
   if (!count) return 'the recount is no Schulze count';
   const { candidates, pairwise } = count;
   const rows = recorded.length;
-  if (rows !== candidates.length) return `${rows} rows recorded for ${candidates.length} candidates`;
+  const what = noChange ? 'options' : 'candidates';
+  if (rows !== candidates.length) return `${rows} rows recorded for ${candidates.length} ${what}`;
+  // No change is named as such: its id is the topic's own.
+  const name = (id: string) => (id === noChange ? 'no change' : id);
   for (const [i, row] of recorded.entries()) {
     if (!Array.isArray(row) || row.length !== candidates.length) return `row ${i + 1} does not have ${candidates.length} cells`;
     for (const [j, cell] of row.entries()) {
-      if (cell !== pairwise[i]![j]) return `${candidates[i]} over ${candidates[j]}: recorded ${String(cell)}, recounted ${pairwise[i]![j]}`;
+      if (cell !== pairwise[i]![j]) return `${name(candidates[i]!)} over ${name(candidates[j]!)}: recorded ${String(cell)}, recounted ${pairwise[i]![j]}`;
     }
   }
   return null;
@@ -125,10 +133,13 @@ class TopicCheck {
   private expiresAt: string | null = null;
   private closed = false;
   private recordedClosing: Array<{ subjectId: string; weightedSupport: number; weightedOppose: number }> | null = null;
-  private recordedLaw: string | null = null;
+  private recordedLaw: { opinionId: string; weightedSupport: unknown; weightedOppose: unknown } | null = null;
   private recordedWinner: string | null = null;
+  /** What the closing records of the count's method and matrix: ElectionDecided's for an election, TopicClosed's for a law decided among opinions. */
   private recordedMethod: string | null = null;
   private recordedPairwise: unknown[] | null = null;
+  private closingMethod: string | null = null;
+  private closingPairwise: unknown[] | null = null;
   private recordedCount: CountedCommitment | null = null;
   private deleted = false;
   /** The events before the closing that bore on the outcome, as the closing's own count took them. */
@@ -183,8 +194,11 @@ class TopicCheck {
     if (type === 'TopicClosed') {
       this.closed = true;
       if (Array.isArray(data.tallies) && data.tallies.length > 0) this.recordedClosing = data.tallies as never;
+      if (typeof data.method === 'string') this.closingMethod = data.method;
+      if (Array.isArray(data.pairwise)) this.closingPairwise = data.pairwise;
     }
-    if (type === 'LawEnacted') this.recordedLaw = String(data.opinionId);
+    if (type === 'LawEnacted')
+      this.recordedLaw = { opinionId: String(data.opinionId), weightedSupport: data.weightedSupport, weightedOppose: data.weightedOppose };
     if (type === 'ElectionDecided') {
       this.recordedWinner = (data.winnerCandidateId as string | null) ?? null;
       if (typeof data.method === 'string') this.recordedMethod = data.method;
@@ -210,15 +224,24 @@ class TopicCheck {
       }
       if (this.recordedClosing.length !== counted.size) this.problems.push('the closing record counts other subjects than the recount');
     }
-    if (this.recordedLaw !== null && recount.result.opinionId !== this.recordedLaw) this.problems.push('the law recorded as enacted is not the recount\u2019s');
+    this.checkLaw(tallies, recount);
     if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner)
       this.problems.push('the winner recorded is not the recount\u2019s');
-    if (this.recordedMethod !== null && this.recordedMethod !== tallies.method)
-      this.problems.push(`the method recorded at closing (${this.recordedMethod}) is not the one the election opened with (${tallies.method ?? 'none'})`);
-    if (this.recordedPairwise !== null) {
-      const difference = matrixDifference(this.recordedPairwise, tallies.schulze);
+    const amongOpinions = state.topic !== null && decidesAmongOpinions(state.topic);
+    const noChange = amongOpinions ? this.topicId : null;
+    // An election's method and matrix are on its ElectionDecided; a law decided among opinions records them on its TopicClosed.
+    const records = [
+      { method: this.recordedMethod, pairwise: this.recordedPairwise, opened: 'election' },
+      { method: this.closingMethod, pairwise: this.closingPairwise, opened: 'topic' },
+    ];
+    for (const { method, pairwise, opened } of records) {
+      if (method !== null && method !== tallies.method)
+        this.problems.push(`the method recorded at closing (${method}) is not the one the ${opened} opened with (${tallies.method ?? 'none'})`);
+      const difference = pairwise && matrixDifference(pairwise, tallies.schulze, noChange);
       if (difference) this.problems.push(`the pairwise matrix recorded at closing is not the recount (${difference})`);
     }
+    if (amongOpinions && this.closed && (this.closingMethod === null || this.closingPairwise === null))
+      this.problems.push('the closing of a topic decided among its opinions records no method or no pairwise matrix');
     const completeness = this.completeness();
     const subjects = compareTallies(counted, published?.tallies ?? []);
     if (!published) this.problems.push('no published result in the export');
@@ -233,9 +256,10 @@ class TopicCheck {
     }
     const pairwise: PairwiseLine | null = tallies.schulze && {
       candidates: tallies.schulze.candidates,
+      noChange,
       recount: tallies.schulze.pairwise,
       strongestPaths: tallies.schulze.strongestPaths,
-      recorded: (this.recordedPairwise as number[][] | null) ?? null,
+      recorded: ((amongOpinions ? this.closingPairwise : this.recordedPairwise) as number[][] | null) ?? null,
     };
     return {
       topicId: this.topicId,
@@ -249,6 +273,30 @@ class TopicCheck {
       subjects,
       problems: this.problems,
     };
+  }
+
+  /**
+   * The law the closing records as enacted beside the recount's: which opinion, and its figures (a
+   * law decided among opinions: the weight ranking it above no change, and no change above it), held
+   * to the recount when the closing recorded its tallies (closings from before delegation weighed
+   * otherwise and recorded none); and a closed topic whose recount enacts a law must record one.
+   */
+  private checkLaw(tallies: TopicTallies, recount: Pick<ExportResult, 'status' | 'result'>): void {
+    const law = this.recordedLaw;
+    if (law === null) {
+      if (this.closed && recount.result.kind === 'law_enacted')
+        this.problems.push(`the recount enacts ${recount.result.opinionId}, but the closing records no law enacted`);
+      return;
+    }
+    if (recount.result.opinionId !== law.opinionId) {
+      this.problems.push('the law recorded as enacted is not the recount\u2019s');
+      return;
+    }
+    const standing = this.recordedClosing && tallies.standings.find((candidate) => candidate.opinionId === law.opinionId);
+    if (standing && (standing.weightedSupport !== law.weightedSupport || standing.weightedOppose !== law.weightedOppose))
+      this.problems.push(
+        `the law enacted is recorded with +${String(law.weightedSupport)} / -${String(law.weightedOppose)}, the recount gives +${standing.weightedSupport} / -${standing.weightedOppose}`,
+      );
   }
 
   /** Whether the export holds every event the outcome was counted from (docs/audit-format.md, Completeness). */

@@ -1,7 +1,32 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ElectionMethod } from '../elections/election-method';
-import type { Ranking } from '../elections/schulze';
+import {
+  approved,
+  candidate,
+  closed,
+  delegated,
+  event,
+  EXPIRES,
+  GROUP,
+  groupCreated,
+  joined,
+  left,
+  member,
+  OTHER_TOPIC,
+  ranked,
+  registered,
+  resolvedWeights,
+  revoked,
+  scenarioArbitrary,
+  story,
+  strict,
+  tiered,
+  TOPIC,
+  topicCreated,
+  type Step,
+} from '../testing/tally-events';
+import { rankOf } from '../testing/schulze-reference';
 import { foldTopic, tallies, type TallyEvent, type TopicTallyState } from './topic-tally';
 
 /**
@@ -11,64 +36,6 @@ import { foldTopic, tallies, type TallyEvent, type TopicTallyState } from './top
  * later ballot replaces the earlier one whole, and nothing after expiry counts.
  */
 
-const GROUP = 12;
-const TOPIC = '30000000-0000-4000-8000-000000000001';
-const OTHER_TOPIC = '30000000-0000-4000-8000-000000000002';
-const member = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const candidate = (n: number) => `40000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const time = (minute: number) => new Date(Date.UTC(2026, 2, 5, 10, 0) + minute * 60_000).toISOString();
-const EXPIRES = time(1000);
-
-const event = (type: string, data: Record<string, unknown>, minute: number): TallyEvent => ({ type, data, at: time(minute) });
-
-/** A friends group: whoever is a member may take part (eligibility.ts). */
-const groupCreated = () =>
-  event(
-    'GroupCreated',
-    { groupId: GROUP, name: 'Friends', description: '', department: 'friends', subcategory: null, subscriptionType: 'free', features: [], ownerId: null },
-    0,
-  );
-const joined = (userId: string, minute = 1) => event('GroupMemberJoined', { groupId: GROUP, userId, role: 'member', isLeader: false }, minute);
-const left = (userId: string, minute: number) => event('GroupMemberLeft', { groupId: GROUP, userId, reason: 'left', removedBy: null }, minute);
-const topicCreated = (method: ElectionMethod | undefined, topicId = TOPIC) =>
-  event(
-    'TopicCreated',
-    {
-      topicId,
-      groupId: GROUP,
-      title: 'Treasurer',
-      description: '',
-      type: 'election',
-      createdBy: member(0),
-      isMainElection: false,
-      expiresAt: EXPIRES,
-      ...(method ? { method } : {}),
-    },
-    2,
-  );
-const registered = (n: number, minute = 3, topicId = TOPIC) =>
-  event('CandidateRegistered', { candidateId: candidate(n), topicId, groupId: GROUP, userId: member(100 + n), statement: '' }, minute);
-const ranked = (userId: string, ranking: Ranking, minute: number, topicId = TOPIC) =>
-  event('RankedBallotCast', { topicId, groupId: GROUP, userId, ranking }, minute);
-const approved = (userId: string, approvals: string[], minute: number, topicId = TOPIC) =>
-  event('ApprovalBallotCast', { topicId, groupId: GROUP, userId, approvals }, minute);
-let delegations = 0;
-const delegated = (delegatorId: string, delegateId: string, minute: number) =>
-  event(
-    'DelegationAssigned',
-    {
-      delegationId: `50000000-0000-4000-8000-${String((delegations += 1)).padStart(12, '0')}`,
-      groupId: GROUP,
-      delegatorId,
-      delegateId,
-      previousDelegationId: null,
-      previousDelegateId: null,
-    },
-    minute,
-  );
-const revoked = (delegatorId: string, delegateId: string, minute: number) =>
-  event('DelegationRevoked', { delegationId: '50000000-0000-4000-8000-000000000000', groupId: GROUP, delegatorId, delegateId }, minute);
-
 /** The opening of an election with candidates 1..n and members 1..m joined. */
 const opening = (method: ElectionMethod | undefined, candidates: number, members: number[]) => [
   groupCreated(),
@@ -77,13 +44,10 @@ const opening = (method: ElectionMethod | undefined, candidates: number, members
   ...Array.from({ length: candidates }, (_, i) => registered(i + 1)),
 ];
 
-/** As the closing and the verifier read it: the fold stops at expiry, and the topic is closed after it. */
-const closed = (state: TopicTallyState): TopicTallyState => ({ ...state, status: 'closed' });
 const weighted = (state: TopicTallyState) => tallies(state).candidates.map((tally) => tally.weightedSupport);
 const direct = (state: TopicTallyState) => tallies(state).candidates.map((tally) => tally.supportCount);
 
 const [A, B, C, D, E] = [1, 2, 3, 4, 5].map(candidate) as [string, string, string, string, string];
-const strict = (...order: string[]): Ranking => order.map((id) => [id]);
 
 describe('a Schulze election in the tally module', () => {
   it('counts the 45-voter example cast by 8 members and 37 delegators (chains included): the published matrix and winner E', () => {
@@ -285,114 +249,31 @@ describe('weights through delegation chains equal a recount from the final ballo
   const MEMBERS = 8;
   const CANDIDATES = 4;
   const ids = Array.from({ length: CANDIDATES }, (_, i) => candidate(i + 1));
+  const scenario = scenarioArbitrary(MEMBERS, CANDIDATES);
 
-  type Step =
-    | { kind: 'delegate'; member: number; to: number | null }
-    | { kind: 'ballot'; member: number; order: number[]; cuts: boolean[] }
-    | { kind: 'membership'; member: number; on: boolean };
-  const who = fc.integer({ min: 0, max: MEMBERS - 1 });
-  const step: fc.Arbitrary<Step> = fc.oneof(
-    // Weighted towards delegation, so long chains and cycles appear.
-    { weight: 5, arbitrary: fc.record({ kind: fc.constant('delegate' as const), member: who, to: fc.option(who, { nil: null, freq: 5 }) }) },
-    {
-      weight: 4,
-      arbitrary: fc.record({
-        kind: fc.constant('ballot' as const),
-        member: who,
-        order: fc.shuffledSubarray([0, 1, 2, 3], { minLength: 1 }),
-        cuts: fc.array(fc.boolean(), { minLength: CANDIDATES, maxLength: CANDIDATES }),
-      }),
-    },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('membership' as const), member: who, on: fc.boolean() }) },
-  );
-
-  /** What the final state is, kept beside the events: who delegates to whom, who is a member, each member's last ballot. */
-  function story(method: 'schulze' | 'approval', initial: number[], steps: readonly Step[], lateSteps: readonly Step[]) {
-    const events: TallyEvent[] = [...opening(method, CANDIDATES, initial)];
-    const delegates = new Map<string, string>();
-    const members = new Set(initial.map(member));
-    const ballots = new Map<string, Ranking>();
-    const play = (s: Step, minute: number, record: boolean) => {
-      const userId = member(s.member);
-      if (s.kind === 'delegate') {
-        const to = s.to === null || s.to === s.member ? null : member(s.to);
-        const current = delegates.get(userId);
-        if (to === null && current) {
-          events.push(revoked(userId, current, minute));
-          if (record) delegates.delete(userId);
-        } else if (to !== null && current !== to) {
-          events.push(delegated(userId, to, minute));
-          if (record) delegates.set(userId, to);
-        }
-      } else if (s.kind === 'ballot') {
-        const names = s.order.map((i) => ids[i]!);
-        let ranking: string[][];
-        if (method === 'approval') {
-          ranking = [names];
-          events.push(approved(userId, names, minute));
-        } else {
-          ranking = [[names[0]!]];
-          for (let i = 1; i < names.length; i += 1) {
-            if (s.cuts[i]) ranking.push([names[i]!]);
-            else ranking.at(-1)!.push(names[i]!);
-          }
-          events.push(ranked(userId, ranking, minute));
-        }
-        if (record) ballots.set(userId, ranking);
-      } else if (s.on && !members.has(userId)) {
-        events.push(joined(userId, minute));
-        if (record) members.add(userId);
-      } else if (!s.on && members.has(userId)) {
-        events.push(left(userId, minute));
-        if (record) members.delete(userId);
-      }
-    };
-    steps.forEach((s, i) => play(s, 10 + i, true));
-    // After expiry: folded, never counted (the reference's state does not move).
-    const frozen = { delegates: new Map(delegates), members: new Set(members), ballots: new Map(ballots) };
-    lateSteps.forEach((s, i) => play(s, 1001 + i, false));
-    return { events, ...frozen };
-  }
-
-  /** Each ballot's weight, resolved by walking each member's chain by hand. */
-  function resolvedWeights(delegates: ReadonlyMap<string, string>, members: ReadonlySet<string>, ballots: ReadonlyMap<string, Ranking>): Map<string, number> {
-    const weights = new Map<string, number>([...ballots.keys()].map((voter) => [voter, 0]));
-    const everyone = new Set([...members, ...delegates.keys(), ...delegates.values(), ...ballots.keys()]);
-    for (const start of everyone) {
-      if (!members.has(start)) continue;
-      const seen = new Set<string>();
-      for (let at: string | undefined = start; at !== undefined;) {
-        if (ballots.has(at)) {
-          weights.set(at, weights.get(at)! + 1);
-          break;
-        }
-        seen.add(at);
-        const next: string | undefined = delegates.get(at);
-        at = next !== undefined && !seen.has(next) && members.has(next) ? next : undefined;
-      }
-    }
-    return weights;
-  }
-
-  const tierOf = (ranking: Ranking, id: string) => {
-    const tier = ranking.findIndex((names) => names.includes(id));
-    return tier === -1 ? Infinity : tier;
-  };
-
-  const scenario = fc.record({
-    initial: fc.uniqueArray(who, { maxLength: MEMBERS }),
-    steps: fc.array(step, { minLength: 1, maxLength: 40 }),
-    late: fc.array(step, { maxLength: 5 }),
-  });
+  /** The election's story: each ballot step ranks (or approves) the candidates it names. */
+  const electionStory = (method: 'schulze' | 'approval', { initial, steps, late }: { initial: number[]; steps: Step[]; late: Step[] }) =>
+    story({
+      opening: opening(method, CANDIDATES, initial),
+      initial,
+      steps,
+      late,
+      cast: (userId, step, minute) => {
+        const names = step.order.map((i) => ids[i]!);
+        if (method === 'approval') return { event: approved(userId, names, minute), ranking: [names] };
+        const ranking = tiered(names, step.cuts);
+        return { event: ranked(userId, ranking, minute), ranking };
+      },
+    });
 
   it('Schulze: the module\u2019s matrix and first preferences equal those computed from explicitly resolved weights', () => {
     fc.assert(
-      fc.property(scenario, ({ initial, steps, late }) => {
-        const { events, delegates, members, ballots } = story('schulze', initial, steps, late);
+      fc.property(scenario, (scene) => {
+        const { events, delegates, members, ballots } = electionStory('schulze', scene);
         const state = foldTopic(TOPIC, events);
         const weights = resolvedWeights(delegates, members, ballots);
         const expected = ids.map((v) =>
-          ids.map((w) => [...ballots].reduce((sum, [voter, ranking]) => sum + (tierOf(ranking, v) < tierOf(ranking, w) ? weights.get(voter)! : 0), 0)),
+          ids.map((w) => [...ballots].reduce((sum, [voter, ranking]) => sum + (rankOf(ranking, v) < rankOf(ranking, w) ? weights.get(voter)! : 0), 0)),
         );
         const counted = tallies(state);
         expect(counted.schulze!.pairwise).toEqual(expected);
@@ -409,8 +290,8 @@ describe('weights through delegation chains equal a recount from the final ballo
 
   it('approval: each candidate\u2019s counts and the winner equal those from explicitly resolved weights', () => {
     fc.assert(
-      fc.property(scenario, ({ initial, steps, late }) => {
-        const { events, delegates, members, ballots } = story('approval', initial, steps, late);
+      fc.property(scenario, (scene) => {
+        const { events, delegates, members, ballots } = electionStory('approval', scene);
         const state = foldTopic(TOPIC, events);
         const weights = resolvedWeights(delegates, members, ballots);
         const approving = (id: string) => [...ballots].filter(([, ranking]) => ranking[0]!.includes(id));

@@ -1,18 +1,45 @@
 import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
 import type { DelegationEvent } from '../delegation/delegation.events';
-import { methodOf, type ElectionMethod } from '../elections/election-method';
+import { decidesAmongOpinions } from '../elections/election-method';
 import type { BallotEvent, CandidateRegistered, GroupLeaderElected, PreferenceBallotEvent } from '../elections/election.events';
-import { pairwiseMatrix, schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
 import { participationRefusal } from '../groups/eligibility';
 import type { GroupEvent } from '../groups/group.events';
-import { groupView, type GroupState } from '../groups/group.view';
+import { groupView } from '../groups/group.view';
 import type { OpinionPosted } from '../opinions/opinion.events';
-import { hasAccessAt, subscriptionView, type SubscriptionState } from '../subscriptions/subscription.view';
+import { hasAccessAt, subscriptionView } from '../subscriptions/subscription.view';
 import type { SubscriptionEvent } from '../subscriptions/subscription.events';
-import type { ClosingTally, LawEnacted, TopicClosed, TopicCreated } from '../topics/topic.events';
+import type { TopicClosed, TopicCreated } from '../topics/topic.events';
 import { typeEnactsLaw, type TopicType } from '../topics/topic-rules';
-import { verificationView, verifiedCountryKeys, type VerificationState } from '../verification/verification.view';
+import { verificationView, verifiedCountryKeys } from '../verification/verification.view';
 import type { VoteEvent, VoteType } from '../voting/vote.events';
+import { electionTallies, NO_RESULT, rankedOpinionTallies } from './method-tallies';
+import type {
+  OpinionStanding,
+  Standing,
+  SubjectTally,
+  TalliesOptions,
+  TallyEvent,
+  TopicFacts,
+  TopicResult,
+  TopicTallies,
+  TopicTallyState,
+} from './topic-tally-types';
+
+// Every shape and the counting by method keep being exported from here: callers import the tally module as one.
+export type {
+  ElectionOutcome,
+  OpinionStanding,
+  SubjectTally,
+  TalliesOptions,
+  TallyEvent,
+  TopicFacts,
+  TopicResult,
+  TopicTallies,
+  TopicTallyState,
+} from './topic-tally-types';
+export { electionWinner, schulzeWinner } from './method-tallies';
+/** Which topics are decided among their opinions, for those who take the tally module alone (the verifier). */
+export { decidesAmongOpinions };
 
 /**
  * A topic's tally from its events alone (issue #15 item 1): the one module the closing count,
@@ -32,97 +59,6 @@ import type { VoteEvent, VoteType } from '../voting/vote.events';
  * `apply` changes the state in place and returns it (a topic with 100k votes folds in one pass);
  * `tallies` reads it at any point, so time travel stops the fold where it wants.
  */
-
-export interface TallyEvent {
-  type: string;
-  data: unknown;
-  /** The command's time (metadata.time, else when it was recorded), ISO. */
-  at: string;
-}
-
-/** What closing needs of a topic when it does not fold its TopicCreated. */
-export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt' | 'method'>;
-
-interface OpinionFacts {
-  opinionId: string;
-  proposerId: string;
-  postedAt: string;
-  content: string;
-}
-
-interface Standing {
-  subscription: SubscriptionState;
-  verification: VerificationState;
-}
-
-export interface TopicTallyState {
-  topicId: string;
-  topic: TopicFacts | null;
-  createdAt: string | null;
-  status: 'none' | 'active' | 'closed' | 'deleted';
-  closedAt: string | null;
-  group: GroupState;
-  groupId: number | null;
-  /** Group and delegation folds of groups met before the topic named its own (then dropped). */
-  early: Map<number, { group: GroupState; delegates: Map<string, string> }> | null;
-  standings: Map<string, Standing>;
-  /** delegatorId -> delegateId, active delegations of the topic's group. */
-  delegates: Map<string, string>;
-  opinions: OpinionFacts[];
-  /** opinionId -> userId -> vote. */
-  votes: Map<string, Map<string, VoteType>>;
-  candidates: Array<CandidateRegistered['data']>;
-  /** userId -> candidateId (plurality). */
-  ballots: Map<string, string>;
-  /** userId -> the member's ranking (Schulze; an approval ballot is one tier of the approved). */
-  preferences: Map<string, Ranking>;
-  /** Time of the last event folded (the moment tallies stand at). */
-  lastAt: string | null;
-}
-
-/** An opinion's (or candidate's: oppose stays 0) direct and weighted counts; the shape TopicClosed records. */
-export type SubjectTally = ClosingTally;
-
-/** An opinion's standing at closing; the winner's goes into LawEnacted. */
-export type OpinionStanding = Pick<LawEnacted['data'], 'opinionId' | 'proposerId' | 'weightedSupport' | 'weightedOppose'> & {
-  /** When it was posted: the earliest wins a tie. */
-  postedAt: string;
-};
-
-export interface ElectionOutcome {
-  winnerId: string | null;
-  winnerCandidateId: string | null;
-}
-
-export type TopicResult =
-  | { kind: 'pending' | 'none'; opinionId: null; winnerId: null; winnerCandidateId: null; weightedSupport: null }
-  | { kind: 'law_enacted'; opinionId: string; winnerId: null; winnerCandidateId: null; weightedSupport: number }
-  | { kind: 'winner'; opinionId: null; winnerId: string; winnerCandidateId: string; weightedSupport: number };
-
-export interface TopicTallies {
-  /** An election's method, 'schulze' for a law decided among its opinions, null otherwise (per-opinion support and oppose). */
-  method: ElectionMethod | null;
-  /**
-   * Schulze: the pairwise matrix and strongest paths, over the candidates in registration order, or
-   * (a law decided among its opinions) over [no change (the topic's id), ...opinions in posting order].
-   */
-  schulze: SchulzeCount | null;
-  /** Every opinion in posting order (empty for an election). */
-  opinions: SubjectTally[];
-  /** Every candidate in registration order (empty unless an election). */
-  candidates: SubjectTally[];
-  standings: OpinionStanding[];
-  election: ElectionOutcome | null;
-  /** What the closing rule gives: pending while the topic is open. */
-  result: TopicResult;
-}
-
-export interface TalliesOptions {
-  /** The moment subscriptions are judged at (default: the last event's time; closing uses expiresAt). */
-  at?: string;
-  /** Count only these subjects (opinion or candidate ids); the rest come back empty-handed. */
-  only?: ReadonlySet<string>;
-}
 
 export function initial(topicId: string, facts: TopicFacts | null = null): TopicTallyState {
   return {
@@ -385,21 +321,6 @@ export function winningOpinion(standings: readonly OpinionStanding[]): OpinionSt
   return best && best.weightedSupport > best.weightedOppose ? best : null;
 }
 
-/** The candidate with the most weighted support wins; a tie goes to the earliest registration; nobody wins on no weight. */
-export function electionWinner(
-  candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>,
-  tallies: readonly SubjectTally[],
-): ElectionOutcome {
-  let best: { userId: string; candidateId: string; weight: number } | null = null;
-  for (const [index, candidate] of candidates.entries()) {
-    const weight = tallies[index]!.weightedSupport;
-    if (weight > 0 && (!best || weight > best.weight)) best = { userId: candidate.userId, candidateId: candidate.candidateId, weight };
-  }
-  return { winnerId: best?.userId ?? null, winnerCandidateId: best?.candidateId ?? null };
-}
-
-const NO_RESULT = { opinionId: null, winnerId: null, winnerCandidateId: null, weightedSupport: null } as const;
-
 /** Every opinion's and candidate's counts as the state stands, and the result the closing rule gives. */
 export function tallies(state: TopicTallyState, options: TalliesOptions = {}): TopicTallies {
   const at = options.at ?? state.lastAt ?? '';
@@ -409,7 +330,7 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const type: TopicType | null = state.topic?.type ?? null;
 
   if (type === 'election') return electionTallies(state, network, members, counted);
-  if (type !== null && typeEnactsLaw(type) && state.topic?.method === 'schulze') return rankedOpinionTallies(state, network, members);
+  if (state.topic && decidesAmongOpinions(state.topic)) return rankedOpinionTallies(state, network, members);
 
   const opinions: SubjectTally[] = [];
   const standings: OpinionStanding[] = [];
@@ -440,136 +361,6 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
         ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
         : { kind: 'none', ...NO_RESULT };
   return { method: null, schulze: null, opinions, candidates: [], standings, election: null, result };
-}
-
-/** How much each candidate is chosen: directly (ballots) and weighted (delegation applied). */
-interface CandidateCounts {
-  direct: Map<string, number>;
-  weighted: Map<string, number>;
-}
-
-const add = (counts: Map<string, number>, id: string, amount: number) => counts.set(id, (counts.get(id) ?? 0) + amount);
-
-/**
- * Schulze and approval ballots: a delegator's weight reaches the first member of their chain who
- * cast a ballot and counts with that whole ballot (issue #34 item 4), so the weight of each ballot is
- * the weighted rule run with each voter choosing "my own ballot". A candidate's counts are its
- * approvals, or for Schulze its first preferences (the top tier); the ranking decides through the matrix.
- */
-function preferenceCounts(state: TopicTallyState, network: DelegationNetwork, members: (choosers: Iterable<string>) => Set<string>) {
-  const own = new Map([...state.preferences.keys()].map((voter) => [voter, voter]));
-  const ballotWeights = recount(network, own, members(own.keys()));
-  const counts: CandidateCounts = { direct: new Map(), weighted: new Map() };
-  const ballots: Array<{ ranking: Ranking; weight: number }> = [];
-  for (const [voter, ranking] of state.preferences) {
-    const weight = ballotWeights.get(voter) ?? 0;
-    ballots.push({ ranking, weight });
-    for (const candidateId of new Set(ranking[0])) {
-      add(counts.direct, candidateId, 1);
-      if (weight > 0) add(counts.weighted, candidateId, weight);
-    }
-  }
-  return { counts, ballots };
-}
-
-function electionTallies(
-  state: TopicTallyState,
-  network: DelegationNetwork,
-  members: (choosers: Iterable<string>) => Set<string>,
-  counted: (id: string) => boolean,
-): TopicTallies {
-  const method = methodOf(state.topic ?? {});
-  let counts: CandidateCounts;
-  let count: SchulzeCount | null = null;
-  if (method === 'plurality') {
-    counts = { direct: new Map(), weighted: recount(network, state.ballots, members(state.ballots.keys())) };
-    for (const candidateId of state.ballots.values()) add(counts.direct, candidateId, 1);
-  } else {
-    const preferences = preferenceCounts(state, network, members);
-    counts = preferences.counts;
-    if (method === 'schulze')
-      count = schulze(
-        state.candidates.map((candidate) => candidate.candidateId),
-        preferences.ballots,
-      );
-  }
-  const candidates = state.candidates.map((candidate) => ({
-    subjectId: candidate.candidateId,
-    supportCount: counted(candidate.candidateId) ? (counts.direct.get(candidate.candidateId) ?? 0) : 0,
-    opposeCount: 0,
-    weightedSupport: counted(candidate.candidateId) ? (counts.weighted.get(candidate.candidateId) ?? 0) : 0,
-    weightedOppose: 0,
-  }));
-  const election = count ? schulzeWinner(state.candidates, count) : electionWinner(state.candidates, candidates);
-  const result: TopicResult =
-    state.status !== 'closed'
-      ? { kind: 'pending', ...NO_RESULT }
-      : election.winnerId && election.winnerCandidateId
-        ? {
-            kind: 'winner',
-            opinionId: null,
-            winnerId: election.winnerId,
-            winnerCandidateId: election.winnerCandidateId,
-            weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport,
-          }
-        : { kind: 'none', ...NO_RESULT };
-  return { method, schulze: count, opinions: [], candidates, standings: [], election, result };
-}
-
-/**
- * A law amendment or dispute resolution decided among its opinions (issue #34 item 2): members rank
- * the opinions and "no change", which is the topic's own id (never an opinion's, and kept as it is in
- * every leaf); Schulze over [no change, ...opinions in posting order] decides, so a tie by strongest
- * paths goes to no change; the winner is enacted only if it also beats no change head to head. An
- * opinion's tally is how it fares against no change: support, the ballots ranking it above; oppose,
- * those ranking no change above it (direct and weighted).
- */
-function rankedOpinionTallies(state: TopicTallyState, network: DelegationNetwork, members: (choosers: Iterable<string>) => Set<string>): TopicTallies {
-  const noChange = state.topicId;
-  const options = [noChange, ...state.opinions.map((opinion) => opinion.opinionId)];
-  const { ballots } = preferenceCounts(state, network, members);
-  const count = schulze(options, ballots);
-  const direct = pairwiseMatrix(
-    options,
-    ballots.map((ballot) => ({ ranking: ballot.ranking, weight: 1 })),
-  ).pairwise;
-  const opinions: SubjectTally[] = [];
-  const standings: OpinionStanding[] = [];
-  state.opinions.forEach((opinion, index) => {
-    const at = index + 1;
-    const tally = {
-      subjectId: opinion.opinionId,
-      supportCount: direct[at]![0]!,
-      opposeCount: direct[0]![at]!,
-      weightedSupport: count.pairwise[at]![0]!,
-      weightedOppose: count.pairwise[0]![at]!,
-    };
-    opinions.push(tally);
-    standings.push({
-      opinionId: opinion.opinionId,
-      proposerId: opinion.proposerId,
-      weightedSupport: tally.weightedSupport,
-      weightedOppose: tally.weightedOppose,
-      postedAt: opinion.postedAt,
-    });
-  });
-  const first = count.winners[0];
-  const winner = first !== undefined && first !== noChange ? standings.find((standing) => standing.opinionId === first) : undefined;
-  const enacted = winner && winner.weightedSupport > winner.weightedOppose ? winner : null;
-  const result: TopicResult =
-    state.status !== 'closed'
-      ? { kind: 'pending', ...NO_RESULT }
-      : enacted
-        ? { kind: 'law_enacted', opinionId: enacted.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: enacted.weightedSupport }
-        : { kind: 'none', ...NO_RESULT };
-  return { method: 'schulze', schulze: count, opinions, candidates: [], standings, election: null, result };
-}
-
-/** The Schulze winner; of several (a tie by strongest paths) the earliest registration, as plurality breaks its ties. */
-export function schulzeWinner(candidates: ReadonlyArray<Pick<CandidateRegistered['data'], 'candidateId' | 'userId'>>, count: SchulzeCount): ElectionOutcome {
-  const first = count.winners[0];
-  const winner = first === undefined ? undefined : candidates.find((candidate) => candidate.candidateId === first);
-  return { winnerId: winner?.userId ?? null, winnerCandidateId: winner?.candidateId ?? null };
 }
 
 /** The fold as one object, for callers that pass it around (time travel, the history). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { referencePairwise, referencePaths } from '../testing/schulze-reference';
 import { pairwiseMatrix, schulze, strongestPaths, type Ranking, type WeightedRanking } from './schulze';
 
 /**
@@ -141,38 +142,7 @@ describe('the Schulze method on its worked examples', () => {
   });
 });
 
-// The reference: nothing shared with the module but the types.
-
-const rankOf = (ranking: Ranking, candidate: string) => {
-  const tier = ranking.findIndex((names) => names.includes(candidate));
-  return tier === -1 ? Number.POSITIVE_INFINITY : tier;
-};
-
-function referencePairwise(candidates: readonly string[], ballots: readonly WeightedRanking[]): number[][] {
-  return candidates.map((v) =>
-    candidates.map((w) =>
-      ballots.filter(({ ranking, weight }) => weight > 0 && v !== w && rankOf(ranking, v) < rankOf(ranking, w)).reduce((sum, b) => sum + b.weight, 0),
-    ),
-  );
-}
-
-/** Every simple path's strength by enumeration (links in winning votes), the strongest kept; 0 when there is none. */
-function referencePaths(d: readonly (readonly number[])[]): number[][] {
-  const n = d.length;
-  const best = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  const walk = (from: number, at: number, visited: Set<number>, strength: number) => {
-    for (let next = 0; next < n; next += 1) {
-      if (visited.has(next) || !(d[at]![next]! > d[next]![at]!)) continue;
-      const through = Math.min(strength, d[at]![next]!);
-      if (through > best[from]![next]!) best[from]![next] = through;
-      visited.add(next);
-      walk(from, next, visited, through);
-      visited.delete(next);
-    }
-  };
-  for (let from = 0; from < n; from += 1) walk(from, from, new Set([from]), Number.POSITIVE_INFINITY);
-  return best;
-}
+// The reference (testing/schulze-reference.ts): nothing shared with the module but the types.
 
 const CANDIDATES = ['A', 'B', 'C', 'D', 'E'];
 
