@@ -12,7 +12,12 @@ const DOCUMENT_LANGUAGE = { ar: { dir: 'rtl', lang: 'ar' }, en: { dir: 'ltr', la
 
 /** The document is in `language`, and runs in its direction (Arabic right to left, English left to right). */
 export async function expectDocumentIn(page: Page, language: keyof typeof DOCUMENT_LANGUAGE): Promise<void> {
-  expect(await documentLanguage(page)).toEqual(DOCUMENT_LANGUAGE[language]);
+  const wanted = DOCUMENT_LANGUAGE[language];
+  // Right after a navigation the app may not have run yet (a busy machine, CI of 596d6c3): give it the time a locator would get.
+  await page
+    .waitForFunction((want) => document.documentElement.dir === want.dir && document.documentElement.lang === want.lang, wanted, { timeout: 10_000 })
+    .catch(() => undefined);
+  expect(await documentLanguage(page)).toEqual(wanted);
 }
 
 /** The page's text as written (innerText would give buttons' upper-cased rendering). */

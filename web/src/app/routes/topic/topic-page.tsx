@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { useTopic, type TopicView } from '../../../lib/api/get-topic';
 import { useTopicStats } from '../../../lib/api/get-topic-stats';
 import { useGroup } from '../../../lib/api/get-group';
+import { decidesAmongOpinions } from '../../../lib/election-methods';
 import { participationBlockedReason, topicIsOpen } from '../../../features/topics/components/topic-status';
 import { chatBlockedReason } from '../../../features/chat/components/chat-dialog';
 import { JoinDiscussion } from '../../../features/chat/components/join-discussion';
@@ -20,6 +21,7 @@ import { TopicTimelineCard, type TimelineMoment } from '../../../features/audit/
 import { BallotReceiptCheck } from './ballot-receipt-check';
 import { ContentReportActions } from './content-report-actions';
 import { TopicPageOpinions } from './topic-page-opinions';
+import { TopicPageRankedOpinions } from './topic-page-ranked-opinions';
 import { AsOfBanner, OpinionsAsOf, StatsAsOf } from './topic-as-of';
 import { useTopicLiveUpdates } from './use-topic-live-updates';
 
@@ -31,6 +33,8 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
   // For the delegation card: whether the member takes part there.
   const group = useGroup(topic.groupId);
   const isElection = topic.type === 'election';
+  // A law amendment or dispute resolution decided among its opinions (issue #34 item 2): ranked ballots, no votes.
+  const ranked = decidesAmongOpinions(topic);
   return (
     // On a phone the discussion comes before delegation and statistics: what the member came for first,
     // and the order the screen shows is the order focus and screen readers follow (the DOM's).
@@ -78,6 +82,9 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
             <CandidatesCard topic={topic} userId={userId} canTakePart={participationBlockedReason(topic) === null} />
             {userId && <BallotReceiptCheck topicId={topic.id} />}
           </>
+        ) : ranked ? (
+          // Its timeline and time slider are on /audit, as an election's: the page's own show support and oppose.
+          <TopicPageRankedOpinions topic={topic} userId={userId} />
         ) : (
           <>
             <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} startCollapsed />
@@ -88,8 +95,8 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
       </Stack>
       <Stack spacing={3} sx={{ gridArea: 'stats', alignSelf: 'start' }}>
         {userId && <VoteDelegationCard groupId={topic.groupId} userId={userId} canDelegate={group.data?.canParticipate ?? false} />}
-        {/* Its numbers are of opinions and their votes, which an election has none of. */}
-        {!isElection && (moment ? <StatsAsOf topicId={topic.id} moment={moment} /> : <TopicStatsCard stats={stats} />)}
+        {/* Its numbers are of opinions and their votes, which an election has none of (a ranked law: opinions only). */}
+        {!isElection && (moment ? <StatsAsOf topicId={topic.id} moment={moment} /> : <TopicStatsCard stats={stats} votes={!ranked} />)}
       </Stack>
     </SidebarLayout>
   );

@@ -7,7 +7,7 @@ import { topicUrl } from '../../../lib/api/get-topic';
 import { userStatsQueryOptions } from '../../../lib/api/get-user-stats';
 import { ballotReceiptKey, keepReceipt } from '../../../lib/vote-receipts';
 import { candidatesQueryKey, type CandidateView } from './get-candidates';
-import { electionResultQueryKey } from './get-election-result';
+import { topicResultQueryKey, type TopicResultView } from './get-topic-result';
 
 export type { BallotBody };
 
@@ -25,7 +25,8 @@ export async function castBallot(topicId: string, body: BallotBody): Promise<Bal
 
 /**
  * A ranked or approval ballot as the answer records it (approvals are one tier), on the candidates
- * shown until their read comes back: the ballot on screen is the cast one at once, not the one before.
+ * shown until their read comes back (a law's ranking: on its result): the ballot on screen is the
+ * cast one at once, not the one before.
  */
 function showRecordedBallot(queryClient: QueryClient, topicId: string, reply: BallotReply): void {
   const tiers = reply.ranking ?? (reply.approvals ? [reply.approvals] : null);
@@ -36,6 +37,7 @@ function showRecordedBallot(queryClient: QueryClient, topicId: string, reply: Ba
       return { ...candidate, myRank: tier < 0 ? null : tier, isMyChoice: tier === 0 };
     }),
   );
+  queryClient.setQueryData<TopicResultView>(topicResultQueryKey(topicId), (result) => (result?.kind === 'opinions' ? { ...result, myRanking: tiers } : result));
 }
 
 export function useCastBallot(topicId: string) {
@@ -49,7 +51,7 @@ export function useCastBallot(topicId: string) {
       showRecordedBallot(queryClient, topicId, reply);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: candidatesQueryKey(topicId) }),
-        queryClient.invalidateQueries({ queryKey: electionResultQueryKey(topicId) }),
+        queryClient.invalidateQueries({ queryKey: topicResultQueryKey(topicId) }),
         queryClient.invalidateQueries({ queryKey: userStatsQueryOptions().queryKey }),
       ]);
     },

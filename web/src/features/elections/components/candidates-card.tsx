@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { personName } from '@civitas/events/person-name';
 import { DEFAULT_ELECTION_METHOD, type ElectionMethod } from '../../../lib/election-methods';
@@ -17,16 +16,17 @@ import { SectionCard } from '../../../components/section-card';
 import { UserAvatar } from '../../../components/user-avatar';
 import { toastCommandError } from '../../../lib/command-error-toast';
 import { toast } from '../../../lib/toast-store';
-import { topicQueryOptions, type TopicView } from '../../../lib/api/get-topic';
+import type { TopicView } from '../../../lib/api/get-topic';
 import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useCastBallot } from '../api/cast-ballot';
 import { candidatesQueryKey, useCandidates, type CandidateView } from '../api/get-candidates';
 import { useRegisterCandidate } from '../api/register-candidate';
 import { ApprovalBallot } from './approval-ballot';
 import { ElectionMethodLine } from './election-method-line';
-import { electionPhase, type ElectionPhase } from './election-phase';
+import { electionPhase } from './election-phase';
 import { ElectionResultCard } from './election-result-card';
 import { ElectionStatus } from './election-status';
+import { useFollowTheCount } from './follow-the-count';
 import { RankingBallot } from './ranking-ballot';
 import { RunForElection } from './run-for-election';
 import { inRegistrationOrder, standingApprovals, standingRanking } from './standing-ballot';
@@ -38,9 +38,6 @@ interface CandidatesCardProps {
   /** Whether the member may vote and stand here (eligible, and the election is open). */
   canTakePart: boolean;
 }
-
-/** While counting, the topic is read again this often: the live socket tells of the close too, this is the fallback. */
-const COUNTING_REFRESH_MS = 5_000;
 
 /** What a candidate's count is by method: ballots naming them, approvals, or first preferences (the contract's voteCount). */
 const COUNT_KEYS = { plurality: 'candidates.votes', approval: 'candidates.approvals', schulze: 'candidates.firstPreferences' } as const satisfies Record<
@@ -115,18 +112,6 @@ function CandidateRow({
   );
 }
 
-/** Counting: the server closes the topic a little after its end; read it until then. Decided: the final counts. */
-function useFollowTheCount(topic: TopicView, phase: ElectionPhase) {
-  const queryClient = useQueryClient();
-  useQuery({ ...topicQueryOptions(topic.id), enabled: phase === 'counting', refetchInterval: COUNTING_REFRESH_MS });
-  const shownStatus = useRef(topic.status);
-  useEffect(() => {
-    if (shownStatus.current === topic.status) return;
-    shownStatus.current = topic.status;
-    void queryClient.invalidateQueries({ queryKey: candidatesQueryKey(topic.id), exact: true });
-  }, [queryClient, topic.id, topic.status]);
-}
-
 const HOW_BALLOTS_WORK = {
   plurality: 'candidates.howBallotsWork',
   schulze: 'ranking.howBallotsWork',
@@ -137,7 +122,8 @@ const HOW_BALLOTS_WORK = {
 function MethodBallot({ topic, method, list }: { topic: TopicView; method: 'schulze' | 'approval'; list: CandidateView[] }) {
   const candidates = inRegistrationOrder(list);
   if (method === 'approval') return <ApprovalBallot topicId={topic.id} candidates={candidates} standing={standingApprovals(candidates)} disabled={false} />;
-  return <RankingBallot topicId={topic.id} candidates={candidates} standing={standingRanking(candidates)} disabled={false} />;
+  const options = candidates.map((candidate) => ({ id: candidate.id, name: personName(candidate.user) }));
+  return <RankingBallot topicId={topic.id} options={options} standing={standingRanking(candidates)} disabled={false} />;
 }
 
 /**
@@ -152,7 +138,7 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
   const ballot = useCastBallot(topic.id);
   const register = useRegisterCandidate(topic.id);
   const phase = electionPhase(topic, useMinuteClock(topic.expiresAt));
-  useFollowTheCount(topic, phase);
+  useFollowTheCount(topic, phase, [candidatesQueryKey(topic.id)]);
   const canVote = canTakePart && phase === 'open' && userId !== undefined;
 
   const vote = (candidate: CandidateView) =>

@@ -4,7 +4,7 @@ import { chooseLanguage } from '../../../i18n';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { renderWithQueries } from '../../../test/render-app';
 import { makeTopic } from '../../../test/topic-page-fixtures';
-import type { ElectionResultView } from '../api/get-election-result';
+import type { ElectionResultView } from '../api/get-topic-result';
 import { ElectionResultCard } from './election-result-card';
 
 const election = makeTopic({ type: 'election', groupId: 7, method: 'schulze' });

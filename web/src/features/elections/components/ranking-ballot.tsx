@@ -11,16 +11,14 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { useTranslation } from 'react-i18next';
-import { personName } from '@civitas/events/person-name';
-import type { CandidateView } from '../api/get-candidates';
 import { BallotForm, useBallotSubmit } from './ballot-form';
 import { addToRanking, canMoveDown, canMoveUp, moveDown, moveUp, placeOf, removeFromRanking, sameRanking, tieWithAbove, untie, type Ranking } from './ranking';
 
 type Action = 'up' | 'down' | 'tie' | 'untie' | 'remove' | 'add';
 
 /**
- * After an action the focus stays with its candidate: the same button, else the next that makes sense
- * there. Adding one goes on to the next candidate not ranked (ranking several is adding them in turn).
+ * After an action the focus stays with its option: the same button, else the next that makes sense
+ * there. Adding one goes on to the next option not ranked (ranking several is adding them in turn).
  */
 const FOCUS_AFTER: Record<Action, Action[]> = {
   up: ['up', 'down', 'remove'],
@@ -31,35 +29,67 @@ const FOCUS_AFTER: Record<Action, Action[]> = {
   add: ['down', 'up', 'remove'],
 };
 
+/** One thing to rank: an election's candidate, or an opinion or "no change" of a law decided among its opinions. */
+export interface RankingOption {
+  id: string;
+  /** Its name on every row, button and announcement (a candidate's name, an opinion's short label). */
+  name: string;
+  /** Its whole text, when the name is only its first words: shown folded under the name. */
+  fullText?: string;
+}
+
+/** What is ranked, for the texts that name it: candidates, or the options of a law decided among its opinions. */
+export type RankingSubject = 'candidates' | 'opinions';
+
+const SUBJECT_KEYS = {
+  candidates: { instructions: 'ranking.instructions', none: 'ranking.none', castDescription: 'ranking.castDescription' },
+  opinions: { instructions: 'ranking.opinions.instructions', none: 'ranking.opinions.none', castDescription: 'ranking.opinions.castDescription' },
+} as const satisfies Record<RankingSubject, Record<'instructions' | 'none' | 'castDescription', string>>;
+
 interface RankingBallotProps {
   topicId: string;
-  /** The candidates, in the order the list shows them. */
-  candidates: readonly CandidateView[];
+  /** The options, in the order the list of those not ranked shows them. */
+  options: readonly RankingOption[];
   /** The member's ballot as the server has it (empty when none). */
   standing: Ranking;
   disabled: boolean;
+  subject?: RankingSubject;
+}
+
+/** An option's whole text, folded: a native disclosure, so keyboard and screen readers open it as they open any. */
+function FullText({ text }: { text: string }) {
+  const { t } = useTranslation('elections');
+  return (
+    <Box component="details" sx={{ '& > summary': { cursor: 'pointer', color: 'primary.main', width: 'fit-content' } }}>
+      <Typography component="summary" variant="body2">
+        {t('ranking.fullText')}
+      </Typography>
+      <Typography dir="auto" variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Typography>
+    </Box>
+  );
 }
 
 /**
- * The ranked ballot (issue #34 items 1 and 6): the member's ranking, most preferred first, and the
- * candidates not ranked. Every change is a button named with its candidate, so it works by keyboard,
- * screen reader and touch alike (no dragging); each change is announced. Up and down are rank
- * order, so they mean the same in Arabic. Cast sends `{ ranking }`, tiers as shown.
+ * The ranked ballot (issue #34 items 1, 2 and 6): the member's ranking, most preferred first, and the
+ * options not ranked (an election's candidates, or a law's opinions and "no change"). Every change
+ * is a button named with its option, so it works by keyboard, screen reader and touch alike (no
+ * dragging); each change is announced. Up and down are rank order, so they mean the same in Arabic.
+ * Cast sends `{ ranking }`, tiers as shown.
  */
-export function RankingBallot({ topicId, candidates, standing, disabled }: RankingBallotProps) {
+export function RankingBallot({ topicId, options, standing, disabled, subject = 'candidates' }: RankingBallotProps) {
   const { t } = useTranslation('elections');
+  const keys = SUBJECT_KEYS[subject];
   const [draft, setDraft] = useState<Ranking | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const focusNext = useRef<{ id: string; actions: Action[] } | null>(null);
   const submit = useBallotSubmit(topicId);
   const ranking = draft ?? standing;
-  const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
-  const nameOf = (id: string) => {
-    const candidate = byId.get(id);
-    return candidate ? personName(candidate.user) : id;
-  };
-  const unranked = candidates.filter((candidate) => !placeOf(ranking, candidate.id));
+  const byId = new Map(options.map((option) => [option.id, option]));
+  const nameOf = (id: string) => byId.get(id)?.name ?? id;
+  const unranked = options.filter((option) => !placeOf(ranking, option.id));
   const changed = !sameRanking(ranking, standing);
 
   useEffect(() => {
@@ -67,7 +97,7 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
     if (!next) return;
     focusNext.current = null;
     for (const action of next.actions) {
-      const button = listRef.current?.querySelector<HTMLButtonElement>(`button[data-candidate="${next.id}"][data-action="${action}"]`);
+      const button = listRef.current?.querySelector<HTMLButtonElement>(`button[data-option="${next.id}"][data-action="${action}"]`);
       if (button && !button.disabled) {
         button.focus();
         return;
@@ -90,7 +120,7 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
     const next = change(ranking, id);
     setDraft(next);
     submit.reset();
-    const unrankedIds = unranked.map((candidate) => candidate.id);
+    const unrankedIds = unranked.map((option) => option.id);
     const at = unrankedIds.indexOf(id);
     const nextToAdd = action === 'add' ? (unrankedIds[at + 1] ?? unrankedIds[at - 1]) : undefined;
     focusNext.current = nextToAdd ? { id: nextToAdd, actions: ['add'] } : { id, actions: FOCUS_AFTER[action] };
@@ -101,7 +131,7 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
     event.preventDefault();
     const body = { ranking: ranking.map((tier) => [...tier]) };
     // The rows stay as the member put them: the server's tiers are the same ballot (order within a tie means nothing).
-    submit.cast(body, { description: t('ranking.castDescription', { count: body.ranking.flat().length }) });
+    submit.cast(body, { description: t(keys.castDescription, { count: body.ranking.flat().length }) });
   };
 
   const actionButton = (id: string, action: Action, label: string, icon: ReactNode, enabled: boolean, change: (r: Ranking, id: string) => Ranking) => (
@@ -109,7 +139,7 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
       size="small"
       variant="outlined"
       startIcon={icon}
-      data-candidate={id}
+      data-option={id}
       data-action={action}
       aria-label={t(`ranking.actions.${action}Named`, { name: nameOf(id) })}
       disabled={disabled || !enabled}
@@ -123,20 +153,21 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
     <BallotForm label={t('ranking.title')} onSubmit={cast} submit={submit} disabled={disabled} changed={changed}>
       <Box ref={listRef}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('ranking.instructions')}
+          {t(keys.instructions)}
         </Typography>
         <Typography component="h4" variant="subtitle2">
           {t('ranking.ranked')}
         </Typography>
         {ranking.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-            {t('ranking.none')}
+            {t(keys.none)}
           </Typography>
         ) : (
           <Box component="ol" aria-label={t('ranking.ranked')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {ranking.flatMap((tier, tierIndex) =>
               tier.map((id, index) => {
                 const name = nameOf(id);
+                const fullText = byId.get(id)?.fullText;
                 const tiedAbove = index > 0;
                 return (
                   <Stack
@@ -163,6 +194,7 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
                         </Typography>
                       )}
                     </Stack>
+                    {fullText && <FullText text={fullText} />}
                     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                       {actionButton(id, 'up', t('ranking.actions.up'), <ArrowUpwardIcon aria-hidden />, canMoveUp(ranking, id), moveUp)}
                       {actionButton(id, 'down', t('ranking.actions.down'), <ArrowDownwardIcon aria-hidden />, canMoveDown(ranking, id), moveDown)}
@@ -183,12 +215,15 @@ export function RankingBallot({ topicId, candidates, standing, disabled }: Ranki
               {t('ranking.unranked')}
             </Typography>
             <Box component="ul" aria-label={t('ranking.unranked')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {unranked.map((candidate) => (
-                <Stack key={candidate.id} component="li" direction="row" spacing={1.5} useFlexGap sx={{ py: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Typography dir="auto" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {personName(candidate.user)}
-                  </Typography>
-                  {actionButton(candidate.id, 'add', t('ranking.actions.add'), <AddCircleOutlineIcon aria-hidden />, true, addToRanking)}
+              {unranked.map((option) => (
+                <Stack key={option.id} component="li" spacing={0.5} sx={{ py: 1 }}>
+                  <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography dir="auto" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {option.name}
+                    </Typography>
+                    {actionButton(option.id, 'add', t('ranking.actions.add'), <AddCircleOutlineIcon aria-hidden />, true, addToRanking)}
+                  </Stack>
+                  {option.fullText && <FullText text={option.fullText} />}
                 </Stack>
               ))}
             </Box>

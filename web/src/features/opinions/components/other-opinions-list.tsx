@@ -11,14 +11,16 @@ interface OtherOpinionsListProps {
   /** Every opinion after the top one, in the server's order. */
   opinions: OpinionView[];
   renderVotes: RenderOpinionVotes;
+  /** Another list's title and empty text (a law decided among its opinions lists them all, issue #34). */
+  texts?: { title: string; empty: string };
 }
 
-export function OtherOpinionsList({ opinions, renderVotes }: OtherOpinionsListProps) {
+export function OtherOpinionsList({ opinions, renderVotes, texts }: OtherOpinionsListProps) {
   const { t } = useTranslation('opinions');
   return (
-    <SectionCard title={t('others.title')}>
+    <SectionCard title={texts?.title ?? t('others.title')}>
       {opinions.length === 0 ? (
-        <Typography color="text.secondary">{t('others.empty')}</Typography>
+        <Typography color="text.secondary">{texts?.empty ?? t('others.empty')}</Typography>
       ) : (
         <Stack spacing={2}>
           {opinions.map((opinion, index) => (

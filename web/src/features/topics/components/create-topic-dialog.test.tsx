@@ -134,6 +134,67 @@ describe('create topic dialog', () => {
     expect(sentBody(posts(fetchMock)[0]?.[1])).not.toHaveProperty('method');
   });
 
+  it('asks how a law amendment is decided: support and oppose each opinion by default, sent as no method', async () => {
+    const saudiArabia = makeNationalGroup('Saudi Arabia', { canParticipate: true });
+    const created = makeTopic({ groupId: saudiArabia.id, type: 'law_amendment' });
+    const fetchMock = serveGroupPage(saudiArabia, makeSubscriber(), () => jsonResponse({ position: null, topic: created }, { status: 201 }));
+    const { dialog } = await openDialog(saudiArabia);
+
+    const methods = within(dialog).getByRole('group', { name: 'How the opinions are decided' });
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['supportOppose', 'schulze']);
+    const perOpinion = within(methods).getByRole<HTMLInputElement>('radio', {
+      name: 'Support and oppose each opinion',
+      description: 'Members support or oppose each opinion; the top-voted opinion becomes the law.',
+    });
+    expect(perOpinion.checked).toBe(true);
+    expect(
+      within(methods).getByRole('radio', {
+        name: 'Rank the opinions against no change (Schulze)',
+        description: /^Members rank the opinions and No change; the opinion no other beats head to head becomes the law/,
+      }),
+    ).toBeTruthy();
+    fill(dialog, 'Lower the speed limit', 'Children walk to school along busy roads.');
+    submit(dialog);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).not.toHaveProperty('method');
+  });
+
+  it("sends 'schulze' with a dispute resolution ranked against no change", async () => {
+    const business = makeGroup({ name: 'Business', department: 'business', canParticipate: true });
+    const created = makeTopic({ groupId: business.id, type: 'dispute_resolution', method: 'schulze' });
+    const fetchMock = serveGroupPage(business, makeSubscriber(), () => jsonResponse({ position: null, topic: created }, { status: 201 }));
+    const { dialog } = await openDialog(business);
+    // A discussion is decided by no method: nothing to ask.
+    expect(within(dialog).queryByRole('group', { name: 'How the opinions are decided' })).toBeNull();
+
+    fireEvent.change(typeSelect(dialog), { target: { value: 'dispute_resolution' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Rank the opinions against no change (Schulze)' }));
+    fill(dialog, 'Shared parking', 'Two shops claim the same parking spaces every morning.');
+    submit(dialog);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).toMatchObject({ type: 'dispute_resolution', method: 'schulze' });
+  });
+
+  it('sends no method with a discussion, even after a law type was ranked', async () => {
+    const business = makeGroup({ name: 'Business', department: 'business', canParticipate: true });
+    const created = makeTopic({ groupId: business.id, type: 'business_discussion' });
+    const fetchMock = serveGroupPage(business, makeSubscriber(), () => jsonResponse({ position: null, topic: created }, { status: 201 }));
+    const { dialog } = await openDialog(business);
+
+    fireEvent.change(typeSelect(dialog), { target: { value: 'law_amendment' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Rank the opinions against no change (Schulze)' }));
+    fireEvent.change(typeSelect(dialog), { target: { value: 'business_discussion' } });
+    expect(within(dialog).queryByRole('group', { name: 'How the opinions are decided' })).toBeNull();
+    fill(dialog, 'Opening hours', 'Should the shop open on Fridays after prayers?');
+    submit(dialog);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(sentBody(posts(fetchMock)[0]?.[1])).not.toHaveProperty('method');
+  });
+
   it('checks title, description and duration before sending', async () => {
     const fetchMock = serveGroupPage(family, citizen);
     const { dialog } = await openDialog(family);

@@ -22,9 +22,9 @@ import { useCreateTopic } from '../api/create-topic';
 import { canCreateTopicIn, creatableTopicTypes, typesAwaitingSubscription, type TopicCreator } from './topic-access';
 import { TopicCreationNotice } from './topic-creation-notice';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
-import { initialTopicForm, validateTopicForm, withGroup, withType, type TopicField, type TopicForm } from './create-topic-form-state';
+import { decidesALaw, initialTopicForm, validateTopicForm, withGroup, withType, type TopicField, type TopicForm } from './create-topic-form-state';
 import { rememberReturnAfterSubscribe } from '../../../lib/return-after-sign-in';
-import { ElectionMethodChoice } from '../../../components/election-method-choice';
+import { ElectionMethodChoice, LawMethodChoice } from '../../../components/election-method-choice';
 
 interface CreateTopicDialogProps {
   open: boolean;
@@ -150,6 +150,9 @@ function CreateTopicForm({ groups, firstGroup, member, onClose }: CreateTopicFor
           {form.type === 'election' && (
             <ElectionMethodChoice value={form.method} onChange={(method) => setForm({ ...form, method })} disabled={creation.isPending} />
           )}
+          {decidesALaw(form.type) && (
+            <LawMethodChoice value={form.lawMethod} onChange={(lawMethod) => setForm({ ...form, lawMethod })} disabled={creation.isPending} />
+          )}
           {heldBack && (
             // Only the types this member can create are offered; the others are named, with the way to them.
             <Typography variant="body2" color="text.secondary">
@@ -199,7 +202,10 @@ function NoTopicGroup({ member, onClose }: { member: TopicCreator; onClose: () =
   );
 }
 
-/** Create topic (docs/product.md, Screens): title, description, type (an election's counting method, issue #34), and how many days it runs. */
+/**
+ * Create topic (docs/product.md, Screens): title, description, type (an election's counting method,
+ * or how a law amendment or dispute resolution is decided, issue #34), and how many days it runs.
+ */
 export function CreateTopicDialog({ open, onClose, groups, member }: CreateTopicDialogProps) {
   const { t } = useTranslation('topics');
   const titleId = useId();

@@ -1,6 +1,6 @@
 import { defaultTopicDays, TOPIC_MAX_DAYS, TOPIC_MIN_DAYS, type TopicType } from '@civitas/events/topics/topic-rules';
 import { TOPIC_DAYS_RANGE } from '@civitas/events/topics/topic.contract';
-import { DEFAULT_ELECTION_METHOD, type ElectionMethod } from '../../../lib/election-methods';
+import { DEFAULT_ELECTION_METHOD, DEFAULT_LAW_METHOD, type ElectionMethod, type LawMethod } from '../../../lib/election-methods';
 import type { Group } from '../../../lib/api/group';
 import { fieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { CreateTopicBody } from '../api/create-topic';
@@ -20,6 +20,18 @@ export interface TopicForm {
   daysChosen: boolean;
   /** How an election is counted (issue #34); sent only with the election type. */
   method: ElectionMethod;
+  /** How a law amendment or dispute resolution is decided (issue #34 item 2); 'schulze' is sent only with those types. */
+  lawMethod: LawMethod;
+}
+
+/** The types a law method applies to: the ones that enact a law. */
+export const decidesALaw = (type: TopicType) => type === 'law_amendment' || type === 'dispute_resolution';
+
+/** What the form sends as `method`: an election's always, a law's only when ranked (absent is support and oppose). */
+function methodToSend(form: TopicForm): ElectionMethod | undefined {
+  if (form.type === 'election') return form.method;
+  if (decidesALaw(form.type) && form.lawMethod === 'schulze') return 'schulze';
+  return undefined;
 }
 
 /**
@@ -37,6 +49,7 @@ export function initialTopicForm(group: Group, types: readonly TopicType[]): Top
     typeChosen: false,
     daysChosen: false,
     method: DEFAULT_ELECTION_METHOD,
+    lawMethod: DEFAULT_LAW_METHOD,
   };
 }
 
@@ -61,14 +74,15 @@ export type TopicFormResult = { ok: true; body: CreateTopicBody } | { ok: false;
 export function validateTopicForm(form: TopicForm): TopicFormResult {
   const days = /^\d+$/.test(form.days.trim()) ? Number(form.days) : Number.NaN;
   const daysError = Number.isInteger(days) && days >= TOPIC_MIN_DAYS && days <= TOPIC_MAX_DAYS ? null : TOPIC_DAYS_RANGE;
+  const method = methodToSend(form);
   const parsed = CreateTopicBody.safeParse({
     title: form.title,
     description: form.description,
     type: form.type,
     groupId: form.groupId,
     expiresInDays: daysError ? undefined : days,
-    // The server refuses a method on any other type ('Only elections take a counting method.').
-    ...(form.type === 'election' ? { method: form.method } : {}),
+    // The server refuses a method on a discussion, and any but 'schulze' on a law type.
+    ...(method ? { method } : {}),
   });
   const errors: FieldErrors<TopicField> = parsed.success ? {} : fieldErrors<TopicField>(parsed.error);
   if (daysError) errors.expiresInDays = daysError;

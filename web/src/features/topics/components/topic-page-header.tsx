@@ -20,6 +20,7 @@ import { TopicDeleteButton } from './topic-delete-button';
 import { expiryLabel, topicIsOpen } from './topic-status';
 import { Countdown } from '../../../components/countdown';
 import { TOPIC_TYPE_KEYS } from '../../../lib/topic-type-keys';
+import { decidesAmongOpinions } from '../../../lib/election-methods';
 
 interface TopicPageHeaderProps {
   topic: TopicView;
@@ -72,8 +73,8 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
         {stats && (
           <>
             <Fact icon={<PeopleIcon fontSize="small" aria-hidden />}>{t('header.participants', { count: stats.participants })}</Fact>
-            {/* Ballots are not votes on opinions: an election's are counted on its candidates. */}
-            {topic.type !== 'election' && (
+            {/* Ballots are not votes on opinions: an election's are counted on its candidates, a ranked law's on its result. */}
+            {topic.type !== 'election' && !decidesAmongOpinions(topic) && (
               <Fact icon={<HowToVoteIcon fontSize="small" aria-hidden />}>{t('header.votesCast', { count: stats.totalVotes })}</Fact>
             )}
           </>

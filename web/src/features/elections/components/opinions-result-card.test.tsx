@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { chooseLanguage } from '../../../i18n';
+import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { renderWithQueries } from '../../../test/render-app';
+import { makeOpinion, makeTopic } from '../../../test/topic-page-fixtures';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import type { OpinionsResultView } from '../api/get-topic-result';
+import { OpinionsResultCard } from './opinions-result-card';
+
+const law = makeTopic({ type: 'dispute_resolution', method: 'schulze' });
+const person = (firstName: string, lastName: string) => ({ firstName, lastName, profileImageUrl: null });
+const thirty = makeOpinion({
+  topicId: law.id,
+  content: 'Make it 30 km/h near every school',
+  user: person('Layla', 'Nasser'),
+  createdAt: '2025-03-02T10:00:00.000Z',
+});
+const bumps = makeOpinion({ topicId: law.id, content: 'Speed bumps instead', user: person('Omar', 'Farouk'), createdAt: '2025-03-02T11:00:00.000Z' });
+const option = (opinion: OpinionView, counts: [number, number, number, number]) => ({
+  optionId: opinion.id,
+  isNoChange: false,
+  opinion: { id: opinion.id, content: opinion.content, author: opinion.user },
+  directAbove: counts[0],
+  directBelow: counts[1],
+  weightedAbove: counts[2],
+  weightedBelow: counts[3],
+});
+
+/**
+ * Options [No change, 30 km/h, bumps]; 3 ballots weighing 4. 30 km/h beats No change 3 to 1 and
+ * bumps 3 to 1; bumps and No change tie 2 to 2. 30 km/h is unbeaten, and beats No change: enacted.
+ */
+const decided: OpinionsResultView = {
+  kind: 'opinions',
+  topicId: law.id,
+  method: 'schulze',
+  status: 'closed',
+  options: [
+    { optionId: law.id, isNoChange: true, opinion: null, directAbove: 0, directBelow: 0, weightedAbove: 0, weightedBelow: 0 },
+    option(thirty, [2, 1, 3, 1]),
+    option(bumps, [1, 2, 2, 2]),
+  ],
+  ballotWeight: 4,
+  ballotCount: 3,
+  leaderOpinionId: null,
+  enactedOpinionId: thirty.id,
+  pairwise: [
+    [0, 1, 2],
+    [3, 0, 3],
+    [2, 1, 0],
+  ],
+  strongestPaths: [
+    [0, 0, 0],
+    [3, 0, 3],
+    [0, 0, 0],
+  ],
+  schulzeWinners: [thirty.id],
+  asOf: null,
+};
+
+function showResult(result: OpinionsResultView, opinions: OpinionView[] = [bumps, thirty]) {
+  mockFetch(({ url }) => {
+    if (url === `/api/topics/${law.id}/result`) return jsonResponse(result);
+    if (url === `/api/topics/${law.id}/opinions`) return jsonResponse(opinions);
+    return undefined;
+  });
+  renderWithQueries(<OpinionsResultCard topic={{ ...law, status: result.status === 'closed' ? 'closed' : 'active' }} />);
+}
+
+/** A table as text: its header row, then each row's header and cells. */
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].filter((cell) => cell.textContent !== '').map((cell) => cell.textContent));
+
+const THIRTY = '“Make it 30 km/h near every…” by Layla Nasser';
+const BUMPS = '“Speed bumps instead” by Omar Farouk';
+
+describe('the result of a law decided among its opinions', () => {
+  it('names the opinion enacted, each opinion against No change, and the matrices with No change and the opinions as headers', async () => {
+    showResult(decided);
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(within(card).getByText('Ranked against No change, counted by the Schulze method')).toBeTruthy();
+    expect(await within(card).findByText('Final result')).toBeTruthy();
+    expect(within(card).getByText(/^Enacted:/).textContent).toBe(`Enacted: ${THIRTY}.`);
+    expect(within(card).getByText('3 direct ballots, weighing 4 with delegation.')).toBeTruthy();
+
+    const against = within(card).getByRole('table', { name: 'Against No change: the ballots that rank each opinion above or below No change' });
+    expect(cells(against)).toEqual([
+      ['Opinion', 'Above No change (with delegation)', 'Below No change (with delegation)', 'Direct ballots above', 'Direct ballots below'],
+      [`${THIRTY}Enacted`, '3', '1', '2', '1'],
+      [BUMPS, '2', '2', '1', '2'],
+    ]);
+    const pairwise = within(card).getByRole('table', {
+      name: /^Head to head: each number is the weight of ballots that prefer the row's option to the column's\./,
+    });
+    expect(cells(pairwise)).toEqual([
+      ['No change', THIRTY, BUMPS],
+      ['No change', '—', '1', '2'],
+      [THIRTY, '3', '—', '3'],
+      [BUMPS, '2', '1', '—'],
+    ]);
+    expect(within(pairwise).getAllByRole('rowheader')).toHaveLength(3);
+    const paths = within(card).getByRole('table', { name: /^Strongest paths \(Schulze\)/ });
+    expect(cells(paths).slice(1)).toEqual([
+      ['No change', '—', '0', '0'],
+      [THIRTY, '3', '—', '3'],
+      [BUMPS, '0', '0', '—'],
+    ]);
+    // Nothing claims support or oppose votes: the topic took rankings.
+    expect(card.textContent).not.toMatch(/support|oppose|Top Opinion/i);
+  });
+
+  it('while open, says no change would stand when no opinion beats it', async () => {
+    showResult({ ...decided, status: 'active', enactedOpinionId: null, leaderOpinionId: null, schulzeWinners: [law.id] });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('The count so far')).toBeTruthy();
+    expect(within(card).getByText('No change would stand now: no opinion beats it.')).toBeTruthy();
+    expect(within(within(card).getByRole('table', { name: /^Against No change/ })).queryByText('Leading')).toBeNull();
+  });
+
+  it('while open, names the opinion leading', async () => {
+    showResult({ ...decided, status: 'active', enactedOpinionId: null, leaderOpinionId: thirty.id });
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect((await within(card).findByText(/^Leading now:/)).textContent).toBe(`Leading now: ${THIRTY}.`);
+    expect(within(within(card).getByRole('table', { name: /^Against No change/ })).getByText('Leading')).toBeTruthy();
+  });
+
+  it('once closed, says No change stands, and why, when the unbeaten opinion does not beat No change head to head', async () => {
+    showResult({ ...decided, enactedOpinionId: null });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('No change stands: no opinion beat it.')).toBeTruthy();
+    expect(within(card).getByText(/is unbeaten by the other opinions/).textContent).toBe(
+      `${THIRTY} is unbeaten by the other opinions, but does not beat No change head to head.`,
+    );
+  });
+
+  it('says a tie with No change goes to No change', async () => {
+    showResult({ ...decided, status: 'active', enactedOpinionId: null, leaderOpinionId: null, schulzeWinners: [law.id, bumps.id] });
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect((await within(card).findByText(/^Unbeaten:/)).textContent).toBe(`Unbeaten: No change, ${BUMPS}. A tie with No change goes to No change.`);
+  });
+
+  it("names an opinion the opinions read does not list yet from the result's own copy", async () => {
+    showResult(decided, [thirty]);
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect(within(await within(card).findByRole('table', { name: /^Against No change/ })).getByText(BUMPS)).toBeTruthy();
+  });
+
+  it('reads in Arabic: captions, No change and the opinions in the headers, names isolated in the text', async () => {
+    await chooseLanguage('ar');
+    showResult(decided);
+    const card = await screen.findByRole('region', { name: 'النتائج' });
+
+    expect(await within(card).findByText('النتيجة النهائية')).toBeTruthy();
+    expect(within(card).getByText(/^أُقرّ:/).textContent).toBe('أُقرّ: \u2068«\u2068Make it 30 km/h near every…\u2069» بقلم \u2068Layla Nasser\u2069\u2069.');
+    const pairwise = within(card).getByRole('table', { name: /^المواجهات الثنائية: كل رقم هو وزن أوراق الاقتراع التي تفضّل خيار الصف على خيار العمود\./ });
+    expect(cells(pairwise)[0]?.[0]).toBe('بلا تغيير');
+    expect(cells(pairwise)[1]).toEqual(['بلا تغيير', '—', '1', '2']);
+    expect(within(card).getByRole('table', { name: /^مقابل «بلا تغيير»/ })).toBeTruthy();
+    expect(within(card).getByText('ترتيب مقابل «بلا تغيير»، يُفرز بطريقة شولتسه')).toBeTruthy();
+  });
+});

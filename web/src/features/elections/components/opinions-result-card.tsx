@@ -1,0 +1,212 @@
+import { Fragment } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
+import RuleIcon from '@mui/icons-material/Rule';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Auto } from '../../../components/bidi';
+import { SectionCard } from '../../../components/section-card';
+import { numberFormatOf, useLanguage } from '../../../i18n';
+import type { TopicView } from '../../../lib/api/get-topic';
+import { topicOpinionsQueryKey, useTopicOpinions, type OpinionView } from '../../../lib/api/get-topic-opinions';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
+import { topicResultQueryKey, useTopicResult, type OpinionsResultView } from '../api/get-topic-result';
+import type { ElectionPhase } from './election-phase';
+import { useFollowTheCount } from './follow-the-count';
+import { opinionOptions } from './opinion-options';
+import { MatrixTable, ScrollingTable, resultPhase, useResultFollows, type ResultOption } from './result-tables';
+
+/**
+ * The options as the result orders them ("no change" first, then posting order), named as the
+ * ballot names them: from the opinions read where it has the opinion (its hidden notice too), else
+ * from the result's own copy.
+ */
+function resultOptions(t: TFunction<'elections'>, result: OpinionsResultView, opinions: readonly OpinionView[] | undefined): ResultOption[] {
+  const read = new Map((opinions ?? []).map((opinion) => [opinion.id, opinion]));
+  const listed = result.options
+    .filter((option) => !option.isNoChange)
+    .map((option) => {
+      const opinion = read.get(option.optionId);
+      if (opinion) return { id: opinion.id, content: opinion.content, author: opinion.user, hidden: opinion.hidden };
+      return {
+        id: option.optionId,
+        content: option.opinion?.content ?? '',
+        author: option.opinion?.author ?? { firstName: null, lastName: null, profileImageUrl: null },
+      };
+    });
+  return opinionOptions(t, result.topicId, listed);
+}
+
+function AgainstNoChangeTable({
+  result,
+  names,
+  chosen,
+  phase,
+}: {
+  result: OpinionsResultView;
+  names: Map<string, string>;
+  chosen: string | null;
+  phase: ElectionPhase;
+}) {
+  const { t } = useTranslation('elections');
+  const format = numberFormatOf(useLanguage());
+  const columns = ['weightedAbove', 'weightedBelow', 'directAbove', 'directBelow'] as const;
+  return (
+    <ScrollingTable caption={t('result.opinions.caption')}>
+      <TableHead>
+        <TableRow>
+          <TableCell component="th" scope="col">
+            {t('result.opinions.opinion')}
+          </TableCell>
+          {columns.map((column) => (
+            <TableCell key={column} component="th" scope="col" align="right">
+              {t(`result.opinions.${column}`)}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {result.options
+          .filter((option) => !option.isNoChange)
+          .map((option) => (
+            <TableRow key={option.optionId}>
+              <TableCell component="th" scope="row">
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Auto>{names.get(option.optionId)}</Auto>
+                  {option.optionId === chosen && (
+                    <Chip size="small" color="success" label={phase === 'decided' ? t('result.opinions.enactedChip') : t('result.leading')} />
+                  )}
+                </Stack>
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column} align="right">
+                  {format.format(option[column])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+      </TableBody>
+    </ScrollingTable>
+  );
+}
+
+/** Where it stands or what was decided: the opinion leading or enacted, or no change; why, when Schulze alone does not say it. */
+function Outcome({ result, names, phase }: { result: OpinionsResultView; names: Map<string, string>; phase: ElectionPhase }) {
+  const { t } = useTranslation('elections');
+  const noChange = result.topicId;
+  const chosenId = phase === 'decided' ? result.enactedOpinionId : result.leaderOpinionId;
+  const chosen = chosenId === null ? undefined : names.get(chosenId);
+  const titles = { open: 'result.open', counting: 'status.counting', decided: 'status.result' } as const;
+  let line;
+  if (chosen !== undefined) {
+    line = (
+      <Trans
+        t={t}
+        i18nKey={phase === 'decided' ? 'result.opinions.enacted' : 'result.opinions.leader'}
+        values={{ name: chosen }}
+        components={{ name: <Auto /> }}
+      />
+    );
+  } else if (phase === 'decided') {
+    line = t('result.opinions.noChangeStands');
+  } else {
+    line = result.ballotCount === 0 ? t('result.noneYet') : t('result.opinions.noChangeLeads');
+  }
+  const first = result.schulzeWinners[0];
+  // Unbeaten by strongest paths, yet not ahead of no change head to head: no change stands all the same.
+  const short = chosen === undefined && first !== undefined && first !== noChange ? names.get(first) : undefined;
+  const unbeaten = result.schulzeWinners.map((id) => ({ id, name: names.get(id) })).filter((option) => option.name !== undefined);
+  return (
+    <Alert severity={phase === 'decided' && chosen !== undefined ? 'success' : 'info'}>
+      <AlertTitle>{t(titles[phase])}</AlertTitle>
+      <Typography variant="body2">{line}</Typography>
+      {short !== undefined && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <Trans t={t} i18nKey="result.opinions.notBeatingNoChange" values={{ name: short }} components={{ name: <Auto /> }} />
+        </Typography>
+      )}
+      {unbeaten.length > 1 && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('result.unbeaten')}{' '}
+          {unbeaten.map((option, index) => (
+            <Fragment key={option.id}>
+              {index > 0 && t('ranking.listSeparator')}
+              <Auto>{option.name}</Auto>
+            </Fragment>
+          ))}
+          {'. '}
+          {result.schulzeWinners.includes(noChange) ? (
+            t('result.opinions.tieToNoChange')
+          ) : chosen !== undefined ? (
+            <Trans t={t} i18nKey="result.opinions.tieBreak" values={{ name: chosen }} components={{ name: <Auto /> }} />
+          ) : null}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * The count of a law amendment or dispute resolution decided among its opinions (issue #34 items 2
+ * and 5; GET /api/topics/<id>/result, kind 'opinions'): how it is decided; the opinion leading (open),
+ * 'Counting…', or the one enacted or 'No change stands' (final); each opinion's ballots above and below
+ * no change (with delegation, direct); the pairwise matrix and the strongest paths over "No change"
+ * and the opinions. It reads again when the opinions read does (a new opinion, a ballot's live frame)
+ * and when the topic closes.
+ */
+export function OpinionsResultCard({ topic }: { topic: TopicView }) {
+  const { t } = useTranslation('elections');
+  const result = useTopicResult(topic.id);
+  const opinions = useTopicOpinions(topic.id);
+  useResultFollows(topic.id, opinions.dataUpdatedAt);
+  const now = useMinuteClock(topic.expiresAt);
+  const phase = result.data ? resultPhase(result.data, topic, now) : 'open';
+  useFollowTheCount(topic, phase, [topicResultQueryKey(topic.id), topicOpinionsQueryKey(topic.id)]);
+
+  let body;
+  if (result.isPending) {
+    body = <Typography color="text.secondary">{t('result.loading')}</Typography>;
+  } else if (result.isError) {
+    body = <Alert severity="error">{t('result.loadError', { message: result.error.message })}</Alert>;
+  } else if (result.data.kind === 'opinions') {
+    const data = result.data;
+    const options = resultOptions(t, data, opinions.data);
+    const names = new Map(options.map((option) => [option.id, option.name]));
+    const chosen = phase === 'decided' ? data.enactedOpinionId : data.leaderOpinionId;
+    body =
+      options.length < 2 ? (
+        <Typography color="text.secondary">{t('result.opinions.empty')}</Typography>
+      ) : (
+        <Stack spacing={2}>
+          <Outcome result={data} names={names} phase={phase} />
+          <Typography variant="body2" color="text.secondary">
+            {t('result.totals', { ballots: t('candidates.directBallots', { count: data.ballotCount }), weight: data.ballotWeight })}
+          </Typography>
+          <AgainstNoChangeTable result={data} names={names} chosen={chosen} phase={phase} />
+          <MatrixTable caption={t('result.opinions.pairwiseCaption')} options={options} matrix={data.pairwise} />
+          <MatrixTable caption={t('result.opinions.pathsCaption')} options={options} matrix={data.strongestPaths} />
+        </Stack>
+      );
+  }
+
+  return (
+    <SectionCard title={t('result.title')} icon={<LeaderboardIcon color="primary" aria-hidden />}>
+      <Stack spacing={2}>
+        {/* How it is decided, fixed when it opened, for everyone who reads it. */}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+          <RuleIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">{t('methods.law.schulze.shown')}</Typography>
+        </Stack>
+        {body}
+      </Stack>
+    </SectionCard>
+  );
+}
