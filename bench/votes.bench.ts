@@ -88,10 +88,34 @@ async function setUp(baseUrl: string) {
     );
     opinionIds.push(opinion.opinion.id as string);
   }
+  // A ranked election in the same group, two candidates, where only the probe casts ballots (issue #34's staleness figure).
+  await subscribeMonthly(members[1]!.client, baseUrl);
+  // National groups hold elections as their main (leadership) election, opened here ranked.
+  const election = await expectStatus(
+    'open the ranked main election',
+    await author.post(`/api/groups/${NATIONAL_GROUP.groupId}/main-election`, { method: 'schulze' }),
+    201,
+  );
+  const electionId = election.election.id as string;
+  const candidateIds: string[] = [];
+  for (const member of members.slice(0, 2)) {
+    const registered = await expectStatus('register candidate', await member.client.post('/api/candidates', { topicId: electionId }), 201);
+    candidateIds.push(registered.candidate.id as string);
+  }
   progress(
     `votes: ${everyone.length} members registered and verified (${DELEGATORS} of them delegating to a voter), topic and ${OPINIONS} opinions in group ${NATIONAL_GROUP.groupId} in ${((now() - started) / 1000).toFixed(1)} s`,
   );
-  return { voters: members.slice(0, MEMBERS).map((member) => member.cookie), probe: members[MEMBERS]!.cookie, topicId, opinionIds };
+  return {
+    voters: members.slice(0, MEMBERS).map((member) => member.cookie),
+    probe: members[MEMBERS]!.cookie,
+    topicId,
+    opinionIds,
+    ballot: {
+      path: `/api/topics/${electionId}/ballot`,
+      resultPath: `/api/topics/${electionId}/result`,
+      candidateIds: [candidateIds[0]!, candidateIds[1]!] as [string, string],
+    },
+  };
 }
 
 function meanCpu(uses: readonly CpuUse[]): CpuUse {
@@ -251,8 +275,8 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
     // Staleness: a probe member votes, then polls the tally from a connection of its own
     // (without X-Civitas-Position; the session's noted position still makes a read wait for the
     // projector) until it shows that vote; under the same 32-member load, and with the probe alone.
-    const staleness = async (target: VoteTarget, seconds: number, loaded: boolean) => {
-      const condition = loaded ? `under the ${MEMBERS}-member load` : 'probe alone';
+    const staleness = async (target: VoteTarget, seconds: number, loaded: boolean, ballot?: typeof setup.ballot) => {
+      const condition = `${loaded ? `under the ${MEMBERS}-member load` : 'probe alone'}${ballot ? ', ranked ballots' : ''}`;
       const { result, cpu, activity } = await observed(() =>
         load!.run({
           kind: 'staleness',
@@ -266,6 +290,7 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
           pollGapMs: 2,
           probePauseMs: 20,
           giveUpMs: 5000,
+          ...(ballot ? { ballot } : {}),
         }),
       );
       const lag = summarise(result.staleness);
@@ -292,6 +317,19 @@ export async function benchVotes(database: BenchDatabase, config: BenchConfig): 
           baseline: crudStaleness.lag[p],
           target: `<= ${TARGET_STALENESS_P99_MS} ms`,
           meets: realStaleness.lag[p] <= TARGET_STALENESS_P99_MS && seen(realStaleness.result),
+        });
+      }
+      if (!loaded) continue;
+      // A ranked ballot's tally (issue #34): the same load, the probe's ballots in a Schulze election beside it; baseline its votes just measured.
+      const ballotStaleness = await staleness(real, seconds, loaded, setup.ballot);
+      for (const p of ['p50', 'p99'] as const) {
+        emit({
+          figure: `ballot tally staleness ${p}: ranked ballot answered -> GET /api/topics/<id>/result shows it, under the ${MEMBERS}-member load (baseline: the probe's votes' staleness just before, same load)`,
+          value: ballotStaleness.lag[p],
+          unit: 'ms',
+          baseline: realStaleness.lag[p],
+          target: `<= ${TARGET_STALENESS_P99_MS} ms`,
+          meets: ballotStaleness.lag[p] <= TARGET_STALENESS_P99_MS && seen(ballotStaleness.result),
         });
       }
     }

@@ -38,6 +38,12 @@ export interface StalenessJob extends Omit<VotesJob, 'kind'> {
   probePauseMs: number;
   /** A probe not seen after this long counts as this long (a lower bound) and is reported as unseen. */
   giveUpMs: number;
+  /**
+   * Time the probe's ranked ballots instead of its votes (issue #34): each ballot ranks one of two
+   * candidates above the other, in turn, and a poll of `resultPath` shows it once the first one
+   * carries the probe's weight (nobody else casts a ballot there).
+   */
+  ballot?: { path: string; resultPath: string; candidateIds: [string, string] };
 }
 
 export type LoadJob = VotesJob | StalenessJob;
@@ -138,6 +144,35 @@ async function runVotes(job: VotesJob): Promise<VotesResult> {
  * The voters' closed loop as background load, and one probe member who votes, then polls the
  * tally from a connection of its own until the tally shows that vote, then votes again.
  */
+/** The probe's write, and how a poll's answer shows it: a vote on the probe opinion, or a ranked ballot. */
+async function probeWrite(job: StalenessJob, round: number, result: VotesResult) {
+  if (!job.ballot) {
+    const voted = await vote(job.target, job.probe, `${job.target.label} probe vote`, job.probeOpinionId, result);
+    const shows = (body: string) =>
+      (JSON.parse(body) as Array<{ id: string; myVote: string | null }>).find((opinion) => opinion.id === job.probeOpinionId)?.myVote === voted.voteType;
+    return { ok: voted.ok, at: voted.at, pollPath: job.target.tallyPath, shows };
+  }
+  const { path, resultPath, candidateIds } = job.ballot;
+  const [first, second] = round % 2 === 0 ? candidateIds : [candidateIds[1], candidateIds[0]];
+  let answer: Answer;
+  try {
+    answer = await send(agentFor(`${job.target.label} probe vote`), job.target.origin, 'POST', path, job.probe, { ranking: [[first], [second]] });
+  } catch (error) {
+    answer = { status: 0, body: String(error) };
+  }
+  const at = performance.now();
+  if (answer.status !== 200) {
+    result.failed += 1;
+    result.firstFailure ??= `ballot ${answer.status} ${answer.body.slice(0, 300)}`;
+  }
+  const shows = (body: string) => {
+    const counts = (JSON.parse(body) as { candidates: Array<{ candidateId: string; weightedCount: number }> }).candidates;
+    const weightOf = (id: string) => counts.find((candidate) => candidate.candidateId === id)?.weightedCount;
+    return weightOf(first) === 1 && weightOf(second) === 0;
+  };
+  return { ok: answer.status === 200, at, pollPath: resultPath, shows };
+}
+
 async function runStaleness(job: StalenessJob): Promise<StalenessResult> {
   const result: StalenessResult = { ...emptyVotes(), staleness: [], pollLatencies: [], polls: 0, unseen: 0, probeFailures: 0 };
   const windowStart = performance.now() + job.warmupMs;
@@ -147,8 +182,8 @@ async function runStaleness(job: StalenessJob): Promise<StalenessResult> {
   const probeResult = emptyVotes();
   const pollAgent = agentFor(`${job.target.label} probe poll`);
   try {
-    while (performance.now() < windowEnd) {
-      const voted = await vote(job.target, job.probe, `${job.target.label} probe vote`, job.probeOpinionId, probeResult);
+    for (let round = 0; performance.now() < windowEnd; round += 1) {
+      const voted = await probeWrite(job, round, probeResult);
       if (!voted.ok) {
         result.probeFailures += 1;
         result.firstFailure ??= probeResult.firstFailure;
@@ -158,19 +193,16 @@ async function runStaleness(job: StalenessJob): Promise<StalenessResult> {
       let seenAt: number | null = null;
       while (seenAt === null && performance.now() - voted.at < job.giveUpMs) {
         const sentAt = performance.now();
-        const answer = await send(pollAgent, job.target.origin, 'GET', job.target.tallyPath, job.probe);
+        const answer = await send(pollAgent, job.target.origin, 'GET', voted.pollPath, job.probe);
         const at = performance.now();
         result.polls += 1;
         if (voted.at >= windowStart) result.pollLatencies.push(at - sentAt);
         if (answer.status !== 200) {
           result.probeFailures += 1;
           result.firstFailure ??= `tally ${answer.status} ${answer.body.slice(0, 300)}`;
-        } else {
-          const opinions = JSON.parse(answer.body) as Array<{ id: string; myVote: string | null }>;
-          if (opinions.find((opinion) => opinion.id === job.probeOpinionId)?.myVote === voted.voteType) {
-            seenAt = at;
-            break;
-          }
+        } else if (voted.shows(answer.body)) {
+          seenAt = at;
+          break;
         }
         await sleep(job.pollGapMs);
       }
