@@ -64,6 +64,17 @@ describe('GET /api/user/export', () => {
     ).topic;
     const candidateId = (await ok(ada.browser, 'POST', '/api/candidates', { topicId: election.id, statement: 'I will keep the minutes.' })).candidate.id;
     await ok(ada.browser, 'POST', `/api/topics/${election.id}/ballot`, { candidateId });
+    // A ranked ballot (issue #34): a Schulze election in the same business group, Ada ranking herself alone.
+    const ranked = (
+      await ok(
+        ada.browser,
+        'POST',
+        '/api/topics',
+        topicBody(await ownGroup(ada, 'business'), { type: 'election', title: 'Treasurer of the board', method: 'schulze' }),
+      )
+    ).topic;
+    const rankedCandidateId = (await ok(ada.browser, 'POST', '/api/candidates', { topicId: ranked.id })).candidate.id;
+    await ok(ada.browser, 'POST', `/api/topics/${ranked.id}/ballot`, { ranking: [[rankedCandidateId]] });
     await ok(ada.browser, 'POST', '/api/family/invite', { email: 'grandma@example.org' });
     await ok(ada.browser, 'POST', '/api/feedback/report', { type: 'spam', content: 'The same advert in every topic.' });
     await ok(ada.browser, 'POST', '/api/feedback/suggestion', { type: 'accessibility', content: 'A high-contrast theme, please.' });
@@ -89,9 +100,9 @@ describe('GET /api/user/export', () => {
     const data = JSON.parse(await answer.text());
     const fresh = await eventually(
       async () => JSON.parse(await (await exportOf(ada.browser)).text()),
-      (body) => body.badges.length === 1 && body.ballots.length === 1,
+      (body) => body.badges.length === 1 && body.ballots.length === 1 && body.rankedBallots.length === 1,
     );
-    expect(fresh).toEqual({ ...data, badges: fresh.badges, ballots: fresh.ballots, exportedAt: fresh.exportedAt });
+    expect(fresh).toEqual({ ...data, badges: fresh.badges, ballots: fresh.ballots, rankedBallots: fresh.rankedBallots, exportedAt: fresh.exportedAt });
 
     expect(fresh.exportedAt).toBe(NOW.toISOString());
     expect(fresh.profile).toMatchObject({
@@ -107,7 +118,7 @@ describe('GET /api/user/export', () => {
       roles: [],
       isBanned: false,
     });
-    expect(fresh.participation).toEqual({ topicsCreated: 2, opinionsPosted: 1, votesCast: 1, electionsWon: 0, participationScore: 2 * 5 + 2 + 1 });
+    expect(fresh.participation).toEqual({ topicsCreated: 3, opinionsPosted: 1, votesCast: 1, electionsWon: 0, participationScore: 3 * 5 + 2 + 1 });
     expect(fresh.badges).toEqual([{ badge: 'founder', grantedAt: NOW.toISOString() }]);
     expect(fresh.notificationPreferences).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, elections: false });
     expect(fresh.subscription).toMatchObject({ isSubscribed: true, plan: 'civic_participation_monthly', status: 'active' });
@@ -121,13 +132,17 @@ describe('GET /api/user/export', () => {
       expect.arrayContaining(['family:owner', 'friends:owner', 'business:owner']),
     );
     expect(fresh.groups.find((group: { department: string }) => group.department === 'family').name).toBe("Ada's Family");
-    expect(fresh.topics.map((row: { id: string }) => row.id)).toEqual([topic.id, election.id]);
+    expect(fresh.topics.map((row: { id: string }) => row.id)).toEqual([topic.id, election.id, ranked.id]);
     expect(fresh.opinions).toEqual([expect.objectContaining({ id: opinion.id, topicId: topic.id, content: 'Until 22:00 on weekdays.' })]);
     expect(fresh.votes).toEqual([expect.objectContaining({ opinionId: bobsOpinion.id, topicId: topic.id, voteType: 'oppose' })]);
     expect(fresh.delegations.given).toEqual([expect.objectContaining({ groupId: SAUDI_ARABIA.groupId, delegateId: bob.userId, isActive: true })]);
     expect(fresh.delegations.received).toEqual([expect.objectContaining({ groupId: SAUDI_ARABIA.groupId, delegatorId: bob.userId, isActive: true })]);
-    expect(fresh.candidacies).toEqual([expect.objectContaining({ topicId: election.id, statement: 'I will keep the minutes.' })]);
+    expect(fresh.candidacies).toEqual([
+      expect.objectContaining({ topicId: election.id, statement: 'I will keep the minutes.' }),
+      expect.objectContaining({ topicId: ranked.id, statement: '' }),
+    ]);
     expect(fresh.ballots).toEqual([expect.objectContaining({ topicId: election.id, candidateId })]);
+    expect(fresh.rankedBallots).toEqual([{ topicId: ranked.id, ranking: [[rankedCandidateId]], castAt: NOW.toISOString() }]);
     expect(fresh.chatMessages).toEqual([expect.objectContaining({ topicId: topic.id, message: 'See you at the library.' })]);
     expect(fresh.invitationsSent).toEqual([expect.objectContaining({ kind: 'family', email: 'grandma@example.org', status: 'pending' })]);
     expect(fresh.reports).toEqual([expect.objectContaining({ type: 'spam', content: 'The same advert in every topic.', status: 'pending' })]);

@@ -58,6 +58,7 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
         received,
         candidacies,
         ballots,
+        rankedBallots,
         chat,
         invitations,
         reports,
@@ -97,6 +98,7 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
         readModels.selectFrom('delegations').selectAll().where('delegate_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
         readModels.selectFrom('candidates').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
         readModels.selectFrom('ballots').selectAll().where('user_id', '=', userId).orderBy('cast_at').execute(),
+        readModels.selectFrom('preference_ballots').selectAll().where('user_id', '=', userId).orderBy('cast_at').orderBy('topic_id').execute(),
         readModels.selectFrom('chat_messages').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('position').execute(),
         readModels.selectFrom('invitations').selectAll().where('invited_by', '=', userId).orderBy('created_at').execute(),
         readModels.selectFrom('reports').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
@@ -248,6 +250,7 @@ export function accountExportRoutes(app: ZodRoutes, { readModels, auth, now }: Q
           createdAt: isoOf(row.created_at),
         })),
         ballots: ballots.map((row) => ({ topicId: row.topic_id, candidateId: row.candidate_id, castAt: isoOf(row.cast_at) })),
+        rankedBallots: rankedBallots.map((row) => ({ topicId: row.topic_id, ranking: row.ranking, castAt: isoOf(row.cast_at) })),
         chatMessages: chat.map((row) => ({ id: row.id, topicId: row.topic_id, groupId: row.group_id, message: row.message, createdAt: isoOf(row.created_at) })),
         invitationsSent: invitations.map((row) => ({
           id: row.id,

@@ -123,6 +123,8 @@ export const AccountExport = z.object({
   }),
   candidacies: z.array(z.object({ id: z.string(), topicId: z.string(), groupId: z.number().int(), statement: z.string(), createdAt: date })),
   ballots: z.array(z.object({ topicId: z.string(), candidateId: z.string(), castAt: date })),
+  /** Ranked and approval ballots (issue #34), each standing one whole: tiers of candidate or opinion ids (an approval ballot is one tier; the topic's id is "no change"). */
+  rankedBallots: z.array(z.object({ topicId: z.string(), ranking: z.array(z.array(z.string())), castAt: date })),
   chatMessages: z.array(z.object({ id: z.string(), topicId: z.string(), groupId: z.number().int(), message: z.string(), createdAt: date })),
   invitationsSent: z.array(
     z.object({
