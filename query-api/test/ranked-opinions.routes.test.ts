@@ -294,6 +294,7 @@ describe('query-api: a law decided among its opinions', () => {
         weightedSupport: 3,
         weightedOppose: 1,
         voteCount: 2,
+        method: 'schulze',
       });
     });
 

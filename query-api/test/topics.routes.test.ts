@@ -267,6 +267,7 @@ describe('query-api topics, opinions and laws routes', () => {
           topic: { id: closed, type: 'law_amendment', title: 'Library hours' },
           user: { firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
           hidden: null,
+          method: null,
         },
         {
           id: dispute,
@@ -280,6 +281,7 @@ describe('query-api topics, opinions and laws routes', () => {
           topic: { id: dispute, type: 'dispute_resolution', title: 'The market stalls' },
           user: { firstName: 'Grace', lastName: 'Tester', profileImageUrl: null },
           hidden: null,
+          method: null,
         },
       ]);
     });

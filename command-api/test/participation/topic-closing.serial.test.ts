@@ -78,6 +78,7 @@ describe('closing topics and enacting laws', () => {
         topic: { id: topic.id, type: 'law_amendment', title: 'Weekend markets' },
         user: { firstName: 'Nadia', lastName: 'Lovelace', profileImageUrl: null },
         hidden: null,
+        method: null,
       },
     ]);
     expect((await proposer.browser.json('GET', `/api/topics/${topic.id}`)).body).toMatchObject({ status: 'closed', canParticipate: false });

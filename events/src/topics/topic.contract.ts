@@ -98,5 +98,7 @@ export const LawView = z.object({
   user: PersonSummary,
   /** The enacted opinion was hidden by an admin: its content is blank but to admins (docs/decisions.md, Moderation actions). */
   hidden: HiddenNotice.nullish(),
+  /** 'schulze': decided among the opinions by ranked ballots (issue #34), weightedSupport/Oppose being the ballots ranking it above / below no change; null: support and oppose. */
+  method: ElectionMethodSchema.nullable(),
 });
 export type LawView = z.infer<typeof LawView>;

@@ -258,6 +258,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
           'l.weighted_oppose',
           'l.enacted_at',
           't.title',
+          't.method',
           'o.content',
           shownFirstName('u'),
           'u.last_name',
@@ -279,6 +280,7 @@ export function topicsRoutes(app: ZodRoutes, context: QueryContext, talliesAsOf?
         topic: { id: law.topic_id, type: law.type, title: law.title },
         user: { firstName: law.first_name, lastName: law.last_name, profileImageUrl: law.profile_image_url },
         hidden: hiddenNotice(law.hidden_reason, law.hidden_at),
+        method: law.method === 'schulze' ? ('schulze' as const) : null,
       }));
     },
   );

@@ -72,6 +72,7 @@ export function makeLaw(overrides: Partial<LawView> = {}): LawView {
     createdAt: '2025-03-15T12:00:00.000Z',
     topic: { id: topicId, type: 'law_amendment', title: 'Lower the speed limit near schools' },
     user: { firstName: 'Layla', lastName: 'Nasser', profileImageUrl: null },
+    method: null,
     ...overrides,
   };
 }

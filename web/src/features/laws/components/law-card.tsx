@@ -26,7 +26,15 @@ export function LawCard({ law }: { law: LawView }) {
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <Chip size="small" color="primary" label={t(TOPIC_TYPE_KEYS[law.topic.type], { ns: 'topics' })} />
-          <Chip size="small" variant="outlined" label={t('votes', { count: law.voteCount })} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={
+              law.method === 'schulze'
+                ? t('preferredToNoChange', { above: law.weightedSupport, below: law.weightedOppose })
+                : t('votes', { count: law.voteCount })
+            }
+          />
         </Stack>
         <Typography id={titleId} component="h2" variant="h3" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
           <Link component={RouterLink} href={`/topic/${law.topicId}`} underline="hover">

@@ -76,6 +76,25 @@ describe('laws page', () => {
     expect(screen.queryByText('No Laws Enacted Yet')).toBeNull();
   });
 
+  it('tells of a law decided among its opinions how it fared against no change, not votes', async () => {
+    const group = makeGroup({ name: 'Saudi Arabia', department: 'national' });
+    serveLaws(group, [
+      makeLaw({
+        method: 'schulze',
+        weightedSupport: 5,
+        weightedOppose: 2,
+        voteCount: 3,
+        topic: { id: 'topic-r', type: 'law_amendment', title: 'Ranked hours' },
+        topicId: 'topic-r',
+      }),
+    ]);
+    renderApp(`/laws/${group.id}`);
+
+    const law = await screen.findByRole('article', { name: 'Ranked hours' });
+    expect(within(law).getByText('Preferred to no change 5 to 2')).toBeTruthy();
+    expect(within(law).queryByText(/votes?$/)).toBeNull();
+  });
+
   it('says when the group has enacted no laws yet', async () => {
     const group = makeGroup({ name: 'Islam', department: 'religion' });
     serveLaws(group, []);
