@@ -1,31 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import {
-  ballotStream,
-  blindWith,
-  candidacyStream,
-  createEventRegistry,
-  delegationStream,
-  groupStream,
-  topicStream,
-  userStream,
-  type DomainEvent,
-  type ElectionMethod,
-  type EventMetadata,
-  type PostgresEventStore,
-} from '@civitas/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, type StoreFixture } from '../../../test-support/test-event-store';
-import { CommandBus } from '../../src/lib/command-bus';
-import { ParticipationGate } from '../../src/lib/participation-gate';
-import { countTopicOutcome } from '../../src/topics/closing-count';
-import { TopicsService } from '../../src/topics/topics-service';
+import { randomUUID } from 'node:crypto';
+import { ballotStream, candidacyStream, topicStream, type ElectionMethod } from '@civitas/events';
+import { describe, expect, it } from 'vitest';
+import { CLOSED_AT, closingWorld, EXPIRES } from './closing-world';
 
-const registry = createEventRegistry();
-const blind = blindWith((value) => createHmac('sha256', 'election-methods-closing').update(value).digest('hex'));
 const GROUP = 4343;
-const EXPIRES = '2026-12-01T00:00:00.000Z';
-const BEFORE = '2026-11-30T00:00:00.000Z';
-const CLOSED_AT = '2026-12-01T00:00:20.000Z';
 
 /**
  * Closing a Schulze or an approval election from its events alone (issue #34 items 1 and 4): the
@@ -33,29 +11,7 @@ const CLOSED_AT = '2026-12-01T00:00:20.000Z';
  * PostgreSQL. Members are citizens of the group's country made of their verification events.
  */
 describe('closing an election by its method', () => {
-  let fixture: StoreFixture;
-  let store: PostgresEventStore;
-  let topics: TopicsService;
-  const append = async (stream: string, event: DomainEvent) => {
-    const { data } = registry.prepare(event);
-    const metadata: EventMetadata = { time: BEFORE, schemaVersion: registry.versionOf(event.type) };
-    await store.append(stream, [{ id: randomUUID(), type: event.type, data, metadata }], 'any');
-  };
-  const citizen = async () => {
-    const [userId, verificationId] = [randomUUID(), randomUUID()];
-    await append(userStream(userId), {
-      type: 'VerificationSubmitted',
-      data: { verificationId, userId, country: 'Oman', countryKey: 'oman', nationalIdSealed: 'sealed', verificationType: 'id_number', documentImageUrl: null },
-    });
-    await append(userStream(userId), { type: 'VerificationApproved', data: { verificationId, userId, countryKey: 'oman', reviewedBy: null } });
-    return userId;
-  };
-  const citizens = (count: number) => Promise.all(Array.from({ length: count }, citizen));
-  const delegate = (delegatorId: string, delegateId: string) =>
-    append(delegationStream(GROUP, delegatorId), {
-      type: 'DelegationAssigned',
-      data: { delegationId: randomUUID(), groupId: GROUP, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
-    });
+  const { append, citizens, delegate, rank, close: closeTopic } = closingWorld(GROUP);
   /** An election of `method` with a candidate for each of `standing`, registered in that order. */
   const election = async (method: ElectionMethod, standing: string[]) => {
     const topicId = randomUUID();
@@ -81,41 +37,13 @@ describe('closing an election by its method', () => {
     }
     return { topicId, candidateIds };
   };
-  const rank = (topicId: string, userId: string, ranking: string[][]) =>
-    append(ballotStream(topicId, userId), { type: 'RankedBallotCast', data: { topicId, groupId: GROUP, userId, ranking } });
   const approve = (topicId: string, userId: string, approvals: string[]) =>
     append(ballotStream(topicId, userId), { type: 'ApprovalBallotCast', data: { topicId, groupId: GROUP, userId, approvals } });
   /** Counts and closes the election as the scheduler does, and gives the events closing appended. */
   const close = async (topicId: string) => {
-    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'election', expiresAt: EXPIRES }, blind);
-    await topics.close(topicId, outcome, new Date(CLOSED_AT));
-    const events = (await store.readStream(topicStream(topicId))).events;
-    const data = (type: string) => events.find((event) => event.type === type)?.data as Record<string, unknown>;
-    return { outcome, closed: data('TopicClosed'), decided: data('ElectionDecided') };
+    const { outcome, data } = await closeTopic(topicId, 'election');
+    return { outcome, closed: data('TopicClosed')!, decided: data('ElectionDecided')! };
   };
-
-  beforeAll(async () => {
-    fixture = await createPostgresStore({ poolSize: 5 });
-    store = fixture.store;
-    const bus = new CommandBus(store, registry, () => new Date(CLOSED_AT));
-    topics = new TopicsService(bus, new ParticipationGate(bus));
-    await append(groupStream(GROUP), {
-      type: 'GroupCreated',
-      data: {
-        groupId: GROUP,
-        name: 'Oman',
-        description: 'National group',
-        department: 'national',
-        subcategory: 'oman',
-        subscriptionType: 'premium',
-        features: [],
-        ownerId: null,
-      },
-    });
-  });
-  afterAll(async () => {
-    await fixture?.close();
-  });
 
   it('elects the Schulze winner where the first preferences lead elsewhere, delegators counting with their delegate\u2019s ranking unless they ranked', async () => {
     // Weights 3x A>B>C, 2x C>B>A, 2x B>C>A: A has the most first preferences, B beats both A (4:3) and C (5:2).

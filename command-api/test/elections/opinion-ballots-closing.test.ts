@@ -1,30 +1,9 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import {
-  ballotStream,
-  blindWith,
-  createEventRegistry,
-  delegationStream,
-  groupStream,
-  opinionStream,
-  topicStream,
-  userStream,
-  type DomainEvent,
-  type EventMetadata,
-  type PostgresEventStore,
-} from '@civitas/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore, type StoreFixture } from '../../../test-support/test-event-store';
-import { CommandBus } from '../../src/lib/command-bus';
-import { ParticipationGate } from '../../src/lib/participation-gate';
-import { countTopicOutcome } from '../../src/topics/closing-count';
-import { TopicsService } from '../../src/topics/topics-service';
+import { randomUUID } from 'node:crypto';
+import { opinionStream, topicStream } from '@civitas/events';
+import { describe, expect, it } from 'vitest';
+import { CLOSED_AT, closingWorld, EXPIRES } from './closing-world';
 
-const registry = createEventRegistry();
-const blind = blindWith((value) => createHmac('sha256', 'opinion-ballots-closing').update(value).digest('hex'));
 const GROUP = 4344;
-const EXPIRES = '2026-12-01T00:00:00.000Z';
-const BEFORE = '2026-11-30T00:00:00.000Z';
-const CLOSED_AT = '2026-12-01T00:00:20.000Z';
 
 /**
  * Closing a law topic decided among its opinions (issue #34 item 2) from its events alone: the count
@@ -33,29 +12,7 @@ const CLOSED_AT = '2026-12-01T00:00:20.000Z';
  * made of their verification events; "no change" is the topic's own id.
  */
 describe('closing a law topic decided among its opinions', () => {
-  let fixture: StoreFixture;
-  let store: PostgresEventStore;
-  let topics: TopicsService;
-  const append = async (stream: string, event: DomainEvent) => {
-    const { data } = registry.prepare(event);
-    const metadata: EventMetadata = { time: BEFORE, schemaVersion: registry.versionOf(event.type) };
-    await store.append(stream, [{ id: randomUUID(), type: event.type, data, metadata }], 'any');
-  };
-  const citizen = async () => {
-    const [userId, verificationId] = [randomUUID(), randomUUID()];
-    await append(userStream(userId), {
-      type: 'VerificationSubmitted',
-      data: { verificationId, userId, country: 'Oman', countryKey: 'oman', nationalIdSealed: 'sealed', verificationType: 'id_number', documentImageUrl: null },
-    });
-    await append(userStream(userId), { type: 'VerificationApproved', data: { verificationId, userId, countryKey: 'oman', reviewedBy: null } });
-    return userId;
-  };
-  const citizens = (count: number) => Promise.all(Array.from({ length: count }, citizen));
-  const delegate = (delegatorId: string, delegateId: string) =>
-    append(delegationStream(GROUP, delegatorId), {
-      type: 'DelegationAssigned',
-      data: { delegationId: randomUUID(), groupId: GROUP, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
-    });
+  const { append, citizens, delegate, rank, close: closeTopic } = closingWorld(GROUP);
   /** A law amendment opened with method 'schulze' and an opinion for each author, posted in that order. */
   const lawTopic = async (authors: string[]) => {
     const topicId = randomUUID();
@@ -81,43 +38,15 @@ describe('closing a law topic decided among its opinions', () => {
     }
     return { topicId, opinionIds };
   };
-  const rank = (topicId: string, userId: string, ranking: string[][]) =>
-    append(ballotStream(topicId, userId), { type: 'RankedBallotCast', data: { topicId, groupId: GROUP, userId, ranking } });
   /** Ballots of the same ranking, one per voter. */
   const rankAll = async (topicId: string, voters: Array<string | undefined>, ranking: string[][]) => {
     for (const voter of voters) await rank(topicId, voter!, ranking);
   };
   /** Counts and closes the topic as the scheduler does, and gives the events closing appended. */
   const close = async (topicId: string) => {
-    const outcome = await countTopicOutcome(store, registry, { topicId, type: 'law_amendment', expiresAt: EXPIRES }, blind);
-    await topics.close(topicId, outcome, new Date(CLOSED_AT));
-    const events = (await store.readStream(topicStream(topicId))).events;
-    const data = (type: string) => events.find((event) => event.type === type)?.data as Record<string, unknown> | undefined;
-    return { outcome, types: events.map((event) => event.type), closed: data('TopicClosed')!, enacted: data('LawEnacted') };
+    const { outcome, types, data } = await closeTopic(topicId, 'law_amendment');
+    return { outcome, types, closed: data('TopicClosed')!, enacted: data('LawEnacted') };
   };
-
-  beforeAll(async () => {
-    fixture = await createPostgresStore({ poolSize: 5 });
-    store = fixture.store;
-    const bus = new CommandBus(store, registry, () => new Date(CLOSED_AT));
-    topics = new TopicsService(bus, new ParticipationGate(bus));
-    await append(groupStream(GROUP), {
-      type: 'GroupCreated',
-      data: {
-        groupId: GROUP,
-        name: 'Oman',
-        description: 'National group',
-        department: 'national',
-        subcategory: 'oman',
-        subscriptionType: 'premium',
-        features: [],
-        ownerId: null,
-      },
-    });
-  });
-  afterAll(async () => {
-    await fixture?.close();
-  });
 
   it('enacts the Schulze winner, not the opinion with the most first preferences nor the one most preferred to no change, with its figures against no change', async () => {
     // 2x A>nc>B, 2x A>B>nc, 2x B>A>nc, 1x B>nc>A, 2x nc>B>A. A has the most first preferences (4) and
