@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { newAccount, postFromPage, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV } from './support/clock';
 import { expectArabicPage, expectDocumentIn, screenshotFolder, switchToArabic } from './support/language';
+import { isolated, rankedRows, region, rowNames, tableText, toastText } from './support/page-parts';
 
 // Issue #34 items 1, 5 and 6: a ranked election from opening to result. Amina opens the International
 // leadership election counted by the Schulze method; she, Omar and Layla stand. Karim delegates to
@@ -41,31 +42,6 @@ beforeAll(async () => {
   layla = await (await journey.browser.newContext({ viewport: PHONE, locale: 'ar-SA' })).newPage();
   karim = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
-
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-/** Waits for a toast; on a timeout, says which toast showed instead (an error toast names the server's reason). */
-async function toastText(page: Page, text: string): Promise<void> {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-  } catch (error) {
-    const shown = await page
-      .locator('[role="region"][aria-label^="Notifications"]')
-      .textContent()
-      .catch(() => null);
-    throw new Error(`No toast '${text}'; the notifications say: ${shown ?? '(nothing)'}`, { cause: error });
-  }
-}
-/** The ballot's ranked rows, as their accessible names say them. */
-const rankedRows = (ballot: Locator, list: string) => ballot.getByRole('list', { name: list }).getByRole('listitem');
-const rowNames = async (ballot: Locator, list = 'Your ranking') =>
-  Promise.all((await rankedRows(ballot, list).all()).map((row) => row.getAttribute('aria-label')));
-/** A name in Arabic text is isolated (U+2068 ... U+2069), docs/decisions.md, Bidirectional text. */
-const isolated = (name: string) => `\u2068${name}\u2069`;
-/** A table as text: each row's header and cells. */
-const tableText = (table: Locator) =>
-  table.evaluate((element) =>
-    [...element.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '').filter((text) => text !== '')),
-  );
 
 const candidatesOf = async (page: Page) =>
   (await (await page.request.get(`${journey.server.baseUrl}/api/topics/${topicId}/candidates`)).json()) as {

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoAxeViolations } from './support/axe';
 import { newAccount, postFromPage, signUpThroughApi, startServerAndBrowserForFile } from './support/browser';
 import { ServerClock, TIME_TRAVEL_ENV } from './support/clock';
 import { expectArabicPage, expectDocumentIn, screenshotFolder, switchToArabic } from './support/language';
+import { isolated, region, rowNames, tableText, toastText } from './support/page-parts';
 
 // Issue #34 item 2: a law amendment decided among its opinions, from opening to the law. Amina opens
 // one in International, ranked against no change (Schulze), and posts "lower the limit"; Omar posts
@@ -45,29 +46,6 @@ beforeAll(async () => {
   layla = await (await journey.browser.newContext({ viewport: PHONE, locale: 'ar-SA' })).newPage();
   karim = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 });
-
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-/** Waits for a toast; on a timeout, says which toast showed instead (an error toast names the server's reason). */
-async function toastText(page: Page, text: string): Promise<void> {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-  } catch (error) {
-    const shown = await page
-      .locator('[role="region"][aria-label^="Notifications"]')
-      .textContent()
-      .catch(() => null);
-    throw new Error(`No toast '${text}'; the notifications say: ${shown ?? '(nothing)'}`, { cause: error });
-  }
-}
-const rowNames = async (ballot: Locator, list = 'Your ranking') =>
-  Promise.all((await ballot.getByRole('list', { name: list }).getByRole('listitem').all()).map((row) => row.getAttribute('aria-label')));
-/** A text in Arabic text is isolated (U+2068 ... U+2069), docs/decisions.md, Bidirectional text. */
-const isolated = (text: string) => `\u2068${text}\u2069`;
-/** A table as text: each row's header and cells. */
-const tableText = (table: Locator) =>
-  table.evaluate((element) =>
-    [...element.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '').filter((text) => text !== '')),
-  );
 
 // The options' names: an opinion's first six words and its author.
 const LOWER_NAME = '“Lower the limit to 30 km/h…” by Amina Haddad';
