@@ -2,7 +2,6 @@ import {
   ballotStream,
   candidacyStream,
   createEventRegistry,
-  delegationStream,
   encodePosition,
   participationRefusal,
   recount,
@@ -10,9 +9,7 @@ import {
   type BallotWithdrawn,
   type CandidateRegistered,
   type ClosingTally,
-  type DelegationAssigned,
   type DelegationNetwork,
-  type DelegationRevoked,
   type Department,
   type GroupLeaderElected,
 } from '@civitas/events';
@@ -22,6 +19,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { delegationProjection } from '../../src/delegation/delegation.projection';
 import { ChangeSet, type ProjectedEvent } from '../../src/projection';
+import { Delegations } from '../delegation-events';
 import { ProjectionSpec, expectRows, specTime, type ProjectionOutcome, type SpecEvent } from '../projection-spec';
 import {
   groupCreated,
@@ -55,33 +53,6 @@ const groups = [
 ];
 
 type Of<Event extends { type: string; data: unknown }> = { type: Event['type']; data: Event['data']; streamId: string };
-
-/** Delegation events as the command side writes them: each names the delegation it replaces. */
-class Delegations {
-  private readonly active = new Map<string, { id: string; delegateId: string }>();
-  assign(groupId: number, delegatorId: string, delegateId: string): Of<DelegationAssigned> {
-    const previous = this.active.get(`${groupId}:${delegatorId}`) ?? null;
-    const delegationId = newId();
-    this.active.set(`${groupId}:${delegatorId}`, { id: delegationId, delegateId });
-    return {
-      type: 'DelegationAssigned',
-      streamId: delegationStream(groupId, delegatorId),
-      data: { delegationId, groupId, delegatorId, delegateId, previousDelegationId: previous?.id ?? null, previousDelegateId: previous?.delegateId ?? null },
-    };
-  }
-  revoke(groupId: number, delegatorId: string): Of<DelegationRevoked> {
-    const current = this.active.get(`${groupId}:${delegatorId}`)!;
-    this.active.delete(`${groupId}:${delegatorId}`);
-    return {
-      type: 'DelegationRevoked',
-      streamId: delegationStream(groupId, delegatorId),
-      data: { delegationId: current.id, groupId, delegatorId, delegateId: current.delegateId },
-    };
-  }
-  idOf(groupId: number, delegatorId: string): string {
-    return this.active.get(`${groupId}:${delegatorId}`)!.id;
-  }
-}
 
 const candidateRegistered = (candidateId: string, topicId: string, groupId: number, userId: string): Of<CandidateRegistered> => ({
   type: 'CandidateRegistered',
