@@ -46,9 +46,10 @@ const serverFeatureZones = ['command-api', 'query-api', 'projector'].flatMap((se
  * (docs/architecture.md). Its other files are its own. Folders that are no feature: postgres/, testing/.
  */
 const eventsFeatures = featuresOf('./events/src/').filter((folder) => !['postgres', 'testing'].includes(folder));
-// The election methods (issue #34) are rules the one tally module (audit/topic-tally.ts) counts with.
+// The election methods and quorums (issue #34) are rules the one tally module (audit/topic-tally.ts) counts with.
 const SHARED_EVENTS_RULES = [
   'groups/eligibility.ts',
+  'groups/quorum.ts',
   'voting/tally.ts',
   'delegation/weighted-tally.ts',
   'topics/topic-rules.ts',
@@ -60,7 +61,7 @@ const eventsFeatureZones = eventsFeatures.map((feature) => ({
   from: eventsFeatures.filter((other) => other !== feature).map((other) => `./events/src/${other}/**`),
   except: ['**/*.events.ts', '**/*.contract.ts', '**/*.view.ts', ...SHARED_EVENTS_RULES.map((file) => `**/events/src/${file}`)],
   message:
-    'A feature in events/ imports another only through its *.events.ts, *.contract.ts, *.view.ts or a shared pure rule (groups/eligibility, voting/tally, delegation/weighted-tally, topics/topic-rules, elections/election-method, elections/schulze).',
+    'A feature in events/ imports another only through its *.events.ts, *.contract.ts, *.view.ts or a shared pure rule (groups/eligibility, groups/quorum, voting/tally, delegation/weighted-tally, topics/topic-rules, elections/election-method, elections/schulze).',
 }));
 
 /** Shared folders sit below the features: they import none of them, nor the app that composes them. */

@@ -70,6 +70,26 @@ export interface SubscriptionGathering {
   ms: number;
 }
 
+/**
+ * The events that decide who may take part in an open group (religion: every account; national: the
+ * approved verifications; international: the subscriptions), indexed by type (event-store migrations).
+ */
+export const ELIGIBILITY_EVENT_TYPES = [
+  'UserRegistered',
+  'VerificationSubmitted',
+  'VerificationApproved',
+  'VerificationRejected',
+  'VerificationConfirmedByLeader',
+  'VerificationRemoved',
+  'SubscriptionRequested',
+  'SubscriptionRequestFailed',
+  'SubscriptionActivated',
+  'SubscriptionRenewed',
+  'SubscriptionCancelled',
+  'SubscriptionExpired',
+] as const;
+export type EligibilityEventType = (typeof ELIGIBILITY_EVENT_TYPES)[number];
+
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
   readStream(streamId: string): Promise<StreamRead>;
@@ -82,6 +102,11 @@ export interface EventStore {
   readTopicEvents(topicId: string, types: readonly string[]): Promise<RecordedEvent[]>;
   /** Every committed delegation event of the group, in total order: its delegation graph, for counts from the events. */
   readDelegationEvents(groupId: number): Promise<RecordedEvent[]>;
+  /**
+   * Every committed event of these ELIGIBILITY_EVENT_TYPES, in total order: who is registered, verified
+   * or subscribed, so an open group's eligible weight is counted from the events (eligible-weight.ts).
+   */
+  readEligibilityEvents(types: ReadonlyArray<EligibilityEventType>): Promise<RecordedEvent[]>;
   /** Several whole streams at once, each in stream order: the events of one stream are contiguous. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Catch-up then live; yields batches strictly after `fromExclusive`. */

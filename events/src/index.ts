@@ -18,6 +18,8 @@ export * from './identity/user.events';
 export * from './identity/auth-user';
 export * from './identity/account-links';
 export * from './groups/eligibility';
+export * from './groups/quorum';
+export * from './groups/quorum.contract';
 export * from './groups/group.view';
 export * from './groups/personal-groups.view';
 export * from './groups/group.contract';
@@ -86,6 +88,7 @@ export {
 } from './audit/topic-tally';
 export { parseAsOf, foldAsOf, isBefore, type AsOf, type PositionedEvent } from './audit/time-travel';
 export { readTopicRecords, eventTime } from './audit/topic-records';
+export { countOpenGroupEligible } from './audit/eligible-weight';
 export { CountedEvents, countedDifferences, type CountedCommitment } from './audit/counted-events';
 export * from './audit/audit.contract';
 export * from './audit/merkle';

@@ -174,6 +174,23 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect((await store.readDelegationEvents(groupId)).map((event) => event.id)).toEqual([assigned.id, revoked.id]);
     });
 
+    it('reads the asked eligibility types across streams, in total order, and no other type', async () => {
+      const [first, second] = [stream(), stream()];
+      const registered = newEvent('UserRegistered', { n: 1 });
+      const approved = newEvent('VerificationApproved', { n: 2 });
+      // SubscriptionActivated is an eligibility type too, but not asked for; Thing is none.
+      await store.append(first, [registered, newEvent('SubscriptionActivated', { n: 3 }), newEvent('Thing', { n: 4 })], 'no_stream');
+      await store.append(second, [approved], 'no_stream');
+      const removed = newEvent('VerificationRemoved', { n: 5 });
+      await store.append(first, [removed], 3);
+      const mine = (events: RecordedEvent[]) => events.filter((event) => event.streamId === first || event.streamId === second);
+      const read = mine(await store.readEligibilityEvents(['UserRegistered', 'VerificationApproved', 'VerificationRemoved']));
+      expect(read.map((event) => event.id)).toEqual([registered.id, approved.id, removed.id]);
+      expect(read[1]).toMatchObject({ streamId: second, streamPosition: 1, type: 'VerificationApproved', data: { n: 2 } });
+      expect(mine(await store.readEligibilityEvents(['SubscriptionActivated'])).map((event) => event.data)).toEqual([{ n: 3 }]);
+      expect(mine(await store.readEligibilityEvents([]))).toEqual([]);
+    });
+
     it('reads several whole streams at once, each in stream order', async () => {
       const [first, second, empty] = [stream(), stream(), stream()];
       await store.append(first, [newEvent('A'), newEvent('B')], 'no_stream');

@@ -20,18 +20,28 @@ const MEMBER_FIELDS = ['userId', 'delegatorId', 'delegateId'] as const;
  * offered with whether the tally's closing cut had passed before it (`topicTally.isPastTheCut`,
  * asked before the event is folded in): an event past the cut is not counted. A subscription's or
  * verification's event counts only for a member named by a counted vote, ballot or delegation
- * (STANDING_INVOLVED_TYPES, the members readTopicRecords reads the streams of), so members who came into the topic's group later (whose streams a later
+ * (STANDING_INVOLVED_TYPES, the members readTopicRecords reads the streams of) or, in a business
+ * group's topic opened with a quorum, for any member who joined by the cut (their subscriptions make
+ * its eligible weight), so members who came into the topic's group later (whose streams a later
  * export also carries) change nothing. Ids may be raw or pseudonyms, as long as one naming is used
  * throughout.
  */
 export class CountedEvents {
   private readonly taken: Array<{ type: string; leafHash: Uint8Array; member: string | null }> = [];
   private readonly involved = new Set<string>();
+  /** A business group's members by the cut: its eligible weight is their subscriptions (issue #34 item 3). */
+  private readonly joined = new Set<string>();
+  private business = false;
+  private quorum = false;
 
   offer(event: { type: string; data: unknown }, leafHash: Uint8Array, pastTheCut: boolean): void {
     if (pastTheCut || !TALLY_INPUT_TYPES.has(event.type)) return;
     const data = (event.data ?? {}) as Record<string, unknown>;
     if (STANDING_INVOLVED_TYPES.has(event.type)) for (const field of MEMBER_FIELDS) if (typeof data[field] === 'string') this.involved.add(data[field]);
+    if (event.type === 'GroupCreated') this.business = data.department === 'business';
+    if (event.type === 'GroupMemberJoined' && typeof data.userId === 'string') this.joined.add(data.userId);
+    // Topics opened before quorums were counted without the other members' standing: their commitments stay as recorded.
+    if (event.type === 'TopicCreated') this.quorum = data.quorumPercent !== undefined;
     const member = STANDING.has(event.type) && typeof data.userId === 'string' ? data.userId : null;
     this.taken.push({ type: event.type, leafHash, member });
   }
@@ -40,8 +50,9 @@ export class CountedEvents {
     const digest = nodeCrypto.createHash('sha256');
     const byType: Record<string, number> = {};
     let events = 0;
+    const weighed = (member: string) => this.involved.has(member) || (this.business && this.quorum && this.joined.has(member));
     for (const { type, leafHash, member } of this.taken) {
-      if (STANDING.has(type) && (member === null || !this.involved.has(member))) continue;
+      if (STANDING.has(type) && (member === null || !weighed(member))) continue;
       digest.update(leafHash);
       byType[type] = (byType[type] ?? 0) + 1;
       events += 1;

@@ -4,6 +4,9 @@ import type { CandidateRegistered } from '../elections/election.events';
 import { pairwiseMatrix, schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
 import type { ElectionOutcome, OpinionStanding, SubjectTally, TopicResult, TopicTallies, TopicTallyState } from './topic-tally-types';
 
+/** What a method's count gives; quorum and majority are the fold's (topic-tally.ts). */
+type MethodCount = Omit<TopicTallies, 'quorum' | 'decidedBy'>;
+
 /**
  * The tally module's counting by method (issue #34): elections by plurality, Schulze or approval,
  * and a law amendment or dispute resolution decided among its opinions. topic-tally.ts folds the
@@ -59,7 +62,7 @@ export function preferenceCounts(state: TopicTallyState, network: DelegationNetw
   return { counts, ballots };
 }
 
-export function electionTallies(state: TopicTallyState, network: DelegationNetwork, members: MembersOf, counted: (id: string) => boolean): TopicTallies {
+export function electionTallies(state: TopicTallyState, network: DelegationNetwork, members: MembersOf, counted: (id: string) => boolean): MethodCount {
   const method = methodOf(state.topic ?? {});
   let counts: CandidateCounts;
   let count: SchulzeCount | null = null;
@@ -106,7 +109,7 @@ export function electionTallies(state: TopicTallyState, network: DelegationNetwo
  * opinion's tally is how it fares against no change: support, the ballots ranking it above; oppose,
  * those ranking no change above it (direct and weighted).
  */
-export function rankedOpinionTallies(state: TopicTallyState, network: DelegationNetwork, members: MembersOf): TopicTallies {
+export function rankedOpinionTallies(state: TopicTallyState, network: DelegationNetwork, members: MembersOf): MethodCount {
   const noChange = state.topicId;
   const options = [noChange, ...state.opinions.map((opinion) => opinion.opinionId)];
   const { ballots } = preferenceCounts(state, network, members);

@@ -14,7 +14,8 @@ export const eventTime = (recorded: RecordedEvent): string => recorded.metadata.
  * The events that bear on one topic, as the store keeps them, in global order: its own record by the
  * indexed `readTopicEvents` (topic, opinions, votes, candidacies, ballots), its group's stream and
  * delegation events, and, where eligibility needs them, the user streams of the members whose
- * standing the count weighs (STANDING_INVOLVED_TYPES: voters and delegations, not authors),
+ * standing the count weighs (STANDING_INVOLVED_TYPES: voters and delegations, not authors; in a
+ * business group every member too, whose subscriptions make its eligible weight),
  * read in slices. A full `readAll` with a type filter would scan every vote of every topic; these
  * reads touch only the topic's own rows. One reader for the closing count, time travel and exports,
  * so all three count the same events. Empty when no such topic was created.
@@ -29,6 +30,8 @@ export async function readTopicRecords(store: EventStore, topicId: string): Prom
   const department = (group.find((event) => event.type === 'GroupCreated')?.data as { department?: string } | undefined)?.department;
   if (department && NEEDS_STANDING.has(department)) {
     const members = new Set<string>();
+    // A business group's eligible weight (issue #34 item 3) is its subscribed members: each one's standing counts, voter or not.
+    if (department === 'business') for (const event of group) if (event.type === 'GroupMemberJoined') members.add((event.data as { userId: string }).userId);
     for (const event of [...record, ...delegations]) {
       if (!STANDING_INVOLVED_TYPES.has(event.type)) continue;
       const data = event.data as { userId?: string; delegatorId?: string; delegateId?: string };

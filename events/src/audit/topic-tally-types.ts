@@ -2,6 +2,7 @@ import type { ElectionMethod } from '../elections/election-method';
 import type { CandidateRegistered } from '../elections/election.events';
 import type { Ranking, SchulzeCount } from '../elections/schulze';
 import type { GroupState } from '../groups/group.view';
+import type { DecidingRule, QuorumFigures } from '../groups/quorum';
 import type { SubscriptionState } from '../subscriptions/subscription.view';
 import type { ClosingTally, LawEnacted, TopicCreated } from '../topics/topic.events';
 import type { VerificationState } from '../verification/verification.view';
@@ -20,7 +21,7 @@ export interface TallyEvent {
 }
 
 /** What closing needs of a topic when it does not fold its TopicCreated. */
-export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt' | 'method'>;
+export type TopicFacts = Pick<TopicCreated['data'], 'topicId' | 'groupId' | 'type' | 'expiresAt' | 'method' | 'quorumPercent'>;
 
 export interface OpinionFacts {
   opinionId: string;
@@ -94,6 +95,13 @@ export interface TopicTallies {
   election: ElectionOutcome | null;
   /** What the closing rule gives: pending while the topic is open. */
   result: TopicResult;
+  /**
+   * A topic that decides and opened with a quorum (issue #34 item 3): the figures as they stand;
+   * null for a discussion, a topic opened before quorums, or an open group whose eligible weight was not given.
+   */
+  quorum: QuorumFigures | null;
+  /** Which rule decided it, once closed (null while pending and where `quorum` is null). */
+  decidedBy: DecidingRule | null;
 }
 
 export interface TalliesOptions {
@@ -104,4 +112,10 @@ export interface TalliesOptions {
    * decided among its opinions counts them all: each tally is a cell of the one pairwise matrix.
    */
   only?: ReadonlySet<string>;
+  /**
+   * An open group's eligible weight (religion, national, international: everyone who may take part,
+   * not only those the topic's events name): the closing counts it from the store (eligible-weight.ts),
+   * a recount takes the figure TopicClosed recorded. A group with members counts its own from its stream.
+   */
+  eligibleWeight?: number;
 }

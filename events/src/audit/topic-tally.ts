@@ -1,8 +1,10 @@
 import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
 import type { DelegationEvent } from '../delegation/delegation.events';
-import { decidesAmongOpinions } from '../elections/election-method';
+import { decidesAmongOpinions, methodOf } from '../elections/election-method';
 import type { BallotEvent, CandidateRegistered, GroupLeaderElected, PreferenceBallotEvent } from '../elections/election.events';
 import { participationRefusal } from '../groups/eligibility';
+import { hasMembers } from '../groups/group.events';
+import { isQuorumTopicType, quorumReached, type DecidingRule, type QuorumFigures } from '../groups/quorum';
 import type { GroupEvent } from '../groups/group.events';
 import { groupView } from '../groups/group.view';
 import type { OpinionPosted } from '../opinions/opinion.events';
@@ -12,7 +14,7 @@ import type { TopicClosed, TopicCreated } from '../topics/topic.events';
 import { typeEnactsLaw, type TopicType } from '../topics/topic-rules';
 import { verificationView, verifiedCountryKeys } from '../verification/verification.view';
 import type { VoteEvent, VoteType } from '../voting/vote.events';
-import { electionTallies, NO_RESULT, rankedOpinionTallies } from './method-tallies';
+import { electionTallies, NO_RESULT, rankedOpinionTallies, type MembersOf } from './method-tallies';
 import type {
   OpinionStanding,
   Standing,
@@ -38,8 +40,8 @@ export type {
   TopicTallyState,
 } from './topic-tally-types';
 export { electionWinner, schulzeWinner } from './method-tallies';
-/** Which topics are decided among their opinions, for those who take the tally module alone (the verifier). */
-export { decidesAmongOpinions };
+/** Which topics are decided among their opinions, and which groups count their own eligible weight, for those who take the tally module alone (the verifier). */
+export { decidesAmongOpinions, hasMembers };
 
 /**
  * A topic's tally from its events alone (issue #15 item 1): the one module the closing count,
@@ -178,7 +180,14 @@ export function apply(state: TopicTallyState, event: TallyEvent): TopicTallyStat
       if (!ofTopic) return state;
       {
         const created = (event as unknown as TopicCreated).data;
-        state.topic = { topicId: created.topicId, groupId: created.groupId, type: created.type, expiresAt: created.expiresAt, method: created.method };
+        state.topic = {
+          topicId: created.topicId,
+          groupId: created.groupId,
+          type: created.type,
+          expiresAt: created.expiresAt,
+          method: created.method,
+          quorumPercent: created.quorumPercent,
+        };
         if (state.groupId === null) {
           // The group's own events come before its topics: take what was folded of it so far.
           state.groupId = created.groupId;
@@ -312,13 +321,62 @@ const countOf = (choices: ReadonlyMap<string, string>, choice: string) => {
   return count;
 };
 
-/** The winner of a law amendment or dispute resolution (docs/product.md, Topic lifecycle): most weighted support, enacted only if it beats its opposition. */
-export function winningOpinion(standings: readonly OpinionStanding[]): OpinionStanding | null {
+/**
+ * The winner of a law amendment or dispute resolution (docs/product.md, Topic lifecycle): most weighted
+ * support, enacted only if it beats its opposition and, for a topic opened with a quorum (issue #34
+ * item 3), has more than half of `participatingWeight`, the weight that took part in the topic.
+ */
+export function winningOpinion(standings: readonly OpinionStanding[], participatingWeight: number | null = null): OpinionStanding | null {
   const ranked = [...standings].sort(
     (a, b) => b.weightedSupport - a.weightedSupport || a.postedAt.localeCompare(b.postedAt) || a.opinionId.localeCompare(b.opinionId),
   );
   const best = ranked[0];
-  return best && best.weightedSupport > best.weightedOppose ? best : null;
+  if (!best || best.weightedSupport <= best.weightedOppose) return null;
+  return participatingWeight === null || best.weightedSupport * 2 > participatingWeight ? best : null;
+}
+
+/** The weight that took part: everyone whose chain reaches one of these choosers (each counted once, however many opinions they voted on). */
+function participatingWeightOf(network: DelegationNetwork, choosers: Iterable<string>, members: MembersOf): number {
+  const tookPart = new Map([...choosers].map((id) => [id, id]));
+  let total = 0;
+  for (const weight of recount(network, tookPart, members(tookPart.keys())).values()) total += weight;
+  return total;
+}
+
+/** Everyone who could take part at the count: a group with members counts them (its stream names them all); an open group's figure is given. */
+function eligibleWeightOf(state: TopicTallyState, network: DelegationNetwork, given: number | undefined): number | null {
+  const definition = state.group.definition;
+  if (!definition) return null;
+  if (!hasMembers(definition.department)) return given ?? null;
+  let eligible = 0;
+  for (const memberId of state.group.members.keys()) if (network.isEligible(memberId)) eligible += 1;
+  return eligible;
+}
+
+function choosersOf(state: TopicTallyState): Iterable<string> {
+  if (state.topic?.type === 'election' && methodOf(state.topic) === 'plurality') return state.ballots.keys();
+  if (state.topic?.type === 'election' || (state.topic && decidesAmongOpinions(state.topic))) return state.preferences.keys();
+  const voters = new Set<string>();
+  for (const opinionVotes of state.votes.values()) for (const voter of opinionVotes.keys()) voters.add(voter);
+  return voters;
+}
+
+/** The rule that decided a closed topic, given its quorum was reached. */
+function decidingRule(state: TopicTallyState, result: TopicResult): DecidingRule {
+  if (state.topic?.type === 'election') return result.kind === 'winner' ? 'method_winner' : 'no_winner';
+  if (state.topic && decidesAmongOpinions(state.topic)) return result.kind === 'law_enacted' ? 'beats_no_change' : 'no_change_kept';
+  return result.kind === 'law_enacted' ? 'majority' : 'no_majority';
+}
+
+/**
+ * Quorum and majority on a topic's count (issue #34 item 3; docs/decisions.md, Quorum and majority):
+ * below the quorum nothing is enacted and nobody elected, whatever the method gave.
+ */
+function withQuorum(state: TopicTallyState, counted: Omit<TopicTallies, 'quorum' | 'decidedBy'>, quorum: QuorumFigures | null): TopicTallies {
+  if (!quorum || counted.result.kind === 'pending') return { ...counted, quorum, decidedBy: null };
+  if (quorum.reached) return { ...counted, quorum, decidedBy: decidingRule(state, counted.result) };
+  const election = counted.election && { winnerId: null, winnerCandidateId: null };
+  return { ...counted, election, result: { kind: 'none', ...NO_RESULT }, quorum, decidedBy: 'quorum_not_reached' };
 }
 
 /** Every opinion's and candidate's counts as the state stands, and the result the closing rule gives. */
@@ -326,6 +384,24 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const at = options.at ?? state.lastAt ?? '';
   const network = networkOf(state, at);
   const members = (choosers: Iterable<string>) => new Set([...choosers, ...state.delegates.keys(), ...state.delegates.values()]);
+  // Topics opened with a quorum are also held to it and to a majority of who took part; earlier ones keep the rule they opened under.
+  const percent = state.topic && isQuorumTopicType(state.topic.type) ? state.topic.quorumPercent : undefined;
+  const participating = percent === undefined ? null : participatingWeightOf(network, choosersOf(state), members);
+  const eligible = participating === null ? null : eligibleWeightOf(state, network, options.eligibleWeight);
+  const quorum =
+    percent === undefined || participating === null || eligible === null
+      ? null
+      : { percent, eligibleWeight: eligible, participatingWeight: participating, reached: quorumReached(percent, eligible, participating) };
+  return withQuorum(state, countByMethod(state, network, members, options, participating), quorum);
+}
+
+function countByMethod(
+  state: TopicTallyState,
+  network: DelegationNetwork,
+  members: MembersOf,
+  options: TalliesOptions,
+  participating: number | null,
+): Omit<TopicTallies, 'quorum' | 'decidedBy'> {
   const counted = (id: string) => !options.only || options.only.has(id);
   const type: TopicType | null = state.topic?.type ?? null;
 
@@ -353,7 +429,7 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
       postedAt: opinion.postedAt,
     });
   }
-  const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings) : null;
+  const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings, participating) : null;
   const result: TopicResult =
     state.status !== 'closed'
       ? { kind: 'pending', ...NO_RESULT }

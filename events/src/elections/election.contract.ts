@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Receipt } from '../audit/merkle.contract';
 import { text } from '../text';
 import { ElectionMethodSchema } from './election-method';
+import { QuorumResultFields } from '../groups/quorum.contract';
 import { PersonSummary, TopicView } from '../topics/topic.contract';
 
 export const SUBSCRIPTION_REQUIRED_TO_RUN = 'Subscription required: running as a candidate needs a Civic Participation subscription.';
@@ -141,6 +142,7 @@ export const ElectionResultView = z.object({
   schulzeWinners: z.array(z.string()).nullable(),
   /** The moment counted: the newest event folded (a position), or null on the live read model. */
   asOf: z.string().nullable(),
+  ...QuorumResultFields,
 });
 export type ElectionResultView = z.infer<typeof ElectionResultView>;
 
@@ -184,10 +186,38 @@ export const RankedOpinionsResultView = z.object({
   asOf: z.string().nullable(),
   /** The signed-in member's own ranking (tiers of option ids) as it stood then; null when none or signed out. */
   myRanking: z.array(z.array(z.string())).nullable().optional(),
+  ...QuorumResultFields,
 });
 export type RankedOpinionsResultView = z.infer<typeof RankedOpinionsResultView>;
 
-export const ResultView = z.discriminatedUnion('kind', [ElectionResultView, RankedOpinionsResultView]);
+/**
+ * GET /api/topics/<id>/result for a law amendment or dispute resolution decided by support and oppose
+ * on each opinion (issue #34 item 3): each opinion's counts in posting order, the weight that took
+ * part, and the opinion leading (while open) or enacted (once closed): the most weighted support,
+ * enacted only if it beats its opposition and, on a topic opened with a quorum, has more than half
+ * of the weight that took part.
+ */
+export const SupportResultView = z.object({
+  kind: z.literal('support'),
+  topicId: z.string(),
+  status: z.enum(['active', 'counting', 'closed']),
+  opinions: z.array(
+    z.object({
+      opinionId: z.string(),
+      supportCount: z.number().int(),
+      opposeCount: z.number().int(),
+      weightedSupport: z.number().int(),
+      weightedOppose: z.number().int(),
+    }),
+  ),
+  leaderOpinionId: z.string().nullable(),
+  enactedOpinionId: z.string().nullable(),
+  asOf: z.string().nullable(),
+  ...QuorumResultFields,
+});
+export type SupportResultView = z.infer<typeof SupportResultView>;
+
+export const ResultView = z.discriminatedUnion('kind', [ElectionResultView, RankedOpinionsResultView, SupportResultView]);
 export type ResultView = z.infer<typeof ResultView>;
 
 export const OPINION_NOT_FOUND_ON_BALLOT = 'Opinion not found';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { groupView, type GroupState } from './group.view';
+import { quorumPercentOf } from './quorum';
 
 type GroupFoldEvent = Parameters<typeof groupView.evolve>[1];
 const joined = (userId: string, isLeader = false): GroupFoldEvent => ({ type: 'GroupMemberJoined', data: { groupId: 3, userId, role: 'member', isLeader } });
@@ -29,6 +30,19 @@ describe('groupView', () => {
     const state = fold(groupView, [joined(ann, true), joined(ben), left(ann), elected(ben, ann)]);
     expect(state.members.has(ann)).toBe(false);
     expect(state.members.get(ben)).toEqual({ role: 'member', isLeader: true });
+  });
+
+  it('folds the quorums its leaders set, the last for each type, leaving the others to their defaults', () => {
+    const setBy = randomUUID();
+    const set = (topicType: 'law_amendment' | 'election', quorumPercent: number): GroupFoldEvent => ({
+      type: 'GroupQuorumSet',
+      data: { groupId: 3, topicType, quorumPercent, setBy },
+    });
+    expect(groupView.initialState().quorums).toEqual({});
+    const state = fold(groupView, [set('law_amendment', 20), set('election', 5), set('law_amendment', 0)]);
+    expect(state.quorums).toEqual({ law_amendment: 0, election: 5 });
+    expect(quorumPercentOf(state.quorums, 'law_amendment')).toBe(0);
+    expect(quorumPercentOf(state.quorums, 'dispute_resolution')).toBe(10);
   });
 
   it('never changes a state it folded before: a snapshot kept between commands stays as it was', () => {

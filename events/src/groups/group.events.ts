@@ -48,6 +48,19 @@ export const GroupMemberLeft = defineEvent(
     removedBy: z.uuid().nullable(),
   }),
 );
+/**
+ * `group-{id}`: its leaders set the share of its eligible weight that must take part before a topic
+ * of this type decides anything (issue #34 item 3; docs/decisions.md, Quorum and majority).
+ */
+export const GroupQuorumSet = defineEvent(
+  'GroupQuorumSet',
+  z.object({
+    groupId: z.number().int().positive(),
+    topicType: z.enum(['law_amendment', 'dispute_resolution', 'election']),
+    quorumPercent: z.number().int().min(0).max(100),
+    setBy: z.uuid(),
+  }),
+);
 /** `user-{id}`: the numbers of a member's own Family, Friends and Business groups, fixed once. */
 export const PersonalGroupsAssigned = defineEvent(
   'PersonalGroupsAssigned',
@@ -63,5 +76,6 @@ export type GroupCreated = EventOf<typeof GroupCreated>;
 export type GroupMemberJoined = EventOf<typeof GroupMemberJoined>;
 export type GroupMemberLeft = EventOf<typeof GroupMemberLeft>;
 export type PersonalGroupsAssigned = EventOf<typeof PersonalGroupsAssigned>;
-export type GroupEvent = GroupCreated | GroupMemberJoined | GroupMemberLeft;
-export const groupEvents = [GroupCreated, GroupMemberJoined, GroupMemberLeft, PersonalGroupsAssigned];
+export type GroupQuorumSet = EventOf<typeof GroupQuorumSet>;
+export type GroupEvent = GroupCreated | GroupMemberJoined | GroupMemberLeft | GroupQuorumSet;
+export const groupEvents = [GroupCreated, GroupMemberJoined, GroupMemberLeft, GroupQuorumSet, PersonalGroupsAssigned];

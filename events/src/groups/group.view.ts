@@ -3,6 +3,7 @@ import type { View } from '../decider';
 import type { CatalogueGroup } from './catalogue';
 import type { GroupLeaderElected } from '../elections/election.events';
 import type { GroupEvent } from './group.events';
+import type { QuorumTopicType } from './quorum';
 
 export interface Membership {
   role: 'owner' | 'member';
@@ -20,11 +21,13 @@ export interface GroupState {
   members: PersistentMap<string, Membership>;
   /** Who its main election made leader (docs/product.md, Topic lifecycle), or null. */
   leaderId: string | null;
+  /** The quorums its leaders set, by topic type (the rest: DEFAULT_QUORUM_PERCENT of quorum.ts). */
+  quorums: Partial<Record<QuorumTopicType, number>>;
 }
 
 /** `group-{id}`: what the group is and who its members are; one fold for the groups decider and the participation check. */
 export const groupView: View<GroupEvent | GroupLeaderElected, GroupState> = {
-  initialState: () => ({ exists: false, definition: null, members: PersistentMap(), leaderId: null }),
+  initialState: () => ({ exists: false, definition: null, members: PersistentMap(), leaderId: null, quorums: {} }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'GroupCreated':
@@ -33,6 +36,8 @@ export const groupView: View<GroupEvent | GroupLeaderElected, GroupState> = {
         return { ...state, members: state.members.set(event.data.userId, { role: event.data.role, isLeader: event.data.isLeader }) };
       case 'GroupMemberLeft':
         return { ...state, members: state.members.delete(event.data.userId) };
+      case 'GroupQuorumSet':
+        return { ...state, quorums: { ...state.quorums, [event.data.topicType]: event.data.quorumPercent } };
       case 'GroupLeaderElected': {
         // A leader is a member with isLeader (docs/product.md, Data); the one before steps down.
         const previous = event.data.previousLeaderId;

@@ -1,4 +1,5 @@
 import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import { ELIGIBILITY_EVENT_TYPES } from '../event-store';
 
 /** Conflicts raised inside the append function carry this SQLSTATE. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'CV409';
@@ -147,6 +148,18 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await sql`drop trigger events_no_truncate on events`.execute(db);
       await sql`drop trigger events_append_only on events`.execute(db);
       await sql`drop function civitas_events_append_only`.execute(db);
+    },
+  },
+  '2026_12_15_001_events_by_eligibility_type': {
+    async up(db: Kysely<unknown>) {
+      // readEligibilityEvents: closing a topic of an open group counts who could take part from the events.
+      // The query names the same list; changing ELIGIBILITY_EVENT_TYPES needs a new migration.
+      await sql`create index events_by_eligibility_type on events (type) where type in (${sql.raw(ELIGIBILITY_EVENT_TYPES.map((type) => `'${type}'`).join(', '))})`.execute(
+        db,
+      );
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop index events_by_eligibility_type`.execute(db);
     },
   },
 };

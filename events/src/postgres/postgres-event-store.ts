@@ -1,15 +1,17 @@
 import pg from 'pg';
 import { WrongExpectedVersionError } from '../errors';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  ReadAllOptions,
-  RecordedEvent,
-  StreamRead,
-  SubscribeOptions,
+import {
+  ELIGIBILITY_EVENT_TYPES,
+  type AppendResult,
+  type EligibilityEventType,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type StreamRead,
+  type SubscribeOptions,
 } from '../event-store';
 import { START_POSITION, decodePosition, encodePosition, type Position } from '../position';
 import { appendBatch, type AppendRequest } from './append-batch';
@@ -82,6 +84,13 @@ const READ_TOPIC_SQL = `select ${EVENT_COLUMNS} from events
 // the types are literals so the planner can prove the index's predicate.
 const READ_DELEGATIONS_SQL = `select ${EVENT_COLUMNS} from events
   where data->>'groupId' = $1 and type in ('DelegationAssigned', 'DelegationRevoked')
+  order by transaction_id, global_position`;
+
+// Served by the partial index on type for these types (event-store migrations); literals again, so the
+// planner proves its predicate. The list is ELIGIBILITY_EVENT_TYPES (event-store.ts).
+const ELIGIBILITY_TYPES_SQL = ELIGIBILITY_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
+const READ_ELIGIBILITY_SQL = `select ${EVENT_COLUMNS} from events
+  where type in (${ELIGIBILITY_TYPES_SQL}) and type = any($1::text[])
   order by transaction_id, global_position`;
 
 const READ_STREAMS_SQL = `select ${EVENT_COLUMNS} from events
@@ -298,6 +307,11 @@ export class PostgresEventStore implements EventStore {
 
   async readDelegationEvents(groupId: number): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>({ name: 'civitas_read_delegations', text: READ_DELEGATIONS_SQL, values: [String(groupId)] });
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async readEligibilityEvents(types: ReadonlyArray<EligibilityEventType>): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>({ name: 'civitas_read_eligibility', text: READ_ELIGIBILITY_SQL, values: [types] });
     return result.rows.map(toRecordedEvent);
   }
 

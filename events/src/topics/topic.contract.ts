@@ -59,6 +59,8 @@ export const TopicView = z.object({
   canParticipate: z.boolean(),
   /** Elections: how the ballots are counted; null for other topics. */
   method: ElectionMethodSchema.nullable(),
+  /** A topic that decides: the share of the group's eligible weight that must take part (issue #34 item 3); null for discussions and topics opened before quorums. */
+  quorumPercent: z.number().int().nullable(),
 });
 export type TopicView = z.infer<typeof TopicView>;
 

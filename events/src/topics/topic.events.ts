@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { ElectionMethodSchema } from '../elections/election-method';
+import { DecidingRuleSchema, QuorumFiguresSchema } from '../groups/quorum';
 import { TOPIC_TYPES } from './topic-rules';
 
 export const TopicTypeSchema = z.enum(TOPIC_TYPES);
@@ -23,6 +24,12 @@ export const TopicCreated = defineEvent(
      * opinions by ranked ballots (issue #34 item 2); absent, by the spec's support and oppose.
      */
     method: ElectionMethodSchema.optional(),
+    /**
+     * A topic that decides (issue #34 item 3): the share of the group's eligible weight that must take
+     * part, the group's quorum for the type when it opened (a later change applies to later topics).
+     * Absent on topics opened before quorums: they are counted by the rule they opened under.
+     */
+    quorumPercent: z.number().int().min(0).max(100).optional(),
   }),
 );
 export const TopicDeleted = defineEvent(
@@ -70,6 +77,9 @@ export const TopicClosed = defineEvent(
     /** A law decided among its opinions (method 'schulze', issue #34 item 2): the method and its pairwise matrix over [no change (the topic id), ...opinions in posting order]. */
     method: ElectionMethodSchema.optional(),
     pairwise: z.array(z.array(z.number().int().nonnegative())).optional(),
+    /** A topic that decides (issue #34 item 3): its quorum figures at the count and the rule that decided it; topics closed before quorums carry none. */
+    quorum: QuorumFiguresSchema.optional(),
+    decidedBy: DecidingRuleSchema.optional(),
   }),
 );
 /**
