@@ -18,6 +18,8 @@ import type { DelegationService } from './delegation/delegation-service';
 import { delegationRoutes } from './delegation/delegation.routes';
 import type { ElectionsService } from './elections/elections-service';
 import { electionsRoutes } from './elections/elections.routes';
+import type { GroupsService } from './groups/groups-service';
+import { groupsRoutes } from './groups/groups.routes';
 import type { IdentityService } from './identity/identity-service';
 import type { InvitationsService } from './invitations/invitations-service';
 import { invitationsRoutes } from './invitations/invitations.routes';
@@ -78,6 +80,7 @@ export interface CommandApiOptions {
   voting: VotingService;
   delegation: DelegationService;
   elections: ElectionsService;
+  groups: GroupsService;
   invitations: InvitationsService;
   people: People;
   auth: SessionAuth;
@@ -121,5 +124,6 @@ export const commandApi: CivitasPlugin<CommandApiOptions> = async (instance, opt
   votesRoutes(app, options);
   delegationRoutes(app, options);
   electionsRoutes(app, options);
+  groupsRoutes(app, options);
   invitationsRoutes(app, options);
 };

@@ -120,7 +120,8 @@ export async function createCommandServices({
   const voting = new VotingService(bus, gate, { opinions, topics, receipts });
   const people = new People(vault);
   const delegation = new DelegationService(bus, gate, readModels, people);
-  const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, new GroupsService(bus));
+  const groups = new GroupsService(bus);
+  const invitations = new InvitationsService(bus, vault, config.publicBaseUrl, groups);
   const auth = createSessionAuth(db, config, now);
   // Sign-in limits count in the database, so every command-api instance counts together.
   const rateLimitCounters = new RateLimitCounters(db);
@@ -243,6 +244,7 @@ export async function createCommandServices({
     voting,
     delegation,
     elections,
+    groups,
     invitations,
     people,
     auth,

@@ -113,6 +113,7 @@ export function electionsRoutes(app: ZodRoutes, { elections, people }: { electio
           winner: null,
           candidateCount: 0,
           method: methodOf(topic),
+          quorumPercent: topic.quorumPercent ?? null,
         },
       });
     },

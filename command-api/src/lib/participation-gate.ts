@@ -121,6 +121,12 @@ export class ParticipationGate {
     );
   }
 
+  /** The quorums the group's leaders set (issue #34 item 3), from its stream: an open group's cached definition does not carry them. */
+  async quorumsOf(groupId: number): Promise<GroupState['quorums']> {
+    const { state } = await this.bus.load(groupStream(groupId), groupView);
+    return state.quorums;
+  }
+
   private async account(userId: string): Promise<{ registered: boolean; forfeited: boolean; standing: Standing; person: PersonState }> {
     const { state } = await this.bus.load(userStream(userId), accountView);
     return {

@@ -1,6 +1,8 @@
 import {
   CountedEvents,
+  countOpenGroupEligible,
   eventTime,
+  hasMembers,
   readTopicRecords,
   storedEventLeafHash,
   topicTally,
@@ -22,7 +24,9 @@ type Topic = Pick<TopicCreated['data'], 'topicId' | 'type' | 'expiresAt'>;
  * the leaves' blinder), so an export that leaves one out cannot pass for complete. An election is
  * counted by the method its TopicCreated names (the tally reads it); a Schulze count gives its matrix.
  * A law topic decided among its opinions (issue #34 item 2) gives its matrix over no change and the
- * opinions, and the opinion the tally module's closing rule enacts.
+ * opinions, and the opinion the tally module's closing rule enacts. A topic opened with a quorum
+ * (issue #34 item 3) gets its figures and the rule that decided it; an open group's eligible weight
+ * is counted from the store's eligibility events at expiry (eligible-weight.ts).
  */
 export async function countTopicOutcome(store: EventStore, registry: EventRegistry, topic: Topic, blind: Blind): Promise<TopicOutcome> {
   const state = topicTally.initial(topic.topicId);
@@ -34,8 +38,14 @@ export async function countTopicOutcome(store: EventStore, registry: EventRegist
     taken.offer(recorded, storedEventLeafHash(recorded, blind), topicTally.isPastTheCut(state, tallyEvent));
     topicTally.apply(state, tallyEvent);
   }
+  // An open group's eligible weight is everyone its rule lets in, most of whom the topic never names: counted from the store.
+  const definition = state.group.definition;
+  const eligibleWeight =
+    state.topic?.quorumPercent !== undefined && definition && !hasMembers(definition.department)
+      ? await countOpenGroupEligible(store, registry, definition, topic.expiresAt)
+      : undefined;
   // The result as the closing will record it: the tally module gives it for a closed topic (as the verifier's recount reads it).
-  const counted = topicTally.tallies({ ...state, status: state.status === 'active' ? 'closed' : state.status }, { at: topic.expiresAt });
+  const counted = topicTally.tallies({ ...state, status: state.status === 'active' ? 'closed' : state.status }, { at: topic.expiresAt, eligibleWeight });
   return {
     tallies: topic.type === 'election' ? counted.candidates : counted.opinions,
     counted: taken.commitment(),
@@ -43,5 +53,7 @@ export async function countTopicOutcome(store: EventStore, registry: EventRegist
     election: counted.election,
     pairwise: counted.schulze?.pairwise ?? null,
     enactedOpinionId: counted.result.kind === 'law_enacted' ? counted.result.opinionId : null,
+    quorum: counted.quorum,
+    decidedBy: counted.decidedBy,
   };
 }

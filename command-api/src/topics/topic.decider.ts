@@ -11,6 +11,8 @@ import {
   winningOpinion,
   type ClosingTally,
   type CountedCommitment,
+  type DecidingRule,
+  type QuorumFigures,
   type ElectionOutcome,
   type OpinionStanding,
   type Decider,
@@ -41,6 +43,9 @@ export interface TopicOutcome {
   election: ElectionOutcome | null;
   pairwise: number[][] | null;
   enactedOpinionId: string | null;
+  /** A topic opened with a quorum (issue #34 item 3): its figures and the rule that decided it; null otherwise. */
+  quorum: QuorumFigures | null;
+  decidedBy: DecidingRule | null;
 }
 
 export type CloseTopic = { type: 'closeTopic'; now: string; outcome: TopicOutcome };
@@ -98,6 +103,7 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
             tallies: outcome.tallies,
             counted: outcome.counted,
             ...(ranked ? { method: RANKED_OPINIONS_METHOD, pairwise: outcome.pairwise ?? [] } : {}),
+            ...(outcome.quorum && outcome.decidedBy ? { quorum: outcome.quorum, decidedBy: outcome.decidedBy } : {}),
           },
         };
         if (type === 'election') {
@@ -121,12 +127,8 @@ export const topicDecider: Decider<TopicCommand, TopicEvent | ElectionDecided, T
             },
           ];
         }
-        // Per-opinion support and oppose: the winner rule on the standings; ranked: the opinion the count enacts, with its head-to-head figures.
-        const winner = !typeEnactsLaw(type)
-          ? null
-          : ranked
-            ? (outcome.standings.find((standing) => standing.opinionId === outcome.enactedOpinionId) ?? null)
-            : winningOpinion(outcome.standings);
+        // The opinion the tally module's closing rule enacts (quorum and majority, or Schulze against no change), with its figures.
+        const winner = !typeEnactsLaw(type) ? null : (outcome.standings.find((standing) => standing.opinionId === outcome.enactedOpinionId) ?? null);
         if (!winner) return [closed];
         return [
           closed,

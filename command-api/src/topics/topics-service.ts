@@ -14,6 +14,8 @@ import {
   ValidationError,
   defaultTopicDays,
   defaultTopicType,
+  isQuorumTopicType,
+  quorumPercentOf,
   topicStream,
   topicTypesFor,
   typeEnactsLaw,
@@ -85,6 +87,8 @@ export class TopicsService {
       // Every new election names its method, the default too, so the record says how it is counted; a
       // law topic names one only when decided among its opinions (absent: support and oppose on each).
       ...(type === 'election' ? { method: body.method ?? DEFAULT_ELECTION_METHOD } : body.method !== undefined ? { method: body.method } : {}),
+      // A topic that decides is held to the group's quorum for its type as it stands now (issue #34 item 3).
+      ...(isQuorumTopicType(type) ? { quorumPercent: quorumPercentOf(await this.gate.quorumsOf(groupId), type) } : {}),
     };
     const commandOptions = mainElection ? { commandId: `main-election-topic-${topic.topicId}` } : keyed(idempotency);
     const result = await this.bus.run(topicStream(topic.topicId), topicDecider, { type: 'createTopic', topic }, { actorId: userId, ...commandOptions });

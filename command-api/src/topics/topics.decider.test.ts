@@ -20,18 +20,17 @@ const tallies = [{ subjectId: '33333333-3333-4333-8333-333333333333', supportCou
 // What the count took: the closing records it beside the tallies, so an export that leaves an event out is caught.
 const counted = { events: 4, byType: { TopicCreated: 1, OpinionPosted: 1, VoteCast: 2 }, digest: 'fN0RT5xTx6M6wrCaOPiVw7MTz2ZCcSh3Vxz1Pi6rI6A=' };
 const closed = { type: 'TopicClosed' as const, data: { topicId: topic.topicId, groupId: 1682, type: 'law_amendment' as const, closedAt, tallies, counted } };
-const outcome = (
-  standings: OpinionStanding[],
-  election: TopicOutcome['election'] = null,
-  pairwise: number[][] | null = null,
-  enactedOpinionId: string | null = null,
-): TopicOutcome => ({
+// What closing counted; only the parts a case is about are given (a legacy count: no quorum, no deciding rule).
+const outcome = (standings: OpinionStanding[], more: Partial<Omit<TopicOutcome, 'standings'>> = {}): TopicOutcome => ({
   tallies,
   standings,
-  election,
+  election: null,
   counted,
-  pairwise,
-  enactedOpinionId,
+  pairwise: null,
+  enactedOpinionId: null,
+  quorum: null,
+  decidedBy: null,
+  ...more,
 });
 const standing = (opinionId: string, weightedSupport: number, weightedOppose: number, postedAt: string): OpinionStanding => ({
   opinionId,
@@ -56,11 +55,11 @@ describe('topic decider', () => {
       .then([]);
   });
 
-  it('enacts the opinion with the most weighted support when it beats its opposition; ties go to the earliest', () => {
+  it('enacts exactly the opinion the count enacts, with its figures (the tally module holds the rule)', () => {
     const standings = [standing(B, 3, 1, '2026-11-23T00:00:00.000Z'), standing(A, 3, 0, '2026-11-22T00:00:00.000Z')];
     spec
       .given([created])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { enactedOpinionId: A }) })
       .then([
         closed,
         {
@@ -79,15 +78,15 @@ describe('topic decider', () => {
       ]);
   });
 
-  it('enacts nothing when the leading opinion is not supported more than opposed, or for a discussion', () => {
+  it('enacts nothing when the count enacts nothing, though an opinion is supported more than opposed, nor for a discussion', () => {
     spec
       .given([created])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 2, 2, closedAt)]) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 5, 0, closedAt)]) })
       .then([closed]);
     const discussion = { ...created, data: { ...topic, type: 'family_discussion' as const } };
     spec
       .given([discussion])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 5, 0, closedAt)]) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([standing(A, 5, 0, closedAt)], { enactedOpinionId: A }) })
       .then([{ type: 'TopicClosed', data: { ...closed.data, type: 'family_discussion' } }]);
   });
 
@@ -96,7 +95,7 @@ describe('topic decider', () => {
     const winner = { winnerId: B, winnerCandidateId: A };
     spec
       .given([election])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { election: winner }) })
       .then([
         { type: 'TopicClosed', data: { ...closed.data, type: 'election' } },
         {
@@ -140,21 +139,21 @@ describe('topic decider', () => {
     ];
     spec
       .given([opened('schulze')])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner, pairwise) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { election: winner, pairwise }) })
       .then(decided('schulze', { pairwise }));
     // Only a Schulze election has a matrix to record.
     spec
       .given([opened('approval')])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner, pairwise) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { election: winner, pairwise }) })
       .then(decided('approval'));
     spec
       .given([opened('plurality')])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { election: winner }) })
       .then(decided('plurality'));
     // Opened before methods existed (no method on its TopicCreated): plurality, said so.
     spec
       .given([{ ...created, data: { ...topic, type: 'election' as const } }])
-      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], winner) })
+      .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { election: winner }) })
       .then(decided('plurality'));
   });
 
@@ -179,35 +178,98 @@ describe('topic decider', () => {
     it('enacts the opinion the count enacts, not the one with the most support, with its figures against no change, and records the method and matrix', () => {
       spec
         .given([ranked()])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { pairwise, enactedOpinionId: B }) })
         .then([closedRanked(), enacted(B, 4, 3)]);
       spec
         .given([ranked('dispute_resolution')])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { pairwise, enactedOpinionId: B }) })
         .then([closedRanked('dispute_resolution'), enacted(B, 4, 3, 'dispute_resolution')]);
     });
 
     it('enacts nothing when no change stands, though an opinion is supported more than opposed', () => {
       spec
         .given([ranked()])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, null) })
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { pairwise }) })
         .then([closedRanked()]);
       // An id the standings do not hold enacts nothing either (the count and the standings come from one tally).
       spec
         .given([ranked()])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, topic.topicId) })
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { pairwise, enactedOpinionId: topic.topicId }) })
         .then([closedRanked()]);
     });
 
-    it('records an empty matrix when the count gave none, and leaves a per-opinion law topic as it was (no method, its winner rule)', () => {
+    it('records an empty matrix when the count gave none, and a per-opinion law topic takes no method but the count\u2019s opinion too', () => {
       spec
         .given([ranked()])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], null, null, null) })
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome([]) })
         .then([{ type: 'TopicClosed', data: { ...closed.data, method: 'schulze', pairwise: [] } }]);
       spec
         .given([created])
-        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, null, pairwise, B) })
-        .then([closed, enacted(A, 5, 2)]);
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { pairwise, enactedOpinionId: B }) })
+        .then([closed, enacted(B, 4, 3)]);
+    });
+  });
+
+  describe('quorum and majority (issue #34 item 3)', () => {
+    const opened = { ...created, data: { ...topic, quorumPercent: 10 } };
+    const figures = (participatingWeight: number) => ({ percent: 10, eligibleWeight: 40, participatingWeight, reached: participatingWeight * 10 >= 40 });
+    const standings = [standing(A, 3, 0, '2026-11-22T00:00:00.000Z')];
+    const lawEnacted = {
+      type: 'LawEnacted' as const,
+      data: {
+        topicId: topic.topicId,
+        groupId: 1682,
+        opinionId: A,
+        proposerId: creator,
+        type: 'law_amendment' as const,
+        weightedSupport: 3,
+        weightedOppose: 0,
+        enactedAt: closedAt,
+      },
+    };
+
+    it('records the quorum figures and the rule that decided beside the tallies', () => {
+      spec
+        .given([opened])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { enactedOpinionId: A, quorum: figures(5), decidedBy: 'majority' }) })
+        .then([{ type: 'TopicClosed', data: { ...closed.data, quorum: figures(5), decidedBy: 'majority' } }, lawEnacted]);
+      spec
+        .given([opened])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { quorum: figures(7), decidedBy: 'no_majority' }) })
+        .then([{ type: 'TopicClosed', data: { ...closed.data, quorum: figures(7), decidedBy: 'no_majority' } }]);
+    });
+
+    it('closes below its quorum with no law enacted, and an election below its quorum decides no winner', () => {
+      spec
+        .given([opened])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { quorum: figures(3), decidedBy: 'quorum_not_reached' }) })
+        .then([{ type: 'TopicClosed', data: { ...closed.data, quorum: figures(3), decidedBy: 'quorum_not_reached' } }]);
+      const election = { ...created, data: { ...topic, type: 'election' as const, method: 'plurality' as const, quorumPercent: 10 } };
+      spec
+        .given([election])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome([], { quorum: figures(3), decidedBy: 'quorum_not_reached' }) })
+        .then([
+          { type: 'TopicClosed', data: { ...closed.data, type: 'election', quorum: figures(3), decidedBy: 'quorum_not_reached' } },
+          {
+            type: 'ElectionDecided',
+            data: {
+              topicId: topic.topicId,
+              groupId: 1682,
+              isMainElection: false,
+              winnerId: null,
+              winnerCandidateId: null,
+              decidedAt: closedAt,
+              method: 'plurality',
+            },
+          },
+        ]);
+    });
+
+    it('records neither for a count without a quorum (a topic opened before quorums)', () => {
+      spec
+        .given([created])
+        .when({ type: 'closeTopic', now: closedAt, outcome: outcome(standings, { enactedOpinionId: A }) })
+        .then([closed, lawEnacted]);
     });
   });
 

@@ -65,6 +65,7 @@ export function topicsRoutes(app: ZodRoutes, { topics, people }: { topics: Topic
           opinionCount: 0,
           canParticipate: true,
           method: topic.type === 'election' ? methodOf(topic) : decidesAmongOpinions(topic) ? RANKED_OPINIONS_METHOD : null,
+          quorumPercent: topic.quorumPercent ?? null,
         },
       });
     },

@@ -161,6 +161,8 @@ describe('elections service', () => {
           expiresAt,
           // Opened before methods existed: written as plurality, and saying so.
           method: 'plurality',
+          // Written now: held to the group's election quorum as it stands (the default, none).
+          quorumPercent: 0,
         },
       ],
     ]);

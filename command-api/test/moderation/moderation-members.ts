@@ -11,7 +11,7 @@ const registry = createEventRegistry();
  * Appends facts no route of this feature makes (a role granted, an election won) as their own
  * features record them, checked by the registry; the last position.
  */
-export async function recordFacts(server: TestServer, facts: Array<{ streamId: string; type: string; data: unknown }>): Promise<Position> {
+export async function recordFacts(server: Pick<TestServer, 'databaseUrl'>, facts: Array<{ streamId: string; type: string; data: unknown }>): Promise<Position> {
   const store = new PostgresEventStore({ connectionString: server.databaseUrl, poolSize: 1 });
   try {
     let position = '';
