@@ -6,7 +6,7 @@ import { buildFreshReadModels, projections, readModelDigest, type Projection } f
 import { eventually } from '../../test-support/eventually';
 import { leaderElected } from './election-events';
 import { createProjectorFixture, type ProjectorFixture } from './fixture';
-import { groupCreated, memberJoined, memberLeft, personalGroupCreated, type StreamEvent } from './spec-events';
+import { groupCreated, memberJoined, memberLeft, personalGroupCreated, quorumSet, type StreamEvent } from './spec-events';
 
 const SET_BASED = ['groups', 'chat'];
 const chosen = projections.filter((projection) => SET_BASED.includes(projection.name));
@@ -61,6 +61,8 @@ describe('set-based rebuilds', () => {
     await append([personalGroupCreated(10_000, 'friends', owner), memberJoined(10_000, owner, 'owner'), memberJoined(10_000, friend)]);
     await append(Array.from({ length: 12 }, (_, index) => chat(topic, 1, index % 2 ? owner : friend, `message ${index} ✓ "quoted"`)));
     await append([memberLeft(10_000, friend, 'cut', owner), leaderElected(1, owner, randomUUID()), leaderElected(1, colleague, randomUUID(), owner)]);
+    // Quorums are folded after the statement's rows: a later setting of the same type stands.
+    await append([quorumSet(10_000, 'law_amendment', 25, owner), quorumSet(1, 'election', 5, colleague), quorumSet(10_000, 'law_amendment', 30, owner)]);
     // Created after memberships of other groups, and one message with no command time (stored time instead).
     await append([personalGroupCreated(10_001, 'business', colleague), memberJoined(10_001, colleague, 'owner'), memberJoined(10_000, friend)]);
     await append([chat(topic, 1, colleague, 'no command time')], { time: undefined });

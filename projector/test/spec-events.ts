@@ -12,6 +12,7 @@ import {
   type GroupCreated,
   type GroupMemberJoined,
   type GroupMemberLeft,
+  type GroupQuorumSet,
   type InvitationAccepted,
   type InvitationCreated,
   type LawEnacted,
@@ -88,6 +89,18 @@ export const memberLeft = (groupId: number, userId: string, reason: GroupMemberL
   type: 'GroupMemberLeft',
   streamId: groupStream(groupId),
   data: { groupId, userId, reason, removedBy },
+});
+
+/** A leader sets the group's quorum for one topic type (issue #34 item 3). */
+export const quorumSet = (
+  groupId: number,
+  topicType: GroupQuorumSet['data']['topicType'],
+  quorumPercent: number,
+  setBy: string = randomUUID(),
+): Of<GroupQuorumSet> => ({
+  type: 'GroupQuorumSet',
+  streamId: groupStream(groupId),
+  data: { groupId, topicType, quorumPercent, setBy },
 });
 
 // Identity and subscriptions

@@ -17,7 +17,7 @@ import { accountExportRoutes } from './account/account-export.routes';
 import { accountSecurityRoutes } from './account/account-security.routes';
 import { notificationPreferencesRoutes } from './account/notification-preferences.routes';
 import { profilesRoutes, type CarriedWeightOf } from './profiles/profiles.routes';
-import { catchmentOf, eligibilityGroup } from './delegation/delegation-network';
+import { catchmentOf, eligibilityGroup, weightReaching } from './delegation/delegation-network';
 import { carriedWeight } from '@civitas/events';
 import { ProfileImageStore } from '@civitas/service-kit/profile-images';
 import { paymentRoutes } from './subscriptions/payments.routes';
@@ -103,7 +103,13 @@ export const queryApi: CivitasPlugin<QueryApiOptions> = async (
   if (store) auditTopicsRoutes(app, { ...context, db, store, findVisibleTopic });
   if (store) auditExportRoutes(app, { ...context, db, store });
   if (store) memberReceiptsRoutes(app, { ...context, db, store, findVisibleTopic });
-  electionsRoutes(app, { ...context, toTopicView }, travel?.candidatesAsOf, travel?.topicLogAsOf);
+  // A law's result weighs who took part (issue #34 item 3) through the delegation feature's graph.
+  electionsRoutes(
+    app,
+    { ...context, toTopicView, weightReaching: (group, voterIds) => weightReaching(readModels, group, voterIds) },
+    travel?.candidatesAsOf,
+    travel?.topicLogAsOf,
+  );
   delegationRoutes(app, context);
   searchRoutes(app, context);
   notificationsRoutes(app, context);

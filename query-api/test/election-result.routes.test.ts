@@ -111,6 +111,9 @@ describe('query-api election results by method', () => {
         ],
         schulzeWinners: [g],
         asOf: null,
+        // Opened before quorums: none (issue #34 item 3).
+        quorum: null,
+        decidedBy: null,
       });
     });
 
@@ -268,21 +271,23 @@ describe('query-api election results by method', () => {
   });
 
   describe('refusals', () => {
-    it('answers 404 for no topic, a deleted or hidden election and before it existed; 400 for another topic and a bad asOf', async () => {
+    it('answers 404 for no topic, a deleted or hidden election and before it existed; 400 for a discussion and a bad asOf', async () => {
       const expectAnswer = async (url: string, status: number, message: string, as: Member = ken) => {
         const answer = await query.get(url, { as });
         expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status, body: { message } });
       };
-      const [law, deleted, hidden] = [newId(), newId(), newId()];
+      const [law, deleted, hidden, discussion] = [newId(), newId(), newId(), newId()];
       await query.record(
         at(T(8), topicCreated(law, ISLAM, ada.id, { expiresAt: OPEN_UNTIL })),
+        at(T(8), topicCreated(discussion, ada.groups.family, ada.id, { type: 'family_discussion', expiresAt: OPEN_UNTIL })),
         at(T(8), topicCreated(deleted, ISLAM, ada.id, { type: 'election', method: 'approval', expiresAt: OPEN_UNTIL })),
         at(T(8, 1), topicDeleted(deleted, ISLAM, ada.id)),
         at(T(8), topicCreated(hidden, ada.groups.business, ada.id, { type: 'election', method: 'schulze', expiresAt: OPEN_UNTIL })),
       );
       for (const id of [newId(), deleted, hidden, 'not-a-topic']) await expectAnswer(`/api/topics/${id}/result`, 404, 'Topic not found');
-      await expectAnswer(`/api/topics/${law}/result`, 400, NOT_AN_ELECTION);
-      // As the candidates read answers the same topics.
+      await expectAnswer(`/api/topics/${discussion}/result`, 400, NOT_AN_ELECTION, ada);
+      // A law has a result of its own kind (issue #34 item 3), but no candidates.
+      expect((await resultOf(law)).kind).toBe('support');
       await expectAnswer(`/api/topics/${law}/candidates`, 400, NOT_AN_ELECTION);
       // The business group's own member reads its election.
       expect((await resultOf(hidden, { as: ada })).method).toBe('schulze');

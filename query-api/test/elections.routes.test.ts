@@ -63,6 +63,7 @@ describe('query-api elections routes', () => {
         status: 'active',
         isMainElection: true,
         method: 'plurality',
+        quorumPercent: null,
         winnerId: null,
         expiresAt: OPEN_UNTIL,
         createdAt: T(3),

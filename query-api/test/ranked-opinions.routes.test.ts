@@ -147,6 +147,9 @@ describe('query-api: a law decided among its opinions', () => {
         asOf: null,
         // Ken has not ranked (Grace ranks for him).
         myRanking: null,
+        // Opened before quorums: none (issue #34 item 3).
+        quorum: null,
+        decidedBy: null,
       });
       expect((await resultOf(topicId, { as: ada })).myRanking).toEqual([[x], [topicId], [y]]);
       expect((await resultOf(topicId)).myRanking).toBeNull();
@@ -354,7 +357,7 @@ describe('query-api: a law decided among its opinions', () => {
     expect(await shownTo(admin)).toBe(CONTENTS[0]);
   });
 
-  it('answers 400 for a law decided by support and oppose and a discussion, 404 for a hidden one; the candidates read stays an election\u2019s', async () => {
+  it('answers a law decided by support and oppose its own kind, 400 for a discussion, 404 for a hidden one; the candidates read stays an election\u2019s', async () => {
     const expectAnswer = async (url: string, status: number, message: string) => {
       const answer = await query.get(url, { as: ken });
       expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status, body: { message } });
@@ -365,7 +368,7 @@ describe('query-api: a law decided among its opinions', () => {
       at(T(8), topicCreated(discussion, ada.groups.friends, ada.id, { type: 'friends_discussion', expiresAt: OPEN_UNTIL })),
       at(T(8), topicCreated(hidden, ada.groups.business, ada.id, { method: 'schulze', expiresAt: OPEN_UNTIL })),
     );
-    await expectAnswer(`/api/topics/${plain}/result`, 400, NOT_AN_ELECTION);
+    expect((await read<{ kind: string }>(`/api/topics/${plain}/result`, ken)).kind).toBe('support');
     expect((await query.get(`/api/topics/${discussion}/result`, { as: ada })).json()).toEqual({ message: NOT_AN_ELECTION });
     await expectAnswer(`/api/topics/${hidden}/result`, 404, 'Topic not found');
     expect(await read(`/api/topics/${plain}`)).toMatchObject({ method: null });
@@ -377,13 +380,25 @@ describe('query-api: a law decided among its opinions', () => {
     expect((await query.get(`/api/topics/${topicId}/result`)).statusCode).toBe(200);
   });
 
-  it('documents both kinds of result in OpenAPI', async () => {
+  it('documents every kind of result in OpenAPI', async () => {
     const documented = (await query.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, { get: { description: string; responses: Record<string, { content: { 'application/json': { schema: unknown } } }> } }>;
     };
     const route = documented.paths['/api/topics/{id}/result']!.get;
     const schema = JSON.stringify(route.responses['200']!.content['application/json'].schema);
-    for (const field of ['"election"', '"opinions"', 'leaderCandidateId', 'leaderOpinionId', 'enactedOpinionId', 'isNoChange']) expect(schema).toContain(field);
+    for (const field of [
+      '"election"',
+      '"opinions"',
+      '"support"',
+      'leaderCandidateId',
+      'leaderOpinionId',
+      'enactedOpinionId',
+      'isNoChange',
+      'quorum',
+      'decidedBy',
+    ])
+      expect(schema).toContain(field);
     expect(route.description).toContain('no change');
+    expect(route.description).toContain('quorum_not_reached');
   });
 });

@@ -123,6 +123,8 @@ describe('query-api topics, opinions and laws routes', () => {
         status: 'active',
         isMainElection: false,
         method: null,
+        // Opened before quorums.
+        quorumPercent: null,
         winnerId: null,
         expiresAt: OPEN_UNTIL,
         createdAt: T(2),

@@ -1,4 +1,4 @@
-import { hasMembers, type GroupCreated, type GroupLeaderElected, type GroupMemberJoined, type GroupMemberLeft } from '@civitas/events';
+import { hasMembers, type GroupCreated, type GroupLeaderElected, type GroupMemberJoined, type GroupMemberLeft, type GroupQuorumSet } from '@civitas/events';
 import { sql, type Kysely } from 'kysely';
 import { insertRows, type DatabaseOf } from '../lib/table';
 import { defineProjection, eventTime, type ProjectedEvent } from '../projection';
@@ -8,14 +8,16 @@ type Created = ProjectedEvent & GroupCreated;
 type Joined = ProjectedEvent & GroupMemberJoined;
 type Left = ProjectedEvent & GroupMemberLeft;
 type LeaderElected = ProjectedEvent & GroupLeaderElected;
+type QuorumSet = ProjectedEvent & GroupQuorumSet;
 type GroupTables = DatabaseOf<typeof groupsTable | typeof groupMembersTable>;
 
 export const groupsProjection = defineProjection({
   name: 'groups',
   // 4: leaders from GroupLeaderElected (is_leader; a leader of an open group is listed as its member while they lead).
-  version: 4,
+  // 5: the quorums its leaders set (GroupQuorumSet; issue #34 item 3).
+  version: 5,
   tables: [groupsTable, groupMembersTable],
-  handles: ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'],
+  handles: ['GroupCreated', 'GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected', 'GroupQuorumSet'],
   /*
    * GroupCreated is a pure mapping to a row of its own, and it comes before everything else the
    * fold reads about that group: it is the first event of `group-{id}` (decided only while the
@@ -24,7 +26,7 @@ export const groupsProjection = defineProjection({
    */
   setBasedRebuild: {
     types: ['GroupCreated'],
-    foldedTypes: ['GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected'],
+    foldedTypes: ['GroupMemberJoined', 'GroupMemberLeft', 'GroupLeaderElected', 'GroupQuorumSet'],
     insert: (schema, events) => sql`
       insert into ${sql.id(schema, groupsTable.name)} (id, name, description, department, subcategory, subscription_type, features, owner_id, created_at, updated_at)
       select (e.data->>'groupId')::integer, e.data->>'name', e.data->>'description', e.data->>'department', e.data->>'subcategory',
@@ -54,6 +56,11 @@ export const groupsProjection = defineProjection({
       await sql`insert into ${sql.id(schema, groupsTable.name)} ${columns} select * from ${rows} on conflict (id) do nothing`.execute(db);
     }
     for (const event of events) {
+      if (event.type === 'GroupQuorumSet') {
+        await quorumSet(db, schema, event as QuorumSet);
+        changes.add('groups', (event as QuorumSet).data.groupId);
+        continue;
+      }
       if (event.type === 'GroupMemberJoined') await joined(db, schema, event as Joined);
       else if (event.type === 'GroupMemberLeft') await left(db, schema, event as Left);
       else if (event.type === 'GroupLeaderElected') {
@@ -66,6 +73,17 @@ export const groupsProjection = defineProjection({
     }
   },
 });
+
+/** The leaders' quorum for one topic type: the last one set stands (a redelivery sets the same again). */
+async function quorumSet(db: Kysely<GroupTables>, schema: string, event: QuorumSet) {
+  const { groupId, topicType, quorumPercent } = event.data;
+  await db
+    .withSchema(schema)
+    .updateTable('groups')
+    .set({ quorums: sql`quorums || jsonb_build_object(${topicType}::text, ${quorumPercent}::int)`, updated_at: eventTime(event) })
+    .where('id', '=', groupId)
+    .execute();
+}
 
 /** A member who left stays listed (cut, fired) until they join again; only active members count. */
 async function joined(db: Kysely<GroupTables>, schema: string, event: Joined) {

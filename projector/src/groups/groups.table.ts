@@ -1,4 +1,4 @@
-import type { Department, SubscriptionType } from '@civitas/events';
+import type { Department, QuorumTopicType, SubscriptionType } from '@civitas/events';
 import { sql } from 'kysely';
 import { column, defineTable } from '../lib/table';
 
@@ -16,6 +16,8 @@ export const groupsTable = defineTable(
     owner_id: column.uuid().nullable(),
     /** Memberships (personal groups, Alliance); open groups count their participants elsewhere. */
     member_count: column.integer().default(0),
+    /** The quorums its leaders set by topic type (GroupQuorumSet; issue #34 item 3); a type missing has the default. */
+    quorums: column.jsonb<Partial<Record<QuorumTopicType, number>>>().default(sql`'{}'::jsonb`),
     created_at: column.timestamptz(),
     updated_at: column.timestamptz(),
   },

@@ -9,7 +9,8 @@ export const topicsProjection = defineProjection({
   // 2: an election's winner_id from ElectionDecided.
   // 3: an election's method (TopicCreated) and, for Schulze, the pairwise matrix it was decided by (ElectionDecided).
   // 4: a law decided among its opinions: method 'schulze' and, once closed, TopicClosed's matrix (issue #34 item 2).
-  version: 4,
+  // 5: quorum and majority (issue #34 item 3): the quorum a topic opened with, and the figures and rule it closed by.
+  version: 5,
   tables: [topicsTable, lawsTable],
   handles: ['TopicCreated', 'TopicDeleted', 'TopicClosed', 'LawEnacted', 'OpinionPosted', 'ElectionDecided'],
 
@@ -35,6 +36,7 @@ export const topicsProjection = defineProjection({
               status: 'active',
               is_main_election: data.isMainElection,
               method: data.type === 'election' ? methodOf(data) : decidesAmongOpinions(data) ? RANKED_OPINIONS_METHOD : null,
+              quorum_percent: data.quorumPercent ?? null,
               expires_at: data.expiresAt,
               created_position: event.position,
               created_at: at,
@@ -55,6 +57,14 @@ export const topicsProjection = defineProjection({
               closed_at: event.data.closedAt,
               // A law decided among its opinions: the matrix it was closed by, over [no change, ...opinions in posting order].
               ...(event.data.pairwise ? { pairwise: JSON.stringify(event.data.pairwise) } : {}),
+              ...(event.data.quorum
+                ? {
+                    quorum_eligible_weight: event.data.quorum.eligibleWeight,
+                    quorum_participating_weight: event.data.quorum.participatingWeight,
+                    quorum_reached: event.data.quorum.reached,
+                  }
+                : {}),
+              decided_by: event.data.decidedBy ?? null,
               updated_at: at,
             })
             .where('id', '=', event.data.topicId)

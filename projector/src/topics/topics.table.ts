@@ -1,4 +1,4 @@
-import type { ElectionMethod, TopicType } from '@civitas/events';
+import type { DecidingRule, ElectionMethod, TopicType } from '@civitas/events';
 import { sql } from 'kysely';
 import { column, defineTable } from '../lib/table';
 
@@ -26,6 +26,13 @@ export const topicsTable = defineTable(
      * id), ...opinions in posting order].
      */
     pairwise: column.jsonb<number[][]>().nullable(),
+    /** A topic that decides (issue #34 item 3): TopicCreated.quorumPercent; null for discussions and topics opened before quorums. */
+    quorum_percent: column.integer().nullable(),
+    /** Once closed: TopicClosed.quorum's figures and decidedBy (null where it recorded none). */
+    quorum_eligible_weight: column.integer().nullable(),
+    quorum_participating_weight: column.integer().nullable(),
+    quorum_reached: column.boolean().nullable(),
+    decided_by: column.text<DecidingRule>().nullable(),
     expires_at: column.timestamptz(),
     closed_at: column.timestamptz().nullable(),
     opinion_count: column.integer().default(0),

@@ -51,6 +51,7 @@ describe('groups projection', () => {
             features: ['Discussion topics', 'Law amendments'],
             owner_id: null,
             member_count: 0,
+            quorums: {},
             created_at: T1,
             updated_at: T1,
           },

@@ -1,4 +1,4 @@
-import { participationRefusal, type DelegationNetwork, type EligibilityGroup } from '@civitas/events';
+import { participationRefusal, recount, type DelegationNetwork, type EligibilityGroup } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import { READ_SCHEMA } from '@civitas/service-kit/read-models';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -105,13 +105,39 @@ export async function chainOf(
 
 /** The member and everyone whose chain reaches them in the group (whatever their eligibility: the rule decides). */
 export async function catchmentOf(readModels: Kysely<ReadModels>, group: EligibilityGroup & { groupId: number }, memberId: string): Promise<NetworkPart> {
+  return catchmentOfAll(readModels, group, [memberId]);
+}
+
+/** These members and everyone whose chain reaches one of them in the group (a topic's voters: the weight that took part). */
+export async function catchmentOfAll(
+  readModels: Kysely<ReadModels>,
+  group: EligibilityGroup & { groupId: number },
+  memberIds: readonly string[],
+): Promise<NetworkPart> {
   // UNION drops members already reached, so a cycle ends the walk.
   const walk = sql`walk(user_id) as (
-      select ${memberId}::uuid
+      select unnest(${[...memberIds]}::uuid[])
       union
       select d.delegator_id
       from walk w join ${table('delegations')} d on d.delegate_id = w.user_id and d.group_id = ${group.groupId} and d.is_active
     )`;
   const { rows } = await readMembers(readModels, group.groupId, null, walk);
   return networkOf(group, rows);
+}
+
+/**
+ * The weight that reaches these members' own choices in the group, each member once: the members
+ * themselves and everyone whose chain reaches one of them, by the pure rule (an ineligible member or
+ * a cycle carries nothing). A topic's voters: the weight that took part (issue #34 item 3).
+ */
+export async function weightReaching(
+  readModels: Kysely<ReadModels>,
+  group: EligibilityGroup & { groupId: number },
+  memberIds: readonly string[],
+): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const network = await catchmentOfAll(readModels, group, memberIds);
+  let weight = 0;
+  for (const reached of recount(network, new Map(memberIds.map((id) => [id, id])), network.members.keys()).values()) weight += reached;
+  return weight;
 }

@@ -2,6 +2,7 @@ import {
   decidesAmongOpinions,
   schulze,
   type AsOf,
+  type EligibilityGroup,
   type LawEnacted,
   type PositionedEvent,
   type RankedOpinionsResultView,
@@ -16,6 +17,7 @@ import { againstNoChange, type AgainstNoChange } from '../lib/ranked-opinions';
 import { preferenceGroups } from '../lib/preference-groups';
 import { myBallot } from './election-counts';
 import { foldedAt, person, schulzeFromMatrix } from './election-result';
+import { quorumFields, type QuorumFields, type QuorumTopic } from './result-quorum';
 
 /**
  * GET /api/topics/<id>/result for a law amendment or dispute resolution decided among its opinions
@@ -26,12 +28,12 @@ import { foldedAt, person, schulzeFromMatrix } from './election-result';
 
 type Status = RankedOpinionsResultView['status'];
 
-/** The ranked law topic as the topics read model holds it. */
-export interface RankedOpinionsTopic {
+/** The ranked law topic as the topics read model holds it, and its group (whose eligible weight the quorum is a share of). */
+export interface RankedOpinionsTopic extends QuorumTopic {
   id: string;
-  status: 'active' | 'closed' | 'deleted';
   expires_at: Date;
   pairwise: number[][] | null;
+  group: EligibilityGroup & { id: number };
 }
 
 /** Who reads: their own ranking is shown to them (`userId`, null signed out), hidden content to admins (`revealed`). */
@@ -84,6 +86,7 @@ function view(
   enactedOpinionId: string | null,
   asOf: string | null,
   myRanking: Ranking | null,
+  quorum: QuorumFields,
 ): RankedOpinionsResultView {
   const closed = status === 'closed';
   return {
@@ -112,6 +115,7 @@ function view(
     schulzeWinners: count.winners,
     asOf,
     myRanking: myRanking?.map((tier) => [...tier]) ?? null,
+    ...quorum,
   };
 }
 
@@ -151,7 +155,9 @@ export async function liveOpinionsResult(
         ? { supportCount: row.support_count, opposeCount: row.oppose_count, weightedSupport: row.weighted_support, weightedOppose: row.weighted_oppose }
         : live.get(row.id)!,
   }));
-  return view(topic.id, status, opinions, reader.revealed, count, ballotCount, law?.opinion_id ?? null, null, mine);
+  // The weight that took part is the ballots' (each voter's chain reaching one ballot), as the tally module counts it.
+  const quorum = await quorumFields(readModels, topic, topic.group, ballotWeight, now);
+  return view(topic.id, status, opinions, reader.revealed, count, ballotCount, law?.opinion_id ?? null, null, mine, quorum);
 }
 
 /**
@@ -166,8 +172,9 @@ export async function opinionsResultAsOf(
   log: readonly PositionedEvent[],
   moment: AsOf,
   reader: Reader,
+  openGroupEligible?: number,
 ): Promise<RankedOpinionsResultView | null> {
-  const folded = foldedAt(topicId, log, moment);
+  const folded = foldedAt(topicId, log, moment, openGroupEligible);
   const count = folded?.tallies.schulze;
   if (!folded?.state.topic || !decidesAmongOpinions(folded.state.topic) || !count) return null;
   const { state, tallies, status } = folded;
@@ -175,5 +182,6 @@ export async function opinionsResultAsOf(
   const opinions = state.opinions.map((opinion, index) => ({ row: byId.get(opinion.opinionId), id: opinion.opinionId, counts: tallies.opinions[index]! }));
   const enacted = folded.last<LawEnacted['data']>('LawEnacted')?.opinionId ?? tallies.result.opinionId;
   const mine = reader.userId ? (state.preferences.get(reader.userId) ?? null) : null;
-  return view(topicId, status, opinions, reader.revealed, count, state.preferences.size, enacted, folded.asOf, mine);
+  const quorum = { quorum: tallies.quorum, decidedBy: tallies.decidedBy };
+  return view(topicId, status, opinions, reader.revealed, count, state.preferences.size, enacted, folded.asOf, mine, quorum);
 }

@@ -8,6 +8,7 @@ import {
   strongestPaths,
   topicTally,
   type AsOf,
+  type EligibilityGroup,
   type ElectionDecided,
   type ElectionMethod,
   type ElectionResultView,
@@ -15,12 +16,14 @@ import {
   type PositionedEvent,
   type SchulzeCount,
   type SubjectTally,
+  type TopicClosed,
   type TopicTallyState,
 } from '@civitas/events';
 import type { ReadModels } from '@civitas/projector/read-models';
 import type { Kysely } from 'kysely';
 import { shownFirstName } from '../lib/person-names';
 import { countElection } from './election-counts';
+import { quorumFields, type QuorumFields, type QuorumTopic } from './result-quorum';
 
 /**
  * GET /api/topics/<id>/result (issue #34 item 5; docs/decisions.md, Election methods): live from the
@@ -30,14 +33,14 @@ import { countElection } from './election-counts';
 type Status = ElectionResultView['status'];
 type ResultCandidate = ElectionResultView['candidates'][number];
 
-/** The election as the topics read model holds it. */
-export interface ElectionTopic {
+/** The election as the topics read model holds it, and its group (whose eligible weight the quorum is a share of). */
+export interface ElectionTopic extends QuorumTopic {
   id: string;
   method: ElectionMethod | null;
-  status: 'active' | 'closed' | 'deleted';
   expires_at: Date;
   winner_id: string | null;
   pairwise: number[][] | null;
+  group: EligibilityGroup & { id: number };
 }
 
 const tallyOf = (candidate: ResultCandidate): SubjectTally => ({
@@ -68,6 +71,7 @@ function view(
   counted: { candidates: ResultCandidate[]; ballotCount: number; ballotWeight: number; schulze: SchulzeCount | null },
   winnerCandidateId: string | null,
   asOf: string | null,
+  quorum: QuorumFields,
 ): ElectionResultView {
   const closed = status === 'closed';
   return {
@@ -84,6 +88,7 @@ function view(
     strongestPaths: counted.schulze?.strongestPaths ?? null,
     schulzeWinners: counted.schulze?.winners ?? null,
     asOf,
+    ...quorum,
   };
 }
 
@@ -112,7 +117,10 @@ export async function liveResult(readModels: Kysely<ReadModels>, topic: Election
   }
   // A member stands once per election: the winner's candidacy is theirs.
   const winner = count.candidates.find((row) => row.user_id === topic.winner_id)?.id ?? null;
-  return view(topic.id, count.method, status, { candidates, ballotCount: count.ballotCount, ballotWeight: count.ballotWeight, schulze: counted }, winner, null);
+  // The weight that took part is the ballots' (each voter's chain reaching one ballot), as the tally module counts it.
+  const quorum = await quorumFields(readModels, topic, topic.group, count.ballotWeight, now);
+  const counts = { candidates, ballotCount: count.ballotCount, ballotWeight: count.ballotWeight, schulze: counted };
+  return view(topic.id, count.method, status, counts, winner, null, quorum);
 }
 
 const ofTopic = (event: PositionedEvent, topicId: string, type: string) => event.type === type && (event.data as { topicId?: unknown }).topicId === topicId;
@@ -131,8 +139,11 @@ function preferenceWeight(state: TopicTallyState, at: string): number {
  * the events up to it (foldAsOf, then `tallies`, as the other asOf reads). The fold stops at expiry,
  * so whether the topic had closed by then is read from the same events; past expiry the count is
  * judged at expiry, as the closing judges it. Null: no such topic then (or deleted by then).
+ * `openGroupEligible`: an open group's eligible weight now (the read models'), counted by for a topic
+ * not closed by then; once closed, the figure its TopicClosed recorded (a group with members counts
+ * its own from its stream).
  */
-export function foldedAt(topicId: string, log: readonly PositionedEvent[], moment: AsOf) {
+export function foldedAt(topicId: string, log: readonly PositionedEvent[], moment: AsOf, openGroupEligible?: number) {
   const state = foldAsOf(topicId, log, moment);
   const seen = log.filter((event) => isBefore(event, moment));
   if (!state?.topic || seen.some((event) => ofTopic(event, topicId, 'TopicDeleted'))) return null;
@@ -141,10 +152,11 @@ export function foldedAt(topicId: string, log: readonly PositionedEvent[], momen
   const momentTime = 'time' in moment ? moment.time : newest.at;
   const expired = state.topic.expiresAt <= momentTime;
   const at = closed || expired ? state.topic.expiresAt : (state.lastAt ?? '');
-  const tallies = topicTally.tallies(closed ? { ...state, status: 'closed' } : state, { at });
-  const status: Status = closed ? 'closed' : expired ? 'counting' : 'active';
   /** The last event of this type the topic had by then. */
   const last = <Data>(type: string) => seen.filter((event) => ofTopic(event, topicId, type)).at(-1)?.data as Data | undefined;
+  const eligibleWeight = closed ? last<TopicClosed['data']>('TopicClosed')?.quorum?.eligibleWeight : openGroupEligible;
+  const tallies = topicTally.tallies(closed ? { ...state, status: 'closed' } : state, { at, eligibleWeight });
+  const status: Status = closed ? 'closed' : expired ? 'counting' : 'active';
   return { state, tallies, at, status, last, asOf: newest.position };
 }
 
@@ -154,8 +166,9 @@ export async function resultAsOf(
   topicId: string,
   log: readonly PositionedEvent[],
   moment: AsOf,
+  openGroupEligible?: number,
 ): Promise<ElectionResultView | null> {
-  const folded = foldedAt(topicId, log, moment);
+  const folded = foldedAt(topicId, log, moment, openGroupEligible);
   if (!folded || folded.state.topic?.type !== 'election') return null;
   const { state, tallies, at, status } = folded;
   const decided = folded.last<ElectionDecided['data']>('ElectionDecided');
@@ -184,5 +197,6 @@ export async function resultAsOf(
   const ballotCount = plurality ? state.ballots.size : state.preferences.size;
   const ballotWeight = plurality ? candidates.reduce((sum, candidate) => sum + candidate.weightedCount, 0) : preferenceWeight(state, at);
   const winner = decided ? decided.winnerCandidateId : (tallies.election?.winnerCandidateId ?? null);
-  return view(topicId, method, status, { candidates, ballotCount, ballotWeight, schulze: tallies.schulze }, winner, folded.asOf);
+  const quorum = { quorum: tallies.quorum, decidedBy: tallies.decidedBy };
+  return view(topicId, method, status, { candidates, ballotCount, ballotWeight, schulze: tallies.schulze }, winner, folded.asOf, quorum);
 }

@@ -7,7 +7,7 @@ import { GroupIdParams, findVisibleGroup, type GroupRow } from '../lib/group-vis
 import { viewerOf, type ParticipantProfile, type QueryContext } from '../lib/viewer';
 import { shownFirstName } from '../lib/person-names';
 import { countElection, myBallot, rankOn } from './election-counts';
-import { ELECTION_RESULT_READ_MODELS, electionResultRoute, type TopicLogAsOf } from './election-result.routes';
+import { ELECTION_RESULT_READ_MODELS, electionResultRoute, type ResultWeights, type TopicLogAsOf } from './election-result.routes';
 import { findElection } from './election-topic';
 
 /** A topic with its author's names, as the topics feature shows it. */
@@ -34,7 +34,7 @@ const AsOfQuery = z.object({ asOf: queryText('asOf').optional() });
 
 export function electionsRoutes(
   app: ZodRoutes,
-  context: QueryContext & ElectionTopicViews,
+  context: QueryContext & ElectionTopicViews & ResultWeights,
   candidatesAsOf?: CandidatesAsOf,
   topicLogAsOf?: TopicLogAsOf,
 ): void {

@@ -1,5 +1,6 @@
 import { GroupStats, GroupView, PlatformStats, UserGroupView, PERSONAL_DEPARTMENTS } from '@civitas/events';
 import { groupMembersRoute } from './group-members.route';
+import { groupQuorumRoute } from './group-quorum.route';
 import type { ProjectionName } from '@civitas/projector/read-models';
 import { compressedAnswer } from '@civitas/service-kit/answer-compression';
 import type { ZodRoutes } from '@civitas/service-kit/http-app';
@@ -79,6 +80,7 @@ export function groupsRoutes(app: ZodRoutes, context: QueryContext): void {
   );
 
   groupMembersRoute(app, context);
+  groupQuorumRoute(app, context);
 
   app.get(
     '/api/groups/:id/stats',

@@ -36,6 +36,8 @@ export function toTopicView(row: TopicRow, group: GroupRow, viewer: ParticipantP
         : typeEnactsLaw(row.type) && row.method === RANKED_OPINIONS_METHOD
           ? RANKED_OPINIONS_METHOD
           : null,
+    // Issue #34 item 3: the quorum the topic opened with; null for a discussion or a topic opened before quorums.
+    quorumPercent: row.quorum_percent,
     winnerId: row.winner_id,
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
