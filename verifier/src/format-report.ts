@@ -39,6 +39,22 @@ function pairwiseLines({ candidates, noChange, recount, strongestPaths }: NonNul
   ];
 }
 
+/** A topic held to a quorum (issue #34 item 3): the recount's figures and rule, and the closing's when they differ. */
+function quorumLines({ recount, recorded, decidedBy, namedEligible }: NonNullable<VerifyReport['topics'][number]['quorum']>): string[] {
+  type Figures = typeof recount;
+  const figures = (value: Figures, rule: string | null) =>
+    `${value.participatingWeight} of ${value.eligibleWeight} took part (${value.percent}% needed): ${value.reached ? 'reached' : 'not reached'}; decided by ${rule ?? '-'}`;
+  const counted = figures(recount, decidedBy.recount);
+  const closing = recorded ? figures(recorded, decidedBy.recorded) : '(none recorded)';
+  const lines = [`  ${pad('quorum', 16)}${counted}`];
+  if (closing !== counted) lines.push(`  ${pad('  at closing', 16)}${closing}`);
+  if (namedEligible !== null)
+    lines.push(
+      `  ${pad('', 16)}an open group: the eligible weight is the closing's figure, held to the ${namedEligible} members this export names who could take part`,
+    );
+  return lines;
+}
+
 /** The report as the command prints it: what was checked, the recount beside the published result, and the verdict. */
 export function formatReport(report: VerifyReport): string {
   const out: string[] = [];
@@ -67,6 +83,7 @@ export function formatReport(report: VerifyReport): string {
       const tally = (value: { weightedSupport: number; weightedOppose: number }) => `+${value.weightedSupport} / -${value.weightedOppose}`;
       out.push(`  ${pad(short(subject.subjectId), 16)}${pad(tally(subject.recount), 34)}${tally(subject.published)}`);
     }
+    if (topic.quorum) out.push(...quorumLines(topic.quorum));
     if (topic.pairwise) out.push(...pairwiseLines(topic.pairwise));
   }
   if (report.receipts.length > 0) {

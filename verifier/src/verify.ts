@@ -7,6 +7,7 @@ import { mapStrings } from '@civitas/events/audit/leaf-view';
 import { eventLeafHash, memoryNodeSource, treeHash, verifyConsistency } from '@civitas/events/audit/merkle';
 import { decidesAmongOpinions, topicTally, type TopicTallies, type TopicTallyState } from '@civitas/events/audit/topic-tally';
 import { ProvenNodes } from './proven-nodes';
+import { isOpenGroup, NamedMembers, quorumProblems, recordedFigures, type QuorumLine } from './quorum-check';
 import { ReceiptBook, type Receipt, type ReceiptVerdict } from './receipts';
 import { recountReasons } from './recount-reasons';
 
@@ -62,6 +63,8 @@ export interface TopicVerdict {
   method: TopicTallies['method'];
   /** Schulze elections and laws decided among opinions: the recount's pairwise matrix and strongest paths. */
   pairwise: PairwiseLine | null;
+  /** A topic held to a quorum (issue #34 item 3): the recount's figures and deciding rule beside the closing's; null otherwise. */
+  quorum: QuorumLine | null;
   events: number;
   completeness: Completeness;
   /** How many events the closing recorded it counted (null when it recorded none). */
@@ -141,9 +144,14 @@ class TopicCheck {
   private closingMethod: string | null = null;
   private closingPairwise: unknown[] | null = null;
   private recordedCount: CountedCommitment | null = null;
+  /** TopicClosed's quorum figures and deciding rule, as recorded (undefined when absent). */
+  private closingQuorum: unknown = undefined;
+  private closingDecidedBy: unknown = undefined;
   private deleted = false;
   /** The events before the closing that bore on the outcome, as the closing's own count took them. */
   private readonly counted = new CountedEvents();
+  /** Who the export names as taking part, the floor of an open group's eligible weight. */
+  private readonly named: NamedMembers;
   private readonly proven: ProvenNodes;
   readonly problems: string[] = [];
 
@@ -153,6 +161,7 @@ class TopicCheck {
     private readonly receipts: ReceiptBook,
   ) {
     this.state = topicTally.initial(topicId);
+    this.named = new NamedMembers(topicId);
     this.proven = new ProvenNodes(checkpoint.treeSize, checkpoint.rootHash);
   }
 
@@ -177,6 +186,7 @@ class TopicCheck {
     this.note(event.type, data as Record<string, unknown>);
     const tallyEvent = { type: event.type, data, at: typeof time === 'string' ? time : line.recordedAt };
     const pastTheCut = topicTally.isPastTheCut(this.state, tallyEvent);
+    this.named.note(event.type, data as Record<string, unknown>, pastTheCut);
     // The closing counted what came before it; it and what follows it are not in its count.
     if (!this.closed) this.counted.offer({ type: event.type, data }, leaf, pastTheCut);
     else if (!wasClosed) this.recordedCount = countedOf(data);
@@ -196,6 +206,8 @@ class TopicCheck {
       if (Array.isArray(data.tallies) && data.tallies.length > 0) this.recordedClosing = data.tallies as never;
       if (typeof data.method === 'string') this.closingMethod = data.method;
       if (Array.isArray(data.pairwise)) this.closingPairwise = data.pairwise;
+      this.closingQuorum = data.quorum;
+      this.closingDecidedBy = data.decidedBy;
     }
     if (type === 'LawEnacted')
       this.recordedLaw = { opinionId: String(data.opinionId), weightedSupport: data.weightedSupport, weightedOppose: data.weightedOppose };
@@ -210,7 +222,10 @@ class TopicCheck {
     // The fold stops at expiry, and the topic is closed after it: the count is the one at expiry, as the command side's closing takes it.
     const state: TopicTallyState = this.closed && this.state.status === 'active' ? { ...this.state, status: 'closed' } : this.state;
     const countedAt = this.closed && this.expiresAt ? this.expiresAt : undefined;
-    const tallies = topicTally.tallies(state, countedAt ? { at: countedAt } : {});
+    // An open group's eligible weight is the closing's figure (checked from below); 0 when it recorded none, so the tally module still
+    // says whether the topic is held to a quorum. A group with members counts its own.
+    const eligibleWeight = recordedFigures(this.closingQuorum)?.eligibleWeight ?? 0;
+    const tallies = topicTally.tallies(state, { ...(countedAt ? { at: countedAt } : {}), eligibleWeight });
     const network = topicTally.networkOf(state, countedAt ?? state.lastAt ?? '');
     if (this.receipts.active) this.receipts.noteEligibility(this.topicId, network.isEligible);
     const recount = outcomeOf(state, tallies);
@@ -225,6 +240,7 @@ class TopicCheck {
       if (this.recordedClosing.length !== counted.size) this.problems.push('the closing record counts other subjects than the recount');
     }
     this.checkLaw(tallies, recount);
+    const quorum = this.checkQuorum(state, tallies, network);
     if (this.recordedWinner !== null && recount.result.winnerCandidateId !== this.recordedWinner)
       this.problems.push('the winner recorded is not the recount\u2019s');
     const amongOpinions = state.topic !== null && decidesAmongOpinions(state.topic);
@@ -265,6 +281,7 @@ class TopicCheck {
       topicId: this.topicId,
       method: tallies.method,
       pairwise,
+      quorum,
       events: this.events,
       completeness,
       counted: this.recordedCount?.events ?? null,
@@ -297,6 +314,21 @@ class TopicCheck {
       this.problems.push(
         `the law enacted is recorded with +${String(law.weightedSupport)} / -${String(law.weightedOppose)}, the recount gives +${standing.weightedSupport} / -${standing.weightedOppose}`,
       );
+  }
+
+  /** The closing's quorum figures and deciding rule beside the recount's (issue #34 item 3), once the topic is closed. */
+  private checkQuorum(state: TopicTallyState, tallies: TopicTallies, network: ReturnType<typeof topicTally.networkOf>): QuorumLine | null {
+    if (!this.closed) return null;
+    const namedEligible = this.named.eligibleIn(state.groupId, network);
+    const decided = this.recordedLaw?.opinionId ?? this.recordedWinner;
+    this.problems.push(...quorumProblems(state, tallies, { quorum: this.closingQuorum, decidedBy: this.closingDecidedBy, decided }, namedEligible));
+    if (!tallies.quorum) return null;
+    return {
+      recount: tallies.quorum,
+      recorded: recordedFigures(this.closingQuorum),
+      decidedBy: { recount: tallies.decidedBy, recorded: typeof this.closingDecidedBy === 'string' ? this.closingDecidedBy : null },
+      namedEligible: isOpenGroup(state) ? namedEligible : null,
+    };
   }
 
   /** Whether the export holds every event the outcome was counted from (docs/audit-format.md, Completeness). */
