@@ -33,6 +33,8 @@ export function makeTopic(overrides: Partial<GroupTopicView> = {}): GroupTopicVi
     canParticipate: true,
     // Elections are counted by a method (issue #34): plurality unless a test says otherwise.
     method: overrides.type === 'election' ? 'plurality' : null,
+    // Opened before quorums (issue #34 item 3) unless a test gives one.
+    quorumPercent: null,
     ...overrides,
   };
 }

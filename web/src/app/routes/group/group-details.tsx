@@ -10,6 +10,7 @@ import { PersonalGroupManagement } from '../../../features/invitations/component
 import { GroupAccessBanner } from '../../../features/groups/components/group-access-banner';
 import { GroupOverviewPanel } from '../../../features/groups/components/group-overview-panel';
 import { GroupStatsCard } from '../../../features/groups/components/group-stats-card';
+import { DecisionRulesCard } from '../../../features/groups/components/decision-rules-card';
 import { GroupMembersCard } from '../../../features/groups/components/group-members-card';
 import { GroupTabBar } from '../../../features/groups/components/group-tab-bar';
 import { GroupTopicsSection } from '../../../features/topics/components/group-topics-section';
@@ -59,6 +60,8 @@ function GroupContent({ groupId }: { groupId: number }) {
         {/* National, International and Religion groups elect a leader; the card shows nothing elsewhere. */}
         <LeadershipElectionCard group={data} userId={user.id} />
         <GroupStatsCard groupId={data.id} />
+        {/* How much of the group must take part for a topic to decide; its leaders set it here (issue #34 item 3). */}
+        <DecisionRulesCard group={data} />
         {/* Who is in a family, friends or business group; only its members see the page (and the server answers only them). */}
         {isPersonalDepartment(data.department) && data.isMember && <GroupMembersCard groupId={data.id} userId={user.id} />}
         {isNational && leadsHere && data.subcategory && <LeaderVerificationsPanel countryKey={data.subcategory} />}

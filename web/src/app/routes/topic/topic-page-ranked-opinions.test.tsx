@@ -64,6 +64,9 @@ describe('the topic page of a law decided among its opinions', () => {
       ],
       schulzeWinners: [second.id],
       asOf: null,
+      // Opened before quorums (issue #34 item 3).
+      quorum: null,
+      decidedBy: null,
     };
     const fetchMock = mockFetch(
       member,

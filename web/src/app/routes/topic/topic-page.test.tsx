@@ -8,6 +8,7 @@ import { lastToast } from '../../../test/toasts';
 import { makeGroup } from '../../../test/group-fixtures';
 import { makeDelegation, makeGroupDelegation, makeReceipt } from '../../../test/delegation-fixtures';
 import { makeCandidate } from '../../../test/election-fixtures';
+import type { ElectionResultView, SupportResultView } from '../../../features/elections/api/get-topic-result';
 
 const user = makeUser({ id: 'member-1' });
 const member = serveCurrentUser(user);
@@ -272,5 +273,81 @@ describe('delegation and elections on the topic page', () => {
     expect(within(candidates).getByText('Winner')).toBeTruthy();
     expect(within(candidates).getByRole('status').textContent).toContain('Omar Farouk wins with 3 votes.');
     expect(within(screen.getByRole('region', { name: ended.title })).getAllByText('Closed').length).toBeGreaterThan(0);
+  });
+});
+
+describe('quorum and majority on the topic page (issue #34 item 3)', () => {
+  it("shows a law amendment's quorum under its type, and its result by support and oppose", async () => {
+    const topic = makeTopic({ type: 'law_amendment', quorumPercent: 10 });
+    const opinion = makeOpinion({ topicId: topic.id, content: 'Make it 30 km/h', weightedSupport: 3 });
+    const result: SupportResultView = {
+      kind: 'support',
+      topicId: topic.id,
+      status: 'active',
+      opinions: [{ opinionId: opinion.id, supportCount: 3, opposeCount: 0, weightedSupport: 3, weightedOppose: 0 }],
+      leaderOpinionId: opinion.id,
+      enactedOpinionId: null,
+      asOf: null,
+      quorum: { percent: 10, eligibleWeight: 40, participatingWeight: 3, reached: false },
+      decidedBy: null,
+    };
+    mockFetch(member, serveTopic(topic, { opinions: () => [opinion] }), ({ url }) =>
+      url === `/api/topics/${topic.id}/result` ? jsonResponse(result) : undefined,
+    );
+    renderApp(`/topic/${topic.id}`);
+
+    const header = await screen.findByRole('region', { name: topic.title });
+    expect(within(header).getByText("Quorum: 10% of the group's eligible weight must take part")).toBeTruthy();
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByText('Took part: 3 of 40 eligible (7%) · quorum 10%: not reached yet')).toBeTruthy();
+    expect(within(results).getByText('The leading opinion needs more than half of the weight that took part (more than 1.5).')).toBeTruthy();
+    // The discussion stays as it was: the top opinion with its votes.
+    expect(screen.getByRole('region', { name: 'Top Opinion' })).toBeTruthy();
+  });
+
+  it('a topic opened before quorums shows no quorum line', async () => {
+    const topic = makeTopic({ type: 'family_discussion', groupId: 1 });
+    mockFetch(member, serveTopic(topic));
+    renderApp(`/topic/${topic.id}`);
+
+    const header = await screen.findByRole('region', { name: topic.title });
+    expect(await within(header).findByText('Family Discussion')).toBeTruthy();
+    expect(within(header).queryByText(/quorum/i)).toBeNull();
+    // Not a law: no result card either.
+    expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
+  });
+
+  it('tells of a plurality election closed without a winner for want of its quorum', async () => {
+    const topic = makeTopic({ type: 'election', groupId: 7, status: 'closed', quorumPercent: 20 });
+    const candidate = makeCandidate({ topicId: topic.id, voteCount: 1, directVotes: 1 });
+    const result: ElectionResultView = {
+      kind: 'election',
+      topicId: topic.id,
+      method: 'plurality',
+      status: 'closed',
+      candidates: [{ candidateId: candidate.id, userId: candidate.userId, user: candidate.user, directCount: 1, weightedCount: 1 }],
+      ballotWeight: 1,
+      ballotCount: 1,
+      leaderCandidateId: null,
+      winnerCandidateId: null,
+      pairwise: null,
+      strongestPaths: null,
+      schulzeWinners: null,
+      asOf: null,
+      quorum: { percent: 20, eligibleWeight: 10, participatingWeight: 1, reached: false },
+      decidedBy: 'quorum_not_reached',
+    };
+    mockFetch(member, serveTopic(topic), ({ url }) => {
+      if (url === `/api/topics/${topic.id}/candidates`) return jsonResponse([candidate]);
+      if (url === `/api/topics/${topic.id}/result`) return jsonResponse(result);
+      return undefined;
+    });
+    renderApp(`/topic/${topic.id}`);
+
+    const candidates = await screen.findByRole('region', { name: 'Candidates' });
+    expect(await within(candidates).findByText('The election closed without a winner: the Results say why.')).toBeTruthy();
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(results).findByText('Not enough of the group took part: nothing was decided.')).toBeTruthy();
+    expect(within(results).getByText('Took part: 1 of 10 eligible (10%) · quorum 20%: not reached')).toBeTruthy();
   });
 });

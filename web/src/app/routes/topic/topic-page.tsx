@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { typeEnactsLaw } from '@civitas/events/topics/topic-rules';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { QueryFallback } from '../../../components/query-fallback';
 import { SidebarLayout } from '../../../components/sidebar-layout';
@@ -14,6 +15,7 @@ import { participationBlockedReason, topicIsOpen } from '../../../features/topic
 import { chatBlockedReason } from '../../../features/chat/components/chat-dialog';
 import { JoinDiscussion } from '../../../features/chat/components/join-discussion';
 import { CandidatesCard } from '../../../features/elections/components/candidates-card';
+import { SupportResultCard } from '../../../features/elections/components/support-result-card';
 import { VoteDelegationCard } from '../../../features/delegation/components/vote-delegation-card';
 import { TopicPageHeader } from '../../../features/topics/components/topic-page-header';
 import { TopicStatsCard } from '../../../features/topics/components/topic-stats-card';
@@ -87,6 +89,8 @@ function TopicDetails({ topic, userId }: { topic: TopicView; userId: string | un
           <TopicPageRankedOpinions topic={topic} userId={userId} />
         ) : (
           <>
+            {/* A law by support and oppose: what it would enact, and whether enough took part (issue #34 item 3); the count of now, so not beside a past moment. */}
+            {typeEnactsLaw(topic.type) && !moment && <SupportResultCard topic={topic} />}
             <TopicTimelineCard topicId={topic.id} moment={moment} onMomentChange={setMoment} startCollapsed />
             {moment && <AsOfBanner moment={moment} onBackToNow={() => setMoment(null)} />}
             {moment ? <OpinionsAsOf topic={topic} moment={moment} /> : <TopicPageOpinions topic={topic} userId={userId} />}

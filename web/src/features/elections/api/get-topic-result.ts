@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ElectionResultView, RankedOpinionsResultView, ResultView } from '@civitas/events/elections/election.contract';
+import { ElectionResultView, RankedOpinionsResultView, ResultView, SupportResultView } from '@civitas/events/elections/election.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { parseResponse } from '../../../lib/parse-response';
 import { topicQueryKey, topicUrl } from '../../../lib/api/get-topic';
 
-export { ElectionResultView };
+export { ElectionResultView, SupportResultView };
 
 /**
  * A law decided among its opinions (issue #34 item 2), with the signed-in member's own ranking as
@@ -14,7 +14,7 @@ export { ElectionResultView };
 export const OpinionsResultView = RankedOpinionsResultView;
 export type OpinionsResultView = RankedOpinionsResultView;
 
-/** GET /api/topics/<id>/result: an election's count by its method, or a law's among its opinions (`kind`). */
+/** GET /api/topics/<id>/result: an election's count by its method, a law's among its opinions, or a law's by support and oppose (`kind`). */
 export const TopicResultView = ResultView;
 export type TopicResultView = ResultView;
 

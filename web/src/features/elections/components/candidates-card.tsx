@@ -209,8 +209,9 @@ export function CandidatesCard({ topic, userId, canTakePart }: CandidatesCardPro
       <SectionCard title={t('candidates.title')} icon={<HowToVoteIcon color="primary" aria-hidden />}>
         {body}
       </SectionCard>
-      {/* Beside the topic page's other cards (a fragment: each is an item of its stack). */}
-      {method !== 'plurality' && <ElectionResultCard topic={topic} />}
+      {/* Beside the topic page's other cards (a fragment: each is an item of its stack). A plurality election's
+          counts are on its candidates; with a quorum it has the card too, for how much of the group took part. */}
+      {(method !== 'plurality' || (topic.quorumPercent ?? 0) > 0) && <ElectionResultCard topic={topic} />}
     </>
   );
 }

@@ -43,6 +43,9 @@ const ranked: ElectionResultView = {
   ],
   schulzeWinners: [amina.candidateId],
   asOf: null,
+  // Opened before quorums (issue #34 item 3).
+  quorum: null,
+  decidedBy: null,
 };
 
 function showResult(result: ElectionResultView, topic = { ...election, status: result.status === 'closed' ? ('closed' as const) : ('active' as const) }) {
@@ -165,6 +168,45 @@ describe('election result card', () => {
     expect(await within(card).findByText('No ballot counted yet.')).toBeTruthy();
   });
 
+  it('shows how much of the group took part against its quorum, and the rule that decided it', async () => {
+    showResult({ ...ranked, quorum: { percent: 10, eligibleWeight: 120, participatingWeight: 34, reached: true }, decidedBy: 'method_winner' });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Took part: 34 of 120 eligible (28%) · quorum 10%: reached')).toBeTruthy();
+    expect(within(card).getByText(/^Winner:/).textContent).toBe('Winner: Amina Haddad.');
+    expect(within(card).getByText('Decided: enough of the group took part, and the counting method gave a winner.')).toBeTruthy();
+  });
+
+  it('says nobody was elected when too few took part, with the figures', async () => {
+    showResult({
+      ...ranked,
+      winnerCandidateId: null,
+      quorum: { percent: 30, eligibleWeight: 400, participatingWeight: 119, reached: false },
+      decidedBy: 'quorum_not_reached',
+    });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Not enough of the group took part: nothing was decided.')).toBeTruthy();
+    // 119 of 400 is 29.75%: shown rounded down, so never "30%" beside "not reached".
+    expect(within(card).getByText('Took part: 119 of 400 eligible (29%) · quorum 30%: not reached')).toBeTruthy();
+    expect(within(card).queryByText(/^Winner:/)).toBeNull();
+    expect(within(card).queryByText(/no ballot carried weight/)).toBeNull();
+  });
+
+  it('while open, says the quorum is not reached yet', async () => {
+    showResult({
+      ...ranked,
+      status: 'active',
+      winnerCandidateId: null,
+      leaderCandidateId: amina.candidateId,
+      quorum: { percent: 50, eligibleWeight: 10, participatingWeight: 4, reached: false },
+      decidedBy: null,
+    });
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(card).findByText('Took part: 4 of 10 eligible (40%) · quorum 50%: not reached yet')).toBeTruthy();
+    expect(within(card).queryByText(/^Decided:|nothing was decided/)).toBeNull();
+  });
+
   it('reads in Arabic: headers, captions and the method, names isolated in the text', async () => {
     await chooseLanguage('ar');
     showResult(ranked);
@@ -177,5 +219,19 @@ describe('election result card', () => {
     expect(within(card).getByRole('table', { name: /^التفضيلات الأولى/ })).toBeTruthy();
     expect(within(card).getByRole('table', { name: /^أقوى المسارات \(شولتسه\)/ })).toBeTruthy();
     expect(within(card).getByText('3 أوراق اقتراع مباشرة، بوزن 4 مع التفويض.')).toBeTruthy();
+  });
+
+  it('reads the quorum and the rule in Arabic', async () => {
+    await chooseLanguage('ar');
+    showResult({
+      ...ranked,
+      winnerCandidateId: null,
+      quorum: { percent: 30, eligibleWeight: 120, participatingWeight: 35, reached: false },
+      decidedBy: 'quorum_not_reached',
+    });
+    const card = await screen.findByRole('region', { name: 'النتائج' });
+
+    expect(await within(card).findByText('لم يشارك عدد كافٍ من المجموعة: لم يُحسم شيء.')).toBeTruthy();
+    expect(within(card).getByText('المشاركة: 35 من أصل 120 من وزن المؤهلين (29%) · النصاب 30%: لم يُبلغ')).toBeTruthy();
   });
 });

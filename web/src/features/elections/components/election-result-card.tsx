@@ -20,6 +20,7 @@ import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useCandidates } from '../api/get-candidates';
 import { useTopicResult, type ElectionResultView } from '../api/get-topic-result';
 import type { ElectionPhase } from './election-phase';
+import { DecidedByLine, QuorumFiguresLine, decidedByText } from './quorum-figures';
 import { MatrixTable, ScrollingTable, resultPhase, useResultFollows } from './result-tables';
 
 /** The counts table's texts by method: what a candidate's number counts. */
@@ -83,8 +84,11 @@ function Outcome({ result, phase }: { result: ElectionResultView; phase: Electio
         components={{ name: <Auto /> }}
       />
     );
+  } else if (phase === 'decided') {
+    // Nobody elected: the rule says why (too few took part, or no ballot had weight), where it is known.
+    line = result.decidedBy ? decidedByText(t, result.decidedBy) : t('status.noWinner');
   } else {
-    line = phase === 'decided' ? t('status.noWinner') : t('result.noneYet');
+    line = t('result.noneYet');
   }
   const unbeaten = (result.schulzeWinners ?? [])
     .map((id) => result.candidates.find((candidate) => candidate.candidateId === id))
@@ -93,6 +97,7 @@ function Outcome({ result, phase }: { result: ElectionResultView; phase: Electio
     <Alert severity={phase === 'decided' && chosen ? 'success' : 'info'}>
       <AlertTitle>{t(titles[phase])}</AlertTitle>
       <Typography variant="body2">{line}</Typography>
+      {phase === 'decided' && chosen && <DecidedByLine rule={result.decidedBy} />}
       {unbeaten.length > 1 && chosen && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           {t('result.unbeaten')}{' '}
@@ -111,9 +116,10 @@ function Outcome({ result, phase }: { result: ElectionResultView; phase: Electio
 }
 
 /**
- * The count of a ranked or approval election (issue #34 item 5; GET /api/topics/<id>/result): where it
- * stands or who won, each candidate's approvals or first preferences (with delegation and direct), and
- * for Schulze the pairwise matrix and the strongest paths the winner comes from.
+ * The count of an election (issue #34 items 3 and 5; GET /api/topics/<id>/result): where it stands or
+ * who won and by which rule, how much of the group took part against its quorum, each candidate's
+ * votes, approvals or first preferences (with delegation and direct), and for Schulze the pairwise
+ * matrix and the strongest paths the winner comes from.
  */
 export function ElectionResultCard({ topic }: { topic: TopicView }) {
   const { t } = useTranslation('elections');
@@ -138,6 +144,7 @@ export function ElectionResultCard({ topic }: { topic: TopicView }) {
         <Typography variant="body2" color="text.secondary">
           {t('result.totals', { ballots: t('candidates.directBallots', { count: data.ballotCount }), weight: data.ballotWeight })}
         </Typography>
+        {data.quorum && <QuorumFiguresLine quorum={data.quorum} phase={phase} />}
         {data.candidates.length > 0 && <CountsTable result={data} chosen={chosen} />}
         {data.method === 'schulze' && data.pairwise && data.candidates.length > 1 && (
           <MatrixTable caption={t('result.pairwiseCaption')} options={options} matrix={data.pairwise} />

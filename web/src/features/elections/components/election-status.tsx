@@ -63,7 +63,8 @@ export function ElectionStatus({ topic, phase, winner, method }: ElectionStatusP
     );
   } else {
     // winnerId without its row in the list is a list read before the close was counted: the next read names them.
-    outcome = topic.winnerId ? t('status.decided') : t('status.noWinner');
+    // With a quorum, no winner is most often too few taking part: the Results card says which.
+    outcome = topic.winnerId ? t('status.decided') : (topic.quorumPercent ?? 0) > 0 ? t('status.noWinnerSeeResults') : t('status.noWinner');
   }
   return (
     <Alert severity={winner ? 'success' : 'info'} role="status">

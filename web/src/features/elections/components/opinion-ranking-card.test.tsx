@@ -42,6 +42,9 @@ function resultOf(myRanking?: string[][] | null): OpinionsResultView {
     strongestPaths: [],
     schulzeWinners: [],
     asOf: null,
+    // Opened before quorums (issue #34 item 3).
+    quorum: null,
+    decidedBy: null,
     ...(myRanking === undefined ? {} : { myRanking }),
   };
 }

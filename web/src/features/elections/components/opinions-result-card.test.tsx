@@ -57,6 +57,9 @@ const decided: OpinionsResultView = {
   ],
   schulzeWinners: [thirty.id],
   asOf: null,
+  // Opened before quorums (issue #34 item 3).
+  quorum: null,
+  decidedBy: null,
 };
 
 function showResult(result: OpinionsResultView, opinions: OpinionView[] = [bumps, thirty]) {
@@ -143,6 +146,46 @@ describe('the result of a law decided among its opinions', () => {
     showResult({ ...decided, status: 'active', enactedOpinionId: null, leaderOpinionId: null, schulzeWinners: [law.id, bumps.id] });
     const card = await screen.findByRole('region', { name: 'Results' });
     expect((await within(card).findByText(/^Unbeaten:/)).textContent).toBe(`Unbeaten: No change, ${BUMPS}. A tie with No change goes to No change.`);
+  });
+
+  it('once closed, names the rule that enacted it, with how much of the group took part', async () => {
+    showResult({ ...decided, quorum: { percent: 10, eligibleWeight: 20, participatingWeight: 4, reached: true }, decidedBy: 'beats_no_change' });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Took part: 4 of 20 eligible (20%) · quorum 10%: reached')).toBeTruthy();
+    // Which opinion, then by which rule.
+    expect(
+      within(card)
+        .getAllByText(/^Enacted:/)
+        .map((line) => line.textContent),
+    ).toEqual([`Enacted: ${THIRTY}.`, 'Enacted: the winning opinion beats No change head to head.']);
+  });
+
+  it('once closed with too few taking part, says nothing was decided rather than that no change won', async () => {
+    showResult({
+      ...decided,
+      enactedOpinionId: null,
+      quorum: { percent: 25, eligibleWeight: 20, participatingWeight: 4, reached: false },
+      decidedBy: 'quorum_not_reached',
+    });
+    const card = await screen.findByRole('region', { name: 'Results' });
+
+    expect(await within(card).findByText('Not enough of the group took part: nothing was decided.')).toBeTruthy();
+    expect(within(card).getByText('Took part: 4 of 20 eligible (20%) · quorum 25%: not reached')).toBeTruthy();
+    expect(within(card).queryByText('No change stands: no opinion beat it.')).toBeNull();
+    // The opinion unbeaten by the others did beat No change: nothing says otherwise.
+    expect(within(card).queryByText(/does not beat No change/)).toBeNull();
+  });
+
+  it('once closed with no opinion beating No change, says so by its rule', async () => {
+    showResult({
+      ...decided,
+      enactedOpinionId: null,
+      quorum: { percent: 10, eligibleWeight: 20, participatingWeight: 4, reached: true },
+      decidedBy: 'no_change_kept',
+    });
+    const card = await screen.findByRole('region', { name: 'Results' });
+    expect(await within(card).findByText('Nothing was enacted: no opinion beats No change head to head.')).toBeTruthy();
   });
 
   it("names an opinion the opinions read does not list yet from the result's own copy", async () => {

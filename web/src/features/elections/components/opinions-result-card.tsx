@@ -20,6 +20,7 @@ import { topicOpinionsQueryKey, useTopicOpinions, type OpinionView } from '../..
 import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { topicResultQueryKey, useTopicResult, type OpinionsResultView } from '../api/get-topic-result';
 import type { ElectionPhase } from './election-phase';
+import { DecidedByLine, QuorumFiguresLine, decidedByText } from './quorum-figures';
 import { useFollowTheCount } from './follow-the-count';
 import { opinionOptions } from './opinion-options';
 import { MatrixTable, ScrollingTable, resultPhase, useResultFollows, type ResultOption } from './result-tables';
@@ -116,18 +117,20 @@ function Outcome({ result, names, phase }: { result: OpinionsResultView; names: 
       />
     );
   } else if (phase === 'decided') {
-    line = t('result.opinions.noChangeStands');
+    line = result.decidedBy ? decidedByText(t, result.decidedBy) : t('result.opinions.noChangeStands');
   } else {
     line = result.ballotCount === 0 ? t('result.noneYet') : t('result.opinions.noChangeLeads');
   }
   const first = result.schulzeWinners[0];
   // Unbeaten by strongest paths, yet not ahead of no change head to head: no change stands all the same.
-  const short = chosen === undefined && first !== undefined && first !== noChange ? names.get(first) : undefined;
+  // (Not when too few took part: then nothing was decided, however the ballots stood.)
+  const short = chosen === undefined && first !== undefined && first !== noChange && result.decidedBy !== 'quorum_not_reached' ? names.get(first) : undefined;
   const unbeaten = result.schulzeWinners.map((id) => ({ id, name: names.get(id) })).filter((option) => option.name !== undefined);
   return (
     <Alert severity={phase === 'decided' && chosen !== undefined ? 'success' : 'info'}>
       <AlertTitle>{t(titles[phase])}</AlertTitle>
       <Typography variant="body2">{line}</Typography>
+      {phase === 'decided' && chosen !== undefined && <DecidedByLine rule={result.decidedBy} />}
       {short !== undefined && (
         <Typography variant="body2" sx={{ mt: 0.5 }}>
           <Trans t={t} i18nKey="result.opinions.notBeatingNoChange" values={{ name: short }} components={{ name: <Auto /> }} />
@@ -190,6 +193,7 @@ export function OpinionsResultCard({ topic }: { topic: TopicView }) {
           <Typography variant="body2" color="text.secondary">
             {t('result.totals', { ballots: t('candidates.directBallots', { count: data.ballotCount }), weight: data.ballotWeight })}
           </Typography>
+          {data.quorum && <QuorumFiguresLine quorum={data.quorum} phase={phase} />}
           <AgainstNoChangeTable result={data} names={names} chosen={chosen} phase={phase} />
           <MatrixTable caption={t('result.opinions.pairwiseCaption')} options={options} matrix={data.pairwise} />
           <MatrixTable caption={t('result.opinions.pathsCaption')} options={options} matrix={data.strongestPaths} />

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -9,6 +10,7 @@ import EventIcon from '@mui/icons-material/Event';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import HowToVoteIcon from '@mui/icons-material/HowToVote';
 import PeopleIcon from '@mui/icons-material/People';
+import GroupsIcon from '@mui/icons-material/Groups';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'wouter';
 import { personName } from '@civitas/events/person-name';
@@ -59,6 +61,14 @@ export function TopicPageHeader({ topic, stats, isCreator, actions }: TopicPageH
         <Chip label={t(TOPIC_TYPE_KEYS[topic.type])} color="primary" />
         {!open && <Chip label={expiry} variant="outlined" />}
       </Stack>
+      {/* Fixed when it opened (issue #34 item 3): a later change of the group's quorum does not reach it. */}
+      {topic.quorumPercent !== null && (
+        <Box sx={{ mb: 1.5 }}>
+          <Fact icon={<GroupsIcon fontSize="small" aria-hidden />}>
+            {topic.quorumPercent === 0 ? t('header.noQuorum') : t('header.quorum', { percent: topic.quorumPercent })}
+          </Fact>
+        </Box>
+      )}
       {/* The title and description are the member's: each keeps its own direction. */}
       <Typography id={titleId} variant="h1" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
         {topic.title}
