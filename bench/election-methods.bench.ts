@@ -4,6 +4,7 @@ import {
   ballotStream,
   blindWith,
   candidacyStream,
+  countOpenGroupEligible,
   delegationStream,
   eventTime,
   foldTopic,
@@ -15,6 +16,7 @@ import {
   recount,
   schulze,
   topicStream,
+  userStream,
   type DelegationNetwork,
   type EventRegistry,
   type PostgresEventStore,
@@ -98,6 +100,8 @@ export async function benchElectionMethods(store: PostgresEventStore, registry: 
         isMainElection: false,
         expiresAt,
         method,
+        // Held to a quorum (issue #34 item 3): the closing also counts the group's eligible weight from the store.
+        quorumPercent: 10,
       },
     });
     const candidateIds: string[] = [];
@@ -146,6 +150,23 @@ export async function benchElectionMethods(store: PostgresEventStore, registry: 
       data: { delegationId: randomUUID(), groupId: GROUP_ID, delegatorId, delegateId, previousDelegationId: null, previousDelegateId: null },
     });
   }
+  // Every member has an account: a religion group's eligible weight is every account, read at closing.
+  for (let index = 0; index < VOTERS + DELEGATIONS; index += 1) {
+    const userId = memberId(index);
+    rows.push({
+      stream: userStream(userId),
+      type: 'UserRegistered',
+      data: {
+        userId,
+        email: `member${index}@bench.example`,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        passwordHash: null,
+        externalIdentity: null,
+      },
+    });
+  }
   await insertEvents(store, registry, rows);
   await store.pool.query('vacuum (analyze) events, streams');
   progress(
@@ -180,9 +201,11 @@ export async function benchElectionMethods(store: PostgresEventStore, registry: 
     ranked.candidateIds,
     [...rankings].map(([voter, ranking]) => ({ ranking, weight: weights.get(voter) ?? 0 })),
   );
-  const correct = outcome.election?.winnerCandidateId === (expected.winners[0] ?? null);
+  const everyone = VOTERS + DELEGATIONS;
+  const quorumRight = outcome.quorum?.eligibleWeight === everyone && outcome.quorum.participatingWeight === expected.ballotWeight && outcome.quorum.reached;
+  const correct = outcome.election?.winnerCandidateId === (expected.winners[0] ?? null) && quorumRight;
   progress(
-    `election methods: Schulze winner ${outcome.election?.winnerCandidateId ?? 'none'}, recount ${expected.winners.join(', ') || 'none'}${correct ? '' : ' (MISMATCH)'}; ballot weight ${expected.ballotWeight}`,
+    `election methods: Schulze winner ${outcome.election?.winnerCandidateId ?? 'none'}, recount ${expected.winners.join(', ') || 'none'}${correct ? '' : ' (MISMATCH)'}; ballot weight ${expected.ballotWeight}; quorum ${JSON.stringify(outcome.quorum)}${quorumRight ? '' : ' (QUORUM MISMATCH)'}`,
   );
   progress(`election methods: where the ranked count's time goes: ${JSON.stringify(await phasesOf(store, registry, ranked.topicId, expiresAt, blind))}`);
   // The count itself: the tally module over the topic's events already read and decoded (what time travel and the verifier run).
@@ -241,6 +264,17 @@ async function phasesOf(store: PostgresEventStore, registry: EventRegistry, topi
   at = now();
   topicTally.tallies(state, { at: expiresAt });
   const count = now() - at;
+  at = now();
+  await countOpenGroupEligible(store, registry, state.group.definition!, expiresAt);
+  const eligible = now() - at;
   const ms = (value: number) => Math.round(value);
-  return { events: records.length, readMs: ms(read), decodeMs: ms(decode), leafHashesMs: ms(leaves), foldMs: ms(fold), countMs: ms(count) };
+  return {
+    events: records.length,
+    readMs: ms(read),
+    decodeMs: ms(decode),
+    leafHashesMs: ms(leaves),
+    foldMs: ms(fold),
+    countMs: ms(count),
+    eligibleWeightMs: ms(eligible),
+  };
 }

@@ -4,8 +4,17 @@ import type { CandidateRegistered } from '../elections/election.events';
 import { pairwiseMatrix, schulze, type Ranking, type SchulzeCount } from '../elections/schulze';
 import type { ElectionOutcome, OpinionStanding, SubjectTally, TopicResult, TopicTallies, TopicTallyState } from './topic-tally-types';
 
-/** What a method's count gives; quorum and majority are the fold's (topic-tally.ts). */
-type MethodCount = Omit<TopicTallies, 'quorum' | 'decidedBy'>;
+/**
+ * What a method's count gives, with the weight that took part (every ballot's, delegation applied:
+ * each member once, so the quorum needs no count of its own); quorum and majority are the fold's (topic-tally.ts).
+ */
+export type MethodCount = Omit<TopicTallies, 'quorum' | 'decidedBy'> & { participatingWeight: number };
+
+const sum = (values: Iterable<number>) => {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+};
 
 /**
  * The tally module's counting by method (issue #34): elections by plurality, Schulze or approval,
@@ -66,12 +75,15 @@ export function electionTallies(state: TopicTallyState, network: DelegationNetwo
   const method = methodOf(state.topic ?? {});
   let counts: CandidateCounts;
   let count: SchulzeCount | null = null;
+  let participatingWeight: number;
   if (method === 'plurality') {
     counts = { direct: new Map(), weighted: recount(network, state.ballots, members(state.ballots.keys())) };
     for (const candidateId of state.ballots.values()) add(counts.direct, candidateId, 1);
+    participatingWeight = sum(counts.weighted.values());
   } else {
     const preferences = preferenceCounts(state, network, members);
     counts = preferences.counts;
+    participatingWeight = sum(preferences.ballots.map((ballot) => ballot.weight));
     if (method === 'schulze')
       count = schulze(
         state.candidates.map((candidate) => candidate.candidateId),
@@ -98,7 +110,7 @@ export function electionTallies(state: TopicTallyState, network: DelegationNetwo
             weightedSupport: candidates.find((c) => c.subjectId === election.winnerCandidateId)!.weightedSupport,
           }
         : { kind: 'none', ...NO_RESULT };
-  return { method, schulze: count, opinions: [], candidates, standings: [], election, result };
+  return { method, schulze: count, opinions: [], candidates, standings: [], election, result, participatingWeight };
 }
 
 /**
@@ -114,6 +126,7 @@ export function rankedOpinionTallies(state: TopicTallyState, network: Delegation
   const options = [noChange, ...state.opinions.map((opinion) => opinion.opinionId)];
   const { ballots } = preferenceCounts(state, network, members);
   const count = schulze(options, ballots);
+  const participatingWeight = sum(ballots.map((ballot) => ballot.weight));
   const direct = pairwiseMatrix(
     options,
     ballots.map((ballot) => ({ ranking: ballot.ranking, weight: 1 })),
@@ -147,7 +160,7 @@ export function rankedOpinionTallies(state: TopicTallyState, network: Delegation
       : enacted
         ? { kind: 'law_enacted', opinionId: enacted.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: enacted.weightedSupport }
         : { kind: 'none', ...NO_RESULT };
-  return { method: 'schulze', schulze: count, opinions, candidates: [], standings, election: null, result };
+  return { method: 'schulze', schulze: count, opinions, candidates: [], standings, election: null, result, participatingWeight };
 }
 
 /** The Schulze winner; of several (a tie by strongest paths) the earliest registration, as plurality breaks its ties. */

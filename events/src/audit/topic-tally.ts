@@ -1,6 +1,6 @@
 import { recount, type DelegationNetwork } from '../delegation/weighted-tally';
 import type { DelegationEvent } from '../delegation/delegation.events';
-import { decidesAmongOpinions, methodOf } from '../elections/election-method';
+import { decidesAmongOpinions } from '../elections/election-method';
 import type { BallotEvent, CandidateRegistered, GroupLeaderElected, PreferenceBallotEvent } from '../elections/election.events';
 import { participationRefusal } from '../groups/eligibility';
 import { hasMembers } from '../groups/group.events';
@@ -14,7 +14,7 @@ import type { TopicClosed, TopicCreated } from '../topics/topic.events';
 import { typeEnactsLaw, type TopicType } from '../topics/topic-rules';
 import { verificationView, verifiedCountryKeys } from '../verification/verification.view';
 import type { VoteEvent, VoteType } from '../voting/vote.events';
-import { electionTallies, NO_RESULT, rankedOpinionTallies, type MembersOf } from './method-tallies';
+import { electionTallies, NO_RESULT, rankedOpinionTallies, type MembersOf, type MethodCount } from './method-tallies';
 import type {
   OpinionStanding,
   Standing,
@@ -353,14 +353,6 @@ function eligibleWeightOf(state: TopicTallyState, network: DelegationNetwork, gi
   return eligible;
 }
 
-function choosersOf(state: TopicTallyState): Iterable<string> {
-  if (state.topic?.type === 'election' && methodOf(state.topic) === 'plurality') return state.ballots.keys();
-  if (state.topic?.type === 'election' || (state.topic && decidesAmongOpinions(state.topic))) return state.preferences.keys();
-  const voters = new Set<string>();
-  for (const opinionVotes of state.votes.values()) for (const voter of opinionVotes.keys()) voters.add(voter);
-  return voters;
-}
-
 /** The rule that decided a closed topic, given its quorum was reached. */
 function decidingRule(state: TopicTallyState, result: TopicResult): DecidingRule {
   if (state.topic?.type === 'election') return result.kind === 'winner' ? 'method_winner' : 'no_winner';
@@ -372,7 +364,7 @@ function decidingRule(state: TopicTallyState, result: TopicResult): DecidingRule
  * Quorum and majority on a topic's count (issue #34 item 3; docs/decisions.md, Quorum and majority):
  * below the quorum nothing is enacted and nobody elected, whatever the method gave.
  */
-function withQuorum(state: TopicTallyState, counted: Omit<TopicTallies, 'quorum' | 'decidedBy'>, quorum: QuorumFigures | null): TopicTallies {
+function withQuorum(state: TopicTallyState, counted: Omit<MethodCount, 'participatingWeight'>, quorum: QuorumFigures | null): TopicTallies {
   if (!quorum || counted.result.kind === 'pending') return { ...counted, quorum, decidedBy: null };
   if (quorum.reached) return { ...counted, quorum, decidedBy: decidingRule(state, counted.result) };
   const election = counted.election && { winnerId: null, winnerCandidateId: null };
@@ -386,22 +378,16 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const members = (choosers: Iterable<string>) => new Set([...choosers, ...state.delegates.keys(), ...state.delegates.values()]);
   // Topics opened with a quorum are also held to it and to a majority of who took part; earlier ones keep the rule they opened under.
   const percent = state.topic && isQuorumTopicType(state.topic.type) ? state.topic.quorumPercent : undefined;
-  const participating = percent === undefined ? null : participatingWeightOf(network, choosersOf(state), members);
-  const eligible = participating === null ? null : eligibleWeightOf(state, network, options.eligibleWeight);
+  const { participatingWeight, ...counted } = countByMethod(state, network, members, options, percent !== undefined);
+  const eligible = percent === undefined ? null : eligibleWeightOf(state, network, options.eligibleWeight);
   const quorum =
-    percent === undefined || participating === null || eligible === null
+    percent === undefined || eligible === null
       ? null
-      : { percent, eligibleWeight: eligible, participatingWeight: participating, reached: quorumReached(percent, eligible, participating) };
-  return withQuorum(state, countByMethod(state, network, members, options, participating), quorum);
+      : { percent, eligibleWeight: eligible, participatingWeight, reached: quorumReached(percent, eligible, participatingWeight) };
+  return withQuorum(state, counted, quorum);
 }
 
-function countByMethod(
-  state: TopicTallyState,
-  network: DelegationNetwork,
-  members: MembersOf,
-  options: TalliesOptions,
-  participating: number | null,
-): Omit<TopicTallies, 'quorum' | 'decidedBy'> {
+function countByMethod(state: TopicTallyState, network: DelegationNetwork, members: MembersOf, options: TalliesOptions, heldToMajority: boolean): MethodCount {
   const counted = (id: string) => !options.only || options.only.has(id);
   const type: TopicType | null = state.topic?.type ?? null;
 
@@ -429,14 +415,22 @@ function countByMethod(
       postedAt: opinion.postedAt,
     });
   }
-  const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings, participating) : null;
+  // Per-opinion votes: who took part is everyone whose weight reached a vote on any opinion, once (a count of its own, only where it is used).
+  const participatingWeight = heldToMajority ? participatingWeightOf(network, votersOf(state), members) : 0;
+  const winner = type !== null && typeEnactsLaw(type) ? winningOpinion(standings, heldToMajority ? participatingWeight : null) : null;
   const result: TopicResult =
     state.status !== 'closed'
       ? { kind: 'pending', ...NO_RESULT }
       : winner
         ? { kind: 'law_enacted', opinionId: winner.opinionId, winnerId: null, winnerCandidateId: null, weightedSupport: winner.weightedSupport }
         : { kind: 'none', ...NO_RESULT };
-  return { method: null, schulze: null, opinions, candidates: [], standings, election: null, result };
+  return { method: null, schulze: null, opinions, candidates: [], standings, election: null, result, participatingWeight };
+}
+
+function votersOf(state: TopicTallyState): Set<string> {
+  const voters = new Set<string>();
+  for (const opinionVotes of state.votes.values()) for (const voter of opinionVotes.keys()) voters.add(voter);
+  return voters;
 }
 
 /** The fold as one object, for callers that pass it around (time travel, the history). */
