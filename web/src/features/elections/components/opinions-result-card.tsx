@@ -8,22 +8,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import LeaderboardIcon from '@mui/icons-material/Leaderboard';
-import RuleIcon from '@mui/icons-material/Rule';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Auto } from '../../../components/bidi';
-import { SectionCard } from '../../../components/section-card';
 import { numberFormatOf, useLanguage } from '../../../i18n';
+import type { ReactNode } from 'react';
 import type { TopicView } from '../../../lib/api/get-topic';
-import { topicOpinionsQueryKey, useTopicOpinions, type OpinionView } from '../../../lib/api/get-topic-opinions';
-import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { topicResultQueryKey, useTopicResult, type OpinionsResultView } from '../api/get-topic-result';
+import { LawResultCard, useLawResult } from './law-result';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import type { OpinionsResultView } from '../api/get-topic-result';
 import type { ElectionPhase } from './election-phase';
 import { DecidedByLine, QuorumFiguresLine, decidedByText } from './quorum-figures';
-import { useFollowTheCount } from './follow-the-count';
 import { opinionOptions } from './opinion-options';
-import { MatrixTable, ScrollingTable, resultPhase, useResultFollows, type ResultOption } from './result-tables';
+import { MatrixTable, ScrollingTable, type ResultOption } from './result-tables';
 
 /**
  * The options as the result orders them ("no change" first, then posting order), named as the
@@ -167,19 +164,10 @@ function Outcome({ result, names, phase }: { result: OpinionsResultView; names: 
  */
 export function OpinionsResultCard({ topic }: { topic: TopicView }) {
   const { t } = useTranslation('elections');
-  const result = useTopicResult(topic.id);
-  const opinions = useTopicOpinions(topic.id);
-  useResultFollows(topic.id, opinions.dataUpdatedAt);
-  const now = useMinuteClock(topic.expiresAt);
-  const phase = result.data ? resultPhase(result.data, topic, now) : 'open';
-  useFollowTheCount(topic, phase, [topicResultQueryKey(topic.id), topicOpinionsQueryKey(topic.id)]);
+  const { result, opinions, phase } = useLawResult(topic);
 
-  let body;
-  if (result.isPending) {
-    body = <Typography color="text.secondary">{t('result.loading')}</Typography>;
-  } else if (result.isError) {
-    body = <Alert severity="error">{t('result.loadError', { message: result.error.message })}</Alert>;
-  } else if (result.data.kind === 'opinions') {
+  let body: ReactNode = null;
+  if (result.data?.kind === 'opinions') {
     const data = result.data;
     const options = resultOptions(t, data, opinions.data);
     const names = new Map(options.map((option) => [option.id, option.name]));
@@ -202,15 +190,8 @@ export function OpinionsResultCard({ topic }: { topic: TopicView }) {
   }
 
   return (
-    <SectionCard title={t('result.title')} icon={<LeaderboardIcon color="primary" aria-hidden />}>
-      <Stack spacing={2}>
-        {/* How it is decided, fixed when it opened, for everyone who reads it. */}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-          <RuleIcon fontSize="small" aria-hidden />
-          <Typography variant="body2">{t('methods.law.schulze.shown')}</Typography>
-        </Stack>
-        {body}
-      </Stack>
-    </SectionCard>
+    <LawResultCard rule={t('methods.law.schulze.shown')} result={result}>
+      {body}
+    </LawResultCard>
   );
 }

@@ -7,22 +7,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import LeaderboardIcon from '@mui/icons-material/Leaderboard';
-import RuleIcon from '@mui/icons-material/Rule';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Auto } from '../../../components/bidi';
-import { SectionCard } from '../../../components/section-card';
 import { numberFormatOf, useLanguage } from '../../../i18n';
+import type { ReactNode } from 'react';
 import type { TopicView } from '../../../lib/api/get-topic';
-import { topicOpinionsQueryKey, useTopicOpinions, type OpinionView } from '../../../lib/api/get-topic-opinions';
-import { useMinuteClock } from '../../../lib/use-minute-clock';
-import { topicResultQueryKey, useTopicResult, type SupportResultView } from '../api/get-topic-result';
+import { LawResultCard, useLawResult } from './law-result';
+import type { OpinionView } from '../../../lib/api/get-topic-opinions';
+import type { SupportResultView } from '../api/get-topic-result';
 import type { ElectionPhase } from './election-phase';
-import { useFollowTheCount } from './follow-the-count';
 import { inPostingOrder, opinionOptions } from './opinion-options';
 import { DecidedByLine, QuorumFiguresLine, decidedByText } from './quorum-figures';
-import { ScrollingTable, resultPhase, useResultFollows } from './result-tables';
+import { ScrollingTable } from './result-tables';
 
 /** Each counted opinion's name as the ranked result names them (first words and author); one not read yet by its place. */
 function opinionNames(t: TFunction<'elections'>, result: SupportResultView, opinions: readonly OpinionView[] | undefined): Map<string, string> {
@@ -116,19 +113,10 @@ function Outcome({ result, name, phase }: { result: SupportResultView; name: str
  */
 export function SupportResultCard({ topic }: { topic: TopicView }) {
   const { t } = useTranslation('elections');
-  const result = useTopicResult(topic.id);
-  const opinions = useTopicOpinions(topic.id);
-  useResultFollows(topic.id, opinions.dataUpdatedAt);
-  const now = useMinuteClock(topic.expiresAt);
-  const phase = result.data ? resultPhase(result.data, topic, now) : 'open';
-  useFollowTheCount(topic, phase, [topicResultQueryKey(topic.id), topicOpinionsQueryKey(topic.id)]);
+  const { result, opinions, phase } = useLawResult(topic);
 
-  let body;
-  if (result.isPending) {
-    body = <Typography color="text.secondary">{t('result.loading')}</Typography>;
-  } else if (result.isError) {
-    body = <Alert severity="error">{t('result.loadError', { message: result.error.message })}</Alert>;
-  } else if (result.data.kind === 'support') {
+  let body: ReactNode = null;
+  if (result.data?.kind === 'support') {
     const data = result.data;
     const names = opinionNames(t, data, opinions.data);
     const chosen = phase === 'decided' ? data.enactedOpinionId : data.leaderOpinionId;
@@ -154,14 +142,8 @@ export function SupportResultCard({ topic }: { topic: TopicView }) {
   }
 
   return (
-    <SectionCard title={t('result.title')} icon={<LeaderboardIcon color="primary" aria-hidden />}>
-      <Stack spacing={2}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-          <RuleIcon fontSize="small" aria-hidden />
-          <Typography variant="body2">{t('result.support.shown')}</Typography>
-        </Stack>
-        {body}
-      </Stack>
-    </SectionCard>
+    <LawResultCard rule={t('result.support.shown')} result={result}>
+      {body}
+    </LawResultCard>
   );
 }
