@@ -107,6 +107,8 @@ export interface EventStore {
    * or subscribed, so an open group's eligible weight is counted from the events (eligible-weight.ts).
    */
   readEligibilityEvents(types: ReadonlyArray<EligibilityEventType>): Promise<RecordedEvent[]>;
+  /** How many accounts were registered (UserRegistered) by `at`, by the command's time (else when recorded): a religion group's eligible weight. */
+  countAccountsRegisteredBy(at: string): Promise<number>;
   /** Several whole streams at once, each in stream order: the events of one stream are contiguous. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Catch-up then live; yields batches strictly after `fromExclusive`. */

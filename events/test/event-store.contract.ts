@@ -191,6 +191,27 @@ export function eventStoreContract(name: string, createFixture: () => Promise<Co
       expect(mine(await store.readEligibilityEvents([]))).toEqual([]);
     });
 
+    it("counts the accounts registered by a moment, by the command's time or else when recorded, each account once", async () => {
+      const at = '2026-06-01T00:00:00.000Z';
+      const registered = (userId: string, time?: string) => ({
+        ...newEvent('UserRegistered', { userId }),
+        metadata: time === undefined ? {} : { time },
+      });
+      const before = await store.countAccountsRegisteredBy(at);
+      const [early, exact, late, twice] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await store.append(
+        stream(),
+        [registered(early, '2026-05-31T23:59:59.999Z'), registered(exact, at), registered(late, '2026-06-01T00:00:00.001Z')],
+        'no_stream',
+      );
+      await store.append(stream(), [registered(twice, '2026-05-01T00:00:00.000Z'), registered(twice, '2026-05-02T00:00:00.000Z')], 'no_stream');
+      // Without a command's time, the moment it was recorded counts: now, long after `at`, and before a moment to come.
+      await store.append(stream(), [registered(randomUUID())], 'no_stream');
+      expect((await store.countAccountsRegisteredBy(at)) - before).toBe(3);
+      expect((await store.countAccountsRegisteredBy('2999-01-01T00:00:00.000Z')) - (await store.countAccountsRegisteredBy(at))).toBeGreaterThanOrEqual(2);
+      expect(await store.countAccountsRegisteredBy('2000-01-01T00:00:00.000Z')).toBe(0);
+    });
+
     it('reads several whole streams at once, each in stream order', async () => {
       const [first, second, empty] = [stream(), stream(), stream()];
       await store.append(first, [newEvent('A'), newEvent('B')], 'no_stream');

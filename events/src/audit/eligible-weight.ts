@@ -44,13 +44,9 @@ const DECIDING_TYPES: Record<OpenDepartment, readonly EligibilityEventType[]> = 
 export async function countOpenGroupEligible(store: EventStore, registry: EventRegistry, group: EligibilityGroup, at: string): Promise<number> {
   const types = DECIDING_TYPES[group.department as OpenDepartment];
   if (!types) throw new Error(`A ${group.department} group counts its members from its own stream`);
+  // Religion: every account; the store counts them (a platform's every registration is no list to read).
+  if (group.department === 'religion') return store.countAccountsRegisteredBy(at);
   const events = await store.readEligibilityEvents(types);
-  // Religion: every account; the registration's id is all it takes (no fold, nothing to decode).
-  if (group.department === 'religion') {
-    const accounts = new Set<string>();
-    for (const recorded of events) if (eventTime(recorded) <= at) accounts.add((recorded.data as { userId: string }).userId);
-    return accounts.size;
-  }
   const standings = new Map<string, Standing>();
   for (const recorded of events) {
     if (eventTime(recorded) > at) continue;

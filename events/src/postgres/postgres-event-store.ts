@@ -93,6 +93,12 @@ const READ_ELIGIBILITY_SQL = `select ${EVENT_COLUMNS} from events
   where type in (${ELIGIBILITY_TYPES_SQL}) and type = any($1::text[])
   order by transaction_id, global_position`;
 
+// A religion group's eligible weight: every account registered by $1, counted where the rows are
+// (one number, not every registration). The time is eventTime's: the command's, else when recorded.
+const COUNT_ACCOUNTS_SQL = `select count(distinct data->>'userId')::int as count from events
+  where type in (${ELIGIBILITY_TYPES_SQL}) and type = 'UserRegistered'
+    and coalesce(metadata->>'time', to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) <= $1`;
+
 const READ_STREAMS_SQL = `select ${EVENT_COLUMNS} from events
   where stream_id = any($1::text[])
   order by stream_id, stream_position`;
@@ -313,6 +319,11 @@ export class PostgresEventStore implements EventStore {
   async readEligibilityEvents(types: ReadonlyArray<EligibilityEventType>): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>({ name: 'civitas_read_eligibility', text: READ_ELIGIBILITY_SQL, values: [types] });
     return result.rows.map(toRecordedEvent);
+  }
+
+  async countAccountsRegisteredBy(at: string): Promise<number> {
+    const result = await this.pool.query<{ count: number }>({ name: 'civitas_count_accounts', text: COUNT_ACCOUNTS_SQL, values: [at] });
+    return result.rows[0]!.count;
   }
 
   async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
