@@ -407,6 +407,11 @@ describe('fuzzing every text field of every command', () => {
           return send(member.browser, 'POST', '/api/candidates', { topicId: topic.body.topic.id, statement: value });
         },
       },
+      // The owner of a personal group sets its quorums (issue #34 item 3): an enum and a number, fuzzed with text.
+      ...['topicType', 'quorumPercent'].map((field) =>
+        body(signedIn, 'PUT', `/api/groups/${business}/quorum`, () => ({ topicType: 'law_amendment', quorumPercent: 20 }), field, 10),
+      ),
+      param(signedIn, 'PUT', '/api/groups/:id/quorum', 'id', String(business), 10),
       body(signedIn, 'POST', `/api/topics/${electionId}/ballot`, () => ({ candidateId }), 'candidateId'),
       {
         route: 'POST /api/topics/:id/ballot',
