@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -18,7 +18,7 @@ import { PremiumActiveCard } from '../../../features/subscriptions/components/pr
 import { ProfileSummaryCard } from '../../../features/dashboard/components/profile-summary-card';
 import { UpgradeCard } from '../../../features/subscriptions/components/upgrade-card';
 import { WelcomeCard } from '../../../features/dashboard/components/welcome-card';
-import { QuickActionsCard } from './quick-actions-card';
+import { QuickActionDialogs, QuickActionsCard, type QuickAction } from './quick-actions-card';
 import { useDashboardLiveUpdates } from './use-dashboard-live-updates';
 import { QueryErrorAlert } from '../../../components/query-error';
 
@@ -33,7 +33,8 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   // (issue #32), in the page's order as well as on screen; wide, Quick Actions stay in the sidebar.
   const oneColumn = useMediaQuery(useTheme().breakpoints.down('md'));
   // Its Create New Topic needs the groups: held back while they load rather than shown as impossible.
-  const quickActions = !groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} />;
+  const [action, setAction] = useState<QuickAction | null>(null);
+  const quickActions = !groups.isPending && <QuickActionsCard user={user} groups={groups.data ?? []} onOpen={setAction} />;
 
   return (
     <SidebarLayout areas={{ xs: '"welcome" "actions" "groups" "sidebar"', md: '"welcome sidebar" "groups sidebar"' }}>
@@ -62,6 +63,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
         <PlatformStatsCard />
         {!oneColumn && quickActions}
       </Stack>
+      {!groups.isPending && <QuickActionDialogs user={user} groups={groups.data ?? []} open={action} onClose={() => setAction(null)} />}
     </SidebarLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -21,9 +21,20 @@ import { JoinElectionDialog } from '../../../features/elections/components/join-
 import { ReportDialog } from '../../../features/moderation/components/report-dialog';
 import { SuggestionDialog } from '../../../features/moderation/components/suggestion-dialog';
 
+/** The dialogs Quick Actions open. */
+export type QuickAction = 'topic' | 'family' | 'friends' | 'election' | 'delegates' | 'report' | 'suggestion';
+
 interface QuickActionsCardProps {
   user: AuthUser;
   groups: Group[];
+  onOpen: (action: QuickAction) => void;
+}
+
+interface QuickActionDialogsProps {
+  user: AuthUser;
+  groups: Group[];
+  open: QuickAction | null;
+  onClose: () => void;
 }
 
 /**
@@ -32,17 +43,14 @@ interface QuickActionsCardProps {
  * Friends open the dialogs for the member's own groups; Submit Report and Share Suggestion the
  * report and suggestion dialogs.
  */
-export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
+export function QuickActionsCard({ user, groups, onOpen: setDialog }: QuickActionsCardProps) {
   const { t } = useTranslation('dashboard');
-  const [creating, setCreating] = useState(false);
-  const [dialog, setDialog] = useState<'family' | 'friends' | 'election' | 'delegates' | 'report' | 'suggestion' | null>(null);
-  // A topic can only go where the member may take part.
   const topicGroups = useMemo(() => groups.filter((group) => group.canParticipate), [groups]);
   const familyGroupId = ownGroupId(groups, user.id, 'family');
   const friendsGroupId = ownGroupId(groups, user.id, 'friends');
   return (
     <SectionCard title={t('quickActions.title')}>
-      <Button variant="contained" startIcon={<AddIcon aria-hidden />} fullWidth disabled={topicGroups.length === 0} onClick={() => setCreating(true)}>
+      <Button variant="contained" startIcon={<AddIcon aria-hidden />} fullWidth disabled={topicGroups.length === 0} onClick={() => setDialog('topic')}>
         {t('quickActions.createTopic')}
       </Button>
       {topicGroups.length === 0 && (
@@ -87,13 +95,29 @@ export function QuickActionsCard({ user, groups }: QuickActionsCardProps) {
           {t('quickActions.shareSuggestion')}
         </Button>
       </Box>
-      {familyGroupId !== undefined && <InviteFamilyDialog open={dialog === 'family'} onClose={() => setDialog(null)} groupId={familyGroupId} />}
-      {friendsGroupId !== undefined && <ManageFriendsDialog open={dialog === 'friends'} onClose={() => setDialog(null)} groupId={friendsGroupId} />}
-      <JoinElectionDialog open={dialog === 'election'} onClose={() => setDialog(null)} groups={groups} />
-      <FindDelegatesDialog open={dialog === 'delegates'} onClose={() => setDialog(null)} groups={groups} userId={user.id} />
-      <ReportDialog open={dialog === 'report'} onClose={() => setDialog(null)} />
-      <SuggestionDialog open={dialog === 'suggestion'} onClose={() => setDialog(null)} />
-      <CreateTopicDialog open={creating} onClose={() => setCreating(false)} groups={topicGroups} member={user} />
     </SectionCard>
+  );
+}
+
+/**
+ * The dialogs Quick Actions open, kept apart from the card: the card moves between the phone's and
+ * the wide layout when the width crosses a breakpoint (a turned tablet, a full-page capture), and a
+ * dialog, its draft with it, must not close when it does.
+ */
+export function QuickActionDialogs({ user, groups, open, onClose }: QuickActionDialogsProps) {
+  // A topic can only go where the member may take part.
+  const topicGroups = useMemo(() => groups.filter((group) => group.canParticipate), [groups]);
+  const familyGroupId = ownGroupId(groups, user.id, 'family');
+  const friendsGroupId = ownGroupId(groups, user.id, 'friends');
+  return (
+    <>
+      {familyGroupId !== undefined && <InviteFamilyDialog open={open === 'family'} onClose={onClose} groupId={familyGroupId} />}
+      {friendsGroupId !== undefined && <ManageFriendsDialog open={open === 'friends'} onClose={onClose} groupId={friendsGroupId} />}
+      <JoinElectionDialog open={open === 'election'} onClose={onClose} groups={groups} />
+      <FindDelegatesDialog open={open === 'delegates'} onClose={onClose} groups={groups} userId={user.id} />
+      <ReportDialog open={open === 'report'} onClose={onClose} />
+      <SuggestionDialog open={open === 'suggestion'} onClose={onClose} />
+      <CreateTopicDialog open={open === 'topic'} onClose={onClose} groups={topicGroups} member={user} />
+    </>
   );
 }
