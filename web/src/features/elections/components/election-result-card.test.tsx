@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { chooseLanguage } from '../../../i18n';
 import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
+import { tableCells } from '../../../test/law-result-fixtures';
 import { renderWithQueries } from '../../../test/render-app';
 import { makeTopic } from '../../../test/topic-page-fixtures';
 import type { ElectionResultView } from '../api/get-topic-result';
@@ -57,12 +58,6 @@ function showResult(result: ElectionResultView, topic = { ...election, status: r
   renderWithQueries(<ElectionResultCard topic={topic} />);
 }
 
-/** A table as text: its header row, then each row's header and cells. */
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .map((row) => [...row.querySelectorAll('th, td')].filter((cell) => cell.textContent !== '').map((cell) => cell.textContent));
-
 describe('election result card', () => {
   it('shows a decided Schulze election: its winner, first preferences, the pairwise matrix and the strongest paths as tables', async () => {
     showResult(ranked);
@@ -73,7 +68,7 @@ describe('election result card', () => {
     expect(within(card).getByText('3 direct ballots, weighing 4 with delegation.')).toBeTruthy();
 
     const counts = within(card).getByRole('table', { name: 'First preferences: the ballots that rank each candidate first' });
-    expect(cells(counts)).toEqual([
+    expect(tableCells(counts)).toEqual([
       ['Candidate', 'First preferences (with delegation)', 'Direct first preferences'],
       ['Amina HaddadWinner', '2', '1'],
       ['Omar Farouk', '1', '1'],
@@ -83,7 +78,7 @@ describe('election result card', () => {
     const pairwise = within(card).getByRole('table', {
       name: /^Head to head: each number is the weight of ballots that prefer the row's candidate to the column's\./,
     });
-    expect(cells(pairwise)).toEqual([
+    expect(tableCells(pairwise)).toEqual([
       ['Amina Haddad', 'Omar Farouk', 'Layla Nasser'],
       ['Amina Haddad', '—', '3', '2'],
       ['Omar Farouk', '1', '—', '3'],
@@ -102,7 +97,7 @@ describe('election result card', () => {
     ).toEqual(['row', 'row', 'row']);
 
     const paths = within(card).getByRole('table', { name: /^Strongest paths \(Schulze\)/ });
-    expect(cells(paths).slice(1)).toEqual([
+    expect(tableCells(paths).slice(1)).toEqual([
       ['Amina Haddad', '—', '3', '3'],
       ['Omar Farouk', '0', '—', '3'],
       ['Layla Nasser', '0', '0', '—'],
@@ -154,7 +149,7 @@ describe('election result card', () => {
     const card = await screen.findByRole('region', { name: 'Results' });
 
     expect(await within(card).findByText('Counting…')).toBeTruthy();
-    expect(cells(within(card).getByRole('table', { name: 'Approvals of each candidate' }))[0]).toEqual([
+    expect(tableCells(within(card).getByRole('table', { name: 'Approvals of each candidate' }))[0]).toEqual([
       'Candidate',
       'Approvals (with delegation)',
       'Direct approvals',
@@ -215,7 +210,7 @@ describe('election result card', () => {
     expect(await within(card).findByText('النتيجة النهائية')).toBeTruthy();
     expect(within(card).getByText(/^الفائز:/).textContent).toBe('الفائز: \u2068Amina Haddad\u2069.');
     const pairwise = within(card).getByRole('table', { name: /^المواجهات الثنائية: كل رقم هو وزن أوراق الاقتراع التي تفضّل مرشح الصف على مرشح العمود\./ });
-    expect(cells(pairwise)[1]).toEqual(['Amina Haddad', '—', '3', '2']);
+    expect(tableCells(pairwise)[1]).toEqual(['Amina Haddad', '—', '3', '2']);
     expect(within(card).getByRole('table', { name: /^التفضيلات الأولى/ })).toBeTruthy();
     expect(within(card).getByRole('table', { name: /^أقوى المسارات \(شولتسه\)/ })).toBeTruthy();
     expect(within(card).getByText('3 أوراق اقتراع مباشرة، بوزن 4 مع التفويض.')).toBeTruthy();

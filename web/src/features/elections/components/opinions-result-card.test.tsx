@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { chooseLanguage } from '../../../i18n';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { renderWithQueries } from '../../../test/render-app';
-import { makeOpinion, makeTopic } from '../../../test/topic-page-fixtures';
+import { makeTopic } from '../../../test/topic-page-fixtures';
+import { BUMPS, THIRTY, lawOpinions, serveLawResult, tableCells } from '../../../test/law-result-fixtures';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import type { OpinionsResultView } from '../api/get-topic-result';
 import { OpinionsResultCard } from './opinions-result-card';
 
 const law = makeTopic({ type: 'dispute_resolution', method: 'schulze' });
-const person = (firstName: string, lastName: string) => ({ firstName, lastName, profileImageUrl: null });
-const thirty = makeOpinion({
-  topicId: law.id,
-  content: 'Make it 30 km/h near every school',
-  user: person('Layla', 'Nasser'),
-  createdAt: '2025-03-02T10:00:00.000Z',
-});
-const bumps = makeOpinion({ topicId: law.id, content: 'Speed bumps instead', user: person('Omar', 'Farouk'), createdAt: '2025-03-02T11:00:00.000Z' });
+const { thirty, bumps } = lawOpinions(law.id);
 const option = (opinion: OpinionView, counts: [number, number, number, number]) => ({
   optionId: opinion.id,
   isNoChange: false,
@@ -63,22 +56,9 @@ const decided: OpinionsResultView = {
 };
 
 function showResult(result: OpinionsResultView, opinions: OpinionView[] = [bumps, thirty]) {
-  mockFetch(({ url }) => {
-    if (url === `/api/topics/${law.id}/result`) return jsonResponse(result);
-    if (url === `/api/topics/${law.id}/opinions`) return jsonResponse(opinions);
-    return undefined;
-  });
+  serveLawResult(law.id, result, opinions);
   renderWithQueries(<OpinionsResultCard topic={{ ...law, status: result.status === 'closed' ? 'closed' : 'active' }} />);
 }
-
-/** A table as text: its header row, then each row's header and cells. */
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .map((row) => [...row.querySelectorAll('th, td')].filter((cell) => cell.textContent !== '').map((cell) => cell.textContent));
-
-const THIRTY = '“Make it 30 km/h near every…” by Layla Nasser';
-const BUMPS = '“Speed bumps instead” by Omar Farouk';
 
 describe('the result of a law decided among its opinions', () => {
   it('names the opinion enacted, each opinion against No change, and the matrices with No change and the opinions as headers', async () => {
@@ -91,7 +71,7 @@ describe('the result of a law decided among its opinions', () => {
     expect(within(card).getByText('3 direct ballots, weighing 4 with delegation.')).toBeTruthy();
 
     const against = within(card).getByRole('table', { name: 'Against No change: the ballots that rank each opinion above or below No change' });
-    expect(cells(against)).toEqual([
+    expect(tableCells(against)).toEqual([
       ['Opinion', 'Above No change (with delegation)', 'Below No change (with delegation)', 'Direct ballots above', 'Direct ballots below'],
       [`${THIRTY}Enacted`, '3', '1', '2', '1'],
       [BUMPS, '2', '2', '1', '2'],
@@ -99,7 +79,7 @@ describe('the result of a law decided among its opinions', () => {
     const pairwise = within(card).getByRole('table', {
       name: /^Head to head: each number is the weight of ballots that prefer the row's option to the column's\./,
     });
-    expect(cells(pairwise)).toEqual([
+    expect(tableCells(pairwise)).toEqual([
       ['No change', THIRTY, BUMPS],
       ['No change', '—', '1', '2'],
       [THIRTY, '3', '—', '3'],
@@ -107,7 +87,7 @@ describe('the result of a law decided among its opinions', () => {
     ]);
     expect(within(pairwise).getAllByRole('rowheader')).toHaveLength(3);
     const paths = within(card).getByRole('table', { name: /^Strongest paths \(Schulze\)/ });
-    expect(cells(paths).slice(1)).toEqual([
+    expect(tableCells(paths).slice(1)).toEqual([
       ['No change', '—', '0', '0'],
       [THIRTY, '3', '—', '3'],
       [BUMPS, '0', '0', '—'],
@@ -202,8 +182,8 @@ describe('the result of a law decided among its opinions', () => {
     expect(await within(card).findByText('النتيجة النهائية')).toBeTruthy();
     expect(within(card).getByText(/^أُقرّ:/).textContent).toBe('أُقرّ: \u2068«\u2068Make it 30 km/h near every…\u2069» بقلم \u2068Layla Nasser\u2069\u2069.');
     const pairwise = within(card).getByRole('table', { name: /^المواجهات الثنائية: كل رقم هو وزن أوراق الاقتراع التي تفضّل خيار الصف على خيار العمود\./ });
-    expect(cells(pairwise)[0]?.[0]).toBe('بلا تغيير');
-    expect(cells(pairwise)[1]).toEqual(['بلا تغيير', '—', '1', '2']);
+    expect(tableCells(pairwise)[0]?.[0]).toBe('بلا تغيير');
+    expect(tableCells(pairwise)[1]).toEqual(['بلا تغيير', '—', '1', '2']);
     expect(within(card).getByRole('table', { name: /^مقابل «بلا تغيير»/ })).toBeTruthy();
     expect(within(card).getByText('ترتيب مقابل «بلا تغيير»، يُفرز بطريقة شولتسه')).toBeTruthy();
   });

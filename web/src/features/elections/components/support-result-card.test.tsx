@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { chooseLanguage } from '../../../i18n';
-import { jsonResponse, mockFetch } from '../../../test/mock-fetch';
 import { renderWithQueries } from '../../../test/render-app';
-import { makeOpinion, makeTopic } from '../../../test/topic-page-fixtures';
+import { makeTopic } from '../../../test/topic-page-fixtures';
+import { BUMPS, THIRTY, lawOpinions, serveLawResult, tableCells } from '../../../test/law-result-fixtures';
 import type { OpinionView } from '../../../lib/api/get-topic-opinions';
 import type { SupportResultView } from '../api/get-topic-result';
 import { SupportResultCard } from './support-result-card';
 
 const law = makeTopic({ type: 'law_amendment', quorumPercent: 10 });
-const person = (firstName: string, lastName: string) => ({ firstName, lastName, profileImageUrl: null });
-const thirty = makeOpinion({
-  topicId: law.id,
-  content: 'Make it 30 km/h near every school',
-  user: person('Layla', 'Nasser'),
-  createdAt: '2025-03-02T10:00:00.000Z',
-});
-const bumps = makeOpinion({ topicId: law.id, content: 'Speed bumps instead', user: person('Omar', 'Farouk'), createdAt: '2025-03-02T11:00:00.000Z' });
+const { thirty, bumps } = lawOpinions(law.id);
 const counts = (opinion: OpinionView, [supportCount, opposeCount, weightedSupport, weightedOppose]: [number, number, number, number]) => ({
   opinionId: opinion.id,
   supportCount,
@@ -39,21 +32,9 @@ const decided: SupportResultView = {
 };
 
 function showResult(result: SupportResultView, opinions: OpinionView[] = [bumps, thirty]) {
-  mockFetch(({ url }) => {
-    if (url === `/api/topics/${law.id}/result`) return jsonResponse(result);
-    if (url === `/api/topics/${law.id}/opinions`) return jsonResponse(opinions);
-    return undefined;
-  });
+  serveLawResult(law.id, result, opinions);
   renderWithQueries(<SupportResultCard topic={{ ...law, status: result.status === 'closed' ? 'closed' : 'active' }} />);
 }
-
-const cells = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .map((row) => [...row.querySelectorAll('th, td')].filter((cell) => cell.textContent !== '').map((cell) => cell.textContent));
-
-const THIRTY = '“Make it 30 km/h near every…” by Layla Nasser';
-const BUMPS = '“Speed bumps instead” by Omar Farouk';
 
 describe('the result of a law decided by support and oppose', () => {
   it('names the opinion enacted and the rule, the figures, the majority it needed, and each opinion’s counts', async () => {
@@ -70,7 +51,7 @@ describe('the result of a law decided by support and oppose', () => {
     expect(within(card).getByText('Took part: 7 of 20 eligible (35%) · quorum 10%: reached')).toBeTruthy();
     expect(within(card).getByText('The leading opinion needs more than half of the weight that took part (more than 3.5).')).toBeTruthy();
     const table = within(card).getByRole('table', { name: "Each opinion's support and oppose" });
-    expect(cells(table)).toEqual([
+    expect(tableCells(table)).toEqual([
       ['Opinion', 'Support (with delegation)', 'Oppose (with delegation)', 'Direct support', 'Direct oppose'],
       [`${THIRTY}Enacted`, '5', '1', '4', '1'],
       [BUMPS, '1', '3', '1', '2'],
