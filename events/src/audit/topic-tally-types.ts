@@ -109,7 +109,8 @@ export interface TalliesOptions {
   at?: string;
   /**
    * Count only these subjects (opinion or candidate ids); the rest come back empty-handed. A topic
-   * decided among its opinions counts them all: each tally is a cell of the one pairwise matrix.
+   * decided among its opinions counts them all: each tally is a cell of the one pairwise matrix. A
+   * partial count gives no quorum figures (`quorum` null): the timeline reads tallies, not outcomes.
    */
   only?: ReadonlySet<string>;
   /**

@@ -377,7 +377,8 @@ export function tallies(state: TopicTallyState, options: TalliesOptions = {}): T
   const network = networkOf(state, at);
   const members = (choosers: Iterable<string>) => new Set([...choosers, ...state.delegates.keys(), ...state.delegates.values()]);
   // Topics opened with a quorum are also held to it and to a majority of who took part; earlier ones keep the rule they opened under.
-  const percent = state.topic && isQuorumTopicType(state.topic.type) ? state.topic.quorumPercent : undefined;
+  // A partial count (`only`: the timeline's top subjects) has no outcome to hold to them, and skips their own count of who took part.
+  const percent = state.topic && isQuorumTopicType(state.topic.type) && !options.only ? state.topic.quorumPercent : undefined;
   const { participatingWeight, ...counted } = countByMethod(state, network, members, options, percent !== undefined);
   const eligible = percent === undefined ? null : eligibleWeightOf(state, network, options.eligibleWeight);
   const quorum =
